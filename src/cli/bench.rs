@@ -1,0 +1,76 @@
+//! `monkey-queen bench`: medians of the figures the README's Performance table reports.
+
+use std::time::{Duration, Instant};
+
+use clap::Args;
+use monkey_queen_core::{GameOptions, Position, perft};
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
+
+/// What to measure and how often.
+#[derive(Debug, Args)]
+pub struct BenchArgs {
+    /// Runs per figure; the median is reported.
+    #[arg(long, default_value_t = 5)]
+    runs: usize,
+    /// Perft depth from the 12×12 start.
+    #[arg(long, default_value_t = 5)]
+    perft_depth: u32,
+    /// Random playouts per run.
+    #[arg(long, default_value_t = 20_000)]
+    playouts: u32,
+}
+
+/// Runs every benchmark and prints one line per figure.
+pub fn run(args: &BenchArgs) -> Result<(), String> {
+    let runs = args.runs.max(1);
+    let start = Position::start(GameOptions::default());
+
+    let mut nodes = 0;
+    let perft_time = median(runs, || {
+        let t = Instant::now();
+        nodes = perft(&start, args.perft_depth);
+        t.elapsed()
+    });
+    println!(
+        "perft({}) from the 12x12 start: {nodes} sequences in {:.3} s (median of {runs})",
+        args.perft_depth,
+        perft_time.as_secs_f64()
+    );
+
+    let mut plies = 0;
+    let playout_time = median(runs, || {
+        let mut rng = SmallRng::seed_from_u64(1);
+        let t = Instant::now();
+        plies = (0..args.playouts)
+            .map(|_| random_playout(&start, &mut rng))
+            .sum::<u64>();
+        t.elapsed()
+    });
+    println!(
+        "random playouts: {:.0} games/s, {:.1} plies/game (median of {runs})",
+        f64::from(args.playouts) / playout_time.as_secs_f64(),
+        plies as f64 / f64::from(args.playouts)
+    );
+    Ok(())
+}
+
+/// Plays uniformly random legal moves to the end; returns the number of plies.
+fn random_playout(start: &Position, rng: &mut SmallRng) -> u64 {
+    let mut pos = start.clone();
+    let mut moves = Vec::with_capacity(128);
+    loop {
+        pos.legal_moves_into(&mut moves);
+        if moves.is_empty() {
+            return u64::from(pos.ply());
+        }
+        pos.play_unchecked(moves[rng.random_range(0..moves.len())]);
+    }
+}
+
+/// Runs `measure` `runs` times and returns the median duration.
+fn median(runs: usize, mut measure: impl FnMut() -> Duration) -> Duration {
+    let mut times: Vec<Duration> = (0..runs).map(|_| measure()).collect();
+    times.sort();
+    times[times.len() / 2]
+}

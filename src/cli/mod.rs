@@ -1,0 +1,79 @@
+//! Command-line subcommands. Each file holds one subcommand or a small family of them.
+
+mod bench;
+mod engine;
+
+use clap::{Args, Parser, Subcommand};
+use monkey_queen_core::{GameOptions, Position, Record};
+
+/// Monkey Queen: a Discord bot and command-line tools for Mark Steere's game.
+#[derive(Debug, Parser)]
+#[command(name = "monkey-queen", version, about)]
+pub struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Count the legal move sequences of exactly DEPTH plies from the start (R10).
+    Perft {
+        /// Plies to look ahead.
+        depth: u32,
+        #[command(flatten)]
+        game: GameArgs,
+    },
+    /// List the legal moves after the given moves, one per line, sorted.
+    Moves(PlayedArgs),
+    /// Print the position after the given moves as a text board.
+    Show(PlayedArgs),
+    /// Measure the engine (and the other parts) and print medians.
+    Bench(bench::BenchArgs),
+}
+
+/// Options that choose the game being played.
+#[derive(Debug, Clone, Args)]
+pub struct GameArgs {
+    /// Board size: 12, 14 or 16.
+    #[arg(long, default_value_t = 12)]
+    size: u8,
+    /// Starting queen height, 20 to 40.
+    #[arg(long, default_value_t = 20)]
+    height: u8,
+    /// Play with the pie rule (R8).
+    #[arg(long)]
+    pie: bool,
+}
+
+impl GameArgs {
+    /// The checked game options.
+    pub fn options(&self) -> Result<GameOptions, String> {
+        GameOptions::new(self.size, self.height, self.pie).map_err(|e| e.to_string())
+    }
+}
+
+/// A game and the moves played in it so far.
+#[derive(Debug, Clone, Args)]
+pub struct PlayedArgs {
+    #[command(flatten)]
+    game: GameArgs,
+    /// Moves from the start, in any notation (`g1-g7`, `g1g7`, `G1 G7`).
+    moves: Vec<String>,
+}
+
+impl PlayedArgs {
+    /// Replays the moves; an error names the ply and the reason.
+    pub fn position(&self) -> Result<(Record, Position), String> {
+        Record::from_moves(self.game.options()?, &self.moves).map_err(|e| e.to_string())
+    }
+}
+
+/// Runs one parsed command line.
+pub fn run(cli: Cli) -> Result<(), String> {
+    match cli.command {
+        Command::Perft { depth, game } => engine::perft(depth, &game),
+        Command::Moves(played) => engine::moves(&played),
+        Command::Show(played) => engine::show(&played),
+        Command::Bench(args) => bench::run(&args),
+    }
+}
