@@ -1,14 +1,12 @@
 //! `monkey-queen`: the Discord bot and its command-line tools, one binary.
 
-mod cli;
-
 use std::process::ExitCode;
 
 use clap::Parser;
+use monkey_queen::cli;
 
 fn main() -> ExitCode {
-    let args = cli::Cli::parse();
-    match cli::run(args) {
+    match cli::run(cli::Cli::parse()) {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) => {
             eprintln!("error: {message}");
