@@ -15,6 +15,7 @@
 
 mod color;
 mod error;
+mod lines;
 mod moves;
 mod options;
 mod perft;

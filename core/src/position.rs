@@ -4,6 +4,7 @@ use std::ops::ControlFlow;
 
 use crate::color::{Color, Piece, Role};
 use crate::error::{IllegalMove, MoveError, SetupError};
+use crate::lines::Lines;
 use crate::moves::{Move, MoveText};
 use crate::options::GameOptions;
 use crate::square::{STRIDE, Square};
@@ -29,6 +30,24 @@ impl Cell {
         }
     }
 
+    /// The colour of a non-empty cell.
+    #[inline]
+    const fn color(self) -> Color {
+        match self {
+            Cell::WhiteBaby | Cell::WhiteQueen | Cell::Empty => Color::White,
+            Cell::BlackBaby | Cell::BlackQueen => Color::Black,
+        }
+    }
+
+    /// The role of a non-empty cell.
+    #[inline]
+    const fn role(self) -> Role {
+        match self {
+            Cell::WhiteQueen | Cell::BlackQueen => Role::Queen,
+            _ => Role::Baby,
+        }
+    }
+
     const fn piece(self) -> Option<Piece> {
         let (color, role) = match self {
             Cell::Empty => return None,
@@ -40,18 +59,6 @@ impl Cell {
         Some(Piece { color, role })
     }
 }
-
-/// The 8 queen directions as (file step, rank step) (R4.2).
-const DIRECTIONS: [(i8, i8); 8] = [
-    (0, 1),
-    (1, 1),
-    (1, 0),
-    (1, -1),
-    (0, -1),
-    (-1, -1),
-    (-1, 0),
-    (-1, 1),
-];
 
 /// How a game was won (R7.1, R7.2).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -106,6 +113,7 @@ pub struct Setup {
 pub struct Position {
     cells: [Cell; STRIDE * STRIDE],
     babies: [[u64; 4]; 2],
+    lines: Lines,
     queens: [Option<Square>; 2],
     heights: [u8; 2],
     turn: Color,
@@ -145,6 +153,7 @@ impl Position {
         Position {
             cells: [Cell::Empty; STRIDE * STRIDE],
             babies: [[0; 4]; 2],
+            lines: Lines::new(),
             queens: [None; 2],
             heights: [0; 2],
             turn: Color::White,
@@ -205,6 +214,7 @@ impl Position {
 
     fn put(&mut self, sq: Square, piece: Piece) {
         self.cells[sq.index()] = Cell::of(piece);
+        self.lines.occupy(sq);
         match piece.role {
             Role::Queen => self.queens[piece.color.index()] = Some(sq),
             Role::Baby => set_bit(&mut self.babies[piece.color.index()], sq),
@@ -360,62 +370,78 @@ impl Position {
         if self.swap_allowed() {
             emit(Move::Swap)?;
         }
+        // R5.2: a queen of height 2 only captures.
         let queen_may_give_birth = self.heights[us.index()] > 2;
-        self.walk_rays(our_queen, |to, capture| {
-            if capture.is_some() || queen_may_give_birth {
-                emit(Move::Normal {
-                    role: Role::Queen,
-                    from: our_queen,
-                    to,
-                    capture,
-                })
-            } else {
-                ControlFlow::Continue(())
-            }
+        self.piece_moves(our_queen, Role::Queen, &mut emit, |_, _| {
+            if queen_may_give_birth { u8::MAX } else { 0 }
         })?;
         for from in BitIter::new(&self.babies[us.index()]) {
-            let before = from.distance_squared(their_queen);
-            self.walk_rays(from, |to, capture| {
-                if capture.is_some() || to.distance_squared(their_queen) < before {
-                    emit(Move::Normal {
-                        role: Role::Baby,
-                        from,
-                        to,
-                        capture,
-                    })
-                } else {
-                    ControlFlow::Continue(())
-                }
+            // R6.1: a baby's non-capturing moves must bring it closer to the enemy queen.
+            let a = i32::from(from.file()) - i32::from(their_queen.file());
+            let b = i32::from(from.rank()) - i32::from(their_queen.rank());
+            self.piece_moves(from, Role::Baby, &mut emit, |df, dr| {
+                closer_steps(a, b, df, dr)
             })?;
         }
         ControlFlow::Continue(())
     }
 
-    /// Calls `visit(to, capture)` for every square the mover's piece on `from` can reach along
-    /// its 8 rays (R4.2, R4.3): empty squares, then the first enemy piece of each ray.
-    #[inline]
-    fn walk_rays(
+    /// Emits the moves of the piece on `from` along its 8 rays; `quiet_limit(df, dr)` says how
+    /// many empty squares of a ray it may stop on without capturing.
+    #[inline(always)]
+    fn piece_moves(
         &self,
         from: Square,
-        mut visit: impl FnMut(Square, Option<Role>) -> ControlFlow<()>,
+        role: Role,
+        emit: &mut impl FnMut(Move) -> ControlFlow<()>,
+        quiet_limit: impl Fn(i8, i8) -> u8,
     ) -> ControlFlow<()> {
-        let us = self.turn;
-        let size = self.size();
-        for (df, dr) in DIRECTIONS {
-            let steps = ray_length(from, df, dr, size);
-            let delta = isize::from(dr) * STRIDE as isize + isize::from(df);
-            let mut index = from.index() as isize;
-            for _ in 0..steps {
-                index += delta;
-                let to = Square::from_index(index as usize);
-                match self.cells[index as usize].piece() {
-                    None => visit(to, None)?,
-                    Some(piece) if piece.color != us => {
-                        visit(to, Some(piece.role))?;
-                        break;
-                    }
-                    Some(_) => break,
-                }
+        self.ray_moves::<0, 1>(from, role, quiet_limit(0, 1), emit)?;
+        self.ray_moves::<1, 1>(from, role, quiet_limit(1, 1), emit)?;
+        self.ray_moves::<1, 0>(from, role, quiet_limit(1, 0), emit)?;
+        self.ray_moves::<1, -1>(from, role, quiet_limit(1, -1), emit)?;
+        self.ray_moves::<0, -1>(from, role, quiet_limit(0, -1), emit)?;
+        self.ray_moves::<-1, -1>(from, role, quiet_limit(-1, -1), emit)?;
+        self.ray_moves::<-1, 0>(from, role, quiet_limit(-1, 0), emit)?;
+        self.ray_moves::<-1, 1>(from, role, quiet_limit(-1, 1), emit)
+    }
+
+    /// Emits the moves of the piece on `from` along the ray (`DF`, `DR`) (R4.2, R4.3):
+    /// non-capturing moves to the first `quiet_limit` empty squares, then the capture of the
+    /// first piece on the ray if it is the enemy's.
+    #[inline(always)]
+    fn ray_moves<const DF: i8, const DR: i8>(
+        &self,
+        from: Square,
+        role: Role,
+        quiet_limit: u8,
+        emit: &mut impl FnMut(Move) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        let delta = isize::from(DR) * STRIDE as isize + isize::from(DF);
+        let blocker = self.lines.first_piece(from, DF, DR);
+        let empty = blocker.map_or_else(|| ray_length(from, DF, DR, self.size()), |d| d - 1);
+        let mut index = from.index();
+        for _ in 0..empty.min(quiet_limit) {
+            index = index.wrapping_add_signed(delta);
+            emit(Move::Normal {
+                role,
+                from,
+                to: Square::from_index(index),
+                capture: None,
+            })?;
+        }
+        if let Some(distance) = blocker {
+            let index = from
+                .index()
+                .wrapping_add_signed(delta * isize::from(distance));
+            let cell = self.cells[index];
+            if cell.color() != self.turn {
+                emit(Move::Normal {
+                    role,
+                    from,
+                    to: Square::from_index(index),
+                    capture: Some(cell.role()),
+                })?;
             }
         }
         ControlFlow::Continue(())
@@ -547,6 +573,7 @@ impl Position {
                     None => {}
                 }
                 self.cells[from.index()] = Cell::Empty;
+                self.lines.vacate(from);
                 match role {
                     Role::Queen => {
                         if capture.is_none() {
@@ -571,8 +598,24 @@ impl Position {
     }
 }
 
+/// How many steps in direction (`df`, `dr`) bring a baby strictly closer to the enemy queen
+/// (R6.1), given its offset (`a`, `b`) from that queen.
+///
+/// The squared distance after `k` steps is `d0 + 2k(a·df + b·dr) + k²(df² + dr²)`, which is
+/// below `d0` exactly when `k·(df² + dr²) < −2(a·df + b·dr)`.
+#[inline(always)]
+fn closer_steps(a: i32, b: i32, df: i8, dr: i8) -> u8 {
+    let gain = -2 * (a * i32::from(df) + b * i32::from(dr));
+    let len = i32::from(df * df + dr * dr);
+    if gain <= 0 {
+        0
+    } else {
+        u8::try_from((gain - 1) / len).unwrap_or(u8::MAX)
+    }
+}
+
 /// How many squares lie beyond `from` in direction (`df`, `dr`) on a `size` board.
-#[inline]
+#[inline(always)]
 fn ray_length(from: Square, df: i8, dr: i8, size: u8) -> u8 {
     let room = |coord: u8, step: i8| match step {
         1 => size - 1 - coord,
