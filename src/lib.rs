@@ -1,5 +1,6 @@
 //! The `monkey-queen` application: command-line tools today, the Discord bot on top.
 //!
-//! Layers point downwards only: `cli` → the rules engine ([`monkey_queen_core`]).
+//! Layers point downwards only: `cli` → `render` → the rules engine ([`monkey_queen_core`]).
 
 pub mod cli;
+pub mod render;
