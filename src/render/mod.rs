@@ -147,7 +147,7 @@ impl Renderer {
         let mut gif = replay::GifWriter::new(
             dimension(layout.width())?,
             dimension(layout.height())?,
-            &quantizer,
+            quantizer,
         )
         .map_err(RenderError::Gif)?;
         for (i, (pos, view)) in frames.iter().enumerate() {

@@ -110,8 +110,8 @@ impl Canvas {
                     continue;
                 }
                 let p = &mut self.px[(y * self.side + x) as usize];
-                for i in 0..3 {
-                    p[i] = f32::from(color.0[i]) / 255.0 * a + p[i] * (1.0 - a);
+                for (channel, &c) in p.iter_mut().zip(&color.0) {
+                    *channel = f32::from(c) / 255.0 * a + *channel * (1.0 - a);
                 }
                 p[3] = a + p[3] * (1.0 - a);
             }
@@ -277,9 +277,9 @@ pub fn tint(img: &mut RgbImage, (x, y, w, h): (u32, u32, u32, u32), color: Rgb<u
     for row in y..y + h {
         let d0 = ((row * width + x) * 3) as usize;
         for dp in dst[d0..d0 + w as usize * 3].chunks_exact_mut(3) {
-            for i in 0..3 {
-                let v = u32::from(color.0[i]) * a + u32::from(dp[i]) * (255 - a);
-                dp[i] = ((v + 127) / 255) as u8;
+            for (channel, &c) in dp.iter_mut().zip(&color.0) {
+                let v = u32::from(c) * a + u32::from(*channel) * (255 - a);
+                *channel = ((v + 127) / 255) as u8;
             }
         }
     }
