@@ -2,6 +2,7 @@
 
 mod bench;
 mod engine;
+mod render;
 
 use clap::{Args, Parser, Subcommand};
 use monkey_queen_core::{GameOptions, Position, Record};
@@ -29,6 +30,10 @@ enum Command {
     Show(PlayedArgs),
     /// Measure the engine (and the other parts) and print medians.
     Bench(bench::BenchArgs),
+    /// Draw the position after the given moves as a PNG, the last move highlighted.
+    Render(render::RenderArgs),
+    /// Draw the game as an animated GIF, one frame per ply.
+    Replay(render::ReplayArgs),
 }
 
 /// Options that choose the game being played.
@@ -75,5 +80,7 @@ pub fn run(cli: Cli) -> Result<(), String> {
         Command::Moves(played) => engine::moves(&played),
         Command::Show(played) => engine::show(&played),
         Command::Bench(args) => bench::run(&args),
+        Command::Render(args) => render::render(&args),
+        Command::Replay(args) => render::replay(&args),
     }
 }

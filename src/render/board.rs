@@ -1,0 +1,329 @@
+//! Drawing a position: the pre-rendered empty board per (size, orientation), then highlights,
+//! pieces, markers and the text strips on a copy of it.
+
+use image::{Rgb, RgbImage};
+use imageproc::drawing::draw_filled_rect_mut;
+use imageproc::rect::Rect as DrawRect;
+use monkey_queen_core::{Color, Move, Position, Role, Square};
+
+use super::layout::{Layout, Rect};
+use super::sprites::{self, PieceSprites, blit, tint};
+use super::text::{self, Fonts};
+use super::theme;
+use super::view::BoardView;
+
+/// Side of the checker icon in front of a player's name.
+const SIDE_ICON: u32 = 36;
+/// Side of the small icons before the counts.
+const COUNT_ICON: u32 = 28;
+/// Left and right padding inside the header and strips.
+const PAD: u32 = 14;
+/// Pixel size of the status text.
+const STATUS_SIZE: f32 = 26.0;
+/// Pixel size of the players' names.
+const NAME_SIZE: f32 = 25.0;
+/// Pixel size of the counts in the strips.
+const COUNT_SIZE: f32 = 23.0;
+/// Pixel size of the coordinates in the frame.
+const COORD_SIZE: f32 = 18.0;
+
+/// What does not change between pictures of one board size: both empty boards and the
+/// sprites for that square size.
+#[derive(Debug)]
+pub struct Kit {
+    /// The empty picture, White at the bottom then flipped.
+    empty: [RgbImage; 2],
+    sprites: PieceSprites,
+}
+
+/// Icons of the player strips, the same for every board size.
+#[derive(Debug)]
+pub struct Icons {
+    side: [image::RgbaImage; 2],
+    queen: [image::RgbaImage; 2],
+    baby: [image::RgbaImage; 2],
+    turn_ring: image::RgbaImage,
+}
+
+impl Icons {
+    /// Paints the icons.
+    #[must_use]
+    pub fn new() -> Icons {
+        Icons {
+            side: Color::ALL.map(|c| sprites::baby_icon(c, SIDE_ICON)),
+            queen: Color::ALL.map(|c| sprites::queen_icon(c, COUNT_ICON)),
+            baby: Color::ALL.map(|c| sprites::baby_icon(c, COUNT_ICON)),
+            turn_ring: sprites::ring(
+                SIDE_ICON + 12,
+                SIDE_ICON as f32 / 2.0 + 1.5,
+                3.0,
+                theme::ACCENT,
+            ),
+        }
+    }
+}
+
+impl Kit {
+    /// Pre-renders both empty boards of `size` and the sprites for its squares.
+    #[must_use]
+    pub fn new(fonts: &Fonts, size: u8) -> Kit {
+        let square = Layout::new(size, false).square_px();
+        Kit {
+            empty: [false, true].map(|flipped| empty_board(fonts, Layout::new(size, flipped))),
+            sprites: PieceSprites::new(square),
+        }
+    }
+}
+
+/// The empty picture: panels, frame with coordinates, squares.
+fn empty_board(fonts: &Fonts, layout: Layout) -> RgbImage {
+    let mut img = RgbImage::from_pixel(layout.width(), layout.height(), theme::PANEL);
+    fill(&mut img, layout.frame(), theme::FRAME);
+    let board = layout.board();
+    fill(
+        &mut img,
+        Rect {
+            x: board.x - 2,
+            y: board.y - 2,
+            w: board.w + 4,
+            h: board.h + 4,
+        },
+        Rgb([0x2e, 0x3a, 0x2b]),
+    );
+    let size = layout.size();
+    for rank in 0..size {
+        for file in 0..size {
+            let Some(sq) = Square::new(file, rank) else {
+                continue;
+            };
+            let color = if Layout::is_light(sq) {
+                theme::LIGHT_SQUARE
+            } else {
+                theme::DARK_SQUARE
+            };
+            fill(&mut img, layout.square_rect(sq), color);
+        }
+    }
+    let half = layout.square_px() as f32 / 2.0;
+    let frame = super::layout::FRAME as f32;
+    let files = [
+        board.y as f32 - frame / 2.0,
+        (board.y + board.h) as f32 + frame / 2.0,
+    ]
+    .map(|y| text::baseline_centring(&fonts.bold, COORD_SIZE, y, "x"));
+    let ranks = [frame / 2.0, (board.x + board.w) as f32 + frame / 2.0];
+    for i in 0..size {
+        let letter = char::from(b'a' + i).to_string();
+        let x = (board.x + layout.column_of_file(i) * layout.square_px()) as f32 + half;
+        for baseline in files {
+            let at = (x, baseline);
+            text::draw_on_baseline(
+                &mut img,
+                &fonts.bold,
+                COORD_SIZE,
+                theme::COORDINATE,
+                at,
+                &letter,
+            );
+        }
+        let number = (i + 1).to_string();
+        let y = (board.y + layout.row_of_rank(i) * layout.square_px()) as f32 + half;
+        for x in ranks {
+            text::draw_centred(
+                &mut img,
+                &fonts.bold,
+                COORD_SIZE,
+                theme::COORDINATE,
+                (x, y),
+                &number,
+            );
+        }
+    }
+    img
+}
+
+fn fill(img: &mut RgbImage, r: Rect, color: Rgb<u8>) {
+    if r.w == 0 || r.h == 0 {
+        return;
+    }
+    let rect = DrawRect::at(r.x as i32, r.y as i32).of_size(r.w, r.h);
+    draw_filled_rect_mut(img, rect, color);
+}
+
+/// Draws `pos` as `view` asks, on a copy of the kit's empty board.
+#[must_use]
+pub fn draw(fonts: &Fonts, kit: &Kit, icons: &Icons, pos: &Position, view: &BoardView) -> RgbImage {
+    let layout = Layout::new(pos.size(), view.flipped);
+    let mut img = kit.empty[usize::from(view.flipped)].clone();
+    draw_highlights(&mut img, &layout, view);
+    draw_pieces(&mut img, fonts, &layout, &kit.sprites, pos);
+    for &sq in &view.marks {
+        if sq.is_on_board(pos.size()) {
+            let r = layout.square_rect(sq);
+            let marker = if pos.piece_at(sq).is_some() {
+                &kit.sprites.ring
+            } else {
+                &kit.sprites.dot
+            };
+            blit(&mut img, marker, r.x, r.y);
+        }
+    }
+    draw_header(&mut img, fonts, &layout, pos, view);
+    for color in Color::ALL {
+        draw_strip(&mut img, fonts, icons, &layout, pos, view, color);
+    }
+    img
+}
+
+fn draw_highlights(img: &mut RgbImage, layout: &Layout, view: &BoardView) {
+    let size = layout.size();
+    let area = |sq: Square| {
+        let r = layout.square_rect(sq);
+        (r.x, r.y, r.w, r.h)
+    };
+    if let Some(Move::Normal {
+        from, to, capture, ..
+    }) = view.last_move
+        && from.is_on_board(size)
+        && to.is_on_board(size)
+    {
+        let (color, alpha) = theme::LAST_MOVE;
+        tint(img, area(from), color, alpha);
+        if capture.is_some() {
+            let (color, alpha) = theme::CAPTURE;
+            tint(img, area(to), color, alpha);
+            let r = layout.square_rect(to);
+            let border = (layout.square_px() / 15).max(2);
+            for band in [
+                Rect { h: border, ..r },
+                Rect {
+                    y: r.y + r.h - border,
+                    h: border,
+                    ..r
+                },
+                Rect { w: border, ..r },
+                Rect {
+                    x: r.x + r.w - border,
+                    w: border,
+                    ..r
+                },
+            ] {
+                fill(img, band, theme::CAPTURE_BORDER);
+            }
+        } else {
+            tint(img, area(to), color, alpha);
+        }
+    }
+    if let Some(sq) = view.selected.filter(|sq| sq.is_on_board(size)) {
+        let (color, alpha) = theme::SELECTED;
+        tint(img, area(sq), color, alpha);
+    }
+}
+
+fn draw_pieces(
+    img: &mut RgbImage,
+    fonts: &Fonts,
+    layout: &Layout,
+    sprites: &PieceSprites,
+    pos: &Position,
+) {
+    for (sq, piece) in pos.pieces() {
+        let r = layout.square_rect(sq);
+        let i = piece.color.index();
+        match piece.role {
+            Role::Baby => blit(img, &sprites.babies[i], r.x, r.y),
+            Role::Queen => {
+                blit(img, &sprites.queens[i], r.x, r.y);
+                let height = pos.height(piece.color).unwrap_or(0).to_string();
+                let (dx, dy) = sprites.queen_top;
+                let size = layout.square_px() as f32 * if height.len() > 1 { 0.38 } else { 0.46 };
+                text::draw_centred(
+                    img,
+                    &fonts.bold,
+                    size,
+                    sprites::colors(piece.color).number,
+                    (r.x as f32 + dx, r.y as f32 + dy),
+                    &height,
+                );
+            }
+        }
+    }
+}
+
+fn draw_header(
+    img: &mut RgbImage,
+    fonts: &Fonts,
+    layout: &Layout,
+    pos: &Position,
+    view: &BoardView,
+) {
+    let header = layout.header();
+    let status = view
+        .status
+        .clone()
+        .unwrap_or_else(|| super::view::default_status(pos));
+    let line = text::fit(&fonts.regular, STATUS_SIZE, &status, header.w - 2 * PAD);
+    let baseline = text::centred_baseline(
+        &fonts.regular,
+        STATUS_SIZE,
+        header.y as f32 + header.h as f32 / 2.0,
+    );
+    text::draw_left(
+        img,
+        &fonts.regular,
+        STATUS_SIZE,
+        theme::TEXT,
+        (PAD as i32, baseline),
+        &line,
+    );
+}
+
+fn draw_strip(
+    img: &mut RgbImage,
+    fonts: &Fonts,
+    icons: &Icons,
+    layout: &Layout,
+    pos: &Position,
+    view: &BoardView,
+    color: Color,
+) {
+    let strip = layout.strip(color);
+    let centre = strip.y as f32 + strip.h as f32 / 2.0;
+    let icon_y = |side: u32| (centre - side as f32 / 2.0).round() as u32;
+    if pos.turn() == color && pos.outcome().is_none() {
+        fill(img, Rect { w: 8, ..strip }, theme::ACCENT);
+        let ring = &icons.turn_ring;
+        blit(
+            img,
+            ring,
+            PAD + SIDE_ICON / 2 - ring.width() / 2,
+            icon_y(ring.height()),
+        );
+    }
+    let i = color.index();
+    blit(img, &icons.side[i], PAD, icon_y(SIDE_ICON));
+
+    // Counts in fixed slots from the right: queen icon + height, baby icon + babies on board.
+    let height = pos
+        .height(color)
+        .map_or_else(|| "×".to_owned(), |h| h.to_string());
+    let babies = pos.baby_count(color).to_string();
+    let baseline = text::centred_baseline(&fonts.bold, COUNT_SIZE, centre);
+    let slot = text::width(&fonts.bold, COUNT_SIZE, "88");
+    let mut right = strip.w - PAD;
+    for (icon, value) in [(&icons.baby[i], &babies), (&icons.queen[i], &height)] {
+        let x = right - text::width(&fonts.bold, COUNT_SIZE, value).min(slot);
+        let count = (x as i32, baseline);
+        text::draw_left(img, &fonts.bold, COUNT_SIZE, theme::TEXT_DIM, count, value);
+        right -= slot + 6 + COUNT_ICON;
+        blit(img, icon, right, icon_y(COUNT_ICON));
+        right -= 22;
+    }
+
+    let name_x = PAD + SIDE_ICON + 14;
+    let max = right.saturating_sub(name_x);
+    let name = text::fit(&fonts.regular, NAME_SIZE, view.players.name(color), max);
+    let baseline = text::centred_baseline(&fonts.regular, NAME_SIZE, centre);
+    let at = (name_x as i32, baseline);
+    text::draw_left(img, &fonts.regular, NAME_SIZE, theme::TEXT, at, &name);
+}

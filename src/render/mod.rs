@@ -1,0 +1,251 @@
+//! Pictures of Monkey Queen games: a PNG of any position and an animated GIF replay of a
+//! game. Knows nothing of Discord or the database.
+//!
+//! Build one [`Renderer`] at start-up and share it (it is `Send + Sync`; every method takes
+//! `&self`). Rendering is plain synchronous CPU work: an async caller should run it on a
+//! blocking thread.
+//!
+//! ```
+//! use monkey_queen::render::{BoardView, Renderer};
+//! use monkey_queen_core::{GameOptions, Position};
+//!
+//! let renderer = Renderer::new().unwrap();
+//! let mut pos = Position::start(GameOptions::default());
+//! let last = pos.play_str("g1g7").unwrap();
+//! let view = BoardView { last_move: Some(last), ..BoardView::default() };
+//! let png = renderer.board_png(&pos, &view).unwrap();
+//! assert!(png.starts_with(b"\x89PNG"));
+//! ```
+
+mod board;
+mod encode;
+pub mod layout;
+mod replay;
+mod sprites;
+mod text;
+pub mod theme;
+mod view;
+
+use std::fmt;
+use std::sync::OnceLock;
+
+use image::RgbImage;
+use monkey_queen_core::{GameOptions, Move, Position, Record, Role};
+
+use board::{Icons, Kit};
+pub use layout::Layout;
+use replay::Quantizer;
+pub use replay::{FRAME_DELAY, LAST_FRAME_DELAY};
+use text::Fonts;
+pub use view::{BoardView, Players, default_status};
+
+/// The board sizes pictures are prepared for (R1.1).
+const SIZES: [u8; 3] = [12, 14, 16];
+
+/// Why a picture could not be made. All of these are internal failures, not user mistakes.
+#[derive(Debug)]
+pub enum RenderError {
+    /// The embedded font could not be read.
+    Font(ab_glyph::InvalidFont),
+    /// The board size is not one of 12, 14 or 16.
+    BoardSize(u8),
+    /// The PNG encoder failed.
+    Png(png::EncodingError),
+    /// The GIF encoder failed.
+    Gif(gif::EncodingError),
+}
+
+impl fmt::Display for RenderError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RenderError::Font(e) => write!(f, "the embedded font is unreadable: {e}"),
+            RenderError::BoardSize(size) => write!(f, "no pictures for a {size}x{size} board"),
+            RenderError::Png(e) => write!(f, "PNG encoding failed: {e}"),
+            RenderError::Gif(e) => write!(f, "GIF encoding failed: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for RenderError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            RenderError::Font(e) => Some(e),
+            RenderError::Png(e) => Some(e),
+            RenderError::Gif(e) => Some(e),
+            RenderError::BoardSize(_) => None,
+        }
+    }
+}
+
+/// Draws positions and replays. Fonts are parsed once; the empty board of each size and
+/// orientation is drawn the first time that size is needed, then reused.
+pub struct Renderer {
+    fonts: Fonts,
+    icons: Icons,
+    kits: [OnceLock<Kit>; SIZES.len()],
+    palette: OnceLock<Quantizer>,
+}
+
+impl fmt::Debug for Renderer {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Renderer").finish_non_exhaustive()
+    }
+}
+
+impl Renderer {
+    /// Parses the embedded fonts and paints the strip icons.
+    ///
+    /// # Errors
+    /// [`RenderError::Font`] if the embedded font is corrupt.
+    pub fn new() -> Result<Renderer, RenderError> {
+        Ok(Renderer {
+            fonts: Fonts::new().map_err(RenderError::Font)?,
+            icons: Icons::new(),
+            kits: Default::default(),
+            palette: OnceLock::new(),
+        })
+    }
+
+    fn kit(&self, size: u8) -> Result<&Kit, RenderError> {
+        let slot = SIZES
+            .iter()
+            .position(|&s| s == size)
+            .ok_or(RenderError::BoardSize(size))?;
+        Ok(self.kits[slot].get_or_init(|| Kit::new(&self.fonts, size)))
+    }
+
+    /// The picture of `pos` as `view` asks, before encoding.
+    ///
+    /// # Errors
+    /// [`RenderError::BoardSize`] for a board size without pictures.
+    pub fn board_image(&self, pos: &Position, view: &BoardView) -> Result<RgbImage, RenderError> {
+        let kit = self.kit(pos.size())?;
+        Ok(board::draw(&self.fonts, kit, &self.icons, pos, view))
+    }
+
+    /// The picture of `pos` as `view` asks, as PNG bytes.
+    ///
+    /// # Errors
+    /// [`RenderError::BoardSize`], or an internal PNG encoder failure.
+    pub fn board_png(&self, pos: &Position, view: &BoardView) -> Result<Vec<u8>, RenderError> {
+        encode::png(&self.board_image(pos, view)?).map_err(RenderError::Png)
+    }
+
+    /// An animated GIF of the whole game: the start, then one frame after every ply with
+    /// that move highlighted, the last frame held for [`LAST_FRAME_DELAY`]. `players` names
+    /// who held White and Black at the start; after a `swap` (R8.1) the names change sides.
+    ///
+    /// # Errors
+    /// [`RenderError::BoardSize`], or an internal GIF encoder failure.
+    pub fn replay_gif(&self, record: &Record, players: &Players) -> Result<Vec<u8>, RenderError> {
+        let frames = replay_views(record, players);
+        let last = frames.len() - 1;
+        let quantizer = self.palette()?;
+        let layout = Layout::new(record.options.size(), false);
+        let dimension =
+            |v: u32| u16::try_from(v).map_err(|_| RenderError::BoardSize(record.options.size()));
+        let mut gif = replay::GifWriter::new(
+            dimension(layout.width())?,
+            dimension(layout.height())?,
+            quantizer,
+        )
+        .map_err(RenderError::Gif)?;
+        for (i, (pos, view)) in frames.iter().enumerate() {
+            let img = self.board_image(pos, view)?;
+            let delay = if i == last {
+                LAST_FRAME_DELAY
+            } else {
+                FRAME_DELAY
+            };
+            gif.frame(quantizer.indices(&img), delay)
+                .map_err(RenderError::Gif)?;
+        }
+        gif.finish().map_err(RenderError::Gif)
+    }
+}
+
+impl Renderer {
+    /// The replay palette, learnt the first time from sample pictures that show every
+    /// colour a replay uses: both sides' pieces on both square colours, plain and capture
+    /// highlights, names and counts.
+    fn palette(&self) -> Result<&Quantizer, RenderError> {
+        if let Some(palette) = self.palette.get() {
+            return Ok(palette);
+        }
+        let mut pos = Position::start(GameOptions::default());
+        let mut moves = Vec::new();
+        let mut samples = Vec::new();
+        for ply in 0..PALETTE_PLIES {
+            pos.legal_moves_into(&mut moves);
+            let Some(&m) = moves.get((ply * 7 + 3) % moves.len().max(1)) else {
+                break;
+            };
+            pos.play_unchecked(m);
+            if ply % 6 != 5 {
+                continue;
+            }
+            let (Some(from), Some(to)) = (m.from(), m.to()) else {
+                continue;
+            };
+            let capture = Move::Normal {
+                role: Role::Baby,
+                from: to,
+                to: from,
+                capture: Some(Role::Baby),
+            };
+            for last_move in [m, capture] {
+                let view = BoardView {
+                    last_move: Some(last_move),
+                    players: Players::new("Monkey Queen", "Replay 0123456789"),
+                    ..BoardView::default()
+                };
+                samples.push(self.board_image(&pos, &view)?);
+            }
+        }
+        let samples: Vec<&RgbImage> = samples.iter().collect();
+        Ok(self.palette.get_or_init(|| Quantizer::learn(&samples)))
+    }
+}
+
+/// Plies of the built-in sample game whose pictures teach the replay palette.
+const PALETTE_PLIES: usize = 36;
+
+/// Every position of a game with the view of its replay frame: start first.
+fn replay_views(record: &Record, players: &Players) -> Vec<(Position, BoardView)> {
+    let mut pos = Position::start(record.options);
+    let mut players = players.clone();
+    let mut frames = Vec::with_capacity(record.moves.len() + 1);
+    frames.push((
+        pos.clone(),
+        BoardView {
+            players: players.clone(),
+            ..BoardView::default()
+        },
+    ));
+    for &m in &record.moves {
+        pos.play_unchecked(m);
+        if m == Move::Swap {
+            players = players.swapped();
+        }
+        frames.push((
+            pos.clone(),
+            BoardView {
+                last_move: Some(m),
+                players: players.clone(),
+                ..BoardView::default()
+            },
+        ));
+    }
+    frames
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn renderer_is_shareable_between_threads() {
+        fn shareable<T: Send + Sync>() {}
+        shareable::<Renderer>();
+    }
+}

@@ -1,0 +1,404 @@
+//! The board renderer: pixel probes, golden images, edge cases and the replay GIF.
+//!
+//! Golden images live in `tests/golden/` at half size. After an intended change of the
+//! picture, regenerate them with
+//! `UPDATE_GOLDEN=1 cargo test --test render golden`, look at them, and commit them.
+
+use std::path::PathBuf;
+
+use image::{Rgb, RgbImage, imageops};
+use monkey_queen::cli::Cli;
+use monkey_queen::render::{
+    BoardView, FRAME_DELAY, LAST_FRAME_DELAY, Layout, Players, Renderer, theme,
+};
+use monkey_queen_core::{Color, GameOptions, Move, Position, Record, Role, Square};
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
+
+/// A fixed 60-ply game of random legal moves (the one `monkey-queen bench` uses).
+const GAME: [&str; 60] = [
+    "g1-b6", "f12-c9", "b6-b11", "c9-f6", "g1-h2", "f12-d12", "h2-h3", "f6-j10", "b6-e3", "f6-d8",
+    "b11-i11", "j10-l10", "b11-d11", "d12-g9", "i11-h10", "l10-l12", "h10-i9", "l12-l11", "i9-h9",
+    "j10-i10", "h9xg9", "l12xi9", "g9-i7", "l11xi11", "h10-h11", "l10-l8", "d11-f9", "l8-l7",
+    "e3-e10", "d8-j8", "i7-i6", "i10-h9", "i6-f3", "i9-c3", "i6-l9", "c9-i3", "i7xj8", "h9xg9",
+    "f3-h5", "g9xl9", "h5-h4", "i3-j2", "h4-i5", "j8-j6", "i5-f2", "j6-j4", "f2-a7", "j4-i4",
+    "a7-c5", "i4-e4", "c5-e5", "l9-h5", "e5-g7", "h5-f7", "g7-b7", "f7-d7", "b7-c6", "d7-d6",
+    "c6-c4", "d6xe4",
+];
+
+fn sq(name: &str) -> Square {
+    Square::parse(name, 16).unwrap()
+}
+
+fn renderer() -> Renderer {
+    Renderer::new().unwrap()
+}
+
+fn after(moves: &[&str]) -> (Record, Position) {
+    Record::from_moves(GameOptions::default(), moves).unwrap()
+}
+
+/// A random legal game of at most `plies` plies, the same for the same seed.
+fn random_game(options: GameOptions, seed: u64, plies: usize) -> (Record, Position) {
+    let mut rng = SmallRng::seed_from_u64(seed);
+    let mut pos = Position::start(options);
+    let mut moves = Vec::new();
+    for _ in 0..plies {
+        let legal = pos.legal_moves();
+        if legal.is_empty() {
+            break;
+        }
+        let m = legal[rng.random_range(0..legal.len())];
+        pos.play_unchecked(m);
+        moves.push(m);
+    }
+    (Record { options, moves }, pos)
+}
+
+fn view_after(record: &Record) -> BoardView {
+    BoardView {
+        last_move: record.moves.last().copied(),
+        ..BoardView::default()
+    }
+}
+
+fn distance(a: Rgb<u8>, b: Rgb<u8>) -> u32 {
+    (0..3).map(|i| u32::from(a.0[i].abs_diff(b.0[i]))).sum()
+}
+
+/// A pixel inside a square but outside any piece: its top-left corner, one pixel in.
+fn corner(img: &RgbImage, layout: &Layout, square: Square) -> Rgb<u8> {
+    let r = layout.square_rect(square);
+    *img.get_pixel(r.x + 1, r.y + 1)
+}
+
+/// At least this share of a queen's centre shows its checkers (the rest is its gold ring
+/// and height number); a baby's centre shows more than 0.6.
+const QUEEN_SHARE: f64 = 0.45;
+
+/// The share of pixels within a quarter square of the centre that look like `color`'s checkers.
+fn piece_share(img: &RgbImage, layout: &Layout, square: Square, color: Color) -> f64 {
+    let r = layout.square_rect(square);
+    let (cx, cy) = layout.square_centre(square);
+    let radius = r.w as f32 / 4.0;
+    let (mut hits, mut total) = (0, 0);
+    for y in r.y..r.y + r.h {
+        for x in r.x..r.x + r.w {
+            if (x as f32 + 0.5 - cx).hypot(y as f32 + 0.5 - cy) > radius {
+                continue;
+            }
+            total += 1;
+            let [red, green, blue] = img.get_pixel(x, y).0;
+            let looks = match color {
+                // Ivory: light and warm.
+                Color::White => red > 190 && green > 170 && blue > 130 && red > green,
+                // Tobacco: brown, red over green over blue.
+                Color::Black => red > green && green > blue && red < 200 && blue < 110,
+            };
+            hits += u32::from(looks);
+        }
+    }
+    f64::from(hits) / f64::from(total)
+}
+
+#[test]
+fn queens_squares_show_their_checker_colours() {
+    // R2.1 ivory and tobacco; R3.1 queens on g1 and f12.
+    let renderer = renderer();
+    let pos = Position::start(GameOptions::default());
+    let img = renderer.board_image(&pos, &BoardView::default()).unwrap();
+    let layout = Layout::new(12, false);
+    assert!(piece_share(&img, &layout, sq("g1"), Color::White) > QUEEN_SHARE);
+    assert!(piece_share(&img, &layout, sq("f12"), Color::Black) > QUEEN_SHARE);
+    // Only the height number, dark brown on ivory, looks like tobacco.
+    assert!(piece_share(&img, &layout, sq("g1"), Color::Black) < 0.25);
+    assert!(piece_share(&img, &layout, sq("f1"), Color::White) < 0.1);
+    assert_eq!(corner(&img, &layout, sq("a1")), theme::DARK_SQUARE);
+    assert_eq!(corner(&img, &layout, sq("b1")), theme::LIGHT_SQUARE);
+}
+
+#[test]
+fn last_move_squares_are_highlighted_and_the_newborn_stays_visible() {
+    // R5.1: the queen leaves a baby on g1.
+    let renderer = renderer();
+    let (record, pos) = after(&["g1-g7"]);
+    let plain = renderer.board_image(&pos, &BoardView::default()).unwrap();
+    let lit = renderer.board_image(&pos, &view_after(&record)).unwrap();
+    let layout = Layout::new(12, false);
+    for name in ["g1", "g7"] {
+        assert!(
+            distance(
+                corner(&plain, &layout, sq(name)),
+                corner(&lit, &layout, sq(name))
+            ) > 30,
+            "{name}"
+        );
+    }
+    for name in ["a1", "g2", "f7", "l12"] {
+        assert_eq!(
+            corner(&plain, &layout, sq(name)),
+            corner(&lit, &layout, sq(name)),
+            "{name}"
+        );
+    }
+    assert!(
+        piece_share(&lit, &layout, sq("g1"), Color::White) > 0.6,
+        "newborn baby hidden"
+    );
+    assert!(piece_share(&lit, &layout, sq("g7"), Color::White) > QUEEN_SHARE);
+}
+
+#[test]
+fn a_capture_is_marked_in_red() {
+    // R4.4: ply 21 of the fixed game, h9xg9, captures a baby.
+    let renderer = renderer();
+    let (record, pos) = after(&GAME[..21]);
+    assert!(record.moves[20].is_capture());
+    let img = renderer.board_image(&pos, &view_after(&record)).unwrap();
+    let layout = Layout::new(12, false);
+    let [red, green, blue] = corner(&img, &layout, sq("g9")).0;
+    assert!(
+        red > 150 && red > green + 60 && red > blue + 60,
+        "{red} {green} {blue}"
+    );
+    let [red, green, _] = corner(&img, &layout, sq("h9")).0;
+    assert!(
+        red > 150 && green > 150,
+        "the origin has the plain highlight"
+    );
+}
+
+#[test]
+fn marks_and_selection_show_on_their_squares() {
+    let renderer = renderer();
+    let pos = Position::start(GameOptions::default());
+    let view = BoardView {
+        marks: vec![sq("g5"), sq("f12")],
+        selected: Some(sq("g1")),
+        ..BoardView::default()
+    };
+    let plain = renderer.board_image(&pos, &BoardView::default()).unwrap();
+    let marked = renderer.board_image(&pos, &view).unwrap();
+    let layout = Layout::new(12, false);
+    let (cx, cy) = layout.square_centre(sq("g5"));
+    let centre = |img: &RgbImage| *img.get_pixel(cx as u32, cy as u32);
+    assert!(
+        distance(centre(&plain), centre(&marked)) > 60,
+        "no dot on g5"
+    );
+    assert!(
+        distance(
+            corner(&plain, &layout, sq("g1")),
+            corner(&marked, &layout, sq("g1"))
+        ) > 30
+    );
+    // An occupied destination gets a ring around the piece, not a dot on it.
+    let r = layout.square_rect(sq("f12"));
+    let ring = (r.x + r.w / 2, r.y + r.h / 2 - (0.45 * r.h as f32) as u32);
+    assert_ne!(
+        plain.get_pixel(ring.0, ring.1),
+        marked.get_pixel(ring.0, ring.1)
+    );
+}
+
+#[test]
+fn the_flipped_board_puts_a1_top_right() {
+    // R1.2 seen from Black's side.
+    let renderer = renderer();
+    let pos = Position::start(GameOptions::default());
+    for flipped in [false, true] {
+        let view = BoardView {
+            flipped,
+            selected: Some(sq("a1")),
+            ..BoardView::default()
+        };
+        let img = renderer.board_image(&pos, &view).unwrap();
+        let layout = Layout::new(12, flipped);
+        let board = layout.board();
+        let top_right = *img.get_pixel(board.x + board.w - 2, board.y + 1);
+        let bottom_left = *img.get_pixel(board.x + 1, board.y + board.h - 2);
+        let (selected, dark) = (theme::SELECTED.0, theme::DARK_SQUARE);
+        let (lit, plain) = if flipped {
+            (top_right, bottom_left)
+        } else {
+            (bottom_left, top_right)
+        };
+        assert!(
+            distance(lit, selected) < distance(lit, dark),
+            "flipped {flipped}"
+        );
+        assert_eq!(plain, dark, "flipped {flipped}");
+        // The queens swap ends too: White's g1 queen is near the top when flipped.
+        let (_, y) = layout.square_centre(sq("g1"));
+        assert_eq!(y < (board.y + board.h / 2) as f32, flipped);
+        assert!(piece_share(&img, &layout, sq("g1"), Color::White) > QUEEN_SHARE);
+    }
+}
+
+#[test]
+fn long_names_strange_text_and_every_size_render() {
+    let renderer = renderer();
+    let name = "🐒 Ünïcødé\u{0}\u{202e}猴子 ".repeat(500);
+    for size in [12, 14, 16] {
+        let options = GameOptions::new(size, 20, false).unwrap();
+        let (record, pos) = random_game(options, u64::from(size), 50);
+        for flipped in [false, true] {
+            let view = BoardView {
+                flipped,
+                players: Players::new(name.clone(), ""),
+                status: Some(name.clone()),
+                marks: pos.legal_moves().iter().filter_map(|m| m.to()).collect(),
+                selected: pos.queen(pos.turn()),
+                ..view_after(&record)
+            };
+            let png = renderer.board_png(&pos, &view).unwrap();
+            let img = image::load_from_memory(&png).unwrap();
+            let layout = Layout::new(size, flipped);
+            assert_eq!(
+                (img.width(), img.height()),
+                (layout.width(), layout.height())
+            );
+            assert!((700..=900).contains(&img.width()));
+        }
+    }
+}
+
+#[test]
+fn a_mid_game_png_is_small_enough() {
+    let renderer = renderer();
+    let (record, pos) = after(&GAME[..40]);
+    let png = renderer.board_png(&pos, &view_after(&record)).unwrap();
+    assert!(png.len() <= 150 * 1024, "{} bytes", png.len());
+}
+
+#[test]
+fn the_replay_has_one_frame_per_position_and_holds_the_last() {
+    let renderer = renderer();
+    let (record, _) = after(&GAME[..12]);
+    let gif = renderer
+        .replay_gif(&record, &Players::new("Ann", "Bob"))
+        .unwrap();
+    let mut decoder = gif::DecodeOptions::new().read_info(gif.as_slice()).unwrap();
+    let layout = Layout::new(12, false);
+    assert_eq!(
+        (u32::from(decoder.width()), u32::from(decoder.height())),
+        (layout.width(), layout.height())
+    );
+    let mut delays = Vec::new();
+    while let Some(frame) = decoder.read_next_frame().unwrap() {
+        delays.push(frame.delay);
+    }
+    // The start position, then one frame after each of the 12 plies.
+    assert_eq!(delays.len(), record.moves.len() + 1);
+    assert!(delays[..12].iter().all(|&d| d == FRAME_DELAY));
+    assert_eq!(delays[12], LAST_FRAME_DELAY);
+}
+
+#[test]
+fn a_replay_with_the_pie_swap_renders() {
+    // R8.1: swap as the second ply.
+    let renderer = renderer();
+    let options = GameOptions::new(12, 20, true).unwrap();
+    let (record, _) = Record::from_moves(options, &["g1-g5", "swap", "f12-f8"]).unwrap();
+    assert_eq!(record.moves[1], Move::Swap);
+    let gif = renderer.replay_gif(&record, &Players::default()).unwrap();
+    assert!(gif.starts_with(b"GIF89a"));
+}
+
+/// Compares a rendering with its half-size golden image, or rewrites the golden image when
+/// `UPDATE_GOLDEN` is set.
+fn check_golden(name: &str, img: &RgbImage) {
+    let half = imageops::resize(
+        img,
+        img.width() / 2,
+        img.height() / 2,
+        imageops::FilterType::Triangle,
+    );
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/golden")
+        .join(name);
+    if std::env::var_os("UPDATE_GOLDEN").is_some() {
+        half.save(&path).unwrap();
+        return;
+    }
+    let golden = image::open(&path)
+        .unwrap_or_else(|e| panic!("{}: {e}; run with UPDATE_GOLDEN=1", path.display()))
+        .to_rgb8();
+    assert_eq!(golden.dimensions(), half.dimensions(), "{name}");
+    let off = golden
+        .pixels()
+        .zip(half.pixels())
+        .filter(|(a, b)| distance(**a, **b) > 24)
+        .count();
+    let share = off as f64 / f64::from(golden.width() * golden.height());
+    assert!(
+        share < 0.002,
+        "{name}: {off} pixels differ from the golden image"
+    );
+}
+
+#[test]
+fn golden_start_position() {
+    let renderer = renderer();
+    let pos = Position::start(GameOptions::default());
+    let view = BoardView {
+        players: Players::new("Alice", "Bob"),
+        ..BoardView::default()
+    };
+    check_golden("start.png", &renderer.board_image(&pos, &view).unwrap());
+}
+
+#[test]
+fn golden_mid_game_flipped_with_marks() {
+    let renderer = renderer();
+    let (record, pos) = after(&GAME[..40]);
+    let selected = sq("h5");
+    let view = BoardView {
+        flipped: true,
+        marks: pos
+            .moves_from(selected)
+            .iter()
+            .filter_map(|m| m.to())
+            .collect(),
+        selected: Some(selected),
+        players: Players::new("Alice", "Bob the Monkey"),
+        ..view_after(&record)
+    };
+    assert_eq!(pos.piece_at(selected).map(|p| p.role), Some(Role::Queen));
+    check_golden(
+        "midgame-flipped.png",
+        &renderer.board_image(&pos, &view).unwrap(),
+    );
+}
+
+#[test]
+fn cli_render_writes_a_png_and_names_the_bad_ply() {
+    use clap::Parser;
+    let dir = std::env::temp_dir().join(format!("mq-render-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let out = dir.join("board.png");
+    let args = [
+        "monkey-queen",
+        "render",
+        "--flip",
+        "--mark",
+        "g2,g3",
+        "g1-g7",
+        "--out",
+    ];
+    let cli = Cli::try_parse_from(args.iter().copied().chain([out.to_str().unwrap()])).unwrap();
+    monkey_queen::cli::run(cli).unwrap();
+    assert!(std::fs::read(&out).unwrap().starts_with(b"\x89PNG"));
+
+    let args = ["monkey-queen", "render", "g1-g7", "f12-f13", "--out"];
+    let cli = Cli::try_parse_from(args.iter().copied().chain([out.to_str().unwrap()])).unwrap();
+    let error = monkey_queen::cli::run(cli).unwrap_err();
+    assert!(error.contains("ply 2"), "{error}");
+
+    let out = dir.join("game.gif");
+    let args = ["monkey-queen", "replay", "g1-g7", "f12-f6", "--out"];
+    let cli = Cli::try_parse_from(args.iter().copied().chain([out.to_str().unwrap()])).unwrap();
+    monkey_queen::cli::run(cli).unwrap();
+    assert!(std::fs::read(&out).unwrap().starts_with(b"GIF89a"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
