@@ -1,5 +1,10 @@
 //! The `monkey-queen` application: command-line tools today, the Discord bot on top.
 //!
-//! Layers point downwards only: `cli` → the rules engine ([`monkey_queen_core`]).
+//! Layers point downwards only: `cli` → `games` (the game service) → `storage` (all SQL),
+//! `rating` and the rules engine ([`monkey_queen_core`]); `model` holds the shared ids.
 
 pub mod cli;
+pub mod games;
+pub mod model;
+pub mod rating;
+pub mod storage;
