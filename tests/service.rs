@@ -129,7 +129,10 @@ async fn one_pending_challenge_per_pair_and_channel() {
         .await
         .unwrap();
     // Once answered, a new one may be made.
-    f.service.decline_challenge(first.id, bob().id).await.unwrap();
+    f.service
+        .decline_challenge(first.id, bob().id)
+        .await
+        .unwrap();
     f.service
         .create_challenge(challenge(&bob(), Some(&alice())))
         .await
@@ -342,7 +345,10 @@ async fn challenging_the_bot_starts_an_unrated_game_at_once() {
     assert_eq!(result.winner_id, alice().id);
     assert_eq!(result.rating_deltas, None);
     let alice_row = f.service.player(alice().id).await.unwrap().unwrap();
-    assert_eq!((alice_row.games, alice_row.wins, alice_row.rated_games), (1, 1, 0));
+    assert_eq!(
+        (alice_row.games, alice_row.wins, alice_row.rated_games),
+        (1, 1, 0)
+    );
     assert_eq!(alice_row.rating.rating, 1500.0);
 
     // Without a level the computer plays at medium strength.
@@ -490,7 +496,12 @@ async fn queen_capture_ends_a_rated_game_and_updates_ratings() {
     let alice_row = f.service.player(alice().id).await.unwrap().unwrap();
     let bob_row = f.service.player(bob().id).await.unwrap().unwrap();
     assert_eq!(
-        (alice_row.games, alice_row.rated_games, alice_row.wins, alice_row.losses),
+        (
+            alice_row.games,
+            alice_row.rated_games,
+            alice_row.wins,
+            alice_row.losses
+        ),
         (1, 1, 1, 0)
     );
     assert_eq!((bob_row.games, bob_row.wins, bob_row.losses), (1, 0, 1));
@@ -518,7 +529,10 @@ async fn unrated_game_leaves_ratings_alone() {
         .unwrap();
     let alice_row = f.service.player(alice().id).await.unwrap().unwrap();
     assert_eq!(alice_row.rating.rating, 1500.0);
-    assert_eq!((alice_row.games, alice_row.wins, alice_row.rated_games), (1, 1, 0));
+    assert_eq!(
+        (alice_row.games, alice_row.wins, alice_row.rated_games),
+        (1, 1, 0)
+    );
 }
 
 #[tokio::test]
@@ -549,7 +563,11 @@ async fn resignation() {
 async fn abort_only_before_both_have_moved() {
     let f = Fixture::new().await;
     let game = f.start(&alice(), &bob()).await;
-    let aborted = f.service.abort(bob().id, GameRef::Id(game.id)).await.unwrap();
+    let aborted = f
+        .service
+        .abort(bob().id, GameRef::Id(game.id))
+        .await
+        .unwrap();
     assert_eq!(aborted.status, GameStatus::Aborted);
     assert_eq!(aborted.result, None);
 
@@ -559,9 +577,16 @@ async fn abort_only_before_both_have_moved() {
         refused(f.service.abort(carol().id, GameRef::Id(game.id)).await),
         UserError::NotParticipant { game: game.id }
     );
-    let aborted = f.service.abort(alice().id, GameRef::Id(game.id)).await.unwrap();
+    let aborted = f
+        .service
+        .abort(alice().id, GameRef::Id(game.id))
+        .await
+        .unwrap();
     assert_eq!(aborted.status, GameStatus::Aborted);
-    assert_eq!(aborted.last_move.map(|m| m.to_string()).as_deref(), Some("g1-g6"));
+    assert_eq!(
+        aborted.last_move.map(|m| m.to_string()).as_deref(),
+        Some("g1-g6")
+    );
 
     let game = f.start(&alice(), &bob()).await;
     f.play(&alice(), game.id, "g1-g6").await.unwrap();
@@ -618,7 +643,11 @@ async fn deadlines_follow_each_move() {
     new.move_time_ms = Some(60_000);
     let game = f.start_with(new).await;
     assert_eq!(game.deadline_ms, Some(T0 + 60_000));
-    assert_eq!(game.remind_ms, Some(T0 + 48_000), "a fifth of the time left");
+    assert_eq!(
+        game.remind_ms,
+        Some(T0 + 48_000),
+        "a fifth of the time left"
+    );
     f.clock.advance(10_000);
     let played = f.play(&alice(), game.id, "g1-g6").await.unwrap();
     assert_eq!(played.game.deadline_ms, Some(T0 + 70_000));
@@ -634,7 +663,11 @@ async fn timeout_claim() {
     let game = f.start_with(new).await;
     f.play(&alice(), game.id, "g1-g6").await.unwrap();
     assert_eq!(
-        refused(f.service.claim_timeout(alice().id, GameRef::Id(game.id)).await),
+        refused(
+            f.service
+                .claim_timeout(alice().id, GameRef::Id(game.id))
+                .await
+        ),
         UserError::DeadlineNotReached {
             deadline_ms: T0 + 60_000
         }
@@ -648,7 +681,11 @@ async fn timeout_claim() {
         }
     );
     assert_eq!(
-        refused(f.service.claim_timeout(carol().id, GameRef::Id(game.id)).await),
+        refused(
+            f.service
+                .claim_timeout(carol().id, GameRef::Id(game.id))
+                .await
+        ),
         UserError::NotParticipant { game: game.id }
     );
     let ended = f
@@ -664,7 +701,11 @@ async fn timeout_claim() {
 
     let untimed = f.start(&alice(), &carol()).await;
     assert_eq!(
-        refused(f.service.claim_timeout(carol().id, GameRef::Id(untimed.id)).await),
+        refused(
+            f.service
+                .claim_timeout(carol().id, GameRef::Id(untimed.id))
+                .await
+        ),
         UserError::NoClock
     );
 }
@@ -686,7 +727,10 @@ async fn sweeper_settles_each_due_game_once() {
     assert_eq!(ended.len(), 1);
     assert_eq!(ended[0].id, short.id);
     let result = ended[0].result.unwrap();
-    assert_eq!((result.loser_id, result.reason), (alice().id, EndReason::Timeout));
+    assert_eq!(
+        (result.loser_id, result.reason),
+        (alice().id, EndReason::Timeout)
+    );
     assert!(f.service.apply_timeouts().await.unwrap().is_empty());
     assert!(f.service.game(long.id).await.unwrap().is_active());
 }
@@ -702,10 +746,23 @@ async fn lists_records_and_board_messages() {
     let second = f.start_with(elsewhere).await;
 
     let all = f.service.active_games(alice().id, None).await.unwrap();
-    assert_eq!(all.iter().map(|g| g.id).collect::<Vec<_>>(), [first.id, second.id]);
-    let here = f.service.active_games(alice().id, Some(CHANNEL)).await.unwrap();
+    assert_eq!(
+        all.iter().map(|g| g.id).collect::<Vec<_>>(),
+        [first.id, second.id]
+    );
+    let here = f
+        .service
+        .active_games(alice().id, Some(CHANNEL))
+        .await
+        .unwrap();
     assert_eq!(here.len(), 1);
-    assert!(f.service.active_games(carol().id, Some(CHANNEL)).await.unwrap().is_empty());
+    assert!(
+        f.service
+            .active_games(carol().id, Some(CHANNEL))
+            .await
+            .unwrap()
+            .is_empty()
+    );
 
     f.service
         .set_board_message(first.id, MessageId(4242))
@@ -732,15 +789,32 @@ async fn lists_records_and_board_messages() {
         .await
         .unwrap();
 
-    let finished = f.service.finished_games(Some(alice().id), 10).await.unwrap();
+    let finished = f
+        .service
+        .finished_games(Some(alice().id), 10)
+        .await
+        .unwrap();
     assert_eq!(
         finished.iter().map(|g| g.id).collect::<Vec<_>>(),
         [second.id, first.id],
         "newest first"
     );
-    assert_eq!(f.service.finished_games(Some(bob().id), 10).await.unwrap().len(), 1);
+    assert_eq!(
+        f.service
+            .finished_games(Some(bob().id), 10)
+            .await
+            .unwrap()
+            .len(),
+        1
+    );
     assert_eq!(f.service.finished_games(None, 1).await.unwrap().len(), 1);
-    assert!(f.service.active_games(alice().id, None).await.unwrap().is_empty());
+    assert!(
+        f.service
+            .active_games(alice().id, None)
+            .await
+            .unwrap()
+            .is_empty()
+    );
 
     let record = f.service.record(first.id).await.unwrap();
     assert_eq!(

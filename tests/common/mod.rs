@@ -60,7 +60,10 @@ impl Fixture {
         let ChallengeCreated::Pending(c) = self.service.create_challenge(new).await.unwrap() else {
             panic!("expected a pending challenge");
         };
-        self.service.accept_challenge(c.id, &opponent).await.unwrap()
+        self.service
+            .accept_challenge(c.id, &opponent)
+            .await
+            .unwrap()
     }
 
     /// Plays `text` for `user` in game `id`.
