@@ -13,7 +13,7 @@ use monkey_queen::storage;
 #[tokio::test]
 async fn connection_uses_wal_normal_sync_busy_timeout_and_foreign_keys() {
     let f = Fixture::new().await;
-    let db = f.service.db();
+    let db = f.service.db().reader();
     let journal: String = sqlx::query_scalar("PRAGMA journal_mode")
         .fetch_one(db)
         .await
@@ -43,7 +43,7 @@ async fn migrations_are_applied_once() {
     // Connecting again runs the migrator again without error or change.
     let again = storage::connect(&f.url).await.unwrap();
     let applied: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM _sqlx_migrations")
-        .fetch_one(&again)
+        .fetch_one(again.reader())
         .await
         .unwrap();
     assert_eq!(applied, storage::MIGRATOR.iter().count() as i64);
@@ -284,7 +284,7 @@ async fn verify_reports_a_game_whose_moves_do_not_give_its_snapshot() {
     sqlx::query("UPDATE games SET position = $1 WHERE id = $2")
         .bind(tampered.to_text())
         .bind(broken.id.0)
-        .execute(f.service.db())
+        .execute(f.service.db().writer())
         .await
         .unwrap();
     let mismatches = f.service.verify_games().await.unwrap();
@@ -299,7 +299,7 @@ async fn verify_reports_a_game_whose_moves_do_not_give_its_snapshot() {
     // A stored move that is not legal is reported too.
     sqlx::query("UPDATE moves SET notation = 'a1-a2' WHERE game_id = $1")
         .bind(sound.id.0)
-        .execute(f.service.db())
+        .execute(f.service.db().writer())
         .await
         .unwrap();
     let mismatches = f.service.verify_games().await.unwrap();

@@ -1,5 +1,7 @@
 //! `monkey-queen bench`: medians of the figures the README's Performance table reports.
 
+mod service;
+
 use std::time::{Duration, Instant};
 
 use clap::Args;
@@ -19,6 +21,9 @@ pub struct BenchArgs {
     /// Random playouts per run.
     #[arg(long, default_value_t = 20_000)]
     playouts: u32,
+    /// Moves played through the game service per run (0 skips the service figures).
+    #[arg(long, default_value_t = 20_000)]
+    service_moves: u32,
 }
 
 /// Runs every benchmark and prints one line per figure.
@@ -52,7 +57,8 @@ pub fn run(args: &BenchArgs) -> Result<(), String> {
         f64::from(args.playouts) / playout_time.as_secs_f64(),
         plies as f64 / f64::from(args.playouts)
     );
-    Ok(())
+
+    service::run(runs, args.service_moves)
 }
 
 /// Plays uniformly random legal moves to the end; returns the number of plies.

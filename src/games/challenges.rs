@@ -41,7 +41,7 @@ impl GameService {
                 .await
                 .map(|game| ChallengeCreated::AiGame(Box::new(game)));
         }
-        let mut tx = storage::begin_write(&self.db).await?;
+        let mut tx = self.db.begin_write().await?;
         storage::upsert_player(&mut tx, new.challenger.id, &new.challenger.name, now).await?;
         if let Some(opponent) = &new.opponent {
             storage::upsert_player(&mut tx, opponent.id, &opponent.name, now).await?;
@@ -91,7 +91,7 @@ impl GameService {
             Color::Black => (bot.id, new.challenger.id),
         };
         let (deadline_ms, remind_ms) = Self::deadline(new.move_time_ms, now);
-        let mut tx = storage::begin_write(&self.db).await?;
+        let mut tx = self.db.begin_write().await?;
         storage::upsert_player(&mut tx, new.challenger.id, &new.challenger.name, now).await?;
         storage::upsert_player(&mut tx, bot.id, &bot.name, now).await?;
         let id = storage::insert_game(
@@ -144,7 +144,7 @@ impl GameService {
             Color::Black => (by.id, challenge.challenger),
         };
         let (deadline_ms, remind_ms) = Self::deadline(challenge.move_time_ms, now);
-        let mut tx = storage::begin_write(&self.db).await?;
+        let mut tx = self.db.begin_write().await?;
         storage::upsert_player(&mut tx, by.id, &by.name, now).await?;
         let game = storage::insert_game(
             &mut tx,
@@ -221,7 +221,7 @@ impl GameService {
     /// Internal errors only.
     pub async fn expire_challenges(&self) -> Result<Vec<Challenge>> {
         let now = self.now_ms();
-        let mut tx = storage::begin_write(&self.db).await?;
+        let mut tx = self.db.begin_write().await?;
         let expired = storage::expire_challenges(&mut tx, now).await?;
         tx.commit().await?;
         Ok(expired)
@@ -232,7 +232,7 @@ impl GameService {
     /// # Errors
     /// [`UserError::NoSuchChallenge`]; internal errors.
     pub async fn challenge(&self, id: ChallengeId) -> Result<Challenge> {
-        let mut conn = self.db.acquire().await?;
+        let mut conn = self.db.read().await?;
         Ok(storage::challenge(&mut conn, id)
             .await?
             .ok_or(UserError::NoSuchChallenge(id))?)
@@ -243,7 +243,7 @@ impl GameService {
     /// # Errors
     /// [`UserError::NoSuchChallenge`]; internal errors.
     pub async fn set_challenge_message(&self, id: ChallengeId, message: MessageId) -> Result<()> {
-        let mut conn = self.db.acquire().await?;
+        let mut conn = self.db.write().await?;
         if storage::set_challenge_message(&mut conn, id, message).await? {
             Ok(())
         } else {
@@ -261,7 +261,7 @@ impl GameService {
             .into());
         }
         if now >= challenge.expires_ms {
-            let mut tx = storage::begin_write(&self.db).await?;
+            let mut tx = self.db.begin_write().await?;
             storage::resolve_challenge(&mut tx, id, ChallengeStatus::Expired, None, now).await?;
             tx.commit().await?;
             return Err(UserError::ChallengeExpired.into());
@@ -276,7 +276,7 @@ impl GameService {
         status: ChallengeStatus,
         now: i64,
     ) -> Result<Challenge> {
-        let mut tx = storage::begin_write(&self.db).await?;
+        let mut tx = self.db.begin_write().await?;
         if !storage::resolve_challenge(&mut tx, id, status, None, now).await? {
             tx.rollback().await?;
             return Err(self.not_pending(id).await);

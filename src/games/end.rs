@@ -38,7 +38,7 @@ impl GameService {
             return Err(UserError::TooLateToAbort.into());
         }
         let now = self.now_ms();
-        let mut tx = storage::begin_write(&self.db).await?;
+        let mut tx = self.db.begin_write().await?;
         if !storage::abort_game(&mut tx, row.id, row.ply, now).await? {
             tx.rollback().await?;
             return Err(UserError::PositionChanged.into());
@@ -46,7 +46,7 @@ impl GameService {
         let row = storage::game(&mut tx, row.id).await?;
         tx.commit().await?;
         let row = row.ok_or(UserError::PositionChanged)?;
-        let mut conn = self.db.acquire().await?;
+        let mut conn = self.db.read().await?;
         self.view(&mut conn, row).await
     }
 
@@ -78,7 +78,7 @@ impl GameService {
     pub async fn apply_timeouts(&self) -> Result<Vec<GameView>> {
         let now = self.now_ms();
         let due = {
-            let mut conn = self.db.acquire().await?;
+            let mut conn = self.db.read().await?;
             storage::due_games(&mut conn, now).await?
         };
         let mut ended = Vec::with_capacity(due.len());
@@ -95,7 +95,7 @@ impl GameService {
 
     /// The game a request is about, refused unless `user` plays in it and it is active.
     async fn active_game_of(&self, user: UserId, game: GameRef) -> Result<GameRow> {
-        let mut conn = self.db.acquire().await?;
+        let mut conn = self.db.read().await?;
         let row = self.resolve(&mut conn, user, game).await?;
         if color_of(row.white, row.black, user).is_none() {
             return Err(UserError::NotParticipant { game: row.id }.into());
@@ -109,7 +109,7 @@ impl GameService {
     /// Finishes a game at the ply it was read at, in its own transaction.
     async fn end(&self, row: GameRow, winner: Color, reason: EndReason) -> Result<GameView> {
         let now = self.now_ms();
-        let mut tx = storage::begin_write(&self.db).await?;
+        let mut tx = self.db.begin_write().await?;
         let Some(result) = self.settle(&mut tx, &row, winner, reason, now).await? else {
             tx.rollback().await?;
             return Err(UserError::PositionChanged.into());
@@ -117,7 +117,7 @@ impl GameService {
         tx.commit().await?;
         let mut row = row;
         apply_result(&mut row, &result, now);
-        let mut conn = self.db.acquire().await?;
+        let mut conn = self.db.read().await?;
         self.view(&mut conn, row).await
     }
 

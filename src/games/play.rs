@@ -18,7 +18,7 @@ impl GameService {
     /// [`UserError::NotYourTurn`], [`UserError::Illegal`]; internal errors.
     pub async fn play(&self, request: PlayRequest<'_>) -> Result<MovePlayed> {
         let now = self.now_ms();
-        let mut conn = self.db.acquire().await?;
+        let mut conn = self.db.read().await?;
         if let Some(key) = request.request_key
             && let Some(done) = storage::move_by_request_key(&mut conn, key).await?
         {
@@ -77,7 +77,7 @@ impl GameService {
             request_key: request.request_key.map(str::to_owned),
         };
 
-        let mut tx = storage::begin_write(&self.db).await?;
+        let mut tx = self.db.begin_write().await?;
         if let Err(e) = storage::insert_move(&mut tx, &stored).await {
             tx.rollback().await?;
             return Err(self.lost_race(e, request.request_key).await);
@@ -90,7 +90,7 @@ impl GameService {
                 position: &text,
                 white,
                 black,
-                swapped: row.swapped || mv == Move::Swap,
+                swap: mv == Move::Swap,
                 now,
                 deadline_ms,
                 remind_ms,
@@ -140,7 +140,7 @@ impl GameService {
             return error.into();
         }
         if let Some(key) = key {
-            match self.db.acquire().await {
+            match self.db.read().await {
                 Ok(mut conn) => match storage::move_by_request_key(&mut conn, key).await {
                     Ok(Some(done)) => return already_played(done),
                     Ok(None) => {}

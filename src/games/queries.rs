@@ -14,7 +14,7 @@ impl GameService {
     /// # Errors
     /// [`UserError::NoSuchGame`]; internal errors.
     pub async fn game(&self, id: GameId) -> Result<GameView> {
-        let mut conn = self.db.acquire().await?;
+        let mut conn = self.db.read().await?;
         let row = storage::game(&mut conn, id)
             .await?
             .ok_or(UserError::NoSuchGame(id))?;
@@ -27,7 +27,7 @@ impl GameService {
     /// [`UserError::NoSuchGame`], [`UserError::NoActiveGame`], [`UserError::SeveralGames`];
     /// internal errors.
     pub async fn find_game(&self, user: UserId, game: super::GameRef) -> Result<GameView> {
-        let mut conn = self.db.acquire().await?;
+        let mut conn = self.db.read().await?;
         let row = self.resolve(&mut conn, user, game).await?;
         self.view(&mut conn, row).await
     }
@@ -41,7 +41,7 @@ impl GameService {
         user: UserId,
         channel: Option<ChannelId>,
     ) -> Result<Vec<GameSummary>> {
-        let mut conn = self.db.acquire().await?;
+        let mut conn = self.db.read().await?;
         let rows = storage::active_games(&mut conn, Some(user), channel).await?;
         Ok(rows.iter().map(view::summary).collect())
     }
@@ -55,7 +55,7 @@ impl GameService {
         user: Option<UserId>,
         limit: u32,
     ) -> Result<Vec<GameSummary>> {
-        let mut conn = self.db.acquire().await?;
+        let mut conn = self.db.read().await?;
         let rows = storage::finished_games(&mut conn, user, limit).await?;
         Ok(rows.iter().map(view::summary).collect())
     }
@@ -65,7 +65,7 @@ impl GameService {
     /// # Errors
     /// [`UserError::NoSuchGame`]; internal errors, including a move list that does not replay.
     pub async fn record(&self, id: GameId) -> Result<GameRecord> {
-        let mut conn = self.db.acquire().await?;
+        let mut conn = self.db.read().await?;
         let row = storage::game(&mut conn, id)
             .await?
             .ok_or(UserError::NoSuchGame(id))?;
@@ -89,7 +89,7 @@ impl GameService {
     /// # Errors
     /// Internal errors only.
     pub async fn player(&self, user: UserId) -> Result<Option<Player>> {
-        let mut conn = self.db.acquire().await?;
+        let mut conn = self.db.read().await?;
         Ok(storage::player(&mut conn, user).await?)
     }
 
@@ -98,7 +98,7 @@ impl GameService {
     /// # Errors
     /// [`UserError::NoSuchGame`]; internal errors.
     pub async fn set_board_message(&self, id: GameId, message: MessageId) -> Result<()> {
-        let mut conn = self.db.acquire().await?;
+        let mut conn = self.db.write().await?;
         if storage::set_game_message(&mut conn, id, message).await? {
             Ok(())
         } else {
@@ -113,7 +113,7 @@ impl GameService {
     /// # Errors
     /// Internal errors only (a mismatch is a result, not an error).
     pub async fn verify_games(&self) -> Result<Vec<Mismatch>> {
-        let mut conn = self.db.acquire().await?;
+        let mut conn = self.db.read().await?;
         let games = storage::active_games(&mut conn, None, None).await?;
         let mut mismatches = Vec::new();
         for row in games {

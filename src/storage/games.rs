@@ -128,8 +128,8 @@ pub struct Advance<'a> {
     pub white: UserId,
     /// Who plays Black after the move.
     pub black: UserId,
-    /// Whether a swap has been played.
-    pub swapped: bool,
+    /// Whether this move is the pie rule's swap (R8), which exchanges the players.
+    pub swap: bool,
     /// When the move was played.
     pub now: i64,
     /// The next player's deadline.
@@ -368,23 +368,40 @@ pub async fn insert_move(conn: &mut Conn, m: &MoveRow) -> Result<(), Error> {
 /// # Errors
 /// Database failure.
 pub async fn advance_game(conn: &mut Conn, advance: &Advance<'_>) -> Result<bool, Error> {
-    let done = sqlx::query(
-        "UPDATE games
-         SET ply = ply + 1, position = $3, white_id = $4, black_id = $5, swapped = $6,
-             last_move_ms = $7, deadline_ms = $8, remind_ms = $9
-         WHERE id = $1 AND ply = $2 AND status = 'active'",
-    )
-    .bind(advance.id.0)
-    .bind(advance.from_ply)
-    .bind(advance.position)
-    .bind(db_id(advance.white.0))
-    .bind(db_id(advance.black.0))
-    .bind(advance.swapped)
-    .bind(advance.now)
-    .bind(advance.deadline_ms)
-    .bind(advance.remind_ms)
-    .execute(conn)
-    .await?;
+    // Only columns that change are written, so untouched indexes are not rewritten: the
+    // players change only with a swap (R8), deadlines only in games with a clock.
+    let players_change = advance.swap;
+    let clock = advance.deadline_ms.is_some() || advance.remind_ms.is_some();
+    let sql = match (players_change, clock) {
+        (false, false) => {
+            "UPDATE games SET ply = ply + 1, position = $3, last_move_ms = $4
+             WHERE id = $1 AND ply = $2 AND status = 'active'"
+        }
+        (false, true) => {
+            "UPDATE games SET ply = ply + 1, position = $3, last_move_ms = $4,
+                 deadline_ms = $5, remind_ms = $6
+             WHERE id = $1 AND ply = $2 AND status = 'active'"
+        }
+        (true, _) => {
+            "UPDATE games SET ply = ply + 1, position = $3, last_move_ms = $4,
+                 deadline_ms = $5, remind_ms = $6, white_id = $7, black_id = $8, swapped = TRUE
+             WHERE id = $1 AND ply = $2 AND status = 'active'"
+        }
+    };
+    let mut query = sqlx::query(sql)
+        .bind(advance.id.0)
+        .bind(advance.from_ply)
+        .bind(advance.position)
+        .bind(advance.now);
+    if clock || players_change {
+        query = query.bind(advance.deadline_ms).bind(advance.remind_ms);
+    }
+    if players_change {
+        query = query
+            .bind(db_id(advance.white.0))
+            .bind(db_id(advance.black.0));
+    }
+    let done = query.execute(conn).await?;
     Ok(done.rows_affected() == 1)
 }
 

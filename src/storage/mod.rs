@@ -12,6 +12,7 @@ use std::str::FromStr;
 use std::time::Duration;
 
 use sqlx::migrate::Migrator;
+use sqlx::pool::PoolConnection;
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
 use sqlx::{Sqlite, SqliteConnection, SqlitePool, Transaction};
 
@@ -26,8 +27,6 @@ pub use games::{
 };
 pub use players::{PlayerRow, Standing, player, record_result, upsert_player};
 
-/// The connection pool the service works on.
-pub type Db = SqlitePool;
 /// One connection (or a transaction, through `&mut *tx`).
 pub type Conn = SqliteConnection;
 /// A write transaction.
@@ -41,6 +40,8 @@ pub const DEFAULT_DATABASE_URL: &str = "sqlite://monkey-queen.db?mode=rwc";
 
 /// How long a connection waits for another writer before giving up.
 const BUSY_TIMEOUT: Duration = Duration::from_secs(30);
+/// Reading connections in the pool.
+const READERS: u32 = 8;
 
 /// The schema, embedded from `migrations/`.
 pub static MIGRATOR: Migrator = sqlx::migrate!();
@@ -52,6 +53,62 @@ pub fn database_url() -> String {
         .ok()
         .filter(|url| !url.trim().is_empty())
         .unwrap_or_else(|| DEFAULT_DATABASE_URL.to_owned())
+}
+
+/// The database: a pool of reading connections and a single writing connection.
+///
+/// SQLite lets one writer in at a time. Queueing writers on one pooled connection makes them
+/// wait their turn asynchronously instead of sleeping in SQLite's busy handler, and keeps that
+/// connection's page cache warm. Cheap to clone.
+#[derive(Debug, Clone)]
+pub struct Db {
+    reader: SqlitePool,
+    writer: SqlitePool,
+}
+
+impl Db {
+    /// A connection for reading.
+    ///
+    /// # Errors
+    /// The pool is closed or timed out.
+    pub async fn read(&self) -> Result<PoolConnection<Sqlite>, Error> {
+        self.reader.acquire().await
+    }
+
+    /// The writing connection, for a single statement (waits for other writers).
+    ///
+    /// # Errors
+    /// The pool is closed or timed out.
+    pub async fn write(&self) -> Result<PoolConnection<Sqlite>, Error> {
+        self.writer.acquire().await
+    }
+
+    /// Starts a write transaction on the writing connection. It holds SQLite's write lock from
+    /// its first statement (`BEGIN IMMEDIATE`), so it never fails half-way for lock reasons.
+    ///
+    /// # Errors
+    /// The database could not be reached or stayed locked past the busy timeout.
+    pub async fn begin_write(&self) -> Result<Tx, Error> {
+        self.writer.begin_with("BEGIN IMMEDIATE").await
+    }
+
+    /// The reading pool, for ad-hoc queries (tests, tools).
+    #[must_use]
+    pub fn reader(&self) -> &SqlitePool {
+        &self.reader
+    }
+
+    /// The writing pool, for ad-hoc statements (tests, tools).
+    #[must_use]
+    pub fn writer(&self) -> &SqlitePool {
+        &self.writer
+    }
+
+    /// Closes every connection, waiting for those in use to be returned.
+    pub async fn close(&self) {
+        self.writer.close().await;
+        self.reader.close().await;
+    }
 }
 
 /// Opens (creating if needed) the SQLite database at `url` with WAL, `synchronous=NORMAL`, a
@@ -66,21 +123,20 @@ pub async fn connect(url: &str) -> Result<Db, Error> {
         .synchronous(SqliteSynchronous::Normal)
         .busy_timeout(BUSY_TIMEOUT)
         .foreign_keys(true);
-    let db = SqlitePoolOptions::new()
-        .max_connections(8)
+    // A local file needs no liveness ping before each use; it would cost a round trip.
+    let writer = SqlitePoolOptions::new()
+        .max_connections(1)
+        .acquire_timeout(BUSY_TIMEOUT)
+        .test_before_acquire(false)
+        .connect_with(options.clone())
+        .await?;
+    MIGRATOR.run(&writer).await?;
+    let reader = SqlitePoolOptions::new()
+        .max_connections(READERS)
+        .test_before_acquire(false)
         .connect_with(options)
         .await?;
-    MIGRATOR.run(&db).await?;
-    Ok(db)
-}
-
-/// Starts a write transaction that holds the write lock from its first statement, so it never
-/// fails half-way for lock reasons (SQLite's `BEGIN IMMEDIATE`; waits up to the busy timeout).
-///
-/// # Errors
-/// The database could not be reached or stayed locked past the busy timeout.
-pub async fn begin_write(db: &Db) -> Result<Tx, Error> {
-    db.begin_with("BEGIN IMMEDIATE").await
+    Ok(Db { reader, writer })
 }
 
 /// A Discord id (u64) as stored: the same 64 bits read as i64. The one place ids are converted.
