@@ -3,6 +3,57 @@
 //! Plain async Rust with typed results; it knows nothing of Discord's libraries. Every change
 //! is one write transaction; a move is applied only if the game is still at the ply it was
 //! checked against (compare-and-swap), so concurrent requests can't corrupt a game.
+//!
+//! ```
+//! # #[tokio::main(flavor = "current_thread")]
+//! # async fn main() {
+//! use std::sync::Arc;
+//! use monkey_queen::games::*;
+//! use monkey_queen_core::GameOptions;
+//!
+//! let dir = tempfile::tempdir().unwrap();
+//! let url = format!("sqlite://{}?mode=rwc", dir.path().join("games.db").display());
+//! let db = monkey_queen::storage::connect(&url).await.unwrap();
+//! let service = GameService::new(db, Arc::new(SystemClock), ServiceConfig::default());
+//!
+//! let (alice, bob) = (PlayerRef::new(UserId(1), "Alice"), PlayerRef::new(UserId(2), "Bob"));
+//! let created = service
+//!     .create_challenge(NewChallenge {
+//!         challenger: alice.clone(),
+//!         opponent: Some(bob.clone()),
+//!         guild: None,
+//!         channel: ChannelId(10),
+//!         options: GameOptions::default(),
+//!         color: ColorChoice::White,
+//!         move_time_ms: None,
+//!         rated: true,
+//!         ai_level: None,
+//!         rematch_of: None,
+//!     })
+//!     .await
+//!     .unwrap();
+//! let ChallengeCreated::Pending(challenge) = created else { unreachable!() };
+//! let game = service.accept_challenge(challenge.id, &bob).await.unwrap();
+//!
+//! let played = service
+//!     .play(PlayRequest {
+//!         user: alice.id,
+//!         game: GameRef::InChannel(ChannelId(10)),
+//!         text: "g1g7",
+//!         expected_ply: Some(game.ply()),
+//!         request_key: Some("interaction-1"),
+//!     })
+//!     .await
+//!     .unwrap();
+//! assert_eq!(played.mv.to_string(), "g1-g7");
+//! assert_eq!(played.game.to_move, Some(bob.id));
+//!
+//! // Carol does not play in this game: a typed refusal, with plain English for the user.
+//! let refused = service.resign(UserId(3), GameRef::Id(game.id)).await.unwrap_err();
+//! assert_eq!(refused.user(), Some(&UserError::NotParticipant { game: game.id }));
+//! assert_eq!(refused.to_string(), format!("you are not playing in game #{}", game.id));
+//! # }
+//! ```
 
 mod challenges;
 mod clock;

@@ -31,7 +31,7 @@ impl GameService {
         if let Some(expected) = request.expected_ply
             && expected != row.ply
         {
-            let done = storage::move_at(&mut conn, row.id, expected + 1).await?;
+            let done = storage::move_at(&mut conn, row.id, expected.saturating_add(1)).await?;
             return Err(match done {
                 Some(done)
                     if done.player == request.user && same_move(&row, &done, request.text) =>
@@ -50,11 +50,7 @@ impl GameService {
         }
         let mut position = view::position_of(&row)?;
         if position.turn() != color {
-            let to_move = if color == monkey_queen_core::Color::White {
-                row.black
-            } else {
-                row.white
-            };
+            let to_move = view::player_id(&row, color.other());
             return Err(UserError::NotYourTurn { to_move }.into());
         }
         let mv = position

@@ -21,7 +21,8 @@ impl GameService {
         self.view(&mut conn, row).await
     }
 
-    /// A user's active game by reference: by id, or their only one in a channel.
+    /// A game by reference: any game by id (anyone may look), or the user's only active game
+    /// in a channel.
     ///
     /// # Errors
     /// [`UserError::NoSuchGame`], [`UserError::NoActiveGame`], [`UserError::SeveralGames`];

@@ -211,7 +211,8 @@ fn turn_of(row: &GameRow) -> Color {
     }
 }
 
-fn player_id(row: &GameRow, color: Color) -> UserId {
+/// The person playing `color` in a stored game.
+pub(super) fn player_id(row: &GameRow, color: Color) -> UserId {
     match color {
         Color::White => row.white,
         Color::Black => row.black,

@@ -114,6 +114,9 @@ impl Db {
 /// Opens (creating if needed) the SQLite database at `url` with WAL, `synchronous=NORMAL`, a
 /// busy timeout and foreign keys on, and applies the migrations.
 ///
+/// The database must be a file: with `sqlite::memory:` the reading and the writing
+/// connections would each see a database of their own.
+///
 /// # Errors
 /// A malformed URL, a file that can't be opened, or a migration that fails.
 pub async fn connect(url: &str) -> Result<Db, Error> {
