@@ -314,3 +314,92 @@ async fn verify_reports_a_game_whose_moves_do_not_give_its_snapshot() {
         mismatches[0]
     );
 }
+
+/// The storage primitives behind "never corrupt": a move row for a taken ply is refused by the
+/// primary key, and the game update only applies at the ply it was checked against.
+#[tokio::test]
+async fn compare_and_swap_primitives() {
+    let f = Fixture::new().await;
+    let game = f.start(&alice(), &bob()).await;
+    f.play(&alice(), game.id, "g1-g6").await.unwrap();
+    let db = f.service.db();
+
+    let mut tx = db.begin_write().await.unwrap();
+    let taken = storage::MoveRow {
+        game: game.id,
+        ply: 1,
+        notation: "g1-g5".into(),
+        player: alice().id,
+        played_ms: T0,
+        request_key: None,
+    };
+    let error = storage::insert_move(&mut tx, &taken).await.unwrap_err();
+    assert!(storage::is_unique_violation(&error), "{error}");
+    let stale = storage::Advance {
+        id: game.id,
+        from_ply: 0,
+        position: "not a position",
+        white: alice().id,
+        black: bob().id,
+        swap: false,
+        now: T0,
+        deadline_ms: None,
+        remind_ms: None,
+    };
+    assert!(!storage::advance_game(&mut tx, &stale).await.unwrap());
+    tx.rollback().await.unwrap();
+
+    assert!(f.service.verify_games().await.unwrap().is_empty());
+    assert_eq!(f.service.game(game.id).await.unwrap().ply(), 1);
+}
+
+/// Two services on one file, as two bot processes would be: their moves for the same game
+/// still end with exactly one move per ply.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn two_processes_on_one_file_do_not_double_apply() {
+    let f = Fixture::new().await;
+    let other = service_on(&f.url, f.clock.clone()).await;
+    let game = f.start(&alice(), &bob()).await;
+    for round in 0..6u32 {
+        let current = f.service.game(game.id).await.unwrap();
+        let mover = current.to_move.unwrap();
+        let quiet: Vec<String> = current
+            .position
+            .legal_moves()
+            .iter()
+            .filter(|m| !m.is_capture())
+            .take(4)
+            .map(ToString::to_string)
+            .collect();
+        let mut tasks = Vec::new();
+        for (i, text) in quiet.into_iter().enumerate() {
+            let service = if i % 2 == 0 {
+                f.service.clone()
+            } else {
+                other.clone()
+            };
+            tasks.push(tokio::spawn(async move {
+                service
+                    .play(PlayRequest {
+                        user: mover,
+                        game: GameRef::Id(game.id),
+                        text: &text,
+                        expected_ply: Some(round),
+                        request_key: None,
+                    })
+                    .await
+            }));
+        }
+        let mut applied = 0;
+        for task in tasks {
+            match task.await.unwrap() {
+                Ok(_) => applied += 1,
+                Err(ServiceError::User(UserError::PositionChanged)) => {}
+                Err(e) => panic!("round {round}: {e:?}"),
+            }
+        }
+        assert_eq!(applied, 1, "round {round}");
+    }
+    assert_eq!(other.record(game.id).await.unwrap().moves.len(), 6);
+    assert!(other.verify_games().await.unwrap().is_empty());
+}
