@@ -6,7 +6,7 @@ use rand::{Rng, SeedableRng};
 
 use super::{
     AiLevel, Challenge, ChallengeCreated, ChallengeId, ChallengeStatus, ColorChoice, GameService,
-    GameView, MessageId, NewChallenge, PlayerRef, Result, UserError,
+    GameView, MessageId, NewChallenge, PlayerRef, Result, UserError, UserId,
 };
 use crate::storage::{self, NewChallengeRow, NewGameRow};
 
@@ -183,7 +183,7 @@ impl GameService {
     /// # Errors
     /// [`UserError::NoSuchChallenge`], [`UserError::ChallengeNotPending`],
     /// [`UserError::ChallengeExpired`], [`UserError::NotChallenged`]; internal errors.
-    pub async fn decline_challenge(&self, id: ChallengeId, by: super::UserId) -> Result<Challenge> {
+    pub async fn decline_challenge(&self, id: ChallengeId, by: UserId) -> Result<Challenge> {
         let now = self.now_ms();
         let challenge = self.pending_challenge(id, now).await?;
         if challenge.challenged != Some(by) {
@@ -201,7 +201,7 @@ impl GameService {
     /// # Errors
     /// [`UserError::NoSuchChallenge`], [`UserError::ChallengeNotPending`],
     /// [`UserError::ChallengeExpired`], [`UserError::NotChallenger`]; internal errors.
-    pub async fn cancel_challenge(&self, id: ChallengeId, by: super::UserId) -> Result<Challenge> {
+    pub async fn cancel_challenge(&self, id: ChallengeId, by: UserId) -> Result<Challenge> {
         let now = self.now_ms();
         let challenge = self.pending_challenge(id, now).await?;
         if challenge.challenger != by {

@@ -4,7 +4,8 @@ use monkey_queen_core::{Move, Record};
 
 use super::view::{self, GameRecord, GameSummary, GameView, Mismatch};
 use super::{
-    ChannelId, GameId, GameService, InternalError, MessageId, Player, Result, UserError, UserId,
+    ChannelId, GameId, GameRef, GameService, InternalError, MessageId, Player, Result, UserError,
+    UserId,
 };
 use crate::storage::{self, GameRow};
 
@@ -27,7 +28,7 @@ impl GameService {
     /// # Errors
     /// [`UserError::NoSuchGame`], [`UserError::NoActiveGame`], [`UserError::SeveralGames`];
     /// internal errors.
-    pub async fn find_game(&self, user: UserId, game: super::GameRef) -> Result<GameView> {
+    pub async fn find_game(&self, user: UserId, game: GameRef) -> Result<GameView> {
         let mut conn = self.db.read().await?;
         let row = self.resolve(&mut conn, user, game).await?;
         self.view(&mut conn, row).await
