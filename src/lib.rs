@@ -1,8 +1,13 @@
 //! The `monkey-queen` application: command-line tools today, the Discord bot on top.
 //!
-//! Layers point downwards only: `cli` → `render`, `i18n` → the rules engine
-//! ([`monkey_queen_core`]).
+//! Layers point downwards only: `cli` → `games` (the game service) → `storage` (all SQL),
+//! `rating` and the rules engine ([`monkey_queen_core`]); `render` draws positions and `i18n`
+//! words messages; `model` holds the shared ids.
 
 pub mod cli;
+pub mod games;
 pub mod i18n;
+pub mod model;
+pub mod rating;
 pub mod render;
+pub mod storage;

@@ -1,26 +1,14 @@
 //! `monkey-queen bench`: medians of the figures the README's Performance table reports.
 
+mod render;
+mod service;
+
 use std::time::{Duration, Instant};
 
 use clap::Args;
-use monkey_queen_core::{GameOptions, Position, Record, perft};
+use monkey_queen_core::{GameOptions, Position, perft};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
-
-use crate::render::{BoardView, Layout, Players, Renderer};
-
-/// A fixed 60-ply game (random legal moves, seed 2) for the render figures.
-const RENDER_GAME: [&str; 60] = [
-    "g1-b6", "f12-c9", "b6-b11", "c9-f6", "g1-h2", "f12-d12", "h2-h3", "f6-j10", "b6-e3", "f6-d8",
-    "b11-i11", "j10-l10", "b11-d11", "d12-g9", "i11-h10", "l10-l12", "h10-i9", "l12-l11", "i9-h9",
-    "j10-i10", "h9xg9", "l12xi9", "g9-i7", "l11xi11", "h10-h11", "l10-l8", "d11-f9", "l8-l7",
-    "e3-e10", "d8-j8", "i7-i6", "i10-h9", "i6-f3", "i9-c3", "i6-l9", "c9-i3", "i7xj8", "h9xg9",
-    "f3-h5", "g9xl9", "e10-g10", "i11-h12", "h5-b11", "h12-b6", "b11-g11", "i3-e7", "g11xh12",
-    "c3-d4", "j8-j5", "l9-i9", "h12-d8", "b6-l6", "j5-l5", "l7-i10", "h3-l7", "l6-h2", "h5-g4",
-    "i11-h10", "h12-f10", "i9-i8",
-];
-/// Plies of [`RENDER_GAME`] played for the mid-game picture.
-const MID_GAME_PLIES: usize = 40;
 
 /// What to measure and how often.
 #[derive(Debug, Args)]
@@ -37,6 +25,9 @@ pub struct BenchArgs {
     /// PNG renders of the mid-game position; the median is reported.
     #[arg(long, default_value_t = 200)]
     pictures: usize,
+    /// Moves played through the game service per run (0 skips the service figures).
+    #[arg(long, default_value_t = 20_000)]
+    service_moves: u32,
 }
 
 /// Runs every benchmark and prints one line per figure.
@@ -70,61 +61,8 @@ pub fn run(args: &BenchArgs) -> Result<(), String> {
         f64::from(args.playouts) / playout_time.as_secs_f64(),
         plies as f64 / f64::from(args.playouts)
     );
-    render(args.pictures.max(1), runs)
-}
-
-/// PNG time and size of a 12x12 mid-game; GIF time and size of a 60-ply replay.
-fn render(pictures: usize, runs: usize) -> Result<(), String> {
-    let renderer = Renderer::new().map_err(|e| e.to_string())?;
-    let options = GameOptions::default();
-    let (record, pos) =
-        Record::from_moves(options, &RENDER_GAME[..MID_GAME_PLIES]).map_err(|e| e.to_string())?;
-    let view = BoardView {
-        last_move: record.moves.last().copied(),
-        players: Players::new("Alice", "Bob"),
-        ..BoardView::default()
-    };
-    // The first call draws the empty board; it is not part of the figure.
-    let mut png = renderer.board_png(&pos, &view).map_err(|e| e.to_string())?;
-    let mut failure = None;
-    let png_time = median(pictures, || {
-        let t = Instant::now();
-        match renderer.board_png(&pos, &view) {
-            Ok(bytes) => png = bytes,
-            Err(e) => failure = Some(e),
-        }
-        t.elapsed()
-    });
-    if let Some(e) = failure {
-        return Err(e.to_string());
-    }
-    let width = Layout::new(options.size(), false).width();
-    println!(
-        "board PNG, 12x12 after {MID_GAME_PLIES} plies, {width} px wide: {:.2} ms, {} bytes (median of {pictures})",
-        png_time.as_secs_f64() * 1e3,
-        png.len()
-    );
-
-    let (game, _) = Record::from_moves(options, &RENDER_GAME).map_err(|e| e.to_string())?;
-    let mut gif = Vec::new();
-    let gif_time = median(runs, || {
-        let t = Instant::now();
-        match renderer.replay_gif(&game, &Players::new("Alice", "Bob")) {
-            Ok(bytes) => gif = bytes,
-            Err(e) => failure = Some(e),
-        }
-        t.elapsed()
-    });
-    if let Some(e) = failure {
-        return Err(e.to_string());
-    }
-    println!(
-        "replay GIF, {} plies: {:.0} ms, {} bytes (median of {runs})",
-        game.moves.len(),
-        gif_time.as_secs_f64() * 1e3,
-        gif.len()
-    );
-    Ok(())
+    render::run(args.pictures.max(1), runs)?;
+    service::run(runs, args.service_moves)
 }
 
 /// Plays uniformly random legal moves to the end; returns the number of plies.

@@ -1,0 +1,144 @@
+//! The `service` section of `monkey-queen bench`: moves per second through the game service
+//! (parse, validate, one compare-and-swap transaction) on a database file.
+
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use monkey_queen_core::GameOptions;
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
+
+use crate::games::{
+    ChallengeCreated, ChannelId, ColorChoice, GameRef, GameService, NewChallenge, PlayRequest,
+    PlayerRef, ServiceConfig, SystemClock, UserId,
+};
+use crate::storage;
+
+/// Concurrent games in the second figure.
+const CONCURRENT_GAMES: u64 = 8;
+
+/// Prints the single-writer and the concurrent figure, each the median of `runs`.
+pub fn run(runs: usize, moves: u32) -> Result<(), String> {
+    if moves == 0 {
+        return Ok(());
+    }
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| format!("cannot start the async runtime: {e}"))?;
+    for writers in [1, CONCURRENT_GAMES] {
+        let mut rates = Vec::with_capacity(runs);
+        for run in 0..runs {
+            let elapsed = runtime.block_on(measure(writers, moves, run))?;
+            rates.push(f64::from(moves) / elapsed.as_secs_f64());
+        }
+        rates.sort_by(f64::total_cmp);
+        let label = if writers == 1 {
+            "single writer".to_owned()
+        } else {
+            format!("{writers} games at once")
+        };
+        println!(
+            "service moves (SQLite file, validate + commit), {label}: {:.0} moves/s (median of {runs}, {moves} moves each)",
+            rates[rates.len() / 2]
+        );
+    }
+    Ok(())
+}
+
+/// Plays `moves` random legal moves spread over `writers` concurrent game series on a fresh
+/// database file; returns the time taken.
+async fn measure(writers: u64, moves: u32, run: usize) -> Result<Duration, String> {
+    let dir = BenchDir::new(run)?;
+    let db = storage::connect(&dir.url())
+        .await
+        .map_err(|e| format!("cannot open the bench database: {e}"))?;
+    let service = GameService::new(db, Arc::new(SystemClock), ServiceConfig::default());
+    let per_writer = moves / u32::try_from(writers).unwrap_or(1);
+    let started = Instant::now();
+    let tasks: Vec<_> = (0..writers)
+        .map(|w| tokio::spawn(play_series(service.clone(), w, per_writer)))
+        .collect();
+    for task in tasks {
+        task.await
+            .map_err(|e| format!("bench task failed: {e}"))??;
+    }
+    let elapsed = started.elapsed();
+    service.db().close().await;
+    Ok(elapsed)
+}
+
+/// One writer: plays games of random legal moves, one after another, until `moves` are played.
+async fn play_series(service: GameService, writer: u64, moves: u32) -> Result<(), String> {
+    let mut rng = SmallRng::seed_from_u64(writer);
+    let white = PlayerRef::new(UserId(10_000 + writer), format!("white {writer}"));
+    let black = PlayerRef::new(UserId(20_000 + writer), format!("black {writer}"));
+    let channel = ChannelId(30_000 + writer);
+    let mut played = 0;
+    while played < moves {
+        let created = service
+            .create_challenge(NewChallenge {
+                challenger: white.clone(),
+                opponent: Some(black.clone()),
+                guild: None,
+                channel,
+                options: GameOptions::default(),
+                color: ColorChoice::White,
+                move_time_ms: None,
+                rated: true,
+                ai_level: None,
+                rematch_of: None,
+            })
+            .await
+            .map_err(|e| e.to_string())?;
+        let ChallengeCreated::Pending(challenge) = created else {
+            return Err("the bench challenge started a computer game".into());
+        };
+        let mut game = service
+            .accept_challenge(challenge.id, &black)
+            .await
+            .map_err(|e| e.to_string())?;
+        while played < moves {
+            let Some(user) = game.to_move else { break };
+            let legal = game.position.legal_moves();
+            let text = legal[rng.random_range(0..legal.len())].to_string();
+            game = service
+                .play(PlayRequest {
+                    user,
+                    game: GameRef::Id(game.id),
+                    text: &text,
+                    expected_ply: Some(game.ply()),
+                    request_key: None,
+                })
+                .await
+                .map_err(|e| e.to_string())?
+                .game;
+            played += 1;
+        }
+    }
+    Ok(())
+}
+
+/// A scratch folder for one run's database, removed afterwards.
+struct BenchDir(PathBuf);
+
+impl BenchDir {
+    fn new(run: usize) -> Result<BenchDir, String> {
+        let path =
+            std::env::temp_dir().join(format!("monkey-queen-bench-{}-{run}", std::process::id()));
+        std::fs::create_dir_all(&path)
+            .map_err(|e| format!("cannot create {}: {e}", path.display()))?;
+        Ok(BenchDir(path))
+    }
+
+    fn url(&self) -> String {
+        format!("sqlite://{}?mode=rwc", self.0.join("bench.db").display())
+    }
+}
+
+impl Drop for BenchDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}

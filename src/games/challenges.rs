@@ -1,0 +1,314 @@
+//! Challenges: create, accept, decline, cancel, expire; and games against the computer.
+
+use monkey_queen_core::{Color, Position};
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
+
+use super::{
+    AiLevel, Challenge, ChallengeCreated, ChallengeId, ChallengeStatus, ColorChoice, GameService,
+    GameView, MessageId, NewChallenge, PlayerRef, Result, UserError, UserId,
+};
+use crate::storage::{self, NewChallengeRow, NewGameRow};
+
+impl GameService {
+    /// Makes a challenge, or starts a game at once when the opponent is the bot.
+    ///
+    /// # Errors
+    /// [`UserError::ChallengeSelf`], [`UserError::AiLevelForHuman`],
+    /// [`UserError::BadTimeLimit`], [`UserError::DuplicateChallenge`]; internal errors.
+    pub async fn create_challenge(&self, new: NewChallenge) -> Result<ChallengeCreated> {
+        let now = self.now_ms();
+        if new
+            .opponent
+            .as_ref()
+            .is_some_and(|o| o.id == new.challenger.id)
+        {
+            return Err(UserError::ChallengeSelf.into());
+        }
+        if let Some(ms) = new.move_time_ms.filter(|&ms| ms <= 0) {
+            return Err(UserError::BadTimeLimit(ms).into());
+        }
+        let against_bot = match (&new.opponent, self.config.bot_user) {
+            (Some(opponent), Some(bot)) => opponent.id == bot,
+            _ => false,
+        };
+        if new.ai_level.is_some() && !against_bot {
+            return Err(UserError::AiLevelForHuman.into());
+        }
+        if against_bot {
+            return self
+                .start_ai_game(new, now)
+                .await
+                .map(|game| ChallengeCreated::AiGame(Box::new(game)));
+        }
+        let mut tx = self.db.begin_write().await?;
+        storage::upsert_player(&mut tx, new.challenger.id, &new.challenger.name, now).await?;
+        if let Some(opponent) = &new.opponent {
+            storage::upsert_player(&mut tx, opponent.id, &opponent.name, now).await?;
+        }
+        let row = NewChallengeRow {
+            challenger: new.challenger.id,
+            challenged: new.opponent.as_ref().map(|o| o.id),
+            guild: new.guild,
+            channel: new.channel,
+            options: new.options,
+            color: new.color,
+            move_time_ms: new.move_time_ms,
+            rated: new.rated,
+            created_ms: now,
+            expires_ms: now.saturating_add(self.config.challenge_ttl_ms),
+            rematch_of: new.rematch_of,
+        };
+        let Some(id) = storage::insert_challenge(&mut tx, &row).await? else {
+            let existing = match &new.opponent {
+                Some(o) => {
+                    storage::pending_between(&mut tx, new.channel, new.challenger.id, o.id).await?
+                }
+                None => None,
+            };
+            tx.rollback().await?;
+            return Err(match existing {
+                Some(existing) => UserError::DuplicateChallenge { existing },
+                None => UserError::PositionChanged,
+            }
+            .into());
+        };
+        let challenge = storage::challenge(&mut tx, id).await?;
+        tx.commit().await?;
+        let challenge = challenge.ok_or(UserError::NoSuchChallenge(id))?;
+        Ok(ChallengeCreated::Pending(challenge))
+    }
+
+    /// A game against the computer: the bot is an ordinary player; never rated.
+    async fn start_ai_game(&self, new: NewChallenge, now: i64) -> Result<GameView> {
+        let Some(bot) = new.opponent else {
+            return Err(UserError::AiLevelForHuman.into());
+        };
+        let seed = new.challenger.id.0 ^ now.unsigned_abs();
+        let challenger_color = pick_color(new.color, seed);
+        let (white, black) = match challenger_color {
+            Color::White => (new.challenger.id, bot.id),
+            Color::Black => (bot.id, new.challenger.id),
+        };
+        let (deadline_ms, remind_ms) = Self::deadline(new.move_time_ms, now);
+        let mut tx = self.db.begin_write().await?;
+        storage::upsert_player(&mut tx, new.challenger.id, &new.challenger.name, now).await?;
+        storage::upsert_player(&mut tx, bot.id, &bot.name, now).await?;
+        let id = storage::insert_game(
+            &mut tx,
+            &NewGameRow {
+                white,
+                black,
+                ai_level: Some(new.ai_level.unwrap_or(AiLevel::Medium)),
+                options: new.options,
+                move_time_ms: new.move_time_ms,
+                rated: false,
+                position: Position::start(new.options).to_text(),
+                created_ms: now,
+                deadline_ms,
+                remind_ms,
+                guild: new.guild,
+                channel: new.channel,
+                rematch_of: new.rematch_of,
+            },
+        )
+        .await?;
+        let row = storage::game(&mut tx, id).await?;
+        tx.commit().await?;
+        let row = row.ok_or(UserError::NoSuchGame(id))?;
+        let position = super::view::position_of(&row)?;
+        Ok(super::view::view(row, position, None))
+    }
+
+    /// Accepts a challenge and starts the game, colours assigned per the challenger's choice.
+    ///
+    /// # Errors
+    /// [`UserError::NoSuchChallenge`], [`UserError::ChallengeNotPending`],
+    /// [`UserError::ChallengeExpired`], [`UserError::OwnChallenge`],
+    /// [`UserError::NotChallenged`]; internal errors.
+    pub async fn accept_challenge(&self, id: ChallengeId, by: &PlayerRef) -> Result<GameView> {
+        let now = self.now_ms();
+        let challenge = self.pending_challenge(id, now).await?;
+        if by.id == challenge.challenger {
+            return Err(UserError::OwnChallenge.into());
+        }
+        if challenge.challenged.is_some_and(|c| c != by.id) {
+            return Err(UserError::NotChallenged {
+                challenged: challenge.challenged,
+            }
+            .into());
+        }
+        let seed = challenge.id.0.unsigned_abs() ^ now.unsigned_abs().rotate_left(17);
+        let (white, black) = match pick_color(challenge.color, seed) {
+            Color::White => (challenge.challenger, by.id),
+            Color::Black => (by.id, challenge.challenger),
+        };
+        let (deadline_ms, remind_ms) = Self::deadline(challenge.move_time_ms, now);
+        let mut tx = self.db.begin_write().await?;
+        storage::upsert_player(&mut tx, by.id, &by.name, now).await?;
+        let game = storage::insert_game(
+            &mut tx,
+            &NewGameRow {
+                white,
+                black,
+                ai_level: None,
+                options: challenge.options,
+                move_time_ms: challenge.move_time_ms,
+                rated: challenge.rated,
+                position: Position::start(challenge.options).to_text(),
+                created_ms: now,
+                deadline_ms,
+                remind_ms,
+                guild: challenge.guild,
+                channel: challenge.channel,
+                rematch_of: challenge.rematch_of,
+            },
+        )
+        .await?;
+        if !storage::resolve_challenge(&mut tx, id, ChallengeStatus::Accepted, Some(game), now)
+            .await?
+        {
+            tx.rollback().await?;
+            return Err(self.not_pending(id).await);
+        }
+        let row = storage::game(&mut tx, game).await?;
+        tx.commit().await?;
+        let row = row.ok_or(UserError::NoSuchGame(game))?;
+        let position = super::view::position_of(&row)?;
+        Ok(super::view::view(row, position, None))
+    }
+
+    /// Declines a challenge; only the challenged player can (an open challenge is not declined).
+    ///
+    /// # Errors
+    /// [`UserError::NoSuchChallenge`], [`UserError::ChallengeNotPending`],
+    /// [`UserError::ChallengeExpired`], [`UserError::NotChallenged`]; internal errors.
+    pub async fn decline_challenge(&self, id: ChallengeId, by: UserId) -> Result<Challenge> {
+        let now = self.now_ms();
+        let challenge = self.pending_challenge(id, now).await?;
+        if challenge.challenged != Some(by) {
+            return Err(UserError::NotChallenged {
+                challenged: challenge.challenged,
+            }
+            .into());
+        }
+        self.close_challenge(id, ChallengeStatus::Declined, now)
+            .await
+    }
+
+    /// Withdraws a challenge; only the challenger can.
+    ///
+    /// # Errors
+    /// [`UserError::NoSuchChallenge`], [`UserError::ChallengeNotPending`],
+    /// [`UserError::ChallengeExpired`], [`UserError::NotChallenger`]; internal errors.
+    pub async fn cancel_challenge(&self, id: ChallengeId, by: UserId) -> Result<Challenge> {
+        let now = self.now_ms();
+        let challenge = self.pending_challenge(id, now).await?;
+        if challenge.challenger != by {
+            return Err(UserError::NotChallenger {
+                challenger: challenge.challenger,
+            }
+            .into());
+        }
+        self.close_challenge(id, ChallengeStatus::Cancelled, now)
+            .await
+    }
+
+    /// Marks every challenge whose time is up as expired and returns them, so the front end
+    /// can update their messages. Each is returned once.
+    ///
+    /// # Errors
+    /// Internal errors only.
+    pub async fn expire_challenges(&self) -> Result<Vec<Challenge>> {
+        let now = self.now_ms();
+        let mut tx = self.db.begin_write().await?;
+        let expired = storage::expire_challenges(&mut tx, now).await?;
+        tx.commit().await?;
+        Ok(expired)
+    }
+
+    /// A challenge as it stands.
+    ///
+    /// # Errors
+    /// [`UserError::NoSuchChallenge`]; internal errors.
+    pub async fn challenge(&self, id: ChallengeId) -> Result<Challenge> {
+        let mut conn = self.db.read().await?;
+        Ok(storage::challenge(&mut conn, id)
+            .await?
+            .ok_or(UserError::NoSuchChallenge(id))?)
+    }
+
+    /// Remembers the message that shows a challenge (to edit it when it is answered or lapses).
+    ///
+    /// # Errors
+    /// [`UserError::NoSuchChallenge`]; internal errors.
+    pub async fn set_challenge_message(&self, id: ChallengeId, message: MessageId) -> Result<()> {
+        let mut conn = self.db.write().await?;
+        if storage::set_challenge_message(&mut conn, id, message).await? {
+            Ok(())
+        } else {
+            Err(UserError::NoSuchChallenge(id).into())
+        }
+    }
+
+    /// The challenge if it is still pending; one past its time is marked expired and refused.
+    async fn pending_challenge(&self, id: ChallengeId, now: i64) -> Result<Challenge> {
+        let challenge = self.challenge(id).await?;
+        if challenge.status != ChallengeStatus::Pending {
+            return Err(UserError::ChallengeNotPending {
+                status: challenge.status,
+            }
+            .into());
+        }
+        if now >= challenge.expires_ms {
+            let mut tx = self.db.begin_write().await?;
+            storage::resolve_challenge(&mut tx, id, ChallengeStatus::Expired, None, now).await?;
+            tx.commit().await?;
+            return Err(UserError::ChallengeExpired.into());
+        }
+        Ok(challenge)
+    }
+
+    /// Moves a pending challenge to a final status and returns it.
+    async fn close_challenge(
+        &self,
+        id: ChallengeId,
+        status: ChallengeStatus,
+        now: i64,
+    ) -> Result<Challenge> {
+        let mut tx = self.db.begin_write().await?;
+        if !storage::resolve_challenge(&mut tx, id, status, None, now).await? {
+            tx.rollback().await?;
+            return Err(self.not_pending(id).await);
+        }
+        let challenge = storage::challenge(&mut tx, id).await?;
+        tx.commit().await?;
+        Ok(challenge.ok_or(UserError::NoSuchChallenge(id))?)
+    }
+
+    /// The refusal for a challenge someone else answered first.
+    async fn not_pending(&self, id: ChallengeId) -> super::ServiceError {
+        match self.challenge(id).await {
+            Ok(challenge) => UserError::ChallengeNotPending {
+                status: challenge.status,
+            }
+            .into(),
+            Err(e) => e,
+        }
+    }
+}
+
+/// The challenger's colour: as chosen, or by a coin toss seeded from `seed`.
+fn pick_color(choice: ColorChoice, seed: u64) -> Color {
+    match choice {
+        ColorChoice::White => Color::White,
+        ColorChoice::Black => Color::Black,
+        ColorChoice::Random => {
+            if SmallRng::seed_from_u64(seed).random::<bool>() {
+                Color::White
+            } else {
+                Color::Black
+            }
+        }
+    }
+}

@@ -1,0 +1,208 @@
+//! Ending games: on the board (R7.1, R7.2), by resignation, on time, or aborted (R7.4).
+//! Results, counts and rating changes are written in the caller's transaction.
+
+use monkey_queen_core::Color;
+
+use super::view::{self, color_of};
+use super::{
+    EndReason, GameRef, GameResult, GameService, GameStatus, GameView, Result, UserError, UserId,
+};
+use crate::rating::{Rating, rate_game};
+use crate::storage::{self, Conn, Finish, GameRow, Standing};
+
+impl GameService {
+    /// Resigns `user`'s game: the opponent wins (R7.4).
+    ///
+    /// # Errors
+    /// [`UserError::NoSuchGame`], [`UserError::NoActiveGame`], [`UserError::SeveralGames`],
+    /// [`UserError::NotParticipant`], [`UserError::GameOver`], [`UserError::PositionChanged`];
+    /// internal errors.
+    pub async fn resign(&self, user: UserId, game: GameRef) -> Result<GameView> {
+        let row = self.active_game_of(user, game).await?;
+        let Some(color) = color_of(row.white, row.black, user) else {
+            return Err(UserError::NotParticipant { game: row.id }.into());
+        };
+        self.end(row, color.other(), EndReason::Resignation).await
+    }
+
+    /// Calls off `user`'s game with no result; allowed only before both players have moved
+    /// (R7.4), i.e. before the second ply.
+    ///
+    /// # Errors
+    /// [`UserError::NoSuchGame`], [`UserError::NoActiveGame`], [`UserError::SeveralGames`],
+    /// [`UserError::NotParticipant`], [`UserError::GameOver`], [`UserError::TooLateToAbort`],
+    /// [`UserError::PositionChanged`]; internal errors.
+    pub async fn abort(&self, user: UserId, game: GameRef) -> Result<GameView> {
+        let row = self.active_game_of(user, game).await?;
+        if row.ply >= 2 {
+            return Err(UserError::TooLateToAbort.into());
+        }
+        let now = self.now_ms();
+        let mut tx = self.db.begin_write().await?;
+        if !storage::abort_game(&mut tx, row.id, row.ply, now).await? {
+            tx.rollback().await?;
+            return Err(UserError::PositionChanged.into());
+        }
+        let row = storage::game(&mut tx, row.id).await?;
+        tx.commit().await?;
+        let row = row.ok_or(UserError::PositionChanged)?;
+        let mut conn = self.db.read().await?;
+        self.view(&mut conn, row).await
+    }
+
+    /// Claims the win when the player to move has let their deadline pass (R7.4). Either
+    /// participant may claim; the player who ran out loses.
+    ///
+    /// # Errors
+    /// [`UserError::NoSuchGame`], [`UserError::NoActiveGame`], [`UserError::SeveralGames`],
+    /// [`UserError::NotParticipant`], [`UserError::GameOver`], [`UserError::NoClock`],
+    /// [`UserError::DeadlineNotReached`], [`UserError::PositionChanged`]; internal errors.
+    pub async fn claim_timeout(&self, user: UserId, game: GameRef) -> Result<GameView> {
+        let row = self.active_game_of(user, game).await?;
+        let Some(deadline_ms) = row.deadline_ms else {
+            return Err(UserError::NoClock.into());
+        };
+        if self.now_ms() < deadline_ms {
+            return Err(UserError::DeadlineNotReached { deadline_ms }.into());
+        }
+        let loser = view::position_of(&row)?.turn();
+        self.end(row, loser.other(), EndReason::Timeout).await
+    }
+
+    /// Ends every active game whose deadline has passed, the player to move losing on time,
+    /// and returns them. A game settled here is never returned again; one that changed in the
+    /// meantime is left alone.
+    ///
+    /// # Errors
+    /// Internal errors only.
+    pub async fn apply_timeouts(&self) -> Result<Vec<GameView>> {
+        let now = self.now_ms();
+        let due = {
+            let mut conn = self.db.read().await?;
+            storage::due_games(&mut conn, now).await?
+        };
+        let mut ended = Vec::with_capacity(due.len());
+        for row in due {
+            let loser = view::position_of(&row)?.turn();
+            match self.end(row, loser.other(), EndReason::Timeout).await {
+                Ok(game) => ended.push(game),
+                Err(super::ServiceError::User(UserError::PositionChanged)) => {}
+                Err(e) => return Err(e),
+            }
+        }
+        Ok(ended)
+    }
+
+    /// The game a request is about, refused unless `user` plays in it and it is active.
+    async fn active_game_of(&self, user: UserId, game: GameRef) -> Result<GameRow> {
+        let mut conn = self.db.read().await?;
+        let row = self.resolve(&mut conn, user, game).await?;
+        if color_of(row.white, row.black, user).is_none() {
+            return Err(UserError::NotParticipant { game: row.id }.into());
+        }
+        if row.status != GameStatus::Active {
+            return Err(UserError::GameOver { game: row.id }.into());
+        }
+        Ok(row)
+    }
+
+    /// Finishes a game at the ply it was read at, in its own transaction.
+    async fn end(&self, row: GameRow, winner: Color, reason: EndReason) -> Result<GameView> {
+        let now = self.now_ms();
+        let mut tx = self.db.begin_write().await?;
+        let Some(result) = self.settle(&mut tx, &row, winner, reason, now).await? else {
+            tx.rollback().await?;
+            return Err(UserError::PositionChanged.into());
+        };
+        tx.commit().await?;
+        let mut row = row;
+        apply_result(&mut row, &result, now);
+        let mut conn = self.db.read().await?;
+        self.view(&mut conn, row).await
+    }
+
+    /// Writes the end of a game (if it is still active at `row.ply`), both players' counts
+    /// and, for a rated game, their new Glicko-2 ratings. `None` if the game had changed.
+    pub(super) async fn settle(
+        &self,
+        conn: &mut Conn,
+        row: &GameRow,
+        winner: Color,
+        reason: EndReason,
+        now: i64,
+    ) -> Result<Option<GameResult>> {
+        let (winner_id, loser_id) = match winner {
+            Color::White => (row.white, row.black),
+            Color::Black => (row.black, row.white),
+        };
+        let ratings = if row.rated {
+            let winner_before = current_rating(conn, winner_id).await?;
+            let loser_before = current_rating(conn, loser_id).await?;
+            let (w, l) = rate_game(winner_before, loser_before);
+            Some((
+                (w, w.rating - winner_before.rating),
+                (l, l.rating - loser_before.rating),
+            ))
+        } else {
+            None
+        };
+        let rating_deltas = ratings.map(|((_, dw), (_, dl))| match winner {
+            Color::White => [dw, dl],
+            Color::Black => [dl, dw],
+        });
+        let finished = storage::finish_game(
+            conn,
+            &Finish {
+                id: row.id,
+                at_ply: row.ply,
+                winner,
+                reason,
+                rating_deltas,
+                now,
+            },
+        )
+        .await?;
+        if !finished {
+            return Ok(None);
+        }
+        let standings = [
+            Standing {
+                id: winner_id,
+                won: true,
+                rating: ratings.map(|((w, _), _)| w),
+            },
+            Standing {
+                id: loser_id,
+                won: false,
+                rating: ratings.map(|(_, (l, _))| l),
+            },
+        ];
+        for standing in standings {
+            storage::record_result(conn, standing, now).await?;
+        }
+        Ok(Some(GameResult {
+            winner,
+            winner_id,
+            loser_id,
+            reason,
+            rating_deltas,
+        }))
+    }
+}
+
+async fn current_rating(conn: &mut Conn, user: UserId) -> Result<Rating> {
+    Ok(storage::player(conn, user)
+        .await?
+        .map_or(Rating::NEWCOMER, |p| p.rating))
+}
+
+/// The stored row as it is after [`GameService::settle`] wrote `result`.
+pub(super) fn apply_result(row: &mut GameRow, result: &GameResult, now: i64) {
+    row.status = GameStatus::Finished;
+    row.winner = Some(result.winner);
+    row.end_reason = Some(result.reason);
+    row.rating_deltas = result.rating_deltas;
+    row.finished_ms = Some(now);
+    row.deadline_ms = None;
+    row.remind_ms = None;
+}

@@ -1,0 +1,254 @@
+//! What can go wrong in the service: a user's request refused ([`UserError`], shown to them)
+//! versus a failure of the machinery ([`InternalError`], logged; the user sees a generic line).
+
+use std::fmt;
+
+use monkey_queen_core::{MoveError, OptionsError};
+
+use super::view::GameSummary;
+use crate::model::{ChallengeId, ChallengeStatus, GameId, UserId};
+
+/// A request the rules of the service refuse. Each variant carries what a front end needs to
+/// explain it; `Display` gives a plain English sentence.
+#[derive(Debug, Clone, PartialEq)]
+pub enum UserError {
+    /// A challenge to oneself.
+    ChallengeSelf,
+    /// A computer level was given, but the opponent is not this bot.
+    AiLevelForHuman,
+    /// Game options outside R1.1/R3.3.
+    BadOptions(OptionsError),
+    /// A per-move time limit that is not positive.
+    BadTimeLimit(i64),
+    /// A challenge between these two people is already pending in this channel.
+    DuplicateChallenge {
+        /// The pending challenge.
+        existing: ChallengeId,
+    },
+    /// No challenge has this number.
+    NoSuchChallenge(ChallengeId),
+    /// The challenge was already answered, withdrawn or expired.
+    ChallengeNotPending {
+        /// What happened to it.
+        status: ChallengeStatus,
+    },
+    /// The challenge lapsed before it was answered.
+    ChallengeExpired,
+    /// Accepting one's own challenge.
+    OwnChallenge,
+    /// Accepting or declining a challenge meant for someone else (`None`: an open challenge,
+    /// which nobody declines).
+    NotChallenged {
+        /// Who the challenge is for.
+        challenged: Option<UserId>,
+    },
+    /// Cancelling someone else's challenge.
+    NotChallenger {
+        /// Who made it.
+        challenger: UserId,
+    },
+    /// No game has this number.
+    NoSuchGame(GameId),
+    /// The user has no active game here.
+    NoActiveGame,
+    /// The user has several active games here and must say which.
+    SeveralGames(Vec<GameSummary>),
+    /// The user does not play in this game.
+    NotParticipant {
+        /// The game.
+        game: GameId,
+    },
+    /// The game has finished or was aborted.
+    GameOver {
+        /// The game.
+        game: GameId,
+    },
+    /// It is the other player's turn.
+    NotYourTurn {
+        /// Who is to move.
+        to_move: UserId,
+    },
+    /// The text is not a move, or the rules forbid it here; the engine says why.
+    Illegal(MoveError),
+    /// Someone else changed the game since the request was made: look again.
+    PositionChanged,
+    /// This very move was already applied (a retried request).
+    AlreadyPlayed {
+        /// The game.
+        game: GameId,
+        /// The ply it was played at.
+        ply: u32,
+        /// Its canonical notation.
+        notation: String,
+    },
+    /// R7.4: a game may be aborted only before both players have moved.
+    TooLateToAbort,
+    /// The mover's time ran out before the move arrived (R7.4).
+    TimeUp {
+        /// When it ran out.
+        deadline_ms: i64,
+    },
+    /// The game has no move clock, so nobody can run out of time.
+    NoClock,
+    /// A timeout was claimed before the deadline.
+    DeadlineNotReached {
+        /// When the player to move runs out of time.
+        deadline_ms: i64,
+    },
+}
+
+impl fmt::Display for UserError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            UserError::ChallengeSelf => f.write_str("you cannot challenge yourself"),
+            UserError::AiLevelForHuman => {
+                f.write_str("a computer level only applies when you challenge the bot itself")
+            }
+            UserError::BadOptions(e) => e.fmt(f),
+            UserError::BadTimeLimit(ms) => {
+                write!(f, "a move time limit must be positive, not {ms} ms")
+            }
+            UserError::DuplicateChallenge { existing } => write!(
+                f,
+                "there is already a pending challenge between you two in this channel (#{existing})"
+            ),
+            UserError::NoSuchChallenge(id) => write!(f, "there is no challenge #{id}"),
+            UserError::ChallengeNotPending { status } => {
+                write!(f, "that challenge is no longer open: it was {status}")
+            }
+            UserError::ChallengeExpired => f.write_str("that challenge has expired"),
+            UserError::OwnChallenge => f.write_str("you cannot accept your own challenge"),
+            UserError::NotChallenged {
+                challenged: Some(_),
+            } => f.write_str("that challenge is meant for someone else"),
+            UserError::NotChallenged { challenged: None } => {
+                f.write_str("an open challenge cannot be declined; just leave it")
+            }
+            UserError::NotChallenger { .. } => {
+                f.write_str("only the player who made a challenge can cancel it")
+            }
+            UserError::NoSuchGame(id) => write!(f, "there is no game #{id}"),
+            UserError::NoActiveGame => f.write_str("you have no game in progress here"),
+            UserError::SeveralGames(games) => write!(
+                f,
+                "you have {} games in progress here; say which one",
+                games.len()
+            ),
+            UserError::NotParticipant { game } => write!(f, "you are not playing in game #{game}"),
+            UserError::GameOver { game } => write!(f, "game #{game} is already over"),
+            UserError::NotYourTurn { .. } => f.write_str("it is not your turn"),
+            UserError::Illegal(e) => e.fmt(f),
+            UserError::PositionChanged => {
+                f.write_str("the position has changed since then; look at the board again")
+            }
+            UserError::AlreadyPlayed { ply, notation, .. } => {
+                write!(f, "that move ({notation}) was already played, as ply {ply}")
+            }
+            UserError::TooLateToAbort => f.write_str(
+                "a game can only be aborted before both players have moved; resign instead",
+            ),
+            UserError::TimeUp { .. } => {
+                f.write_str("your time for this move has run out; the game is lost on time")
+            }
+            UserError::NoClock => f.write_str("this game has no move clock"),
+            UserError::DeadlineNotReached { .. } => {
+                f.write_str("the player to move still has time left")
+            }
+        }
+    }
+}
+
+impl std::error::Error for UserError {}
+
+/// A failure that is not the user's doing. Log it with context; show a generic line.
+#[derive(Debug)]
+pub enum InternalError {
+    /// The database failed or stored something unreadable.
+    Database(sqlx::Error),
+    /// A stored game can't be rebuilt (bad snapshot or move list).
+    Corrupt {
+        /// The game.
+        game: GameId,
+        /// What is wrong.
+        detail: String,
+    },
+}
+
+impl fmt::Display for InternalError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            InternalError::Database(e) => write!(f, "database error: {e}"),
+            InternalError::Corrupt { game, detail } => {
+                write!(f, "game #{game} is stored inconsistently: {detail}")
+            }
+        }
+    }
+}
+
+impl std::error::Error for InternalError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            InternalError::Database(e) => Some(e),
+            InternalError::Corrupt { .. } => None,
+        }
+    }
+}
+
+/// Every service call fails with one of these.
+#[derive(Debug)]
+pub enum ServiceError {
+    /// The request is refused; tell the user why.
+    User(UserError),
+    /// Something broke; log it.
+    Internal(InternalError),
+}
+
+impl ServiceError {
+    /// The refusal, if this is one.
+    #[must_use]
+    pub fn user(&self) -> Option<&UserError> {
+        match self {
+            ServiceError::User(e) => Some(e),
+            ServiceError::Internal(_) => None,
+        }
+    }
+}
+
+impl fmt::Display for ServiceError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ServiceError::User(e) => e.fmt(f),
+            ServiceError::Internal(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for ServiceError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            ServiceError::User(e) => Some(e),
+            ServiceError::Internal(e) => Some(e),
+        }
+    }
+}
+
+impl From<UserError> for ServiceError {
+    fn from(e: UserError) -> Self {
+        ServiceError::User(e)
+    }
+}
+
+impl From<InternalError> for ServiceError {
+    fn from(e: InternalError) -> Self {
+        ServiceError::Internal(e)
+    }
+}
+
+impl From<sqlx::Error> for ServiceError {
+    fn from(e: sqlx::Error) -> Self {
+        ServiceError::Internal(InternalError::Database(e))
+    }
+}
+
+/// Shorthand for service results.
+pub type Result<T, E = ServiceError> = std::result::Result<T, E>;

@@ -1,0 +1,243 @@
+//! The game service: challenges, moves, endings, lists and records, over the database.
+//!
+//! Plain async Rust with typed results; it knows nothing of Discord's libraries. Every change
+//! is one write transaction; a move is applied only if the game is still at the ply it was
+//! checked against (compare-and-swap), so concurrent requests can't corrupt a game.
+//!
+//! ```
+//! # #[tokio::main(flavor = "current_thread")]
+//! # async fn main() {
+//! use std::sync::Arc;
+//! use monkey_queen::games::*;
+//! use monkey_queen_core::GameOptions;
+//!
+//! let dir = tempfile::tempdir().unwrap();
+//! let url = format!("sqlite://{}?mode=rwc", dir.path().join("games.db").display());
+//! let db = monkey_queen::storage::connect(&url).await.unwrap();
+//! let service = GameService::new(db, Arc::new(SystemClock), ServiceConfig::default());
+//!
+//! let (alice, bob) = (PlayerRef::new(UserId(1), "Alice"), PlayerRef::new(UserId(2), "Bob"));
+//! let created = service
+//!     .create_challenge(NewChallenge {
+//!         challenger: alice.clone(),
+//!         opponent: Some(bob.clone()),
+//!         guild: None,
+//!         channel: ChannelId(10),
+//!         options: GameOptions::default(),
+//!         color: ColorChoice::White,
+//!         move_time_ms: None,
+//!         rated: true,
+//!         ai_level: None,
+//!         rematch_of: None,
+//!     })
+//!     .await
+//!     .unwrap();
+//! let ChallengeCreated::Pending(challenge) = created else { unreachable!() };
+//! let game = service.accept_challenge(challenge.id, &bob).await.unwrap();
+//!
+//! let played = service
+//!     .play(PlayRequest {
+//!         user: alice.id,
+//!         game: GameRef::InChannel(ChannelId(10)),
+//!         text: "g1g7",
+//!         expected_ply: Some(game.ply()),
+//!         request_key: Some("interaction-1"),
+//!     })
+//!     .await
+//!     .unwrap();
+//! assert_eq!(played.mv.to_string(), "g1-g7");
+//! assert_eq!(played.game.to_move, Some(bob.id));
+//!
+//! // Carol does not play in this game: a typed refusal, with plain English for the user.
+//! let refused = service.resign(UserId(3), GameRef::Id(game.id)).await.unwrap_err();
+//! assert_eq!(refused.user(), Some(&UserError::NotParticipant { game: game.id }));
+//! assert_eq!(refused.to_string(), format!("you are not playing in game #{}", game.id));
+//! # }
+//! ```
+
+mod challenges;
+mod clock;
+mod end;
+mod error;
+mod play;
+mod queries;
+mod view;
+
+use std::sync::Arc;
+
+use monkey_queen_core::{GameOptions, Move, Position};
+
+pub use clock::{Clock, ManualClock, SystemClock};
+pub use error::{InternalError, Result, ServiceError, UserError};
+pub use view::{
+    GameRecord, GameResult, GameSummary, GameView, Mismatch, MovePlayed, Place, PlayerRef,
+};
+
+pub use crate::model::{
+    AiLevel, ChallengeId, ChallengeStatus, ChannelId, ColorChoice, EndReason, GameId, GameStatus,
+    GuildId, MessageId, UserId,
+};
+pub use crate::storage::{ChallengeRow as Challenge, MoveRow, PlayerRow as Player};
+
+use crate::storage::{self, Conn, Db, GameRow};
+
+/// Settings of the service.
+#[derive(Debug, Clone)]
+pub struct ServiceConfig {
+    /// The bot's own user id: challenging it starts a game against the computer.
+    pub bot_user: Option<UserId>,
+    /// How long a challenge waits for an answer.
+    pub challenge_ttl_ms: i64,
+}
+
+impl Default for ServiceConfig {
+    /// No bot id; challenges wait a day.
+    fn default() -> ServiceConfig {
+        ServiceConfig {
+            bot_user: None,
+            challenge_ttl_ms: 24 * 60 * 60 * 1000,
+        }
+    }
+}
+
+/// A new challenge, as the challenger asks for it.
+#[derive(Debug, Clone)]
+pub struct NewChallenge {
+    /// Who challenges.
+    pub challenger: PlayerRef,
+    /// Who is challenged; `None` for an open challenge anyone may accept.
+    pub opponent: Option<PlayerRef>,
+    /// The server, if any.
+    pub guild: Option<GuildId>,
+    /// Where the challenge is made.
+    pub channel: ChannelId,
+    /// Board size, queen height, pie rule.
+    pub options: GameOptions,
+    /// The challenger's colour.
+    pub color: ColorChoice,
+    /// The per-move time limit (`None`: no clock).
+    pub move_time_ms: Option<i64>,
+    /// Whether the game is rated (ignored against the computer: never rated).
+    pub rated: bool,
+    /// The computer's level when the opponent is the bot (default: medium).
+    pub ai_level: Option<AiLevel>,
+    /// The finished game this is a rematch of.
+    pub rematch_of: Option<GameId>,
+}
+
+/// What creating a challenge did.
+#[derive(Debug, Clone, PartialEq)]
+pub enum ChallengeCreated {
+    /// A challenge now waits for an answer.
+    Pending(Challenge),
+    /// The opponent is the bot: a game against the computer started at once.
+    AiGame(Box<GameView>),
+}
+
+/// Which game a request is about.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum GameRef {
+    /// This game.
+    Id(GameId),
+    /// The caller's only active game in this channel.
+    InChannel(ChannelId),
+}
+
+/// A move request.
+#[derive(Debug, Clone)]
+pub struct PlayRequest<'a> {
+    /// Who moves.
+    pub user: UserId,
+    /// In which game.
+    pub game: GameRef,
+    /// The move in any lenient notation (R9.2).
+    pub text: &'a str,
+    /// The ply the caller saw (e.g. from a button's `custom_id`): if the game has moved on, the
+    /// request is refused, or recognised as already applied if it is this very move.
+    pub expected_ply: Option<u32>,
+    /// An idempotency key (e.g. the interaction id): a move stored under it is not applied again.
+    pub request_key: Option<&'a str>,
+}
+
+/// The game service. Cheap to clone; share one per process.
+#[derive(Clone)]
+pub struct GameService {
+    db: Db,
+    clock: Arc<dyn Clock>,
+    config: ServiceConfig,
+}
+
+impl GameService {
+    /// A service over a connected, migrated database (see [`storage::connect`]).
+    pub fn new(db: Db, clock: Arc<dyn Clock>, config: ServiceConfig) -> GameService {
+        GameService { db, clock, config }
+    }
+
+    /// The database pool.
+    #[must_use]
+    pub fn db(&self) -> &Db {
+        &self.db
+    }
+
+    /// The time now, from the injected clock.
+    #[must_use]
+    pub fn now_ms(&self) -> i64 {
+        self.clock.now_ms()
+    }
+
+    /// Finds the game a request is about: by id, or the user's only active game in a channel.
+    async fn resolve(&self, conn: &mut Conn, user: UserId, game: GameRef) -> Result<GameRow> {
+        match game {
+            GameRef::Id(id) => Ok(storage::game(conn, id)
+                .await?
+                .ok_or(UserError::NoSuchGame(id))?),
+            GameRef::InChannel(channel) => {
+                let mut games = storage::active_games(conn, Some(user), Some(channel)).await?;
+                match games.len() {
+                    0 => Err(UserError::NoActiveGame.into()),
+                    1 => Ok(games.remove(0)),
+                    _ => Err(
+                        UserError::SeveralGames(games.iter().map(view::summary).collect()).into(),
+                    ),
+                }
+            }
+        }
+    }
+
+    /// The full view of a stored game, with its last move.
+    async fn view(&self, conn: &mut Conn, row: GameRow) -> Result<GameView> {
+        let position = view::position_of(&row)?;
+        let last_move = self.last_move(conn, &row, &position).await?;
+        Ok(view::view(row, position, last_move))
+    }
+
+    async fn last_move(
+        &self,
+        conn: &mut Conn,
+        row: &GameRow,
+        position: &Position,
+    ) -> Result<Option<Move>> {
+        if row.ply == 0 {
+            return Ok(None);
+        }
+        let Some(stored) = storage::move_at(conn, row.id, row.ply).await? else {
+            return Err(InternalError::Corrupt {
+                game: row.id,
+                detail: format!("ply {} has no stored move", row.ply),
+            }
+            .into());
+        };
+        Ok(view::last_move_from(position, &stored.notation))
+    }
+
+    /// The deadline and reminder time for a player who starts thinking at `now`.
+    fn deadline(move_time_ms: Option<i64>, now: i64) -> (Option<i64>, Option<i64>) {
+        match move_time_ms {
+            Some(limit) => {
+                let deadline = now.saturating_add(limit);
+                (Some(deadline), Some(deadline - limit / 5))
+            }
+            None => (None, None),
+        }
+    }
+}

@@ -1,0 +1,163 @@
+//! Reading games back: show, lists, records, players, and the start-up consistency check.
+
+use monkey_queen_core::{Move, Record};
+
+use super::view::{self, GameRecord, GameSummary, GameView, Mismatch};
+use super::{
+    ChannelId, GameId, GameRef, GameService, InternalError, MessageId, Player, Result, UserError,
+    UserId,
+};
+use crate::storage::{self, GameRow};
+
+impl GameService {
+    /// A game as it stands: players, position, last move, result, deadline.
+    ///
+    /// # Errors
+    /// [`UserError::NoSuchGame`]; internal errors.
+    pub async fn game(&self, id: GameId) -> Result<GameView> {
+        let mut conn = self.db.read().await?;
+        let row = storage::game(&mut conn, id)
+            .await?
+            .ok_or(UserError::NoSuchGame(id))?;
+        self.view(&mut conn, row).await
+    }
+
+    /// A game by reference: any game by id (anyone may look), or the user's only active game
+    /// in a channel.
+    ///
+    /// # Errors
+    /// [`UserError::NoSuchGame`], [`UserError::NoActiveGame`], [`UserError::SeveralGames`];
+    /// internal errors.
+    pub async fn find_game(&self, user: UserId, game: GameRef) -> Result<GameView> {
+        let mut conn = self.db.read().await?;
+        let row = self.resolve(&mut conn, user, game).await?;
+        self.view(&mut conn, row).await
+    }
+
+    /// A user's active games, oldest first; only those in `channel` when given.
+    ///
+    /// # Errors
+    /// Internal errors only.
+    pub async fn active_games(
+        &self,
+        user: UserId,
+        channel: Option<ChannelId>,
+    ) -> Result<Vec<GameSummary>> {
+        let mut conn = self.db.read().await?;
+        let rows = storage::active_games(&mut conn, Some(user), channel).await?;
+        Ok(rows.iter().map(view::summary).collect())
+    }
+
+    /// Finished games, newest first: a user's, or everyone's when `user` is `None`.
+    ///
+    /// # Errors
+    /// Internal errors only.
+    pub async fn finished_games(
+        &self,
+        user: Option<UserId>,
+        limit: u32,
+    ) -> Result<Vec<GameSummary>> {
+        let mut conn = self.db.read().await?;
+        let rows = storage::finished_games(&mut conn, user, limit).await?;
+        Ok(rows.iter().map(view::summary).collect())
+    }
+
+    /// A game's record (options and moves, R9.3) with who played each move and when.
+    ///
+    /// # Errors
+    /// [`UserError::NoSuchGame`]; internal errors, including a move list that does not replay.
+    pub async fn record(&self, id: GameId) -> Result<GameRecord> {
+        let mut conn = self.db.read().await?;
+        let row = storage::game(&mut conn, id)
+            .await?
+            .ok_or(UserError::NoSuchGame(id))?;
+        let moves = storage::moves(&mut conn, id).await?;
+        let notations: Vec<&str> = moves.iter().map(|m| m.notation.as_str()).collect();
+        let (record, position) =
+            Record::from_moves(row.options, &notations).map_err(|e| InternalError::Corrupt {
+                game: id,
+                detail: e.to_string(),
+            })?;
+        let last_move = record.moves.last().copied();
+        Ok(GameRecord {
+            game: view::view(row, position, last_move),
+            record,
+            moves,
+        })
+    }
+
+    /// A player's rating and counts, if they have played or been challenged.
+    ///
+    /// # Errors
+    /// Internal errors only.
+    pub async fn player(&self, user: UserId) -> Result<Option<Player>> {
+        let mut conn = self.db.read().await?;
+        Ok(storage::player(&mut conn, user).await?)
+    }
+
+    /// Remembers the latest board message of a game (for links and edits).
+    ///
+    /// # Errors
+    /// [`UserError::NoSuchGame`]; internal errors.
+    pub async fn set_board_message(&self, id: GameId, message: MessageId) -> Result<()> {
+        let mut conn = self.db.write().await?;
+        if storage::set_game_message(&mut conn, id, message).await? {
+            Ok(())
+        } else {
+            Err(UserError::NoSuchGame(id).into())
+        }
+    }
+
+    /// Rebuilds every active game from its stored moves and compares with the stored position,
+    /// ply and swap flag. Returns the games that disagree (empty when all is well); call it at
+    /// start and log what it finds.
+    ///
+    /// # Errors
+    /// Internal errors only (a mismatch is a result, not an error).
+    pub async fn verify_games(&self) -> Result<Vec<Mismatch>> {
+        let mut conn = self.db.read().await?;
+        let games = storage::active_games(&mut conn, None, None).await?;
+        let mut mismatches = Vec::new();
+        for row in games {
+            let moves = storage::moves(&mut conn, row.id).await?;
+            let notations: Vec<&str> = moves.iter().map(|m| m.notation.as_str()).collect();
+            if let Some(detail) = replay_disagreement(&row, &notations) {
+                mismatches.push(Mismatch {
+                    game: row.id,
+                    detail,
+                });
+            }
+        }
+        Ok(mismatches)
+    }
+}
+
+/// What is wrong with a stored game, judged by replaying its moves; `None` if nothing.
+fn replay_disagreement(row: &GameRow, notations: &[&str]) -> Option<String> {
+    let (record, position) = match Record::from_moves(row.options, notations) {
+        Ok(replayed) => replayed,
+        Err(e) => return Some(format!("stored moves do not replay: {e}")),
+    };
+    let replayed = position.to_text();
+    if replayed != row.position {
+        return Some(format!(
+            "stored position `{}` but the moves give `{replayed}`",
+            row.position
+        ));
+    }
+    if position.ply() != row.ply {
+        return Some(format!(
+            "stored ply {} but {} moves",
+            row.ply,
+            position.ply()
+        ));
+    }
+    let swapped = record.moves.contains(&Move::Swap);
+    if swapped != row.swapped {
+        return Some(format!(
+            "stored swap flag {} but the moves say {swapped}",
+            row.swapped
+        ));
+    }
+    None
+}

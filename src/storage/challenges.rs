@@ -1,0 +1,262 @@
+//! The `challenges` table.
+
+use monkey_queen_core::GameOptions;
+use sqlx::Row;
+use sqlx::sqlite::SqliteRow;
+
+use super::{Conn, Error, corrupt, db_id, discord_id};
+use crate::model::{
+    ChallengeId, ChallengeStatus, ChannelId, ColorChoice, GameId, GuildId, MessageId, UserId,
+};
+
+/// Everything needed to store a new challenge.
+#[derive(Debug, Clone)]
+pub struct NewChallengeRow {
+    /// Who challenges.
+    pub challenger: UserId,
+    /// Who is challenged; `None` for an open challenge.
+    pub challenged: Option<UserId>,
+    /// The server, if any.
+    pub guild: Option<GuildId>,
+    /// Where the challenge was made.
+    pub channel: ChannelId,
+    /// Board size, queen height, pie rule.
+    pub options: GameOptions,
+    /// The challenger's colour.
+    pub color: ColorChoice,
+    /// The per-move time limit, if any.
+    pub move_time_ms: Option<i64>,
+    /// Whether the game will be rated.
+    pub rated: bool,
+    /// When it was made.
+    pub created_ms: i64,
+    /// When it lapses unanswered.
+    pub expires_ms: i64,
+    /// The finished game this is a rematch of.
+    pub rematch_of: Option<GameId>,
+}
+
+/// A challenge as stored.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ChallengeRow {
+    /// Its number.
+    pub id: ChallengeId,
+    /// Who challenges.
+    pub challenger: UserId,
+    /// Who is challenged; `None` for an open challenge.
+    pub challenged: Option<UserId>,
+    /// The server, if any.
+    pub guild: Option<GuildId>,
+    /// Where the challenge was made.
+    pub channel: ChannelId,
+    /// The message that shows it, once posted.
+    pub message: Option<MessageId>,
+    /// Board size, queen height, pie rule.
+    pub options: GameOptions,
+    /// The challenger's colour.
+    pub color: ColorChoice,
+    /// The per-move time limit, if any.
+    pub move_time_ms: Option<i64>,
+    /// Whether the game will be rated.
+    pub rated: bool,
+    /// Where it stands.
+    pub status: ChallengeStatus,
+    /// When it was made.
+    pub created_ms: i64,
+    /// When it lapses unanswered.
+    pub expires_ms: i64,
+    /// When it was answered, withdrawn or expired.
+    pub resolved_ms: Option<i64>,
+    /// The game it started, once accepted.
+    pub game: Option<GameId>,
+    /// The finished game this is a rematch of.
+    pub rematch_of: Option<GameId>,
+}
+
+/// The columns every query returns, in order.
+macro_rules! columns {
+    () => {
+        "id, challenger_id, challenged_id, guild_id, channel_id, message_id, board_size,
+         queen_height, pie, color_choice, move_time_ms, rated, status, created_ms, expires_ms,
+         resolved_ms, game_id, rematch_of"
+    };
+}
+
+fn decode(row: &SqliteRow) -> Result<ChallengeRow, Error> {
+    let size: u8 = row.try_get("board_size")?;
+    let height: u8 = row.try_get("queen_height")?;
+    let options = GameOptions::new(size, height, row.try_get("pie")?)
+        .map_err(|e| corrupt("challenges.board_size/queen_height", e))?;
+    let color: String = row.try_get("color_choice")?;
+    let status: String = row.try_get("status")?;
+    let user = |column: &str| -> Result<Option<UserId>, Error> {
+        Ok(row
+            .try_get::<Option<i64>, _>(column)?
+            .map(|id| UserId(discord_id(id))))
+    };
+    Ok(ChallengeRow {
+        id: ChallengeId(row.try_get("id")?),
+        challenger: user("challenger_id")?.ok_or_else(|| corrupt("challenger_id", "NULL"))?,
+        challenged: user("challenged_id")?,
+        guild: row
+            .try_get::<Option<i64>, _>("guild_id")?
+            .map(|id| GuildId(discord_id(id))),
+        channel: ChannelId(discord_id(row.try_get("channel_id")?)),
+        message: row
+            .try_get::<Option<i64>, _>("message_id")?
+            .map(|id| MessageId(discord_id(id))),
+        options,
+        color: ColorChoice::from_stored(&color).ok_or_else(|| corrupt("color_choice", &color))?,
+        move_time_ms: row.try_get("move_time_ms")?,
+        rated: row.try_get("rated")?,
+        status: ChallengeStatus::from_stored(&status)
+            .ok_or_else(|| corrupt("challenges.status", &status))?,
+        created_ms: row.try_get("created_ms")?,
+        expires_ms: row.try_get("expires_ms")?,
+        resolved_ms: row.try_get("resolved_ms")?,
+        game: row.try_get::<Option<i64>, _>("game_id")?.map(GameId),
+        rematch_of: row.try_get::<Option<i64>, _>("rematch_of")?.map(GameId),
+    })
+}
+
+/// Stores a pending challenge unless one is already pending between the same two people in
+/// the same channel (either way round); `None` then. The check and the insert are one
+/// statement, so two simultaneous requests cannot both pass.
+///
+/// # Errors
+/// Database failure.
+pub async fn insert_challenge(
+    conn: &mut Conn,
+    new: &NewChallengeRow,
+) -> Result<Option<ChallengeId>, Error> {
+    let id: Option<i64> = sqlx::query_scalar(
+        "INSERT INTO challenges (challenger_id, challenged_id, guild_id, channel_id, board_size,
+             queen_height, pie, color_choice, move_time_ms, rated, status, created_ms,
+             expires_ms, rematch_of)
+         SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 'pending', $11, $12, $13
+         WHERE $2 IS NULL OR NOT EXISTS (
+             SELECT 1 FROM challenges
+             WHERE status = 'pending' AND channel_id = $4
+               AND ((challenger_id = $1 AND challenged_id = $2)
+                 OR (challenger_id = $2 AND challenged_id = $1)))
+         RETURNING id",
+    )
+    .bind(db_id(new.challenger.0))
+    .bind(new.challenged.map(|u| db_id(u.0)))
+    .bind(new.guild.map(|g| db_id(g.0)))
+    .bind(db_id(new.channel.0))
+    .bind(new.options.size())
+    .bind(new.options.queen_height())
+    .bind(new.options.pie())
+    .bind(new.color.as_str())
+    .bind(new.move_time_ms)
+    .bind(new.rated)
+    .bind(new.created_ms)
+    .bind(new.expires_ms)
+    .bind(new.rematch_of.map(|g| g.0))
+    .fetch_optional(conn)
+    .await?;
+    Ok(id.map(ChallengeId))
+}
+
+/// The pending challenge between two people in a channel, either way round, if any.
+///
+/// # Errors
+/// Database failure.
+pub async fn pending_between(
+    conn: &mut Conn,
+    channel: ChannelId,
+    a: UserId,
+    b: UserId,
+) -> Result<Option<ChallengeId>, Error> {
+    let id: Option<i64> = sqlx::query_scalar(
+        "SELECT id FROM challenges
+         WHERE status = 'pending' AND channel_id = $1
+           AND ((challenger_id = $2 AND challenged_id = $3)
+             OR (challenger_id = $3 AND challenged_id = $2))
+         ORDER BY id LIMIT 1",
+    )
+    .bind(db_id(channel.0))
+    .bind(db_id(a.0))
+    .bind(db_id(b.0))
+    .fetch_optional(conn)
+    .await?;
+    Ok(id.map(ChallengeId))
+}
+
+/// The challenge, if it exists.
+///
+/// # Errors
+/// Database failure or a row that can't be read back.
+pub async fn challenge(conn: &mut Conn, id: ChallengeId) -> Result<Option<ChallengeRow>, Error> {
+    let row = sqlx::query(concat!(
+        "SELECT ",
+        columns!(),
+        " FROM challenges WHERE id = $1"
+    ))
+    .bind(id.0)
+    .fetch_optional(conn)
+    .await?;
+    row.as_ref().map(decode).transpose()
+}
+
+/// Moves a pending challenge to `status` (and links the game it started); `false` if it was
+/// no longer pending.
+///
+/// # Errors
+/// Database failure.
+pub async fn resolve_challenge(
+    conn: &mut Conn,
+    id: ChallengeId,
+    status: ChallengeStatus,
+    game: Option<GameId>,
+    now: i64,
+) -> Result<bool, Error> {
+    let done = sqlx::query(
+        "UPDATE challenges SET status = $2, game_id = $3, resolved_ms = $4
+         WHERE id = $1 AND status = 'pending'",
+    )
+    .bind(id.0)
+    .bind(status.as_str())
+    .bind(game.map(|g| g.0))
+    .bind(now)
+    .execute(conn)
+    .await?;
+    Ok(done.rows_affected() == 1)
+}
+
+/// Remembers the message that shows the challenge; `false` if there is no such challenge.
+///
+/// # Errors
+/// Database failure.
+pub async fn set_challenge_message(
+    conn: &mut Conn,
+    id: ChallengeId,
+    message: MessageId,
+) -> Result<bool, Error> {
+    let done = sqlx::query("UPDATE challenges SET message_id = $2 WHERE id = $1")
+        .bind(id.0)
+        .bind(db_id(message.0))
+        .execute(conn)
+        .await?;
+    Ok(done.rows_affected() == 1)
+}
+
+/// Marks every pending challenge whose time is up as expired and returns them.
+///
+/// # Errors
+/// Database failure.
+pub async fn expire_challenges(conn: &mut Conn, now: i64) -> Result<Vec<ChallengeRow>, Error> {
+    let rows = sqlx::query(concat!(
+        "UPDATE challenges SET status = 'expired', resolved_ms = $1
+         WHERE status = 'pending' AND expires_ms <= $1
+         RETURNING ",
+        columns!()
+    ))
+    .bind(now)
+    .fetch_all(conn)
+    .await?;
+    let mut expired = rows.iter().map(decode).collect::<Result<Vec<_>, _>>()?;
+    expired.sort_by_key(|c| c.id);
+    Ok(expired)
+}

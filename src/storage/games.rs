@@ -1,0 +1,522 @@
+//! The `games` and `moves` tables.
+
+use monkey_queen_core::{Color, GameOptions};
+use sqlx::Row;
+use sqlx::sqlite::SqliteRow;
+
+use super::{Conn, Error, corrupt, db_id, discord_id};
+use crate::model::{
+    AiLevel, ChannelId, EndReason, GameId, GameStatus, GuildId, MessageId, UserId, color_from_word,
+    color_word,
+};
+
+/// Everything needed to store a new game.
+#[derive(Debug, Clone)]
+pub struct NewGameRow {
+    /// Who plays White.
+    pub white: UserId,
+    /// Who plays Black.
+    pub black: UserId,
+    /// The computer's level, when one player is the bot.
+    pub ai_level: Option<AiLevel>,
+    /// Board size, queen height, pie rule.
+    pub options: GameOptions,
+    /// The per-move time limit, if any.
+    pub move_time_ms: Option<i64>,
+    /// Whether the result changes ratings.
+    pub rated: bool,
+    /// The starting position's text form.
+    pub position: String,
+    /// When the game starts.
+    pub created_ms: i64,
+    /// When White runs out of time, if there is a clock.
+    pub deadline_ms: Option<i64>,
+    /// When to remind White, if there is a clock.
+    pub remind_ms: Option<i64>,
+    /// The server, if any.
+    pub guild: Option<GuildId>,
+    /// Where the game is played.
+    pub channel: ChannelId,
+    /// The finished game this is a rematch of.
+    pub rematch_of: Option<GameId>,
+}
+
+/// A game as stored, with both players' display names.
+#[derive(Debug, Clone, PartialEq)]
+pub struct GameRow {
+    /// Its number.
+    pub id: GameId,
+    /// Who plays White now (after any pie-rule swap).
+    pub white: UserId,
+    /// Who plays Black now.
+    pub black: UserId,
+    /// White's display name.
+    pub white_name: String,
+    /// Black's display name.
+    pub black_name: String,
+    /// Whether the pie rule's swap was played (R8).
+    pub swapped: bool,
+    /// The computer's level, when one player is the bot.
+    pub ai_level: Option<AiLevel>,
+    /// Board size, queen height, pie rule.
+    pub options: GameOptions,
+    /// The per-move time limit, if any.
+    pub move_time_ms: Option<i64>,
+    /// Whether the result changes ratings.
+    pub rated: bool,
+    /// Where it stands.
+    pub status: GameStatus,
+    /// The winning colour of a finished game.
+    pub winner: Option<Color>,
+    /// Why a finished game ended.
+    pub end_reason: Option<EndReason>,
+    /// Rating points won by White and Black when a rated game finished.
+    pub rating_deltas: Option<[f64; 2]>,
+    /// Plies played.
+    pub ply: u32,
+    /// The position's text form after `ply` plies.
+    pub position: String,
+    /// When the game started.
+    pub created_ms: i64,
+    /// When the last move was played.
+    pub last_move_ms: Option<i64>,
+    /// When the player to move runs out of time.
+    pub deadline_ms: Option<i64>,
+    /// When to remind the player to move.
+    pub remind_ms: Option<i64>,
+    /// When the game finished or was aborted.
+    pub finished_ms: Option<i64>,
+    /// The server, if any.
+    pub guild: Option<GuildId>,
+    /// Where the game is played.
+    pub channel: ChannelId,
+    /// The game's own thread, if it has one.
+    pub thread: Option<ChannelId>,
+    /// The latest board message.
+    pub message: Option<MessageId>,
+    /// The finished game this is a rematch of.
+    pub rematch_of: Option<GameId>,
+}
+
+/// A stored move.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MoveRow {
+    /// The game.
+    pub game: GameId,
+    /// 1-based ply.
+    pub ply: u32,
+    /// Canonical notation (R9.1).
+    pub notation: String,
+    /// Who played it.
+    pub player: UserId,
+    /// When.
+    pub played_ms: i64,
+    /// The caller's idempotency key, if one was given.
+    pub request_key: Option<String>,
+}
+
+/// A move's effect on its game row, applied only if the game is still at `from_ply`.
+#[derive(Debug, Clone)]
+pub struct Advance<'a> {
+    /// The game.
+    pub id: GameId,
+    /// The ply the move was validated against.
+    pub from_ply: u32,
+    /// The position's text form after the move.
+    pub position: &'a str,
+    /// Who plays White after the move (a swap exchanges the players).
+    pub white: UserId,
+    /// Who plays Black after the move.
+    pub black: UserId,
+    /// Whether this move is the pie rule's swap (R8), which exchanges the players.
+    pub swap: bool,
+    /// When the move was played.
+    pub now: i64,
+    /// The next player's deadline.
+    pub deadline_ms: Option<i64>,
+    /// When to remind the next player.
+    pub remind_ms: Option<i64>,
+}
+
+/// The end of a game, applied only if it is still active at `at_ply`.
+#[derive(Debug, Clone, Copy)]
+pub struct Finish {
+    /// The game.
+    pub id: GameId,
+    /// The ply the decision was made at.
+    pub at_ply: u32,
+    /// The winning colour.
+    pub winner: Color,
+    /// Why.
+    pub reason: EndReason,
+    /// Rating points won by White and Black, for a rated game.
+    pub rating_deltas: Option<[f64; 2]>,
+    /// When.
+    pub now: i64,
+}
+
+macro_rules! select_games {
+    ($rest:literal) => {
+        concat!(
+            "SELECT g.id, g.white_id, g.black_id, pw.display_name AS white_name,
+                pb.display_name AS black_name, g.swapped, g.ai_level, g.board_size,
+                g.queen_height, g.pie, g.move_time_ms, g.rated, g.status, g.winner, g.end_reason,
+                g.white_rating_delta, g.black_rating_delta, g.ply, g.position, g.created_ms,
+                g.last_move_ms, g.deadline_ms, g.remind_ms, g.finished_ms, g.guild_id,
+                g.channel_id, g.thread_id, g.message_id, g.rematch_of
+             FROM games g
+             JOIN players pw ON pw.user_id = g.white_id
+             JOIN players pb ON pb.user_id = g.black_id ",
+            $rest
+        )
+    };
+}
+
+fn opt_id(row: &SqliteRow, column: &str) -> Result<Option<u64>, Error> {
+    Ok(row.try_get::<Option<i64>, _>(column)?.map(discord_id))
+}
+
+fn decode(row: &SqliteRow) -> Result<GameRow, Error> {
+    let id = GameId(row.try_get("id")?);
+    let options = GameOptions::new(
+        row.try_get("board_size")?,
+        row.try_get("queen_height")?,
+        row.try_get("pie")?,
+    )
+    .map_err(|e| corrupt("games.board_size/queen_height", e))?;
+    let word = |column: &str| row.try_get::<Option<String>, _>(column);
+    let ai_level = match word("ai_level")? {
+        Some(w) => Some(AiLevel::from_stored(&w).ok_or_else(|| corrupt("ai_level", &w))?),
+        None => None,
+    };
+    let status: String = row.try_get("status")?;
+    let winner = match word("winner")? {
+        Some(w) => Some(color_from_word(&w).ok_or_else(|| corrupt("winner", &w))?),
+        None => None,
+    };
+    let end_reason = match word("end_reason")? {
+        Some(w) => Some(EndReason::from_stored(&w).ok_or_else(|| corrupt("end_reason", &w))?),
+        None => None,
+    };
+    let deltas: (Option<f64>, Option<f64>) = (
+        row.try_get("white_rating_delta")?,
+        row.try_get("black_rating_delta")?,
+    );
+    let ply: i64 = row.try_get("ply")?;
+    Ok(GameRow {
+        id,
+        white: UserId(discord_id(row.try_get("white_id")?)),
+        black: UserId(discord_id(row.try_get("black_id")?)),
+        white_name: row.try_get("white_name")?,
+        black_name: row.try_get("black_name")?,
+        swapped: row.try_get("swapped")?,
+        ai_level,
+        options,
+        move_time_ms: row.try_get("move_time_ms")?,
+        rated: row.try_get("rated")?,
+        status: GameStatus::from_stored(&status).ok_or_else(|| corrupt("games.status", &status))?,
+        winner,
+        end_reason,
+        rating_deltas: match deltas {
+            (Some(w), Some(b)) => Some([w, b]),
+            _ => None,
+        },
+        ply: u32::try_from(ply).map_err(|_| corrupt("games.ply", ply))?,
+        position: row.try_get("position")?,
+        created_ms: row.try_get("created_ms")?,
+        last_move_ms: row.try_get("last_move_ms")?,
+        deadline_ms: row.try_get("deadline_ms")?,
+        remind_ms: row.try_get("remind_ms")?,
+        finished_ms: row.try_get("finished_ms")?,
+        guild: opt_id(row, "guild_id")?.map(GuildId),
+        channel: ChannelId(discord_id(row.try_get("channel_id")?)),
+        thread: opt_id(row, "thread_id")?.map(ChannelId),
+        message: opt_id(row, "message_id")?.map(MessageId),
+        rematch_of: row.try_get::<Option<i64>, _>("rematch_of")?.map(GameId),
+    })
+}
+
+fn decode_all(rows: &[SqliteRow]) -> Result<Vec<GameRow>, Error> {
+    rows.iter().map(decode).collect()
+}
+
+/// Stores a new active game at ply 0 and returns its id.
+///
+/// # Errors
+/// Database failure (e.g. a player who is not in `players`).
+pub async fn insert_game(conn: &mut Conn, new: &NewGameRow) -> Result<GameId, Error> {
+    let id: i64 = sqlx::query_scalar(
+        "INSERT INTO games (white_id, black_id, ai_level, board_size, queen_height, pie,
+             move_time_ms, rated, status, ply, position, created_ms, deadline_ms, remind_ms,
+             guild_id, channel_id, rematch_of)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'active', 0, $9, $10, $11, $12, $13, $14, $15)
+         RETURNING id",
+    )
+    .bind(db_id(new.white.0))
+    .bind(db_id(new.black.0))
+    .bind(new.ai_level.map(AiLevel::as_str))
+    .bind(new.options.size())
+    .bind(new.options.queen_height())
+    .bind(new.options.pie())
+    .bind(new.move_time_ms)
+    .bind(new.rated)
+    .bind(&new.position)
+    .bind(new.created_ms)
+    .bind(new.deadline_ms)
+    .bind(new.remind_ms)
+    .bind(new.guild.map(|g| db_id(g.0)))
+    .bind(db_id(new.channel.0))
+    .bind(new.rematch_of.map(|g| g.0))
+    .fetch_one(conn)
+    .await?;
+    Ok(GameId(id))
+}
+
+/// The game, if it exists.
+///
+/// # Errors
+/// Database failure or a row that can't be read back.
+pub async fn game(conn: &mut Conn, id: GameId) -> Result<Option<GameRow>, Error> {
+    let row = sqlx::query(select_games!("WHERE g.id = $1"))
+        .bind(id.0)
+        .fetch_optional(conn)
+        .await?;
+    row.as_ref().map(decode).transpose()
+}
+
+/// Active games: all of them, or one user's, optionally only in one channel; oldest first.
+///
+/// # Errors
+/// Database failure or a row that can't be read back.
+pub async fn active_games(
+    conn: &mut Conn,
+    user: Option<UserId>,
+    channel: Option<ChannelId>,
+) -> Result<Vec<GameRow>, Error> {
+    let rows = sqlx::query(select_games!(
+        "WHERE g.status = 'active'
+           AND ($1 IS NULL OR g.white_id = $1 OR g.black_id = $1)
+           AND ($2 IS NULL OR g.channel_id = $2)
+         ORDER BY g.id"
+    ))
+    .bind(user.map(|u| db_id(u.0)))
+    .bind(channel.map(|c| db_id(c.0)))
+    .fetch_all(conn)
+    .await?;
+    decode_all(&rows)
+}
+
+/// Finished games (not aborted ones), of one user or everyone, newest first.
+///
+/// # Errors
+/// Database failure or a row that can't be read back.
+pub async fn finished_games(
+    conn: &mut Conn,
+    user: Option<UserId>,
+    limit: u32,
+) -> Result<Vec<GameRow>, Error> {
+    let rows = sqlx::query(select_games!(
+        "WHERE g.status = 'finished'
+           AND ($1 IS NULL OR g.white_id = $1 OR g.black_id = $1)
+         ORDER BY g.finished_ms DESC, g.id DESC
+         LIMIT $2"
+    ))
+    .bind(user.map(|u| db_id(u.0)))
+    .bind(i64::from(limit))
+    .fetch_all(conn)
+    .await?;
+    decode_all(&rows)
+}
+
+/// Active games whose move deadline is at or before `now`, earliest first.
+///
+/// # Errors
+/// Database failure or a row that can't be read back.
+pub async fn due_games(conn: &mut Conn, now: i64) -> Result<Vec<GameRow>, Error> {
+    let rows = sqlx::query(select_games!(
+        "WHERE g.status = 'active' AND g.deadline_ms <= $1 ORDER BY g.deadline_ms, g.id"
+    ))
+    .bind(now)
+    .fetch_all(conn)
+    .await?;
+    decode_all(&rows)
+}
+
+/// Stores a move. Fails with a unique violation if the ply (or the request key) is taken.
+///
+/// # Errors
+/// Database failure, including that unique violation.
+pub async fn insert_move(conn: &mut Conn, m: &MoveRow) -> Result<(), Error> {
+    sqlx::query(
+        "INSERT INTO moves (game_id, ply, notation, player_id, played_ms, request_key)
+         VALUES ($1, $2, $3, $4, $5, $6)",
+    )
+    .bind(m.game.0)
+    .bind(m.ply)
+    .bind(&m.notation)
+    .bind(db_id(m.player.0))
+    .bind(m.played_ms)
+    .bind(m.request_key.as_deref())
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+/// Applies a move to the game row if it is still active at `from_ply` (compare-and-swap);
+/// `false` if someone else changed it first.
+///
+/// # Errors
+/// Database failure.
+pub async fn advance_game(conn: &mut Conn, advance: &Advance<'_>) -> Result<bool, Error> {
+    // Only columns that change are written, so untouched indexes are not rewritten: the
+    // players change only with a swap (R8), deadlines only in games with a clock.
+    let players_change = advance.swap;
+    let clock = advance.deadline_ms.is_some() || advance.remind_ms.is_some();
+    let sql = match (players_change, clock) {
+        (false, false) => {
+            "UPDATE games SET ply = ply + 1, position = $3, last_move_ms = $4
+             WHERE id = $1 AND ply = $2 AND status = 'active'"
+        }
+        (false, true) => {
+            "UPDATE games SET ply = ply + 1, position = $3, last_move_ms = $4,
+                 deadline_ms = $5, remind_ms = $6
+             WHERE id = $1 AND ply = $2 AND status = 'active'"
+        }
+        (true, _) => {
+            "UPDATE games SET ply = ply + 1, position = $3, last_move_ms = $4,
+                 deadline_ms = $5, remind_ms = $6, white_id = $7, black_id = $8, swapped = TRUE
+             WHERE id = $1 AND ply = $2 AND status = 'active'"
+        }
+    };
+    let mut query = sqlx::query(sql)
+        .bind(advance.id.0)
+        .bind(advance.from_ply)
+        .bind(advance.position)
+        .bind(advance.now);
+    if clock || players_change {
+        query = query.bind(advance.deadline_ms).bind(advance.remind_ms);
+    }
+    if players_change {
+        query = query
+            .bind(db_id(advance.white.0))
+            .bind(db_id(advance.black.0));
+    }
+    let done = query.execute(conn).await?;
+    Ok(done.rows_affected() == 1)
+}
+
+/// Ends an active game at `at_ply` with a winner; `false` if it already changed.
+///
+/// # Errors
+/// Database failure.
+pub async fn finish_game(conn: &mut Conn, finish: &Finish) -> Result<bool, Error> {
+    let done = sqlx::query(
+        "UPDATE games
+         SET status = 'finished', winner = $3, end_reason = $4, white_rating_delta = $5,
+             black_rating_delta = $6, finished_ms = $7, deadline_ms = NULL, remind_ms = NULL
+         WHERE id = $1 AND ply = $2 AND status = 'active'",
+    )
+    .bind(finish.id.0)
+    .bind(finish.at_ply)
+    .bind(color_word(finish.winner))
+    .bind(finish.reason.as_str())
+    .bind(finish.rating_deltas.map(|d| d[0]))
+    .bind(finish.rating_deltas.map(|d| d[1]))
+    .bind(finish.now)
+    .execute(conn)
+    .await?;
+    Ok(done.rows_affected() == 1)
+}
+
+/// Calls off an active game at `at_ply` with no result; `false` if it already changed.
+///
+/// # Errors
+/// Database failure.
+pub async fn abort_game(conn: &mut Conn, id: GameId, at_ply: u32, now: i64) -> Result<bool, Error> {
+    let done = sqlx::query(
+        "UPDATE games
+         SET status = 'aborted', finished_ms = $3, deadline_ms = NULL, remind_ms = NULL
+         WHERE id = $1 AND ply = $2 AND status = 'active'",
+    )
+    .bind(id.0)
+    .bind(at_ply)
+    .bind(now)
+    .execute(conn)
+    .await?;
+    Ok(done.rows_affected() == 1)
+}
+
+/// Remembers the latest board message of a game; `false` if there is no such game.
+///
+/// # Errors
+/// Database failure.
+pub async fn set_game_message(
+    conn: &mut Conn,
+    id: GameId,
+    message: MessageId,
+) -> Result<bool, Error> {
+    let done = sqlx::query("UPDATE games SET message_id = $2 WHERE id = $1")
+        .bind(id.0)
+        .bind(db_id(message.0))
+        .execute(conn)
+        .await?;
+    Ok(done.rows_affected() == 1)
+}
+
+fn decode_move(row: &SqliteRow) -> Result<MoveRow, Error> {
+    let ply: i64 = row.try_get("ply")?;
+    Ok(MoveRow {
+        game: GameId(row.try_get("game_id")?),
+        ply: u32::try_from(ply).map_err(|_| corrupt("moves.ply", ply))?,
+        notation: row.try_get("notation")?,
+        player: UserId(discord_id(row.try_get("player_id")?)),
+        played_ms: row.try_get("played_ms")?,
+        request_key: row.try_get("request_key")?,
+    })
+}
+
+/// Every move of a game, first ply first.
+///
+/// # Errors
+/// Database failure.
+pub async fn moves(conn: &mut Conn, game: GameId) -> Result<Vec<MoveRow>, Error> {
+    let rows = sqlx::query(
+        "SELECT game_id, ply, notation, player_id, played_ms, request_key
+         FROM moves WHERE game_id = $1 ORDER BY ply",
+    )
+    .bind(game.0)
+    .fetch_all(conn)
+    .await?;
+    rows.iter().map(decode_move).collect()
+}
+
+/// The move at one ply of a game, if played.
+///
+/// # Errors
+/// Database failure.
+pub async fn move_at(conn: &mut Conn, game: GameId, ply: u32) -> Result<Option<MoveRow>, Error> {
+    let row = sqlx::query(
+        "SELECT game_id, ply, notation, player_id, played_ms, request_key
+         FROM moves WHERE game_id = $1 AND ply = $2",
+    )
+    .bind(game.0)
+    .bind(ply)
+    .fetch_optional(conn)
+    .await?;
+    row.as_ref().map(decode_move).transpose()
+}
+
+/// The move stored with this idempotency key, if any.
+///
+/// # Errors
+/// Database failure.
+pub async fn move_by_request_key(conn: &mut Conn, key: &str) -> Result<Option<MoveRow>, Error> {
+    let row = sqlx::query(
+        "SELECT game_id, ply, notation, player_id, played_ms, request_key
+         FROM moves WHERE request_key = $1",
+    )
+    .bind(key)
+    .fetch_optional(conn)
+    .await?;
+    row.as_ref().map(decode_move).transpose()
+}

@@ -1,0 +1,856 @@
+//! Every use case and every refusal of the game service, on a fresh SQLite file per test.
+
+#[allow(dead_code)] // each test binary uses its own subset of the fixtures
+mod common;
+
+use common::*;
+use monkey_queen::games::{
+    AiLevel, ChallengeCreated, ChallengeStatus, ChannelId, ColorChoice, EndReason, GameRef,
+    GameStatus, MessageId, PlayRequest, Result, ServiceError, UserError,
+};
+use monkey_queen_core::{
+    Color, GameOptions, IllegalMove, Move, MoveError, ParseError, Position, Record, Role, Square,
+};
+
+/// The refusal a call ended with; panics on success or an internal error.
+fn refused<T: std::fmt::Debug>(result: Result<T>) -> UserError {
+    match result {
+        Err(ServiceError::User(e)) => e,
+        other => panic!("expected a refusal, got {other:?}"),
+    }
+}
+
+fn sq(text: &str) -> Square {
+    Square::parse(text, 12).unwrap()
+}
+
+// ---- challenges ----------------------------------------------------------------------------
+
+#[tokio::test]
+async fn accepted_challenge_starts_a_game_with_the_chosen_colours() {
+    let f = Fixture::new().await;
+    let ChallengeCreated::Pending(c) = f
+        .service
+        .create_challenge(challenge(&alice(), Some(&bob())))
+        .await
+        .unwrap()
+    else {
+        panic!("pending expected")
+    };
+    assert_eq!(c.status, ChallengeStatus::Pending);
+    assert_eq!(c.challenger, alice().id);
+    assert_eq!(c.challenged, Some(bob().id));
+    assert_eq!(c.expires_ms, T0 + 24 * 3600 * 1000);
+
+    let game = f.service.accept_challenge(c.id, &bob()).await.unwrap();
+    assert_eq!(game.white, alice());
+    assert_eq!(game.black, bob());
+    assert_eq!(game.status, GameStatus::Active);
+    assert_eq!(game.to_move, Some(alice().id), "R3.4: White moves first");
+    assert_eq!(game.position, Position::start(GameOptions::default()));
+    assert_eq!(game.last_move, None);
+    assert_eq!(game.place.channel, CHANNEL);
+    assert_eq!(game.place.guild, Some(GUILD));
+    assert!(game.rated);
+
+    let c = f.service.challenge(c.id).await.unwrap();
+    assert_eq!(c.status, ChallengeStatus::Accepted);
+    assert_eq!(c.game, Some(game.id));
+}
+
+#[tokio::test]
+async fn colour_choice_black_and_random() {
+    let f = Fixture::new().await;
+    let mut new = challenge(&alice(), Some(&bob()));
+    new.color = ColorChoice::Black;
+    let game = f.start_with(new).await;
+    assert_eq!((game.white.id, game.black.id), (bob().id, alice().id));
+
+    let mut new = challenge(&alice(), Some(&carol()));
+    new.color = ColorChoice::Random;
+    let game = f.start_with(new).await;
+    let pair = [game.white.id, game.black.id];
+    assert!(pair.contains(&alice().id) && pair.contains(&carol().id));
+}
+
+#[tokio::test]
+async fn challenge_refusals() {
+    let f = Fixture::new().await;
+    assert_eq!(
+        refused(
+            f.service
+                .create_challenge(challenge(&alice(), Some(&alice())))
+                .await
+        ),
+        UserError::ChallengeSelf
+    );
+    let mut new = challenge(&alice(), Some(&bob()));
+    new.move_time_ms = Some(0);
+    assert_eq!(
+        refused(f.service.create_challenge(new).await),
+        UserError::BadTimeLimit(0)
+    );
+    let mut new = challenge(&alice(), Some(&bob()));
+    new.ai_level = Some(AiLevel::Hard);
+    assert_eq!(
+        refused(f.service.create_challenge(new).await),
+        UserError::AiLevelForHuman
+    );
+}
+
+#[tokio::test]
+async fn one_pending_challenge_per_pair_and_channel() {
+    let f = Fixture::new().await;
+    let ChallengeCreated::Pending(first) = f
+        .service
+        .create_challenge(challenge(&alice(), Some(&bob())))
+        .await
+        .unwrap()
+    else {
+        panic!()
+    };
+    // Either way round.
+    for (a, b) in [(alice(), bob()), (bob(), alice())] {
+        assert_eq!(
+            refused(f.service.create_challenge(challenge(&a, Some(&b))).await),
+            UserError::DuplicateChallenge { existing: first.id }
+        );
+    }
+    // Another channel, another pair, and open challenges are fine.
+    let mut elsewhere = challenge(&alice(), Some(&bob()));
+    elsewhere.channel = ChannelId(501);
+    f.service.create_challenge(elsewhere).await.unwrap();
+    f.service
+        .create_challenge(challenge(&alice(), Some(&carol())))
+        .await
+        .unwrap();
+    f.service
+        .create_challenge(challenge(&alice(), None))
+        .await
+        .unwrap();
+    // Once answered, a new one may be made.
+    f.service
+        .decline_challenge(first.id, bob().id)
+        .await
+        .unwrap();
+    f.service
+        .create_challenge(challenge(&bob(), Some(&alice())))
+        .await
+        .unwrap();
+}
+
+#[tokio::test]
+async fn accept_refusals() {
+    let f = Fixture::new().await;
+    let ChallengeCreated::Pending(c) = f
+        .service
+        .create_challenge(challenge(&alice(), Some(&bob())))
+        .await
+        .unwrap()
+    else {
+        panic!()
+    };
+    assert_eq!(
+        refused(f.service.accept_challenge(c.id, &alice()).await),
+        UserError::OwnChallenge
+    );
+    assert_eq!(
+        refused(f.service.accept_challenge(c.id, &carol()).await),
+        UserError::NotChallenged {
+            challenged: Some(bob().id)
+        }
+    );
+    let missing = monkey_queen::games::ChallengeId(999);
+    assert_eq!(
+        refused(f.service.accept_challenge(missing, &bob()).await),
+        UserError::NoSuchChallenge(missing)
+    );
+    f.service.accept_challenge(c.id, &bob()).await.unwrap();
+    assert_eq!(
+        refused(f.service.accept_challenge(c.id, &bob()).await),
+        UserError::ChallengeNotPending {
+            status: ChallengeStatus::Accepted
+        }
+    );
+}
+
+#[tokio::test]
+async fn open_challenge_is_taken_by_anyone_but_the_challenger() {
+    let f = Fixture::new().await;
+    let ChallengeCreated::Pending(c) = f
+        .service
+        .create_challenge(challenge(&alice(), None))
+        .await
+        .unwrap()
+    else {
+        panic!()
+    };
+    assert_eq!(c.challenged, None);
+    assert_eq!(
+        refused(f.service.accept_challenge(c.id, &alice()).await),
+        UserError::OwnChallenge
+    );
+    assert_eq!(
+        refused(f.service.decline_challenge(c.id, carol().id).await),
+        UserError::NotChallenged { challenged: None }
+    );
+    let game = f.service.accept_challenge(c.id, &carol()).await.unwrap();
+    assert_eq!((game.white.id, game.black.id), (alice().id, carol().id));
+    assert_eq!(game.black.name, "Carol");
+}
+
+#[tokio::test]
+async fn decline_and_cancel() {
+    let f = Fixture::new().await;
+    let create = || async {
+        match f
+            .service
+            .create_challenge(challenge(&alice(), Some(&bob())))
+            .await
+            .unwrap()
+        {
+            ChallengeCreated::Pending(c) => c,
+            ChallengeCreated::AiGame(_) => panic!(),
+        }
+    };
+    let c = create().await;
+    assert_eq!(
+        refused(f.service.decline_challenge(c.id, alice().id).await),
+        UserError::NotChallenged {
+            challenged: Some(bob().id)
+        }
+    );
+    let declined = f.service.decline_challenge(c.id, bob().id).await.unwrap();
+    assert_eq!(declined.status, ChallengeStatus::Declined);
+    assert_eq!(declined.resolved_ms, Some(T0));
+    assert_eq!(
+        refused(f.service.accept_challenge(c.id, &bob()).await),
+        UserError::ChallengeNotPending {
+            status: ChallengeStatus::Declined
+        }
+    );
+
+    let c = create().await;
+    assert_eq!(
+        refused(f.service.cancel_challenge(c.id, bob().id).await),
+        UserError::NotChallenger {
+            challenger: alice().id
+        }
+    );
+    let cancelled = f.service.cancel_challenge(c.id, alice().id).await.unwrap();
+    assert_eq!(cancelled.status, ChallengeStatus::Cancelled);
+    assert_eq!(
+        refused(f.service.decline_challenge(c.id, bob().id).await),
+        UserError::ChallengeNotPending {
+            status: ChallengeStatus::Cancelled
+        }
+    );
+}
+
+#[tokio::test]
+async fn challenges_expire_once() {
+    let f = Fixture::new().await;
+    let ChallengeCreated::Pending(old) = f
+        .service
+        .create_challenge(challenge(&alice(), Some(&bob())))
+        .await
+        .unwrap()
+    else {
+        panic!()
+    };
+    f.clock.advance(3_600_000);
+    let ChallengeCreated::Pending(young) = f
+        .service
+        .create_challenge(challenge(&alice(), Some(&carol())))
+        .await
+        .unwrap()
+    else {
+        panic!()
+    };
+    assert!(f.service.expire_challenges().await.unwrap().is_empty());
+
+    f.clock.set(old.expires_ms);
+    let expired = f.service.expire_challenges().await.unwrap();
+    assert_eq!(expired.len(), 1);
+    assert_eq!(expired[0].id, old.id);
+    assert_eq!(expired[0].status, ChallengeStatus::Expired);
+    assert!(f.service.expire_challenges().await.unwrap().is_empty());
+    assert_eq!(
+        refused(f.service.accept_challenge(old.id, &bob()).await),
+        UserError::ChallengeNotPending {
+            status: ChallengeStatus::Expired
+        }
+    );
+
+    // Accepting after the time is up, before any sweep, is refused and marks it expired.
+    f.clock.set(young.expires_ms);
+    assert_eq!(
+        refused(f.service.accept_challenge(young.id, &carol()).await),
+        UserError::ChallengeExpired
+    );
+    let young = f.service.challenge(young.id).await.unwrap();
+    assert_eq!(young.status, ChallengeStatus::Expired);
+}
+
+#[tokio::test]
+async fn challenge_message_is_remembered() {
+    let f = Fixture::new().await;
+    let ChallengeCreated::Pending(c) = f
+        .service
+        .create_challenge(challenge(&alice(), Some(&bob())))
+        .await
+        .unwrap()
+    else {
+        panic!()
+    };
+    f.service
+        .set_challenge_message(c.id, MessageId(77))
+        .await
+        .unwrap();
+    assert_eq!(
+        f.service.challenge(c.id).await.unwrap().message,
+        Some(MessageId(77))
+    );
+    let missing = monkey_queen::games::ChallengeId(999);
+    assert_eq!(
+        refused(f.service.set_challenge_message(missing, MessageId(1)).await),
+        UserError::NoSuchChallenge(missing)
+    );
+}
+
+// ---- games against the computer ------------------------------------------------------------
+
+#[tokio::test]
+async fn challenging_the_bot_starts_an_unrated_game_at_once() {
+    let f = Fixture::new().await;
+    let mut new = challenge(&alice(), Some(&bot()));
+    new.ai_level = Some(AiLevel::Easy);
+    new.color = ColorChoice::Black;
+    let ChallengeCreated::AiGame(game) = f.service.create_challenge(new).await.unwrap() else {
+        panic!("AI game expected")
+    };
+    assert_eq!(game.ai_level, Some(AiLevel::Easy));
+    assert!(!game.rated, "games against the computer are never rated");
+    assert_eq!((game.white.id, game.black.id), (BOT, alice().id));
+    assert_eq!(game.to_move, Some(BOT));
+
+    // The bot is an ordinary player: it moves through the same call.
+    let after = f.play(&bot(), game.id, "g1-g6").await.unwrap();
+    assert_eq!(after.game.to_move, Some(alice().id));
+    f.play(&alice(), game.id, "f12-f11").await.unwrap();
+    let end = f.play(&bot(), game.id, "g6-f7").await.unwrap();
+    assert!(end.game.is_active());
+    let end = f.play(&alice(), game.id, "f11xf7").await.unwrap();
+    let result = end.game.result.unwrap();
+    assert_eq!(result.winner_id, alice().id);
+    assert_eq!(result.rating_deltas, None);
+    let alice_row = f.service.player(alice().id).await.unwrap().unwrap();
+    assert_eq!(
+        (alice_row.games, alice_row.wins, alice_row.rated_games),
+        (1, 1, 0)
+    );
+    assert_eq!(alice_row.rating.rating, 1500.0);
+
+    // Without a level the computer plays at medium strength.
+    let ChallengeCreated::AiGame(game) = f
+        .service
+        .create_challenge(challenge(&bob(), Some(&bot())))
+        .await
+        .unwrap()
+    else {
+        panic!()
+    };
+    assert_eq!(game.ai_level, Some(AiLevel::Medium));
+}
+
+// ---- playing -------------------------------------------------------------------------------
+
+#[tokio::test]
+async fn moves_are_played_in_any_notation_and_reported_canonically() {
+    let f = Fixture::new().await;
+    let game = f.start(&alice(), &bob()).await;
+    let played = f.play(&alice(), game.id, "G1 G6").await.unwrap();
+    assert_eq!(played.mv.to_string(), "g1-g6");
+    assert_eq!(played.by, alice().id);
+    assert_eq!(played.game.ply(), 1);
+    assert_eq!(played.game.to_move, Some(bob().id));
+    assert_eq!(played.game.last_move, Some(played.mv));
+    assert_eq!(played.game.last_move_ms, Some(T0));
+    // R5.1: a baby is born on g1.
+    assert_eq!(played.game.position.height(Color::White), Some(19));
+    assert_eq!(
+        played.game.position.piece_at(sq("g1")).map(|p| p.role),
+        Some(Role::Baby)
+    );
+
+    let played = f.play(&bob(), game.id, "f12f7").await.unwrap();
+    assert_eq!(played.mv.to_string(), "f12-f7");
+    let shown = f.service.game(game.id).await.unwrap();
+    assert_eq!(shown.position, played.game.position);
+    assert_eq!(shown.last_move, Some(played.mv));
+    assert_eq!(shown.to_move, Some(alice().id));
+}
+
+#[tokio::test]
+async fn play_refusals() {
+    let f = Fixture::new().await;
+    let game = f.start(&alice(), &bob()).await;
+    assert_eq!(
+        refused(f.play(&carol(), game.id, "g1-g6").await),
+        UserError::NotParticipant { game: game.id }
+    );
+    assert_eq!(
+        refused(f.play(&bob(), game.id, "f12-f7").await),
+        UserError::NotYourTurn {
+            to_move: alice().id
+        }
+    );
+    // The engine's reason reaches the user (R4.2).
+    assert_eq!(
+        refused(f.play(&alice(), game.id, "g1-h3").await),
+        UserError::Illegal(MoveError::Illegal(IllegalMove::NotStraightLine {
+            from: sq("g1"),
+            to: sq("h3")
+        }))
+    );
+    assert!(matches!(
+        refused(f.play(&alice(), game.id, "hello").await),
+        UserError::Illegal(MoveError::Parse(ParseError::Malformed(_)))
+    ));
+    // R8.2: no swap without the pie rule.
+    f.play(&alice(), game.id, "g1-g6").await.unwrap();
+    assert_eq!(
+        refused(f.play(&bob(), game.id, "swap").await),
+        UserError::Illegal(MoveError::Illegal(IllegalMove::SwapNotAllowed))
+    );
+    let missing = monkey_queen::games::GameId(999);
+    assert_eq!(
+        refused(f.play(&alice(), missing, "g1-g6").await),
+        UserError::NoSuchGame(missing)
+    );
+    // Nothing of the refused moves was stored.
+    assert_eq!(f.service.record(game.id).await.unwrap().moves.len(), 1);
+}
+
+#[tokio::test]
+async fn games_are_found_by_channel() {
+    let f = Fixture::new().await;
+    let in_channel = |user: &monkey_queen::games::PlayerRef, text: &'static str| PlayRequest {
+        user: user.id,
+        game: GameRef::InChannel(CHANNEL),
+        text,
+        expected_ply: None,
+        request_key: None,
+    };
+    assert_eq!(
+        refused(f.service.play(in_channel(&alice(), "g1-g6")).await),
+        UserError::NoActiveGame
+    );
+    let first = f.start(&alice(), &bob()).await;
+    let played = f.service.play(in_channel(&alice(), "g1-g6")).await.unwrap();
+    assert_eq!(played.game.id, first.id);
+    let second = f.start(&alice(), &carol()).await;
+    match refused(f.service.play(in_channel(&alice(), "g1-g5")).await) {
+        UserError::SeveralGames(games) => {
+            let ids: Vec<_> = games.iter().map(|g| g.id).collect();
+            assert_eq!(ids, vec![first.id, second.id]);
+            assert_eq!(games[0].to_move, Some(bob().id));
+            assert_eq!(games[1].to_move, Some(alice().id));
+        }
+        other => panic!("{other:?}"),
+    }
+    // Bob has only one game there.
+    f.service.play(in_channel(&bob(), "f12-f7")).await.unwrap();
+    assert_eq!(
+        f.service
+            .find_game(bob().id, GameRef::InChannel(CHANNEL))
+            .await
+            .unwrap()
+            .id,
+        first.id
+    );
+}
+
+#[tokio::test]
+async fn queen_capture_ends_a_rated_game_and_updates_ratings() {
+    let f = Fixture::new().await;
+    let game = f.start(&alice(), &bob()).await;
+    let mut last = None;
+    for (i, text) in QUEEN_CAPTURE.iter().enumerate() {
+        let mover = if i % 2 == 0 { alice() } else { bob() };
+        last = Some(f.play(&mover, game.id, text).await.unwrap());
+    }
+    let last = last.unwrap();
+    assert!(last.mv.is_capture());
+    assert_eq!(last.game.status, GameStatus::Finished);
+    assert_eq!(last.game.to_move, None);
+    let result = last.game.result.unwrap();
+    assert_eq!(result.winner, Color::White);
+    assert_eq!(result.winner_id, alice().id);
+    assert_eq!(result.loser_id, bob().id);
+    assert_eq!(result.reason, EndReason::QueenCaptured, "R7.1");
+    let [white_delta, black_delta] = result.rating_deltas.unwrap();
+    assert!((white_delta - 162.31).abs() < 0.05, "{white_delta}");
+    assert!((white_delta + black_delta).abs() < 1e-9);
+
+    let alice_row = f.service.player(alice().id).await.unwrap().unwrap();
+    let bob_row = f.service.player(bob().id).await.unwrap().unwrap();
+    assert_eq!(
+        (
+            alice_row.games,
+            alice_row.rated_games,
+            alice_row.wins,
+            alice_row.losses
+        ),
+        (1, 1, 1, 0)
+    );
+    assert_eq!((bob_row.games, bob_row.wins, bob_row.losses), (1, 0, 1));
+    assert!((alice_row.rating.rating - 1500.0 - white_delta).abs() < 1e-9);
+    assert!(bob_row.rating.rating < 1500.0);
+
+    // The stored game says the same, and no more moves are taken.
+    let shown = f.service.game(game.id).await.unwrap();
+    assert_eq!(shown.result, Some(result));
+    assert_eq!(
+        refused(f.play(&bob(), game.id, "f11-f10").await),
+        UserError::GameOver { game: game.id }
+    );
+}
+
+#[tokio::test]
+async fn unrated_game_leaves_ratings_alone() {
+    let f = Fixture::new().await;
+    let mut new = challenge(&alice(), Some(&bob()));
+    new.rated = false;
+    let game = f.start_with(new).await;
+    f.service
+        .resign(bob().id, GameRef::Id(game.id))
+        .await
+        .unwrap();
+    let alice_row = f.service.player(alice().id).await.unwrap().unwrap();
+    assert_eq!(alice_row.rating.rating, 1500.0);
+    assert_eq!(
+        (alice_row.games, alice_row.wins, alice_row.rated_games),
+        (1, 1, 0)
+    );
+}
+
+#[tokio::test]
+async fn resignation() {
+    let f = Fixture::new().await;
+    let game = f.start(&alice(), &bob()).await;
+    assert_eq!(
+        refused(f.service.resign(carol().id, GameRef::Id(game.id)).await),
+        UserError::NotParticipant { game: game.id }
+    );
+    // A player may resign on the opponent's turn too.
+    let ended = f
+        .service
+        .resign(bob().id, GameRef::InChannel(CHANNEL))
+        .await
+        .unwrap();
+    let result = ended.result.unwrap();
+    assert_eq!(result.reason, EndReason::Resignation);
+    assert_eq!(result.winner_id, alice().id);
+    assert_eq!(result.winner, Color::White);
+    assert_eq!(
+        refused(f.service.resign(alice().id, GameRef::Id(game.id)).await),
+        UserError::GameOver { game: game.id }
+    );
+}
+
+#[tokio::test]
+async fn abort_only_before_both_have_moved() {
+    let f = Fixture::new().await;
+    let game = f.start(&alice(), &bob()).await;
+    let aborted = f
+        .service
+        .abort(bob().id, GameRef::Id(game.id))
+        .await
+        .unwrap();
+    assert_eq!(aborted.status, GameStatus::Aborted);
+    assert_eq!(aborted.result, None);
+
+    let game = f.start(&alice(), &bob()).await;
+    f.play(&alice(), game.id, "g1-g6").await.unwrap();
+    assert_eq!(
+        refused(f.service.abort(carol().id, GameRef::Id(game.id)).await),
+        UserError::NotParticipant { game: game.id }
+    );
+    let aborted = f
+        .service
+        .abort(alice().id, GameRef::Id(game.id))
+        .await
+        .unwrap();
+    assert_eq!(aborted.status, GameStatus::Aborted);
+    assert_eq!(
+        aborted.last_move.map(|m| m.to_string()).as_deref(),
+        Some("g1-g6")
+    );
+
+    let game = f.start(&alice(), &bob()).await;
+    f.play(&alice(), game.id, "g1-g6").await.unwrap();
+    f.play(&bob(), game.id, "f12-f7").await.unwrap();
+    assert_eq!(
+        refused(f.service.abort(alice().id, GameRef::Id(game.id)).await),
+        UserError::TooLateToAbort
+    );
+    // Aborted games count for nobody and are not listed as finished.
+    let alice_row = f.service.player(alice().id).await.unwrap().unwrap();
+    assert_eq!(alice_row.games, 0);
+    assert!(f.service.finished_games(None, 10).await.unwrap().is_empty());
+}
+
+#[tokio::test]
+async fn pie_rule_swap_exchanges_the_players_colours() {
+    let f = Fixture::new().await;
+    let mut new = challenge(&alice(), Some(&bob()));
+    new.options = GameOptions::default().pie_rule(true);
+    let game = f.start_with(new).await;
+    f.play(&alice(), game.id, "g1-g7").await.unwrap();
+    let swapped = f.play(&bob(), game.id, "swap").await.unwrap();
+    assert_eq!(swapped.mv, Move::Swap);
+    // R8.1: Bob now plays White, Alice Black, and it is Black's (Alice's) turn again.
+    assert!(swapped.game.swapped);
+    assert_eq!(swapped.game.white, bob());
+    assert_eq!(swapped.game.black, alice());
+    assert_eq!(swapped.game.position.turn(), Color::Black);
+    assert_eq!(swapped.game.to_move, Some(alice().id));
+    assert_eq!(
+        refused(f.play(&bob(), game.id, "g7-g8").await),
+        UserError::NotYourTurn {
+            to_move: alice().id
+        }
+    );
+    let played = f.play(&alice(), game.id, "f12-f8").await.unwrap();
+    assert_eq!(played.game.to_move, Some(bob().id));
+    // Bob moves the white pieces now.
+    let played = f.play(&bob(), game.id, "g7xf8").await.unwrap();
+    let result = played.game.result.unwrap();
+    assert_eq!(result.winner, Color::White);
+    assert_eq!(result.winner_id, bob().id);
+    let summary = &f.service.finished_games(Some(bob().id), 5).await.unwrap()[0];
+    assert_eq!(summary.white, bob());
+    assert_eq!(summary.result.unwrap().winner_id, bob().id);
+}
+
+// ---- clocks --------------------------------------------------------------------------------
+
+#[tokio::test]
+async fn deadlines_follow_each_move() {
+    let f = Fixture::new().await;
+    let mut new = challenge(&alice(), Some(&bob()));
+    new.move_time_ms = Some(60_000);
+    let game = f.start_with(new).await;
+    assert_eq!(game.deadline_ms, Some(T0 + 60_000));
+    assert_eq!(
+        game.remind_ms,
+        Some(T0 + 48_000),
+        "a fifth of the time left"
+    );
+    f.clock.advance(10_000);
+    let played = f.play(&alice(), game.id, "g1-g6").await.unwrap();
+    assert_eq!(played.game.deadline_ms, Some(T0 + 70_000));
+    let summaries = f.service.active_games(bob().id, None).await.unwrap();
+    assert_eq!(summaries[0].deadline_ms, Some(T0 + 70_000));
+}
+
+#[tokio::test]
+async fn timeout_claim() {
+    let f = Fixture::new().await;
+    let mut new = challenge(&alice(), Some(&bob()));
+    new.move_time_ms = Some(60_000);
+    let game = f.start_with(new).await;
+    f.play(&alice(), game.id, "g1-g6").await.unwrap();
+    assert_eq!(
+        refused(
+            f.service
+                .claim_timeout(alice().id, GameRef::Id(game.id))
+                .await
+        ),
+        UserError::DeadlineNotReached {
+            deadline_ms: T0 + 60_000
+        }
+    );
+    f.clock.advance(60_000);
+    // R7.4: a move after the deadline is refused.
+    assert_eq!(
+        refused(f.play(&bob(), game.id, "f12-f7").await),
+        UserError::TimeUp {
+            deadline_ms: T0 + 60_000
+        }
+    );
+    assert_eq!(
+        refused(
+            f.service
+                .claim_timeout(carol().id, GameRef::Id(game.id))
+                .await
+        ),
+        UserError::NotParticipant { game: game.id }
+    );
+    let ended = f
+        .service
+        .claim_timeout(alice().id, GameRef::Id(game.id))
+        .await
+        .unwrap();
+    let result = ended.result.unwrap();
+    assert_eq!(result.reason, EndReason::Timeout);
+    assert_eq!(result.loser_id, bob().id, "the player to move ran out");
+    assert_eq!(ended.deadline_ms, None);
+    assert!(f.service.apply_timeouts().await.unwrap().is_empty());
+
+    let untimed = f.start(&alice(), &carol()).await;
+    assert_eq!(
+        refused(
+            f.service
+                .claim_timeout(carol().id, GameRef::Id(untimed.id))
+                .await
+        ),
+        UserError::NoClock
+    );
+}
+
+#[tokio::test]
+async fn sweeper_settles_each_due_game_once() {
+    let f = Fixture::new().await;
+    let timed = |opponent: &monkey_queen::games::PlayerRef, ms| {
+        let mut new = challenge(&alice(), Some(opponent));
+        new.move_time_ms = Some(ms);
+        new
+    };
+    let short = f.start_with(timed(&bob(), 1_000)).await;
+    let long = f.start_with(timed(&carol(), 100_000)).await;
+    f.clock.advance(999);
+    assert!(f.service.apply_timeouts().await.unwrap().is_empty());
+    f.clock.advance(1);
+    let ended = f.service.apply_timeouts().await.unwrap();
+    assert_eq!(ended.len(), 1);
+    assert_eq!(ended[0].id, short.id);
+    let result = ended[0].result.unwrap();
+    assert_eq!(
+        (result.loser_id, result.reason),
+        (alice().id, EndReason::Timeout)
+    );
+    assert!(f.service.apply_timeouts().await.unwrap().is_empty());
+    assert!(f.service.game(long.id).await.unwrap().is_active());
+}
+
+// ---- lists, records, messages --------------------------------------------------------------
+
+#[tokio::test]
+async fn lists_records_and_board_messages() {
+    let f = Fixture::new().await;
+    let first = f.start(&alice(), &bob()).await;
+    let mut elsewhere = challenge(&alice(), Some(&carol()));
+    elsewhere.channel = ChannelId(501);
+    let second = f.start_with(elsewhere).await;
+
+    let all = f.service.active_games(alice().id, None).await.unwrap();
+    assert_eq!(
+        all.iter().map(|g| g.id).collect::<Vec<_>>(),
+        [first.id, second.id]
+    );
+    let here = f
+        .service
+        .active_games(alice().id, Some(CHANNEL))
+        .await
+        .unwrap();
+    assert_eq!(here.len(), 1);
+    assert!(
+        f.service
+            .active_games(carol().id, Some(CHANNEL))
+            .await
+            .unwrap()
+            .is_empty()
+    );
+
+    f.service
+        .set_board_message(first.id, MessageId(4242))
+        .await
+        .unwrap();
+    assert_eq!(
+        f.service.game(first.id).await.unwrap().place.message,
+        Some(MessageId(4242))
+    );
+    let missing = monkey_queen::games::GameId(999);
+    assert_eq!(
+        refused(f.service.set_board_message(missing, MessageId(1)).await),
+        UserError::NoSuchGame(missing)
+    );
+
+    for (i, text) in QUEEN_CAPTURE.iter().enumerate() {
+        f.clock.advance(1_000);
+        let mover = if i % 2 == 0 { alice() } else { bob() };
+        f.play(&mover, first.id, text).await.unwrap();
+    }
+    f.clock.advance(1_000);
+    f.service
+        .resign(carol().id, GameRef::Id(second.id))
+        .await
+        .unwrap();
+
+    let finished = f
+        .service
+        .finished_games(Some(alice().id), 10)
+        .await
+        .unwrap();
+    assert_eq!(
+        finished.iter().map(|g| g.id).collect::<Vec<_>>(),
+        [second.id, first.id],
+        "newest first"
+    );
+    assert_eq!(
+        f.service
+            .finished_games(Some(bob().id), 10)
+            .await
+            .unwrap()
+            .len(),
+        1
+    );
+    assert_eq!(f.service.finished_games(None, 1).await.unwrap().len(), 1);
+    assert!(
+        f.service
+            .active_games(alice().id, None)
+            .await
+            .unwrap()
+            .is_empty()
+    );
+
+    let record = f.service.record(first.id).await.unwrap();
+    assert_eq!(
+        record.record.to_string(),
+        "monkey-queen size=12 height=20 pie=off\n1. g1-g6 f12-f7 2. g6xf7"
+    );
+    let (reread, position) = Record::parse(&record.record.to_string()).unwrap();
+    assert_eq!(reread, record.record);
+    assert_eq!(position, record.game.position);
+    let who: Vec<_> = record.moves.iter().map(|m| (m.ply, m.player)).collect();
+    assert_eq!(who, [(1, alice().id), (2, bob().id), (3, alice().id)]);
+    assert_eq!(record.moves[2].played_ms, T0 + 3_000);
+    assert_eq!(record.game.result.unwrap().reason, EndReason::QueenCaptured);
+}
+
+#[tokio::test]
+async fn refusals_read_as_plain_english() {
+    let cases = [
+        (UserError::ChallengeSelf, "you cannot challenge yourself"),
+        (UserError::NoActiveGame, "you have no game in progress here"),
+        (
+            UserError::NotYourTurn {
+                to_move: monkey_queen::games::UserId(5),
+            },
+            "it is not your turn",
+        ),
+        (
+            UserError::PositionChanged,
+            "the position has changed since then; look at the board again",
+        ),
+        (
+            UserError::Illegal(MoveError::Illegal(IllegalMove::SwapNotAllowed)),
+            "swap is only allowed as Black's first move in a game played with the pie rule",
+        ),
+    ];
+    for (error, text) in cases {
+        assert_eq!(error.to_string(), text);
+    }
+}

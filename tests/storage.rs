@@ -1,0 +1,405 @@
+//! Durability and concurrency: connection settings, reopening the file, races on one game,
+//! retried requests, and the start-up check that replays every game.
+
+#[allow(dead_code)] // each test binary uses its own subset of the fixtures
+mod common;
+
+use std::collections::HashSet;
+
+use common::*;
+use monkey_queen::games::{GameRef, PlayRequest, ServiceError, UserError, UserId};
+use monkey_queen::storage;
+
+#[tokio::test]
+async fn connection_uses_wal_normal_sync_busy_timeout_and_foreign_keys() {
+    let f = Fixture::new().await;
+    let db = f.service.db().reader();
+    let journal: String = sqlx::query_scalar("PRAGMA journal_mode")
+        .fetch_one(db)
+        .await
+        .unwrap();
+    let synchronous: i64 = sqlx::query_scalar("PRAGMA synchronous")
+        .fetch_one(db)
+        .await
+        .unwrap();
+    let foreign_keys: i64 = sqlx::query_scalar("PRAGMA foreign_keys")
+        .fetch_one(db)
+        .await
+        .unwrap();
+    let busy: i64 = sqlx::query_scalar("PRAGMA busy_timeout")
+        .fetch_one(db)
+        .await
+        .unwrap();
+    assert_eq!(journal, "wal");
+    assert_eq!(synchronous, 1, "NORMAL");
+    assert_eq!(foreign_keys, 1);
+    assert!(busy >= 1_000, "{busy}");
+    assert!(f.dir.path().join("test.db").exists());
+}
+
+#[tokio::test]
+async fn migrations_are_applied_once() {
+    let f = Fixture::new().await;
+    // Connecting again runs the migrator again without error or change.
+    let again = storage::connect(&f.url).await.unwrap();
+    let applied: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM _sqlx_migrations")
+        .fetch_one(again.reader())
+        .await
+        .unwrap();
+    assert_eq!(applied, storage::MIGRATOR.iter().count() as i64);
+}
+
+#[tokio::test]
+async fn reopening_the_file_continues_games_exactly() {
+    let f = Fixture::new().await;
+    let mut new = challenge(&alice(), Some(&bob()));
+    new.move_time_ms = Some(3_600_000);
+    let game = f.start_with(new).await;
+    f.play(&alice(), game.id, "g1-g6").await.unwrap();
+    let before = f.play(&bob(), game.id, "f12-f11").await.unwrap().game;
+    f.service.db().close().await;
+
+    let service = service_on(&f.url, f.clock.clone()).await;
+    assert!(service.verify_games().await.unwrap().is_empty());
+    let after = service.game(game.id).await.unwrap();
+    assert_eq!(after, before);
+    let next = service
+        .play(PlayRequest {
+            user: alice().id,
+            game: GameRef::InChannel(CHANNEL),
+            text: "g6-g7",
+            expected_ply: Some(2),
+            request_key: None,
+        })
+        .await
+        .unwrap();
+    assert_eq!(next.game.ply(), 3);
+    assert_eq!(
+        service.record(game.id).await.unwrap().record.to_string(),
+        "monkey-queen size=12 height=20 pie=off\n1. g1-g6 f12-f11 2. g6-g7"
+    );
+}
+
+#[tokio::test]
+async fn a_retried_move_is_applied_once() {
+    let f = Fixture::new().await;
+    let game = f.start(&alice(), &bob()).await;
+    let request = |text, expected_ply, request_key| PlayRequest {
+        user: alice().id,
+        game: GameRef::Id(game.id),
+        text,
+        expected_ply,
+        request_key,
+    };
+    f.service
+        .play(request("g1-g6", Some(0), Some("interaction-1")))
+        .await
+        .unwrap();
+    // The same request again (same key): recognised, not applied.
+    let again = f
+        .service
+        .play(request("g1-g6", Some(0), Some("interaction-1")))
+        .await;
+    let expected = UserError::AlreadyPlayed {
+        game: game.id,
+        ply: 1,
+        notation: "g1-g6".into(),
+    };
+    assert!(
+        matches!(&again, Err(ServiceError::User(e)) if *e == expected),
+        "{again:?}"
+    );
+    // The same move for the same ply without a key, in other notation: also recognised.
+    let again = f.service.play(request("G1G6", Some(0), None)).await;
+    assert!(
+        matches!(&again, Err(ServiceError::User(e)) if *e == expected),
+        "{again:?}"
+    );
+    // A different move for a ply that is gone: the position changed.
+    let stale = f.service.play(request("g1-g5", Some(0), None)).await;
+    assert!(
+        matches!(stale, Err(ServiceError::User(UserError::PositionChanged))),
+        "{stale:?}"
+    );
+    // Bob may not pass off Alice's move as his own retry.
+    let bobs = f
+        .service
+        .play(PlayRequest {
+            user: bob().id,
+            ..request("g1-g6", Some(0), None)
+        })
+        .await;
+    assert!(
+        matches!(bobs, Err(ServiceError::User(UserError::PositionChanged))),
+        "{bobs:?}"
+    );
+    assert_eq!(f.service.record(game.id).await.unwrap().moves.len(), 1);
+    assert_eq!(f.service.game(game.id).await.unwrap().ply(), 1);
+}
+
+/// Many tasks send moves for the same game at once, round after round: each round exactly one
+/// move is applied, the others are refused, and the stored game has one move per ply.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn concurrent_moves_for_one_game_apply_exactly_one_per_ply() {
+    let f = Fixture::new().await;
+    let game = f.start(&alice(), &bob()).await;
+    let rounds = 12;
+    for round in 0..rounds {
+        let current = f.service.game(game.id).await.unwrap();
+        let mover: UserId = current.to_move.unwrap();
+        // Quiet moves only, so no round ends the game by a capture (R7.1).
+        let mut moves: Vec<String> = current
+            .position
+            .legal_moves()
+            .iter()
+            .filter(|m| !m.is_capture())
+            .map(ToString::to_string)
+            .collect();
+        moves.sort();
+        // Eight different legal moves, plus the same move sent twice with a stale-check.
+        let mut tasks = Vec::new();
+        for (i, text) in moves.iter().take(8).enumerate() {
+            let service = f.service.clone();
+            let text = text.clone();
+            let expected_ply = (i % 2 == 0).then_some(current.ply());
+            tasks.push(tokio::spawn(async move {
+                service
+                    .play(PlayRequest {
+                        user: mover,
+                        game: GameRef::Id(game.id),
+                        text: &text,
+                        expected_ply,
+                        request_key: None,
+                    })
+                    .await
+            }));
+        }
+        let mut applied = 0;
+        for task in tasks {
+            match task.await.unwrap() {
+                Ok(_) => applied += 1,
+                Err(ServiceError::User(
+                    UserError::PositionChanged | UserError::NotYourTurn { .. },
+                )) => {}
+                Err(other) => panic!("round {round}: unexpected {other:?}"),
+            }
+        }
+        assert_eq!(applied, 1, "round {round}");
+        assert_eq!(f.service.game(game.id).await.unwrap().ply(), round + 1);
+    }
+    let record = f.service.record(game.id).await.unwrap();
+    let plies: Vec<u32> = record.moves.iter().map(|m| m.ply).collect();
+    assert_eq!(plies, (1..=rounds).collect::<Vec<_>>());
+    assert!(f.service.verify_games().await.unwrap().is_empty());
+}
+
+/// The same move sent by many tasks at once with the same request key is stored once.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn concurrent_retries_of_one_request_apply_once() {
+    let f = Fixture::new().await;
+    let game = f.start(&alice(), &bob()).await;
+    let mut tasks = Vec::new();
+    for _ in 0..16 {
+        let service = f.service.clone();
+        tasks.push(tokio::spawn(async move {
+            service
+                .play(PlayRequest {
+                    user: alice().id,
+                    game: GameRef::Id(game.id),
+                    text: "g1-g6",
+                    expected_ply: Some(0),
+                    request_key: Some("interaction-7"),
+                })
+                .await
+        }));
+    }
+    let mut outcomes = HashSet::new();
+    for task in tasks {
+        outcomes.insert(match task.await.unwrap() {
+            Ok(_) => "applied",
+            Err(ServiceError::User(UserError::AlreadyPlayed { ply: 1, .. })) => "already",
+            Err(ServiceError::User(UserError::PositionChanged)) => "changed",
+            Err(other) => panic!("unexpected {other:?}"),
+        });
+    }
+    assert!(outcomes.contains("applied"));
+    let record = f.service.record(game.id).await.unwrap();
+    assert_eq!(record.moves.len(), 1);
+    assert_eq!(
+        record.moves[0].request_key.as_deref(),
+        Some("interaction-7")
+    );
+}
+
+/// Eight games played at once on one file: no "database is locked", every game consistent.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn eight_games_at_once_never_lock_out() {
+    let f = Fixture::new().await;
+    let mut tasks = Vec::new();
+    for i in 0..8u64 {
+        let white = monkey_queen::games::PlayerRef::new(UserId(1_000 + i), format!("W{i}"));
+        let black = monkey_queen::games::PlayerRef::new(UserId(2_000 + i), format!("B{i}"));
+        let game = f.start(&white, &black).await;
+        let service = f.service.clone();
+        tasks.push(tokio::spawn(async move {
+            let mut view = service.game(game.id).await.unwrap();
+            let mut plies = 0;
+            while view.is_active() && plies < 40 {
+                let legal = view.position.legal_moves();
+                let mv = legal[plies % legal.len()].to_string();
+                let user = view.to_move.unwrap();
+                view = service
+                    .play(PlayRequest {
+                        user,
+                        game: GameRef::Id(game.id),
+                        text: &mv,
+                        expected_ply: Some(view.ply()),
+                        request_key: None,
+                    })
+                    .await
+                    .unwrap()
+                    .game;
+                plies += 1;
+            }
+            view
+        }));
+    }
+    for task in tasks {
+        let view = task.await.unwrap();
+        assert!(view.ply() > 0);
+    }
+    assert!(f.service.verify_games().await.unwrap().is_empty());
+}
+
+#[tokio::test]
+async fn verify_reports_a_game_whose_moves_do_not_give_its_snapshot() {
+    let f = Fixture::new().await;
+    let sound = f.start(&alice(), &bob()).await;
+    let broken = f.start(&alice(), &carol()).await;
+    f.play(&alice(), sound.id, "g1-g6").await.unwrap();
+    f.play(&alice(), broken.id, "g1-g6").await.unwrap();
+    assert!(f.service.verify_games().await.unwrap().is_empty());
+
+    // Corrupt the snapshot behind the service's back: the replay no longer matches.
+    let other = f.service.game(sound.id).await.unwrap();
+    let mut tampered = other.position.clone();
+    tampered.play_str("f12-f11").unwrap();
+    sqlx::query("UPDATE games SET position = $1 WHERE id = $2")
+        .bind(tampered.to_text())
+        .bind(broken.id.0)
+        .execute(f.service.db().writer())
+        .await
+        .unwrap();
+    let mismatches = f.service.verify_games().await.unwrap();
+    assert_eq!(mismatches.len(), 1);
+    assert_eq!(mismatches[0].game, broken.id);
+    assert!(
+        mismatches[0].to_string().contains("the moves give"),
+        "{}",
+        mismatches[0]
+    );
+
+    // A stored move that is not legal is reported too.
+    sqlx::query("UPDATE moves SET notation = 'a1-a2' WHERE game_id = $1")
+        .bind(sound.id.0)
+        .execute(f.service.db().writer())
+        .await
+        .unwrap();
+    let mismatches = f.service.verify_games().await.unwrap();
+    assert_eq!(mismatches.len(), 2);
+    assert_eq!(mismatches[0].game, sound.id);
+    assert!(
+        mismatches[0].detail.contains("do not replay"),
+        "{}",
+        mismatches[0]
+    );
+}
+
+/// The storage primitives behind "never corrupt": a move row for a taken ply is refused by the
+/// primary key, and the game update only applies at the ply it was checked against.
+#[tokio::test]
+async fn compare_and_swap_primitives() {
+    let f = Fixture::new().await;
+    let game = f.start(&alice(), &bob()).await;
+    f.play(&alice(), game.id, "g1-g6").await.unwrap();
+    let db = f.service.db();
+
+    let mut tx = db.begin_write().await.unwrap();
+    let taken = storage::MoveRow {
+        game: game.id,
+        ply: 1,
+        notation: "g1-g5".into(),
+        player: alice().id,
+        played_ms: T0,
+        request_key: None,
+    };
+    let error = storage::insert_move(&mut tx, &taken).await.unwrap_err();
+    assert!(storage::is_unique_violation(&error), "{error}");
+    let stale = storage::Advance {
+        id: game.id,
+        from_ply: 0,
+        position: "not a position",
+        white: alice().id,
+        black: bob().id,
+        swap: false,
+        now: T0,
+        deadline_ms: None,
+        remind_ms: None,
+    };
+    assert!(!storage::advance_game(&mut tx, &stale).await.unwrap());
+    tx.rollback().await.unwrap();
+
+    assert!(f.service.verify_games().await.unwrap().is_empty());
+    assert_eq!(f.service.game(game.id).await.unwrap().ply(), 1);
+}
+
+/// Two services on one file, as two bot processes would be: their moves for the same game
+/// still end with exactly one move per ply.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn two_processes_on_one_file_do_not_double_apply() {
+    let f = Fixture::new().await;
+    let other = service_on(&f.url, f.clock.clone()).await;
+    let game = f.start(&alice(), &bob()).await;
+    for round in 0..6u32 {
+        let current = f.service.game(game.id).await.unwrap();
+        let mover = current.to_move.unwrap();
+        let quiet: Vec<String> = current
+            .position
+            .legal_moves()
+            .iter()
+            .filter(|m| !m.is_capture())
+            .take(4)
+            .map(ToString::to_string)
+            .collect();
+        let mut tasks = Vec::new();
+        for (i, text) in quiet.into_iter().enumerate() {
+            let service = if i % 2 == 0 {
+                f.service.clone()
+            } else {
+                other.clone()
+            };
+            tasks.push(tokio::spawn(async move {
+                service
+                    .play(PlayRequest {
+                        user: mover,
+                        game: GameRef::Id(game.id),
+                        text: &text,
+                        expected_ply: Some(round),
+                        request_key: None,
+                    })
+                    .await
+            }));
+        }
+        let mut applied = 0;
+        for task in tasks {
+            match task.await.unwrap() {
+                Ok(_) => applied += 1,
+                Err(ServiceError::User(UserError::PositionChanged)) => {}
+                Err(e) => panic!("round {round}: {e:?}"),
+            }
+        }
+        assert_eq!(applied, 1, "round {round}");
+    }
+    assert_eq!(other.record(game.id).await.unwrap().moves.len(), 6);
+    assert!(other.verify_games().await.unwrap().is_empty());
+}
