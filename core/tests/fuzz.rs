@@ -13,9 +13,13 @@
 //! (overflow checks on, as in debug builds, so an arithmetic overflow is a failure too):
 //!
 //! ```text
-//! CARGO_PROFILE_RELEASE_OVERFLOW_CHECKS=true MQ_FUZZ_CASES=100000000 MQ_FUZZ_SECONDS=150 \
-//!   nice -n 19 cargo test --release -p monkey-queen-core --test fuzz -- --nocapture
+//! CARGO_PROFILE_RELEASE_OVERFLOW_CHECKS=true MQ_FUZZ_CASES=100000000 MQ_FUZZ_SECONDS=90 \
+//!   nice -n 19 cargo test --release -p monkey-queen-core --test fuzz -- --nocapture --test-threads=1
 //! ```
+//!
+//! (6 properties × 90 s on one core, about 9 minutes). Set `PROPTEST_RNG_SEED` to repeat a run bounded
+//! by cases.
+//! Coverage-guided fuzzing with `cargo fuzz` (nightly) lives in `core/fuzz/`.
 
 use std::fmt::Debug;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -447,8 +451,8 @@ fn rules_allow(pos: &Position, m: Move) -> bool {
 }
 
 /// Feeds `text` to the parser and to `play_str` on a copy of `before`, checking everything the
-/// module docs promise.
-fn check_text(before: &Position, text: &str) -> Result<(), TestCaseError> {
+/// module docs promise; says whether the move was accepted.
+fn check_text(before: &Position, text: &str) -> Result<bool, TestCaseError> {
     let size = before.size();
     let parsed = MoveText::parse(text, size);
     match parsed {
@@ -465,6 +469,7 @@ fn check_text(before: &Position, text: &str) -> Result<(), TestCaseError> {
         Ok(m) => {
             prop_assert_eq!(parsed, Ok(m.text()), "{:?}", text);
             check_accepted(before, &pos, m)?;
+            Ok(true)
         }
         Err(error) => {
             prop_assert_eq!(&pos, before, "{:?} changed the position", text);
@@ -482,9 +487,9 @@ fn check_text(before: &Position, text: &str) -> Result<(), TestCaseError> {
                     }
                 }
             }
+            Ok(false)
         }
     }
-    Ok(())
 }
 
 /// `m` was accepted in `before`, giving `after`: it must be legal, played exactly, and print
@@ -542,13 +547,19 @@ fn exercise(start: &Position, seed: u64, plies: usize) -> Result<(), TestCaseErr
 
 #[test]
 fn hostile_text_is_refused_or_legal() {
+    let accepted = AtomicU64::new(0);
     fuzz("hostile_text", (game(), hostile_text()), |(game, text)| {
-        check_text(&game.position(), &text)
+        if check_text(&game.position(), &text)? {
+            accepted.fetch_add(1, Ordering::Relaxed);
+        }
+        Ok(())
     });
+    report_accepted("hostile_text", &accepted);
 }
 
 #[test]
 fn mutated_legal_moves_are_refused_or_legal() {
+    let accepted = AtomicU64::new(0);
     fuzz(
         "mutated_moves",
         (game(), any::<u32>(), 0u8..4, edits()),
@@ -572,9 +583,13 @@ fn mutated_legal_moves_are_refused_or_legal() {
                 let m = copy.play_str(&text);
                 prop_assert!(m.is_ok() || legal.is_empty(), "{text} refused: {m:?}");
             }
-            check_text(&pos, &apply(&text, &edits))
+            if check_text(&pos, &apply(&text, &edits))? {
+                accepted.fetch_add(1, Ordering::Relaxed);
+            }
+            Ok(())
         },
     );
+    report_accepted("mutated_moves", &accepted);
 }
 
 /// Where a fuzzed move starts: any square, or one of the mover's pieces.
