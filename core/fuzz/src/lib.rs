@@ -5,6 +5,7 @@
 //! Needs a nightly toolchain and `cargo install cargo-fuzz`; from `core/`:
 //!
 //! ```text
+//! mkdir -p fuzz/corpus/move_text
 //! nice -n 19 cargo +nightly fuzz run move_text fuzz/corpus/move_text fuzz/seeds/move_text \
 //!   -- -max_total_time=180
 //! ```
