@@ -45,6 +45,8 @@ impl std::error::Error for ParseError {}
 pub enum IllegalMove {
     /// R7: the game has ended; no more moves.
     GameOver,
+    /// R1.1: a square of the move lies outside this game's board (e.g. `m7` on 12×12).
+    OffBoard(Square),
     /// There is no piece on the origin square.
     NoPiece(Square),
     /// R4.1: the piece on the origin belongs to the opponent.
@@ -92,6 +94,7 @@ impl fmt::Display for IllegalMove {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
             IllegalMove::GameOver => f.write_str("the game is already over"),
+            IllegalMove::OffBoard(sq) => write!(f, "{sq} is not on this board"),
             IllegalMove::NoPiece(sq) => write!(f, "there is no piece on {sq}"),
             IllegalMove::NotYourPiece(sq) => write!(f, "the piece on {sq} is not yours"),
             IllegalMove::SameSquare(sq) => write!(f, "a piece must leave its square ({sq})"),

@@ -470,6 +470,13 @@ impl Position {
         if !self.has_legal_move() {
             return Err(IllegalMove::GameOver);
         }
+        // R1.1: a `MoveText` built for a larger board may name squares beyond this one.
+        if let Some(off) = [from, to]
+            .into_iter()
+            .find(|sq| !sq.is_on_board(self.size()))
+        {
+            return Err(IllegalMove::OffBoard(off));
+        }
         let piece = self.piece_at(from).ok_or(IllegalMove::NoPiece(from))?;
         if piece.color != us {
             return Err(IllegalMove::NotYourPiece(from));
@@ -555,7 +562,7 @@ impl Position {
         match m {
             Move::Swap => {
                 // R8.1: colours change hands off the board; Black is to move again.
-                self.ply += 1;
+                self.ply = self.ply.saturating_add(1);
                 return;
             }
             Move::Normal {
@@ -594,7 +601,8 @@ impl Position {
             }
         }
         self.turn = them;
-        self.ply += 1;
+        // Saturates: a hostile setup may start near `u32::MAX`; a real game never gets there (R7.3).
+        self.ply = self.ply.saturating_add(1);
     }
 }
 

@@ -61,6 +61,7 @@ fn parse(e: &ParseError) -> String {
 fn illegal(e: &IllegalMove) -> String {
     match *e {
         IllegalMove::GameOver => "la partida ya ha terminado".to_owned(),
+        IllegalMove::OffBoard(sq) => format!("{sq} no está en este tablero"),
         IllegalMove::NoPiece(sq) => format!("no hay ninguna pieza en {sq}"),
         IllegalMove::NotYourPiece(sq) => format!("la pieza de {sq} no es tuya"),
         IllegalMove::SameSquare(sq) => format!("una pieza debe salir de su casilla ({sq})"),
