@@ -1,18 +1,114 @@
 //! Spanish texts.
 
-use monkey_queen_core::{Color, IllegalMove, Move, ParseError, Role};
+use monkey_queen_core::{Color, GameOptions, IllegalMove, Move, MoveError, ParseError, Role};
 
-use super::Msg;
+use super::{Button, Msg};
+use crate::games::{Challenge, GameResult, GameView, UserError};
+use crate::model::{ChallengeStatus, ColorChoice, EndReason, GameStatus, UserId};
 
 /// Renders `msg` in Spanish.
 pub fn text(msg: &Msg<'_>) -> String {
     match msg {
         Msg::MoveInWords { mover, mv } => move_in_words(*mover, *mv),
-        Msg::Illegal(e) => illegal(e),
-        Msg::Parse(e) => parse(e),
+        Msg::Refused(e) => refused(e),
         Msg::ColorName(c) => color(*c).to_owned(),
         Msg::Internal => "Algo falló por nuestra parte. Inténtalo de nuevo.".to_owned(),
+        Msg::Label(b) => label(*b).to_owned(),
+        Msg::Options(o) => options(*o),
+        Msg::Clock(ms) => clock(*ms),
+        Msg::ChallengePosted(c) => challenge_posted(c),
+        Msg::ChallengeClosed { challenge, by } => challenge_closed(challenge, *by),
+        Msg::GameStarted(g) => format!(
+            "**Partida #{}** — {} juega con blancas, {} con negras. {}, empiezas tú.{}",
+            g.id,
+            mention(g.white.id.0),
+            mention(g.black.id.0),
+            g.to_move.map_or_else(String::new, |u| mention(u.0)),
+            deadline(g)
+        ),
+        Msg::MovePosted { game, mover, mv } => {
+            let moved = move_in_words(*mover, *mv);
+            match &game.result {
+                Some(result) => format!("{moved}.\n{}", game_over(game, result)),
+                None => format!("{moved}.\n{}", your_move(game)),
+            }
+        }
+        Msg::BoardShown(g) => match &g.result {
+            Some(result) => format!("**Partida #{}**. {}", g.id, game_over(g, result)),
+            None if g.status == GameStatus::Aborted => {
+                format!("**La partida #{}** fue anulada.", g.id)
+            }
+            None => format!(
+                "**Partida #{}**, jugada {}. {}",
+                g.id,
+                g.ply(),
+                your_move(g)
+            ),
+        },
+        Msg::GameOver(g, r) => game_over(g, r),
+        Msg::Aborted { game, by } => format!(
+            "{} anuló la partida #{game} antes de que movieran los dos. Sin resultado.",
+            mention(by.0)
+        ),
+        Msg::StatusLine(g) => status_line(g),
+        Msg::YouPlayed(mv) => format!("Has jugado {mv}."),
+        Msg::ConfirmResign(game) => {
+            format!("¿Abandonar la partida #{game}? Gana tu rival; no se puede deshacer.")
+        }
+        Msg::PieceMoves { square, count } => match count {
+            0 => format!("La pieza de {square} no tiene jugadas legales."),
+            1 => format!("La pieza de {square} tiene 1 jugada legal, marcada en el tablero."),
+            n => format!("La pieza de {square} tiene {n} jugadas legales, marcadas en el tablero."),
+        },
+        Msg::GamesList { games, viewer } => {
+            if games.is_empty() {
+                return "No tienes partidas en curso en este servidor. Empieza una con `/challenge`."
+                    .to_owned();
+            }
+            let mut out = String::from("**Tus partidas en curso**");
+            for g in *games {
+                let opponent = if g.white.id == *viewer {
+                    &g.black
+                } else {
+                    &g.white
+                };
+                let turn = if g.to_move == Some(*viewer) {
+                    "**te toca**"
+                } else {
+                    "le toca"
+                };
+                out.push_str(&format!(
+                    "\n• #{} contra {} — {turn}, jugada {}{}",
+                    g.id,
+                    mention(opponent.id.0),
+                    g.ply,
+                    super::link(&g.place)
+                        .map_or_else(String::new, |l| format!(" — [tablero]({l})"))
+                ));
+            }
+            out
+        }
+        Msg::Rules => RULES.to_owned(),
+        Msg::OtherBot => {
+            "Los bots que no son yo no pueden jugar. Desafía a una persona, o a mí.".to_owned()
+        }
+        Msg::UnknownButton => {
+            "Ese botón ya no hace nada. Usa `/board` para ver la partida.".to_owned()
+        }
     }
+}
+
+const RULES: &str = "\
+**Monkey Queen** (Mark Steere) — reglas breves
+• Tablero de 12×12. Cada bando empieza con una **reina**: una pila de 20 fichas (blancas en g1, negras en f12). Empiezan las blancas.
+• Todas las piezas se mueven como la dama del ajedrez: en línea recta, tantas casillas como quieran, sin saltar. Pueden parar en una casilla vacía o capturar la primera pieza enemiga del camino.
+• Cuando la reina se mueve **sin capturar**, deja atrás una ficha: un nuevo **bebé**. Su altura baja en uno. Una reina de altura 2 solo puede capturar.
+• Un bebé que no captura debe acabar **más cerca de la reina enemiga** (distancia en línea recta). Las capturas pueden ir a cualquier parte.
+• **Captura la reina enemiga para ganar.** Quien no tiene jugadas legales pierde. No hay tablas.
+Cómo jugar: `/challenge`, luego `/move` (te sugiere tus jugadas legales), `/board`, `/moves`, `/resign`.";
+
+fn mention(id: u64) -> String {
+    format!("<@{id}>")
 }
 
 fn color(c: Color) -> &'static str {
@@ -20,6 +116,144 @@ fn color(c: Color) -> &'static str {
         Color::White => "Blancas",
         Color::Black => "Negras",
     }
+}
+
+fn label(b: Button) -> &'static str {
+    match b {
+        Button::Accept => "Aceptar",
+        Button::Decline => "Rechazar",
+        Button::Cancel => "Retirar",
+        Button::Resign => "Abandonar",
+        Button::ConfirmResign => "Sí, abandono",
+        Button::Replay => "Repetición",
+        Button::Rematch => "Revancha",
+    }
+}
+
+fn options(o: GameOptions) -> String {
+    let pie = if o.pie() {
+        "con regla del pastel"
+    } else {
+        "sin regla del pastel"
+    };
+    format!("{0}×{0}, reinas de {1}, {pie}", o.size(), o.queen_height())
+}
+
+fn clock(ms: Option<i64>) -> String {
+    let Some(ms) = ms else {
+        return "sin reloj".to_owned();
+    };
+    let minutes = ms / 60_000;
+    let span = match minutes {
+        m if m % 1440 == 0 => plural(m / 1440, "día", "días"),
+        m if m % 60 == 0 => plural(m / 60, "hora", "horas"),
+        m => plural(m, "minuto", "minutos"),
+    };
+    format!("{span} por jugada")
+}
+
+fn plural(n: i64, one: &str, many: &str) -> String {
+    if n == 1 {
+        format!("1 {one}")
+    } else {
+        format!("{n} {many}")
+    }
+}
+
+fn challenge_posted(c: &Challenge) -> String {
+    let who = mention(c.challenger.0);
+    let colour = match c.color {
+        ColorChoice::White => format!("{who} juega con blancas"),
+        ColorChoice::Black => format!("{who} juega con negras"),
+        ColorChoice::Random => "colores a suertes".to_owned(),
+    };
+    let rated = if c.rated { "puntuable" } else { "amistosa" };
+    let head = match c.challenged {
+        Some(opponent) => format!(
+            "¡{who} desafía a {} a una partida de Monkey Queen!",
+            mention(opponent.0)
+        ),
+        None => format!(
+            "¡{who} busca rival para una partida de Monkey Queen! Cualquiera puede aceptar."
+        ),
+    };
+    format!(
+        "{head}\n{} · {colour} · {} · {rated}\nEl desafío caduca <t:{}:R>.",
+        options(c.options),
+        clock(c.move_time_ms),
+        c.expires_ms / 1000
+    )
+}
+
+fn challenge_closed(c: &Challenge, by: Option<UserId>) -> String {
+    let by = by.map_or_else(String::new, |u| format!(" por {}", mention(u.0)));
+    let what = match c.status {
+        ChallengeStatus::Pending => return challenge_posted(c),
+        ChallengeStatus::Accepted => format!("Aceptado{by}. ¡Suerte!"),
+        ChallengeStatus::Declined => format!("Rechazado{by}."),
+        ChallengeStatus::Cancelled => format!("Retirado{by}."),
+        ChallengeStatus::Expired => "Caducado: nadie lo aceptó a tiempo.".to_owned(),
+    };
+    format!(
+        "~~Desafío de {}: {}~~\n{what}",
+        mention(c.challenger.0),
+        options(c.options)
+    )
+}
+
+fn your_move(g: &GameView) -> String {
+    let Some(user) = g.to_move else {
+        return String::new();
+    };
+    let colour = match g.position.turn() {
+        Color::White => "blancas",
+        Color::Black => "negras",
+    };
+    format!("{}, te toca ({colour}).{}", mention(user.0), deadline(g))
+}
+
+fn deadline(g: &GameView) -> String {
+    g.deadline_ms.map_or_else(String::new, |ms| {
+        format!(" El tiempo se acaba <t:{}:R>.", ms / 1000)
+    })
+}
+
+fn game_over(g: &GameView, r: &GameResult) -> String {
+    let winner = mention(r.winner_id.0);
+    let loser = mention(r.loser_id.0);
+    let how = match r.reason {
+        EndReason::QueenCaptured => format!("{winner} capturó la reina de {loser}"),
+        EndReason::NoLegalMoves => format!("{loser} se quedó sin jugadas legales"),
+        EndReason::Resignation => format!("{loser} abandonó"),
+        EndReason::Timeout => format!("a {loser} se le acabó el tiempo"),
+    };
+    let ratings = r.rating_deltas.map_or_else(String::new, |[w, b]| {
+        format!(
+            "\nPuntuación: {} {w:+.0}, {} {b:+.0}.",
+            mention(g.white.id.0),
+            mention(g.black.id.0)
+        )
+    });
+    format!(
+        "🏆 **Gana {winner}** ({}) — {how}.{ratings}",
+        color(r.winner)
+    )
+}
+
+fn status_line(g: &GameView) -> String {
+    if let Some(r) = &g.result {
+        let why = match r.reason {
+            EndReason::QueenCaptured => "reina capturada",
+            EndReason::NoLegalMoves => "sin jugadas",
+            EndReason::Resignation => "abandono",
+            EndReason::Timeout => "tiempo agotado",
+        };
+        return format!("Ganan {} · {why} · jugada {}", color(r.winner), g.ply());
+    }
+    if g.status == GameStatus::Aborted {
+        return format!("Anulada · jugada {}", g.ply());
+    }
+    format!("Juegan {} · jugada {}", color(g.position.turn()), g.ply())
 }
 
 fn move_in_words(mover: Color, mv: Move) -> String {
@@ -46,14 +280,91 @@ fn move_in_words(mover: Color, mv: Move) -> String {
     }
 }
 
+fn refused(e: &UserError) -> String {
+    match e {
+        UserError::ChallengeSelf => "No puedes desafiarte a ti mismo.".to_owned(),
+        UserError::AiLevelForHuman => {
+            "El nivel de la máquina solo sirve cuando me desafías a mí.".to_owned()
+        }
+        UserError::BadOptions(e) => match e {
+            monkey_queen_core::OptionsError::BoardSize(n) => {
+                format!("El tablero debe tener 12, 14 o 16 casillas de lado, no {n}.")
+            }
+            monkey_queen_core::OptionsError::QueenHeight(h) => {
+                format!("Las reinas empiezan con 20 a 40 fichas, no {h}.")
+            }
+        },
+        UserError::BadTimeLimit(_) => "El tiempo por jugada debe ser positivo.".to_owned(),
+        UserError::DuplicateChallenge { existing } => {
+            format!("Ya hay un desafío pendiente entre vosotros en este canal (#{existing}).")
+        }
+        UserError::NoSuchChallenge(id) => format!("No existe el desafío #{id}."),
+        UserError::ChallengeNotPending { status } => {
+            let status = match status {
+                ChallengeStatus::Pending => "pendiente",
+                ChallengeStatus::Accepted => "aceptado",
+                ChallengeStatus::Declined => "rechazado",
+                ChallengeStatus::Cancelled => "retirado",
+                ChallengeStatus::Expired => "caducado",
+            };
+            format!("Ese desafío ya no está abierto: fue {status}.")
+        }
+        UserError::ChallengeExpired => "Ese desafío ha caducado.".to_owned(),
+        UserError::OwnChallenge => "No puedes aceptar tu propio desafío.".to_owned(),
+        UserError::NotChallenged {
+            challenged: Some(_),
+        } => "Ese desafío es para otra persona.".to_owned(),
+        UserError::NotChallenged { challenged: None } => {
+            "Un desafío abierto no se rechaza; simplemente ignóralo.".to_owned()
+        }
+        UserError::NotChallenger { .. } => "Solo quien hizo el desafío puede retirarlo.".to_owned(),
+        UserError::NoSuchGame(id) => format!("No existe la partida #{id}."),
+        UserError::NoActiveGame => "No tienes ninguna partida en curso aquí.".to_owned(),
+        UserError::SeveralGames(games) => format!(
+            "Tienes {} partidas en curso aquí; elige una con la opción `game` ({}).",
+            games.len(),
+            games
+                .iter()
+                .map(|g| format!("#{}", g.id))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+        UserError::NotParticipant { game } => format!("No juegas en la partida #{game}."),
+        UserError::GameOver { game } => format!("La partida #{game} ya ha terminado."),
+        UserError::NotYourTurn { to_move } => {
+            format!("No es tu turno: le toca a {}.", mention(to_move.0))
+        }
+        UserError::Illegal(MoveError::Illegal(e)) => format!("Jugada ilegal: {}.", illegal(e)),
+        UserError::Illegal(MoveError::Parse(e)) => parse(e),
+        UserError::PositionChanged => {
+            "La posición ha cambiado desde entonces; mira el tablero otra vez.".to_owned()
+        }
+        UserError::AlreadyPlayed { ply, notation, .. } => {
+            format!("Esa jugada ({notation}) ya se hizo, como jugada {ply}.")
+        }
+        UserError::TooLateToAbort => {
+            "Una partida solo se puede anular antes de que muevan los dos; abandona en su lugar."
+                .to_owned()
+        }
+        UserError::TimeUp { .. } => {
+            "Se te acabó el tiempo para esta jugada; la partida se pierde por tiempo.".to_owned()
+        }
+        UserError::NoClock => "Esta partida no tiene reloj.".to_owned(),
+        UserError::DeadlineNotReached { deadline_ms } => format!(
+            "A quien le toca aún le queda tiempo: se acaba <t:{}:R>.",
+            deadline_ms / 1000
+        ),
+    }
+}
+
 fn parse(e: &ParseError) -> String {
     match e {
         ParseError::Empty => "No has escrito ninguna jugada; escríbela como g1-g7.".to_owned(),
         ParseError::NotASquare { text, size } => {
-            format!("`{text}` no es una casilla de un tablero de {size}×{size}")
+            format!("`{text}` no es una casilla de un tablero de {size}×{size}.")
         }
         ParseError::Malformed(text) => {
-            format!("`{text}` no es una jugada; escribe dos casillas como g1-g7, o swap")
+            format!("`{text}` no es una jugada; escribe dos casillas como g1-g7, o swap.")
         }
     }
 }
@@ -72,9 +383,9 @@ fn illegal(e: &IllegalMove) -> String {
             format!("el camino de {from} a {to} está bloqueado por la pieza de {blocker}")
         }
         IllegalMove::OwnPiece(sq) => format!("en {sq} hay una pieza tuya"),
-        IllegalMove::QueenMustCapture(sq) => format!(
-            "tu reina de {sq} solo tiene 2 fichas: puede capturar pero no dar a luz"
-        ),
+        IllegalMove::QueenMustCapture(sq) => {
+            format!("tu reina de {sq} solo tiene 2 fichas: puede capturar pero no dar a luz")
+        }
         IllegalMove::BabyNotCloser {
             from,
             to,

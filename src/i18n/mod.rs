@@ -1,11 +1,14 @@
-//! Every text the bot writes, in English and Spanish (issue: "texts live in one place per
-//! language"). A message is a [`Msg`] value; [`Lang::text`] renders it. Each language's file
-//! matches on every variant, so a missing translation does not compile.
+//! Every text the bot writes, in English and Spanish. A message is a [`Msg`] value;
+//! [`Lang::text`] renders it. Each language's file matches on every variant, so a missing
+//! translation does not compile, and the tests render every message in both languages.
 
 mod en;
 mod es;
 
-use monkey_queen_core::{Color, IllegalMove, Move, ParseError};
+use monkey_queen_core::{Color, GameOptions, Move};
+
+use crate::games::{Challenge, GameResult, GameSummary, GameView, UserError};
+use crate::model::{GameId, UserId};
 
 /// A language the bot speaks.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -41,6 +44,25 @@ impl Lang {
     }
 }
 
+/// The label of a button.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Button {
+    /// Accept a challenge.
+    Accept,
+    /// Decline a challenge.
+    Decline,
+    /// Withdraw one's own challenge.
+    Cancel,
+    /// Start resigning a game (asks for confirmation).
+    Resign,
+    /// Confirm a resignation.
+    ConfirmResign,
+    /// Post the animated replay of a finished game.
+    Replay,
+    /// Offer a rematch with colours swapped.
+    Rematch,
+}
+
 /// A message the bot can write. Data comes along; wording lives in `en.rs` and `es.rs`.
 #[derive(Debug, Clone)]
 pub enum Msg<'a> {
@@ -51,73 +73,89 @@ pub enum Msg<'a> {
         /// The move.
         mv: Move,
     },
-    /// The engine's reason for refusing a move.
-    Illegal(IllegalMove),
-    /// The text typed is not a move.
-    Parse(&'a ParseError),
+    /// A request the service refused, with its reason.
+    Refused(&'a UserError),
     /// A colour's name, capitalised: "White".
     ColorName(Color),
     /// Something failed on our side; the details went to the log.
     Internal,
+    /// A button's label.
+    Label(Button),
+    /// The options of a game in words: "12×12, queens of 20, no pie rule".
+    Options(GameOptions),
+    /// A per-move time limit in words ("1 day per move", or no clock).
+    Clock(Option<i64>),
+    /// A challenge message: who challenges whom, with what options, until when.
+    ChallengePosted(&'a Challenge),
+    /// A challenge that is no longer open: accepted, declined, cancelled or expired.
+    ChallengeClosed {
+        /// The challenge.
+        challenge: &'a Challenge,
+        /// Who answered it, when someone did.
+        by: Option<UserId>,
+    },
+    /// The first board message of a game: who plays which colour and who moves first.
+    GameStarted(&'a GameView),
+    /// The board message after a move: the move in words and who is to move now, or the result.
+    MovePosted {
+        /// The game after the move.
+        game: &'a GameView,
+        /// The move and who made it.
+        mover: Color,
+        /// The move.
+        mv: Move,
+    },
+    /// The board shown again on request.
+    BoardShown(&'a GameView),
+    /// The end of a game: who won and why, rating changes.
+    GameOver(&'a GameView, &'a GameResult),
+    /// A game called off before both players moved.
+    Aborted {
+        /// The game.
+        game: GameId,
+        /// Who aborted it.
+        by: UserId,
+    },
+    /// The caption line over a board picture: whose turn, or the result.
+    StatusLine(&'a GameView),
+    /// Ephemeral confirmation of a move: "You played g1-g7."
+    YouPlayed(Move),
+    /// Ephemeral question before resigning.
+    ConfirmResign(GameId),
+    /// The legal moves of a piece, shown with `/moves`.
+    PieceMoves {
+        /// The square asked about.
+        square: monkey_queen_core::Square,
+        /// How many moves it has.
+        count: usize,
+    },
+    /// The caller's active games in this server.
+    GamesList {
+        /// The games, oldest first.
+        games: &'a [GameSummary],
+        /// The caller.
+        viewer: UserId,
+    },
+    /// The rules in short.
+    Rules,
+    /// Challenging a bot account other than this one.
+    OtherBot,
+    /// A button this bot does not know (or no longer serves).
+    UnknownButton,
+}
+
+/// A link to the message where a game's board was last posted, when there is one.
+#[must_use]
+pub fn link(place: &crate::games::Place) -> Option<String> {
+    let message = place.message?;
+    let channel = place.thread.unwrap_or(place.channel);
+    let guild = place
+        .guild
+        .map_or_else(|| "@me".to_owned(), |g| g.to_string());
+    Some(format!(
+        "https://discord.com/channels/{guild}/{channel}/{message}"
+    ))
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use monkey_queen_core::{Role, Square};
-
-    static NOTHING_TYPED: ParseError = ParseError::Empty;
-
-    fn samples() -> Vec<Msg<'static>> {
-        let sq = |s| Square::parse(s, 12).unwrap();
-        vec![
-            Msg::MoveInWords {
-                mover: Color::White,
-                mv: Move::Normal {
-                    role: Role::Queen,
-                    from: sq("g1"),
-                    to: sq("g7"),
-                    capture: None,
-                },
-            },
-            Msg::Illegal(IllegalMove::GameOver),
-            Msg::Illegal(IllegalMove::PathBlocked {
-                from: sq("a1"),
-                to: sq("a5"),
-                blocker: sq("a3"),
-            }),
-            Msg::Parse(&NOTHING_TYPED),
-            Msg::ColorName(Color::Black),
-            Msg::Internal,
-        ]
-    }
-
-    #[test]
-    fn every_message_exists_in_both_languages() {
-        for msg in samples() {
-            let en = Lang::En.text(&msg);
-            let es = Lang::Es.text(&msg);
-            assert!(!en.is_empty() && !es.is_empty(), "{msg:?}");
-            assert_ne!(en, es, "{msg:?} is not translated");
-        }
-    }
-
-    #[test]
-    fn locales() {
-        assert_eq!(Lang::from_locale("es-ES"), Lang::Es);
-        assert_eq!(Lang::from_locale("es-419"), Lang::Es);
-        assert_eq!(Lang::from_locale("en-US"), Lang::En);
-        assert_eq!(Lang::from_locale("fr"), Lang::En);
-        assert_eq!(Lang::from_locale(""), Lang::En);
-    }
-
-    #[test]
-    fn a_birth_in_words() {
-        let msg = &samples()[0];
-        assert_eq!(
-            Lang::En.text(msg),
-            "White queen g1–g7, a baby is born on g1"
-        );
-        assert_eq!(Lang::Es.text(msg), "Reina blanca g1–g7, nace un bebé en g1");
-    }
-}
+mod tests;

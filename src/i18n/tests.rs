@@ -1,0 +1,376 @@
+//! Every message renders in both languages, and the two differ (nothing left untranslated).
+
+use monkey_queen_core::{
+    GameOptions, IllegalMove, Move, MoveError, ParseError, Position, Role, Square,
+};
+
+use super::{Button, Lang, Msg};
+use crate::games::{Challenge, GameResult, GameSummary, GameView, Place, PlayerRef, UserError};
+use crate::model::{
+    ChallengeId, ChallengeStatus, ChannelId, ColorChoice, EndReason, GameId, GameStatus, GuildId,
+    MessageId, UserId,
+};
+
+fn sq(name: &str) -> Square {
+    Square::parse(name, 12).unwrap()
+}
+
+fn birth() -> Move {
+    Move::Normal {
+        role: Role::Queen,
+        from: sq("g1"),
+        to: sq("g7"),
+        capture: None,
+    }
+}
+
+fn place() -> Place {
+    Place {
+        guild: Some(GuildId(1)),
+        channel: ChannelId(2),
+        thread: None,
+        message: Some(MessageId(3)),
+    }
+}
+
+fn game(result: Option<GameResult>) -> GameView {
+    GameView {
+        id: GameId(7),
+        white: PlayerRef::new(UserId(10), "Ana"),
+        black: PlayerRef::new(UserId(20), "Bo"),
+        swapped: false,
+        ai_level: None,
+        options: GameOptions::default(),
+        move_time_ms: Some(86_400_000),
+        rated: true,
+        status: if result.is_some() {
+            GameStatus::Finished
+        } else {
+            GameStatus::Active
+        },
+        result,
+        position: Position::start(GameOptions::default()),
+        last_move: None,
+        to_move: result.is_none().then_some(UserId(10)),
+        deadline_ms: Some(1_800_000_000_000),
+        remind_ms: None,
+        created_ms: 0,
+        last_move_ms: None,
+        finished_ms: None,
+        place: place(),
+        rematch_of: None,
+    }
+}
+
+fn result(reason: EndReason) -> GameResult {
+    GameResult {
+        winner: monkey_queen_core::Color::Black,
+        winner_id: UserId(20),
+        loser_id: UserId(10),
+        reason,
+        rating_deltas: Some([-12.0, 12.0]),
+    }
+}
+
+fn challenge(status: ChallengeStatus, challenged: Option<UserId>) -> Challenge {
+    Challenge {
+        id: ChallengeId(5),
+        challenger: UserId(10),
+        challenged,
+        guild: Some(GuildId(1)),
+        channel: ChannelId(2),
+        message: None,
+        options: GameOptions::default().pie_rule(true),
+        color: ColorChoice::Random,
+        move_time_ms: Some(600_000),
+        rated: true,
+        status,
+        created_ms: 0,
+        expires_ms: 1_800_000_000_000,
+        resolved_ms: None,
+        game: None,
+        rematch_of: None,
+    }
+}
+
+fn summary() -> GameSummary {
+    let g = game(None);
+    GameSummary {
+        id: g.id,
+        white: g.white,
+        black: g.black,
+        status: g.status,
+        ply: 0,
+        to_move: g.to_move,
+        result: None,
+        deadline_ms: g.deadline_ms,
+        created_ms: 0,
+        finished_ms: None,
+        place: place(),
+    }
+}
+
+/// One sample of every refusal. The match below does not compile when a variant is added
+/// without a sample here.
+fn user_errors() -> Vec<UserError> {
+    let all = vec![
+        UserError::ChallengeSelf,
+        UserError::AiLevelForHuman,
+        UserError::BadOptions(monkey_queen_core::OptionsError::BoardSize(9)),
+        UserError::BadTimeLimit(-1),
+        UserError::DuplicateChallenge {
+            existing: ChallengeId(1),
+        },
+        UserError::NoSuchChallenge(ChallengeId(2)),
+        UserError::ChallengeNotPending {
+            status: ChallengeStatus::Declined,
+        },
+        UserError::ChallengeExpired,
+        UserError::OwnChallenge,
+        UserError::NotChallenged {
+            challenged: Some(UserId(3)),
+        },
+        UserError::NotChallenged { challenged: None },
+        UserError::NotChallenger {
+            challenger: UserId(4),
+        },
+        UserError::NoSuchGame(GameId(5)),
+        UserError::NoActiveGame,
+        UserError::SeveralGames(vec![summary(), summary()]),
+        UserError::NotParticipant { game: GameId(6) },
+        UserError::GameOver { game: GameId(7) },
+        UserError::NotYourTurn { to_move: UserId(8) },
+        UserError::Illegal(MoveError::Illegal(IllegalMove::NoPiece(sq("a1")))),
+        UserError::Illegal(MoveError::Parse(ParseError::Empty)),
+        UserError::PositionChanged,
+        UserError::AlreadyPlayed {
+            game: GameId(1),
+            ply: 3,
+            notation: "g1-g7".into(),
+        },
+        UserError::TooLateToAbort,
+        UserError::TimeUp { deadline_ms: 0 },
+        UserError::NoClock,
+        UserError::DeadlineNotReached { deadline_ms: 0 },
+    ];
+    for e in &all {
+        match e {
+            UserError::ChallengeSelf
+            | UserError::AiLevelForHuman
+            | UserError::BadOptions(_)
+            | UserError::BadTimeLimit(_)
+            | UserError::DuplicateChallenge { .. }
+            | UserError::NoSuchChallenge(_)
+            | UserError::ChallengeNotPending { .. }
+            | UserError::ChallengeExpired
+            | UserError::OwnChallenge
+            | UserError::NotChallenged { .. }
+            | UserError::NotChallenger { .. }
+            | UserError::NoSuchGame(_)
+            | UserError::NoActiveGame
+            | UserError::SeveralGames(_)
+            | UserError::NotParticipant { .. }
+            | UserError::GameOver { .. }
+            | UserError::NotYourTurn { .. }
+            | UserError::Illegal(_)
+            | UserError::PositionChanged
+            | UserError::AlreadyPlayed { .. }
+            | UserError::TooLateToAbort
+            | UserError::TimeUp { .. }
+            | UserError::NoClock
+            | UserError::DeadlineNotReached { .. } => {}
+        }
+    }
+    all
+}
+
+fn illegal_moves() -> Vec<IllegalMove> {
+    let (a1, a5) = (sq("a1"), sq("a5"));
+    vec![
+        IllegalMove::GameOver,
+        IllegalMove::OffBoard(a1),
+        IllegalMove::NoPiece(a1),
+        IllegalMove::NotYourPiece(a1),
+        IllegalMove::SameSquare(a1),
+        IllegalMove::NotStraightLine { from: a1, to: a5 },
+        IllegalMove::PathBlocked {
+            from: a1,
+            to: a5,
+            blocker: sq("a3"),
+        },
+        IllegalMove::OwnPiece(a5),
+        IllegalMove::QueenMustCapture(a1),
+        IllegalMove::BabyNotCloser {
+            from: a1,
+            to: a5,
+            queen: sq("f6"),
+            before: 50,
+            after: 50,
+        },
+        IllegalMove::SwapNotAllowed,
+    ]
+}
+
+#[test]
+fn every_message_exists_in_both_languages() {
+    let finished = game(Some(result(EndReason::Resignation)));
+    let active = game(None);
+    let results: Vec<GameResult> = [
+        EndReason::QueenCaptured,
+        EndReason::NoLegalMoves,
+        EndReason::Resignation,
+        EndReason::Timeout,
+    ]
+    .map(result)
+    .to_vec();
+    let challenges: Vec<Challenge> = [
+        ChallengeStatus::Pending,
+        ChallengeStatus::Accepted,
+        ChallengeStatus::Declined,
+        ChallengeStatus::Cancelled,
+        ChallengeStatus::Expired,
+    ]
+    .into_iter()
+    .flat_map(|s| [challenge(s, Some(UserId(20))), challenge(s, None)])
+    .collect();
+    let refusals: Vec<UserError> = user_errors()
+        .into_iter()
+        .chain(
+            illegal_moves()
+                .into_iter()
+                .map(|e| UserError::Illegal(MoveError::Illegal(e))),
+        )
+        .collect();
+    let summaries = [summary()];
+    let mut messages = vec![
+        Msg::MoveInWords {
+            mover: monkey_queen_core::Color::White,
+            mv: birth(),
+        },
+        Msg::MoveInWords {
+            mover: monkey_queen_core::Color::Black,
+            mv: Move::Swap,
+        },
+        Msg::ColorName(monkey_queen_core::Color::White),
+        Msg::Internal,
+        Msg::Options(GameOptions::default()),
+        Msg::Clock(None),
+        Msg::Clock(Some(600_000)),
+        Msg::Clock(Some(3_600_000)),
+        Msg::Clock(Some(3 * 86_400_000)),
+        Msg::GameStarted(&active),
+        Msg::MovePosted {
+            game: &active,
+            mover: monkey_queen_core::Color::White,
+            mv: birth(),
+        },
+        Msg::MovePosted {
+            game: &finished,
+            mover: monkey_queen_core::Color::White,
+            mv: birth(),
+        },
+        Msg::BoardShown(&active),
+        Msg::BoardShown(&finished),
+        Msg::Aborted {
+            game: GameId(1),
+            by: UserId(2),
+        },
+        Msg::StatusLine(&active),
+        Msg::StatusLine(&finished),
+        Msg::YouPlayed(birth()),
+        Msg::ConfirmResign(GameId(1)),
+        Msg::PieceMoves {
+            square: sq("g1"),
+            count: 0,
+        },
+        Msg::PieceMoves {
+            square: sq("g1"),
+            count: 5,
+        },
+        Msg::GamesList {
+            games: &summaries,
+            viewer: UserId(10),
+        },
+        Msg::GamesList {
+            games: &[],
+            viewer: UserId(10),
+        },
+        Msg::Rules,
+        Msg::OtherBot,
+        Msg::UnknownButton,
+    ];
+    messages.extend(
+        [
+            Button::Accept,
+            Button::Decline,
+            Button::Cancel,
+            Button::Resign,
+            Button::ConfirmResign,
+            Button::Replay,
+            Button::Rematch,
+        ]
+        .map(Msg::Label),
+    );
+    messages.extend(results.iter().map(|r| Msg::GameOver(&finished, r)));
+    messages.extend(challenges.iter().map(Msg::ChallengePosted));
+    messages.extend(challenges.iter().map(|c| Msg::ChallengeClosed {
+        challenge: c,
+        by: Some(UserId(20)),
+    }));
+    messages.extend(refusals.iter().map(Msg::Refused));
+    for msg in &messages {
+        let en = Lang::En.text(msg);
+        let es = Lang::Es.text(msg);
+        assert!(!en.trim().is_empty() && !es.trim().is_empty(), "{msg:?}");
+        assert_ne!(en, es, "{msg:?} is not translated");
+    }
+}
+
+#[test]
+fn locales() {
+    assert_eq!(Lang::from_locale("es-ES"), Lang::Es);
+    assert_eq!(Lang::from_locale("es-419"), Lang::Es);
+    assert_eq!(Lang::from_locale("en-US"), Lang::En);
+    assert_eq!(Lang::from_locale("fr"), Lang::En);
+    assert_eq!(Lang::from_locale(""), Lang::En);
+}
+
+#[test]
+fn a_birth_in_words() {
+    let msg = Msg::MoveInWords {
+        mover: monkey_queen_core::Color::White,
+        mv: birth(),
+    };
+    assert_eq!(
+        Lang::En.text(&msg),
+        "White queen g1–g7, a baby is born on g1"
+    );
+    assert_eq!(
+        Lang::Es.text(&msg),
+        "Reina blanca g1–g7, nace un bebé en g1"
+    );
+}
+
+#[test]
+fn refusals_name_the_player_to_move() {
+    let e = UserError::NotYourTurn {
+        to_move: UserId(42),
+    };
+    assert_eq!(
+        Lang::En.text(&Msg::Refused(&e)),
+        "It is not your turn: <@42> is to move."
+    );
+    let e = UserError::Illegal(MoveError::Illegal(IllegalMove::NoPiece(sq("c3"))));
+    assert_eq!(
+        Lang::En.text(&Msg::Refused(&e)),
+        "Illegal move: there is no piece on c3."
+    );
+}
+
+#[test]
+fn board_links() {
+    assert_eq!(
+        super::link(&place()).as_deref(),
+        Some("https://discord.com/channels/1/2/3")
+    );
+}
