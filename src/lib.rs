@@ -3,3 +3,4 @@
 //! Layers point downwards only: `cli` → the rules engine ([`monkey_queen_core`]).
 
 pub mod cli;
+pub mod discord;

@@ -1,6 +1,7 @@
 //! Command-line subcommands. Each file holds one subcommand or a small family of them.
 
 mod bench;
+mod bot;
 mod engine;
 
 use clap::{Args, Parser, Subcommand};
@@ -29,6 +30,8 @@ enum Command {
     Show(PlayedArgs),
     /// Measure the engine (and the other parts) and print medians.
     Bench(bench::BenchArgs),
+    /// Run the Discord bot (configuration: DISCORD_TOKEN, DEV_GUILD_ID, RUST_LOG; `.env` is read).
+    Bot,
 }
 
 /// Options that choose the game being played.
@@ -75,5 +78,6 @@ pub fn run(cli: Cli) -> Result<(), String> {
         Command::Moves(played) => engine::moves(&played),
         Command::Show(played) => engine::show(&played),
         Command::Bench(args) => bench::run(&args),
+        Command::Bot => bot::run(),
     }
 }
