@@ -45,9 +45,9 @@ impl Harness {
         let config = Config {
             token: Token::new(TOKEN),
             dev_guild,
+            api_url: Some(fake.api_url()),
         };
-        let http = discord::http_client(&config.token, Some(&fake.api_url()));
-        let bot = discord::start(http, &config, Data::default())
+        let bot = discord::start(&config, Data::default())
             .await
             .expect("the bot starts");
         assert!(

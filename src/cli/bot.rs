@@ -2,7 +2,7 @@
 
 use tracing_subscriber::EnvFilter;
 
-use crate::discord::{self, Config};
+use crate::discord::{self, Config, Data};
 
 /// Logging when `RUST_LOG` is not set: the bot's own info lines, warnings from everything else.
 const DEFAULT_LOG: &str = "warn,monkey_queen=info";
@@ -18,6 +18,6 @@ pub fn run() -> Result<(), String> {
     let runtime = tokio::runtime::Runtime::new()
         .map_err(|e| format!("could not start the async runtime: {e}"))?;
     runtime
-        .block_on(discord::run(config))
+        .block_on(discord::run(config, Data::default()))
         .map_err(|e| e.to_string())
 }

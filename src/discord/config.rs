@@ -43,6 +43,9 @@ pub struct Config {
     pub token: Token,
     /// Register commands in this server only, instantly (`DEV_GUILD_ID`); `None` = globally.
     pub dev_guild: Option<GuildId>,
+    /// Send REST requests to this base URL instead of `https://discord.com`
+    /// (`DISCORD_API_URL`, e.g. an HTTP proxy that handles rate limits, or a test fake).
+    pub api_url: Option<String>,
 }
 
 /// Why the configuration could not be read.
@@ -52,6 +55,8 @@ pub enum ConfigError {
     MissingToken,
     /// `DEV_GUILD_ID` is set but is not a server id (a positive number).
     BadGuildId(String),
+    /// `DISCORD_API_URL` is set but is not an `http://` or `https://` base URL.
+    BadApiUrl(String),
     /// The `.env` file exists but could not be read.
     DotEnv(String),
 }
@@ -64,6 +69,10 @@ impl fmt::Display for ConfigError {
                 f,
                 "DEV_GUILD_ID must be a server id (a number; right-click the server with \
                  Developer Mode on, then Copy Server ID), not {value:?}"
+            ),
+            ConfigError::BadApiUrl(value) => write!(
+                f,
+                "DISCORD_API_URL must be a base URL such as http://127.0.0.1:3000, not {value:?}"
             ),
             ConfigError::DotEnv(reason) => write!(f, "could not read the .env file: {reason}"),
         }
@@ -97,9 +106,18 @@ impl Config {
                 _ => return Err(ConfigError::BadGuildId(g)),
             },
         };
+        let api_url = match lookup("DISCORD_API_URL").map(|u| u.trim().to_owned()) {
+            None => None,
+            Some(u) if u.is_empty() => None,
+            Some(u) if u.starts_with("http://") || u.starts_with("https://") => {
+                Some(u.trim_end_matches('/').to_owned())
+            }
+            Some(u) => return Err(ConfigError::BadApiUrl(u)),
+        };
         Ok(Config {
             token: Token::new(token),
             dev_guild,
+            api_url,
         })
     }
 }
@@ -146,6 +164,22 @@ mod tests {
                     .unwrap_err();
             assert_eq!(err, ConfigError::BadGuildId(bad.to_owned()));
         }
+    }
+
+    #[test]
+    fn api_url_is_optional_and_checked() {
+        let config = Config::from_lookup(lookup(&[
+            ("DISCORD_TOKEN", "abc"),
+            ("DISCORD_API_URL", "http://127.0.0.1:3000/"),
+        ]))
+        .unwrap();
+        assert_eq!(config.api_url.as_deref(), Some("http://127.0.0.1:3000"));
+        let err = Config::from_lookup(lookup(&[
+            ("DISCORD_TOKEN", "abc"),
+            ("DISCORD_API_URL", "127.0.0.1:3000"),
+        ]))
+        .unwrap_err();
+        assert_eq!(err, ConfigError::BadApiUrl("127.0.0.1:3000".into()));
     }
 
     #[test]

@@ -4,9 +4,9 @@
 //! Handlers stay thin: parse what Discord sent, call the layer below, reply. Nothing below this
 //! module knows serenity.
 //!
-//! Start it with [`run`] (production), or with [`http_client`] + [`start`] to point it at another
-//! REST base URL (the fake Discord of the end-to-end tests) and stop it with
-//! [`RunningBot::shutdown`].
+//! Start it with [`run`] (until Ctrl-C/SIGTERM), or with [`start`] and stop it with
+//! [`RunningBot::shutdown`]. [`Config::api_url`] points REST at another base URL (the fake
+//! Discord of the end-to-end tests); the gateway URL comes from that REST API.
 
 mod commands;
 pub mod config;
@@ -67,9 +67,10 @@ pub struct RunningBot {
     client: JoinHandle<Result<(), serenity::Error>>,
 }
 
-/// Builds the client on `http`, starts the gateway connection in a background task and returns at
-/// once. Commands are registered (in `config.dev_guild`, or globally) when Discord says READY.
-pub async fn start(http: Http, config: &Config, data: Data) -> Result<RunningBot, Error> {
+/// Builds the client, starts the gateway connection in a background task and returns at once.
+/// Commands are registered (in `config.dev_guild`, or globally) when Discord says READY.
+pub async fn start(config: &Config, data: Data) -> Result<RunningBot, Error> {
+    let http = http_client(&config.token, config.api_url.as_deref());
     let (framework, in_flight) = in_flight::tracked(framework(config, data));
     let mut client = serenity::ClientBuilder::new_with_http(http, intents())
         .framework(framework)
@@ -83,13 +84,9 @@ pub async fn start(http: Http, config: &Config, data: Data) -> Result<RunningBot
     })
 }
 
-/// Runs the bot against Discord until Ctrl-C or SIGTERM, then shuts down cleanly.
-pub async fn run(config: Config) -> Result<(), Error> {
-    let http = http_client(&config.token, None);
-    start(http, &config, Data::default())
-        .await?
-        .run_until_signal()
-        .await
+/// Runs the bot until Ctrl-C or SIGTERM, then shuts down cleanly.
+pub async fn run(config: Config, data: Data) -> Result<(), Error> {
+    start(&config, data).await?.run_until_signal().await
 }
 
 impl RunningBot {

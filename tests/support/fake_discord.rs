@@ -23,6 +23,7 @@ use axum::body::Bytes;
 use axum::extract::{DefaultBodyLimit, State};
 use axum::http::{HeaderMap, Method, StatusCode, Uri, header};
 use axum::response::{IntoResponse, Response};
+use axum::serve::ListenerExt;
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{Value, json};
 use tokio::net::{TcpListener, TcpStream};
@@ -147,7 +148,10 @@ impl FakeDiscord {
             .layer(DefaultBodyLimit::disable())
             .with_state(shared.clone());
         let rest_task = tokio::spawn(async move {
-            axum::serve(rest_listener, app).await.unwrap();
+            let listener = rest_listener.tap_io(|tcp| {
+                let _ = tcp.set_nodelay(true);
+            });
+            axum::serve(listener, app).await.unwrap();
         });
         let gateway_shared = shared.clone();
         let gateway_task = tokio::spawn(async move {
@@ -285,6 +289,9 @@ pub fn bot_user() -> Value {
 
 /// One gateway connection: HELLO, then IDENTIFY → READY, heartbeats → ACK, and queued events.
 async fn serve_gateway(stream: TcpStream, shared: Arc<Shared>) {
+    // Without this, Nagle's algorithm holds a small frame sent right after another one until
+    // the client's delayed ACK (~40 ms), which would distort the measured latencies.
+    let _ = stream.set_nodelay(true);
     let Ok(socket) = tokio_tungstenite::accept_async(stream).await else {
         return;
     };
