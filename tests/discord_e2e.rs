@@ -9,7 +9,7 @@ mod support;
 
 use std::time::{Duration, Instant};
 
-use monkey_queen::discord::{self, Config, Data, RunningBot, Token};
+use monkey_queen::discord::{self, Config, Data, GENERIC_FAILURE, RunningBot, Token};
 use poise::serenity_prelude::GuildId;
 use serde_json::Value;
 use support::fake_discord::{APPLICATION_ID, FakeDiscord, RecordedRequest, TOKEN};
@@ -33,6 +33,7 @@ struct Harness {
 }
 
 impl Harness {
+    /// Starts a fake Discord and the bot on it.
     async fn start(dev_guild: Option<GuildId>) -> Harness {
         let _ = tracing_subscriber::fmt()
             .with_env_filter(
@@ -41,7 +42,11 @@ impl Harness {
             )
             .with_test_writer()
             .try_init();
-        let fake = FakeDiscord::start().await;
+        Harness::start_on(FakeDiscord::start().await, dev_guild, 1).await
+    }
+
+    /// Starts the bot on `fake`, as its `session`-th gateway session.
+    async fn start_on(fake: FakeDiscord, dev_guild: Option<GuildId>, session: u32) -> Harness {
         let config = Config {
             token: Token::new(TOKEN),
             dev_guild,
@@ -51,7 +56,8 @@ impl Harness {
             .await
             .expect("the bot starts");
         assert!(
-            fake.wait_for_ready(Duration::from_secs(10)).await,
+            fake.wait_for_sessions(session, Duration::from_secs(10))
+                .await,
             "the bot never identified on the fake gateway"
         );
         Harness { fake, bot }
@@ -60,13 +66,17 @@ impl Harness {
     /// Starts with commands registered in the test server, and waits for the registration.
     async fn registered() -> Harness {
         let harness = Harness::start(Some(GuildId::new(GUILD_ID))).await;
+        harness.await_registration(0).await;
         harness
-            .fake
-            .expect_request("guild command registration", |r| {
+    }
+
+    /// Waits for a guild command registration recorded after `mark`.
+    async fn await_registration(&self, mark: usize) {
+        self.fake
+            .expect_request_since(mark, "guild command registration", |r| {
                 r.is("PUT", &guild_commands_path())
             })
             .await;
-        harness
     }
 
     /// Pushes `interaction` and waits for the request `matches` picks; returns it with the time
@@ -83,15 +93,15 @@ impl Harness {
         (request, took)
     }
 
-    /// Stops the bot, which must finish promptly.
-    async fn stop(self) {
+    /// Stops the bot, which must finish promptly, and hands back the fake.
+    async fn stop(self) -> FakeDiscord {
         let stopping = Instant::now();
         tokio::time::timeout(Duration::from_secs(15), self.bot.shutdown())
             .await
             .expect("the bot stops within 15 s")
             .expect("the bot stops without error");
         println!("shutdown took {:?}", stopping.elapsed());
-        drop(self.fake);
+        self.fake
     }
 }
 
@@ -362,4 +372,75 @@ async fn diagram_defers_then_edits_the_response_with_a_png() {
     summary("dispatch → deferral", to_defer);
     summary("dispatch → PNG edit", to_image);
     harness.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_internal_failure_shows_a_generic_ephemeral_line() {
+    let harness = Harness::registered().await;
+    let id = 801;
+    let failing = original_path(id);
+    harness.fake.fail_requests(move |r| r.is("PATCH", &failing));
+    let followup = format!("/webhooks/{APPLICATION_ID}/{}", token(id));
+    let (apology, _) = harness
+        .exchange(
+            "the apology follow-up",
+            slash_command(id, ALICE, "diagram", vec![]),
+            |r| r.is("POST", &followup),
+        )
+        .await;
+    assert_eq!(
+        apology.pointer("/content").and_then(Value::as_str),
+        Some(GENERIC_FAILURE)
+    );
+    assert_eq!(
+        apology.pointer("/flags").and_then(Value::as_u64),
+        Some(EPHEMERAL)
+    );
+    // The Discord error text never reaches the user.
+    let shown = apology.json.as_ref().unwrap().to_string();
+    assert!(!shown.contains("500"), "{shown}");
+    harness.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn after_a_restart_buttons_of_old_messages_still_work() {
+    let guild = Some(GuildId::new(GUILD_ID));
+    let first = Harness::registered().await;
+    let (callback, _) = first
+        .exchange(
+            "/rules callback",
+            slash_command(901, ALICE, "rules", vec![]),
+            |r| r.is("POST", &callback_path(901)),
+        )
+        .await;
+    // The message the first run posted, with the buttons it had.
+    let buttons = callback.pointer("/data/components/0/components").unwrap();
+    let ids: Vec<&str> = buttons
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|b| b["custom_id"].as_str().unwrap())
+        .collect();
+    let old_message = bot_message(970, "rules page 1", &ids);
+    let fake = first.stop().await;
+
+    let mark = fake.mark();
+    let second = Harness::start_on(fake, guild, 2).await;
+    second.await_registration(mark).await;
+    let click = button_click(902, BOB, ids[1], old_message);
+    let (callback, _) = second
+        .exchange("page turn after restart", click, |r| {
+            r.is("POST", &callback_path(902))
+        })
+        .await;
+    assert_eq!(
+        callback.pointer("/type").and_then(Value::as_u64),
+        Some(UPDATE_MESSAGE)
+    );
+    let content = callback
+        .pointer("/data/content")
+        .and_then(Value::as_str)
+        .unwrap();
+    assert!(content.contains("Moving and capturing"), "{content}");
+    second.stop().await;
 }

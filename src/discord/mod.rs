@@ -26,7 +26,7 @@ use tokio::task::JoinHandle;
 use tracing::{error, info, warn};
 
 pub use config::{Config, ConfigError, Token};
-pub use errors::Error;
+pub use errors::{Error, GENERIC_FAILURE};
 
 use in_flight::Drain;
 
@@ -130,20 +130,33 @@ fn framework(config: &Config, data: Data) -> poise::Framework<Data, Error> {
                     application = %ready.application.id,
                     "connected to Discord"
                 );
-                let commands = &framework.options().commands;
-                let registered = match dev_guild {
-                    Some(guild) => poise::builtins::register_in_guild(ctx, commands, guild).await,
-                    None => poise::builtins::register_globally(ctx, commands).await,
-                };
-                match registered {
-                    Ok(()) => {
-                        info!(count = commands.len(), guild = ?dev_guild, "commands registered")
-                    }
-                    // Keep running: commands registered earlier still work.
-                    Err(e) => error!(error = %e, guild = ?dev_guild, "registering commands failed"),
-                }
+                // poise holds every event until setup returns (polling every 100 ms), so the
+                // registration round trip runs beside it instead of delaying the first commands.
+                let commands =
+                    poise::builtins::create_application_commands(&framework.options().commands);
+                tokio::spawn(register(ctx.http.clone(), commands, dev_guild));
                 Ok(data)
             })
         })
         .build()
+}
+
+/// Registers `commands` in `dev_guild` (instantly) or globally; a failure is logged and the bot
+/// keeps running, since commands registered earlier still work.
+async fn register(
+    http: Arc<Http>,
+    commands: Vec<serenity::CreateCommand>,
+    dev_guild: Option<serenity::GuildId>,
+) {
+    let count = commands.len();
+    let registered = match dev_guild {
+        Some(guild) => guild.set_commands(&http, commands).await.map(drop),
+        None => serenity::Command::set_global_commands(&http, commands)
+            .await
+            .map(drop),
+    };
+    match registered {
+        Ok(()) => info!(count, guild = ?dev_guild, "commands registered"),
+        Err(e) => error!(error = %e, guild = ?dev_guild, "registering commands failed"),
+    }
 }

@@ -102,9 +102,13 @@ impl RecordedRequest {
     }
 }
 
+/// Picks requests the fake should fail.
+type FailureRule = Box<dyn Fn(&RecordedRequest) -> bool + Send + Sync>;
+
 /// State shared by the REST and gateway tasks.
 struct Shared {
     gateway_url: String,
+    failures: Mutex<Vec<FailureRule>>,
     requests: Mutex<Vec<RecordedRequest>>,
     /// The number of recorded requests, to wake waiters.
     recorded: watch::Sender<usize>,
@@ -134,6 +138,7 @@ impl FakeDiscord {
         let gateway = gateway_listener.local_addr().unwrap();
         let shared = Arc::new(Shared {
             gateway_url: format!("ws://{gateway}"),
+            failures: Mutex::new(Vec::new()),
             requests: Mutex::new(Vec::new()),
             recorded: watch::channel(0).0,
             session: Mutex::new(None),
@@ -176,9 +181,23 @@ impl FakeDiscord {
         self.shared.gateway_url.clone()
     }
 
+    /// From now on, answers requests that `matches` with 500 and a Discord error body (they are
+    /// still recorded), to exercise the bot's error handling.
+    pub fn fail_requests(
+        &self,
+        matches: impl Fn(&RecordedRequest) -> bool + Send + Sync + 'static,
+    ) {
+        self.shared.failures.lock().unwrap().push(Box::new(matches));
+    }
+
     /// Every request recorded so far, in arrival order.
     pub fn requests(&self) -> Vec<RecordedRequest> {
         self.shared.requests.lock().unwrap().clone()
+    }
+
+    /// How many requests were recorded so far: a mark for [`Self::wait_for_request_since`].
+    pub fn mark(&self) -> usize {
+        self.shared.requests.lock().unwrap().len()
     }
 
     /// The first recorded request matching `matches`, waiting up to `limit` for it.
@@ -187,10 +206,22 @@ impl FakeDiscord {
         limit: Duration,
         matches: impl Fn(&RecordedRequest) -> bool,
     ) -> Option<RecordedRequest> {
+        self.wait_for_request_since(0, limit, matches).await
+    }
+
+    /// The first request matching `matches` among those recorded after `mark` (see
+    /// [`Self::mark`]), waiting up to `limit` for it.
+    pub async fn wait_for_request_since(
+        &self,
+        mark: usize,
+        limit: Duration,
+        matches: impl Fn(&RecordedRequest) -> bool,
+    ) -> Option<RecordedRequest> {
         let mut changes = self.shared.recorded.subscribe();
         let search = async {
             loop {
-                if let Some(found) = self.requests().into_iter().find(|r| matches(r)) {
+                let found = self.requests().into_iter().skip(mark).find(|r| matches(r));
+                if let Some(found) = found {
                     return found;
                 }
                 if changes.changed().await.is_err() {
@@ -208,7 +239,21 @@ impl FakeDiscord {
         what: &str,
         matches: impl Fn(&RecordedRequest) -> bool,
     ) -> RecordedRequest {
-        match self.wait_for_request(DEFAULT_WAIT, matches).await {
+        self.expect_request_since(0, what, matches).await
+    }
+
+    /// Like [`Self::wait_for_request_since`] with [`DEFAULT_WAIT`], panicking with the recorded
+    /// requests when `what` does not arrive.
+    pub async fn expect_request_since(
+        &self,
+        mark: usize,
+        what: &str,
+        matches: impl Fn(&RecordedRequest) -> bool,
+    ) -> RecordedRequest {
+        match self
+            .wait_for_request_since(mark, DEFAULT_WAIT, matches)
+            .await
+        {
             Some(found) => found,
             None => panic!(
                 "no request for {what} within {DEFAULT_WAIT:?}; recorded:\n{}",
@@ -228,8 +273,14 @@ impl FakeDiscord {
 
     /// Waits until a session has identified and received READY; `false` after `limit`.
     pub async fn wait_for_ready(&self, limit: Duration) -> bool {
+        self.wait_for_sessions(1, limit).await
+    }
+
+    /// Waits until `count` READY events were sent in all (a restarted bot makes a second
+    /// session); `false` after `limit`.
+    pub async fn wait_for_sessions(&self, count: u32, limit: Duration) -> bool {
         let mut readies = self.shared.readies.subscribe();
-        tokio::time::timeout(limit, readies.wait_for(|&n| n > 0))
+        tokio::time::timeout(limit, readies.wait_for(|&n| n >= count))
             .await
             .is_ok_and(|r| r.is_ok())
     }
@@ -322,7 +373,9 @@ async fn serve_gateway(stream: TcpStream, shared: Arc<Shared>) {
                     }
                     Some(2) => {
                         *shared.identify.lock().unwrap() = Some(frame["d"].clone());
-                        let sequence = shared.sequence.fetch_add(1, Ordering::SeqCst) + 1;
+                        // A new session numbers its events from 1 again.
+                        shared.sequence.store(1, Ordering::SeqCst);
+                        let sequence = 1;
                         let session = shared.readies.borrow().to_owned() + 1;
                         let ready = json!({
                             "op": 0, "s": sequence, "t": "READY",
@@ -396,7 +449,23 @@ async fn rest_handler(
         files,
         received_at: Instant::now(),
     };
-    let answer = answer(&shared, &method, &route, request.json.as_ref());
+    let fail = shared
+        .failures
+        .lock()
+        .unwrap()
+        .iter()
+        .any(|rule| rule(&request));
+    let answer = if fail {
+        (
+            StatusCode::INTERNAL_SERVER_ERROR,
+            axum::Json(
+                json!({ "message": "500: Internal Server Error (fake Discord)", "code": 0 }),
+            ),
+        )
+            .into_response()
+    } else {
+        answer(&shared, &method, &route, request.json.as_ref())
+    };
     {
         let mut requests = shared.requests.lock().unwrap();
         requests.push(request);
