@@ -444,3 +444,34 @@ async fn after_a_restart_buttons_of_old_messages_still_work() {
     assert!(content.contains("Moving and capturing"), "{content}");
     second.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn shutdown_lets_a_running_command_finish() {
+    let harness = Harness::registered().await;
+    let id = 1001;
+    let deferral = callback_path(id);
+    // Discord is slow to acknowledge the deferral, so the handler outlives the gateway shutdown
+    // (about 0.5 s in serenity).
+    harness
+        .fake
+        .delay_requests(Duration::from_millis(1500), move |r| {
+            r.is("POST", &deferral)
+        });
+    harness
+        .fake
+        .push_interaction(slash_command(id, ALICE, "diagram", vec![]));
+    harness
+        .fake
+        .expect_request("deferral", |r| r.is("POST", &callback_path(id)))
+        .await;
+    let fake = harness.stop().await;
+    let edited = fake
+        .requests()
+        .iter()
+        .any(|r| r.is("PATCH", &original_path(id)));
+    assert!(
+        edited,
+        "shutdown returned before the command finished:\n{}",
+        fake.describe_requests()
+    );
+}

@@ -102,13 +102,14 @@ impl RecordedRequest {
     }
 }
 
-/// Picks requests the fake should fail.
+/// Picks requests the fake should fail or delay.
 type FailureRule = Box<dyn Fn(&RecordedRequest) -> bool + Send + Sync>;
 
 /// State shared by the REST and gateway tasks.
 struct Shared {
     gateway_url: String,
     failures: Mutex<Vec<FailureRule>>,
+    delays: Mutex<Vec<(FailureRule, Duration)>>,
     requests: Mutex<Vec<RecordedRequest>>,
     /// The number of recorded requests, to wake waiters.
     recorded: watch::Sender<usize>,
@@ -139,6 +140,7 @@ impl FakeDiscord {
         let shared = Arc::new(Shared {
             gateway_url: format!("ws://{gateway}"),
             failures: Mutex::new(Vec::new()),
+            delays: Mutex::new(Vec::new()),
             requests: Mutex::new(Vec::new()),
             recorded: watch::channel(0).0,
             session: Mutex::new(None),
@@ -188,6 +190,17 @@ impl FakeDiscord {
         matches: impl Fn(&RecordedRequest) -> bool + Send + Sync + 'static,
     ) {
         self.shared.failures.lock().unwrap().push(Box::new(matches));
+    }
+
+    /// From now on, answers requests that `matches` only after `delay` (a slow Discord). They
+    /// are recorded on arrival.
+    pub fn delay_requests(
+        &self,
+        delay: Duration,
+        matches: impl Fn(&RecordedRequest) -> bool + Send + Sync + 'static,
+    ) {
+        let rule: FailureRule = Box::new(matches);
+        self.shared.delays.lock().unwrap().push((rule, delay));
     }
 
     /// Every request recorded so far, in arrival order.
@@ -455,6 +468,14 @@ async fn rest_handler(
         .unwrap()
         .iter()
         .any(|rule| rule(&request));
+    let delay = shared
+        .delays
+        .lock()
+        .unwrap()
+        .iter()
+        .filter(|(rule, _)| rule(&request))
+        .map(|(_, delay)| *delay)
+        .max();
     let answer = if fail {
         (
             StatusCode::INTERNAL_SERVER_ERROR,
@@ -471,6 +492,9 @@ async fn rest_handler(
         requests.push(request);
         let count = requests.len();
         shared.recorded.send_replace(count);
+    }
+    if let Some(delay) = delay {
+        tokio::time::sleep(delay).await;
     }
     answer
 }
