@@ -1,6 +1,7 @@
 //! Command-line subcommands. Each file holds one subcommand or a small family of them.
 
 mod bench;
+mod bot;
 mod engine;
 mod render;
 
@@ -34,6 +35,8 @@ enum Command {
     Render(render::RenderArgs),
     /// Draw the game as an animated GIF, one frame per ply.
     Replay(render::ReplayArgs),
+    /// Run the Discord bot (configuration: DISCORD_TOKEN, DEV_GUILD_ID, RUST_LOG; `.env` is read).
+    Bot,
 }
 
 /// Options that choose the game being played.
@@ -82,5 +85,6 @@ pub fn run(cli: Cli) -> Result<(), String> {
         Command::Bench(args) => bench::run(&args),
         Command::Render(args) => render::render(&args),
         Command::Replay(args) => render::replay(&args),
+        Command::Bot => bot::run(),
     }
 }

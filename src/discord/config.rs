@@ -1,0 +1,192 @@
+//! Bot configuration from the environment (and a `.env` file, read with dotenvy).
+
+use std::fmt;
+
+use poise::serenity_prelude::GuildId;
+
+/// How to get a token, shown when `DISCORD_TOKEN` is missing.
+const TOKEN_HELP: &str = "DISCORD_TOKEN is not set.
+To get a bot token:
+  1. Open https://discord.com/developers/applications and create an application (New Application).
+  2. In its Bot tab, press Reset Token and copy the token.
+  3. Put it in a file named .env next to Cargo.toml (see .env.example):
+       DISCORD_TOKEN=your-token-here
+     or export DISCORD_TOKEN in the shell that starts the bot.
+Never commit the token or paste it anywhere public.";
+
+/// A bot token. Its `Debug` output is redacted so it never reaches a log line.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Token(String);
+
+impl Token {
+    /// Wraps a token string.
+    pub fn new(token: impl Into<String>) -> Token {
+        Token(token.into())
+    }
+
+    /// The token itself, for handing to serenity's HTTP client only.
+    pub fn expose(&self) -> &str {
+        &self.0
+    }
+}
+
+impl fmt::Debug for Token {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("Token(<redacted>)")
+    }
+}
+
+/// What the bot needs to start.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Config {
+    /// The bot token (`DISCORD_TOKEN`).
+    pub token: Token,
+    /// Register commands in this server only, instantly (`DEV_GUILD_ID`); `None` = globally.
+    pub dev_guild: Option<GuildId>,
+    /// Send REST requests to this base URL instead of `https://discord.com`
+    /// (`DISCORD_API_URL`, e.g. an HTTP proxy that handles rate limits, or a test fake).
+    pub api_url: Option<String>,
+}
+
+/// Why the configuration could not be read.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ConfigError {
+    /// `DISCORD_TOKEN` is missing or blank.
+    MissingToken,
+    /// `DEV_GUILD_ID` is set but is not a server id (a positive number).
+    BadGuildId(String),
+    /// `DISCORD_API_URL` is set but is not an `http://` or `https://` base URL.
+    BadApiUrl(String),
+    /// The `.env` file exists but could not be read.
+    DotEnv(String),
+}
+
+impl fmt::Display for ConfigError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ConfigError::MissingToken => f.write_str(TOKEN_HELP),
+            ConfigError::BadGuildId(value) => write!(
+                f,
+                "DEV_GUILD_ID must be a server id (a number; right-click the server with \
+                 Developer Mode on, then Copy Server ID), not {value:?}"
+            ),
+            ConfigError::BadApiUrl(value) => write!(
+                f,
+                "DISCORD_API_URL must be a base URL such as http://127.0.0.1:3000, not {value:?}"
+            ),
+            ConfigError::DotEnv(reason) => write!(f, "could not read the .env file: {reason}"),
+        }
+    }
+}
+
+impl std::error::Error for ConfigError {}
+
+impl Config {
+    /// Reads `.env` (if present) into the environment, then the configuration from it.
+    pub fn from_env() -> Result<Config, ConfigError> {
+        match dotenvy::dotenv() {
+            Ok(_) => {}
+            Err(e) if e.not_found() => {}
+            Err(e) => return Err(ConfigError::DotEnv(e.to_string())),
+        }
+        Config::from_lookup(|key| std::env::var(key).ok())
+    }
+
+    /// Reads the configuration through `lookup` (a variable name to its value).
+    pub fn from_lookup(lookup: impl Fn(&str) -> Option<String>) -> Result<Config, ConfigError> {
+        let token = lookup("DISCORD_TOKEN")
+            .map(|t| t.trim().to_owned())
+            .filter(|t| !t.is_empty())
+            .ok_or(ConfigError::MissingToken)?;
+        let dev_guild = match lookup("DEV_GUILD_ID").map(|g| g.trim().to_owned()) {
+            None => None,
+            Some(g) if g.is_empty() => None,
+            Some(g) => match g.parse::<u64>() {
+                Ok(id) if id > 0 => Some(GuildId::new(id)),
+                _ => return Err(ConfigError::BadGuildId(g)),
+            },
+        };
+        let api_url = match lookup("DISCORD_API_URL").map(|u| u.trim().to_owned()) {
+            None => None,
+            Some(u) if u.is_empty() => None,
+            Some(u) if u.starts_with("http://") || u.starts_with("https://") => {
+                Some(u.trim_end_matches('/').to_owned())
+            }
+            Some(u) => return Err(ConfigError::BadApiUrl(u)),
+        };
+        Ok(Config {
+            token: Token::new(token),
+            dev_guild,
+            api_url,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn lookup<'a>(vars: &'a [(&'a str, &'a str)]) -> impl Fn(&str) -> Option<String> + 'a {
+        move |key| {
+            vars.iter()
+                .find(|(k, _)| *k == key)
+                .map(|(_, v)| (*v).to_owned())
+        }
+    }
+
+    #[test]
+    fn token_is_required_and_the_message_says_how_to_get_one() {
+        let err = Config::from_lookup(lookup(&[])).unwrap_err();
+        assert_eq!(err, ConfigError::MissingToken);
+        let text = err.to_string();
+        assert!(text.contains("discord.com/developers/applications"));
+        assert!(text.contains(".env"));
+        assert_eq!(
+            Config::from_lookup(lookup(&[("DISCORD_TOKEN", "  ")])).unwrap_err(),
+            ConfigError::MissingToken
+        );
+    }
+
+    #[test]
+    fn dev_guild_is_optional_and_checked() {
+        let config = Config::from_lookup(lookup(&[("DISCORD_TOKEN", " abc ")])).unwrap();
+        assert_eq!(config.token.expose(), "abc");
+        assert_eq!(config.dev_guild, None);
+
+        let config =
+            Config::from_lookup(lookup(&[("DISCORD_TOKEN", "abc"), ("DEV_GUILD_ID", "42")]))
+                .unwrap();
+        assert_eq!(config.dev_guild, Some(GuildId::new(42)));
+
+        for bad in ["x", "0", "-3"] {
+            let err =
+                Config::from_lookup(lookup(&[("DISCORD_TOKEN", "abc"), ("DEV_GUILD_ID", bad)]))
+                    .unwrap_err();
+            assert_eq!(err, ConfigError::BadGuildId(bad.to_owned()));
+        }
+    }
+
+    #[test]
+    fn api_url_is_optional_and_checked() {
+        let config = Config::from_lookup(lookup(&[
+            ("DISCORD_TOKEN", "abc"),
+            ("DISCORD_API_URL", "http://127.0.0.1:3000/"),
+        ]))
+        .unwrap();
+        assert_eq!(config.api_url.as_deref(), Some("http://127.0.0.1:3000"));
+        let err = Config::from_lookup(lookup(&[
+            ("DISCORD_TOKEN", "abc"),
+            ("DISCORD_API_URL", "127.0.0.1:3000"),
+        ]))
+        .unwrap_err();
+        assert_eq!(err, ConfigError::BadApiUrl("127.0.0.1:3000".into()));
+    }
+
+    #[test]
+    fn the_token_never_shows_in_debug_output() {
+        let config = Config::from_lookup(lookup(&[("DISCORD_TOKEN", "s3cret")])).unwrap();
+        let shown = format!("{config:?}");
+        assert!(!shown.contains("s3cret"), "{shown}");
+        assert!(shown.contains("redacted"));
+    }
+}

@@ -1,0 +1,191 @@
+//! The `custom_id` codec: every button the bot posts says what it does in its `custom_id`
+//! (`action:field:field`), so clicks are routed statelessly and keep working after a restart.
+
+use std::fmt;
+use std::str::FromStr;
+
+/// Discord's limit on a component's `custom_id` length.
+pub const MAX_LEN: usize = 100;
+
+/// What a button click asks for, decoded from its `custom_id`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ComponentId {
+    /// Show page `page` (0-based) of the `/rules` summary: `rules:<page>`.
+    RulesPage {
+        /// The page to show.
+        page: u8,
+    },
+    /// Accept a challenge: `accept:<challenge_id>`.
+    Accept {
+        /// The challenge's id.
+        challenge: i64,
+    },
+    /// Decline a challenge: `decline:<challenge_id>`.
+    Decline {
+        /// The challenge's id.
+        challenge: i64,
+    },
+    /// Withdraw one's own challenge: `cancel:<challenge_id>`.
+    Cancel {
+        /// The challenge's id.
+        challenge: i64,
+    },
+    /// Confirm resigning a game at the position it had when asked: `resign:<game_id>:<ply>`.
+    Resign {
+        /// The game's id.
+        game: i64,
+        /// The game's ply when the button was made; a later ply makes the click stale.
+        ply: u32,
+    },
+}
+
+/// Why a `custom_id` is not one of ours.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CustomIdError {
+    /// The part before the first `:` names no action.
+    UnknownAction,
+    /// The action takes a different number of fields.
+    FieldCount,
+    /// A field is not a number in range.
+    BadNumber,
+}
+
+impl fmt::Display for CustomIdError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            CustomIdError::UnknownAction => "unknown component action",
+            CustomIdError::FieldCount => "wrong number of fields for the component action",
+            CustomIdError::BadNumber => "a component field is not a valid number",
+        })
+    }
+}
+
+impl std::error::Error for CustomIdError {}
+
+impl fmt::Display for ComponentId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ComponentId::RulesPage { page } => write!(f, "rules:{page}"),
+            ComponentId::Accept { challenge } => write!(f, "accept:{challenge}"),
+            ComponentId::Decline { challenge } => write!(f, "decline:{challenge}"),
+            ComponentId::Cancel { challenge } => write!(f, "cancel:{challenge}"),
+            ComponentId::Resign { game, ply } => write!(f, "resign:{game}:{ply}"),
+        }
+    }
+}
+
+impl FromStr for ComponentId {
+    type Err = CustomIdError;
+
+    fn from_str(text: &str) -> Result<ComponentId, CustomIdError> {
+        let mut parts = text.split(':');
+        let action = parts.next().unwrap_or_default();
+        let fields: Vec<&str> = parts.collect();
+        let id = match action {
+            "rules" => {
+                let [page] = fields_of(&fields)?;
+                ComponentId::RulesPage {
+                    page: number(page)?,
+                }
+            }
+            "accept" => {
+                let [challenge] = fields_of(&fields)?;
+                ComponentId::Accept {
+                    challenge: number(challenge)?,
+                }
+            }
+            "decline" => {
+                let [challenge] = fields_of(&fields)?;
+                ComponentId::Decline {
+                    challenge: number(challenge)?,
+                }
+            }
+            "cancel" => {
+                let [challenge] = fields_of(&fields)?;
+                ComponentId::Cancel {
+                    challenge: number(challenge)?,
+                }
+            }
+            "resign" => {
+                let [game, ply] = fields_of(&fields)?;
+                ComponentId::Resign {
+                    game: number(game)?,
+                    ply: number(ply)?,
+                }
+            }
+            _ => return Err(CustomIdError::UnknownAction),
+        };
+        Ok(id)
+    }
+}
+
+/// The fields as an array of exactly `N`.
+fn fields_of<'a, const N: usize>(fields: &[&'a str]) -> Result<[&'a str; N], CustomIdError> {
+    <[&str; N]>::try_from(fields).map_err(|_| CustomIdError::FieldCount)
+}
+
+/// A decimal number written the way [`ComponentId`]'s `Display` writes it (no sign, no padding).
+fn number<T: FromStr + ToString>(field: &str) -> Result<T, CustomIdError> {
+    let value: T = field.parse().map_err(|_| CustomIdError::BadNumber)?;
+    if value.to_string() == field {
+        Ok(value)
+    } else {
+        Err(CustomIdError::BadNumber)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn examples() -> Vec<(ComponentId, &'static str)> {
+        vec![
+            (ComponentId::RulesPage { page: 2 }, "rules:2"),
+            (ComponentId::Accept { challenge: 17 }, "accept:17"),
+            (ComponentId::Decline { challenge: 17 }, "decline:17"),
+            (ComponentId::Cancel { challenge: 9 }, "cancel:9"),
+            (ComponentId::Resign { game: 5, ply: 12 }, "resign:5:12"),
+        ]
+    }
+
+    #[test]
+    fn formats_and_parses_every_action() {
+        for (id, text) in examples() {
+            assert_eq!(id.to_string(), text);
+            assert_eq!(text.parse::<ComponentId>(), Ok(id));
+        }
+    }
+
+    #[test]
+    fn the_largest_ids_fit_discords_limit_and_round_trip() {
+        let id = ComponentId::Resign {
+            game: i64::MAX,
+            ply: u32::MAX,
+        };
+        let text = id.to_string();
+        assert!(text.len() <= MAX_LEN);
+        assert_eq!(text.parse::<ComponentId>(), Ok(id));
+    }
+
+    #[test]
+    fn rejects_what_it_did_not_write() {
+        let cases = [
+            ("", CustomIdError::UnknownAction),
+            ("move:1", CustomIdError::UnknownAction),
+            ("ACCEPT:1", CustomIdError::UnknownAction),
+            ("accept", CustomIdError::FieldCount),
+            ("accept:1:2", CustomIdError::FieldCount),
+            ("resign:5", CustomIdError::FieldCount),
+            ("resign:5:12:1", CustomIdError::FieldCount),
+            ("accept:", CustomIdError::BadNumber),
+            ("accept:x", CustomIdError::BadNumber),
+            ("accept:+1", CustomIdError::BadNumber),
+            ("accept:01", CustomIdError::BadNumber),
+            ("resign:5:-1", CustomIdError::BadNumber),
+            ("rules:256", CustomIdError::BadNumber),
+        ];
+        for (text, error) in cases {
+            assert_eq!(text.parse::<ComponentId>(), Err(error), "{text:?}");
+        }
+    }
+}

@@ -1,0 +1,107 @@
+//! The bot's internal error type and the poise error handler.
+
+use monkey_queen_core::OptionsError;
+use poise::serenity_prelude as serenity;
+use poise::{CreateReply, FrameworkError};
+use serenity::{
+    CreateInteractionResponse, CreateInteractionResponseMessage, FullEvent, Interaction,
+};
+use tracing::{error, warn};
+
+use super::Data;
+
+/// What users see when something failed on our side; the details go to the log.
+pub const GENERIC_FAILURE: &str = "Sorry, something went wrong on our side. Please try again.";
+
+/// An internal failure: logged with context, never shown to users.
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    /// A request to Discord (or the gateway) failed.
+    #[error("Discord request failed: {0}")]
+    Discord(#[from] Box<serenity::Error>),
+    /// Encoding an image failed.
+    #[error("image encoding failed: {0}")]
+    Image(#[from] image::ImageError),
+    /// A blocking or background task panicked or was cancelled.
+    #[error("background task failed: {0}")]
+    Task(#[from] tokio::task::JoinError),
+    /// Game options the bot built itself were refused by the engine.
+    #[error("invalid game options: {0}")]
+    Options(#[from] OptionsError),
+    /// Listening for the shutdown signal failed.
+    #[error("signal handling failed: {0}")]
+    Signal(#[from] std::io::Error),
+}
+
+impl From<serenity::Error> for Error {
+    fn from(error: serenity::Error) -> Error {
+        Error::Discord(Box::new(error))
+    }
+}
+
+/// poise's error hook: internal errors are logged with what was being done, and the user gets
+/// [`GENERIC_FAILURE`] ephemerally; poise's own user-facing cases (bad arguments, checks,
+/// cooldowns…) go to its default handler.
+pub async fn on_error(failure: FrameworkError<'_, Data, Error>) {
+    match failure {
+        FrameworkError::Command { error, ctx, .. } => {
+            error!(
+                command = %ctx.command().qualified_name,
+                user = %ctx.author().id,
+                guild = ?ctx.guild_id(),
+                channel = %ctx.channel_id(),
+                error = %error,
+                "command failed"
+            );
+            apologize(ctx).await;
+        }
+        FrameworkError::CommandPanic { payload, ctx, .. } => {
+            error!(
+                command = %ctx.command().qualified_name,
+                user = %ctx.author().id,
+                panic = payload.as_deref().unwrap_or("(no message)"),
+                "command panicked"
+            );
+            apologize(ctx).await;
+        }
+        FrameworkError::EventHandler {
+            error,
+            event,
+            framework,
+            ..
+        } => {
+            error!(event = event.snake_case_name(), error = %error, "event handler failed");
+            if let FullEvent::InteractionCreate {
+                interaction: Interaction::Component(click),
+            } = event
+            {
+                let reply = CreateInteractionResponseMessage::new()
+                    .content(GENERIC_FAILURE)
+                    .ephemeral(true);
+                let answer = CreateInteractionResponse::Message(reply);
+                if let Err(e) = click
+                    .create_response(framework.serenity_context, answer)
+                    .await
+                {
+                    warn!(error = %e, "could not tell the user about a failed button");
+                }
+            }
+        }
+        FrameworkError::Setup { error, .. } => error!(error = %error, "bot setup failed"),
+        other => {
+            if let Err(e) = poise::builtins::on_error(other).await {
+                error!(error = %e, "handling a framework error failed");
+            }
+        }
+    }
+}
+
+/// Tells the invoking user, ephemerally, that the command failed.
+async fn apologize(ctx: poise::Context<'_, Data, Error>) {
+    let reply = CreateReply::default()
+        .content(GENERIC_FAILURE)
+        .ephemeral(true);
+    if let Err(e) = ctx.send(reply).await {
+        warn!(error = %e, "could not tell the user about a failed command");
+    }
+}

@@ -1,0 +1,162 @@
+//! The Discord front end: configuration, the serenity client with the poise framework, slash
+//! commands, the component router and clean shutdown.
+//!
+//! Handlers stay thin: parse what Discord sent, call the layer below, reply. Nothing below this
+//! module knows serenity.
+//!
+//! Start it with [`run`] (until Ctrl-C/SIGTERM), or with [`start`] and stop it with
+//! [`RunningBot::shutdown`]. [`Config::api_url`] points REST at another base URL (the fake
+//! Discord of the end-to-end tests); the gateway URL comes from that REST API.
+
+mod commands;
+pub mod config;
+pub mod custom_id;
+mod errors;
+mod in_flight;
+mod preview;
+mod router;
+mod shutdown;
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use poise::serenity_prelude as serenity;
+use serenity::{GatewayIntents, Http, HttpBuilder, ShardManager};
+use tokio::task::JoinHandle;
+use tracing::{error, info, warn};
+
+pub use config::{Config, ConfigError, Token};
+pub use errors::{Error, GENERIC_FAILURE};
+
+use in_flight::Drain;
+
+/// How long shutdown waits for handlers that are still running.
+const DRAIN_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// State shared by every handler (the game service will live here).
+#[derive(Debug, Default)]
+pub struct Data {}
+
+/// The context every command receives.
+pub type Context<'a> = poise::Context<'a, Data, Error>;
+
+/// The context of a slash-command-only handler.
+pub type ApplicationContext<'a> = poise::ApplicationContext<'a, Data, Error>;
+
+/// The gateway events the bot asks for. Interactions arrive without any intent; `GUILDS` keeps
+/// the cache aware of the servers the bot is in.
+pub fn intents() -> GatewayIntents {
+    GatewayIntents::GUILDS
+}
+
+/// serenity's REST client for `token`. With `api_url` (`http://host:port`, no path) every request
+/// goes there instead of `https://discord.com`, with the rate limiter off (serenity bypasses the
+/// proxy while its rate limiter is on).
+pub fn http_client(token: &Token, api_url: Option<&str>) -> Http {
+    let builder = HttpBuilder::new(token.expose());
+    match api_url {
+        Some(url) => builder.proxy(url).ratelimiter_disabled(true).build(),
+        None => builder.build(),
+    }
+}
+
+/// A connected bot, running on the current tokio runtime.
+pub struct RunningBot {
+    shard_manager: Arc<ShardManager>,
+    in_flight: Drain,
+    client: JoinHandle<Result<(), serenity::Error>>,
+}
+
+/// Builds the client, starts the gateway connection in a background task and returns at once.
+/// Commands are registered (in `config.dev_guild`, or globally) when Discord says READY.
+pub async fn start(config: &Config, data: Data) -> Result<RunningBot, Error> {
+    let http = http_client(&config.token, config.api_url.as_deref());
+    let (framework, in_flight) = in_flight::tracked(framework(config, data));
+    let mut client = serenity::ClientBuilder::new_with_http(http, intents())
+        .framework(framework)
+        .await?;
+    let shard_manager = client.shard_manager.clone();
+    let task = tokio::spawn(async move { client.start().await });
+    Ok(RunningBot {
+        shard_manager,
+        in_flight,
+        client: task,
+    })
+}
+
+/// Runs the bot until Ctrl-C or SIGTERM, then shuts down cleanly.
+pub async fn run(config: Config, data: Data) -> Result<(), Error> {
+    start(&config, data).await?.run_until_signal().await
+}
+
+impl RunningBot {
+    /// Waits for Ctrl-C or SIGTERM (then shuts down) or for the client to stop on its own (for
+    /// example because Discord refused the token).
+    pub async fn run_until_signal(mut self) -> Result<(), Error> {
+        tokio::select! {
+            ended = &mut self.client => return ended?.map_err(Error::from),
+            signal = shutdown::signal() => info!(signal = signal?, "shutting down"),
+        }
+        self.shutdown().await
+    }
+
+    /// Closes the gateway connection (no new events), lets running handlers finish (up to
+    /// 10 seconds), then waits for the client task to end.
+    pub async fn shutdown(self) -> Result<(), Error> {
+        self.shard_manager.shutdown_all().await;
+        if !self.in_flight.wait(DRAIN_TIMEOUT).await {
+            warn!("some handlers were still running after {DRAIN_TIMEOUT:?}; stopping anyway");
+        }
+        self.client.await?.map_err(Error::from)
+    }
+}
+
+/// The poise framework: commands, error handler, component router, and command registration
+/// on the first READY.
+fn framework(config: &Config, data: Data) -> poise::Framework<Data, Error> {
+    let dev_guild = config.dev_guild;
+    poise::Framework::builder()
+        .options(poise::FrameworkOptions {
+            commands: commands::all(),
+            on_error: |error| Box::pin(errors::on_error(error)),
+            event_handler: |framework, event| Box::pin(router::on_event(framework, event)),
+            ..Default::default()
+        })
+        .initialize_owners(false)
+        .setup(move |ctx, ready, framework| {
+            Box::pin(async move {
+                info!(
+                    user = %ready.user.name,
+                    application = %ready.application.id,
+                    "connected to Discord"
+                );
+                // poise holds every event until setup returns (polling every 100 ms), so the
+                // registration round trip runs beside it instead of delaying the first commands.
+                let commands =
+                    poise::builtins::create_application_commands(&framework.options().commands);
+                tokio::spawn(register(ctx.http.clone(), commands, dev_guild));
+                Ok(data)
+            })
+        })
+        .build()
+}
+
+/// Registers `commands` in `dev_guild` (instantly) or globally; a failure is logged and the bot
+/// keeps running, since commands registered earlier still work.
+async fn register(
+    http: Arc<Http>,
+    commands: Vec<serenity::CreateCommand>,
+    dev_guild: Option<serenity::GuildId>,
+) {
+    let count = commands.len();
+    let registered = match dev_guild {
+        Some(guild) => guild.set_commands(&http, commands).await.map(drop),
+        None => serenity::Command::set_global_commands(&http, commands)
+            .await
+            .map(drop),
+    };
+    match registered {
+        Ok(()) => info!(count, guild = ?dev_guild, "commands registered"),
+        Err(e) => error!(error = %e, guild = ?dev_guild, "registering commands failed"),
+    }
+}

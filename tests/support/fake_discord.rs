@@ -1,0 +1,595 @@
+//! A small fake Discord on 127.0.0.1 for end-to-end tests with the real serenity client.
+//!
+//! - REST (axum): `GET /api/v10/gateway` and `/gateway/bot` give the gateway URL; every other
+//!   request is recorded ([`RecordedRequest`]: method, path, content type, body, the JSON payload
+//!   — also from multipart `payload_json` — and uploaded files) and answered like Discord does:
+//!   message-shaped JSON on message routes, 204 on interaction callbacks and deletes, `[]` on
+//!   bulk command registration, 404 otherwise.
+//! - Gateway (tokio-tungstenite): HELLO (op 10), READY after IDENTIFY (op 2), heartbeat ACK
+//!   (op 11) for every heartbeat (op 1); [`FakeDiscord::dispatch`] /
+//!   [`FakeDiscord::push_interaction`] send events (op 0) to the connected session.
+//!
+//! Waiting is event-driven ([`FakeDiscord::wait_for_request`], [`FakeDiscord::wait_for_ready`]):
+//! no fixed sleeps.
+
+use std::convert::Infallible;
+use std::net::SocketAddr;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use axum::Router;
+use axum::body::Bytes;
+use axum::extract::{DefaultBodyLimit, State};
+use axum::http::{HeaderMap, Method, StatusCode, Uri, header};
+use axum::response::{IntoResponse, Response};
+use axum::serve::ListenerExt;
+use futures_util::{SinkExt, StreamExt};
+use serde_json::{Value, json};
+use tokio::net::{TcpListener, TcpStream};
+use tokio::sync::{mpsc, watch};
+use tokio::task::JoinHandle;
+use tokio_tungstenite::tungstenite::Message;
+
+/// The application id the fake reports in READY.
+pub const APPLICATION_ID: u64 = 1_100_000_000_000_000_001;
+/// The bot user's id.
+pub const BOT_USER_ID: u64 = 1_100_000_000_000_000_002;
+/// The bot user's name.
+pub const BOT_NAME: &str = "Monkey Queen";
+/// The token tests give the bot.
+pub const TOKEN: &str = "fake-token-for-tests";
+/// The heartbeat interval announced in HELLO: short, so every test exercises heartbeat ACKs.
+pub const HEARTBEAT_INTERVAL_MS: u64 = 1_000;
+/// How long [`FakeDiscord::expect_request`] waits.
+pub const DEFAULT_WAIT: Duration = Duration::from_secs(10);
+
+/// A file part of a multipart request.
+#[derive(Debug, Clone)]
+pub struct UploadedFile {
+    /// The form field, e.g. `files[0]`.
+    pub field: String,
+    /// The file name given by the client.
+    pub filename: Option<String>,
+    /// The part's content type.
+    pub content_type: Option<String>,
+    /// The file's bytes.
+    pub bytes: Vec<u8>,
+}
+
+/// One REST request the bot made.
+#[derive(Debug, Clone)]
+pub struct RecordedRequest {
+    /// `GET`, `POST`, `PATCH`, …
+    pub method: Method,
+    /// The path without the query, e.g. `/api/v10/interactions/1/tok/callback`.
+    pub path: String,
+    /// The query string, if any.
+    pub query: Option<String>,
+    /// The `Content-Type` header.
+    pub content_type: Option<String>,
+    /// The raw body.
+    pub body: Vec<u8>,
+    /// The JSON payload: the body itself, or a multipart request's `payload_json` part.
+    pub json: Option<Value>,
+    /// File parts of a multipart request.
+    pub files: Vec<UploadedFile>,
+    /// When the fake received it.
+    pub received_at: Instant,
+}
+
+impl RecordedRequest {
+    /// The method and path, e.g. `POST /api/v10/interactions/1/t/callback`.
+    pub fn line(&self) -> String {
+        format!("{} {}", self.method, self.path)
+    }
+
+    /// Whether this is `method` on exactly `path` (`path` starting after `/api/v10`).
+    pub fn is(&self, method: &str, path: &str) -> bool {
+        self.method.as_str() == method && self.path.strip_prefix("/api/v10") == Some(path)
+    }
+
+    /// Whether the body is multipart form data.
+    pub fn is_multipart(&self) -> bool {
+        self.content_type
+            .as_deref()
+            .is_some_and(|c| c.starts_with("multipart/form-data"))
+    }
+
+    /// A field of the JSON payload, by JSON pointer (e.g. `/data/content`).
+    pub fn pointer(&self, pointer: &str) -> Option<&Value> {
+        self.json.as_ref().and_then(|j| j.pointer(pointer))
+    }
+}
+
+/// Picks requests the fake should fail or delay.
+type FailureRule = Box<dyn Fn(&RecordedRequest) -> bool + Send + Sync>;
+
+/// State shared by the REST and gateway tasks.
+struct Shared {
+    gateway_url: String,
+    failures: Mutex<Vec<FailureRule>>,
+    delays: Mutex<Vec<(FailureRule, Duration)>>,
+    requests: Mutex<Vec<RecordedRequest>>,
+    /// The number of recorded requests, to wake waiters.
+    recorded: watch::Sender<usize>,
+    /// The outbox of the session that last sent IDENTIFY.
+    session: Mutex<Option<mpsc::UnboundedSender<Message>>>,
+    /// How many READY events were sent.
+    readies: watch::Sender<u32>,
+    identify: Mutex<Option<Value>>,
+    sequence: AtomicU64,
+    heartbeats: AtomicU64,
+    next_id: AtomicU64,
+}
+
+/// A running fake Discord; dropping it stops it.
+pub struct FakeDiscord {
+    rest: SocketAddr,
+    shared: Arc<Shared>,
+    tasks: Vec<JoinHandle<()>>,
+}
+
+impl FakeDiscord {
+    /// Starts REST and gateway listeners on free ports of 127.0.0.1.
+    pub async fn start() -> FakeDiscord {
+        let rest_listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let gateway_listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let rest = rest_listener.local_addr().unwrap();
+        let gateway = gateway_listener.local_addr().unwrap();
+        let shared = Arc::new(Shared {
+            gateway_url: format!("ws://{gateway}"),
+            failures: Mutex::new(Vec::new()),
+            delays: Mutex::new(Vec::new()),
+            requests: Mutex::new(Vec::new()),
+            recorded: watch::channel(0).0,
+            session: Mutex::new(None),
+            readies: watch::channel(0).0,
+            identify: Mutex::new(None),
+            sequence: AtomicU64::new(0),
+            heartbeats: AtomicU64::new(0),
+            next_id: AtomicU64::new(1_300_000_000_000_000_000),
+        });
+        let app = Router::new()
+            .fallback(rest_handler)
+            .layer(DefaultBodyLimit::disable())
+            .with_state(shared.clone());
+        let rest_task = tokio::spawn(async move {
+            let listener = rest_listener.tap_io(|tcp| {
+                let _ = tcp.set_nodelay(true);
+            });
+            axum::serve(listener, app).await.unwrap();
+        });
+        let gateway_shared = shared.clone();
+        let gateway_task = tokio::spawn(async move {
+            while let Ok((stream, _)) = gateway_listener.accept().await {
+                tokio::spawn(serve_gateway(stream, gateway_shared.clone()));
+            }
+        });
+        FakeDiscord {
+            rest,
+            shared,
+            tasks: vec![rest_task, gateway_task],
+        }
+    }
+
+    /// The REST base URL to give serenity's `HttpBuilder::proxy`.
+    pub fn api_url(&self) -> String {
+        format!("http://{}", self.rest)
+    }
+
+    /// The gateway URL the REST fake hands out.
+    pub fn gateway_url(&self) -> String {
+        self.shared.gateway_url.clone()
+    }
+
+    /// From now on, answers requests that `matches` with 500 and a Discord error body (they are
+    /// still recorded), to exercise the bot's error handling.
+    pub fn fail_requests(
+        &self,
+        matches: impl Fn(&RecordedRequest) -> bool + Send + Sync + 'static,
+    ) {
+        self.shared.failures.lock().unwrap().push(Box::new(matches));
+    }
+
+    /// From now on, answers requests that `matches` only after `delay` (a slow Discord). They
+    /// are recorded on arrival.
+    pub fn delay_requests(
+        &self,
+        delay: Duration,
+        matches: impl Fn(&RecordedRequest) -> bool + Send + Sync + 'static,
+    ) {
+        let rule: FailureRule = Box::new(matches);
+        self.shared.delays.lock().unwrap().push((rule, delay));
+    }
+
+    /// Every request recorded so far, in arrival order.
+    pub fn requests(&self) -> Vec<RecordedRequest> {
+        self.shared.requests.lock().unwrap().clone()
+    }
+
+    /// How many requests were recorded so far: a mark for [`Self::wait_for_request_since`].
+    pub fn mark(&self) -> usize {
+        self.shared.requests.lock().unwrap().len()
+    }
+
+    /// The first recorded request matching `matches`, waiting up to `limit` for it.
+    pub async fn wait_for_request(
+        &self,
+        limit: Duration,
+        matches: impl Fn(&RecordedRequest) -> bool,
+    ) -> Option<RecordedRequest> {
+        self.wait_for_request_since(0, limit, matches).await
+    }
+
+    /// The first request matching `matches` among those recorded after `mark` (see
+    /// [`Self::mark`]), waiting up to `limit` for it.
+    pub async fn wait_for_request_since(
+        &self,
+        mark: usize,
+        limit: Duration,
+        matches: impl Fn(&RecordedRequest) -> bool,
+    ) -> Option<RecordedRequest> {
+        let mut changes = self.shared.recorded.subscribe();
+        let search = async {
+            loop {
+                let found = self.requests().into_iter().skip(mark).find(|r| matches(r));
+                if let Some(found) = found {
+                    return found;
+                }
+                if changes.changed().await.is_err() {
+                    std::future::pending::<()>().await;
+                }
+            }
+        };
+        tokio::time::timeout(limit, search).await.ok()
+    }
+
+    /// Like [`Self::wait_for_request`] with [`DEFAULT_WAIT`], panicking with the recorded
+    /// requests when `what` does not arrive.
+    pub async fn expect_request(
+        &self,
+        what: &str,
+        matches: impl Fn(&RecordedRequest) -> bool,
+    ) -> RecordedRequest {
+        self.expect_request_since(0, what, matches).await
+    }
+
+    /// Like [`Self::wait_for_request_since`] with [`DEFAULT_WAIT`], panicking with the recorded
+    /// requests when `what` does not arrive.
+    pub async fn expect_request_since(
+        &self,
+        mark: usize,
+        what: &str,
+        matches: impl Fn(&RecordedRequest) -> bool,
+    ) -> RecordedRequest {
+        match self
+            .wait_for_request_since(mark, DEFAULT_WAIT, matches)
+            .await
+        {
+            Some(found) => found,
+            None => panic!(
+                "no request for {what} within {DEFAULT_WAIT:?}; recorded:\n{}",
+                self.describe_requests()
+            ),
+        }
+    }
+
+    /// The recorded requests, one line each with their JSON, for failure messages.
+    pub fn describe_requests(&self) -> String {
+        self.requests()
+            .iter()
+            .map(|r| format!("  {} {}", r.line(), r.json.clone().unwrap_or(Value::Null)))
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+
+    /// Waits until a session has identified and received READY; `false` after `limit`.
+    pub async fn wait_for_ready(&self, limit: Duration) -> bool {
+        self.wait_for_sessions(1, limit).await
+    }
+
+    /// Waits until `count` READY events were sent in all (a restarted bot makes a second
+    /// session); `false` after `limit`.
+    pub async fn wait_for_sessions(&self, count: u32, limit: Duration) -> bool {
+        let mut readies = self.shared.readies.subscribe();
+        tokio::time::timeout(limit, readies.wait_for(|&n| n >= count))
+            .await
+            .is_ok_and(|r| r.is_ok())
+    }
+
+    /// The IDENTIFY payload's `d` (holds the token and intents), once a client identified.
+    pub fn identify(&self) -> Option<Value> {
+        self.shared.identify.lock().unwrap().clone()
+    }
+
+    /// How many heartbeats were acknowledged.
+    pub fn heartbeats(&self) -> u64 {
+        self.shared.heartbeats.load(Ordering::SeqCst)
+    }
+
+    /// Sends dispatch event `name` with `data` to the current session; returns when it was sent.
+    /// Panics when no session has identified.
+    pub fn dispatch(&self, name: &str, data: Value) -> Instant {
+        let session = self.shared.session.lock().unwrap();
+        let outbox = session
+            .as_ref()
+            .expect("no gateway session: wait_for_ready first");
+        let sequence = self.shared.sequence.fetch_add(1, Ordering::SeqCst) + 1;
+        let frame = json!({ "op": 0, "s": sequence, "t": name, "d": data });
+        let sent_at = Instant::now();
+        outbox
+            .send(Message::Text(frame.to_string()))
+            .expect("the gateway session has closed");
+        sent_at
+    }
+
+    /// Sends an `INTERACTION_CREATE` dispatch (see `payloads`); returns when it was sent.
+    pub fn push_interaction(&self, interaction: Value) -> Instant {
+        self.dispatch("INTERACTION_CREATE", interaction)
+    }
+}
+
+impl Drop for FakeDiscord {
+    fn drop(&mut self) {
+        for task in &self.tasks {
+            task.abort();
+        }
+    }
+}
+
+/// The bot user as Discord describes it.
+pub fn bot_user() -> Value {
+    json!({
+        "id": BOT_USER_ID.to_string(),
+        "username": BOT_NAME,
+        "discriminator": "0",
+        "global_name": null,
+        "avatar": null,
+        "bot": true,
+        "public_flags": 0,
+    })
+}
+
+/// One gateway connection: HELLO, then IDENTIFY → READY, heartbeats → ACK, and queued events.
+async fn serve_gateway(stream: TcpStream, shared: Arc<Shared>) {
+    // Without this, Nagle's algorithm holds a small frame sent right after another one until
+    // the client's delayed ACK (~40 ms), which would distort the measured latencies.
+    let _ = stream.set_nodelay(true);
+    let Ok(socket) = tokio_tungstenite::accept_async(stream).await else {
+        return;
+    };
+    let (mut sink, mut source) = socket.split();
+    let (outbox, mut queued) = mpsc::unbounded_channel::<Message>();
+    let hello = json!({ "op": 10, "d": { "heartbeat_interval": HEARTBEAT_INTERVAL_MS } });
+    if sink.send(Message::Text(hello.to_string())).await.is_err() {
+        return;
+    }
+    loop {
+        tokio::select! {
+            incoming = source.next() => {
+                let text = match incoming {
+                    Some(Ok(Message::Text(text))) => text,
+                    Some(Ok(Message::Close(_))) => {
+                        // tungstenite queued the closing handshake's reply; send it.
+                        let _ = sink.close().await;
+                        break;
+                    }
+                    Some(Err(_)) | None => break,
+                    Some(Ok(_)) => continue,
+                };
+                let Ok(frame) = serde_json::from_str::<Value>(&text) else { continue };
+                match frame["op"].as_u64() {
+                    Some(1) => {
+                        shared.heartbeats.fetch_add(1, Ordering::SeqCst);
+                        let _ = outbox.send(Message::Text(json!({ "op": 11 }).to_string()));
+                    }
+                    Some(2) => {
+                        *shared.identify.lock().unwrap() = Some(frame["d"].clone());
+                        // A new session numbers its events from 1 again.
+                        shared.sequence.store(1, Ordering::SeqCst);
+                        let sequence = 1;
+                        let session = shared.readies.borrow().to_owned() + 1;
+                        let ready = json!({
+                            "op": 0, "s": sequence, "t": "READY",
+                            "d": {
+                                "v": 10,
+                                "user": bot_user(),
+                                "guilds": [],
+                                "session_id": format!("fake-session-{session}"),
+                                "resume_gateway_url": shared.gateway_url,
+                                "shard": [0, 1],
+                                "application": { "id": APPLICATION_ID.to_string(), "flags": 0 },
+                            }
+                        });
+                        let _ = outbox.send(Message::Text(ready.to_string()));
+                        *shared.session.lock().unwrap() = Some(outbox.clone());
+                        shared.readies.send_modify(|n| *n += 1);
+                    }
+                    Some(6) => {
+                        // RESUME: sessions are not kept; tell the client to identify again.
+                        let _ = outbox.send(Message::Text(json!({ "op": 9, "d": false }).to_string()));
+                    }
+                    _ => {}
+                }
+            }
+            Some(message) = queued.recv() => {
+                if sink.send(message).await.is_err() {
+                    break;
+                }
+            }
+        }
+    }
+}
+
+/// Records a REST request and answers it the way Discord would.
+async fn rest_handler(
+    State(shared): State<Arc<Shared>>,
+    method: Method,
+    uri: Uri,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Response {
+    let path = uri.path().to_owned();
+    let route: Vec<&str> = path
+        .strip_prefix("/api/v10/")
+        .unwrap_or(&path)
+        .split('/')
+        .collect();
+    if method == Method::GET && matches!(route.as_slice(), ["gateway"] | ["gateway", "bot"]) {
+        return axum::Json(json!({
+            "url": shared.gateway_url,
+            "shards": 1,
+            "session_start_limit": {
+                "total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 1
+            }
+        }))
+        .into_response();
+    }
+
+    let content_type = headers
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .map(str::to_owned);
+    let (json, files) = parse_body(content_type.as_deref(), &body).await;
+    let request = RecordedRequest {
+        method: method.clone(),
+        path: path.clone(),
+        query: uri.query().map(str::to_owned),
+        content_type,
+        body: body.to_vec(),
+        json,
+        files,
+        received_at: Instant::now(),
+    };
+    let fail = shared
+        .failures
+        .lock()
+        .unwrap()
+        .iter()
+        .any(|rule| rule(&request));
+    let delay = shared
+        .delays
+        .lock()
+        .unwrap()
+        .iter()
+        .filter(|(rule, _)| rule(&request))
+        .map(|(_, delay)| *delay)
+        .max();
+    let answer = if fail {
+        (
+            StatusCode::INTERNAL_SERVER_ERROR,
+            axum::Json(
+                json!({ "message": "500: Internal Server Error (fake Discord)", "code": 0 }),
+            ),
+        )
+            .into_response()
+    } else {
+        answer(&shared, &method, &route, request.json.as_ref())
+    };
+    {
+        let mut requests = shared.requests.lock().unwrap();
+        requests.push(request);
+        let count = requests.len();
+        shared.recorded.send_replace(count);
+    }
+    if let Some(delay) = delay {
+        tokio::time::sleep(delay).await;
+    }
+    answer
+}
+
+/// Discord's answer to a recorded request.
+fn answer(shared: &Shared, method: &Method, route: &[&str], payload: Option<&Value>) -> Response {
+    let m = method.as_str();
+    match (m, route) {
+        ("PUT", ["applications", _, "commands"])
+        | ("PUT", ["applications", _, "guilds", _, "commands"]) => {
+            axum::Json(json!([])).into_response()
+        }
+        ("POST", ["interactions", _, _, "callback"]) | ("DELETE", _) => {
+            StatusCode::NO_CONTENT.into_response()
+        }
+        ("GET" | "PATCH", ["webhooks", _, _, "messages", _]) | ("POST", ["webhooks", _, _]) => {
+            axum::Json(message(shared, None, payload)).into_response()
+        }
+        ("POST", ["channels", channel, "messages"])
+        | ("GET" | "PATCH", ["channels", channel, "messages", _]) => {
+            axum::Json(message(shared, Some(channel), payload)).into_response()
+        }
+        _ => (
+            StatusCode::NOT_FOUND,
+            axum::Json(json!({ "message": "404: Not Found (fake Discord)", "code": 0 })),
+        )
+            .into_response(),
+    }
+}
+
+/// A message object as Discord returns it, with the payload's content, flags and components.
+fn message(shared: &Shared, channel: Option<&str>, payload: Option<&Value>) -> Value {
+    let id = shared.next_id.fetch_add(1, Ordering::SeqCst);
+    let field = |name: &str, default: Value| {
+        payload
+            .and_then(|p| p.get(name))
+            .cloned()
+            .unwrap_or(default)
+    };
+    json!({
+        "id": id.to_string(),
+        "channel_id": channel.map_or_else(|| super::payloads::CHANNEL_ID.to_string(), str::to_owned),
+        "author": bot_user(),
+        "content": field("content", json!("")),
+        "timestamp": "2025-01-01T00:00:00.000000+00:00",
+        "edited_timestamp": null,
+        "tts": false,
+        "mention_everyone": false,
+        "mentions": [],
+        "mention_roles": [],
+        "attachments": [],
+        "embeds": [],
+        "pinned": false,
+        "type": 0,
+        "flags": field("flags", json!(0)),
+        "components": field("components", json!([])),
+        "application_id": APPLICATION_ID.to_string(),
+    })
+}
+
+/// The JSON payload and file parts of a request body.
+async fn parse_body(
+    content_type: Option<&str>,
+    body: &Bytes,
+) -> (Option<Value>, Vec<UploadedFile>) {
+    let Some(content_type) = content_type else {
+        return (None, Vec::new());
+    };
+    if content_type.starts_with("application/json") {
+        return (serde_json::from_slice(body).ok(), Vec::new());
+    }
+    let Ok(boundary) = multer::parse_boundary(content_type) else {
+        return (None, Vec::new());
+    };
+    let chunk = body.clone();
+    let stream = futures_util::stream::once(async move { Ok::<Bytes, Infallible>(chunk) });
+    let mut multipart = multer::Multipart::new(stream, boundary);
+    let (mut json, mut files) = (None, Vec::new());
+    while let Ok(Some(field)) = multipart.next_field().await {
+        let name = field.name().unwrap_or_default().to_owned();
+        let filename = field.file_name().map(str::to_owned);
+        let part_type = field.content_type().map(ToString::to_string);
+        let Ok(bytes) = field.bytes().await else {
+            break;
+        };
+        if name == "payload_json" {
+            json = serde_json::from_slice(&bytes).ok();
+        } else {
+            files.push(UploadedFile {
+                field: name,
+                filename,
+                content_type: part_type,
+                bytes: bytes.to_vec(),
+            });
+        }
+    }
+    (json, files)
+}

@@ -1,0 +1,225 @@
+//! Interaction payloads shaped like the ones Discord sends in `INTERACTION_CREATE` (API v10):
+//! slash commands (type 2), autocomplete (type 4) and button clicks (type 3), in a server
+//! channel, with the fields serenity 0.12.5 requires (`attachment_size_limit`, `entitlements`,
+//! `locale`, `version`, …).
+
+use serde_json::{Value, json};
+
+use super::fake_discord::{APPLICATION_ID, bot_user};
+
+/// The test server.
+pub const GUILD_ID: u64 = 1_200_000_000_000_000_001;
+/// The channel the interactions come from.
+pub const CHANNEL_ID: u64 = 1_200_000_000_000_000_002;
+/// All permissions a plain member has, as Discord writes them (a decimal string).
+pub const MEMBER_PERMISSIONS: &str = "2248473465835073";
+/// Discord's default upload limit (25 MiB).
+pub const ATTACHMENT_SIZE_LIMIT: u64 = 26_214_400;
+
+/// Interaction types.
+pub const APPLICATION_COMMAND: u8 = 2;
+/// Interaction types.
+pub const MESSAGE_COMPONENT: u8 = 3;
+/// Interaction types.
+pub const AUTOCOMPLETE: u8 = 4;
+
+/// A server member who invokes commands.
+#[derive(Debug, Clone, Copy)]
+pub struct Caller {
+    /// The user's id.
+    pub id: u64,
+    /// The user's name.
+    pub username: &'static str,
+}
+
+/// A first player.
+pub const ALICE: Caller = Caller {
+    id: 1_200_000_000_000_000_101,
+    username: "alice",
+};
+/// A second player.
+pub const BOB: Caller = Caller {
+    id: 1_200_000_000_000_000_102,
+    username: "bob",
+};
+
+/// The interaction token the builders give interaction `id`.
+pub fn token(id: u64) -> String {
+    format!("interaction-token-{id}")
+}
+
+/// A string option (type 3).
+pub fn string_option(name: &str, value: &str) -> Value {
+    json!({ "name": name, "type": 3, "value": value })
+}
+
+/// An integer option (type 4); poise sends choice parameters as the choice's index.
+pub fn integer_option(name: &str, value: i64) -> Value {
+    json!({ "name": name, "type": 4, "value": value })
+}
+
+/// A user option (type 6): the id as a string (Discord also sends `resolved`, see
+/// [`with_resolved_user`]).
+pub fn user_option(name: &str, user: Caller) -> Value {
+    json!({ "name": name, "type": 6, "value": user.id.to_string() })
+}
+
+/// The string option being typed in an autocomplete interaction.
+pub fn focused_string(name: &str, partial: &str) -> Value {
+    json!({ "name": name, "type": 3, "value": partial, "focused": true })
+}
+
+/// A user object.
+pub fn user(caller: Caller) -> Value {
+    json!({
+        "id": caller.id.to_string(),
+        "username": caller.username,
+        "discriminator": "0",
+        "global_name": caller.username,
+        "avatar": null,
+        "public_flags": 0,
+        "avatar_decoration_data": null,
+    })
+}
+
+/// The caller as a member of the test server.
+pub fn member(caller: Caller) -> Value {
+    json!({
+        "user": user(caller),
+        "roles": [],
+        "joined_at": "2024-05-01T12:00:00.000000+00:00",
+        "premium_since": null,
+        "deaf": false,
+        "mute": false,
+        "flags": 0,
+        "pending": false,
+        "nick": null,
+        "avatar": null,
+        "banner": null,
+        "permissions": MEMBER_PERMISSIONS,
+        "communication_disabled_until": null,
+        "unusual_dm_activity_until": null,
+    })
+}
+
+/// The fields every interaction in a server channel carries.
+fn envelope(id: u64, kind: u8, caller: Caller, data: Value) -> Value {
+    json!({
+        "id": id.to_string(),
+        "application_id": APPLICATION_ID.to_string(),
+        "type": kind,
+        "data": data,
+        "guild_id": GUILD_ID.to_string(),
+        "guild": { "id": GUILD_ID.to_string(), "locale": "en-US", "features": [] },
+        "channel_id": CHANNEL_ID.to_string(),
+        "channel": {
+            "id": CHANNEL_ID.to_string(),
+            "type": 0,
+            "guild_id": GUILD_ID.to_string(),
+            "name": "monkey-queen",
+            "position": 3,
+            "parent_id": null,
+            "nsfw": false,
+            "flags": 0,
+            "topic": null,
+            "last_message_id": null,
+            "rate_limit_per_user": 0,
+            "permissions": MEMBER_PERMISSIONS,
+        },
+        "member": member(caller),
+        "token": token(id),
+        "version": 1,
+        "app_permissions": MEMBER_PERMISSIONS,
+        "locale": "en-US",
+        "guild_locale": "en-US",
+        "entitlements": [],
+        "authorizing_integration_owners": { "0": GUILD_ID.to_string() },
+        "context": 0,
+        "attachment_size_limit": ATTACHMENT_SIZE_LIMIT,
+    })
+}
+
+/// A command id Discord would have assigned to `name` (stable per name).
+fn command_id(name: &str) -> String {
+    let hash = name
+        .bytes()
+        .fold(0u64, |h, b| h.wrapping_mul(31).wrapping_add(u64::from(b)));
+    (1_300_000_000_000_000_000 + hash % 1_000_000).to_string()
+}
+
+/// `/name` with `options` (see [`string_option`] and friends), invoked by `caller`.
+pub fn slash_command(id: u64, caller: Caller, name: &str, options: Vec<Value>) -> Value {
+    let data = json!({
+        "id": command_id(name),
+        "name": name,
+        "type": 1,
+        "options": options,
+        "guild_id": GUILD_ID.to_string(),
+    });
+    envelope(id, APPLICATION_COMMAND, caller, data)
+}
+
+/// Autocomplete for `/name` while `caller` types: `options` holds one [`focused_string`].
+pub fn autocomplete(id: u64, caller: Caller, name: &str, options: Vec<Value>) -> Value {
+    let data = json!({
+        "id": command_id(name),
+        "name": name,
+        "type": 1,
+        "options": options,
+        "guild_id": GUILD_ID.to_string(),
+    });
+    envelope(id, AUTOCOMPLETE, caller, data)
+}
+
+/// Adds `resolved.users` / `resolved.members` entries for `users` to a command payload, as
+/// Discord does for user options.
+pub fn with_resolved_user(mut payload: Value, users: &[Caller]) -> Value {
+    let mut resolved_users = serde_json::Map::new();
+    let mut resolved_members = serde_json::Map::new();
+    for caller in users {
+        resolved_users.insert(caller.id.to_string(), user(*caller));
+        let mut partial = member(*caller);
+        if let Some(fields) = partial.as_object_mut() {
+            fields.remove("user");
+        }
+        resolved_members.insert(caller.id.to_string(), partial);
+    }
+    payload["data"]["resolved"] = json!({ "users": resolved_users, "members": resolved_members });
+    payload
+}
+
+/// A message the bot posted earlier, with one row of buttons with `custom_ids`.
+pub fn bot_message(message_id: u64, content: &str, custom_ids: &[&str]) -> Value {
+    let buttons: Vec<Value> = custom_ids
+        .iter()
+        .map(|id| json!({ "type": 2, "style": 2, "label": id, "custom_id": id }))
+        .collect();
+    json!({
+        "id": message_id.to_string(),
+        "channel_id": CHANNEL_ID.to_string(),
+        "author": bot_user(),
+        "content": content,
+        "timestamp": "2025-01-01T00:00:00.000000+00:00",
+        "edited_timestamp": null,
+        "tts": false,
+        "mention_everyone": false,
+        "mentions": [],
+        "mention_roles": [],
+        "attachments": [],
+        "embeds": [],
+        "pinned": false,
+        "type": 0,
+        "flags": 0,
+        "components": [{ "type": 1, "components": buttons }],
+        "application_id": APPLICATION_ID.to_string(),
+        "webhook_id": APPLICATION_ID.to_string(),
+    })
+}
+
+/// `caller` clicks the button `custom_id` on `message` (see [`bot_message`]).
+pub fn button_click(id: u64, caller: Caller, custom_id: &str, message: Value) -> Value {
+    let data = json!({ "custom_id": custom_id, "component_type": 2 });
+    let mut payload = envelope(id, MESSAGE_COMPONENT, caller, data);
+    payload["message"] = message;
+    payload
+}
