@@ -179,14 +179,20 @@ impl fmt::Display for UserError {
                 "game #{game} was aborted, so there is nothing to rematch; make a new challenge"
             ),
             UserError::NotFinished { game, .. } => {
-                write!(f, "game #{game} is not over yet; a rematch comes after the result")
+                write!(
+                    f,
+                    "game #{game} is not over yet; a rematch comes after the result"
+                )
             }
             UserError::RematchPending { existing } => write!(
                 f,
                 "a rematch of this game is already waiting for an answer (challenge #{existing})"
             ),
             UserError::RematchInProgress { game } => {
-                write!(f, "the rematch of this game is already being played (game #{game})")
+                write!(
+                    f,
+                    "the rematch of this game is already being played (game #{game})"
+                )
             }
         }
     }

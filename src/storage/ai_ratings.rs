@@ -25,7 +25,8 @@ pub struct AiRatingRow {
 fn decode(row: &SqliteRow) -> Result<AiRatingRow, Error> {
     let level: String = row.try_get("ai_level")?;
     Ok(AiRatingRow {
-        level: AiLevel::from_stored(&level).ok_or_else(|| corrupt("ai_ratings.ai_level", &level))?,
+        level: AiLevel::from_stored(&level)
+            .ok_or_else(|| corrupt("ai_ratings.ai_level", &level))?,
         rating: Rating {
             rating: row.try_get("rating")?,
             deviation: row.try_get("rating_deviation")?,

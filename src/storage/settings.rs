@@ -9,7 +9,10 @@ use crate::model::{BoardOrientation, ClockChoice, GuildId, GuildSettings};
 ///
 /// # Errors
 /// Database failure or a row that can't be read back.
-pub async fn guild_settings(conn: &mut Conn, guild: GuildId) -> Result<Option<GuildSettings>, Error> {
+pub async fn guild_settings(
+    conn: &mut Conn,
+    guild: GuildId,
+) -> Result<Option<GuildSettings>, Error> {
     let row = sqlx::query(
         "SELECT threads, default_clock, board_orientation FROM guild_settings WHERE guild_id = $1",
     )
