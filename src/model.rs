@@ -161,6 +161,111 @@ stored_enum!(
     }
 );
 
+stored_enum!(
+    /// The per-move time limits a challenge can choose (issue 7: none, 10 minutes, 1 hour,
+    /// 1 day, 3 days). The stored word doubles as the command option's value.
+    ClockChoice {
+        /// No clock: nobody runs out of time.
+        Unlimited = "none",
+        /// Ten minutes per move.
+        TenMinutes = "10m",
+        /// One hour per move.
+        OneHour = "1h",
+        /// One day per move (the default).
+        OneDay = "1d",
+        /// Three days per move.
+        ThreeDays = "3d",
+    }
+);
+
+impl ClockChoice {
+    /// Every choice in the order a menu shows them: no clock, then shortest to longest.
+    pub const ALL: [ClockChoice; 5] = [
+        ClockChoice::Unlimited,
+        ClockChoice::TenMinutes,
+        ClockChoice::OneHour,
+        ClockChoice::OneDay,
+        ClockChoice::ThreeDays,
+    ];
+
+    /// The time limit per move in milliseconds; `None` for no clock.
+    #[must_use]
+    pub const fn ms(self) -> Option<i64> {
+        const MINUTE: i64 = 60 * 1000;
+        match self {
+            ClockChoice::Unlimited => None,
+            ClockChoice::TenMinutes => Some(10 * MINUTE),
+            ClockChoice::OneHour => Some(60 * MINUTE),
+            ClockChoice::OneDay => Some(24 * 60 * MINUTE),
+            ClockChoice::ThreeDays => Some(3 * 24 * 60 * MINUTE),
+        }
+    }
+
+    /// The English name, e.g. "10 minutes" or "no clock" (other languages: `i18n`).
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            ClockChoice::Unlimited => "no clock",
+            ClockChoice::TenMinutes => "10 minutes",
+            ClockChoice::OneHour => "1 hour",
+            ClockChoice::OneDay => "1 day",
+            ClockChoice::ThreeDays => "3 days",
+        }
+    }
+
+    /// The choice with exactly this limit (`None`: no clock), if it is one of the choices.
+    #[must_use]
+    pub fn from_ms(ms: Option<i64>) -> Option<ClockChoice> {
+        ClockChoice::ALL.into_iter().find(|c| c.ms() == ms)
+    }
+}
+
+impl Default for ClockChoice {
+    /// One day per move.
+    fn default() -> ClockChoice {
+        ClockChoice::OneDay
+    }
+}
+
+stored_enum!(
+    /// Which way a server's boards are drawn.
+    BoardOrientation {
+        /// White always at the bottom.
+        WhiteBottom = "white_bottom",
+        /// Turned so the player to move sits at the bottom.
+        ToMove = "to_move",
+    }
+);
+
+impl BoardOrientation {
+    /// The colour drawn at the bottom when `to_move` is to play.
+    #[must_use]
+    pub const fn bottom(self, to_move: Color) -> Color {
+        match self {
+            BoardOrientation::WhiteBottom => Color::White,
+            BoardOrientation::ToMove => to_move,
+        }
+    }
+}
+
+impl Default for BoardOrientation {
+    /// White at the bottom.
+    fn default() -> BoardOrientation {
+        BoardOrientation::WhiteBottom
+    }
+}
+
+/// A server's settings (issue 7); a server that never changed them has the defaults.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct GuildSettings {
+    /// Whether each new game gets its own thread (default: off).
+    pub threads: bool,
+    /// The clock of a challenge that names none (default: one day).
+    pub default_clock: ClockChoice,
+    /// How boards are drawn (default: White at the bottom).
+    pub orientation: BoardOrientation,
+}
+
 impl From<monkey_queen_core::WinReason> for EndReason {
     fn from(reason: monkey_queen_core::WinReason) -> EndReason {
         match reason {

@@ -5,17 +5,21 @@ use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
 use super::{
-    AiLevel, Challenge, ChallengeCreated, ChallengeId, ChallengeStatus, ColorChoice, GameService,
-    GameView, MessageId, NewChallenge, PlayerRef, Result, UserError, UserId,
+    AiLevel, Challenge, ChallengeCreated, ChallengeId, ChallengeStatus, ColorChoice, GameId,
+    GameService, GameView, MessageId, NewChallenge, PlayerRef, Result, UserError, UserId,
 };
-use crate::storage::{self, NewChallengeRow, NewGameRow};
+use crate::storage::{self, Conn, NewChallengeRow, NewGameRow};
 
 impl GameService {
     /// Makes a challenge, or starts a game at once when the opponent is the bot.
+    /// `new.move_time_ms` is the clock exactly (`None`: no clock); to fall back on the
+    /// server's default clock use [`GameService::create_challenge_with_clock`]. With
+    /// `rematch_of` set, at most one rematch of that game may be pending or being played.
     ///
     /// # Errors
     /// [`UserError::ChallengeSelf`], [`UserError::AiLevelForHuman`],
-    /// [`UserError::BadTimeLimit`], [`UserError::DuplicateChallenge`]; internal errors.
+    /// [`UserError::BadTimeLimit`], [`UserError::DuplicateChallenge`],
+    /// [`UserError::RematchPending`], [`UserError::RematchInProgress`]; internal errors.
     pub async fn create_challenge(&self, new: NewChallenge) -> Result<ChallengeCreated> {
         let now = self.now_ms();
         if new
@@ -42,6 +46,10 @@ impl GameService {
                 .map(|game| ChallengeCreated::AiGame(Box::new(game)));
         }
         let mut tx = self.db.begin_write().await?;
+        if let Err(refusal) = rematch_free(&mut tx, new.rematch_of).await {
+            tx.rollback().await?;
+            return Err(refusal);
+        }
         storage::upsert_player(&mut tx, new.challenger.id, &new.challenger.name, now).await?;
         if let Some(opponent) = &new.opponent {
             storage::upsert_player(&mut tx, opponent.id, &opponent.name, now).await?;
@@ -60,18 +68,23 @@ impl GameService {
             rematch_of: new.rematch_of,
         };
         let Some(id) = storage::insert_challenge(&mut tx, &row).await? else {
-            let existing = match &new.opponent {
-                Some(o) => {
-                    storage::pending_between(&mut tx, new.channel, new.challenger.id, o.id).await?
-                }
+            let refusal = match new.rematch_of {
+                Some(game) => storage::pending_rematch(&mut tx, game)
+                    .await?
+                    .map(|existing| UserError::RematchPending { existing }),
                 None => None,
             };
+            let refusal = match (refusal, &new.opponent) {
+                (Some(refusal), _) => Some(refusal),
+                (None, Some(o)) => {
+                    storage::pending_between(&mut tx, new.channel, new.challenger.id, o.id)
+                        .await?
+                        .map(|existing| UserError::DuplicateChallenge { existing })
+                }
+                (None, None) => None,
+            };
             tx.rollback().await?;
-            return Err(match existing {
-                Some(existing) => UserError::DuplicateChallenge { existing },
-                None => UserError::PositionChanged,
-            }
-            .into());
+            return Err(refusal.unwrap_or(UserError::PositionChanged).into());
         };
         let challenge = storage::challenge(&mut tx, id).await?;
         tx.commit().await?;
@@ -92,6 +105,10 @@ impl GameService {
         };
         let (deadline_ms, remind_ms) = Self::deadline(new.move_time_ms, now);
         let mut tx = self.db.begin_write().await?;
+        if let Err(refusal) = rematch_free(&mut tx, new.rematch_of).await {
+            tx.rollback().await?;
+            return Err(refusal);
+        }
         storage::upsert_player(&mut tx, new.challenger.id, &new.challenger.name, now).await?;
         storage::upsert_player(&mut tx, bot.id, &bot.name, now).await?;
         let id = storage::insert_game(
@@ -295,6 +312,16 @@ impl GameService {
             .into(),
             Err(e) => e,
         }
+    }
+}
+
+/// Refuses a rematch of a game whose rematch is already being played. (A pending one is
+/// refused by the insert itself, atomically.)
+async fn rematch_free(conn: &mut Conn, rematch_of: Option<GameId>) -> Result<()> {
+    let Some(of) = rematch_of else { return Ok(()) };
+    match storage::active_rematch(conn, of).await? {
+        Some(game) => Err(UserError::RematchInProgress { game }.into()),
+        None => Ok(()),
     }
 }
 

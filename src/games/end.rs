@@ -5,9 +5,10 @@ use monkey_queen_core::Color;
 
 use super::view::{self, color_of};
 use super::{
-    EndReason, GameRef, GameResult, GameService, GameStatus, GameView, Result, UserError, UserId,
+    AiLevel, EndReason, GameRef, GameResult, GameService, GameStatus, GameView, Result, UserError,
+    UserId,
 };
-use crate::rating::{Rating, rate_game};
+use crate::rating::{Rating, TAU, rate_game};
 use crate::storage::{self, Conn, Finish, GameRow, Standing};
 
 impl GameService {
@@ -180,6 +181,9 @@ impl GameService {
         for standing in standings {
             storage::record_result(conn, standing, now).await?;
         }
+        if let Some(level) = row.ai_level {
+            self.rate_ai(conn, level, winner_id, loser_id, now).await?;
+        }
         Ok(Some(GameResult {
             winner,
             winner_id,
@@ -187,6 +191,37 @@ impl GameService {
             reason,
             rating_deltas,
         }))
+    }
+}
+
+impl GameService {
+    /// Moves the computer's rating at `level` after a game against a person, rated against
+    /// that person's current rating, which the game leaves alone (such games are unrated).
+    async fn rate_ai(
+        &self,
+        conn: &mut Conn,
+        level: AiLevel,
+        winner: UserId,
+        loser: UserId,
+        now: i64,
+    ) -> Result<()> {
+        let Some(bot) = self.config.bot_user else {
+            return Ok(());
+        };
+        let (ai_won, person) = if winner == bot {
+            (true, loser)
+        } else if loser == bot {
+            (false, winner)
+        } else {
+            return Ok(());
+        };
+        let person = current_rating(conn, person).await?;
+        let before = storage::ai_rating(conn, level)
+            .await?
+            .map_or(Rating::NEWCOMER, |r| r.rating);
+        let after = before.update(&[(person, if ai_won { 1.0 } else { 0.0 })], TAU);
+        storage::record_ai_result(conn, level, ai_won, after, now).await?;
+        Ok(())
     }
 }
 

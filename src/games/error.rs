@@ -6,7 +6,7 @@ use std::fmt;
 use monkey_queen_core::{MoveError, OptionsError};
 
 use super::view::GameSummary;
-use crate::model::{ChallengeId, ChallengeStatus, GameId, UserId};
+use crate::model::{ChallengeId, ChallengeStatus, GameId, GameStatus, UserId};
 
 /// A request the rules of the service refuse. Each variant carries what a front end needs to
 /// explain it; `Display` gives a plain English sentence.
@@ -95,6 +95,23 @@ pub enum UserError {
         /// When the player to move runs out of time.
         deadline_ms: i64,
     },
+    /// A rematch of a game that has no result: still being played, or aborted.
+    NotFinished {
+        /// The game.
+        game: GameId,
+        /// Where it stands instead ([`GameStatus::Active`] or [`GameStatus::Aborted`]).
+        status: GameStatus,
+    },
+    /// A rematch of this game already waits for an answer.
+    RematchPending {
+        /// That challenge.
+        existing: ChallengeId,
+    },
+    /// A rematch of this game is already being played.
+    RematchInProgress {
+        /// The rematch game.
+        game: GameId,
+    },
 }
 
 impl fmt::Display for UserError {
@@ -153,6 +170,29 @@ impl fmt::Display for UserError {
             UserError::NoClock => f.write_str("this game has no move clock"),
             UserError::DeadlineNotReached { .. } => {
                 f.write_str("the player to move still has time left")
+            }
+            UserError::NotFinished {
+                game,
+                status: GameStatus::Aborted,
+            } => write!(
+                f,
+                "game #{game} was aborted, so there is nothing to rematch; make a new challenge"
+            ),
+            UserError::NotFinished { game, .. } => {
+                write!(
+                    f,
+                    "game #{game} is not over yet; a rematch comes after the result"
+                )
+            }
+            UserError::RematchPending { existing } => write!(
+                f,
+                "a rematch of this game is already waiting for an answer (challenge #{existing})"
+            ),
+            UserError::RematchInProgress { game } => {
+                write!(
+                    f,
+                    "the rematch of this game is already being played (game #{game})"
+                )
             }
         }
     }

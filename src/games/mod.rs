@@ -1,4 +1,5 @@
-//! The game service: challenges, moves, endings, lists and records, over the database.
+//! The game service: challenges, moves, endings, clocks and reminders, lists and records,
+//! ratings, leaderboards and history, rematches and per-server settings, over the database.
 //!
 //! Plain async Rust with typed results; it knows nothing of Discord's libraries. Every change
 //! is one write transaction; a move is applied only if the game is still at the ply it was
@@ -61,6 +62,10 @@ mod end;
 mod error;
 mod play;
 mod queries;
+mod rematch;
+mod reminders;
+mod settings;
+mod standings;
 mod view;
 
 use std::sync::Arc;
@@ -69,13 +74,18 @@ use monkey_queen_core::{GameOptions, Move, Position};
 
 pub use clock::{Clock, ManualClock, SystemClock};
 pub use error::{InternalError, Result, ServiceError, UserError};
+pub use settings::SettingsChange;
+pub use standings::{
+    AiStanding, HistoryPage, LeaderboardEntry, LeaderboardPage, LeaderboardScope, MAX_PAGE_SIZE,
+    Page, PlayedGame, PlayerStats, RECENT_RESULTS,
+};
 pub use view::{
     GameRecord, GameResult, GameSummary, GameView, Mismatch, MovePlayed, Place, PlayerRef,
 };
 
 pub use crate::model::{
-    AiLevel, ChallengeId, ChallengeStatus, ChannelId, ColorChoice, EndReason, GameId, GameStatus,
-    GuildId, MessageId, UserId,
+    AiLevel, BoardOrientation, ChallengeId, ChallengeStatus, ChannelId, ClockChoice, ColorChoice,
+    EndReason, GameId, GameStatus, GuildId, GuildSettings, MessageId, UserId,
 };
 pub use crate::storage::{ChallengeRow as Challenge, MoveRow, PlayerRow as Player};
 

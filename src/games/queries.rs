@@ -1,6 +1,6 @@
 //! Reading games back: show, lists, records, players, and the start-up consistency check.
 
-use monkey_queen_core::{Move, Record};
+use monkey_queen_core::{Move, Position, Record};
 
 use super::view::{self, GameRecord, GameSummary, GameView, Mismatch};
 use super::{
@@ -58,14 +58,16 @@ impl GameService {
         limit: u32,
     ) -> Result<Vec<GameSummary>> {
         let mut conn = self.db.read().await?;
-        let rows = storage::finished_games(&mut conn, user, limit).await?;
+        let rows = storage::finished_games(&mut conn, user, 0, limit).await?;
         Ok(rows.iter().map(view::summary).collect())
     }
 
-    /// A game's record (options and moves, R9.3) with who played each move and when.
+    /// A game's record (options and moves, R9.3) with who played each move and when. The
+    /// moves are replayed and must give the stored position, ply and swap flag.
     ///
     /// # Errors
-    /// [`UserError::NoSuchGame`]; internal errors, including a move list that does not replay.
+    /// [`UserError::NoSuchGame`]; internal errors, including a move list that does not replay
+    /// or replays to something other than what is stored ([`InternalError::Corrupt`]).
     pub async fn record(&self, id: GameId) -> Result<GameRecord> {
         let mut conn = self.db.read().await?;
         let row = storage::game(&mut conn, id)
@@ -78,6 +80,9 @@ impl GameService {
                 game: id,
                 detail: e.to_string(),
             })?;
+        if let Some(detail) = disagreement(&row, &record, &position) {
+            return Err(InternalError::Corrupt { game: id, detail }.into());
+        }
         let last_move = record.moves.last().copied();
         Ok(GameRecord {
             game: view::view(row, position, last_move),
@@ -134,10 +139,14 @@ impl GameService {
 
 /// What is wrong with a stored game, judged by replaying its moves; `None` if nothing.
 fn replay_disagreement(row: &GameRow, notations: &[&str]) -> Option<String> {
-    let (record, position) = match Record::from_moves(row.options, notations) {
-        Ok(replayed) => replayed,
-        Err(e) => return Some(format!("stored moves do not replay: {e}")),
-    };
+    match Record::from_moves(row.options, notations) {
+        Ok((record, position)) => disagreement(row, &record, &position),
+        Err(e) => Some(format!("stored moves do not replay: {e}")),
+    }
+}
+
+/// How a stored game differs from its replayed record and final position; `None` if not.
+fn disagreement(row: &GameRow, record: &Record, position: &Position) -> Option<String> {
     let replayed = position.to_text();
     if replayed != row.position {
         return Some(format!(

@@ -230,7 +230,7 @@ fn result_of(row: &GameRow) -> Option<GameResult> {
     })
 }
 
-fn place_of(row: &GameRow) -> Place {
+pub(super) fn place_of(row: &GameRow) -> Place {
     Place {
         guild: row.guild,
         channel: row.channel,

@@ -120,8 +120,9 @@ fn decode(row: &SqliteRow) -> Result<ChallengeRow, Error> {
 }
 
 /// Stores a pending challenge unless one is already pending between the same two people in
-/// the same channel (either way round); `None` then. The check and the insert are one
-/// statement, so two simultaneous requests cannot both pass.
+/// the same channel (either way round), or, for a rematch, one is already pending for the
+/// same game; `None` then. The check and the insert are one statement, so two simultaneous
+/// requests cannot both pass.
 ///
 /// # Errors
 /// Database failure.
@@ -134,11 +135,13 @@ pub async fn insert_challenge(
              queen_height, pie, color_choice, move_time_ms, rated, status, created_ms,
              expires_ms, rematch_of)
          SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 'pending', $11, $12, $13
-         WHERE $2 IS NULL OR NOT EXISTS (
+         WHERE ($2 IS NULL OR NOT EXISTS (
              SELECT 1 FROM challenges
              WHERE status = 'pending' AND channel_id = $4
                AND ((challenger_id = $1 AND challenged_id = $2)
-                 OR (challenger_id = $2 AND challenged_id = $1)))
+                 OR (challenger_id = $2 AND challenged_id = $1))))
+           AND ($13 IS NULL OR NOT EXISTS (
+             SELECT 1 FROM challenges WHERE status = 'pending' AND rematch_of = $13))
          RETURNING id",
     )
     .bind(db_id(new.challenger.0))
@@ -179,6 +182,20 @@ pub async fn pending_between(
     .bind(db_id(channel.0))
     .bind(db_id(a.0))
     .bind(db_id(b.0))
+    .fetch_optional(conn)
+    .await?;
+    Ok(id.map(ChallengeId))
+}
+
+/// The pending rematch challenge of a game, if any.
+///
+/// # Errors
+/// Database failure.
+pub async fn pending_rematch(conn: &mut Conn, game: GameId) -> Result<Option<ChallengeId>, Error> {
+    let id: Option<i64> = sqlx::query_scalar(
+        "SELECT id FROM challenges WHERE status = 'pending' AND rematch_of = $1 ORDER BY id LIMIT 1",
+    )
+    .bind(game.0)
     .fetch_optional(conn)
     .await?;
     Ok(id.map(ChallengeId))

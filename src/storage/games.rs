@@ -306,26 +306,113 @@ pub async fn active_games(
     decode_all(&rows)
 }
 
-/// Finished games (not aborted ones), of one user or everyone, newest first.
+/// Finished games (not aborted ones), of one user or everyone, newest first: `limit` of
+/// them after skipping `offset`.
 ///
 /// # Errors
 /// Database failure or a row that can't be read back.
 pub async fn finished_games(
     conn: &mut Conn,
     user: Option<UserId>,
+    offset: u64,
     limit: u32,
 ) -> Result<Vec<GameRow>, Error> {
     let rows = sqlx::query(select_games!(
         "WHERE g.status = 'finished'
            AND ($1 IS NULL OR g.white_id = $1 OR g.black_id = $1)
          ORDER BY g.finished_ms DESC, g.id DESC
-         LIMIT $2"
+         LIMIT $2 OFFSET $3"
     ))
     .bind(user.map(|u| db_id(u.0)))
     .bind(i64::from(limit))
+    .bind(i64::try_from(offset).unwrap_or(i64::MAX))
     .fetch_all(conn)
     .await?;
     decode_all(&rows)
+}
+
+/// How many finished games (not aborted ones) a user has, or everyone together.
+///
+/// # Errors
+/// Database failure.
+pub async fn count_finished_games(conn: &mut Conn, user: Option<UserId>) -> Result<u64, Error> {
+    let count: i64 = sqlx::query_scalar(
+        "SELECT COUNT(*) FROM games
+         WHERE status = 'finished' AND ($1 IS NULL OR white_id = $1 OR black_id = $1)",
+    )
+    .bind(user.map(|u| db_id(u.0)))
+    .fetch_one(conn)
+    .await?;
+    Ok(count.unsigned_abs())
+}
+
+/// The user's current run of results over their finished games: `+3` after three wins in a
+/// row, `-2` after two losses, `0` before the first game.
+///
+/// # Errors
+/// Database failure.
+pub async fn streak(conn: &mut Conn, user: UserId) -> Result<i64, Error> {
+    let row = sqlx::query(
+        "WITH r AS (
+             SELECT id, finished_ms,
+                    CASE WHEN (winner = 'white' AND white_id = $1)
+                           OR (winner = 'black' AND black_id = $1) THEN 1 ELSE 0 END AS won
+             FROM games
+             WHERE status = 'finished' AND (white_id = $1 OR black_id = $1)
+         ),
+         latest AS (SELECT won FROM r ORDER BY finished_ms DESC, id DESC LIMIT 1),
+         last_other AS (
+             SELECT finished_ms, id FROM r WHERE won <> (SELECT won FROM latest)
+             ORDER BY finished_ms DESC, id DESC LIMIT 1
+         )
+         SELECT (SELECT won FROM latest) AS won,
+                (SELECT COUNT(*) FROM r LEFT JOIN last_other o ON TRUE
+                 WHERE o.id IS NULL OR r.finished_ms > o.finished_ms
+                    OR (r.finished_ms = o.finished_ms AND r.id > o.id)) AS streak",
+    )
+    .bind(db_id(user.0))
+    .fetch_one(conn)
+    .await?;
+    let won: Option<i64> = row.try_get("won")?;
+    let length: i64 = row.try_get("streak")?;
+    Ok(match won {
+        Some(1) => length,
+        Some(_) => -length,
+        None => 0,
+    })
+}
+
+/// An active game that is a rematch of `game`, if one is being played.
+///
+/// # Errors
+/// Database failure.
+pub async fn active_rematch(conn: &mut Conn, game: GameId) -> Result<Option<GameId>, Error> {
+    let id: Option<i64> = sqlx::query_scalar(
+        "SELECT id FROM games WHERE rematch_of = $1 AND status = 'active' ORDER BY id LIMIT 1",
+    )
+    .bind(game.0)
+    .fetch_optional(conn)
+    .await?;
+    Ok(id.map(GameId))
+}
+
+/// Clears the pending reminder of every active game whose reminder time has come and whose
+/// deadline has not passed yet, and returns those games' ids: each reminder is claimed once,
+/// however many sweepers ask. A move sets the next reminder.
+///
+/// # Errors
+/// Database failure.
+pub async fn claim_reminders(conn: &mut Conn, now: i64) -> Result<Vec<GameId>, Error> {
+    let mut ids: Vec<i64> = sqlx::query_scalar(
+        "UPDATE games SET remind_ms = NULL
+         WHERE status = 'active' AND remind_ms <= $1 AND deadline_ms > $1
+         RETURNING id",
+    )
+    .bind(now)
+    .fetch_all(conn)
+    .await?;
+    ids.sort_unstable();
+    Ok(ids.into_iter().map(GameId).collect())
 }
 
 /// Active games whose move deadline is at or before `now`, earliest first.

@@ -4,9 +4,11 @@
 //! The SQL stays portable to PostgreSQL: `$1` placeholders, `RETURNING`, `ON CONFLICT`,
 //! integer unix-millisecond times, and Discord ids stored as BIGINT through [`db_id`].
 
+mod ai_ratings;
 mod challenges;
 mod games;
 mod players;
+mod settings;
 
 use std::str::FromStr;
 use std::time::Duration;
@@ -16,16 +18,20 @@ use sqlx::pool::PoolConnection;
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
 use sqlx::{Sqlite, SqliteConnection, SqlitePool, Transaction};
 
+pub use ai_ratings::{AiRatingRow, ai_rating, ai_ratings, record_ai_result};
 pub use challenges::{
     ChallengeRow, NewChallengeRow, challenge, expire_challenges, insert_challenge, pending_between,
-    resolve_challenge, set_challenge_message,
+    pending_rematch, resolve_challenge, set_challenge_message,
 };
 pub use games::{
-    Advance, Finish, GameRow, MoveRow, NewGameRow, abort_game, active_games, advance_game,
-    due_games, finish_game, finished_games, game, insert_game, insert_move, move_at,
-    move_by_request_key, moves, set_game_message,
+    Advance, Finish, GameRow, MoveRow, NewGameRow, abort_game, active_games, active_rematch,
+    advance_game, claim_reminders, count_finished_games, due_games, finish_game, finished_games,
+    game, insert_game, insert_move, move_at, move_by_request_key, moves, set_game_message, streak,
 };
-pub use players::{PlayerRow, Standing, player, record_result, upsert_player};
+pub use players::{
+    PlayerRow, Standing, leaderboard, leaderboard_size, player, record_result, upsert_player,
+};
+pub use settings::{guild_settings, store_guild_settings};
 
 /// One connection (or a transaction, through `&mut *tx`).
 pub type Conn = SqliteConnection;

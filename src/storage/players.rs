@@ -1,9 +1,10 @@
 //! The `players` table: display names, ratings and counts.
 
 use sqlx::Row;
+use sqlx::sqlite::SqliteRow;
 
-use super::{Conn, Error, db_id};
-use crate::model::UserId;
+use super::{Conn, Error, db_id, discord_id};
+use crate::model::{GuildId, UserId};
 use crate::rating::Rating;
 
 /// A player as stored.
@@ -36,6 +37,41 @@ pub struct Standing {
     pub rating: Option<Rating>,
 }
 
+/// The columns every query returns.
+macro_rules! columns {
+    () => {
+        "user_id, display_name, rating, rating_deviation, rating_volatility, games, rated_games,
+         wins, losses"
+    };
+}
+
+/// Who is on a leaderboard (`$1`: the server, or NULL for everyone).
+macro_rules! on_board {
+    () => {
+        "WHERE p.rated_games > 0
+           AND ($1 IS NULL OR EXISTS (
+               SELECT 1 FROM games g
+               WHERE g.status = 'finished' AND g.guild_id = $1
+                 AND (g.white_id = p.user_id OR g.black_id = p.user_id)))"
+    };
+}
+
+fn decode(row: &SqliteRow) -> Result<PlayerRow, Error> {
+    Ok(PlayerRow {
+        id: UserId(discord_id(row.try_get("user_id")?)),
+        name: row.try_get("display_name")?,
+        rating: Rating {
+            rating: row.try_get("rating")?,
+            deviation: row.try_get("rating_deviation")?,
+            volatility: row.try_get("rating_volatility")?,
+        },
+        games: row.try_get("games")?,
+        rated_games: row.try_get("rated_games")?,
+        wins: row.try_get("wins")?,
+        losses: row.try_get("losses")?,
+    })
+}
+
 /// Creates the player or refreshes their display name.
 ///
 /// # Errors
@@ -60,28 +96,56 @@ pub async fn upsert_player(conn: &mut Conn, id: UserId, name: &str, now: i64) ->
 /// # Errors
 /// Database failure.
 pub async fn player(conn: &mut Conn, id: UserId) -> Result<Option<PlayerRow>, Error> {
-    let row = sqlx::query(
-        "SELECT display_name, rating, rating_deviation, rating_volatility,
-                games, rated_games, wins, losses
-         FROM players WHERE user_id = $1",
-    )
+    let row = sqlx::query(concat!(
+        "SELECT ",
+        columns!(),
+        " FROM players WHERE user_id = $1"
+    ))
     .bind(db_id(id.0))
     .fetch_optional(conn)
     .await?;
-    let Some(row) = row else { return Ok(None) };
-    Ok(Some(PlayerRow {
-        id,
-        name: row.try_get("display_name")?,
-        rating: Rating {
-            rating: row.try_get("rating")?,
-            deviation: row.try_get("rating_deviation")?,
-            volatility: row.try_get("rating_volatility")?,
-        },
-        games: row.try_get("games")?,
-        rated_games: row.try_get("rated_games")?,
-        wins: row.try_get("wins")?,
-        losses: row.try_get("losses")?,
-    }))
+    row.as_ref().map(decode).transpose()
+}
+
+/// Players on a rating leaderboard: those with at least one rated game, and for a server
+/// only those who played a finished game there. Best rating first; ties go to the player
+/// with more rated games, then to the lower user id, so pages never overlap. `limit` rows
+/// after skipping `offset`.
+///
+/// # Errors
+/// Database failure.
+pub async fn leaderboard(
+    conn: &mut Conn,
+    guild: Option<GuildId>,
+    offset: u64,
+    limit: u32,
+) -> Result<Vec<PlayerRow>, Error> {
+    let rows = sqlx::query(concat!(
+        "SELECT ",
+        columns!(),
+        " FROM players p ",
+        on_board!(),
+        " ORDER BY p.rating DESC, p.rated_games DESC, p.user_id ASC
+         LIMIT $2 OFFSET $3"
+    ))
+    .bind(guild.map(|g| db_id(g.0)))
+    .bind(i64::from(limit))
+    .bind(i64::try_from(offset).unwrap_or(i64::MAX))
+    .fetch_all(conn)
+    .await?;
+    rows.iter().map(decode).collect()
+}
+
+/// How many players [`leaderboard`] ranks.
+///
+/// # Errors
+/// Database failure.
+pub async fn leaderboard_size(conn: &mut Conn, guild: Option<GuildId>) -> Result<u64, Error> {
+    let count: i64 = sqlx::query_scalar(concat!("SELECT COUNT(*) FROM players p ", on_board!()))
+        .bind(guild.map(|g| db_id(g.0)))
+        .fetch_one(conn)
+        .await?;
+    Ok(count.unsigned_abs())
 }
 
 /// Counts a finished game for one player, and stores their new rating if it was rated.

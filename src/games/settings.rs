@@ -1,0 +1,94 @@
+//! Per-server settings: threads, the default clock, board orientation.
+
+use super::{ChallengeCreated, ClockChoice, GameService, GuildId, NewChallenge, Result};
+use crate::model::{BoardOrientation, GuildSettings};
+use crate::storage;
+
+/// Changes to a server's settings; `None` leaves a setting as it is.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct SettingsChange {
+    /// Whether each new game gets its own thread.
+    pub threads: Option<bool>,
+    /// The clock of a challenge that names none.
+    pub default_clock: Option<ClockChoice>,
+    /// How boards are drawn.
+    pub orientation: Option<BoardOrientation>,
+}
+
+impl SettingsChange {
+    /// The settings after this change.
+    #[must_use]
+    pub fn apply(self, settings: GuildSettings) -> GuildSettings {
+        GuildSettings {
+            threads: self.threads.unwrap_or(settings.threads),
+            default_clock: self.default_clock.unwrap_or(settings.default_clock),
+            orientation: self.orientation.unwrap_or(settings.orientation),
+        }
+    }
+}
+
+impl GameService {
+    /// A server's settings: the defaults (no threads, one day per move, White at the bottom)
+    /// until someone changes them. Who may change them is the front end's business (server
+    /// managers only).
+    ///
+    /// # Errors
+    /// Internal errors only.
+    pub async fn settings(&self, guild: GuildId) -> Result<GuildSettings> {
+        let mut conn = self.db.read().await?;
+        Ok(storage::guild_settings(&mut conn, guild)
+            .await?
+            .unwrap_or_default())
+    }
+
+    /// Changes some of a server's settings, in one transaction, and returns them all.
+    ///
+    /// # Errors
+    /// Internal errors only.
+    pub async fn update_settings(
+        &self,
+        guild: GuildId,
+        change: SettingsChange,
+    ) -> Result<GuildSettings> {
+        let now = self.now_ms();
+        let mut tx = self.db.begin_write().await?;
+        let current = storage::guild_settings(&mut tx, guild)
+            .await?
+            .unwrap_or_default();
+        let updated = change.apply(current);
+        storage::store_guild_settings(&mut tx, guild, &updated, now).await?;
+        tx.commit().await?;
+        Ok(updated)
+    }
+
+    /// The clock a challenge gets when it names none: the server's default, or
+    /// [`ClockChoice::default`] (one day) outside a server.
+    ///
+    /// # Errors
+    /// Internal errors only.
+    pub async fn default_clock(&self, guild: Option<GuildId>) -> Result<ClockChoice> {
+        match guild {
+            Some(guild) => Ok(self.settings(guild).await?.default_clock),
+            None => Ok(ClockChoice::default()),
+        }
+    }
+
+    /// [`GameService::create_challenge`] with the clock as a menu choice: `clock`, or the
+    /// server's default clock when the challenge names none (see
+    /// [`GameService::default_clock`]). It replaces `new.move_time_ms`.
+    ///
+    /// # Errors
+    /// As [`GameService::create_challenge`].
+    pub async fn create_challenge_with_clock(
+        &self,
+        mut new: NewChallenge,
+        clock: Option<ClockChoice>,
+    ) -> Result<ChallengeCreated> {
+        let clock = match clock {
+            Some(clock) => clock,
+            None => self.default_clock(new.guild).await?,
+        };
+        new.move_time_ms = clock.ms();
+        self.create_challenge(new).await
+    }
+}

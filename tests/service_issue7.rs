@@ -1,0 +1,907 @@
+//! Issue 7 in the game service: reminders and timeouts (also across a restart and with two
+//! sweepers), stats, leaderboards, history, replays, rematches and per-server settings.
+
+#[allow(dead_code)] // each test binary uses its own subset of the fixtures
+mod common;
+
+use std::collections::HashMap;
+
+use common::*;
+use monkey_queen::games::{
+    AiLevel, BoardOrientation, ChallengeCreated, ChallengeStatus, ClockChoice, ColorChoice,
+    EndReason, GameId, GameRef, GameStatus, GuildId, GuildSettings, InternalError,
+    LeaderboardScope, PlayerRef, Result, ServiceError, SettingsChange, UserError, UserId,
+};
+use monkey_queen_core::{Color, GameOptions, Position, Record};
+
+/// The refusal a call ended with; panics on success or an internal error.
+fn refused<T: std::fmt::Debug>(result: Result<T>) -> UserError {
+    match result {
+        Err(ServiceError::User(e)) => e,
+        other => panic!("expected a refusal, got {other:?}"),
+    }
+}
+
+fn dave() -> PlayerRef {
+    PlayerRef::new(UserId(104), "Dave")
+}
+fn erin() -> PlayerRef {
+    PlayerRef::new(UserId(105), "Erin")
+}
+fn frank() -> PlayerRef {
+    PlayerRef::new(UserId(106), "Frank")
+}
+
+/// Another server than [`GUILD`].
+const OTHER_GUILD: GuildId = GuildId(901);
+const MINUTE: i64 = 60_000;
+
+/// A rated game in `guild` with `winner` as White that `loser` resigns a second later.
+async fn win(f: &Fixture, winner: &PlayerRef, loser: &PlayerRef, guild: GuildId) -> GameId {
+    let mut new = challenge(winner, Some(loser));
+    new.guild = Some(guild);
+    let game = f.start_with(new).await;
+    f.clock.advance(1_000);
+    f.service
+        .resign(loser.id, GameRef::Id(game.id))
+        .await
+        .unwrap();
+    game.id
+}
+
+/// A game between Alice (White) and `opponent` with a clock of `ms` per move.
+async fn timed(f: &Fixture, opponent: &PlayerRef, ms: i64) -> GameId {
+    let mut new = challenge(&alice(), Some(opponent));
+    new.move_time_ms = Some(ms);
+    f.start_with(new).await.id
+}
+
+fn ids<T>(items: &[T], id: impl Fn(&T) -> GameId) -> Vec<GameId> {
+    items.iter().map(id).collect()
+}
+
+// ---- reminders and timeouts ----------------------------------------------------------------
+
+#[tokio::test]
+async fn reminder_is_returned_once_and_rearmed_by_the_next_move() {
+    let f = Fixture::new().await;
+    let game = timed(&f, &bob(), 10 * MINUTE).await;
+    let _untimed = f.start(&alice(), &carol()).await;
+    // A fifth of the time left: 8 minutes in.
+    f.clock.advance(8 * MINUTE - 1);
+    assert!(f.service.due_reminders().await.unwrap().is_empty());
+    f.clock.advance(1);
+    let due = f.service.due_reminders().await.unwrap();
+    assert_eq!(ids(&due, |g| g.id), [game]);
+    assert_eq!(
+        due[0].to_move,
+        Some(alice().id),
+        "the player to move is reminded"
+    );
+    assert_eq!(due[0].deadline_ms, Some(T0 + 10 * MINUTE));
+    assert_eq!(due[0].remind_ms, None, "marked sent");
+    assert!(f.service.due_reminders().await.unwrap().is_empty());
+    f.clock.advance(MINUTE);
+    assert!(f.service.due_reminders().await.unwrap().is_empty());
+
+    // Alice moves at minute 9: Bob's reminder comes at minute 17, once.
+    let played = f.play(&alice(), game, "g1-g6").await.unwrap();
+    assert_eq!(played.game.remind_ms, Some(T0 + 17 * MINUTE));
+    f.clock.set(T0 + 17 * MINUTE);
+    let due = f.service.due_reminders().await.unwrap();
+    assert_eq!(ids(&due, |g| g.id), [game]);
+    assert_eq!(due[0].to_move, Some(bob().id));
+    assert_eq!(
+        due[0].last_move.map(|m| m.to_string()).as_deref(),
+        Some("g1-g6")
+    );
+    assert!(f.service.due_reminders().await.unwrap().is_empty());
+    // The timeout still comes, once.
+    f.clock.set(T0 + 19 * MINUTE);
+    let ended = f.service.apply_timeouts().await.unwrap();
+    assert_eq!(ids(&ended, |g| g.id), [game]);
+    assert!(f.service.apply_timeouts().await.unwrap().is_empty());
+}
+
+#[tokio::test]
+async fn no_reminder_after_the_deadline_nor_for_the_bot() {
+    let f = Fixture::new().await;
+    // Nobody swept while the reminder and the deadline passed: only the timeout is due.
+    let late = timed(&f, &bob(), MINUTE).await;
+    // The bot plays White and is to move: its reminder is claimed, not returned.
+    let mut new = challenge(&carol(), Some(&bot()));
+    new.color = ColorChoice::Black;
+    new.move_time_ms = Some(10 * MINUTE);
+    let ChallengeCreated::AiGame(ai) = f.service.create_challenge(new).await.unwrap() else {
+        panic!("AI game expected")
+    };
+    assert_eq!(ai.to_move, Some(BOT));
+    f.clock.advance(8 * MINUTE);
+    assert!(f.service.due_reminders().await.unwrap().is_empty());
+    let ended = f.service.apply_timeouts().await.unwrap();
+    assert_eq!(ids(&ended, |g| g.id), [late]);
+    assert_eq!(f.service.game(ai.id).await.unwrap().remind_ms, None);
+}
+
+#[tokio::test]
+async fn timeout_fires_once_and_counts_once() {
+    let f = Fixture::new().await;
+    let game = timed(&f, &bob(), MINUTE).await;
+    f.play(&alice(), game, "g1-g6").await.unwrap();
+    f.clock.advance(MINUTE);
+    let ended = f.service.apply_timeouts().await.unwrap();
+    assert_eq!(ids(&ended, |g| g.id), [game]);
+    let result = ended[0].result.unwrap();
+    assert_eq!(
+        (result.loser_id, result.reason),
+        (bob().id, EndReason::Timeout),
+        "R7.4: the player to move ran out of time"
+    );
+    for _ in 0..3 {
+        f.clock.advance(MINUTE);
+        assert!(f.service.apply_timeouts().await.unwrap().is_empty());
+    }
+    let bob_stats = f.service.stats(bob().id).await.unwrap();
+    assert_eq!((bob_stats.games, bob_stats.losses), (1, 1));
+    assert_eq!(bob_stats.rated_games, 1);
+}
+
+#[tokio::test]
+async fn deadline_passed_while_down_is_settled_at_start() {
+    let f = Fixture::new().await;
+    let game = timed(&f, &bob(), 3_600_000).await;
+    f.play(&alice(), game, "g1-g6").await.unwrap();
+    let running = timed(&f, &carol(), 3 * 24 * 3_600_000).await;
+    f.service.db().close().await;
+
+    // The bot comes back ten hours later: Bob's deadline passed while it was down.
+    let later = std::sync::Arc::new(monkey_queen::games::ManualClock::new(T0 + 36_000_000));
+    let service = service_on(&f.url, later.clone()).await;
+    assert!(service.verify_games().await.unwrap().is_empty());
+    assert!(service.due_reminders().await.unwrap().is_empty());
+    let ended = service.apply_timeouts().await.unwrap();
+    assert_eq!(ids(&ended, |g| g.id), [game]);
+    let result = ended[0].result.unwrap();
+    assert_eq!(
+        (result.loser_id, result.reason),
+        (bob().id, EndReason::Timeout)
+    );
+    assert_eq!(ended[0].finished_ms, Some(T0 + 36_000_000));
+    assert!(service.apply_timeouts().await.unwrap().is_empty());
+    service.db().close().await;
+
+    // And once more after another restart: nothing fires twice.
+    let service = service_on(&f.url, later).await;
+    assert!(service.apply_timeouts().await.unwrap().is_empty());
+    assert!(service.game(running).await.unwrap().is_active());
+    let stored = service.game(game).await.unwrap();
+    assert_eq!(stored.status, GameStatus::Finished);
+    assert_eq!(service.stats(bob().id).await.unwrap().games, 1);
+}
+
+/// Two bot processes sweeping one file at the same moment: every reminder and every timeout
+/// is handed out exactly once between them.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn two_sweepers_never_double_fire() {
+    let f = Fixture::new().await;
+    let other = service_on(&f.url, f.clock.clone()).await;
+    let mut games = Vec::new();
+    for i in 0..8u64 {
+        let white = PlayerRef::new(UserId(1_000 + i), format!("white {i}"));
+        let black = PlayerRef::new(UserId(2_000 + i), format!("black {i}"));
+        let mut new = challenge(&white, Some(&black));
+        new.move_time_ms = Some(10 * MINUTE);
+        games.push(f.start_with(new).await.id);
+    }
+    for (phase, at) in [("reminders", 8 * MINUTE), ("timeouts", 10 * MINUTE)] {
+        f.clock.set(T0 + at);
+        let mut tasks = Vec::new();
+        for round in 0..4 {
+            for service in [f.service.clone(), other.clone()] {
+                tasks.push(tokio::spawn(async move {
+                    let fired = if round % 2 == 0 {
+                        service.due_reminders().await
+                    } else {
+                        service.apply_timeouts().await
+                    };
+                    fired.map(|games| (round % 2, ids(&games, |g| g.id)))
+                }));
+            }
+        }
+        let mut fired: HashMap<GameId, u32> = HashMap::new();
+        for task in tasks {
+            let (kind, ids) = task.await.unwrap().unwrap();
+            let expected_kind = usize::from(phase == "timeouts");
+            if kind == expected_kind {
+                for id in ids {
+                    *fired.entry(id).or_default() += 1;
+                }
+            } else {
+                assert!(ids.is_empty(), "{phase}: nothing else is due");
+            }
+        }
+        for game in &games {
+            assert_eq!(fired.get(game), Some(&1), "{phase}: game {game}");
+        }
+        assert_eq!(fired.len(), games.len(), "{phase}");
+    }
+    for i in 0..8u64 {
+        let stats = other.stats(UserId(1_000 + i)).await.unwrap();
+        assert_eq!((stats.games, stats.losses, stats.rated_games), (1, 1, 1));
+    }
+}
+
+// ---- stats, leaderboards, history ----------------------------------------------------------
+
+#[tokio::test]
+async fn stats_streak_and_win_rate() {
+    let f = Fixture::new().await;
+    let nobody = f.service.stats(UserId(999)).await.unwrap();
+    assert_eq!(nobody.name, None);
+    assert_eq!((nobody.rating, nobody.deviation), (1500.0, 350.0));
+    assert_eq!((nobody.games, nobody.win_rate), (0, None));
+    assert_eq!(nobody.current_streak, 0);
+    assert!(nobody.recent.is_empty());
+
+    // Alice: W W L W W W, then an aborted game, which counts for nothing.
+    let mut played = Vec::new();
+    for alice_wins in [true, true, false, true, true, true] {
+        let id = if alice_wins {
+            win(&f, &alice(), &bob(), GUILD).await
+        } else {
+            win(&f, &bob(), &alice(), GUILD).await
+        };
+        played.push(id);
+    }
+    let aborted = f.start(&alice(), &bob()).await;
+    f.service
+        .abort(alice().id, GameRef::Id(aborted.id))
+        .await
+        .unwrap();
+
+    let stats = f.service.stats(alice().id).await.unwrap();
+    assert_eq!(stats.name.as_deref(), Some("Alice"));
+    assert_eq!((stats.games, stats.wins, stats.losses), (6, 5, 1));
+    assert_eq!(stats.rated_games, 6);
+    assert_eq!(stats.win_rate, Some(5.0 / 6.0));
+    assert_eq!(stats.current_streak, 3);
+    assert!(stats.rating > 1500.0);
+    let newest_first: Vec<GameId> = played.iter().rev().take(5).copied().collect();
+    assert_eq!(ids(&stats.recent, |g| g.game), newest_first);
+    let last = &stats.recent[0];
+    assert!(last.won && last.rated);
+    assert_eq!(last.opponent, bob());
+    assert_eq!(last.color, Color::White);
+    assert_eq!(last.reason, EndReason::Resignation);
+    assert!(last.rating_delta.unwrap() > 0.0);
+    let loss = &stats.recent[3];
+    assert!(!loss.won && loss.color == Color::Black);
+    assert!(loss.rating_delta.unwrap() < 0.0);
+
+    let bob_stats = f.service.stats(bob().id).await.unwrap();
+    assert_eq!(bob_stats.current_streak, -3);
+    assert_eq!(bob_stats.win_rate, Some(1.0 / 6.0));
+
+    win(&f, &bob(), &alice(), GUILD).await;
+    assert_eq!(
+        f.service.stats(alice().id).await.unwrap().current_streak,
+        -1
+    );
+    assert_eq!(f.service.stats(bob().id).await.unwrap().current_streak, 1);
+}
+
+#[tokio::test]
+async fn leaderboard_order_paging_and_scope() {
+    let f = Fixture::new().await;
+    // In GUILD: Alice beats Bob, then Carol. In OTHER_GUILD: Dave beats Erin.
+    win(&f, &alice(), &bob(), GUILD).await;
+    win(&f, &alice(), &carol(), GUILD).await;
+    win(&f, &dave(), &erin(), OTHER_GUILD).await;
+    // Frank only plays the computer in GUILD: unrated, so on no board.
+    let ChallengeCreated::AiGame(ai) = f
+        .service
+        .create_challenge(challenge(&frank(), Some(&bot())))
+        .await
+        .unwrap()
+    else {
+        panic!("AI game expected")
+    };
+    f.service
+        .resign(frank().id, GameRef::Id(ai.id))
+        .await
+        .unwrap();
+    // An aborted rated game changes nothing.
+    let aborted = f.start(&carol(), &dave()).await;
+    f.service
+        .abort(carol().id, GameRef::Id(aborted.id))
+        .await
+        .unwrap();
+
+    let global = f
+        .service
+        .leaderboard(LeaderboardScope::Global, 0, 10)
+        .await
+        .unwrap();
+    let order: Vec<UserId> = global.entries.iter().map(|e| e.player.id).collect();
+    // Bob and Erin both lost one game to a newcomer: equal ratings, so the lower id first.
+    assert_eq!(
+        order,
+        [alice().id, dave().id, carol().id, bob().id, erin().id]
+    );
+    assert_eq!(global.entries[3].rating, global.entries[4].rating);
+    assert!(
+        global
+            .entries
+            .windows(2)
+            .all(|w| w[0].rating >= w[1].rating)
+    );
+    assert_eq!(
+        global.entries.iter().map(|e| e.rank).collect::<Vec<_>>(),
+        [1, 2, 3, 4, 5]
+    );
+    let first = &global.entries[0];
+    assert_eq!(first.player, alice());
+    assert_eq!((first.games, first.wins, first.losses), (2, 2, 0));
+    assert_eq!((global.page, global.total_pages, global.total), (0, 1, 5));
+    let frank_stats = f.service.stats(frank().id).await.unwrap();
+    assert_eq!(
+        (
+            frank_stats.rating,
+            frank_stats.games,
+            frank_stats.rated_games
+        ),
+        (1500.0, 1, 0),
+        "games against the computer never change a person's rating"
+    );
+
+    // Pages of two.
+    let page = |n| f.service.leaderboard(LeaderboardScope::Global, n, 2);
+    let p0 = page(0).await.unwrap();
+    assert_eq!((p0.page, p0.total_pages, p0.total), (0, 3, 5));
+    assert_eq!(
+        p0.entries.iter().map(|e| e.player.id).collect::<Vec<_>>(),
+        [alice().id, dave().id]
+    );
+    let p2 = page(2).await.unwrap();
+    assert_eq!(p2.entries.len(), 1);
+    assert_eq!(
+        (p2.entries[0].rank, p2.entries[0].player.id),
+        (5, erin().id)
+    );
+    assert_eq!(page(7).await.unwrap(), p2, "past the end: the last page");
+
+    // A server's board ranks only those who finished a game there.
+    let here = f
+        .service
+        .leaderboard(LeaderboardScope::Guild(GUILD), 0, 10)
+        .await
+        .unwrap();
+    assert_eq!(
+        here.entries.iter().map(|e| e.player.id).collect::<Vec<_>>(),
+        [alice().id, carol().id, bob().id]
+    );
+    assert_eq!(here.entries[2].rank, 3);
+    let there = f
+        .service
+        .leaderboard(LeaderboardScope::Guild(OTHER_GUILD), 0, 10)
+        .await
+        .unwrap();
+    assert_eq!(
+        there
+            .entries
+            .iter()
+            .map(|e| e.player.id)
+            .collect::<Vec<_>>(),
+        [dave().id, erin().id]
+    );
+    let empty = f
+        .service
+        .leaderboard(LeaderboardScope::Guild(GuildId(7)), 3, 10)
+        .await
+        .unwrap();
+    assert!(empty.entries.is_empty());
+    assert_eq!((empty.page, empty.total_pages, empty.total), (0, 1, 0));
+}
+
+#[tokio::test]
+async fn the_computer_is_rated_per_level_without_moving_people() {
+    let f = Fixture::new().await;
+    let mut new = challenge(&alice(), Some(&bot()));
+    new.ai_level = Some(AiLevel::Hard);
+    let ChallengeCreated::AiGame(game) = f.service.create_challenge(new).await.unwrap() else {
+        panic!("AI game expected")
+    };
+    f.service
+        .resign(alice().id, GameRef::Id(game.id))
+        .await
+        .unwrap();
+    let levels = f.service.ai_standings().await.unwrap();
+    assert_eq!(
+        levels.iter().map(|l| l.level).collect::<Vec<_>>(),
+        [AiLevel::Easy, AiLevel::Medium, AiLevel::Hard]
+    );
+    let hard = levels[2];
+    assert_eq!((hard.games, hard.wins, hard.losses), (1, 1, 0));
+    // A newcomer beating a newcomer (Glicko-2, worked in rating.rs): 1662.3.
+    assert!((hard.rating - 1662.31).abs() < 0.05, "{hard:?}");
+    assert_eq!((levels[0].games, levels[0].rating), (0, 1500.0));
+    let alice_stats = f.service.stats(alice().id).await.unwrap();
+    assert_eq!((alice_stats.rating, alice_stats.deviation), (1500.0, 350.0));
+    assert_eq!((alice_stats.games, alice_stats.losses), (1, 1));
+}
+
+#[tokio::test]
+async fn history_pages_newest_first() {
+    let f = Fixture::new().await;
+    let mut finished = Vec::new();
+    for i in 0..5 {
+        let id = if i == 1 {
+            win(&f, &carol(), &alice(), OTHER_GUILD).await
+        } else {
+            win(&f, &alice(), &bob(), GUILD).await
+        };
+        finished.push(id);
+    }
+    let aborted = f.start(&alice(), &bob()).await;
+    f.service
+        .abort(bob().id, GameRef::Id(aborted.id))
+        .await
+        .unwrap();
+    let _active = f.start(&alice(), &bob()).await;
+    finished.reverse();
+
+    let page = |n, size| f.service.history(alice().id, n, size);
+    let p0 = page(0, 2).await.unwrap();
+    assert_eq!((p0.page, p0.total_pages, p0.total), (0, 3, 5));
+    assert_eq!(ids(&p0.entries, |g| g.game), finished[..2]);
+    let p1 = page(1, 2).await.unwrap();
+    assert_eq!(ids(&p1.entries, |g| g.game), finished[2..4]);
+    let loss = &p1.entries[1];
+    assert_eq!(loss.game, finished[3]);
+    assert!(!loss.won);
+    assert_eq!(loss.opponent, carol());
+    assert_eq!(loss.reason, EndReason::Resignation);
+    assert_eq!(loss.place.guild, Some(OTHER_GUILD));
+    let p2 = page(2, 2).await.unwrap();
+    assert_eq!(ids(&p2.entries, |g| g.game), finished[4..]);
+    assert_eq!(page(9, 2).await.unwrap(), p2, "past the end: the last page");
+    assert_eq!(
+        page(0, 0).await.unwrap().total_pages,
+        5,
+        "pages hold one at least"
+    );
+    let all = page(0, 50).await.unwrap();
+    assert_eq!(ids(&all.entries, |g| g.game), finished);
+    assert!(all.entries.iter().all(|g| g.finished_ms > T0));
+    assert!(
+        f.service
+            .history(dave().id, 0, 10)
+            .await
+            .unwrap()
+            .entries
+            .is_empty()
+    );
+}
+
+// ---- replay --------------------------------------------------------------------------------
+
+#[tokio::test]
+async fn replaying_a_stored_game_gives_its_stored_position() {
+    let f = Fixture::new().await;
+    let mut new = challenge(&alice(), Some(&bob()));
+    new.options = GameOptions::default().pie_rule(true);
+    let game = f.start_with(new).await;
+    // R8: a swap, then quiet moves chosen deterministically, then a resignation.
+    f.play(&alice(), game.id, "g1-g7").await.unwrap();
+    let mut current = f.play(&bob(), game.id, "swap").await.unwrap().game;
+    for _ in 0..30 {
+        let Some(mover) = current.to_move else { break };
+        let legal = current.position.legal_moves();
+        let mv = legal
+            .iter()
+            .find(|m| !m.is_capture())
+            .unwrap_or(&legal[0])
+            .to_string();
+        let who = if mover == alice().id { alice() } else { bob() };
+        current = f.play(&who, game.id, &mv).await.unwrap().game;
+    }
+    if current.is_active() {
+        f.service
+            .resign(alice().id, GameRef::Id(game.id))
+            .await
+            .unwrap();
+    }
+    let stored = f.service.game(game.id).await.unwrap();
+    assert_eq!(stored.status, GameStatus::Finished);
+    let record = f.service.record(game.id).await.unwrap();
+    assert_eq!(record.record.moves.len(), 32);
+    assert_eq!(record.record.final_position(), stored.position);
+    // The exported text pastes back to the same record and position (R9.3).
+    let (reread, position) = Record::parse(&record.record.to_string()).unwrap();
+    assert_eq!(reread, record.record);
+    assert_eq!(position, stored.position);
+    let stored_text: String = sqlx::query_scalar("SELECT position FROM games WHERE id = $1")
+        .bind(game.id.0)
+        .fetch_one(f.service.db().reader())
+        .await
+        .unwrap();
+    assert_eq!(position.to_text(), stored_text);
+
+    // A snapshot the moves do not give is reported, not papered over.
+    sqlx::query("UPDATE games SET position = $2 WHERE id = $1")
+        .bind(game.id.0)
+        .bind(Position::start(GameOptions::default().pie_rule(true)).to_text())
+        .execute(f.service.db().writer())
+        .await
+        .unwrap();
+    match f.service.record(game.id).await {
+        Err(ServiceError::Internal(InternalError::Corrupt { game: id, .. })) => {
+            assert_eq!(id, game.id);
+        }
+        other => panic!("expected a corrupt-game error, got {other:?}"),
+    }
+}
+
+// ---- rematch -------------------------------------------------------------------------------
+
+#[tokio::test]
+async fn rematch_swaps_colours_and_keeps_the_options() {
+    let f = Fixture::new().await;
+    let mut new = challenge(&alice(), Some(&bob()));
+    new.options = GameOptions::new(14, 30, false).unwrap();
+    new.move_time_ms = Some(ClockChoice::OneHour.ms().unwrap());
+    new.rated = false;
+    let game = f.start_with(new).await;
+    f.service
+        .resign(bob().id, GameRef::Id(game.id))
+        .await
+        .unwrap();
+
+    let ChallengeCreated::Pending(offer) = f.service.rematch(game.id, &bob()).await.unwrap() else {
+        panic!("pending challenge expected")
+    };
+    assert_eq!(offer.challenger, bob().id);
+    assert_eq!(offer.challenged, Some(alice().id));
+    assert_eq!(
+        offer.color,
+        ColorChoice::White,
+        "Bob moved second, now first"
+    );
+    assert_eq!(offer.options, GameOptions::new(14, 30, false).unwrap());
+    assert_eq!(offer.move_time_ms, Some(3_600_000));
+    assert!(!offer.rated);
+    assert_eq!((offer.guild, offer.channel), (Some(GUILD), CHANNEL));
+    assert_eq!(offer.rematch_of, Some(game.id));
+
+    // One pending rematch per game, whoever asks.
+    for who in [alice(), bob()] {
+        assert_eq!(
+            refused(f.service.rematch(game.id, &who).await),
+            UserError::RematchPending { existing: offer.id }
+        );
+    }
+    let again = f
+        .service
+        .accept_challenge(offer.id, &alice())
+        .await
+        .unwrap();
+    assert_eq!((again.white.id, again.black.id), (bob().id, alice().id));
+    assert_eq!(again.rematch_of, Some(game.id));
+    assert_eq!(again.options.size(), 14);
+    // While the rematch is being played, no second one.
+    assert_eq!(
+        refused(f.service.rematch(game.id, &alice()).await),
+        UserError::RematchInProgress { game: again.id }
+    );
+    // Once it is over, the rematch of the rematch swaps back.
+    f.service
+        .resign(alice().id, GameRef::Id(again.id))
+        .await
+        .unwrap();
+    let ChallengeCreated::Pending(back) = f.service.rematch(again.id, &alice()).await.unwrap()
+    else {
+        panic!("pending challenge expected")
+    };
+    assert_eq!(
+        (back.challenger, back.color),
+        (alice().id, ColorChoice::White)
+    );
+}
+
+#[tokio::test]
+async fn rematch_refusals() {
+    let f = Fixture::new().await;
+    let missing = GameId(999);
+    assert_eq!(
+        refused(f.service.rematch(missing, &alice()).await),
+        UserError::NoSuchGame(missing)
+    );
+    let active = f.start(&alice(), &bob()).await;
+    assert_eq!(
+        refused(f.service.rematch(active.id, &alice()).await),
+        UserError::NotFinished {
+            game: active.id,
+            status: GameStatus::Active
+        }
+    );
+    f.service
+        .resign(alice().id, GameRef::Id(active.id))
+        .await
+        .unwrap();
+    assert_eq!(
+        refused(f.service.rematch(active.id, &carol()).await),
+        UserError::NotParticipant { game: active.id }
+    );
+    // Aborted games have no result to answer: make a new challenge instead.
+    let aborted = f.start(&alice(), &carol()).await;
+    f.service
+        .abort(carol().id, GameRef::Id(aborted.id))
+        .await
+        .unwrap();
+    assert_eq!(
+        refused(f.service.rematch(aborted.id, &alice()).await),
+        UserError::NotFinished {
+            game: aborted.id,
+            status: GameStatus::Aborted
+        }
+    );
+    // A pending ordinary challenge between the two in the channel also blocks a rematch.
+    let ChallengeCreated::Pending(pending) = f
+        .service
+        .create_challenge(challenge(&bob(), Some(&alice())))
+        .await
+        .unwrap()
+    else {
+        panic!()
+    };
+    assert_eq!(
+        refused(f.service.rematch(active.id, &alice()).await),
+        UserError::DuplicateChallenge {
+            existing: pending.id
+        }
+    );
+    // The rematch offer can be declined; then another may be offered.
+    f.service
+        .cancel_challenge(pending.id, bob().id)
+        .await
+        .unwrap();
+    let ChallengeCreated::Pending(offer) = f.service.rematch(active.id, &bob()).await.unwrap()
+    else {
+        panic!()
+    };
+    let declined = f
+        .service
+        .decline_challenge(offer.id, alice().id)
+        .await
+        .unwrap();
+    assert_eq!(declined.status, ChallengeStatus::Declined);
+    f.service.rematch(active.id, &alice()).await.unwrap();
+}
+
+#[tokio::test]
+async fn rematch_after_a_pie_swap_lets_the_other_player_start() {
+    let f = Fixture::new().await;
+    let mut new = challenge(&alice(), Some(&bob()));
+    new.options = GameOptions::default().pie_rule(true);
+    let game = f.start_with(new).await;
+    f.play(&alice(), game.id, "g1-g7").await.unwrap();
+    f.play(&bob(), game.id, "swap").await.unwrap();
+    f.service
+        .resign(alice().id, GameRef::Id(game.id))
+        .await
+        .unwrap();
+    // R8.1: Bob ended as White, but Alice moved first; in the rematch Bob moves first.
+    let ChallengeCreated::Pending(offer) = f.service.rematch(game.id, &alice()).await.unwrap()
+    else {
+        panic!()
+    };
+    assert_eq!(offer.color, ColorChoice::Black);
+    assert!(offer.options.pie());
+    let again = f.service.accept_challenge(offer.id, &bob()).await.unwrap();
+    assert_eq!(again.white.id, bob().id);
+}
+
+#[tokio::test]
+async fn rematch_against_the_computer_starts_at_once() {
+    let f = Fixture::new().await;
+    let mut new = challenge(&alice(), Some(&bot()));
+    new.ai_level = Some(AiLevel::Easy);
+    new.move_time_ms = Some(10 * MINUTE);
+    let ChallengeCreated::AiGame(game) = f.service.create_challenge(new).await.unwrap() else {
+        panic!()
+    };
+    assert_eq!(game.white.id, alice().id);
+    f.service
+        .resign(alice().id, GameRef::Id(game.id))
+        .await
+        .unwrap();
+    let ChallengeCreated::AiGame(again) = f.service.rematch(game.id, &alice()).await.unwrap()
+    else {
+        panic!("AI game expected")
+    };
+    assert_eq!((again.white.id, again.black.id), (BOT, alice().id));
+    assert_eq!(again.ai_level, Some(AiLevel::Easy));
+    assert_eq!(again.move_time_ms, Some(10 * MINUTE));
+    assert_eq!(again.rematch_of, Some(game.id));
+    assert!(again.is_active() && !again.rated);
+    assert_eq!(
+        refused(f.service.rematch(game.id, &alice()).await),
+        UserError::RematchInProgress { game: again.id }
+    );
+}
+
+// ---- settings ------------------------------------------------------------------------------
+
+#[tokio::test]
+async fn settings_defaults_and_updates() {
+    let f = Fixture::new().await;
+    let defaults = f.service.settings(GUILD).await.unwrap();
+    assert_eq!(
+        defaults,
+        GuildSettings {
+            threads: false,
+            default_clock: ClockChoice::OneDay,
+            orientation: BoardOrientation::WhiteBottom,
+        }
+    );
+    let updated = f
+        .service
+        .update_settings(
+            GUILD,
+            SettingsChange {
+                threads: Some(true),
+                ..SettingsChange::default()
+            },
+        )
+        .await
+        .unwrap();
+    assert_eq!(
+        updated,
+        GuildSettings {
+            threads: true,
+            ..defaults
+        }
+    );
+    let updated = f
+        .service
+        .update_settings(
+            GUILD,
+            SettingsChange {
+                default_clock: Some(ClockChoice::TenMinutes),
+                orientation: Some(BoardOrientation::ToMove),
+                ..SettingsChange::default()
+            },
+        )
+        .await
+        .unwrap();
+    let expected = GuildSettings {
+        threads: true,
+        default_clock: ClockChoice::TenMinutes,
+        orientation: BoardOrientation::ToMove,
+    };
+    assert_eq!(updated, expected);
+    assert_eq!(f.service.settings(GUILD).await.unwrap(), expected);
+    assert_eq!(f.service.settings(OTHER_GUILD).await.unwrap(), defaults);
+
+    // Challenges that name no clock get the server's default; naming one wins.
+    let pending = |created| match created {
+        ChallengeCreated::Pending(c) => c,
+        ChallengeCreated::AiGame(_) => panic!("pending challenge expected"),
+    };
+    let c = pending(
+        f.service
+            .create_challenge_with_clock(challenge(&alice(), Some(&bob())), None)
+            .await
+            .unwrap(),
+    );
+    assert_eq!(c.move_time_ms, Some(10 * MINUTE));
+    let c = pending(
+        f.service
+            .create_challenge_with_clock(
+                challenge(&alice(), Some(&carol())),
+                Some(ClockChoice::Unlimited),
+            )
+            .await
+            .unwrap(),
+    );
+    assert_eq!(c.move_time_ms, None);
+    let mut elsewhere = challenge(&bob(), Some(&carol()));
+    elsewhere.guild = Some(OTHER_GUILD);
+    let c = pending(
+        f.service
+            .create_challenge_with_clock(elsewhere, None)
+            .await
+            .unwrap(),
+    );
+    assert_eq!(c.move_time_ms, Some(24 * 60 * MINUTE));
+    let mut direct = challenge(&dave(), Some(&erin()));
+    direct.guild = None;
+    let c = pending(
+        f.service
+            .create_challenge_with_clock(direct, Some(ClockChoice::ThreeDays))
+            .await
+            .unwrap(),
+    );
+    assert_eq!(c.move_time_ms, Some(3 * 24 * 60 * MINUTE));
+    // The plain call keeps its exact clock (here: none), as before.
+    let c = pending(
+        f.service
+            .create_challenge(challenge(&dave(), Some(&frank())))
+            .await
+            .unwrap(),
+    );
+    assert_eq!(c.move_time_ms, None);
+
+    // Settings survive a restart.
+    f.service.db().close().await;
+    let service = service_on(&f.url, f.clock.clone()).await;
+    assert_eq!(service.settings(GUILD).await.unwrap(), expected);
+}
+
+#[test]
+fn clock_choices_and_orientation() {
+    assert_eq!(
+        ClockChoice::ALL.map(ClockChoice::ms),
+        [
+            None,
+            Some(600_000),
+            Some(3_600_000),
+            Some(86_400_000),
+            Some(259_200_000)
+        ]
+    );
+    assert_eq!(
+        ClockChoice::ALL.map(ClockChoice::as_str),
+        ["none", "10m", "1h", "1d", "3d"]
+    );
+    assert_eq!(
+        ClockChoice::ALL.map(ClockChoice::name),
+        ["no clock", "10 minutes", "1 hour", "1 day", "3 days"]
+    );
+    assert_eq!(ClockChoice::default(), ClockChoice::OneDay);
+    for choice in ClockChoice::ALL {
+        assert_eq!(ClockChoice::from_ms(choice.ms()), Some(choice));
+        assert_eq!(ClockChoice::from_stored(choice.as_str()), Some(choice));
+    }
+    assert_eq!(ClockChoice::from_ms(Some(1_234)), None);
+    assert_eq!(BoardOrientation::default(), BoardOrientation::WhiteBottom);
+    assert_eq!(
+        BoardOrientation::WhiteBottom.bottom(Color::Black),
+        Color::White
+    );
+    assert_eq!(BoardOrientation::ToMove.bottom(Color::Black), Color::Black);
+    assert_eq!(BoardOrientation::ToMove.bottom(Color::White), Color::White);
+}
+
+#[test]
+fn new_refusals_read_as_plain_english() {
+    let cases = [
+        (
+            UserError::NotFinished {
+                game: GameId(7),
+                status: GameStatus::Active,
+            },
+            "game #7 is not over yet; a rematch comes after the result",
+        ),
+        (
+            UserError::NotFinished {
+                game: GameId(7),
+                status: GameStatus::Aborted,
+            },
+            "game #7 was aborted, so there is nothing to rematch; make a new challenge",
+        ),
+        (
+            UserError::RematchPending {
+                existing: monkey_queen::games::ChallengeId(3),
+            },
+            "a rematch of this game is already waiting for an answer (challenge #3)",
+        ),
+        (
+            UserError::RematchInProgress { game: GameId(8) },
+            "the rematch of this game is already being played (game #8)",
+        ),
+    ];
+    for (error, text) in cases {
+        assert_eq!(error.to_string(), text);
+    }
+}
