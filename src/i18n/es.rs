@@ -350,6 +350,20 @@ fn refused(e: &UserError) -> String {
             "Se te acabó el tiempo para esta jugada; la partida se pierde por tiempo.".to_owned()
         }
         UserError::NoClock => "Esta partida no tiene reloj.".to_owned(),
+        UserError::NotFinished { game, status } => match status {
+            GameStatus::Aborted => format!(
+                "La partida #{game} fue anulada, así que no hay revancha; haz un desafío nuevo."
+            ),
+            _ => format!(
+                "La partida #{game} aún no ha terminado; la revancha llega tras el resultado."
+            ),
+        },
+        UserError::RematchPending { existing } => format!(
+            "Ya hay una revancha de esta partida esperando respuesta (desafío #{existing})."
+        ),
+        UserError::RematchInProgress { game } => {
+            format!("La revancha de esta partida ya se está jugando (partida #{game}).")
+        }
         UserError::DeadlineNotReached { deadline_ms } => format!(
             "A quien le toca aún le queda tiempo: se acaba <t:{}:R>.",
             deadline_ms / 1000

@@ -152,6 +152,18 @@ fn user_errors() -> Vec<UserError> {
         UserError::TimeUp { deadline_ms: 0 },
         UserError::NoClock,
         UserError::DeadlineNotReached { deadline_ms: 0 },
+        UserError::NotFinished {
+            game: GameId(1),
+            status: GameStatus::Aborted,
+        },
+        UserError::NotFinished {
+            game: GameId(1),
+            status: GameStatus::Active,
+        },
+        UserError::RematchPending {
+            existing: ChallengeId(2),
+        },
+        UserError::RematchInProgress { game: GameId(3) },
     ];
     for e in &all {
         match e {
@@ -178,7 +190,10 @@ fn user_errors() -> Vec<UserError> {
             | UserError::TooLateToAbort
             | UserError::TimeUp { .. }
             | UserError::NoClock
-            | UserError::DeadlineNotReached { .. } => {}
+            | UserError::DeadlineNotReached { .. }
+            | UserError::NotFinished { .. }
+            | UserError::RematchPending { .. }
+            | UserError::RematchInProgress { .. } => {}
         }
     }
     all
