@@ -1,5 +1,7 @@
 //! Command-line subcommands. Each file holds one subcommand or a small family of them.
 
+mod ai;
+mod ai_match;
 mod bench;
 mod engine;
 
@@ -29,6 +31,12 @@ enum Command {
     Show(PlayedArgs),
     /// Measure the engine (and the other parts) and print medians.
     Bench(bench::BenchArgs),
+    /// Print the computer's move after the given moves (search figures on stderr).
+    Bestmove(ai::BestMoveArgs),
+    /// Play a game in the terminal against the computer or another person.
+    Play(ai::PlayArgs),
+    /// Play games between two players and print the score and an Elo difference.
+    Match(ai_match::MatchArgs),
 }
 
 /// Options that choose the game being played.
@@ -75,5 +83,8 @@ pub fn run(cli: Cli) -> Result<(), String> {
         Command::Moves(played) => engine::moves(&played),
         Command::Show(played) => engine::show(&played),
         Command::Bench(args) => bench::run(&args),
+        Command::Bestmove(args) => ai::best_move(&args),
+        Command::Play(args) => ai::play(&args),
+        Command::Match(args) => ai_match::run(&args),
     }
 }
