@@ -569,6 +569,14 @@ impl Position {
         self.turn = them;
         self.ply += 1;
     }
+
+    /// The same board with the other side to move: the search's null-move test. Not a legal
+    /// game move (R3.4 forbids passing).
+    pub(crate) fn passed(&self) -> Position {
+        let mut pos = self.clone();
+        pos.turn = pos.turn.other();
+        pos
+    }
 }
 
 /// How many squares lie beyond `from` in direction (`df`, `dr`) on a `size` board.

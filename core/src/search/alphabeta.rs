@@ -11,7 +11,7 @@ use crate::color::Role;
 use crate::moves::Move;
 use crate::position::Position;
 
-use super::eval::{WEIGHTS, attacks_queen, evaluate};
+use super::eval::{WEIGHTS, attacks_queen, defended, evaluate, evasion_squares};
 use super::ordering::{MAX_PLY, Ordering};
 use super::tt::{Bound, Entry, PackedMove, Table};
 use super::zobrist::{self, split_mix};
@@ -21,9 +21,12 @@ const INFINITY: i32 = 2 * MATE;
 /// Scores beyond this are forced wins or losses.
 const MATE_BOUND: i32 = MATE - 1_000;
 /// Plies of the quiescence search that still answer a threat to the queen with every move.
-const QUIESCENCE_EVASIONS: u32 = 4;
+const QUIESCENCE_EVASIONS: u32 = 2;
 /// Plies of captures the quiescence search looks at.
-const QUIESCENCE_DEPTH: u32 = 8;
+const QUIESCENCE_DEPTH: u32 = 4;
+const EXTEND: bool = false;
+/// How far below alpha a frontier node's static value may stand before quiet moves are skipped.
+const FUTILITY_MARGIN: i32 = 150;
 
 /// One search: its budget, its tables and its counters.
 pub struct Searcher {
@@ -140,7 +143,7 @@ impl Searcher {
             root = std::mem::take(&mut moves);
         }
         root.shuffle(&mut SmallRng::seed_from_u64(self.seed));
-        self.ordering.sort(pos, &mut root, None, 0);
+        let _ = self.ordering.sort(pos, &mut root, None, 0);
         let mut best = result(&self, root[0], self.evaluate(pos, hash), 0);
         for depth in 1..=self.limits.max_depth {
             let (mut alpha, beta) = (-INFINITY, INFINITY);
@@ -199,7 +202,7 @@ impl Searcher {
             return win_in(ply);
         }
         let in_check = attacks_queen(pos, us.other());
-        let depth = depth + i32::from(in_check && ply < MAX_PLY / 2);
+        let depth = depth + i32::from(in_check && ply < MAX_PLY / 2 && EXTEND);
         if depth <= 0 || ply >= MAX_PLY - 1 {
             return self.quiesce(pos, hash, alpha, beta, ply, 0);
         }
@@ -218,25 +221,62 @@ impl Searcher {
                 return score;
             }
         }
+        let null_window = beta - alpha == 1;
+        let mut futile = false;
+        if null_window && !in_check && alpha.abs() < MATE_BOUND {
+            let stand = self.evaluate(pos, hash);
+            if depth <= 2 {
+                futile = stand + FUTILITY_MARGIN * depth <= alpha;
+            } else if stand >= beta && self.may_pass(pos) {
+                let reduction = 2 + depth / 4;
+                let passed = pos.passed();
+                let score = -self.negamax(
+                    &passed,
+                    zobrist::after_pass(hash),
+                    depth - 1 - reduction,
+                    -beta,
+                    -beta + 1,
+                    ply + 1,
+                );
+                if self.aborted {
+                    return 0;
+                }
+                if score >= beta && score < MATE_BOUND {
+                    return score;
+                }
+            }
+        }
         let mut moves = std::mem::take(&mut self.buffers[ply]);
         pos.legal_moves_into(&mut moves);
         if moves.is_empty() {
             self.buffers[ply] = moves;
             return -win_in(ply);
         }
-        self.ordering
-            .sort(pos, &mut moves, entry.and_then(|e| e.mv), ply);
+        if in_check {
+            keep_evasions(pos, &mut moves);
+            if moves.is_empty() {
+                self.buffers[ply] = moves;
+                return -win_in(ply + 1);
+            }
+        }
+        let quiet_from =
+            self.ordering
+                .sort(pos, &mut moves, entry.and_then(|e| e.mv), ply);
         let original_alpha = alpha;
         let mut best = -INFINITY;
         let mut best_move = moves[0];
         for (i, &m) in moves.iter().enumerate() {
+            let quiet = i >= quiet_from.max(1) && !in_check;
+            if quiet && futile {
+                continue;
+            }
             let child = play(pos, m);
             let child_hash = zobrist::after(pos, hash, m);
             let score = if i == 0 {
                 -self.negamax(&child, child_hash, depth - 1, -beta, -alpha, ply + 1)
             } else {
-                let reduction = if depth >= 3 && i >= 3 && !in_check && !m.is_capture() {
-                    1 + i32::from(depth >= 6 && i >= 12)
+                let reduction = if quiet && depth >= 3 {
+                    late_move_reduction(depth, i).min(depth - 2)
                 } else {
                     0
                 };
@@ -273,6 +313,10 @@ impl Searcher {
             }
         }
         self.buffers[ply] = moves;
+        if best == -INFINITY {
+            // Every move was futile: the static value is an upper bound.
+            return alpha;
+        }
         let bound = if best >= beta {
             Bound::Lower
         } else if best > original_alpha {
@@ -288,6 +332,13 @@ impl Searcher {
             bound,
         });
         best
+    }
+
+    /// Whether a null move is a safe test here: not where the pie rule's `swap` depends on the
+    /// ply, nor where the mover is short of moves (a queen of height 4 or less, R5.2, R7.2),
+    /// since passing would hide a shortage of moves.
+    fn may_pass(&self, pos: &Position) -> bool {
+        !(pos.options().pie() && pos.ply() <= 1) && pos.height(pos.turn()).is_some_and(|h| h > 4)
     }
 
     /// Captures only, except that a threatened queen is answered with every move for the
@@ -325,12 +376,29 @@ impl Searcher {
         }
         let mut moves = std::mem::take(&mut self.buffers[ply]);
         pos.legal_moves_into(&mut moves);
-        if !evading {
-            moves.retain(|m| m.is_capture());
+        if evading {
+            keep_evasions(pos, &mut moves);
+        } else {
+            // Only captures that win a baby outright: onto a square no enemy piece sees.
+            let them = us.other();
+            moves.retain(|m| match *m {
+                Move::Normal {
+                    from,
+                    to,
+                    capture: Some(_),
+                    ..
+                } => !defended(pos, to, them, from),
+                _ => false,
+            });
         }
-        self.ordering.sort(pos, &mut moves, None, ply);
+        let _ = self.ordering.sort(pos, &mut moves, None, ply);
         for &m in &moves {
             let child = play(pos, m);
+            if attacks_queen(&child, child.turn()) {
+                // The queen is left en prise: lost at once (R7.1).
+                best = best.max(-win_in(ply + 1));
+                continue;
+            }
             let child_hash = zobrist::after(pos, hash, m);
             let score = -self.quiesce(&child, child_hash, -beta, -alpha, ply + 1, qply + 1);
             if self.aborted {
@@ -350,6 +418,23 @@ impl Searcher {
         self.buffers[ply] = moves;
         best
     }
+}
+
+/// Keeps only the moves that might save the threatened queen of the side to move: queen moves,
+/// and captures or blocks on the line of a single attacker.
+fn keep_evasions(pos: &Position, moves: &mut Vec<Move>) {
+    if let Some(squares) = evasion_squares(pos, pos.turn()) {
+        moves.retain(|m| match *m {
+            Move::Normal { role, to, .. } => role == Role::Queen || squares.contains(to),
+            Move::Swap => false,
+        });
+    }
+}
+
+/// How many plies to cut from the search of the `index`th move at `depth`.
+fn late_move_reduction(depth: i32, index: usize) -> i32 {
+    let product = f64::from(depth).ln() * (index as f64).ln();
+    (0.75 + product / 2.25) as i32
 }
 
 /// Whether move `m` captures the enemy queen (R7.1).

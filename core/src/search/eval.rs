@@ -98,6 +98,62 @@ pub(crate) fn attacks_queen(pos: &Position, attacker: Color) -> bool {
     false
 }
 
+/// Whether a piece of colour `by` has a clear line to `sq`, looking through `vacated` (the
+/// square a capturer is leaving), so that it could take a piece that lands on `sq` (R4.4).
+pub(crate) fn defended(pos: &Position, sq: Square, by: Color, vacated: Square) -> bool {
+    let mut found = false;
+    for dir in DIRECTIONS {
+        walk(sq, dir, pos.size(), |s| {
+            if s == vacated {
+                return true;
+            }
+            match pos.piece_at(s) {
+                None => true,
+                Some(piece) => {
+                    found |= piece.color == by;
+                    false
+                }
+            }
+        });
+        if found {
+            return true;
+        }
+    }
+    false
+}
+
+/// The squares where a non-queen move may answer a threat to `color`'s queen: with one
+/// attacker, the squares between them and the attacker's own square (block or capture); with
+/// two or more, none (only the queen can get away). `None` if the queen is not attacked.
+pub(crate) fn evasion_squares(pos: &Position, color: Color) -> Option<SquareSet> {
+    let queen = pos.queen(color)?;
+    let mut attackers = 0;
+    let mut squares = SquareSet::default();
+    for dir in DIRECTIONS {
+        let mut line = SquareSet::default();
+        let mut hit = false;
+        walk(queen, dir, pos.size(), |sq| {
+            line.insert(sq);
+            match pos.piece_at(sq) {
+                None => true,
+                Some(piece) => {
+                    hit = piece.color != color;
+                    false
+                }
+            }
+        });
+        if hit {
+            attackers += 1;
+            squares = line;
+        }
+    }
+    match attackers {
+        0 => None,
+        1 => Some(squares),
+        _ => Some(SquareSet::default()),
+    }
+}
+
 /// What the evaluation counts for one side.
 #[derive(Debug, Default, Clone, Copy)]
 struct SideTerms {

@@ -10,6 +10,8 @@ use super::tt::PackedMove;
 
 /// The deepest ply the search tracks killers for.
 pub const MAX_PLY: usize = 96;
+/// The ordering score of the second killer, the lowest that is not a quiet move.
+const KILLER: i32 = 299_000;
 
 /// Quiet moves that caused cut-offs: two killers per ply and a history table.
 pub struct Ordering {
@@ -52,11 +54,18 @@ impl Ordering {
         }
     }
 
-    /// Sorts `moves` best first for the position at `ply`.
-    pub fn sort(&self, pos: &Position, moves: &mut [Move], tt_move: Option<PackedMove>, ply: usize) {
+    /// Sorts `moves` best first for the position at `ply`; returns how many come before the
+    /// quiet moves (the table's move, captures, threats and killers).
+    pub fn sort(
+        &self,
+        pos: &Position,
+        moves: &mut [Move],
+        tt_move: Option<PackedMove>,
+        ply: usize,
+    ) -> usize {
         let lines = queen_lines(pos, pos.turn().other());
         let killers = self.killers.get(ply).copied().unwrap_or([None; 2]);
-        moves.sort_by_cached_key(|&m| {
+        let score = |m: Move| {
             let score = if tt_move.is_some_and(|t| t.matches(m)) {
                 1_000_000
             } else {
@@ -77,14 +86,16 @@ impl Ordering {
                             }
                             None if check > 0 => 400_000,
                             None if killers[0] == Some(m) => 300_000,
-                            None if killers[1] == Some(m) => 299_000,
+                            None if killers[1] == Some(m) => KILLER,
                             None => Self::history_index(pos, m).map_or(0, |i| self.history[i]),
                         }
                     }
                     Move::Swap => 0,
                 }
             };
-            std::cmp::Reverse(score)
-        });
+            score
+        };
+        moves.sort_by_cached_key(|&m| std::cmp::Reverse(score(m)));
+        moves.iter().take_while(|&&m| score(m) >= KILLER).count()
     }
 }

@@ -132,3 +132,9 @@ pub fn after(pos: &Position, h: u64, m: Move) -> u64 {
     }
     h
 }
+
+/// The hash after the side to move passes (see `Position::passed`).
+#[must_use]
+pub fn after_pass(h: u64) -> u64 {
+    h ^ KEYS.black_to_move
+}
