@@ -74,13 +74,13 @@ impl Level {
                 noise: 120,
             },
             Level::Medium => Limits {
-                nodes: 40_000,
+                nodes: 30_000,
                 max_depth: 64,
                 time: Duration::from_millis(1_000),
                 noise: 0,
             },
             Level::Hard => Limits {
-                nodes: 400_000,
+                nodes: 250_000,
                 max_depth: 64,
                 time: Duration::from_millis(1_800),
                 noise: 0,
