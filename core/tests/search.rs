@@ -36,6 +36,7 @@ fn small(nodes: u64) -> Limits {
         max_depth: 64,
         time: Duration::from_secs(30),
         noise: 0,
+        weights: search::WEIGHTS,
     }
 }
 
@@ -173,6 +174,7 @@ fn the_time_cap_is_respected() {
         max_depth: 64,
         time: Duration::from_millis(100),
         noise: 0,
+        weights: search::WEIGHTS,
     };
     let found = search::search(&pos, limits, 0).unwrap();
     assert!(found.elapsed < Duration::from_millis(1_000), "{:?}", found.elapsed);

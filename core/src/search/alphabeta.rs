@@ -11,7 +11,7 @@ use crate::color::Role;
 use crate::moves::Move;
 use crate::position::Position;
 
-use super::eval::{WEIGHTS, attacks_queen, defended, evaluate, evasion_squares};
+use super::eval::{attacks_queen, defended, evaluate, evasion_squares};
 use super::ordering::{MAX_PLY, Ordering};
 use super::tt::{Bound, Entry, PackedMove, Table};
 use super::zobrist::{self, split_mix};
@@ -99,7 +99,7 @@ impl Searcher {
     /// The static evaluation plus this search's seeded noise, the same for the same position.
     fn evaluate(&self, pos: &Position, hash: u64) -> i32 {
         let noise = self.limits.noise;
-        let mut value = evaluate(pos, &WEIGHTS);
+        let mut value = evaluate(pos, &self.limits.weights);
         if noise > 0 {
             let mut state = hash ^ self.seed;
             let r = split_mix(&mut state);

@@ -233,7 +233,7 @@ fn side_terms(pos: &Position, color: Color, enemy_lines: SquareSet) -> SideTerms
 }
 
 /// Evaluation weights, in hundredths of a baby.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Weights {
     /// Per baby on the board.
     pub baby: i32,

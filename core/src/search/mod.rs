@@ -72,24 +72,28 @@ impl Level {
                 max_depth: 2,
                 time: Duration::from_millis(500),
                 noise: 120,
+                weights: WEIGHTS,
             },
             Level::Medium => Limits {
                 nodes: 30_000,
                 max_depth: 64,
                 time: Duration::from_millis(1_000),
                 noise: 0,
+                weights: WEIGHTS,
             },
             Level::Hard => Limits {
                 nodes: 250_000,
                 max_depth: 64,
                 time: Duration::from_millis(1_800),
                 noise: 0,
+                weights: WEIGHTS,
             },
             Level::Max => Limits {
                 nodes: 3_000_000,
                 max_depth: 64,
                 time: Duration::from_secs(10),
                 noise: 0,
+                weights: WEIGHTS,
             },
         }
     }
@@ -131,7 +135,7 @@ impl FromStr for Level {
 
 /// A search budget. The node budget makes the result deterministic; the time cap is only a
 /// safety net for slow machines.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Limits {
     /// The search stops after visiting this many positions.
     pub nodes: u64,
@@ -141,6 +145,8 @@ pub struct Limits {
     pub time: Duration,
     /// Seeded noise added to every evaluation, up to this many hundredths of a baby either way.
     pub noise: i32,
+    /// The evaluation's weights.
+    pub weights: Weights,
 }
 
 /// The move a search chose, and what it found out.

@@ -92,7 +92,8 @@ pub fn hash(pos: &Position) -> u64 {
 #[must_use]
 pub fn after(pos: &Position, h: u64, m: Move) -> u64 {
     let mut h = h;
-    if swap_allowed(pos) {
+    // `swap` becomes allowed at ply 1 and is gone after it (R8.2).
+    if pos.options().pie() && pos.ply() <= 1 {
         h ^= KEYS.swap_allowed;
     }
     let Move::Normal {
@@ -137,4 +138,40 @@ pub fn after(pos: &Position, h: u64, m: Move) -> u64 {
 #[must_use]
 pub fn after_pass(h: u64) -> u64 {
     h ^ KEYS.black_to_move
+}
+
+#[cfg(test)]
+mod tests {
+    use rand::SeedableRng;
+    use rand::rngs::SmallRng;
+    use rand::seq::IndexedRandom;
+
+    use super::*;
+    use crate::options::GameOptions;
+
+    #[test]
+    fn incremental_hashes_match_full_ones() {
+        let mut rng = SmallRng::seed_from_u64(9);
+        for pie in [false, true] {
+            for _ in 0..20 {
+                let mut pos = Position::start(GameOptions::default().pie_rule(pie));
+                let mut h = hash(&pos);
+                while let Some(&m) = pos.legal_moves().choose(&mut rng) {
+                    assert_eq!(after_pass(h), hash(&pos.passed()));
+                    h = after(&pos, h, m);
+                    pos.play_unchecked(m);
+                    assert_eq!(h, hash(&pos), "after {m}: {}", pos.to_text());
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn side_to_move_and_heights_change_the_hash() {
+        let mut pos = Position::start(GameOptions::default());
+        let start = hash(&pos);
+        assert_ne!(start, hash(&pos.passed()));
+        pos.play_str("g1-g7").unwrap();
+        assert_ne!(start, hash(&pos));
+    }
 }
