@@ -34,7 +34,10 @@ fn bestmove_prints_a_legal_move_last() {
     let legal = run(&["moves", "g1-g7", "f12-f6"], "");
     assert!(text(&legal.stdout).lines().any(|l| l == mv), "{mv}");
     let stderr = text(&out.stderr);
-    assert!(stderr.contains("depth") && stderr.contains("nodes"), "{stderr}");
+    assert!(
+        stderr.contains("depth") && stderr.contains("nodes"),
+        "{stderr}"
+    );
 }
 
 #[test]
@@ -64,7 +67,10 @@ fn play_reads_piped_moves_and_explains_mistakes() {
     let stdout = text(&out.stdout);
     assert!(stdout.contains("white plays g1-g7"), "{stdout}");
     assert!(stdout.contains("computer (easy) plays"), "{stdout}");
-    assert!(stdout.contains("not played: `hello` is not a move"), "{stdout}");
+    assert!(
+        stdout.contains("not played: `hello` is not a move"),
+        "{stdout}"
+    );
     assert!(stdout.contains("game abandoned"), "{stdout}");
     assert!(stdout.contains("Q19"), "{stdout}");
 }
@@ -89,12 +95,17 @@ fn play_as_black_and_stop_at_end_of_input() {
 #[test]
 fn match_prints_the_score_and_elo() {
     let out = run(
-        &["match", "--a", "greedy", "--b", "random", "--games", "4", "--seed", "3"],
+        &[
+            "match", "--a", "greedy", "--b", "random", "--games", "4", "--seed", "3",
+        ],
         "",
     );
     assert!(out.status.success(), "{}", text(&out.stderr));
     let stdout = text(&out.stdout);
     assert!(stdout.contains("greedy vs random: 4 games"), "{stdout}");
-    assert!(stdout.contains("Elo difference greedy - random"), "{stdout}");
+    assert!(
+        stdout.contains("Elo difference greedy - random"),
+        "{stdout}"
+    );
     assert_eq!(text(&out.stderr).lines().count(), 4);
 }

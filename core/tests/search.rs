@@ -6,9 +6,9 @@ use std::time::Duration;
 use monkey_queen_core::search::{self, Level, Limits};
 use monkey_queen_core::{Color, GameOptions, Move, Piece, Position, Role, Setup, Square};
 use proptest::prelude::*;
+use rand::SeedableRng;
 use rand::rngs::SmallRng;
 use rand::seq::IndexedRandom;
-use rand::SeedableRng;
 
 fn sq(name: &str) -> Square {
     Square::parse(name, 12).unwrap()
@@ -58,7 +58,14 @@ fn r7_1_takes_the_queen_when_it_can() {
     // White's baby on d4 sees Black's queen on j10 along the diagonal; a baby capture (c3xa5)
     // and many quiet moves compete with it.
     let pos = build(
-        &[("g1", 'Q'), ("c3", 'B'), ("d4", 'B'), ("e6", 'b'), ("j10", 'q'), ("a5", 'b')],
+        &[
+            ("g1", 'Q'),
+            ("c3", 'B'),
+            ("d4", 'B'),
+            ("e6", 'b'),
+            ("j10", 'q'),
+            ("a5", 'b'),
+        ],
         [12, 12],
         Color::White,
     );
@@ -85,7 +92,13 @@ fn r7_2_leaves_the_opponent_without_moves() {
 fn r4_4_a_threatened_queen_is_saved() {
     // Black's baby on g8 attacks White's queen on g1 along the file.
     let pos = build(
-        &[("g1", 'Q'), ("g8", 'b'), ("b2", 'B'), ("f12", 'q'), ("k5", 'b')],
+        &[
+            ("g1", 'Q'),
+            ("g8", 'b'),
+            ("b2", 'B'),
+            ("f12", 'q'),
+            ("k5", 'b'),
+        ],
         [10, 10],
         Color::White,
     );
@@ -135,7 +148,13 @@ fn answers_a_threat_two_plies_ahead() {
     // it along rank 1 from a square the baby on l5 defends; White's babies may not step back
     // to rank 1 to block (R6.1). White must deal with it now, e.g. d3xh7.
     let pos = build(
-        &[("a1", 'Q'), ("d3", 'B'), ("h7", 'b'), ("l5", 'b'), ("k12", 'q')],
+        &[
+            ("a1", 'Q'),
+            ("d3", 'B'),
+            ("h7", 'b'),
+            ("l5", 'b'),
+            ("k12", 'q'),
+        ],
         [2, 8],
         Color::White,
     );
@@ -177,7 +196,11 @@ fn the_time_cap_is_respected() {
         weights: search::WEIGHTS,
     };
     let found = search::search(&pos, limits, 0).unwrap();
-    assert!(found.elapsed < Duration::from_millis(1_000), "{:?}", found.elapsed);
+    assert!(
+        found.elapsed < Duration::from_millis(1_000),
+        "{:?}",
+        found.elapsed
+    );
 }
 
 #[test]
@@ -189,7 +212,10 @@ fn the_same_seed_gives_the_same_move() {
     for limits in [small(2_000), Level::Easy.limits()] {
         let a = search::search(&pos, limits, 42).unwrap();
         let b = search::search(&pos, limits, 42).unwrap();
-        assert_eq!((a.mv, a.score, a.depth, a.nodes), (b.mv, b.score, b.depth, b.nodes));
+        assert_eq!(
+            (a.mv, a.score, a.depth, a.nodes),
+            (b.mv, b.score, b.depth, b.nodes)
+        );
     }
 }
 
@@ -226,7 +252,11 @@ fn levels_read_and_print() {
 fn easy_beats_a_random_mover() {
     let mut rng = SmallRng::seed_from_u64(5);
     for game in 0..2u64 {
-        let easy = if game == 0 { Color::White } else { Color::Black };
+        let easy = if game == 0 {
+            Color::White
+        } else {
+            Color::Black
+        };
         let mut pos = Position::start(GameOptions::default());
         while pos.outcome().is_none() {
             let m = if pos.turn() == easy {

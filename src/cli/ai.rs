@@ -1,6 +1,6 @@
 //! `bestmove` and `play`: the computer opponent from the command line.
 
-use std::io::{BufRead, Write};
+use std::io::{BufRead, IsTerminal, Write};
 
 use clap::{Args, ValueEnum};
 use monkey_queen_core::search::{self, Level, SearchResult};
@@ -24,8 +24,8 @@ pub struct BestMoveArgs {
 /// Prints the chosen move alone on the last line of stdout, the search figures on stderr.
 pub fn best_move(args: &BestMoveArgs) -> Result<(), String> {
     let (_, pos) = args.played.position()?;
-    let found = search::best_move(&pos, args.level, args.seed)
-        .ok_or_else(|| game_over_message(&pos))?;
+    let found =
+        search::best_move(&pos, args.level, args.seed).ok_or_else(|| game_over_message(&pos))?;
     eprintln!("{}", describe(&found, args.level));
     println!("{}", found.mv);
     Ok(())
@@ -115,14 +115,21 @@ pub struct PlayArgs {
 pub fn play(args: &PlayArgs) -> Result<(), String> {
     let stdin = std::io::stdin();
     let stdout = std::io::stdout();
-    play_game(args, stdin.lock(), stdout.lock()).map_err(|e| e.to_string())
+    // Piped input is not shown by a terminal: echo it so the transcript reads well.
+    let echo = !stdin.is_terminal();
+    play_game(args, stdin.lock(), stdout.lock(), echo).map_err(|e| e.to_string())
 }
 
 const HELP: &str = "Type a move like g1-g7 (or g1g7, G1 G7); `moves` lists the legal moves, \
 `quit` ends the game.";
 
 /// The game loop, over any input and output.
-fn play_game(args: &PlayArgs, input: impl BufRead, mut out: impl Write) -> std::io::Result<()> {
+fn play_game(
+    args: &PlayArgs,
+    input: impl BufRead,
+    mut out: impl Write,
+    echo: bool,
+) -> std::io::Result<()> {
     let options = match args.game.options() {
         Ok(options) => options,
         Err(message) => return writeln!(out, "error: {message}"),
@@ -167,6 +174,9 @@ fn play_game(args: &PlayArgs, input: impl BufRead, mut out: impl Write) -> std::
                 return writeln!(out, "\nend of input; game abandoned");
             };
             let text = line.trim();
+            if echo {
+                writeln!(out, "{text}")?;
+            }
             match text.to_ascii_lowercase().as_str() {
                 "" => continue,
                 "quit" | "exit" | "resign" => return writeln!(out, "game abandoned"),

@@ -31,10 +31,11 @@ impl FromStr for Player {
         match text.trim().to_ascii_lowercase().as_str() {
             "random" => Ok(Player::Random),
             "greedy" => Ok(Player::Greedy),
-            other => other
-                .parse()
-                .map(Player::Search)
-                .map_err(|_| format!("`{other}` is not a player; choose random, greedy, easy, medium, hard or max")),
+            other => other.parse().map(Player::Search).map_err(|_| {
+                format!(
+                    "`{other}` is not a player; choose random, greedy, easy, medium, hard or max"
+                )
+            }),
         }
     }
 }

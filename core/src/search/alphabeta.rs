@@ -1,5 +1,6 @@
-//! Iterative deepening principal-variation search with a transposition table, check
-//! extensions, late-move reductions and a quiescence search of captures and queen threats.
+//! Iterative deepening principal-variation search with a transposition table, null-move and
+//! futility pruning, late-move reductions, and a quiescence search of safe captures that
+//! answers threats to the queen with every saving move.
 
 use std::time::Instant;
 
@@ -24,7 +25,6 @@ const MATE_BOUND: i32 = MATE - 1_000;
 const QUIESCENCE_EVASIONS: u32 = 2;
 /// Plies of captures the quiescence search looks at.
 const QUIESCENCE_DEPTH: u32 = 4;
-const EXTEND: bool = false;
 /// How far below alpha a frontier node's static value may stand before quiet moves are skipped.
 const FUTILITY_MARGIN: i32 = 150;
 
@@ -202,7 +202,6 @@ impl Searcher {
             return win_in(ply);
         }
         let in_check = attacks_queen(pos, us.other());
-        let depth = depth + i32::from(in_check && ply < MAX_PLY / 2 && EXTEND);
         if depth <= 0 || ply >= MAX_PLY - 1 {
             return self.quiesce(pos, hash, alpha, beta, ply, 0);
         }
@@ -259,9 +258,9 @@ impl Searcher {
                 return -win_in(ply + 1);
             }
         }
-        let quiet_from =
-            self.ordering
-                .sort(pos, &mut moves, entry.and_then(|e| e.mv), ply);
+        let quiet_from = self
+            .ordering
+            .sort(pos, &mut moves, entry.and_then(|e| e.mv), ply);
         let original_alpha = alpha;
         let mut best = -INFINITY;
         let mut best_move = moves[0];

@@ -35,7 +35,12 @@ impl SquareSet {
 /// Calls `visit` with every square along the ray from `from` in direction `dir`, nearest first,
 /// until it returns `false` or the board ends.
 #[inline]
-pub(crate) fn walk(from: Square, (df, dr): (i8, i8), size: u8, mut visit: impl FnMut(Square) -> bool) {
+pub(crate) fn walk(
+    from: Square,
+    (df, dr): (i8, i8),
+    size: u8,
+    mut visit: impl FnMut(Square) -> bool,
+) {
     let room = |coord: u8, step: i8| match step {
         1 => size - 1 - coord,
         -1 => coord,

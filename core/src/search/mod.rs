@@ -84,7 +84,7 @@ impl Level {
             Level::Hard => Limits {
                 nodes: 250_000,
                 max_depth: 64,
-                time: Duration::from_millis(1_800),
+                time: Duration::from_millis(1_500),
                 noise: 0,
                 weights: WEIGHTS,
             },

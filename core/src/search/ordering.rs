@@ -5,7 +5,7 @@ use crate::color::Role;
 use crate::moves::Move;
 use crate::position::Position;
 
-use super::eval::queen_lines;
+use super::eval::{defended, queen_lines};
 use super::tt::PackedMove;
 
 /// The deepest ply the search tracks killers for.
@@ -66,34 +66,37 @@ impl Ordering {
         let lines = queen_lines(pos, pos.turn().other());
         let killers = self.killers.get(ply).copied().unwrap_or([None; 2]);
         let score = |m: Move| {
-            let score = if tt_move.is_some_and(|t| t.matches(m)) {
-                1_000_000
-            } else {
-                match m {
-                    Move::Normal {
-                        role, to, capture, ..
-                    } => {
-                        // A queen on a line to the enemy queen would be taken first (R4.4).
-                        let check = if role == Role::Baby && lines.contains(to) {
-                            5_000
-                        } else {
-                            0
-                        };
-                        match capture {
-                            Some(Role::Queen) => 900_000,
-                            Some(Role::Baby) => {
-                                500_000 + check
-                            }
-                            None if check > 0 => 400_000,
-                            None if killers[0] == Some(m) => 300_000,
-                            None if killers[1] == Some(m) => KILLER,
-                            None => Self::history_index(pos, m).map_or(0, |i| self.history[i]),
-                        }
-                    }
-                    Move::Swap => 0,
-                }
+            let Move::Normal {
+                role,
+                from,
+                to,
+                capture,
+            } = m
+            else {
+                return 0;
             };
-            score
+            if tt_move.is_some_and(|t| t.matches(m)) {
+                return 1_000_000;
+            }
+            // A baby on a line to the enemy queen threatens it; a queen there would be taken
+            // first (R4.4).
+            let threat = role == Role::Baby && lines.contains(to);
+            match capture {
+                Some(Role::Queen) => 900_000,
+                Some(Role::Baby) => {
+                    let safe = !defended(pos, to, pos.turn().other(), from);
+                    match (safe, role) {
+                        (true, _) => 600_000 + if threat { 5_000 } else { 0 },
+                        (false, Role::Baby) => 500_000 + if threat { 5_000 } else { 0 },
+                        // The queen would be recaptured (R7.1).
+                        (false, Role::Queen) => -1,
+                    }
+                }
+                None if threat => 400_000,
+                None if killers[0] == Some(m) => 300_000,
+                None if killers[1] == Some(m) => KILLER,
+                None => Self::history_index(pos, m).map_or(0, |i| self.history[i]),
+            }
         };
         moves.sort_by_cached_key(|&m| std::cmp::Reverse(score(m)));
         moves.iter().take_while(|&&m| score(m) >= KILLER).count()
