@@ -145,12 +145,13 @@ fn loses_within_two(after_our_move: &Position) -> bool {
 #[test]
 fn answers_a_threat_two_plies_ahead() {
     // White's queen of height 2 on a1 can only capture (R5.2). Black threatens h7-h1, attacking
-    // it along rank 1 from a square the baby on l5 defends; White's babies may not step back
-    // to rank 1 to block (R6.1). White must deal with it now, e.g. d3xh7.
+    // it along rank 1 from a square the baby on l5 defends, and White's baby may not step back
+    // to rank 1 to block (R6.1). Only 2 of White's 27 moves (e2-f3, e2-g2) survive; a one-node
+    // search plays another.
     let pos = build(
         &[
             ("a1", 'Q'),
-            ("d3", 'B'),
+            ("e2", 'B'),
             ("h7", 'b'),
             ("l5", 'b'),
             ("k12", 'q'),
@@ -158,21 +159,28 @@ fn answers_a_threat_two_plies_ahead() {
         [2, 8],
         Color::White,
     );
-    let outcomes: Vec<bool> = pos
+    let surviving: Vec<String> = pos
         .legal_moves()
         .into_iter()
-        .map(|m| {
+        .filter(|&m| {
             let mut after = pos.clone();
             after.play_unchecked(m);
-            loses_within_two(&after)
+            !loses_within_two(&after)
         })
+        .map(|m| m.to_string())
         .collect();
-    assert!(outcomes.contains(&true) && outcomes.contains(&false));
+    assert_eq!(surviving, ["e2-f3", "e2-g2"]);
+    let blind = search::search(&pos, small(1), 0).unwrap();
+    assert!(!surviving.contains(&blind.mv.to_string()));
     for level in [Level::Easy, Level::Medium] {
-        let found = search::best_move(&pos, level, 0).unwrap();
-        let mut after = pos.clone();
-        after.play_unchecked(found.mv);
-        assert!(!loses_within_two(&after), "{level} played {}", found.mv);
+        for seed in 0..3 {
+            let found = search::best_move(&pos, level, seed).unwrap();
+            assert!(
+                surviving.contains(&found.mv.to_string()),
+                "{level} (seed {seed}) played {}",
+                found.mv
+            );
+        }
     }
 }
 
@@ -292,4 +300,17 @@ proptest! {
             None => prop_assert!(pos.is_game_over()),
         }
     }
+}
+
+#[test]
+fn searches_run_on_other_threads() {
+    // A bot runs searches on a blocking thread pool: positions and results are `Send`.
+    let pos = Position::start(GameOptions::default());
+    let handle = std::thread::spawn(move || search::best_move(&pos, Level::Easy, 1));
+    let found = handle.join().unwrap().unwrap();
+    assert!(
+        Position::start(GameOptions::default())
+            .legal_moves()
+            .contains(&found.mv)
+    );
 }

@@ -58,16 +58,18 @@ pub struct Entry {
     pub bound: Bound,
 }
 
-/// A fixed-size, always-replace table indexed by the low bits of the hash.
+/// A fixed-size table indexed by the low bits of the hash. A new entry replaces one of another
+/// position, or a shallower one of the same position.
 pub struct Table {
     entries: Vec<Option<Entry>>,
     mask: usize,
 }
 
 impl Table {
-    /// A table with room for at least `capacity` entries (rounded up to a power of two).
+    /// A table with room for `capacity` entries, rounded up to a power of two and kept between
+    /// 1 Ki and 1 Mi entries (24 MiB).
     pub fn new(capacity: usize) -> Table {
-        let len = capacity.clamp(1024, 1 << 22).next_power_of_two();
+        let len = capacity.clamp(1024, 1 << 20).next_power_of_two();
         Table {
             entries: vec![None; len],
             mask: len - 1,
