@@ -68,7 +68,7 @@ impl Level {
     pub const fn limits(self) -> Limits {
         match self {
             Level::Easy => Limits {
-                nodes: 4_000,
+                nodes: 20_000,
                 max_depth: 2,
                 time: Duration::from_millis(500),
                 noise: 120,
@@ -89,9 +89,9 @@ impl Level {
                 weights: WEIGHTS,
             },
             Level::Max => Limits {
-                nodes: 3_000_000,
+                nodes: 2_000_000,
                 max_depth: 64,
-                time: Duration::from_secs(10),
+                time: Duration::from_secs(5),
                 noise: 0,
                 weights: WEIGHTS,
             },
