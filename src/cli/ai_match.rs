@@ -208,7 +208,18 @@ pub fn elo_interval(wins: u32, games: u32) -> (f64, f64, f64) {
     let z = 1.96_f64;
     let centre = (p + z * z / (2.0 * n)) / (1.0 + z * z / n);
     let half = z / (1.0 + z * z / n) * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt();
-    (elo(p), elo(centre - half), elo(centre + half))
+    // At a clean sweep the bound on that side is unbounded; don't let rounding say otherwise.
+    let low = if wins == 0 {
+        f64::NEG_INFINITY
+    } else {
+        elo(centre - half)
+    };
+    let high = if wins == games {
+        f64::INFINITY
+    } else {
+        elo(centre + half)
+    };
+    (elo(p), low, high)
 }
 
 /// The Elo difference that predicts score `p`.
