@@ -1,5 +1,12 @@
 //! The computer opponent: an alpha-beta search over [`Position`]s, with playing levels.
 //!
+//! The search deepens iteratively within a node budget and a time cap, with a
+//! Zobrist-hashed transposition table and move ordering that tries queen captures, safe
+//! captures, threats and killer moves first. Its evaluation ([`evaluate`]) weighs material,
+//! queen height (and a low queen's shortage of moves, R5.2), mobility, pieces with a clear
+//! line to the queen and the babies' approach. Before searching, it takes any immediate win
+//! (R7.1, R7.2) and sets aside the moves that let the opponent take its queen at once.
+//!
 //! [`best_move`] is a plain blocking function over `Send` data: call it from any thread (a
 //! bot should use a blocking thread pool). For a given position, level and seed it always
 //! returns the same move, unless the level's wall-time safety cap cuts the search short.
@@ -29,7 +36,6 @@ use crate::position::Position;
 
 pub use baseline::{greedy_move, random_move};
 pub use eval::{WEIGHTS, Weights, evaluate};
-pub use zobrist::hash;
 
 /// The score of a won position, less the plies until the win: scores within 1000 of it (or of
 /// its negation) are forced wins (losses).
