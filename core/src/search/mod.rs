@@ -74,10 +74,10 @@ impl Level {
     pub const fn limits(self) -> Limits {
         match self {
             Level::Easy => Limits {
-                nodes: 20_000,
-                max_depth: 2,
+                nodes: 10_000,
+                max_depth: 1,
                 time: Duration::from_millis(500),
-                noise: 120,
+                noise: 150,
                 weights: WEIGHTS,
             },
             Level::Medium => Limits {
