@@ -21,6 +21,7 @@ mod options;
 mod perft;
 mod position;
 mod record;
+pub mod search;
 mod square;
 mod text;
 

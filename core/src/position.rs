@@ -604,6 +604,14 @@ impl Position {
         // Saturates: a hostile setup may start near `u32::MAX`; a real game never gets there (R7.3).
         self.ply = self.ply.saturating_add(1);
     }
+
+    /// The same board with the other side to move: the search's null-move test. Not a legal
+    /// game move (R3.4 forbids passing).
+    pub(crate) fn passed(&self) -> Position {
+        let mut pos = self.clone();
+        pos.turn = pos.turn.other();
+        pos
+    }
 }
 
 /// How many steps in direction (`df`, `dr`) bring a baby strictly closer to the enemy queen

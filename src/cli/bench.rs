@@ -1,6 +1,7 @@
 //! `monkey-queen bench`: medians of the figures the README's Performance table reports.
 
 mod render;
+mod search;
 mod service;
 
 use std::time::{Duration, Instant};
@@ -61,6 +62,7 @@ pub fn run(args: &BenchArgs) -> Result<(), String> {
         f64::from(args.playouts) / playout_time.as_secs_f64(),
         plies as f64 / f64::from(args.playouts)
     );
+    search::run(runs)?;
     render::run(args.pictures.max(1), runs)?;
     service::run(runs, args.service_moves)
 }

@@ -1,5 +1,7 @@
 //! Command-line subcommands. Each file holds one subcommand or a small family of them.
 
+mod ai;
+mod ai_match;
 mod bench;
 mod bot;
 mod engine;
@@ -37,6 +39,12 @@ enum Command {
     Replay(render::ReplayArgs),
     /// Run the Discord bot (configuration: DISCORD_TOKEN, DEV_GUILD_ID, RUST_LOG; `.env` is read).
     Bot,
+    /// Print the computer's move after the given moves (search figures on stderr).
+    Bestmove(ai::BestMoveArgs),
+    /// Play a game in the terminal against the computer or another person.
+    Play(ai::PlayArgs),
+    /// Play games between two players and print the score and an Elo difference.
+    Match(ai_match::MatchArgs),
 }
 
 /// Options that choose the game being played.
@@ -86,5 +94,8 @@ pub fn run(cli: Cli) -> Result<(), String> {
         Command::Render(args) => render::render(&args),
         Command::Replay(args) => render::replay(&args),
         Command::Bot => bot::run(),
+        Command::Bestmove(args) => ai::best_move(&args),
+        Command::Play(args) => ai::play(&args),
+        Command::Match(args) => ai_match::run(&args),
     }
 }
