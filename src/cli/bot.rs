@@ -1,13 +1,17 @@
-//! `monkey-queen bot`: runs the Discord bot until Ctrl-C or SIGTERM.
+//! `monkey-queen bot` (the default): runs the Discord bot until Ctrl-C or SIGTERM.
+
+use std::sync::Arc;
 
 use tracing_subscriber::EnvFilter;
 
-use crate::discord::{self, Config, Data};
+use crate::discord::{self, Config, Deps};
+use crate::games::SystemClock;
+use crate::storage;
 
 /// Logging when `RUST_LOG` is not set: the bot's own info lines, warnings from everything else.
 const DEFAULT_LOG: &str = "warn,monkey_queen=info";
 
-/// Reads the configuration (environment and `.env`), starts logging and runs the bot.
+/// Reads the configuration (environment and `.env`), opens the database, runs the bot.
 pub fn run() -> Result<(), String> {
     let config = Config::from_env().map_err(|e| e.to_string())?;
     tracing_subscriber::fmt()
@@ -17,7 +21,15 @@ pub fn run() -> Result<(), String> {
         .init();
     let runtime = tokio::runtime::Runtime::new()
         .map_err(|e| format!("could not start the async runtime: {e}"))?;
-    runtime
-        .block_on(discord::run(config, Data::default()))
-        .map_err(|e| e.to_string())
+    runtime.block_on(async {
+        let url = storage::database_url();
+        let db = storage::connect(&url)
+            .await
+            .map_err(|e| format!("could not open the database {url}: {e}"))?;
+        let deps = Deps {
+            db,
+            clock: Arc::new(SystemClock),
+        };
+        discord::run(config, deps).await.map_err(|e| e.to_string())
+    })
 }

@@ -14,8 +14,9 @@ use monkey_queen_core::{GameOptions, Position, Record};
 #[derive(Debug, Parser)]
 #[command(name = "monkey-queen", version, about)]
 pub struct Cli {
+    /// What to do; without one, the bot runs.
     #[command(subcommand)]
-    command: Command,
+    command: Option<Command>,
 }
 
 #[derive(Debug, Subcommand)]
@@ -86,7 +87,7 @@ impl PlayedArgs {
 
 /// Runs one parsed command line.
 pub fn run(cli: Cli) -> Result<(), String> {
-    match cli.command {
+    match cli.command.unwrap_or(Command::Bot) {
         Command::Perft { depth, game } => engine::perft(depth, &game),
         Command::Moves(played) => engine::moves(&played),
         Command::Show(played) => engine::show(&played),

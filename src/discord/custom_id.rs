@@ -10,11 +10,6 @@ pub const MAX_LEN: usize = 100;
 /// What a button click asks for, decoded from its `custom_id`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum ComponentId {
-    /// Show page `page` (0-based) of the `/rules` summary: `rules:<page>`.
-    RulesPage {
-        /// The page to show.
-        page: u8,
-    },
     /// Accept a challenge: `accept:<challenge_id>`.
     Accept {
         /// The challenge's id.
@@ -30,11 +25,19 @@ pub enum ComponentId {
         /// The challenge's id.
         challenge: i64,
     },
-    /// Confirm resigning a game at the position it had when asked: `resign:<game_id>:<ply>`.
+    /// The Resign button of a board message, which asks for confirmation:
+    /// `resign:<game_id>:<ply>`.
     Resign {
         /// The game's id.
         game: i64,
         /// The game's ply when the button was made; a later ply makes the click stale.
+        ply: u32,
+    },
+    /// Confirm resigning at the position the question was asked in: `resign-yes:<game_id>:<ply>`.
+    ConfirmResign {
+        /// The game's id.
+        game: i64,
+        /// The game's ply when the question was asked.
         ply: u32,
     },
 }
@@ -65,11 +68,11 @@ impl std::error::Error for CustomIdError {}
 impl fmt::Display for ComponentId {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            ComponentId::RulesPage { page } => write!(f, "rules:{page}"),
             ComponentId::Accept { challenge } => write!(f, "accept:{challenge}"),
             ComponentId::Decline { challenge } => write!(f, "decline:{challenge}"),
             ComponentId::Cancel { challenge } => write!(f, "cancel:{challenge}"),
             ComponentId::Resign { game, ply } => write!(f, "resign:{game}:{ply}"),
+            ComponentId::ConfirmResign { game, ply } => write!(f, "resign-yes:{game}:{ply}"),
         }
     }
 }
@@ -82,12 +85,6 @@ impl FromStr for ComponentId {
         let action = parts.next().unwrap_or_default();
         let fields: Vec<&str> = parts.collect();
         let id = match action {
-            "rules" => {
-                let [page] = fields_of(&fields)?;
-                ComponentId::RulesPage {
-                    page: number(page)?,
-                }
-            }
             "accept" => {
                 let [challenge] = fields_of(&fields)?;
                 ComponentId::Accept {
@@ -109,6 +106,13 @@ impl FromStr for ComponentId {
             "resign" => {
                 let [game, ply] = fields_of(&fields)?;
                 ComponentId::Resign {
+                    game: number(game)?,
+                    ply: number(ply)?,
+                }
+            }
+            "resign-yes" => {
+                let [game, ply] = fields_of(&fields)?;
+                ComponentId::ConfirmResign {
                     game: number(game)?,
                     ply: number(ply)?,
                 }
@@ -140,11 +144,14 @@ mod tests {
 
     fn examples() -> Vec<(ComponentId, &'static str)> {
         vec![
-            (ComponentId::RulesPage { page: 2 }, "rules:2"),
             (ComponentId::Accept { challenge: 17 }, "accept:17"),
             (ComponentId::Decline { challenge: 17 }, "decline:17"),
             (ComponentId::Cancel { challenge: 9 }, "cancel:9"),
             (ComponentId::Resign { game: 5, ply: 12 }, "resign:5:12"),
+            (
+                ComponentId::ConfirmResign { game: 5, ply: 12 },
+                "resign-yes:5:12",
+            ),
         ]
     }
 
@@ -182,7 +189,6 @@ mod tests {
             ("accept:+1", CustomIdError::BadNumber),
             ("accept:01", CustomIdError::BadNumber),
             ("resign:5:-1", CustomIdError::BadNumber),
-            ("rules:256", CustomIdError::BadNumber),
         ];
         for (text, error) in cases {
             assert_eq!(text.parse::<ComponentId>(), Err(error), "{text:?}");

@@ -1,6 +1,5 @@
 //! The bot's internal error type and the poise error handler.
 
-use monkey_queen_core::OptionsError;
 use poise::serenity_prelude as serenity;
 use poise::{CreateReply, FrameworkError};
 use serenity::{
@@ -20,15 +19,17 @@ pub enum Error {
     #[error("Discord request failed: {0}")]
     Discord(#[from] Box<serenity::Error>),
     /// Encoding an image failed.
-    #[error("image encoding failed: {0}")]
-    Image(#[from] image::ImageError),
+    #[error("rendering failed: {0}")]
+    Render(#[from] crate::render::RenderError),
+    #[error("game service failed: {0}")]
+    Service(#[from] crate::games::InternalError),
     /// A blocking or background task panicked or was cancelled.
     #[error("background task failed: {0}")]
     Task(#[from] tokio::task::JoinError),
     /// Game options the bot built itself were refused by the engine.
-    #[error("invalid game options: {0}")]
-    Options(#[from] OptionsError),
     /// Listening for the shutdown signal failed.
+    #[error("unexpected refusal: {0}")]
+    Unexpected(String),
     #[error("signal handling failed: {0}")]
     Signal(#[from] std::io::Error),
 }

@@ -8,14 +8,17 @@
 //! [`RunningBot::shutdown`]. [`Config::api_url`] points REST at another base URL (the fake
 //! Discord of the end-to-end tests); the gateway URL comes from that REST API.
 
+mod ai;
+mod board;
 mod commands;
 pub mod config;
 pub mod custom_id;
 mod errors;
 mod in_flight;
-mod preview;
+mod reply;
 mod router;
 mod shutdown;
+mod startup;
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -30,12 +33,47 @@ pub use errors::{Error, GENERIC_FAILURE};
 
 use in_flight::Drain;
 
+use crate::games::{Clock, GameService, ServiceConfig, UserId};
+use crate::render::Renderer;
+use crate::storage::Db;
+
 /// How long shutdown waits for handlers that are still running.
 const DRAIN_TIMEOUT: Duration = Duration::from_secs(10);
 
 /// State shared by every handler (the game service will live here).
-#[derive(Debug, Default)]
-pub struct Data {}
+#[derive(Clone)]
+pub struct Data {
+    /// The game service: every read and write of games goes through it.
+    pub service: GameService,
+    /// The board renderer, shared by every handler (rendering runs on blocking threads).
+    pub renderer: Arc<Renderer>,
+    /// The bot's own user id: challenging it starts a game against the computer.
+    pub bot_user: UserId,
+}
+
+/// What the bot needs before it connects: the database and the clock.
+#[derive(Clone)]
+pub struct Deps {
+    /// The open database (migrations applied).
+    pub db: Db,
+    /// The clock deadlines are measured with.
+    pub clock: Arc<dyn Clock>,
+}
+
+impl Data {
+    /// Builds the handlers' shared state once Discord has said who the bot is.
+    fn new(deps: Deps, bot_user: UserId, renderer: Arc<Renderer>) -> Data {
+        let config = ServiceConfig {
+            bot_user: Some(bot_user),
+            ..ServiceConfig::default()
+        };
+        Data {
+            service: GameService::new(deps.db, deps.clock, config),
+            renderer,
+            bot_user,
+        }
+    }
+}
 
 /// The context every command receives.
 pub type Context<'a> = poise::Context<'a, Data, Error>;
@@ -69,9 +107,10 @@ pub struct RunningBot {
 
 /// Builds the client, starts the gateway connection in a background task and returns at once.
 /// Commands are registered (in `config.dev_guild`, or globally) when Discord says READY.
-pub async fn start(config: &Config, data: Data) -> Result<RunningBot, Error> {
+pub async fn start(config: &Config, deps: Deps) -> Result<RunningBot, Error> {
     let http = http_client(&config.token, config.api_url.as_deref());
-    let (framework, in_flight) = in_flight::tracked(framework(config, data));
+    let renderer = Arc::new(Renderer::new()?);
+    let (framework, in_flight) = in_flight::tracked(framework(config, deps, renderer));
     let mut client = serenity::ClientBuilder::new_with_http(http, intents())
         .framework(framework)
         .await?;
@@ -85,8 +124,8 @@ pub async fn start(config: &Config, data: Data) -> Result<RunningBot, Error> {
 }
 
 /// Runs the bot until Ctrl-C or SIGTERM, then shuts down cleanly.
-pub async fn run(config: Config, data: Data) -> Result<(), Error> {
-    start(&config, data).await?.run_until_signal().await
+pub async fn run(config: Config, deps: Deps) -> Result<(), Error> {
+    start(&config, deps).await?.run_until_signal().await
 }
 
 impl RunningBot {
@@ -113,7 +152,11 @@ impl RunningBot {
 
 /// The poise framework: commands, error handler, component router, and command registration
 /// on the first READY.
-fn framework(config: &Config, data: Data) -> poise::Framework<Data, Error> {
+fn framework(
+    config: &Config,
+    deps: Deps,
+    renderer: Arc<Renderer>,
+) -> poise::Framework<Data, Error> {
     let dev_guild = config.dev_guild;
     poise::Framework::builder()
         .options(poise::FrameworkOptions {
@@ -135,6 +178,8 @@ fn framework(config: &Config, data: Data) -> poise::Framework<Data, Error> {
                 let commands =
                     poise::builtins::create_application_commands(&framework.options().commands);
                 tokio::spawn(register(ctx.http.clone(), commands, dev_guild));
+                let data = Data::new(deps, UserId(ready.user.id.get()), renderer);
+                startup::check_games(&data).await;
                 Ok(data)
             })
         })

@@ -1,11 +1,23 @@
 //! The slash commands, one file per command or family.
 
-mod diagram;
-pub mod rules;
+pub mod challenge;
+pub mod end;
+mod play;
+mod rules;
+mod view;
 
 use super::{Data, Error};
 
-/// Every command the bot registers.
+/// Every command the bot registers, in the order Discord lists them.
 pub fn all() -> Vec<poise::Command<Data, Error>> {
-    vec![rules::rules(), diagram::diagram()]
+    vec![
+        challenge::challenge(),
+        play::play_move(),
+        view::board(),
+        view::moves(),
+        end::resign(),
+        end::abort(),
+        view::games(),
+        rules::rules(),
+    ]
 }

@@ -1,0 +1,296 @@
+//! `/challenge` and the buttons of a challenge message: Accept, Decline, Cancel.
+
+use poise::CreateReply;
+use poise::serenity_prelude as serenity;
+use serenity::{
+    ButtonStyle, ComponentInteraction, CreateActionRow, CreateButton, CreateInteractionResponse,
+    CreateInteractionResponseMessage,
+};
+use tracing::warn;
+
+use monkey_queen_core::GameOptions;
+
+use crate::discord::custom_id::ComponentId;
+use crate::discord::reply::{
+    caller, channel_lang, clicker, edit_deferred, ephemeral, refuse_click, split, user_lang,
+};
+use crate::discord::{ApplicationContext, Data, Error, ai, board};
+use crate::games::{
+    AiLevel, Challenge, ChallengeCreated, ChallengeId, ChannelId, ClockChoice, ColorChoice,
+    GuildId, MessageId, NewChallenge, PlayerRef, UserId,
+};
+use crate::i18n::{Button, Lang, Msg};
+
+/// Board size choices.
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum SizeOption {
+    #[name = "12×12 (standard)"]
+    Twelve,
+    #[name = "14×14"]
+    Fourteen,
+    #[name = "16×16"]
+    Sixteen,
+}
+
+/// Colour choices for the challenger.
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum ColorOption {
+    #[name = "random"]
+    Random,
+    #[name = "white (you move first)"]
+    White,
+    #[name = "black"]
+    Black,
+}
+
+/// Time per move.
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum ClockOption {
+    #[name = "no clock"]
+    Unlimited,
+    #[name = "10 minutes"]
+    TenMinutes,
+    #[name = "1 hour"]
+    OneHour,
+    #[name = "1 day"]
+    OneDay,
+    #[name = "3 days"]
+    ThreeDays,
+}
+
+/// How strong the computer plays.
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum LevelOption {
+    #[name = "easy"]
+    Easy,
+    #[name = "medium"]
+    Medium,
+    #[name = "hard"]
+    Hard,
+}
+
+/// Challenge someone to Monkey Queen, post an open challenge, or play the computer (pick me).
+#[allow(clippy::too_many_arguments)]
+#[poise::command(slash_command)]
+pub async fn challenge(
+    ctx: ApplicationContext<'_>,
+    #[description = "Who to play; leave empty for an open challenge, pick me to play the computer"]
+    opponent: Option<serenity::User>,
+    #[description = "Board size (default 12×12)"] size: Option<SizeOption>,
+    #[description = "Starting queen height, 20 to 40 (default 20)"]
+    #[min = 20]
+    #[max = 40]
+    height: Option<u8>,
+    #[description = "Your colour (default random)"] color: Option<ColorOption>,
+    #[description = "Play with the pie rule: Black may swap after White's first move"] pie: Option<
+        bool,
+    >,
+    #[description = "Time per move (default: the server's, normally 1 day)"] clock: Option<
+        ClockOption,
+    >,
+    #[description = "Rated game (default yes)"] rated: Option<bool>,
+    #[description = "The computer's level, when you challenge me (default medium)"] level: Option<
+        LevelOption,
+    >,
+) -> Result<(), Error> {
+    let lang = user_lang(ctx);
+    let data = ctx.data();
+    let opponent = match &opponent {
+        Some(user) if user.bot && user.id.get() != data.bot_user.0 => {
+            return ephemeral(ctx, lang.text(&Msg::OtherBot)).await;
+        }
+        Some(user) => Some(PlayerRef::new(
+            UserId(user.id.get()),
+            user.global_name
+                .clone()
+                .unwrap_or_else(|| user.name.clone()),
+        )),
+        None => None,
+    };
+    let against_computer = opponent.as_ref().is_some_and(|o| o.id == data.bot_user);
+    let size = match size.unwrap_or(SizeOption::Twelve) {
+        SizeOption::Twelve => 12,
+        SizeOption::Fourteen => 14,
+        SizeOption::Sixteen => 16,
+    };
+    let height = height.unwrap_or(GameOptions::default().queen_height());
+    let options = match GameOptions::new(size, height, pie.unwrap_or(false)) {
+        Ok(options) => options,
+        Err(e) => {
+            let refusal = crate::games::UserError::BadOptions(e);
+            return ephemeral(ctx, lang.text(&Msg::Refused(&refusal))).await;
+        }
+    };
+    let level = level.map(|l| match l {
+        LevelOption::Easy => AiLevel::Easy,
+        LevelOption::Medium => AiLevel::Medium,
+        LevelOption::Hard => AiLevel::Hard,
+    });
+    let new = NewChallenge {
+        challenger: caller(ctx),
+        opponent,
+        guild: ctx.guild_id().map(|g| GuildId(g.get())),
+        channel: ChannelId(ctx.channel_id().get()),
+        options,
+        color: match color.unwrap_or(ColorOption::Random) {
+            ColorOption::Random => ColorChoice::Random,
+            ColorOption::White => ColorChoice::White,
+            ColorOption::Black => ColorChoice::Black,
+        },
+        move_time_ms: None,
+        rated: rated.unwrap_or(true) && !against_computer,
+        ai_level: if against_computer {
+            Some(level.unwrap_or(AiLevel::Medium))
+        } else {
+            level
+        },
+        rematch_of: None,
+    };
+    if against_computer {
+        ctx.defer_ephemeral().await?;
+    }
+    let clock = clock.map(|c| match c {
+        ClockOption::Unlimited => ClockChoice::Unlimited,
+        ClockOption::TenMinutes => ClockChoice::TenMinutes,
+        ClockOption::OneHour => ClockChoice::OneHour,
+        ClockOption::OneDay => ClockChoice::OneDay,
+        ClockOption::ThreeDays => ClockChoice::ThreeDays,
+    });
+    let created = match split(data.service.create_challenge_with_clock(new, clock).await)? {
+        Ok(created) => created,
+        Err(refusal) if against_computer => {
+            return edit_deferred(ctx, lang.text(&Msg::Refused(&refusal))).await;
+        }
+        Err(refusal) => return ephemeral(ctx, lang.text(&Msg::Refused(&refusal))).await,
+    };
+    let public = channel_lang(
+        ctx.interaction.guild_locale.as_deref(),
+        &ctx.interaction.locale,
+    );
+    match created {
+        ChallengeCreated::Pending(challenge) => post_challenge(ctx, &challenge, public).await,
+        ChallengeCreated::AiGame(game) => {
+            let http = ctx.serenity_context().http.clone();
+            board::post(
+                &http,
+                data,
+                &game,
+                public.text(&Msg::GameStarted(&game)),
+                public,
+            )
+            .await?;
+            ai::take_turn(http, data.clone(), *game.clone(), public);
+            edit_deferred(ctx, lang.text(&Msg::BoardShown(&game))).await
+        }
+    }
+}
+
+/// Posts the challenge message with its buttons and remembers where it is.
+async fn post_challenge(
+    ctx: ApplicationContext<'_>,
+    challenge: &Challenge,
+    lang: Lang,
+) -> Result<(), Error> {
+    let reply = CreateReply::default()
+        .content(lang.text(&Msg::ChallengePosted(challenge)))
+        .components(challenge_buttons(challenge, lang));
+    let handle = ctx.send(reply).await?;
+    match handle.message().await {
+        Ok(message) => {
+            let stored = ctx
+                .data()
+                .service
+                .set_challenge_message(challenge.id, MessageId(message.id.get()))
+                .await;
+            if let Err(e) = stored {
+                warn!(challenge = %challenge.id, error = %e, "could not remember the challenge message");
+            }
+        }
+        Err(e) => {
+            warn!(challenge = %challenge.id, error = %e, "could not read back the challenge message")
+        }
+    }
+    Ok(())
+}
+
+/// Accept and Decline (Accept only, for an open challenge), and Cancel for the challenger.
+pub fn challenge_buttons(challenge: &Challenge, lang: Lang) -> Vec<CreateActionRow> {
+    let id = challenge.id.0;
+    let mut buttons = vec![
+        CreateButton::new(ComponentId::Accept { challenge: id }.to_string())
+            .label(lang.text(&Msg::Label(Button::Accept)))
+            .style(ButtonStyle::Success),
+    ];
+    if challenge.challenged.is_some() {
+        buttons.push(
+            CreateButton::new(ComponentId::Decline { challenge: id }.to_string())
+                .label(lang.text(&Msg::Label(Button::Decline)))
+                .style(ButtonStyle::Danger),
+        );
+    }
+    buttons.push(
+        CreateButton::new(ComponentId::Cancel { challenge: id }.to_string())
+            .label(lang.text(&Msg::Label(Button::Cancel)))
+            .style(ButtonStyle::Secondary),
+    );
+    vec![CreateActionRow::Buttons(buttons)]
+}
+
+/// What a click on a challenge button asks for.
+#[derive(Debug, Clone, Copy)]
+pub enum Answer {
+    /// Take the challenge: the game starts.
+    Accept,
+    /// Refuse it (the challenged player only).
+    Decline,
+    /// Withdraw it (the challenger only).
+    Cancel,
+}
+
+/// Handles Accept, Decline and Cancel: edits the challenge message in place, and on Accept
+/// posts the first board of the new game.
+pub async fn answer(
+    ctx: &serenity::Context,
+    data: &Data,
+    click: &ComponentInteraction,
+    id: ChallengeId,
+    answer: Answer,
+) -> Result<(), Error> {
+    let by = clicker(click);
+    let lang = Lang::from_locale(click.guild_locale.as_deref().unwrap_or(&click.locale));
+    let (closed, game) = match answer {
+        Answer::Accept => match split(data.service.accept_challenge(id, &by).await)? {
+            Ok(game) => (split(data.service.challenge(id).await)?, Some(game)),
+            Err(refusal) => return refuse_click(ctx, click, &refusal).await,
+        },
+        Answer::Decline => (
+            split(data.service.decline_challenge(id, by.id).await)?,
+            None,
+        ),
+        Answer::Cancel => (split(data.service.cancel_challenge(id, by.id).await)?, None),
+    };
+    let challenge = match closed {
+        Ok(challenge) => challenge,
+        Err(refusal) => return refuse_click(ctx, click, &refusal).await,
+    };
+    let update = CreateInteractionResponseMessage::new()
+        .content(lang.text(&Msg::ChallengeClosed {
+            challenge: &challenge,
+            by: Some(by.id),
+        }))
+        .components(Vec::new());
+    click
+        .create_response(ctx, CreateInteractionResponse::UpdateMessage(update))
+        .await?;
+    if let Some(game) = game {
+        board::post(
+            &ctx.http,
+            data,
+            &game,
+            lang.text(&Msg::GameStarted(&game)),
+            lang,
+        )
+        .await?;
+    }
+    Ok(())
+}

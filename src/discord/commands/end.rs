@@ -1,0 +1,167 @@
+//! Ending a game early: `/resign` (confirmed with a button, also offered on every board) and
+//! `/abort` (only before both players have moved).
+
+use poise::CreateReply;
+use poise::serenity_prelude as serenity;
+use serenity::{
+    ButtonStyle, ComponentInteraction, CreateActionRow, CreateButton, CreateInteractionResponse,
+    CreateInteractionResponseMessage,
+};
+
+use super::play::game_ref;
+use crate::discord::custom_id::ComponentId;
+use crate::discord::reply::{
+    caller, channel_lang, clicker, ephemeral, refuse_click, split, user_lang,
+};
+use crate::discord::{ApplicationContext, Data, Error, board};
+use crate::games::{GameId, GameRef, GameView, UserError};
+use crate::i18n::{Button, Lang, Msg};
+
+/// Resign your game here (you will be asked to confirm).
+#[poise::command(slash_command)]
+pub async fn resign(
+    ctx: ApplicationContext<'_>,
+    #[description = "Game number, needed only when you have several games here"] game: Option<i64>,
+) -> Result<(), Error> {
+    let lang = user_lang(ctx);
+    let user = caller(ctx).id;
+    let view = match split(
+        ctx.data()
+            .service
+            .find_game(user, game_ref(ctx.channel_id(), game))
+            .await,
+    )? {
+        Ok(view) => view,
+        Err(refusal) => return ephemeral(ctx, lang.text(&Msg::Refused(&refusal))).await,
+    };
+    if let Some(refusal) = cannot_resign(&view, user) {
+        return ephemeral(ctx, lang.text(&Msg::Refused(&refusal))).await;
+    }
+    let reply = CreateReply::default()
+        .content(lang.text(&Msg::ConfirmResign(view.id)))
+        .components(confirm_button(&view, lang))
+        .ephemeral(true);
+    ctx.send(reply).await?;
+    Ok(())
+}
+
+/// Abort your game here: only before both players have moved; no result.
+#[poise::command(slash_command)]
+pub async fn abort(
+    ctx: ApplicationContext<'_>,
+    #[description = "Game number, needed only when you have several games here"] game: Option<i64>,
+) -> Result<(), Error> {
+    let lang = user_lang(ctx);
+    let user = caller(ctx).id;
+    let result = ctx
+        .data()
+        .service
+        .abort(user, game_ref(ctx.channel_id(), game))
+        .await;
+    match split(result)? {
+        Ok(view) => {
+            let public = channel_lang(
+                ctx.interaction.guild_locale.as_deref(),
+                &ctx.interaction.locale,
+            );
+            let text = public.text(&Msg::Aborted {
+                game: view.id,
+                by: user,
+            });
+            ctx.send(CreateReply::default().content(text)).await?;
+            Ok(())
+        }
+        Err(refusal) => ephemeral(ctx, lang.text(&Msg::Refused(&refusal))).await,
+    }
+}
+
+/// Why `user` cannot resign `game` now, if they cannot.
+fn cannot_resign(game: &GameView, user: crate::games::UserId) -> Option<UserError> {
+    if game.color_of(user).is_none() {
+        Some(UserError::NotParticipant { game: game.id })
+    } else if !game.is_active() {
+        Some(UserError::GameOver { game: game.id })
+    } else {
+        None
+    }
+}
+
+fn confirm_button(game: &GameView, lang: Lang) -> Vec<CreateActionRow> {
+    let id = ComponentId::ConfirmResign {
+        game: game.id.0,
+        ply: game.ply(),
+    };
+    vec![CreateActionRow::Buttons(vec![
+        CreateButton::new(id.to_string())
+            .label(lang.text(&Msg::Label(Button::ConfirmResign)))
+            .style(ButtonStyle::Danger),
+    ])]
+}
+
+/// The Resign button of a board message: asks the clicker to confirm (ephemerally).
+pub async fn offer(
+    ctx: &serenity::Context,
+    data: &Data,
+    click: &ComponentInteraction,
+    game: GameId,
+    ply: u32,
+) -> Result<(), Error> {
+    let lang = Lang::from_locale(&click.locale);
+    let user = clicker(click).id;
+    let view = match split(data.service.game(game).await)? {
+        Ok(view) => view,
+        Err(refusal) => return refuse_click(ctx, click, &refusal).await,
+    };
+    let refusal = cannot_resign(&view, user).or_else(|| stale(&view, ply));
+    if let Some(refusal) = refusal {
+        return refuse_click(ctx, click, &refusal).await;
+    }
+    let reply = CreateInteractionResponseMessage::new()
+        .content(lang.text(&Msg::ConfirmResign(view.id)))
+        .components(confirm_button(&view, lang))
+        .ephemeral(true);
+    click
+        .create_response(ctx, CreateInteractionResponse::Message(reply))
+        .await?;
+    Ok(())
+}
+
+/// The confirmation button: resigns, closes the question and posts the result board.
+pub async fn confirm(
+    ctx: &serenity::Context,
+    data: &Data,
+    click: &ComponentInteraction,
+    game: GameId,
+    ply: u32,
+) -> Result<(), Error> {
+    let user = clicker(click).id;
+    let view = match split(data.service.game(game).await)? {
+        Ok(view) => view,
+        Err(refusal) => return refuse_click(ctx, click, &refusal).await,
+    };
+    if let Some(refusal) = cannot_resign(&view, user).or_else(|| stale(&view, ply)) {
+        return refuse_click(ctx, click, &refusal).await;
+    }
+    let finished = match split(data.service.resign(user, GameRef::Id(game)).await)? {
+        Ok(finished) => finished,
+        Err(refusal) => return refuse_click(ctx, click, &refusal).await,
+    };
+    let public = Lang::from_locale(click.guild_locale.as_deref().unwrap_or(&click.locale));
+    let text = match &finished.result {
+        Some(result) => public.text(&Msg::GameOver(&finished, result)),
+        None => public.text(&Msg::BoardShown(&finished)),
+    };
+    let update = CreateInteractionResponseMessage::new()
+        .content(text.clone())
+        .components(Vec::new());
+    click
+        .create_response(ctx, CreateInteractionResponse::UpdateMessage(update))
+        .await?;
+    board::post(&ctx.http, data, &finished, text, public).await?;
+    Ok(())
+}
+
+/// A click offered at another ply than the game's: the position has changed since.
+fn stale(game: &GameView, ply: u32) -> Option<UserError> {
+    (game.ply() != ply).then_some(UserError::PositionChanged)
+}

@@ -1,0 +1,176 @@
+//! `/move`: play a move, with the legal moves of the caller's game suggested as they type.
+
+use poise::serenity_prelude as serenity;
+use serenity::{AutocompleteChoice, CreateAutocompleteResponse, ResolvedValue};
+
+use monkey_queen_core::Move;
+
+use crate::discord::reply::{caller, channel_lang, clip, edit_deferred, split, user_lang};
+use crate::discord::{ApplicationContext, Context, Error, ai, board};
+use crate::games::{ChannelId, GameId, GameRef, PlayRequest};
+use crate::i18n::Msg;
+
+/// Discord shows at most 25 suggestions.
+const MAX_CHOICES: usize = 25;
+/// Longer input is not a move; it is cut before being echoed in a refusal.
+const MAX_MOVE_CHARS: usize = 24;
+
+/// Make a move in your game here, e.g. g1-g7 (suggestions list your legal moves).
+#[poise::command(slash_command, rename = "move")]
+pub async fn play_move(
+    ctx: ApplicationContext<'_>,
+    #[description = "Your move, like g1-g7 (type a square to see its moves)"]
+    #[rename = "move"]
+    #[autocomplete = "autocomplete_move"]
+    text: String,
+    #[description = "Game number, needed only when you have several games here"]
+    #[autocomplete = "autocomplete_game"]
+    game: Option<i64>,
+) -> Result<(), Error> {
+    ctx.defer_ephemeral().await?;
+    let lang = user_lang(ctx);
+    let data = ctx.data();
+    let key = ctx.interaction.id.to_string();
+    let text = clip(&text, MAX_MOVE_CHARS);
+    let request = PlayRequest {
+        user: caller(ctx).id,
+        game: game_ref(ctx.channel_id(), game),
+        text: &text,
+        expected_ply: None,
+        request_key: Some(&key),
+    };
+    let played = match split(data.service.play(request).await)? {
+        Ok(played) => played,
+        Err(refusal) => return edit_deferred(ctx, lang.text(&Msg::Refused(&refusal))).await,
+    };
+    let public = channel_lang(
+        ctx.interaction.guild_locale.as_deref(),
+        &ctx.interaction.locale,
+    );
+    let content = public.text(&Msg::MovePosted {
+        game: &played.game,
+        mover: board::mover(&played.game, played.mv),
+        mv: played.mv,
+    });
+    let http = ctx.serenity_context().http.clone();
+    board::post(&http, data, &played.game, content, public).await?;
+    ai::take_turn(http, data.clone(), played.game, public);
+    edit_deferred(ctx, lang.text(&Msg::YouPlayed(played.mv))).await
+}
+
+/// The game a command is about: the one named, or the caller's game in this channel.
+pub fn game_ref(channel: serenity::ChannelId, game: Option<i64>) -> GameRef {
+    match game {
+        Some(id) => GameRef::Id(GameId(id)),
+        None => GameRef::InChannel(ChannelId(channel.get())),
+    }
+}
+
+/// The `game` option's value in an autocomplete request, if it has been filled in already.
+fn game_option(ctx: ApplicationContext<'_>) -> Option<i64> {
+    ctx.interaction
+        .data
+        .options()
+        .into_iter()
+        .find(|o| o.name == "game")
+        .and_then(|o| match o.value {
+            ResolvedValue::Integer(id) => Some(id),
+            _ => None,
+        })
+}
+
+/// The caller's legal moves matching what they typed: queen captures first, then captures.
+async fn autocomplete_move(ctx: Context<'_>, partial: &str) -> CreateAutocompleteResponse {
+    let poise::Context::Application(app) = ctx else {
+        return CreateAutocompleteResponse::new();
+    };
+    let user = caller(app).id;
+    let game = game_ref(app.channel_id(), game_option(app));
+    let Ok(view) = app.data().service.find_game(user, game).await else {
+        return CreateAutocompleteResponse::new();
+    };
+    if view.to_move != Some(user) {
+        return CreateAutocompleteResponse::new();
+    }
+    let choices = suggestions(&view.position.legal_moves(), partial)
+        .into_iter()
+        .map(|m| AutocompleteChoice::new(m.clone(), m))
+        .collect();
+    CreateAutocompleteResponse::new().set_choices(choices)
+}
+
+/// Moves whose squares start with what was typed (separators and case ignored), best first.
+pub fn suggestions(moves: &[Move], typed: &str) -> Vec<String> {
+    let wanted = squash(typed);
+    let mut matching: Vec<&Move> = moves
+        .iter()
+        .filter(|m| squash(&m.to_string()).starts_with(&wanted))
+        .collect();
+    matching.sort_by_key(|m| {
+        let rank = match m {
+            Move::Normal {
+                capture: Some(monkey_queen_core::Role::Queen),
+                ..
+            } => 0,
+            m if m.is_capture() => 1,
+            _ => 2,
+        };
+        (rank, m.to_string())
+    });
+    matching
+        .into_iter()
+        .take(MAX_CHOICES)
+        .map(ToString::to_string)
+        .collect()
+}
+
+/// Lower case with separators removed: `G1 - g7` and `g1xg7` → `g1g7` (no file is called x).
+fn squash(text: &str) -> String {
+    text.chars()
+        .filter(char::is_ascii_alphanumeric)
+        .map(|c| c.to_ascii_lowercase())
+        .filter(|c| *c != 'x')
+        .collect()
+}
+
+/// The caller's active games in this channel, for the `game` option.
+async fn autocomplete_game(ctx: Context<'_>, _partial: &str) -> CreateAutocompleteResponse {
+    let poise::Context::Application(app) = ctx else {
+        return CreateAutocompleteResponse::new();
+    };
+    let user = caller(app).id;
+    let channel = ChannelId(app.channel_id().get());
+    let Ok(games) = app.data().service.active_games(user, Some(channel)).await else {
+        return CreateAutocompleteResponse::new();
+    };
+    let choices = games
+        .iter()
+        .take(MAX_CHOICES)
+        .map(|g| {
+            let opponent = if g.white.id == user {
+                &g.black
+            } else {
+                &g.white
+            };
+            AutocompleteChoice::new(format!("#{} vs {}", g.id, clip(&opponent.name, 60)), g.id.0)
+        })
+        .collect();
+    CreateAutocompleteResponse::new().set_choices(choices)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use monkey_queen_core::{GameOptions, Position};
+
+    #[test]
+    fn suggestions_filter_by_the_squares_typed() {
+        let moves = Position::start(GameOptions::default()).legal_moves();
+        assert_eq!(suggestions(&moves, "").len(), 25);
+        let from_g1_to_g = suggestions(&moves, "g1 g");
+        assert!(from_g1_to_g.iter().all(|m| m.starts_with("g1-g")));
+        assert_eq!(from_g1_to_g.len(), 11);
+        assert_eq!(suggestions(&moves, "G1-G7"), vec!["g1-g7"]);
+        assert!(suggestions(&moves, "a1").is_empty());
+    }
+}

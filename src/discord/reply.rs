@@ -1,0 +1,114 @@
+//! Small helpers every handler uses: the caller's language, splitting service results into
+//! refusals (shown to the user) and failures (logged), and ephemeral answers.
+
+use poise::CreateReply;
+use poise::serenity_prelude as serenity;
+use serenity::{
+    ComponentInteraction, CreateInteractionResponse, CreateInteractionResponseMessage,
+    EditInteractionResponse,
+};
+
+use super::{ApplicationContext, Error};
+use crate::games::{PlayerRef, ServiceError, UserError, UserId};
+use crate::i18n::{Lang, Msg};
+
+/// A service answer: `Ok(Ok(value))`, a refusal to show the user, or an internal failure.
+pub type Outcome<T> = Result<Result<T, UserError>, Error>;
+
+/// Splits a service result: refusals become `Ok(Err(_))`, internal failures `Err(_)`.
+pub fn split<T>(result: Result<T, ServiceError>) -> Outcome<T> {
+    match result {
+        Ok(value) => Ok(Ok(value)),
+        Err(ServiceError::User(refusal)) => Ok(Err(refusal)),
+        Err(ServiceError::Internal(e)) => Err(e.into()),
+    }
+}
+
+/// The language of the person who sent the interaction.
+pub fn user_lang(ctx: ApplicationContext<'_>) -> Lang {
+    Lang::from_locale(&ctx.interaction.locale)
+}
+
+/// The language for messages everyone in the channel reads: the server's, else the caller's.
+pub fn channel_lang(guild_locale: Option<&str>, user_locale: &str) -> Lang {
+    Lang::from_locale(guild_locale.unwrap_or(user_locale))
+}
+
+/// The caller as a player: id and the name they show.
+pub fn caller(ctx: ApplicationContext<'_>) -> PlayerRef {
+    let user = &ctx.interaction.user;
+    let name = ctx
+        .interaction
+        .member
+        .as_ref()
+        .and_then(|m| m.nick.clone())
+        .or_else(|| user.global_name.clone())
+        .unwrap_or_else(|| user.name.clone());
+    PlayerRef::new(UserId(user.id.get()), name)
+}
+
+/// The person who clicked a button, as a player.
+pub fn clicker(click: &ComponentInteraction) -> PlayerRef {
+    let user = &click.user;
+    let name = click
+        .member
+        .as_ref()
+        .and_then(|m| m.nick.clone())
+        .or_else(|| user.global_name.clone())
+        .unwrap_or_else(|| user.name.clone());
+    PlayerRef::new(UserId(user.id.get()), name)
+}
+
+/// Answers a slash command with a message only the caller sees.
+pub async fn ephemeral(ctx: ApplicationContext<'_>, text: String) -> Result<(), Error> {
+    ctx.send(CreateReply::default().content(text).ephemeral(true))
+        .await?;
+    Ok(())
+}
+
+/// Replaces a deferred (ephemeral) response with `text`.
+pub async fn edit_deferred(ctx: ApplicationContext<'_>, text: String) -> Result<(), Error> {
+    ctx.interaction
+        .edit_response(
+            ctx.serenity_context(),
+            EditInteractionResponse::new().content(text),
+        )
+        .await?;
+    Ok(())
+}
+
+/// Answers a button click with a message only the clicker sees.
+pub async fn ephemeral_click(
+    ctx: &serenity::Context,
+    click: &ComponentInteraction,
+    text: String,
+) -> Result<(), Error> {
+    let reply = CreateInteractionResponseMessage::new()
+        .content(text)
+        .ephemeral(true);
+    click
+        .create_response(ctx, CreateInteractionResponse::Message(reply))
+        .await?;
+    Ok(())
+}
+
+/// Answers a button click with a refusal, in the clicker's language.
+pub async fn refuse_click(
+    ctx: &serenity::Context,
+    click: &ComponentInteraction,
+    refusal: &UserError,
+) -> Result<(), Error> {
+    let text = Lang::from_locale(&click.locale).text(&Msg::Refused(refusal));
+    ephemeral_click(ctx, click, text).await
+}
+
+/// Cuts user text down before it is echoed back (Discord allows 2,000 characters a message).
+pub fn clip(text: &str, max_chars: usize) -> String {
+    if text.chars().count() <= max_chars {
+        text.to_owned()
+    } else {
+        let mut cut: String = text.chars().take(max_chars).collect();
+        cut.push('…');
+        cut
+    }
+}
