@@ -42,7 +42,7 @@ pub const TOKEN: &str = "fake-token-for-tests";
 /// The heartbeat interval announced in HELLO: short, so every test exercises heartbeat ACKs.
 pub const HEARTBEAT_INTERVAL_MS: u64 = 1_000;
 /// How long [`FakeDiscord::expect_request`] waits.
-pub const DEFAULT_WAIT: Duration = Duration::from_secs(10);
+pub const DEFAULT_WAIT: Duration = Duration::from_secs(30);
 
 /// A file part of a multipart request.
 #[derive(Debug, Clone)]
