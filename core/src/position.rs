@@ -342,15 +342,38 @@ impl Position {
         moves
     }
 
-    /// How many legal moves there are, without storing them.
+    /// How many legal moves there are, without listing them.
     #[must_use]
     pub fn count_legal_moves(&self) -> u64 {
-        let mut count = 0;
-        let _ = self.generate(|_| {
-            count += 1;
+        let mut count = u64::from(self.swap_allowed() && !self.is_decided());
+        let _ = self.for_each_ray(|ray| {
+            count += ray.len();
             ControlFlow::Continue(())
         });
         count
+    }
+
+    /// The `n`-th legal move (0-based) in the order of [`legal_moves`](Self::legal_moves),
+    /// found without listing the others: a cheap way to pick a move at random.
+    #[must_use]
+    pub fn nth_legal_move(&self, n: u64) -> Option<Move> {
+        let mut left = n;
+        if self.swap_allowed() && !self.is_decided() {
+            if left == 0 {
+                return Some(Move::Swap);
+            }
+            left -= 1;
+        }
+        let mut found = None;
+        let _ = self.for_each_ray(|ray| {
+            if left < ray.len() {
+                found = Some(ray.nth(left));
+                return ControlFlow::Break(());
+            }
+            left -= ray.len();
+            ControlFlow::Continue(())
+        });
+        found
     }
 
     /// Whether the side to move has any legal move; stops at the first one.
@@ -361,90 +384,83 @@ impl Position {
 
     /// Calls `emit` with each legal move until it breaks.
     fn generate(&self, mut emit: impl FnMut(Move) -> ControlFlow<()>) -> ControlFlow<()> {
+        if self.swap_allowed() && !self.is_decided() {
+            emit(Move::Swap)?;
+        }
+        self.for_each_ray(|ray| ray.emit_all(&mut emit))
+    }
+
+    /// Whether a queen is gone (R7.1): nobody moves any more.
+    fn is_decided(&self) -> bool {
+        self.queens.contains(&None)
+    }
+
+    /// Calls `visit` with the moves of every piece of the side to move, one ray at a time.
+    fn for_each_ray(&self, mut visit: impl FnMut(Ray) -> ControlFlow<()>) -> ControlFlow<()> {
         let us = self.turn;
         let (Some(our_queen), Some(their_queen)) =
             (self.queens[us.index()], self.queens[us.other().index()])
         else {
             return ControlFlow::Continue(());
         };
-        if self.swap_allowed() {
-            emit(Move::Swap)?;
-        }
         // R5.2: a queen of height 2 only captures.
         let queen_may_give_birth = self.heights[us.index()] > 2;
-        self.piece_moves(our_queen, Role::Queen, &mut emit, |_, _| {
+        self.piece_rays(our_queen, Role::Queen, &mut visit, |_, _| {
             if queen_may_give_birth { u8::MAX } else { 0 }
         })?;
         for from in BitIter::new(&self.babies[us.index()]) {
             // R6.1: a baby's non-capturing moves must bring it closer to the enemy queen.
             let a = i32::from(from.file()) - i32::from(their_queen.file());
             let b = i32::from(from.rank()) - i32::from(their_queen.rank());
-            self.piece_moves(from, Role::Baby, &mut emit, |df, dr| {
+            self.piece_rays(from, Role::Baby, &mut visit, |df, dr| {
                 closer_steps(a, b, df, dr)
             })?;
         }
         ControlFlow::Continue(())
     }
 
-    /// Emits the moves of the piece on `from` along its 8 rays; `quiet_limit(df, dr)` says how
-    /// many empty squares of a ray it may stop on without capturing.
+    /// Visits the 8 rays of the piece on `from`; `quiet_limit(df, dr)` says how many empty
+    /// squares of a ray it may stop on without capturing.
     #[inline(always)]
-    fn piece_moves(
+    fn piece_rays(
         &self,
         from: Square,
         role: Role,
-        emit: &mut impl FnMut(Move) -> ControlFlow<()>,
+        visit: &mut impl FnMut(Ray) -> ControlFlow<()>,
         quiet_limit: impl Fn(i8, i8) -> u8,
     ) -> ControlFlow<()> {
-        self.ray_moves::<0, 1>(from, role, quiet_limit(0, 1), emit)?;
-        self.ray_moves::<1, 1>(from, role, quiet_limit(1, 1), emit)?;
-        self.ray_moves::<1, 0>(from, role, quiet_limit(1, 0), emit)?;
-        self.ray_moves::<1, -1>(from, role, quiet_limit(1, -1), emit)?;
-        self.ray_moves::<0, -1>(from, role, quiet_limit(0, -1), emit)?;
-        self.ray_moves::<-1, -1>(from, role, quiet_limit(-1, -1), emit)?;
-        self.ray_moves::<-1, 0>(from, role, quiet_limit(-1, 0), emit)?;
-        self.ray_moves::<-1, 1>(from, role, quiet_limit(-1, 1), emit)
+        visit(self.ray::<0, 1>(from, role, quiet_limit(0, 1)))?;
+        visit(self.ray::<1, 1>(from, role, quiet_limit(1, 1)))?;
+        visit(self.ray::<1, 0>(from, role, quiet_limit(1, 0)))?;
+        visit(self.ray::<1, -1>(from, role, quiet_limit(1, -1)))?;
+        visit(self.ray::<0, -1>(from, role, quiet_limit(0, -1)))?;
+        visit(self.ray::<-1, -1>(from, role, quiet_limit(-1, -1)))?;
+        visit(self.ray::<-1, 0>(from, role, quiet_limit(-1, 0)))?;
+        visit(self.ray::<-1, 1>(from, role, quiet_limit(-1, 1)))
     }
 
-    /// Emits the moves of the piece on `from` along the ray (`DF`, `DR`) (R4.2, R4.3):
-    /// non-capturing moves to the first `quiet_limit` empty squares, then the capture of the
-    /// first piece on the ray if it is the enemy's.
+    /// The moves of the piece on `from` along the ray (`DF`, `DR`) (R4.2, R4.3): non-capturing
+    /// moves to the first `quiet_limit` empty squares, then the capture of the first piece on
+    /// the ray if it is the enemy's.
     #[inline(always)]
-    fn ray_moves<const DF: i8, const DR: i8>(
-        &self,
-        from: Square,
-        role: Role,
-        quiet_limit: u8,
-        emit: &mut impl FnMut(Move) -> ControlFlow<()>,
-    ) -> ControlFlow<()> {
+    fn ray<const DF: i8, const DR: i8>(&self, from: Square, role: Role, quiet_limit: u8) -> Ray {
         let delta = isize::from(DR) * STRIDE as isize + isize::from(DF);
         let blocker = self.lines.first_piece(from, DF, DR);
         let empty = blocker.map_or_else(|| ray_length(from, DF, DR, self.size()), |d| d - 1);
-        let mut index = from.index();
-        for _ in 0..empty.min(quiet_limit) {
-            index = index.wrapping_add_signed(delta);
-            emit(Move::Normal {
-                role,
-                from,
-                to: Square::from_index(index),
-                capture: None,
-            })?;
-        }
-        if let Some(distance) = blocker {
+        let capture = blocker.and_then(|distance| {
             let index = from
                 .index()
                 .wrapping_add_signed(delta * isize::from(distance));
             let cell = self.cells[index];
-            if cell.color() != self.turn {
-                emit(Move::Normal {
-                    role,
-                    from,
-                    to: Square::from_index(index),
-                    capture: Some(cell.role()),
-                })?;
-            }
+            (cell.color() != self.turn).then(|| (Square::from_index(index), cell.role()))
+        });
+        Ray {
+            role,
+            from,
+            delta,
+            quiet: empty.min(quiet_limit),
+            capture,
         }
-        ControlFlow::Continue(())
     }
 
     fn swap_allowed(&self) -> bool {
@@ -611,6 +627,56 @@ impl Position {
         let mut pos = self.clone();
         pos.turn = pos.turn.other();
         pos
+    }
+}
+
+/// The moves of one piece along one ray: `quiet` non-capturing steps, then maybe a capture.
+#[derive(Clone, Copy)]
+struct Ray {
+    role: Role,
+    from: Square,
+    delta: isize,
+    quiet: u8,
+    capture: Option<(Square, Role)>,
+}
+
+impl Ray {
+    /// How many moves the ray holds.
+    #[inline(always)]
+    fn len(self) -> u64 {
+        u64::from(self.quiet) + u64::from(self.capture.is_some())
+    }
+
+    /// The `n`-th move of the ray (`n < len`): the quiet steps outwards, then the capture.
+    #[inline(always)]
+    fn nth(self, n: u64) -> Move {
+        match self.capture {
+            Some((to, captured)) if n >= u64::from(self.quiet) => Move::Normal {
+                role: self.role,
+                from: self.from,
+                to,
+                capture: Some(captured),
+            },
+            _ => Move::Normal {
+                role: self.role,
+                from: self.from,
+                to: Square::from_index(
+                    self.from
+                        .index()
+                        .wrapping_add_signed(self.delta * (n as isize + 1)),
+                ),
+                capture: None,
+            },
+        }
+    }
+
+    /// Calls `emit` with every move of the ray, in order.
+    #[inline(always)]
+    fn emit_all(self, emit: &mut impl FnMut(Move) -> ControlFlow<()>) -> ControlFlow<()> {
+        for n in 0..self.len() {
+            emit(self.nth(n))?;
+        }
+        ControlFlow::Continue(())
     }
 }
 

@@ -44,6 +44,12 @@ proptest! {
         prop_assert!(!end.has_legal_move());
         for (before, m) in &history {
             prop_assert_eq!(before.outcome(), None);
+            let listed = before.legal_moves();
+            prop_assert_eq!(before.count_legal_moves(), listed.len() as u64);
+            for (i, listed_move) in listed.iter().enumerate() {
+                prop_assert_eq!(before.nth_legal_move(i as u64), Some(*listed_move));
+            }
+            prop_assert_eq!(before.nth_legal_move(listed.len() as u64), None);
             let mut replay = before.clone();
             prop_assert_eq!(replay.play(m.text()), Ok(*m));
             let reparsed = MoveText::parse(&m.to_string(), options.size());

@@ -29,11 +29,45 @@ pub struct BenchArgs {
     /// Moves played through the game service per run (0 skips the service figures).
     #[arg(long, default_value_t = 20_000)]
     service_moves: u32,
+    /// Measure only one part.
+    #[arg(long, value_enum)]
+    only: Option<Part>,
+}
+
+/// The parts `bench` measures.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum Part {
+    /// perft and random playouts.
+    Engine,
+    /// The computer opponent's search.
+    Search,
+    /// Board PNGs and replay GIFs.
+    Render,
+    /// Moves through the game service on an SQLite file.
+    Service,
 }
 
 /// Runs every benchmark and prints one line per figure.
 pub fn run(args: &BenchArgs) -> Result<(), String> {
     let runs = args.runs.max(1);
+    let wanted = |part| args.only.is_none_or(|only| only == part);
+    if wanted(Part::Engine) {
+        engine(args, runs);
+    }
+    if wanted(Part::Search) {
+        search::run(runs)?;
+    }
+    if wanted(Part::Render) {
+        render::run(args.pictures.max(1), runs)?;
+    }
+    if wanted(Part::Service) {
+        service::run(runs, args.service_moves)?;
+    }
+    Ok(())
+}
+
+/// perft from the start and random playouts per second.
+fn engine(args: &BenchArgs, runs: usize) {
     let start = Position::start(GameOptions::default());
 
     let mut nodes = 0;
@@ -62,21 +96,20 @@ pub fn run(args: &BenchArgs) -> Result<(), String> {
         f64::from(args.playouts) / playout_time.as_secs_f64(),
         plies as f64 / f64::from(args.playouts)
     );
-    search::run(runs)?;
-    render::run(args.pictures.max(1), runs)?;
-    service::run(runs, args.service_moves)
 }
 
 /// Plays uniformly random legal moves to the end; returns the number of plies.
 fn random_playout(start: &Position, rng: &mut SmallRng) -> u64 {
     let mut pos = start.clone();
-    let mut moves = Vec::with_capacity(128);
     loop {
-        pos.legal_moves_into(&mut moves);
-        if moves.is_empty() {
+        let count = pos.count_legal_moves();
+        let Some(m) = (count > 0)
+            .then(|| pos.nth_legal_move(rng.random_range(0..count)))
+            .flatten()
+        else {
             return u64::from(pos.ply());
-        }
-        pos.play_unchecked(moves[rng.random_range(0..moves.len())]);
+        };
+        pos.play_unchecked(m);
     }
 }
 
