@@ -107,8 +107,26 @@ pub struct PlayArgs {
     /// Seed of the computer's choices.
     #[arg(long, default_value_t = 0)]
     seed: u64,
+    /// Also draw the board to this PNG file after every move (open it in an image viewer).
+    #[arg(long)]
+    png: Option<std::path::PathBuf>,
     #[command(flatten)]
     game: GameArgs,
+}
+
+/// Draws the position to `path`, the last move highlighted.
+fn write_png(
+    renderer: &crate::render::Renderer,
+    pos: &Position,
+    last: Option<Move>,
+    path: &std::path::Path,
+) -> Result<(), String> {
+    let view = crate::render::BoardView {
+        last_move: last,
+        ..crate::render::BoardView::default()
+    };
+    let png = renderer.board_png(pos, &view).map_err(|e| e.to_string())?;
+    std::fs::write(path, png).map_err(|e| format!("{}: {e}", path.display()))
 }
 
 /// Plays a game on stdin/stdout.
@@ -142,9 +160,20 @@ fn play_game(
         ColorArg::Black => Color::Black,
     };
     let mut lines = input.lines();
+    let renderer = match args.png.as_ref().map(|_| crate::render::Renderer::new()) {
+        Some(Err(e)) => return writeln!(out, "error: {e}"),
+        Some(Ok(renderer)) => Some(renderer),
+        None => None,
+    };
+    let mut last = None;
     writeln!(out, "{HELP}")?;
     loop {
         writeln!(out, "\n{}", pos.diagram())?;
+        if let (Some(renderer), Some(path)) = (&renderer, &args.png) {
+            if let Err(e) = write_png(renderer, &pos, last, path) {
+                writeln!(out, "could not draw the board: {e}")?;
+            }
+        }
         if let Some(outcome) = pos.outcome() {
             let verdict = match level {
                 Some(_) if outcome.winner == human => "You win!",
@@ -160,6 +189,7 @@ fn play_game(
                 return writeln!(out, "{}", game_over_message(&pos));
             };
             pos.play_unchecked(found.mv);
+            last = Some(found.mv);
             writeln!(out, "computer ({level}) plays {}", found.mv)?;
             if found.mv == Move::Swap {
                 human = human.other();
@@ -189,6 +219,7 @@ fn play_game(
                 }
                 _ => match pos.play_str(text) {
                     Ok(played) => {
+                        last = Some(played);
                         writeln!(out, "{mover} plays {played}")?;
                         if played == Move::Swap && level.is_some() {
                             human = human.other();
