@@ -8,9 +8,7 @@ use serenity::{
 use tracing::{error, warn};
 
 use super::Data;
-
-/// What users see when something failed on our side; the details go to the log.
-pub const GENERIC_FAILURE: &str = "Sorry, something went wrong on our side. Please try again.";
+use crate::i18n::{Lang, Msg};
 
 /// An internal failure: logged with context, never shown to users.
 #[derive(Debug, thiserror::Error)]
@@ -21,15 +19,16 @@ pub enum Error {
     /// Encoding an image failed.
     #[error("rendering failed: {0}")]
     Render(#[from] crate::render::RenderError),
+    /// The game service failed (the database, a corrupt game).
     #[error("game service failed: {0}")]
     Service(#[from] crate::games::InternalError),
     /// A blocking or background task panicked or was cancelled.
     #[error("background task failed: {0}")]
     Task(#[from] tokio::task::JoinError),
-    /// Game options the bot built itself were refused by the engine.
-    /// Listening for the shutdown signal failed.
+    /// A request the bot built itself was refused.
     #[error("unexpected refusal: {0}")]
     Unexpected(String),
+    /// Listening for the shutdown signal failed.
     #[error("signal handling failed: {0}")]
     Signal(#[from] std::io::Error),
 }
@@ -41,7 +40,7 @@ impl From<serenity::Error> for Error {
 }
 
 /// poise's error hook: internal errors are logged with what was being done, and the user gets
-/// [`GENERIC_FAILURE`] ephemerally; poise's own user-facing cases (bad arguments, checks,
+/// a short generic line ([`Msg::Internal`], in their language) ephemerally; poise's own user-facing cases (bad arguments, checks,
 /// cooldowns…) go to its default handler.
 pub async fn on_error(failure: FrameworkError<'_, Data, Error>) {
     match failure {
@@ -77,7 +76,7 @@ pub async fn on_error(failure: FrameworkError<'_, Data, Error>) {
             } = event
             {
                 let reply = CreateInteractionResponseMessage::new()
-                    .content(GENERIC_FAILURE)
+                    .content(apology(&click.locale))
                     .ephemeral(true);
                 let answer = CreateInteractionResponse::Message(reply);
                 if let Err(e) = click
@@ -97,10 +96,15 @@ pub async fn on_error(failure: FrameworkError<'_, Data, Error>) {
     }
 }
 
-/// Tells the invoking user, ephemerally, that the command failed.
+/// The generic failure line in the language of `locale` (a Discord locale such as `es-ES`).
+fn apology(locale: &str) -> String {
+    Lang::from_locale(locale).text(&Msg::Internal)
+}
+
+/// Tells the invoking user, ephemerally and in their language, that the command failed.
 async fn apologize(ctx: poise::Context<'_, Data, Error>) {
     let reply = CreateReply::default()
-        .content(GENERIC_FAILURE)
+        .content(apology(ctx.locale().unwrap_or_default()))
         .ephemeral(true);
     if let Err(e) = ctx.send(reply).await {
         warn!(error = %e, "could not tell the user about a failed command");
