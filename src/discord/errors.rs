@@ -3,7 +3,8 @@
 use poise::serenity_prelude as serenity;
 use poise::{CreateReply, FrameworkError};
 use serenity::{
-    CreateInteractionResponse, CreateInteractionResponseMessage, FullEvent, Interaction,
+    ComponentInteraction, CreateInteractionResponse, CreateInteractionResponseFollowup,
+    CreateInteractionResponseMessage, FullEvent, Interaction,
 };
 use tracing::{error, warn};
 
@@ -75,16 +76,7 @@ pub async fn on_error(failure: FrameworkError<'_, Data, Error>) {
                 interaction: Interaction::Component(click),
             } = event
             {
-                let reply = CreateInteractionResponseMessage::new()
-                    .content(apology(&click.locale))
-                    .ephemeral(true);
-                let answer = CreateInteractionResponse::Message(reply);
-                if let Err(e) = click
-                    .create_response(framework.serenity_context, answer)
-                    .await
-                {
-                    warn!(error = %e, "could not tell the user about a failed button");
-                }
+                apologize_for_click(framework.serenity_context, click).await;
             }
         }
         FrameworkError::Setup { error, .. } => error!(error = %error, "bot setup failed"),
@@ -93,6 +85,27 @@ pub async fn on_error(failure: FrameworkError<'_, Data, Error>) {
                 error!(error = %e, "handling a framework error failed");
             }
         }
+    }
+}
+
+/// Tells the clicker, ephemerally and in their language, that the button failed: as the
+/// click's answer, or as a follow-up when the handler had already answered it.
+async fn apologize_for_click(ctx: &serenity::Context, click: &ComponentInteraction) {
+    let text = apology(&click.locale);
+    let reply = CreateInteractionResponseMessage::new()
+        .content(text.clone())
+        .ephemeral(true);
+    let answered = click
+        .create_response(ctx, CreateInteractionResponse::Message(reply))
+        .await;
+    if answered.is_ok() {
+        return;
+    }
+    let followup = CreateInteractionResponseFollowup::new()
+        .content(text)
+        .ephemeral(true);
+    if let Err(e) = click.create_followup(ctx, followup).await {
+        warn!(error = %e, "could not tell the user about a failed button");
     }
 }
 

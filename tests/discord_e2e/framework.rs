@@ -185,3 +185,41 @@ async fn shutdown_lets_a_running_command_finish() {
     });
     assert_eq!(answered.files.len(), 2, "two example diagrams");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_failure_after_a_click_was_answered_is_apologized_for_in_a_follow_up() {
+    let h = Harness::registered().await;
+    let challenge = h.challenge(ALICE, Some(BOB), Vec::new()).await;
+    h.fake
+        .fail_requests(|r| r.method == "POST" && r.path.ends_with("/messages"));
+    let (answer, _) = h
+        .click(
+            BOB,
+            &challenge.button("accept"),
+            &challenge.content,
+            &challenge.custom_ids,
+        )
+        .await;
+    // The challenge message was updated before the board could not be posted…
+    assert_eq!(kind(&answer), crate::harness::UPDATE_MESSAGE);
+    let click = answer
+        .path
+        .split('/')
+        .nth(4)
+        .and_then(|id| id.parse::<u64>().ok())
+        .unwrap();
+    // …so the apology comes as a follow-up (a second callback would be refused).
+    let followup = format!("/webhooks/{APPLICATION_ID}/{}", token(click));
+    let apology = h
+        .wait_since(0, "the apology follow-up", |r| r.is("POST", &followup))
+        .await;
+    assert_eq!(
+        apology.pointer("/content").and_then(Value::as_str),
+        Some(Lang::En.text(&Msg::Internal).as_str())
+    );
+    assert_eq!(
+        apology.pointer("/flags").and_then(Value::as_u64),
+        Some(EPHEMERAL)
+    );
+    h.stop().await;
+}
