@@ -8,12 +8,12 @@ use serde_json::Value;
 
 use crate::harness::{
     Board, COLOR_BLACK, COLOR_WHITE, Harness, UPDATE_MESSAGE, assert_deferred_ephemerally,
-    assert_ephemeral_answer, content, custom_ids, game_of, kind, print_summary,
+    assert_ephemeral_answer, content, custom_ids, game_of, kind, millis, print_summary,
 };
-use crate::support::fake_discord::BOT_USER_ID;
+use crate::support::fake_discord::{BOT_NAME, BOT_USER_ID};
 use crate::support::payloads::{
-    ALICE, BOB, CAROL, integer_option, slash_command, string_option, user_option, with_locales,
-    with_resolved_bot, with_resolved_user,
+    ALICE, BOB, CAROL, Caller, bot_message, button_click, integer_option, slash_command,
+    string_option, user_option, with_locales, with_resolved_bot, with_resolved_user,
 };
 
 fn refusal(lang: Lang, error: &UserError) -> String {
@@ -181,9 +181,9 @@ async fn challenging_the_bot_starts_a_game_against_the_computer() {
     let options = vec![
         user_option(
             "opponent",
-            crate::support::payloads::Caller {
+            Caller {
                 id: BOT_USER_ID,
-                username: "Monkey Queen",
+                username: BOT_NAME,
             },
         ),
         integer_option("color", COLOR_BLACK),
@@ -216,20 +216,7 @@ async fn challenging_the_bot_starts_a_game_against_the_computer() {
     );
 
     // The computer's move arrives as a new board message that pings Alice.
-    let after_start = h.fake.mark();
-    let reply = h
-        .wait_since(mark, "the computer's first move", |r| {
-            r.received_at > started.request.received_at
-                && r.is(
-                    "POST",
-                    &format!(
-                        "/channels/{}/messages",
-                        crate::support::payloads::CHANNEL_ID
-                    ),
-                )
-        })
-        .await;
-    let reply = Board::from_request(reply, sent);
+    let reply = h.next_board(&started, sent).await;
     reply.assert_pings(ALICE.id);
     assert!(reply.content.starts_with("White queen") || reply.content.starts_with("White baby"));
     let view = h.game(game).await;
@@ -242,19 +229,7 @@ async fn challenging_the_bot_starts_a_game_against_the_computer() {
     let mut times = Vec::new();
     let played = h.play(ALICE, &mine).await.applied();
     times.push(played.took);
-    let answer = h
-        .wait_since(after_start, "the computer's second move", |r| {
-            r.received_at > played.request.received_at
-                && r.is(
-                    "POST",
-                    &format!(
-                        "/channels/{}/messages",
-                        crate::support::payloads::CHANNEL_ID
-                    ),
-                )
-        })
-        .await;
-    let answer = Board::from_request(answer, played.request.received_at);
+    let answer = h.next_board(&played, played.request.received_at).await;
     answer.assert_pings(ALICE.id);
     let view = h.game(game).await;
     assert_eq!(view.ply(), 3);
@@ -263,7 +238,7 @@ async fn challenging_the_bot_starts_a_game_against_the_computer() {
     print_summary("computer game: dispatch → board PNG uploaded", times);
     println!(
         "computer game: Alice's board → the computer's board {:.1} ms",
-        crate::harness::millis(answer.took)
+        millis(answer.took)
     );
     h.stop().await;
 }
@@ -323,9 +298,9 @@ async fn spanish_speakers_get_spanish_text() {
 
     let mark = h.fake.mark();
     let click_id = h.next_id();
-    let message = crate::support::payloads::bot_message(9_999, text, &[accept.as_str()]);
+    let message = bot_message(9_999, text, &[accept.as_str()]);
     let click = with_locales(
-        crate::support::payloads::button_click(click_id, BOB, &accept, message),
+        button_click(click_id, BOB, &accept, message),
         "es-ES",
         "es-ES",
     );

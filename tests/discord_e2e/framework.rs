@@ -9,8 +9,8 @@ use poise::serenity_prelude::GuildId;
 use serde_json::Value;
 
 use crate::harness::{
-    DEFERRED_CHANNEL_MESSAGE, EPHEMERAL, Harness, assert_ephemeral_answer, callback_path, kind,
-    millis,
+    DEFERRED_CHANNEL_MESSAGE, EPHEMERAL, Harness, UPDATE_MESSAGE, assert_ephemeral_answer,
+    callback_path, kind, millis,
 };
 use crate::support::fake_discord::{APPLICATION_ID, RecordedRequest, TOKEN};
 use crate::support::payloads::{
@@ -201,7 +201,7 @@ async fn a_failure_after_a_click_was_answered_is_apologized_for_in_a_follow_up()
         )
         .await;
     // The challenge message was updated before the board could not be posted…
-    assert_eq!(kind(&answer), crate::harness::UPDATE_MESSAGE);
+    assert_eq!(kind(&answer), UPDATE_MESSAGE);
     let click = answer
         .path
         .split('/')

@@ -208,6 +208,18 @@ impl Harness {
             .await
     }
 
+    /// The next board message posted after `previous` (e.g. the computer's answer to it);
+    /// its time is measured from `sent`.
+    pub async fn next_board(&self, previous: &Board, sent: Instant) -> Board {
+        let after = previous.request.received_at;
+        let next = self
+            .wait_since(0, "the next board message", |r| {
+                r.received_at > after && is_channel_message(r)
+            })
+            .await;
+        Board::from_request(next, sent)
+    }
+
     /// The channel messages posted after `mark`, in order (without waiting).
     pub fn channel_messages_since(&self, mark: usize) -> Vec<RecordedRequest> {
         self.fake
@@ -227,7 +239,7 @@ impl Harness {
         (id, sent)
     }
 
-    /// Pushes any interaction payload built for id `id`.
+    /// Pushes an interaction payload; returns when it was sent.
     pub fn push(&self, payload: Value) -> Instant {
         self.fake.push_interaction(payload)
     }

@@ -6,7 +6,8 @@ use monkey_queen::i18n::{Lang, Msg};
 use serde_json::Value;
 
 use crate::harness::{
-    EPHEMERAL, Harness, UPDATE_MESSAGE, assert_ephemeral_answer, custom_ids, kind, print_summary,
+    Board, EPHEMERAL, Harness, UPDATE_MESSAGE, assert_ephemeral_answer, custom_ids, kind,
+    print_summary,
 };
 use crate::support::payloads::{ALICE, BOB};
 
@@ -67,7 +68,7 @@ async fn after_a_restart_the_game_goes_on_and_old_buttons_are_answered() {
         custom_ids(closed.pointer("/data/components")),
         Vec::<String>::new()
     );
-    let board = crate::harness::Board::from_request(h.channel_message(mark).await, sent);
+    let board = Board::from_request(h.channel_message(mark).await, sent);
     times.push(board.took);
     assert!(
         board.content.contains(&format!("<@{}> resigned", BOB.id)),
