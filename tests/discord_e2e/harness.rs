@@ -570,7 +570,7 @@ pub fn print_summary(what: &str, mut times: Vec<Duration>) {
     println!(
         "{what} over {} samples: median {:.1} ms, worst {:.1} ms",
         times.len(),
-        millis(times[times.len() / 2]),
+        millis(times[(times.len() - 1) / 2]),
         millis(times[times.len() - 1])
     );
 }
