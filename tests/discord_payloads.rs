@@ -19,21 +19,16 @@ fn parse(payload: serde_json::Value) -> Interaction {
 
 #[test]
 fn slash_command_with_options_is_a_command_interaction() {
-    let payload = slash_command(
-        101,
-        ALICE,
-        "rules",
-        vec![string_option("section", "Winning")],
-    );
+    let payload = slash_command(101, ALICE, "move", vec![string_option("move", "g1-g7")]);
     let Interaction::Command(command) = parse(payload) else {
         panic!("expected a command interaction");
     };
-    assert_eq!(command.data.name, "rules");
+    assert_eq!(command.data.name, "move");
     assert_eq!(command.data.options.len(), 1);
-    assert_eq!(command.data.options[0].name, "section");
+    assert_eq!(command.data.options[0].name, "move");
     assert_eq!(
         command.data.options[0].value,
-        CommandDataOptionValue::String("Winning".into())
+        CommandDataOptionValue::String("g1-g7".into())
     );
     assert_eq!(command.token, token(101));
     assert_eq!(command.guild_id.map(|g| g.get()), Some(GUILD_ID));
@@ -50,7 +45,7 @@ fn slash_command_with_options_is_a_command_interaction() {
 
 #[test]
 fn choice_options_arrive_as_integers() {
-    let payload = slash_command(102, BOB, "diagram", vec![integer_option("size", 1)]);
+    let payload = slash_command(102, BOB, "challenge", vec![integer_option("color", 1)]);
     let Interaction::Command(command) = parse(payload) else {
         panic!("expected a command interaction");
     };
@@ -81,23 +76,23 @@ fn user_options_resolve_to_users() {
 
 #[test]
 fn autocomplete_names_the_focused_option() {
-    let payload = autocomplete(104, ALICE, "rules", vec![focused_string("section", "mov")]);
+    let payload = autocomplete(104, ALICE, "move", vec![focused_string("move", "g1")]);
     let Interaction::Autocomplete(typing) = parse(payload) else {
         panic!("expected an autocomplete interaction");
     };
     let focused = typing.data.autocomplete().expect("a focused option");
-    assert_eq!(focused.name, "section");
-    assert_eq!(focused.value, "mov");
+    assert_eq!(focused.name, "move");
+    assert_eq!(focused.value, "g1");
 }
 
 #[test]
 fn button_click_carries_custom_id_and_message() {
-    let message = bot_message(900, "rules page 1", &["rules:0", "rules:1"]);
-    let payload = button_click(105, BOB, "rules:1", message);
+    let message = bot_message(900, "a challenge", &["accept:1", "cancel:1"]);
+    let payload = button_click(105, BOB, "accept:1", message);
     let Interaction::Component(click) = parse(payload) else {
         panic!("expected a component interaction");
     };
-    assert_eq!(click.data.custom_id, "rules:1");
+    assert_eq!(click.data.custom_id, "accept:1");
     assert!(matches!(
         click.data.kind,
         ComponentInteractionDataKind::Button

@@ -1,24 +1,29 @@
-//! The `monkey-queen bot` binary as a process: a missing token is explained, and against the fake
-//! Discord it registers commands, answers, then stops cleanly on SIGTERM without ever printing
-//! the token (even with debug logging).
+//! The `monkey-queen` binary as a process (the bot is its default subcommand): a missing token
+//! is explained, and against the fake Discord, on a database in a temporary directory, it
+//! registers commands, answers, then stops cleanly on SIGTERM without ever printing the token
+//! (even with debug logging).
 #![cfg(unix)]
 
 mod support;
 
+use std::path::Path;
 use std::process::Stdio;
 use std::time::{Duration, Instant};
 
 use serde_json::Value;
 use support::fake_discord::{APPLICATION_ID, FakeDiscord, TOKEN};
 use support::payloads::{ALICE, GUILD_ID, slash_command, token};
+use tokio::io::{AsyncRead, AsyncReadExt};
 use tokio::process::Command;
 
-fn bot_command() -> Command {
+/// The binary with no subcommand, in `dir` (away from any developer's `.env` file), with its
+/// database there.
+fn bot_command(dir: &Path) -> Command {
     let mut command = Command::new(env!("CARGO_BIN_EXE_monkey-queen"));
+    let database = format!("sqlite://{}?mode=rwc", dir.join("bot.db").display());
     command
-        .arg("bot")
-        // Away from any developer's .env file.
-        .current_dir(std::env::temp_dir())
+        .current_dir(dir)
+        .env("DATABASE_URL", database)
         .env_remove("DEV_GUILD_ID")
         .env_remove("DISCORD_API_URL")
         .env("NO_COLOR", "1")
@@ -29,9 +34,17 @@ fn bot_command() -> Command {
     command
 }
 
+/// Everything `stream` yields until it closes, as text.
+async fn read_all(mut stream: impl AsyncRead + Unpin) -> String {
+    let mut bytes = Vec::new();
+    stream.read_to_end(&mut bytes).await.unwrap();
+    String::from_utf8_lossy(&bytes).into_owned()
+}
+
 #[tokio::test]
 async fn without_a_token_it_says_how_to_get_one() {
-    let output = bot_command()
+    let dir = tempfile::tempdir().unwrap();
+    let output = bot_command(dir.path())
         .env("DISCORD_TOKEN", "")
         .output()
         .await
@@ -49,31 +62,31 @@ async fn without_a_token_it_says_how_to_get_one() {
 async fn serves_then_stops_cleanly_on_sigterm_without_logging_the_token() {
     let fake = FakeDiscord::start().await;
     let dir = tempfile::tempdir().unwrap();
-    let database = format!("sqlite://{}?mode=rwc", dir.path().join("bot.db").display());
-    // Logs go to a file: a pipe nobody reads fills up and blocks the bot at debug level.
-    let log_path = dir.path().join("bot.log");
-    let log = std::fs::File::create(&log_path).unwrap();
-    let mut child = bot_command()
-        .stdout(Stdio::from(log.try_clone().unwrap()))
-        .stderr(Stdio::from(log))
+    let mut child = bot_command(dir.path())
         .env("DISCORD_TOKEN", TOKEN)
-        .env("DATABASE_URL", database)
         .env("DISCORD_API_URL", fake.api_url())
         .env("DEV_GUILD_ID", GUILD_ID.to_string())
         .env("RUST_LOG", "debug")
         .spawn()
         .unwrap();
+    // Debug logging is plentiful: read it as it comes, or the bot blocks on a full pipe.
+    let stdout = tokio::spawn(read_all(child.stdout.take().unwrap()));
+    let stderr = tokio::spawn(read_all(child.stderr.take().unwrap()));
     let registration = format!("/applications/{APPLICATION_ID}/guilds/{GUILD_ID}/commands");
     fake.expect_request("command registration", |r| r.is("PUT", &registration))
         .await;
 
     fake.push_interaction(slash_command(701, ALICE, "rules", vec![]));
     let callback = format!("/interactions/701/{}/callback", token(701));
-    let answer = fake
-        .expect_request("/rules callback", |r| r.is("POST", &callback))
+    let deferral = fake
+        .expect_request("/rules deferral", |r| r.is("POST", &callback))
         .await;
-    // /rules defers (type 5) while it draws its diagrams.
-    assert_eq!(answer.pointer("/type").and_then(Value::as_u64), Some(5));
+    assert_eq!(deferral.pointer("/type").and_then(Value::as_u64), Some(5));
+    let followup = format!("/webhooks/{APPLICATION_ID}/{}", token(701));
+    let rules = fake
+        .expect_request("/rules answer", |r| r.is("POST", &followup))
+        .await;
+    assert_eq!(rules.files.len(), 2, "two example diagrams");
 
     let pid = child.id().unwrap().to_string();
     let killed = Command::new("kill")
@@ -88,9 +101,13 @@ async fn serves_then_stops_cleanly_on_sigterm_without_logging_the_token() {
         .expect("the bot exits within 15 s of SIGTERM")
         .unwrap();
     println!("SIGTERM → exit {:?}", stopping.elapsed());
-    let logs = std::fs::read_to_string(&log_path).unwrap();
+    let logs = format!("{}{}", stdout.await.unwrap(), stderr.await.unwrap());
     assert!(status.success(), "{status:?}\n{logs}");
     assert!(logs.contains("shutting down"), "{logs}");
     assert!(logs.contains("SIGTERM"), "{logs}");
     assert!(!logs.contains(TOKEN), "the token was logged:\n{logs}");
+    assert!(
+        dir.path().join("bot.db").exists(),
+        "the bot opened DATABASE_URL"
+    );
 }

@@ -3,14 +3,13 @@
 use poise::serenity_prelude as serenity;
 use poise::{CreateReply, FrameworkError};
 use serenity::{
-    CreateInteractionResponse, CreateInteractionResponseMessage, FullEvent, Interaction,
+    ComponentInteraction, CreateInteractionResponse, CreateInteractionResponseFollowup,
+    CreateInteractionResponseMessage, FullEvent, Interaction,
 };
 use tracing::{error, warn};
 
 use super::Data;
-
-/// What users see when something failed on our side; the details go to the log.
-pub const GENERIC_FAILURE: &str = "Sorry, something went wrong on our side. Please try again.";
+use crate::i18n::{Lang, Msg};
 
 /// An internal failure: logged with context, never shown to users.
 #[derive(Debug, thiserror::Error)]
@@ -21,15 +20,16 @@ pub enum Error {
     /// Encoding an image failed.
     #[error("rendering failed: {0}")]
     Render(#[from] crate::render::RenderError),
+    /// The game service failed (the database, a corrupt game).
     #[error("game service failed: {0}")]
     Service(#[from] crate::games::InternalError),
     /// A blocking or background task panicked or was cancelled.
     #[error("background task failed: {0}")]
     Task(#[from] tokio::task::JoinError),
-    /// Game options the bot built itself were refused by the engine.
-    /// Listening for the shutdown signal failed.
+    /// A request the bot built itself was refused.
     #[error("unexpected refusal: {0}")]
     Unexpected(String),
+    /// Listening for the shutdown signal failed.
     #[error("signal handling failed: {0}")]
     Signal(#[from] std::io::Error),
 }
@@ -41,7 +41,7 @@ impl From<serenity::Error> for Error {
 }
 
 /// poise's error hook: internal errors are logged with what was being done, and the user gets
-/// [`GENERIC_FAILURE`] ephemerally; poise's own user-facing cases (bad arguments, checks,
+/// a short generic line ([`Msg::Internal`], in their language) ephemerally; poise's own user-facing cases (bad arguments, checks,
 /// cooldowns…) go to its default handler.
 pub async fn on_error(failure: FrameworkError<'_, Data, Error>) {
     match failure {
@@ -76,16 +76,7 @@ pub async fn on_error(failure: FrameworkError<'_, Data, Error>) {
                 interaction: Interaction::Component(click),
             } = event
             {
-                let reply = CreateInteractionResponseMessage::new()
-                    .content(GENERIC_FAILURE)
-                    .ephemeral(true);
-                let answer = CreateInteractionResponse::Message(reply);
-                if let Err(e) = click
-                    .create_response(framework.serenity_context, answer)
-                    .await
-                {
-                    warn!(error = %e, "could not tell the user about a failed button");
-                }
+                apologize_for_click(framework.serenity_context, click).await;
             }
         }
         FrameworkError::Setup { error, .. } => error!(error = %error, "bot setup failed"),
@@ -97,10 +88,36 @@ pub async fn on_error(failure: FrameworkError<'_, Data, Error>) {
     }
 }
 
-/// Tells the invoking user, ephemerally, that the command failed.
+/// Tells the clicker, ephemerally and in their language, that the button failed: as the
+/// click's answer, or as a follow-up when the handler had already answered it.
+async fn apologize_for_click(ctx: &serenity::Context, click: &ComponentInteraction) {
+    let text = apology(&click.locale);
+    let reply = CreateInteractionResponseMessage::new()
+        .content(text.clone())
+        .ephemeral(true);
+    let answered = click
+        .create_response(ctx, CreateInteractionResponse::Message(reply))
+        .await;
+    if answered.is_ok() {
+        return;
+    }
+    let followup = CreateInteractionResponseFollowup::new()
+        .content(text)
+        .ephemeral(true);
+    if let Err(e) = click.create_followup(ctx, followup).await {
+        warn!(error = %e, "could not tell the user about a failed button");
+    }
+}
+
+/// The generic failure line in the language of `locale` (a Discord locale such as `es-ES`).
+fn apology(locale: &str) -> String {
+    Lang::from_locale(locale).text(&Msg::Internal)
+}
+
+/// Tells the invoking user, ephemerally and in their language, that the command failed.
 async fn apologize(ctx: poise::Context<'_, Data, Error>) {
     let reply = CreateReply::default()
-        .content(GENERIC_FAILURE)
+        .content(apology(ctx.locale().unwrap_or_default()))
         .ephemeral(true);
     if let Err(e) = ctx.send(reply).await {
         warn!(error = %e, "could not tell the user about a failed command");

@@ -29,7 +29,7 @@ use tokio::task::JoinHandle;
 use tracing::{error, info, warn};
 
 pub use config::{Config, ConfigError, Token};
-pub use errors::{Error, GENERIC_FAILURE};
+pub use errors::Error;
 
 use in_flight::Drain;
 

@@ -4,7 +4,8 @@
 //!   request is recorded ([`RecordedRequest`]: method, path, content type, body, the JSON payload
 //!   — also from multipart `payload_json` — and uploaded files) and answered like Discord does:
 //!   message-shaped JSON on message routes, 204 on interaction callbacks and deletes, `[]` on
-//!   bulk command registration, 404 otherwise.
+//!   bulk command registration, 404 otherwise. Like Discord, it refuses a second callback for
+//!   the same interaction (400, code 40060): later answers must be follow-ups or edits.
 //! - Gateway (tokio-tungstenite): HELLO (op 10), READY after IDENTIFY (op 2), heartbeat ACK
 //!   (op 11) for every heartbeat (op 1); [`FakeDiscord::dispatch`] /
 //!   [`FakeDiscord::push_interaction`] send events (op 0) to the connected session.
@@ -12,6 +13,7 @@
 //! Waiting is event-driven ([`FakeDiscord::wait_for_request`], [`FakeDiscord::wait_for_ready`]):
 //! no fixed sleeps.
 
+use std::collections::HashSet;
 use std::convert::Infallible;
 use std::net::SocketAddr;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -121,6 +123,8 @@ struct Shared {
     sequence: AtomicU64,
     heartbeats: AtomicU64,
     next_id: AtomicU64,
+    /// Interactions whose callback was answered: Discord refuses a second one.
+    acknowledged: Mutex<HashSet<String>>,
 }
 
 /// A running fake Discord; dropping it stops it.
@@ -149,6 +153,7 @@ impl FakeDiscord {
             sequence: AtomicU64::new(0),
             heartbeats: AtomicU64::new(0),
             next_id: AtomicU64::new(1_300_000_000_000_000_000),
+            acknowledged: Mutex::new(HashSet::new()),
         });
         let app = Router::new()
             .fallback(rest_handler)
@@ -507,9 +512,21 @@ fn answer(shared: &Shared, method: &Method, route: &[&str], payload: Option<&Val
         | ("PUT", ["applications", _, "guilds", _, "commands"]) => {
             axum::Json(json!([])).into_response()
         }
-        ("POST", ["interactions", _, _, "callback"]) | ("DELETE", _) => {
-            StatusCode::NO_CONTENT.into_response()
+        ("POST", ["interactions", id, _, "callback"]) => {
+            if shared.acknowledged.lock().unwrap().insert((*id).to_owned()) {
+                StatusCode::NO_CONTENT.into_response()
+            } else {
+                (
+                    StatusCode::BAD_REQUEST,
+                    axum::Json(json!({
+                        "message": "Interaction has already been acknowledged.",
+                        "code": 40060
+                    })),
+                )
+                    .into_response()
+            }
         }
+        ("DELETE", _) => StatusCode::NO_CONTENT.into_response(),
         ("GET" | "PATCH", ["webhooks", _, _, "messages", _]) | ("POST", ["webhooks", _, _]) => {
             axum::Json(message(shared, None, payload)).into_response()
         }

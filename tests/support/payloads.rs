@@ -43,6 +43,12 @@ pub const BOB: Caller = Caller {
     username: "bob",
 };
 
+/// A third member, who plays neither side of the first game.
+pub const CAROL: Caller = Caller {
+    id: 1_200_000_000_000_000_103,
+    username: "carol",
+};
+
 /// The interaction token the builders give interaction `id`.
 pub fn token(id: u64) -> String {
     format!("interaction-token-{id}")
@@ -185,6 +191,23 @@ pub fn with_resolved_user(mut payload: Value, users: &[Caller]) -> Value {
         resolved_members.insert(caller.id.to_string(), partial);
     }
     payload["data"]["resolved"] = json!({ "users": resolved_users, "members": resolved_members });
+    payload
+}
+
+/// Adds the bot itself to `resolved.users` (with `bot: true`), as Discord does when a user
+/// option names the bot.
+pub fn with_resolved_bot(mut payload: Value) -> Value {
+    let mut users = serde_json::Map::new();
+    users.insert(super::fake_discord::BOT_USER_ID.to_string(), bot_user());
+    payload["data"]["resolved"] = json!({ "users": users });
+    payload
+}
+
+/// Sets the caller's locale and the server's (e.g. `es-ES`) on any interaction payload.
+pub fn with_locales(mut payload: Value, user: &str, guild: &str) -> Value {
+    payload["locale"] = json!(user);
+    payload["guild_locale"] = json!(guild);
+    payload["guild"]["locale"] = json!(guild);
     payload
 }
 

@@ -1,0 +1,324 @@
+//! A game played through Discord: challenge, accept, moves to a queen capture; refused moves;
+//! two moves racing for the same ply; `/move` autocomplete.
+
+use std::collections::HashSet;
+use std::time::Duration;
+
+use monkey_queen::games::{EndReason, GameStatus, UserError, UserId};
+use monkey_queen::i18n::{Lang, Msg};
+use monkey_queen_core::{Color, Position};
+use serde_json::Value;
+
+use crate::harness::{
+    AUTOCOMPLETE_RESULT, COLOR_WHITE, EPHEMERAL, Harness, UPDATE_MESSAGE, assert_ephemeral_answer,
+    content, custom_ids, game_of, kind, print_summary,
+};
+use crate::support::payloads::{
+    ALICE, BOB, CAROL, Caller, autocomplete, focused_string, integer_option, slash_command,
+    string_option,
+};
+
+fn refusal(error: &UserError) -> String {
+    Lang::En.text(&Msg::Refused(error))
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_challenge_is_accepted_and_played_to_a_queen_capture() {
+    let h = Harness::registered().await;
+    let challenge = h
+        .challenge(ALICE, Some(BOB), vec![integer_option("color", COLOR_WHITE)])
+        .await;
+    let id = challenge.id.0;
+    assert_eq!(
+        challenge.custom_ids,
+        [
+            format!("accept:{id}"),
+            format!("decline:{id}"),
+            format!("cancel:{id}")
+        ]
+    );
+    assert!(
+        challenge.content.contains(&format!("<@{}>", BOB.id)),
+        "{}",
+        challenge.content
+    );
+    assert!(challenge.content.contains("12×12"), "{}", challenge.content);
+
+    let (callback, board) = h.accept(BOB, &challenge).await;
+    // The challenge message is edited in place and loses its buttons.
+    assert_eq!(kind(&callback), UPDATE_MESSAGE);
+    assert_eq!(
+        custom_ids(callback.pointer("/data/components")),
+        Vec::<String>::new()
+    );
+    let closed = callback
+        .pointer("/data/content")
+        .and_then(Value::as_str)
+        .unwrap();
+    assert!(
+        closed.contains(&format!("Accepted by <@{}>", BOB.id)),
+        "{closed}"
+    );
+
+    let game = game_of(&board);
+    let mut times = vec![board.took];
+    let view = h.game(game).await;
+    assert_eq!(
+        (view.white.id, view.black.id),
+        (UserId(ALICE.id), UserId(BOB.id))
+    );
+    assert!(
+        board.content.contains(&format!("Game #{game}")),
+        "{}",
+        board.content
+    );
+    // R3.4: White moves first, and is pinged.
+    board.assert_pings(ALICE.id);
+    board.picture.assert_shows(&view.position);
+    assert_eq!(board.custom_ids, [format!("resign:{game}:0")]);
+    assert_eq!(
+        h.service.challenge(challenge.id).await.unwrap().game,
+        Some(game)
+    );
+
+    // Lenient notation (R9.2); every queen move leaves a baby behind (R5.1); the last move
+    // captures Black's queen (R4.4) and wins (R7.1).
+    let moves = [
+        (ALICE, "g1-g4", "White queen g1–g4, a baby is born on g1"),
+        (BOB, "f12f9", "Black queen f12–f9, a baby is born on f12"),
+        (ALICE, "G4 G6", "White queen g4–g6, a baby is born on g4"),
+        (BOB, "f9-f7", "Black queen f9–f7, a baby is born on f9"),
+        (ALICE, "g6xf7", "White queen g6×f7 captures the queen!"),
+    ];
+    for (ply, (who, text, words)) in moves.into_iter().enumerate() {
+        let played = h.play(who, text).await;
+        assert!(played.reply.starts_with("You played"), "{}", played.reply);
+        let board = played.applied();
+        times.push(board.took);
+        let view = h.game(game).await;
+        assert_eq!(view.ply() as usize, ply + 1);
+        assert!(board.content.starts_with(words), "{}", board.content);
+        board.picture.assert_shows(&view.position);
+        match view.to_move {
+            Some(next) => {
+                board.assert_pings(next.0);
+                assert_eq!(board.custom_ids, [format!("resign:{game}:{}", ply + 1)]);
+            }
+            None => {
+                assert!(board.mentioned.is_empty(), "{:?}", board.mentioned);
+                assert!(board.custom_ids.is_empty(), "no buttons after the end");
+                assert!(
+                    board.content.contains(&format!("<@{}> wins", ALICE.id)),
+                    "{}",
+                    board.content
+                );
+            }
+        }
+    }
+    let view = h.game(game).await;
+    assert_eq!(view.status, GameStatus::Finished);
+    let result = view.result.unwrap();
+    assert_eq!(result.reason, EndReason::QueenCaptured);
+    assert_eq!(
+        (result.winner, result.winner_id),
+        (Color::White, UserId(ALICE.id))
+    );
+    assert_eq!(view.position.queen(Color::Black), None);
+    let record = h.service.record(game).await.unwrap();
+    let stored: Vec<String> = record.moves.iter().map(|m| m.notation.clone()).collect();
+    assert_eq!(stored, ["g1-g4", "f12-f9", "g4-g6", "f9-f7", "g6xf7"]);
+
+    // /board shows the final position to everyone.
+    let (id, _) = h.command(BOB, "board", vec![integer_option("game", game.0)]);
+    let deferral = h.callback(id).await;
+    assert_ne!(
+        deferral.pointer("/data/flags").and_then(Value::as_u64),
+        Some(EPHEMERAL)
+    );
+    let edit = h.original_edit(id).await;
+    assert!(
+        content(&edit).contains(&format!("Game #{game}")),
+        "{}",
+        content(&edit)
+    );
+    assert_eq!(edit.files.len(), 1);
+    crate::board_png::decode(&edit.files[0].bytes).assert_shows(&view.position);
+
+    print_summary("dispatch → board PNG uploaded (accept + 5 moves)", times);
+    h.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn illegal_and_malformed_moves_are_refused_ephemerally_and_change_nothing() {
+    let h = Harness::registered().await;
+    let (game, _) = h.start_game(ALICE, BOB).await;
+    let start = Position::start(Default::default());
+    let mark = h.fake.mark();
+    // R4.2: not a queen's line; R1.1: off the board; not a move at all; R4.1: not White's piece.
+    for text in ["g1-h3", "g1-g13", "hello", "f12-f11"] {
+        let reason = start.clone().play_str(text).unwrap_err();
+        let played = h.play(ALICE, text).await;
+        played.assert_refused(&refusal(&UserError::Illegal(reason)));
+    }
+    assert!(h.channel_messages_since(mark).is_empty());
+    let view = h.game(game).await;
+    assert_eq!(view.ply(), 0);
+    assert!(h.service.record(game).await.unwrap().moves.is_empty());
+    // The refusals changed nothing: the same player can still play.
+    h.play(ALICE, "g1-g7").await.applied();
+    assert_eq!(h.game(game).await.ply(), 1);
+    h.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn only_the_player_to_move_may_move() {
+    let h = Harness::registered().await;
+    let (game, board) = h.start_game(ALICE, BOB).await;
+    let mark = h.fake.mark();
+    // R3.4: White moves first.
+    h.play(BOB, "f12-f9")
+        .await
+        .assert_refused(&refusal(&UserError::NotYourTurn {
+            to_move: UserId(ALICE.id),
+        }));
+    // Carol plays no game here.
+    h.play(CAROL, "g1-g7")
+        .await
+        .assert_refused(&refusal(&UserError::NoActiveGame));
+    // Nor may she resign someone else's game.
+    let resign = board.resign_button().unwrap().clone();
+    let (answer, _) = h
+        .click(CAROL, &resign, &board.content, &board.custom_ids)
+        .await;
+    assert_ephemeral_answer(&answer, &refusal(&UserError::NotParticipant { game }));
+    assert!(h.channel_messages_since(mark).is_empty());
+    assert_eq!(h.game(game).await.ply(), 0);
+
+    h.play(ALICE, "g1-g7").await.applied();
+    h.play(ALICE, "g7-g8")
+        .await
+        .assert_refused(&refusal(&UserError::NotYourTurn {
+            to_move: UserId(BOB.id),
+        }));
+    assert_eq!(h.game(game).await.ply(), 1);
+    h.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn of_two_simultaneous_moves_for_the_same_ply_exactly_one_is_applied() {
+    let h = Harness::registered().await;
+    let (game, _) = h.start_game(ALICE, BOB).await;
+    for round in 0..4u32 {
+        let view = h.game(game).await;
+        let mover = if view.to_move == Some(UserId(ALICE.id)) {
+            ALICE
+        } else {
+            BOB
+        };
+        let legal = view.position.legal_moves();
+        let texts = [legal[0].to_string(), legal[legal.len() - 1].to_string()];
+        let mark = h.fake.mark();
+        let ids = [h.next_id(), h.next_id()];
+        for (id, text) in ids.iter().zip(&texts) {
+            h.push(slash_command(
+                *id,
+                mover,
+                "move",
+                vec![string_option("move", text)],
+            ));
+        }
+        let mut replies = Vec::new();
+        for id in ids {
+            let edit = h.original_edit(id).await;
+            replies.push(content(&edit).to_owned());
+        }
+        let applied: Vec<usize> = (0..2)
+            .filter(|&i| replies[i].starts_with("You played"))
+            .collect();
+        assert_eq!(applied.len(), 1, "round {round}: {replies:?}");
+        let winner = applied[0];
+        let loser = &replies[1 - winner];
+        let to_move = view.player(view.position.turn().other()).id;
+        let refused = [
+            refusal(&UserError::NotYourTurn { to_move }),
+            refusal(&UserError::PositionChanged),
+        ];
+        assert!(refused.contains(loser), "round {round}: {loser}");
+        // One board, for the applied move; the database holds exactly that move.
+        assert_eq!(h.channel_messages_since(mark).len(), 1);
+        let after = h.game(game).await;
+        assert_eq!(after.ply(), round + 1);
+        let record = h.service.record(game).await.unwrap();
+        assert_eq!(record.moves.len() as u32, round + 1);
+        assert_eq!(record.moves.last().unwrap().notation, texts[winner]);
+    }
+    h.stop().await;
+}
+
+/// What the bot's suggestions are compared with: lower case, separators and `x` removed.
+fn squash(text: &str) -> String {
+    text.chars()
+        .filter(char::is_ascii_alphanumeric)
+        .map(|c| c.to_ascii_lowercase())
+        .filter(|&c| c != 'x')
+        .collect()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn move_autocomplete_suggests_the_callers_legal_moves_at_once() {
+    let h = Harness::registered().await;
+    let (game, _) = h.start_game(ALICE, BOB).await;
+    h.play(ALICE, "g1-g7").await.applied();
+    let position = h.game(game).await.position;
+    let legal: Vec<String> = position
+        .legal_moves()
+        .iter()
+        .map(ToString::to_string)
+        .collect();
+    let mut times = Vec::new();
+    let mut suggest = async |who: Caller, typed: &str| {
+        let id = h.next_id();
+        let sent = h.push(autocomplete(
+            id,
+            who,
+            "move",
+            vec![focused_string("move", typed)],
+        ));
+        let callback = h.callback(id).await;
+        times.push(callback.received_at.duration_since(sent));
+        assert_eq!(kind(&callback), AUTOCOMPLETE_RESULT);
+        let choices = callback
+            .pointer("/data/choices")
+            .and_then(Value::as_array)
+            .unwrap();
+        choices
+            .iter()
+            .map(|c| {
+                assert_eq!(c["name"], c["value"]);
+                c["value"].as_str().unwrap().to_owned()
+            })
+            .collect::<Vec<_>>()
+    };
+    for typed in ["", "f", "f12", "F12 F", "f12-f8", "f12xg", "l1"] {
+        let matching: HashSet<&String> = legal
+            .iter()
+            .filter(|m| squash(m).starts_with(&squash(typed)))
+            .collect();
+        let shown = suggest(BOB, typed).await;
+        let distinct: HashSet<&String> = shown.iter().collect();
+        assert_eq!(distinct.len(), shown.len(), "{typed:?}: duplicates");
+        assert!(distinct.is_subset(&matching), "{typed:?}: {shown:?}");
+        assert_eq!(shown.len(), matching.len().min(25), "{typed:?}: {shown:?}");
+    }
+    assert_eq!(suggest(BOB, "F12 F8").await, ["f12-f8"]);
+    // Not Alice's turn, and Carol has no game: nothing to suggest.
+    assert!(suggest(ALICE, "g7").await.is_empty());
+    assert!(suggest(CAROL, "").await.is_empty());
+    let worst = times.iter().max().copied().unwrap();
+    print_summary("/move autocomplete: dispatch → suggestions", times);
+    assert!(
+        worst < Duration::from_secs(2),
+        "autocomplete took {worst:?}"
+    );
+    h.stop().await;
+}

@@ -1,0 +1,585 @@
+//! The bot on a fake Discord and a temporary database, with helpers that speak in game terms
+//! (challenge, click, play a move) and return what the bot sent back.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+use monkey_queen::discord::{self, Config, Deps, RunningBot, Token};
+use monkey_queen::games::{
+    ChallengeId, GameId, GameService, GameView, ServiceConfig, SystemClock, UserId,
+};
+use monkey_queen::storage;
+use poise::serenity_prelude::GuildId;
+use serde_json::Value;
+use tempfile::TempDir;
+
+use crate::board_png::{self, Picture};
+use crate::support::fake_discord::{
+    APPLICATION_ID, BOT_USER_ID, FakeDiscord, RecordedRequest, TOKEN,
+};
+use crate::support::payloads::{
+    CHANNEL_ID, Caller, GUILD_ID, bot_message, button_click, integer_option, slash_command,
+    string_option, token, user_option, with_resolved_user,
+};
+
+/// Interaction callback types (Discord API).
+pub const CHANNEL_MESSAGE: u64 = 4;
+/// A deferred answer: "the bot is thinking".
+pub const DEFERRED_CHANNEL_MESSAGE: u64 = 5;
+/// The clicked message is edited in place.
+pub const UPDATE_MESSAGE: u64 = 7;
+/// Autocomplete suggestions.
+pub const AUTOCOMPLETE_RESULT: u64 = 8;
+/// Message flag: only the invoking user sees it.
+pub const EPHEMERAL: u64 = 64;
+
+/// The `color` choice of `/challenge` that gives the challenger White (poise sends a choice's
+/// index).
+pub const COLOR_WHITE: i64 = 1;
+/// The `color` choice that gives the challenger Black.
+pub const COLOR_BLACK: i64 = 2;
+
+/// How long a scenario waits for any one request (generous: the machine may be loaded).
+pub const WAIT: Duration = Duration::from_secs(20);
+
+/// The SQLite file of one test, deleted with the directory when the test ends.
+pub struct DbFile {
+    _dir: TempDir,
+    /// The `DATABASE_URL` of the file.
+    pub url: String,
+}
+
+impl DbFile {
+    fn new() -> DbFile {
+        let dir = tempfile::tempdir().unwrap();
+        let url = format!("sqlite://{}?mode=rwc", dir.path().join("bot.db").display());
+        DbFile { _dir: dir, url }
+    }
+}
+
+/// A fake Discord with the bot connected to it, and a service on the bot's database.
+pub struct Harness {
+    /// The fake Discord.
+    pub fake: FakeDiscord,
+    bot: RunningBot,
+    db: DbFile,
+    /// A game service on the same database file, to check what the bot stored.
+    pub service: GameService,
+    dev_guild: Option<GuildId>,
+    sessions: u32,
+    ids: Arc<AtomicU64>,
+}
+
+impl Harness {
+    /// Starts a fake Discord, a fresh database and the bot.
+    pub async fn start(dev_guild: Option<GuildId>) -> Harness {
+        let _ = tracing_subscriber::fmt()
+            .with_env_filter(
+                tracing_subscriber::EnvFilter::try_from_default_env()
+                    .unwrap_or_else(|_| "warn".into()),
+            )
+            .with_test_writer()
+            .try_init();
+        let ids = Arc::new(AtomicU64::new(1_000));
+        Harness::launch(FakeDiscord::start().await, DbFile::new(), dev_guild, 1, ids).await
+    }
+
+    /// Starts with commands registered in the test server, and waits for the registration.
+    pub async fn registered() -> Harness {
+        let harness = Harness::start(Some(GuildId::new(GUILD_ID))).await;
+        harness.await_registration(0).await;
+        harness
+    }
+
+    /// Starts the bot on `fake` and `db` as the `session`-th gateway session.
+    async fn launch(
+        fake: FakeDiscord,
+        db: DbFile,
+        dev_guild: Option<GuildId>,
+        session: u32,
+        ids: Arc<AtomicU64>,
+    ) -> Harness {
+        let config = Config {
+            token: Token::new(TOKEN),
+            dev_guild,
+            api_url: Some(fake.api_url()),
+        };
+        let deps = Deps {
+            db: storage::connect(&db.url).await.unwrap(),
+            clock: Arc::new(SystemClock),
+        };
+        let bot = discord::start(&config, deps).await.expect("the bot starts");
+        assert!(
+            fake.wait_for_sessions(session, WAIT).await,
+            "the bot never identified on the fake gateway"
+        );
+        let service = GameService::new(
+            storage::connect(&db.url).await.unwrap(),
+            Arc::new(SystemClock),
+            ServiceConfig {
+                bot_user: Some(UserId(BOT_USER_ID)),
+                ..ServiceConfig::default()
+            },
+        );
+        Harness {
+            fake,
+            bot,
+            db,
+            service,
+            dev_guild,
+            sessions: session,
+            ids,
+        }
+    }
+
+    /// Waits for a guild command registration recorded after `mark`.
+    pub async fn await_registration(&self, mark: usize) -> RecordedRequest {
+        self.wait_since(mark, "guild command registration", |r| {
+            r.is("PUT", &guild_commands_path())
+        })
+        .await
+    }
+
+    /// Stops the bot, which must finish promptly, and hands back the fake and the database.
+    pub async fn stop(self) -> (FakeDiscord, DbFile) {
+        let stopping = Instant::now();
+        tokio::time::timeout(WAIT, self.bot.shutdown())
+            .await
+            .expect("the bot stops in time")
+            .expect("the bot stops without error");
+        println!("shutdown took {:?}", stopping.elapsed());
+        self.service.db().close().await;
+        (self.fake, self.db)
+    }
+
+    /// Stops the bot and starts a new bot process on the same fake Discord and database;
+    /// returns once the new one has registered its commands.
+    pub async fn restart(self) -> Harness {
+        let (dev_guild, sessions, ids) = (self.dev_guild, self.sessions, self.ids.clone());
+        let (fake, db) = self.stop().await;
+        let mark = fake.mark();
+        let harness = Harness::launch(fake, db, dev_guild, sessions + 1, ids).await;
+        harness.await_registration(mark).await;
+        harness
+    }
+
+    /// A fresh interaction id (also the idempotency key of a move).
+    pub fn next_id(&self) -> u64 {
+        self.ids.fetch_add(1, Ordering::SeqCst)
+    }
+
+    /// The first request after `mark` that `matches`, waiting up to [`WAIT`]; panics with the
+    /// recorded requests otherwise.
+    pub async fn wait_since(
+        &self,
+        mark: usize,
+        what: &str,
+        matches: impl Fn(&RecordedRequest) -> bool,
+    ) -> RecordedRequest {
+        match self.fake.wait_for_request_since(mark, WAIT, matches).await {
+            Some(found) => found,
+            None => panic!(
+                "no request for {what} within {WAIT:?}; recorded:\n{}",
+                self.fake.describe_requests()
+            ),
+        }
+    }
+
+    /// The interaction callback of interaction `id`.
+    pub async fn callback(&self, id: u64) -> RecordedRequest {
+        self.wait_since(0, &format!("callback of {id}"), |r| {
+            r.is("POST", &callback_path(id))
+        })
+        .await
+    }
+
+    /// The edit of interaction `id`'s deferred response.
+    pub async fn original_edit(&self, id: u64) -> RecordedRequest {
+        self.wait_since(0, &format!("edit of {id}'s response"), |r| {
+            r.is("PATCH", &original_path(id))
+        })
+        .await
+    }
+
+    /// The next message posted in the test channel after `mark`.
+    pub async fn channel_message(&self, mark: usize) -> RecordedRequest {
+        self.wait_since(mark, "a new channel message", is_channel_message)
+            .await
+    }
+
+    /// The next board message posted after `previous` (e.g. the computer's answer to it);
+    /// its time is measured from `sent`.
+    pub async fn next_board(&self, previous: &Board, sent: Instant) -> Board {
+        let after = previous.request.received_at;
+        let next = self
+            .wait_since(0, "the next board message", |r| {
+                r.received_at > after && is_channel_message(r)
+            })
+            .await;
+        Board::from_request(next, sent)
+    }
+
+    /// The channel messages posted after `mark`, in order (without waiting).
+    pub fn channel_messages_since(&self, mark: usize) -> Vec<RecordedRequest> {
+        self.fake
+            .requests()
+            .into_iter()
+            .skip(mark)
+            .filter(is_channel_message)
+            .collect()
+    }
+
+    /// Pushes `/name options` by `caller`; returns the interaction id.
+    pub fn command(&self, caller: Caller, name: &str, options: Vec<Value>) -> (u64, Instant) {
+        let id = self.next_id();
+        let sent = self
+            .fake
+            .push_interaction(slash_command(id, caller, name, options));
+        (id, sent)
+    }
+
+    /// Pushes an interaction payload; returns when it was sent.
+    pub fn push(&self, payload: Value) -> Instant {
+        self.fake.push_interaction(payload)
+    }
+
+    /// `by` challenges `opponent` (or anyone) with `options` beside the opponent; returns the
+    /// posted challenge.
+    pub async fn challenge(
+        &self,
+        by: Caller,
+        opponent: Option<Caller>,
+        mut options: Vec<Value>,
+    ) -> PostedChallenge {
+        let id = self.next_id();
+        let mut payload = slash_command(id, by, "challenge", Vec::new());
+        if let Some(opponent) = opponent {
+            options.insert(0, user_option("opponent", opponent));
+            payload = with_resolved_user(payload, &[opponent]);
+        }
+        payload["data"]["options"] = Value::Array(options);
+        self.push(payload);
+        let callback = self.callback(id).await;
+        PostedChallenge::from_callback(&callback)
+    }
+
+    /// `who` clicks button `custom_id` on a message with `content` and buttons `custom_ids`;
+    /// returns the click's callback and when it was sent.
+    pub async fn click(
+        &self,
+        who: Caller,
+        custom_id: &str,
+        content: &str,
+        custom_ids: &[String],
+    ) -> (RecordedRequest, Instant) {
+        let id = self.next_id();
+        let ids: Vec<&str> = custom_ids.iter().map(String::as_str).collect();
+        let message = bot_message(9_000 + id, content, &ids);
+        let sent = self.push(button_click(id, who, custom_id, message));
+        (self.callback(id).await, sent)
+    }
+
+    /// `who` accepts `challenge`; returns the click's callback and the first board of the game.
+    pub async fn accept(
+        &self,
+        who: Caller,
+        challenge: &PostedChallenge,
+    ) -> (RecordedRequest, Board) {
+        let mark = self.fake.mark();
+        let accept = challenge.button("accept");
+        let (callback, sent) = self
+            .click(who, &accept, &challenge.content, &challenge.custom_ids)
+            .await;
+        let board = Board::from_request(self.channel_message(mark).await, sent);
+        (callback, board)
+    }
+
+    /// `who` plays `text` with `/move`: the deferral, the board message if one was posted
+    /// before the response was edited, and the edited (ephemeral) response.
+    pub async fn play(&self, who: Caller, text: &str) -> Played {
+        self.play_payload(slash_command(
+            0,
+            who,
+            "move",
+            vec![string_option("move", text)],
+        ))
+        .await
+    }
+
+    /// Like [`Harness::play`] with a prepared `/move` payload (its id is replaced).
+    pub async fn play_payload(&self, mut payload: Value) -> Played {
+        let id = self.next_id();
+        payload["id"] = Value::String(id.to_string());
+        payload["token"] = Value::String(token(id));
+        let mark = self.fake.mark();
+        let sent = self.push(payload);
+        let deferral = self.callback(id).await;
+        let edit = self.original_edit(id).await;
+        let board = self
+            .channel_messages_since(mark)
+            .into_iter()
+            .find(|r| r.received_at <= edit.received_at)
+            .map(|r| Board::from_request(r, sent));
+        Played {
+            deferral,
+            board,
+            reply: content(&edit).to_owned(),
+        }
+    }
+
+    /// `white` challenges `black`, choosing White, and `black` accepts: the game's number and
+    /// its first board.
+    pub async fn start_game(&self, white: Caller, black: Caller) -> (GameId, Board) {
+        let challenge = self
+            .challenge(
+                white,
+                Some(black),
+                vec![integer_option("color", COLOR_WHITE)],
+            )
+            .await;
+        let (_, board) = self.accept(black, &challenge).await;
+        (game_of(&board), board)
+    }
+
+    /// The game as stored now.
+    pub async fn game(&self, id: GameId) -> GameView {
+        self.service.game(id).await.unwrap()
+    }
+}
+
+/// A challenge message as the bot posted it.
+pub struct PostedChallenge {
+    /// The challenge's number, from its buttons.
+    pub id: ChallengeId,
+    /// The message text.
+    pub content: String,
+    /// The `custom_id` of every button, in order.
+    pub custom_ids: Vec<String>,
+}
+
+impl PostedChallenge {
+    fn from_callback(callback: &RecordedRequest) -> PostedChallenge {
+        assert_eq!(kind(callback), CHANNEL_MESSAGE, "{:?}", callback.json);
+        let custom_ids = custom_ids(callback.pointer("/data/components"));
+        let id = custom_ids
+            .iter()
+            .find_map(|c| c.strip_prefix("accept:"))
+            .and_then(|n| n.parse().ok())
+            .map(ChallengeId)
+            .expect("a challenge has an Accept button");
+        PostedChallenge {
+            id,
+            content: callback
+                .pointer("/data/content")
+                .and_then(Value::as_str)
+                .unwrap()
+                .to_owned(),
+            custom_ids,
+        }
+    }
+
+    /// The `custom_id` of the button whose action is `action` (`accept`, `decline`, `cancel`).
+    pub fn button(&self, action: &str) -> String {
+        let prefix = format!("{action}:");
+        self.custom_ids
+            .iter()
+            .find(|c| c.starts_with(&prefix))
+            .unwrap_or_else(|| panic!("no {action} button in {:?}", self.custom_ids))
+            .clone()
+    }
+}
+
+/// A board message: a new channel message with the picture of a game.
+pub struct Board {
+    /// The recorded request.
+    pub request: RecordedRequest,
+    /// Its text.
+    pub content: String,
+    /// The users it may ping.
+    pub mentioned: Vec<u64>,
+    /// The decoded picture.
+    pub picture: Picture,
+    /// The `custom_id` of every button under it.
+    pub custom_ids: Vec<String>,
+    /// From the interaction's dispatch to the upload.
+    pub took: Duration,
+}
+
+impl Board {
+    /// Reads a board message; panics unless it carries exactly one PNG named `board.png`.
+    pub fn from_request(request: RecordedRequest, sent: Instant) -> Board {
+        assert!(request.is_multipart(), "{:?}", request.content_type);
+        assert_eq!(request.files.len(), 1, "one picture");
+        let file = &request.files[0];
+        assert_eq!(file.filename.as_deref(), Some("board.png"));
+        assert_eq!(
+            request
+                .pointer("/attachments/0/filename")
+                .and_then(Value::as_str),
+            Some("board.png")
+        );
+        let mentioned = request
+            .pointer("/allowed_mentions/users")
+            .and_then(Value::as_array)
+            .map(|users| users.iter().map(snowflake).collect())
+            .unwrap_or_default();
+        Board {
+            content: request
+                .pointer("/content")
+                .and_then(Value::as_str)
+                .unwrap_or_default()
+                .to_owned(),
+            mentioned,
+            picture: board_png::decode(&file.bytes),
+            custom_ids: custom_ids(request.pointer("/components")),
+            took: request.received_at.duration_since(sent),
+            request,
+        }
+    }
+
+    /// The `custom_id` of the Resign button, while the game is on.
+    pub fn resign_button(&self) -> Option<&String> {
+        self.custom_ids.iter().find(|c| c.starts_with("resign:"))
+    }
+
+    /// Asserts the message pings exactly `user` (and says so in its text).
+    pub fn assert_pings(&self, user: u64) {
+        assert!(
+            self.content.contains(&format!("<@{user}>")),
+            "{}",
+            self.content
+        );
+        assert_eq!(self.mentioned, vec![user], "{}", self.content);
+    }
+}
+
+/// The outcome of one `/move`.
+pub struct Played {
+    /// The deferral (callback type 5, ephemeral).
+    pub deferral: RecordedRequest,
+    /// The board message, if the move was applied.
+    pub board: Option<Board>,
+    /// The text of the edited ephemeral response.
+    pub reply: String,
+}
+
+impl Played {
+    /// Asserts the move was refused ephemerally with `reason` and nothing was posted.
+    pub fn assert_refused(&self, reason: &str) {
+        assert_deferred_ephemerally(&self.deferral);
+        assert!(self.board.is_none(), "a refused move posted a board");
+        assert_eq!(self.reply, reason);
+    }
+
+    /// Asserts the move was applied; returns its board message.
+    pub fn applied(self) -> Board {
+        assert_deferred_ephemerally(&self.deferral);
+        assert!(self.reply.contains("played"), "{}", self.reply);
+        self.board.expect("an applied move posts a board")
+    }
+}
+
+/// Asserts `deferral` is a deferred, ephemeral interaction answer.
+pub fn assert_deferred_ephemerally(deferral: &RecordedRequest) {
+    assert_eq!(kind(deferral), DEFERRED_CHANNEL_MESSAGE);
+    assert_eq!(
+        deferral.pointer("/data/flags").and_then(Value::as_u64),
+        Some(EPHEMERAL)
+    );
+}
+
+/// Asserts `callback` answers a click with a message only the clicker sees, saying `text`.
+pub fn assert_ephemeral_answer(callback: &RecordedRequest, text: &str) {
+    assert_eq!(kind(callback), CHANNEL_MESSAGE, "{:?}", callback.json);
+    assert_eq!(
+        callback.pointer("/data/flags").and_then(Value::as_u64),
+        Some(EPHEMERAL)
+    );
+    assert_eq!(
+        callback.pointer("/data/content").and_then(Value::as_str),
+        Some(text)
+    );
+}
+
+/// The callback type of an interaction callback.
+pub fn kind(callback: &RecordedRequest) -> u64 {
+    callback.pointer("/type").and_then(Value::as_u64).unwrap()
+}
+
+/// The text of a webhook message edit or follow-up.
+pub fn content(request: &RecordedRequest) -> &str {
+    request
+        .pointer("/content")
+        .and_then(Value::as_str)
+        .unwrap_or_default()
+}
+
+/// The `custom_id`s of a components array.
+pub fn custom_ids(components: Option<&Value>) -> Vec<String> {
+    components
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+        .flat_map(|row| row["components"].as_array().cloned().unwrap_or_default())
+        .filter_map(|c| c["custom_id"].as_str().map(str::to_owned))
+        .collect()
+}
+
+/// A Discord id written as a string or a number.
+fn snowflake(value: &Value) -> u64 {
+    value
+        .as_u64()
+        .or_else(|| value.as_str().and_then(|s| s.parse().ok()))
+        .unwrap()
+}
+
+fn is_channel_message(r: &RecordedRequest) -> bool {
+    r.is("POST", &format!("/channels/{CHANNEL_ID}/messages"))
+}
+
+/// The route of the test server's command registration.
+pub fn guild_commands_path() -> String {
+    format!("/applications/{APPLICATION_ID}/guilds/{GUILD_ID}/commands")
+}
+
+/// The route of interaction `id`'s callback.
+pub fn callback_path(id: u64) -> String {
+    format!("/interactions/{id}/{}/callback", token(id))
+}
+
+/// The route of interaction `id`'s original response.
+pub fn original_path(id: u64) -> String {
+    format!(
+        "/webhooks/{APPLICATION_ID}/{}/messages/@original",
+        token(id)
+    )
+}
+
+/// Milliseconds, for printing.
+pub fn millis(d: Duration) -> f64 {
+    d.as_secs_f64() * 1000.0
+}
+
+/// Prints the median and worst of `times` under `what`.
+pub fn print_summary(what: &str, mut times: Vec<Duration>) {
+    if times.is_empty() {
+        return;
+    }
+    times.sort();
+    println!(
+        "{what} over {} samples: median {:.1} ms, worst {:.1} ms",
+        times.len(),
+        millis(times[(times.len() - 1) / 2]),
+        millis(times[times.len() - 1])
+    );
+}
+
+/// The game number a board message's Resign button names.
+pub fn game_of(board: &Board) -> GameId {
+    let button = board
+        .resign_button()
+        .expect("an active game's board has Resign");
+    let id = button.split(':').nth(1).unwrap().parse().unwrap();
+    GameId(id)
+}

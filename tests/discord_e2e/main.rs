@@ -1,0 +1,20 @@
+//! End to end with the real serenity client and poise framework, against the fake Discord of
+//! `support::fake_discord`, on a real SQLite database in a temporary directory.
+//!
+//! Every scenario drives the bot with Discord's interaction payloads (slash commands,
+//! autocomplete, button clicks) and asserts on the REST calls it makes: deferrals, ephemeral
+//! refusals, edited challenge messages, and board messages with their PNG decoded and probed.
+//! The database is checked through a second `GameService` on the same file.
+//!
+//! Timings (dispatch on the fake gateway → request recorded by the fake REST server) are
+//! printed; run `cargo test --test discord_e2e -- --nocapture` to see them.
+
+#[path = "../support/mod.rs"]
+mod support;
+
+mod board_png;
+mod challenges;
+mod framework;
+mod game;
+mod harness;
+mod restart;
