@@ -169,10 +169,10 @@ fn play_game(
     writeln!(out, "{HELP}")?;
     loop {
         writeln!(out, "\n{}", pos.diagram())?;
-        if let (Some(renderer), Some(path)) = (&renderer, &args.png) {
-            if let Err(e) = write_png(renderer, &pos, last, path) {
-                writeln!(out, "could not draw the board: {e}")?;
-            }
+        if let (Some(renderer), Some(path)) = (&renderer, &args.png)
+            && let Err(e) = write_png(renderer, &pos, last, path)
+        {
+            writeln!(out, "could not draw the board: {e}")?;
         }
         if let Some(outcome) = pos.outcome() {
             let verdict = match level {
