@@ -65,7 +65,7 @@ async fn play_turns(http: &Http, data: &Data, mut game: GameView, lang: Lang) ->
                     mover: board::mover(&played.game, played.mv),
                     mv: played.mv,
                 });
-                board::post(http, data, &played.game, content, lang).await?;
+                board::post(http, data, &played.game, content, lang).await;
                 game = played.game;
             }
             Err(refusal) => {

@@ -8,6 +8,8 @@ use serenity::{
     CreateMessage, Http,
 };
 
+use tracing::error;
+
 use super::custom_id::ComponentId;
 use super::{Data, Error};
 use crate::games::{GameView, MessageId};
@@ -64,8 +66,15 @@ pub fn buttons(game: &GameView, lang: Lang) -> Vec<CreateActionRow> {
 }
 
 /// Posts a new board message for `game` in its channel, pinging the player to move, and
-/// remembers it as the game's latest board.
-pub async fn post(
+/// remembers it as the game's latest board. The game is already saved when this runs, so a
+/// failure is logged rather than reported: the move stands, and the next board shows it.
+pub async fn post(http: &Http, data: &Data, game: &GameView, content: String, lang: Lang) {
+    if let Err(e) = try_post(http, data, game, content, lang).await {
+        error!(game = %game.id, ply = game.ply(), error = %e, "could not post the board");
+    }
+}
+
+async fn try_post(
     http: &Http,
     data: &Data,
     game: &GameView,

@@ -110,6 +110,7 @@ pub struct RunningBot {
 pub async fn start(config: &Config, deps: Deps) -> Result<RunningBot, Error> {
     let http = http_client(&config.token, config.api_url.as_deref());
     let renderer = Arc::new(Renderer::new()?);
+    warm_up(renderer.clone()).await?;
     let (framework, in_flight) = in_flight::tracked(framework(config, deps, renderer));
     let mut client = serenity::ClientBuilder::new_with_http(http, intents())
         .framework(framework)
@@ -184,6 +185,20 @@ fn framework(
             })
         })
         .build()
+}
+
+/// Draws one board of each size once, so the first game's picture is not the slow one.
+async fn warm_up(renderer: Arc<Renderer>) -> Result<(), Error> {
+    tokio::task::spawn_blocking(move || {
+        for size in monkey_queen_core::GameOptions::SIZES {
+            let options = monkey_queen_core::GameOptions::with_size(size)
+                .map_err(|e| Error::Unexpected(e.to_string()))?;
+            let start = monkey_queen_core::Position::start(options);
+            renderer.board_png(&start, &crate::render::BoardView::default())?;
+        }
+        Ok(())
+    })
+    .await?
 }
 
 /// Registers `commands` in `dev_guild` (instantly) or globally; a failure is logged and the bot

@@ -178,7 +178,7 @@ pub async fn challenge(
                 public.text(&Msg::GameStarted(&game)),
                 public,
             )
-            .await?;
+            .await;
             ai::take_turn(http, data.clone(), *game.clone(), public);
             edit_deferred(ctx, lang.text(&Msg::BoardShown(&game))).await
         }
@@ -290,7 +290,7 @@ pub async fn answer(
             lang.text(&Msg::GameStarted(&game)),
             lang,
         )
-        .await?;
+        .await;
     }
     Ok(())
 }

@@ -157,7 +157,7 @@ pub async fn confirm(
     click
         .create_response(ctx, CreateInteractionResponse::UpdateMessage(update))
         .await?;
-    board::post(&ctx.http, data, &finished, text, public).await?;
+    board::post(&ctx.http, data, &finished, text, public).await;
     Ok(())
 }
 

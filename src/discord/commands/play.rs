@@ -53,7 +53,7 @@ pub async fn play_move(
         mv: played.mv,
     });
     let http = ctx.serenity_context().http.clone();
-    board::post(&http, data, &played.game, content, public).await?;
+    board::post(&http, data, &played.game, content, public).await;
     ai::take_turn(http, data.clone(), played.game, public);
     edit_deferred(ctx, lang.text(&Msg::YouPlayed(played.mv))).await
 }
