@@ -29,6 +29,7 @@ pub fn run() -> Result<(), String> {
         let deps = Deps {
             db,
             clock: Arc::new(SystemClock),
+            sweep_interval: discord::sweeper::DEFAULT_INTERVAL,
         };
         discord::run(config, deps).await.map_err(|e| e.to_string())
     })

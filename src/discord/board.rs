@@ -1,20 +1,26 @@
-//! Board messages: the picture of a game, drawn on a blocking thread, posted as a new channel
-//! message (so mentions ping) with the buttons that fit the game's state.
+//! Board messages: the picture of a game, drawn on a blocking thread (turned as the server's
+//! settings say), posted as a new channel message (so mentions ping) with the buttons that fit
+//! the game's state. A new game gets its own thread when the server's settings ask for it.
 
-use monkey_queen_core::Square;
+use monkey_queen_core::{Color, Square};
 use poise::serenity_prelude as serenity;
 use serenity::{
-    ButtonStyle, CreateActionRow, CreateAllowedMentions, CreateAttachment, CreateButton,
-    CreateMessage, Http,
+    AutoArchiveDuration, ButtonStyle, ChannelType, CreateActionRow, CreateAllowedMentions,
+    CreateAttachment, CreateButton, CreateMessage, CreateThread, Http,
 };
+use tracing::warn;
 
 use tracing::error;
 
 use super::custom_id::ComponentId;
+use super::reply::clip;
 use super::{Data, Error};
-use crate::games::{GameView, MessageId};
+use crate::games::{ChannelId, GameStatus, GameView, GuildSettings, MessageId};
 use crate::i18n::{Button, Lang, Msg};
 use crate::render::{BoardView, Players};
+
+/// Discord's limit on a thread name.
+const MAX_THREAD_NAME: usize = 100;
 
 /// File name of every board picture.
 pub const FILE_NAME: &str = "board.png";
@@ -35,8 +41,9 @@ pub async fn picture(
     lang: Lang,
     marks: Marks,
 ) -> Result<Vec<u8>, Error> {
+    let orientation = settings(data, game).await?.orientation;
     let view = BoardView {
-        flipped: false,
+        flipped: orientation.bottom(game.position.turn()) == Color::Black,
         last_move: game.last_move,
         marks: marks.squares,
         selected: marks.selected,
@@ -49,20 +56,91 @@ pub async fn picture(
     Ok(png)
 }
 
-/// The buttons under a board message: Resign while the game is on.
-pub fn buttons(game: &GameView, lang: Lang) -> Vec<CreateActionRow> {
-    if !game.is_active() {
-        return Vec::new();
+/// The settings of the game's server (the defaults outside a server).
+async fn settings(data: &Data, game: &GameView) -> Result<GuildSettings, Error> {
+    match game.place.guild {
+        Some(guild) => data.service.settings(guild).await.map_err(service_failure),
+        None => Ok(GuildSettings::default()),
     }
-    let resign = ComponentId::Resign {
-        game: game.id.0,
-        ply: game.ply(),
+}
+
+/// The buttons under a board message: Resign while the game is on; Replay and Rematch once
+/// it is finished; none after an abort.
+pub fn buttons(game: &GameView, lang: Lang) -> Vec<CreateActionRow> {
+    let button = |id: ComponentId, label: Button, style: ButtonStyle| {
+        CreateButton::new(id.to_string())
+            .label(lang.text(&Msg::Label(label)))
+            .style(style)
     };
-    vec![CreateActionRow::Buttons(vec![
-        CreateButton::new(resign.to_string())
-            .label(lang.text(&Msg::Label(Button::Resign)))
-            .style(ButtonStyle::Secondary),
-    ])]
+    let row = match game.status {
+        GameStatus::Active => vec![button(
+            ComponentId::Resign {
+                game: game.id.0,
+                ply: game.ply(),
+            },
+            Button::Resign,
+            ButtonStyle::Secondary,
+        )],
+        GameStatus::Finished => vec![
+            button(
+                ComponentId::Replay { game: game.id.0 },
+                Button::Replay,
+                ButtonStyle::Primary,
+            ),
+            button(
+                ComponentId::Rematch { game: game.id.0 },
+                Button::Rematch,
+                ButtonStyle::Success,
+            ),
+        ],
+        GameStatus::Aborted => return Vec::new(),
+    };
+    vec![CreateActionRow::Buttons(row)]
+}
+
+/// Posts the first board of a new game. When the server's settings ask for threads, the game
+/// first gets its own public thread in its channel, remembered so later boards go there; if
+/// the thread can't be made (missing permission, say), the board goes to the channel.
+pub async fn post_first(http: &Http, data: &Data, game: &GameView, content: String, lang: Lang) {
+    let mut game = game.clone();
+    let threads = match settings(data, &game).await {
+        Ok(settings) => settings.threads,
+        Err(e) => {
+            warn!(game = %game.id, error = %e, "could not read the server's settings");
+            false
+        }
+    };
+    if game.place.thread.is_none() && threads {
+        match open_thread(http, data, &game, lang).await {
+            Ok(thread) => game.place.thread = Some(thread),
+            Err(e) => warn!(game = %game.id, error = %e, "could not open the game's thread"),
+        }
+    }
+    post(http, data, &game, content, lang).await
+}
+
+/// Opens a public thread for `game` in its channel and remembers it.
+async fn open_thread(
+    http: &Http,
+    data: &Data,
+    game: &GameView,
+    lang: Lang,
+) -> Result<ChannelId, Error> {
+    let name = clip(&lang.text(&Msg::ThreadName(game)), MAX_THREAD_NAME - 1);
+    let thread = serenity::ChannelId::new(game.place.channel.0)
+        .create_thread(
+            http,
+            CreateThread::new(name)
+                .kind(ChannelType::PublicThread)
+                .auto_archive_duration(AutoArchiveDuration::OneWeek),
+        )
+        .await?;
+    let thread = ChannelId(thread.id.get());
+    data.service
+        .set_game_thread(game.id, thread)
+        .await
+        .map_err(service_failure)?;
+    Ok(thread)
 }
 
 /// Posts a new board message for `game` in its channel, pinging the player to move, and

@@ -40,6 +40,62 @@ pub enum ComponentId {
         /// The game's ply when the question was asked.
         ply: u32,
     },
+    /// Post the animated replay of a game: `replay:<game_id>`.
+    Replay {
+        /// The game's id.
+        game: i64,
+    },
+    /// Offer the other player a rematch of a finished game: `rematch:<game_id>`.
+    Rematch {
+        /// The game's id.
+        game: i64,
+    },
+    /// Show another page of a leaderboard: `leaderboard:<server|global>:<page>:<prev|next>`.
+    Leaderboard {
+        /// Which players the board ranks.
+        ranking: Ranking,
+        /// The 0-based page to show.
+        page: u32,
+        /// Which arrow it is; it keeps the two arrows' ids apart when they lead to the same
+        /// page (a disabled arrow).
+        arrow: Arrow,
+    },
+}
+
+/// Which players a leaderboard ranks, as written in a `custom_id`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Ranking {
+    /// The server the button was clicked in.
+    Server,
+    /// Everyone.
+    Global,
+}
+
+impl Ranking {
+    fn word(self) -> &'static str {
+        match self {
+            Ranking::Server => "server",
+            Ranking::Global => "global",
+        }
+    }
+}
+
+/// One of the two paging buttons.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Arrow {
+    /// ◀: the page before.
+    Prev,
+    /// ▶: the page after.
+    Next,
+}
+
+impl Arrow {
+    fn word(self) -> &'static str {
+        match self {
+            Arrow::Prev => "prev",
+            Arrow::Next => "next",
+        }
+    }
 }
 
 /// Why a `custom_id` is not one of ours.
@@ -51,6 +107,8 @@ pub enum CustomIdError {
     FieldCount,
     /// A field is not a number in range.
     BadNumber,
+    /// A field is not one of the words the action takes.
+    BadWord,
 }
 
 impl fmt::Display for CustomIdError {
@@ -59,6 +117,7 @@ impl fmt::Display for CustomIdError {
             CustomIdError::UnknownAction => "unknown component action",
             CustomIdError::FieldCount => "wrong number of fields for the component action",
             CustomIdError::BadNumber => "a component field is not a valid number",
+            CustomIdError::BadWord => "a component field is not a known word",
         })
     }
 }
@@ -73,6 +132,13 @@ impl fmt::Display for ComponentId {
             ComponentId::Cancel { challenge } => write!(f, "cancel:{challenge}"),
             ComponentId::Resign { game, ply } => write!(f, "resign:{game}:{ply}"),
             ComponentId::ConfirmResign { game, ply } => write!(f, "resign-yes:{game}:{ply}"),
+            ComponentId::Replay { game } => write!(f, "replay:{game}"),
+            ComponentId::Rematch { game } => write!(f, "rematch:{game}"),
+            ComponentId::Leaderboard {
+                ranking,
+                page,
+                arrow,
+            } => write!(f, "leaderboard:{}:{page}:{}", ranking.word(), arrow.word()),
         }
     }
 }
@@ -117,6 +183,26 @@ impl FromStr for ComponentId {
                     ply: number(ply)?,
                 }
             }
+            "replay" => {
+                let [game] = fields_of(&fields)?;
+                ComponentId::Replay {
+                    game: number(game)?,
+                }
+            }
+            "rematch" => {
+                let [game] = fields_of(&fields)?;
+                ComponentId::Rematch {
+                    game: number(game)?,
+                }
+            }
+            "leaderboard" => {
+                let [ranking, page, arrow] = fields_of(&fields)?;
+                ComponentId::Leaderboard {
+                    ranking: word(ranking, [Ranking::Server, Ranking::Global], Ranking::word)?,
+                    page: number(page)?,
+                    arrow: word(arrow, [Arrow::Prev, Arrow::Next], Arrow::word)?,
+                }
+            }
             _ => return Err(CustomIdError::UnknownAction),
         };
         Ok(id)
@@ -138,6 +224,18 @@ fn number<T: FromStr + ToString>(field: &str) -> Result<T, CustomIdError> {
     }
 }
 
+/// The one of `choices` whose word is `field`.
+fn word<T: Copy, const N: usize>(
+    field: &str,
+    choices: [T; N],
+    word: fn(T) -> &'static str,
+) -> Result<T, CustomIdError> {
+    choices
+        .into_iter()
+        .find(|&choice| word(choice) == field)
+        .ok_or(CustomIdError::BadWord)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -151,6 +249,24 @@ mod tests {
             (
                 ComponentId::ConfirmResign { game: 5, ply: 12 },
                 "resign-yes:5:12",
+            ),
+            (ComponentId::Replay { game: 8 }, "replay:8"),
+            (ComponentId::Rematch { game: 8 }, "rematch:8"),
+            (
+                ComponentId::Leaderboard {
+                    ranking: Ranking::Server,
+                    page: 0,
+                    arrow: Arrow::Prev,
+                },
+                "leaderboard:server:0:prev",
+            ),
+            (
+                ComponentId::Leaderboard {
+                    ranking: Ranking::Global,
+                    page: 3,
+                    arrow: Arrow::Next,
+                },
+                "leaderboard:global:3:next",
             ),
         ]
     }
@@ -172,6 +288,13 @@ mod tests {
         let text = id.to_string();
         assert!(text.len() <= MAX_LEN);
         assert_eq!(text.parse::<ComponentId>(), Ok(id));
+        let id = ComponentId::Leaderboard {
+            ranking: Ranking::Global,
+            page: u32::MAX,
+            arrow: Arrow::Next,
+        };
+        assert!(id.to_string().len() <= MAX_LEN);
+        assert_eq!(id.to_string().parse::<ComponentId>(), Ok(id));
     }
 
     #[test]
@@ -189,6 +312,12 @@ mod tests {
             ("accept:+1", CustomIdError::BadNumber),
             ("accept:01", CustomIdError::BadNumber),
             ("resign:5:-1", CustomIdError::BadNumber),
+            ("replay", CustomIdError::FieldCount),
+            ("rematch:x", CustomIdError::BadNumber),
+            ("leaderboard:server:1", CustomIdError::FieldCount),
+            ("leaderboard:world:1:next", CustomIdError::BadWord),
+            ("leaderboard:server:1:up", CustomIdError::BadWord),
+            ("leaderboard:Server:1:next", CustomIdError::BadWord),
         ];
         for (text, error) in cases {
             assert_eq!(text.parse::<ComponentId>(), Err(error), "{text:?}");

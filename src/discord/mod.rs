@@ -2,7 +2,8 @@
 //! commands, the component router and clean shutdown.
 //!
 //! Handlers stay thin: parse what Discord sent, call the layer below, reply. Nothing below this
-//! module knows serenity.
+//! module knows serenity. Beside them a [`sweeper`] acts on the clock: expired challenges,
+//! reminders and timeouts.
 //!
 //! Start it with [`run`] (until Ctrl-C/SIGTERM), or with [`start`] and stop it with
 //! [`RunningBot::shutdown`]. [`Config::api_url`] points REST at another base URL (the fake
@@ -19,6 +20,7 @@ mod reply;
 mod router;
 mod shutdown;
 mod startup;
+pub mod sweeper;
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -26,6 +28,8 @@ use std::time::Duration;
 use poise::serenity_prelude as serenity;
 use serenity::{GatewayIntents, Http, HttpBuilder, ShardManager};
 use tokio::task::JoinHandle;
+use tokio_util::sync::CancellationToken;
+use tokio_util::task::TaskTracker;
 use tracing::{error, info, warn};
 
 pub use config::{Config, ConfigError, Token};
@@ -51,13 +55,16 @@ pub struct Data {
     pub bot_user: UserId,
 }
 
-/// What the bot needs before it connects: the database and the clock.
+/// What the bot needs before it connects: the database, the clock, and how often to sweep.
 #[derive(Clone)]
 pub struct Deps {
     /// The open database (migrations applied).
     pub db: Db,
     /// The clock deadlines are measured with.
     pub clock: Arc<dyn Clock>,
+    /// How often the sweeper looks for expired challenges, reminders and timeouts
+    /// (normally [`sweeper::DEFAULT_INTERVAL`]).
+    pub sweep_interval: Duration,
 }
 
 impl Data {
@@ -102,7 +109,25 @@ pub fn http_client(token: &Token, api_url: Option<&str>) -> Http {
 pub struct RunningBot {
     shard_manager: Arc<ShardManager>,
     in_flight: Drain,
+    background: Background,
     client: JoinHandle<Result<(), serenity::Error>>,
+}
+
+/// Tasks that run beside the handlers (the sweeper), and the signal that stops them.
+#[derive(Clone, Default)]
+struct Background {
+    tasks: TaskTracker,
+    stop: CancellationToken,
+}
+
+impl Background {
+    /// Tells the tasks to stop and waits for them, at most `limit`; `false` if some were still
+    /// running.
+    async fn stop(&self, limit: Duration) -> bool {
+        self.stop.cancel();
+        self.tasks.close();
+        tokio::time::timeout(limit, self.tasks.wait()).await.is_ok()
+    }
 }
 
 /// Builds the client, starts the gateway connection in a background task and returns at once.
@@ -111,7 +136,9 @@ pub async fn start(config: &Config, deps: Deps) -> Result<RunningBot, Error> {
     let http = http_client(&config.token, config.api_url.as_deref());
     let renderer = Arc::new(Renderer::new()?);
     warm_up(renderer.clone()).await?;
-    let (framework, in_flight) = in_flight::tracked(framework(config, deps, renderer));
+    let background = Background::default();
+    let (framework, in_flight) =
+        in_flight::tracked(framework(config, deps, renderer, background.clone()));
     let mut client = serenity::ClientBuilder::new_with_http(http, intents())
         .framework(framework)
         .await?;
@@ -120,6 +147,7 @@ pub async fn start(config: &Config, deps: Deps) -> Result<RunningBot, Error> {
     Ok(RunningBot {
         shard_manager,
         in_flight,
+        background,
         client: task,
     })
 }
@@ -134,18 +162,26 @@ impl RunningBot {
     /// example because Discord refused the token).
     pub async fn run_until_signal(mut self) -> Result<(), Error> {
         tokio::select! {
-            ended = &mut self.client => return ended?.map_err(Error::from),
+            ended = &mut self.client => {
+                self.background.stop(DRAIN_TIMEOUT).await;
+                return ended?.map_err(Error::from);
+            }
             signal = shutdown::signal() => info!(signal = signal?, "shutting down"),
         }
         self.shutdown().await
     }
 
-    /// Closes the gateway connection (no new events), lets running handlers finish (up to
-    /// 10 seconds), then waits for the client task to end.
+    /// Closes the gateway connection (no new events), stops the sweeper and lets running
+    /// handlers and a sweep under way finish (up to 10 seconds), then waits for the client
+    /// task to end.
     pub async fn shutdown(self) -> Result<(), Error> {
         self.shard_manager.shutdown_all().await;
-        if !self.in_flight.wait(DRAIN_TIMEOUT).await {
-            warn!("some handlers were still running after {DRAIN_TIMEOUT:?}; stopping anyway");
+        let (handlers, background) = tokio::join!(
+            self.in_flight.wait(DRAIN_TIMEOUT),
+            self.background.stop(DRAIN_TIMEOUT)
+        );
+        if !handlers || !background {
+            warn!("some tasks were still running after {DRAIN_TIMEOUT:?}; stopping anyway");
         }
         self.client.await?.map_err(Error::from)
     }
@@ -157,8 +193,10 @@ fn framework(
     config: &Config,
     deps: Deps,
     renderer: Arc<Renderer>,
+    background: Background,
 ) -> poise::Framework<Data, Error> {
     let dev_guild = config.dev_guild;
+    let sweep_interval = deps.sweep_interval;
     poise::Framework::builder()
         .options(poise::FrameworkOptions {
             commands: commands::all(),
@@ -181,6 +219,11 @@ fn framework(
                 tokio::spawn(register(ctx.http.clone(), commands, dev_guild));
                 let data = Data::new(deps, UserId(ready.user.id.get()), renderer);
                 startup::check_games(&data).await;
+                sweeper::Sweeper::new(ctx.http.clone(), ctx.cache.clone(), data.clone()).spawn(
+                    &background.tasks,
+                    background.stop.clone(),
+                    sweep_interval,
+                );
                 Ok(data)
             })
         })

@@ -6,7 +6,7 @@ use serenity::{ComponentInteraction, FullEvent, Interaction};
 use tracing::warn;
 
 use super::commands::challenge::{self, Answer};
-use super::commands::end;
+use super::commands::{end, rematch, replay, standings};
 use super::custom_id::ComponentId;
 use super::reply::ephemeral_click;
 use super::{Data, Error};
@@ -47,6 +47,11 @@ async fn route(
         }
         Ok(ComponentId::ConfirmResign { game, ply }) => {
             end::confirm(ctx, data, click, GameId(game), ply).await
+        }
+        Ok(ComponentId::Replay { game }) => replay::click(ctx, data, click, GameId(game)).await,
+        Ok(ComponentId::Rematch { game }) => rematch::click(ctx, data, click, GameId(game)).await,
+        Ok(ComponentId::Leaderboard { ranking, page, .. }) => {
+            standings::turn_page(ctx, data, click, ranking, page).await
         }
         Err(e) => {
             warn!(%custom_id, user = %click.user.id, error = %e, "unknown component");

@@ -113,6 +113,19 @@ impl GameService {
         }
     }
 
+    /// Remembers the thread a game is shown in: later boards go there.
+    ///
+    /// # Errors
+    /// [`UserError::NoSuchGame`]; internal errors.
+    pub async fn set_game_thread(&self, id: GameId, thread: ChannelId) -> Result<()> {
+        let mut conn = self.db.write().await?;
+        if storage::set_game_thread(&mut conn, id, thread).await? {
+            Ok(())
+        } else {
+            Err(UserError::NoSuchGame(id).into())
+        }
+    }
+
     /// Rebuilds every active game from its stored moves and compares with the stored position,
     /// ply and swap flag. Returns the games that disagree (empty when all is well); call it at
     /// start and log what it finds.

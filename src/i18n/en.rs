@@ -3,8 +3,14 @@
 use monkey_queen_core::{Color, GameOptions, IllegalMove, Move, MoveError, ParseError, Role};
 
 use super::{Button, Msg};
-use crate::games::{Challenge, GameResult, GameView, UserError};
-use crate::model::{ChallengeStatus, ColorChoice, EndReason, GameStatus, UserId};
+use crate::games::{
+    Challenge, GameResult, GameView, HistoryPage, LeaderboardPage, PlayedGame, PlayerStats,
+    UserError,
+};
+use crate::model::{
+    AiLevel, BoardOrientation, ChallengeStatus, ColorChoice, EndReason, GameStatus, GuildSettings,
+    UserId,
+};
 
 /// Renders `msg` in English.
 pub fn text(msg: &Msg<'_>) -> String {
@@ -85,6 +91,177 @@ pub fn text(msg: &Msg<'_>) -> String {
         Msg::UnknownButton => {
             "That button no longer does anything. Use `/board` to see the game.".to_owned()
         }
+        Msg::Reminder(g) => format!(
+            "⏰ {}, it is still your move in game #{}{}.{}",
+            g.to_move.map_or_else(String::new, |u| mention(u.0)),
+            g.id,
+            super::link(&g.place).map_or_else(String::new, |l| format!(" ([board]({l}))")),
+            deadline(g)
+        ),
+        Msg::Stats(s) => stats(s),
+        Msg::Leaderboard { page, global } => leaderboard(page, *global),
+        Msg::History { user, page } => history(*user, page),
+        Msg::Replay { game, record } => {
+            let head = format!(
+                "**Replay of game #{}** — {} (White) vs {} (Black) · {}",
+                game.id,
+                mention(game.white.id.0),
+                mention(game.black.id.0),
+                status_line(game)
+            );
+            match record {
+                Some(record) => {
+                    format!("{head}\nRecord (paste it back to import):\n```\n{record}\n```")
+                }
+                None => format!("{head}\nThe record is attached (too long for a message)."),
+            }
+        }
+        Msg::Settings { settings, saved } => settings_text(settings, *saved),
+        Msg::NotManager => {
+            "Only server managers (with the Manage Server permission) can change the settings."
+                .to_owned()
+        }
+        Msg::ServerOnly => "This command only works in a server.".to_owned(),
+        Msg::ThreadName(g) => format!(
+            "Monkey Queen #{}: {} vs {}",
+            g.id, g.white.name, g.black.name
+        ),
+    }
+}
+
+fn stats(s: &PlayerStats) -> String {
+    let who = mention(s.user.0);
+    if s.games == 0 {
+        return format!(
+            "{who} has no finished games yet. Rating {:.0} (±{:.0}), a newcomer's.",
+            s.rating, s.deviation
+        );
+    }
+    let rate = s
+        .win_rate
+        .map_or_else(String::new, |r| format!(" · win rate {:.0}%", r * 100.0));
+    let streak = match s.current_streak {
+        0 => "none".to_owned(),
+        n if n > 0 => plural(n, "win", "wins") + " in a row",
+        n => plural(-n, "loss", "losses") + " in a row",
+    };
+    let mut out = format!(
+        "**Stats of {who}**\nRating **{:.0}** (±{:.0}) · {} ({} rated): {}, {}{rate}\nCurrent streak: {streak}",
+        s.rating,
+        s.deviation,
+        plural(i64::from(s.games), "game", "games"),
+        s.rated_games,
+        plural(i64::from(s.wins), "win", "wins"),
+        plural(i64::from(s.losses), "loss", "losses"),
+    );
+    if !s.recent.is_empty() {
+        out.push_str("\nRecent games:");
+        for game in &s.recent {
+            out.push_str(&format!("\n• {}", played_game(game)));
+        }
+    }
+    out
+}
+
+fn played_game(g: &PlayedGame) -> String {
+    let result = if g.won { "won" } else { "lost" };
+    let opponent = match g.ai_level {
+        Some(level) => format!("the computer ({})", level_name(level)),
+        None => mention(g.opponent.id.0),
+    };
+    let rating = g
+        .rating_delta
+        .map_or_else(|| " · unrated".to_owned(), |d| format!(" · {d:+.0}"));
+    format!(
+        "#{} — {result} as {} vs {opponent} · {} · {}{rating} · <t:{}:d>",
+        g.game,
+        color(g.color),
+        reason_word(g.reason),
+        plural(i64::from(g.plies), "ply", "plies"),
+        g.finished_ms / 1000
+    )
+}
+
+fn level_name(level: AiLevel) -> &'static str {
+    match level {
+        AiLevel::Easy => "easy",
+        AiLevel::Medium => "medium",
+        AiLevel::Hard => "hard",
+    }
+}
+
+fn leaderboard(page: &LeaderboardPage, global: bool) -> String {
+    let board = if global { "everyone" } else { "this server" };
+    if page.entries.is_empty() {
+        return format!(
+            "**Leaderboard — {board}**\nNobody has finished a rated game yet. Start one with `/challenge`."
+        );
+    }
+    let mut out = format!(
+        "**Leaderboard — {board}** · page {} of {}",
+        page.page + 1,
+        page.total_pages
+    );
+    for e in &page.entries {
+        out.push_str(&format!(
+            "\n{}. {} — **{:.0}** (±{:.0}) · {}, {}–{}",
+            e.rank,
+            mention(e.player.id.0),
+            e.rating,
+            e.deviation,
+            plural(i64::from(e.games), "game", "games"),
+            e.wins,
+            e.losses
+        ));
+    }
+    out
+}
+
+fn history(user: UserId, page: &HistoryPage) -> String {
+    let who = mention(user.0);
+    if page.entries.is_empty() {
+        return format!("{who} has no finished games yet.");
+    }
+    let mut out = format!(
+        "**Finished games of {who}** · {} in all, newest first · page {} of {}",
+        page.total,
+        page.page + 1,
+        page.total_pages
+    );
+    for game in &page.entries {
+        out.push_str(&format!("\n• {}", played_game(game)));
+    }
+    out.push_str("\nSee one again with `/replay`.");
+    out
+}
+
+fn settings_text(s: &GuildSettings, saved: bool) -> String {
+    let head = if saved {
+        "Saved. **Settings of this server**"
+    } else {
+        "**Settings of this server**"
+    };
+    let threads = if s.threads {
+        "each new game gets its own thread"
+    } else {
+        "off (games stay in their channel)"
+    };
+    let orientation = match s.orientation {
+        BoardOrientation::WhiteBottom => "White always at the bottom",
+        BoardOrientation::ToMove => "turned towards the player to move",
+    };
+    format!(
+        "{head}\n• Threads: {threads}\n• Default clock: {}\n• Boards: {orientation}",
+        clock(s.default_clock.ms())
+    )
+}
+
+fn reason_word(reason: EndReason) -> &'static str {
+    match reason {
+        EndReason::QueenCaptured => "queen captured",
+        EndReason::NoLegalMoves => "no legal moves",
+        EndReason::Resignation => "resignation",
+        EndReason::Timeout => "time out",
     }
 }
 
@@ -131,18 +308,18 @@ fn clock(ms: Option<i64>) -> String {
     };
     let minutes = ms / 60_000;
     let span = match minutes {
-        m if m % 1440 == 0 => plural(m / 1440, "day"),
-        m if m % 60 == 0 => plural(m / 60, "hour"),
-        m => plural(m, "minute"),
+        m if m % 1440 == 0 => plural(m / 1440, "day", "days"),
+        m if m % 60 == 0 => plural(m / 60, "hour", "hours"),
+        m => plural(m, "minute", "minutes"),
     };
     format!("{span} per move")
 }
 
-fn plural(n: i64, unit: &str) -> String {
+fn plural(n: i64, one: &str, many: &str) -> String {
     if n == 1 {
-        format!("1 {unit}")
+        format!("1 {one}")
     } else {
-        format!("{n} {unit}s")
+        format!("{n} {many}")
     }
 }
 
@@ -154,12 +331,16 @@ fn challenge_posted(c: &Challenge) -> String {
         ColorChoice::Random => "colours by lot".to_owned(),
     };
     let rated = if c.rated { "rated" } else { "unrated" };
-    let head = match c.challenged {
-        Some(opponent) => format!(
+    let head = match (c.challenged, c.rematch_of) {
+        (Some(opponent), Some(game)) => format!(
+            "{who} offers {} a rematch of game #{game}, colours swapped!",
+            mention(opponent.0)
+        ),
+        (Some(opponent), None) => format!(
             "{who} challenges {} to a game of Monkey Queen!",
             mention(opponent.0)
         ),
-        None => format!(
+        (None, _) => format!(
             "{who} is looking for an opponent for a game of Monkey Queen! Anyone may accept."
         ),
     };
@@ -225,12 +406,7 @@ fn game_over(g: &GameView, r: &GameResult) -> String {
 
 fn status_line(g: &GameView) -> String {
     if let Some(r) = &g.result {
-        let why = match r.reason {
-            EndReason::QueenCaptured => "queen captured",
-            EndReason::NoLegalMoves => "no legal moves",
-            EndReason::Resignation => "resignation",
-            EndReason::Timeout => "time out",
-        };
+        let why = reason_word(r.reason);
         return format!("{} wins · {why} · ply {}", color(r.winner), g.ply());
     }
     if g.status == GameStatus::Aborted {

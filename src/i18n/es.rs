@@ -3,8 +3,14 @@
 use monkey_queen_core::{Color, GameOptions, IllegalMove, Move, MoveError, ParseError, Role};
 
 use super::{Button, Msg};
-use crate::games::{Challenge, GameResult, GameView, UserError};
-use crate::model::{ChallengeStatus, ColorChoice, EndReason, GameStatus, UserId};
+use crate::games::{
+    Challenge, GameResult, GameView, HistoryPage, LeaderboardPage, PlayedGame, PlayerStats,
+    UserError,
+};
+use crate::model::{
+    AiLevel, BoardOrientation, ChallengeStatus, ColorChoice, EndReason, GameStatus, GuildSettings,
+    UserId,
+};
 
 /// Renders `msg` in Spanish.
 pub fn text(msg: &Msg<'_>) -> String {
@@ -62,7 +68,7 @@ pub fn text(msg: &Msg<'_>) -> String {
         },
         Msg::GamesList { games, viewer } => {
             if games.is_empty() {
-                return "No tienes partidas en curso en este servidor. Empieza una con `/challenge`."
+                return "No tienes partidas en curso en este servidor. Empieza una con `/desafiar`."
                     .to_owned();
             }
             let mut out = String::from("**Tus partidas en curso**");
@@ -93,8 +99,186 @@ pub fn text(msg: &Msg<'_>) -> String {
             "Los bots que no son yo no pueden jugar. Desafía a una persona, o a mí.".to_owned()
         }
         Msg::UnknownButton => {
-            "Ese botón ya no hace nada. Usa `/board` para ver la partida.".to_owned()
+            "Ese botón ya no hace nada. Usa `/tablero` para ver la partida.".to_owned()
         }
+        Msg::Reminder(g) => format!(
+            "⏰ {}, sigue siendo tu turno en la partida #{}{}.{}",
+            g.to_move.map_or_else(String::new, |u| mention(u.0)),
+            g.id,
+            super::link(&g.place).map_or_else(String::new, |l| format!(" ([tablero]({l}))")),
+            deadline(g)
+        ),
+        Msg::Stats(s) => stats(s),
+        Msg::Leaderboard { page, global } => leaderboard(page, *global),
+        Msg::History { user, page } => history(*user, page),
+        Msg::Replay { game, record } => {
+            let head = format!(
+                "**Repetición de la partida #{}** — {} (blancas) contra {} (negras) · {}",
+                game.id,
+                mention(game.white.id.0),
+                mention(game.black.id.0),
+                status_line(game)
+            );
+            match record {
+                Some(record) => format!(
+                    "{head}\nPartida anotada (puedes pegarla para importarla):\n```\n{record}\n```"
+                ),
+                None => format!(
+                    "{head}\nLa partida anotada va adjunta (es demasiado larga para un mensaje)."
+                ),
+            }
+        }
+        Msg::Settings { settings, saved } => settings_text(settings, *saved),
+        Msg::NotManager => "Solo quien gestiona el servidor (permiso «Gestionar servidor») puede cambiar los ajustes."
+            .to_owned(),
+        Msg::ServerOnly => "Este comando solo funciona en un servidor.".to_owned(),
+        Msg::ThreadName(g) => format!(
+            "Monkey Queen #{}: {} contra {}",
+            g.id, g.white.name, g.black.name
+        ),
+    }
+}
+
+fn stats(s: &PlayerStats) -> String {
+    let who = mention(s.user.0);
+    if s.games == 0 {
+        return format!(
+            "{who} aún no ha terminado ninguna partida. Puntuación {:.0} (±{:.0}), la de quien empieza.",
+            s.rating, s.deviation
+        );
+    }
+    let rate = s.win_rate.map_or_else(String::new, |r| {
+        format!(" · {:.0}% de victorias", r * 100.0)
+    });
+    let streak = match s.current_streak {
+        0 => "ninguna".to_owned(),
+        n if n > 0 => plural(n, "victoria seguida", "victorias seguidas"),
+        n => plural(-n, "derrota seguida", "derrotas seguidas"),
+    };
+    let mut out = format!(
+        "**Estadísticas de {who}**\nPuntuación **{:.0}** (±{:.0}) · {} ({} puntuables): {}, {}{rate}\nRacha actual: {streak}",
+        s.rating,
+        s.deviation,
+        plural(i64::from(s.games), "partida", "partidas"),
+        s.rated_games,
+        plural(i64::from(s.wins), "victoria", "victorias"),
+        plural(i64::from(s.losses), "derrota", "derrotas"),
+    );
+    if !s.recent.is_empty() {
+        out.push_str("\nÚltimas partidas:");
+        for game in &s.recent {
+            out.push_str(&format!("\n• {}", played_game(game)));
+        }
+    }
+    out
+}
+
+fn played_game(g: &PlayedGame) -> String {
+    let result = if g.won { "ganada" } else { "perdida" };
+    let side = match g.color {
+        Color::White => "blancas",
+        Color::Black => "negras",
+    };
+    let opponent = match g.ai_level {
+        Some(level) => format!("el ordenador ({})", level_name(level)),
+        None => mention(g.opponent.id.0),
+    };
+    let rating = g
+        .rating_delta
+        .map_or_else(|| " · amistosa".to_owned(), |d| format!(" · {d:+.0}"));
+    format!(
+        "#{} — {result} con {side} contra {opponent} · {} · {}{rating} · <t:{}:d>",
+        g.game,
+        reason_word(g.reason),
+        plural(i64::from(g.plies), "jugada", "jugadas"),
+        g.finished_ms / 1000
+    )
+}
+
+fn level_name(level: AiLevel) -> &'static str {
+    match level {
+        AiLevel::Easy => "fácil",
+        AiLevel::Medium => "medio",
+        AiLevel::Hard => "difícil",
+    }
+}
+
+fn leaderboard(page: &LeaderboardPage, global: bool) -> String {
+    let board = if global {
+        "todo el mundo"
+    } else {
+        "este servidor"
+    };
+    if page.entries.is_empty() {
+        return format!(
+            "**Clasificación — {board}**\nNadie ha terminado aún una partida puntuable. Empieza una con `/desafiar`."
+        );
+    }
+    let mut out = format!(
+        "**Clasificación — {board}** · página {} de {}",
+        page.page + 1,
+        page.total_pages
+    );
+    for e in &page.entries {
+        out.push_str(&format!(
+            "\n{}. {} — **{:.0}** (±{:.0}) · {}, {}–{}",
+            e.rank,
+            mention(e.player.id.0),
+            e.rating,
+            e.deviation,
+            plural(i64::from(e.games), "partida", "partidas"),
+            e.wins,
+            e.losses
+        ));
+    }
+    out
+}
+
+fn history(user: UserId, page: &HistoryPage) -> String {
+    let who = mention(user.0);
+    if page.entries.is_empty() {
+        return format!("{who} aún no ha terminado ninguna partida.");
+    }
+    let mut out = format!(
+        "**Partidas terminadas de {who}** · {} en total, las más recientes primero · página {} de {}",
+        page.total,
+        page.page + 1,
+        page.total_pages
+    );
+    for game in &page.entries {
+        out.push_str(&format!("\n• {}", played_game(game)));
+    }
+    out.push_str("\nVuelve a ver una con `/repeticion`.");
+    out
+}
+
+fn settings_text(s: &GuildSettings, saved: bool) -> String {
+    let head = if saved {
+        "Guardado. **Ajustes de este servidor**"
+    } else {
+        "**Ajustes de este servidor**"
+    };
+    let threads = if s.threads {
+        "cada partida nueva tiene su propio hilo"
+    } else {
+        "no (las partidas se quedan en su canal)"
+    };
+    let orientation = match s.orientation {
+        BoardOrientation::WhiteBottom => "blancas siempre abajo",
+        BoardOrientation::ToMove => "girados hacia quien tiene el turno",
+    };
+    format!(
+        "{head}\n• Hilos: {threads}\n• Reloj por defecto: {}\n• Tableros: {orientation}",
+        clock(s.default_clock.ms())
+    )
+}
+
+fn reason_word(reason: EndReason) -> &'static str {
+    match reason {
+        EndReason::QueenCaptured => "reina capturada",
+        EndReason::NoLegalMoves => "sin jugadas",
+        EndReason::Resignation => "abandono",
+        EndReason::Timeout => "tiempo agotado",
     }
 }
 
@@ -105,7 +289,7 @@ const RULES: &str = "\
 • Cuando la reina se mueve **sin capturar**, deja atrás una ficha: un nuevo **bebé**. Su altura baja en uno. Una reina de altura 2 solo puede capturar.
 • Un bebé que no captura debe acabar **más cerca de la reina enemiga** (distancia en línea recta). Las capturas pueden ir a cualquier parte.
 • **Captura la reina enemiga para ganar.** Quien no tiene jugadas legales pierde. No hay tablas.
-Cómo jugar: `/challenge`, luego `/move` (te sugiere tus jugadas legales), `/board`, `/moves`, `/resign`.";
+Cómo jugar: `/desafiar`, luego `/mover` (te sugiere tus jugadas legales), `/tablero`, `/jugadas`, `/abandonar`.";
 
 fn mention(id: u64) -> String {
     format!("<@{id}>")
@@ -168,12 +352,16 @@ fn challenge_posted(c: &Challenge) -> String {
         ColorChoice::Random => "colores a suertes".to_owned(),
     };
     let rated = if c.rated { "puntuable" } else { "amistosa" };
-    let head = match c.challenged {
-        Some(opponent) => format!(
+    let head = match (c.challenged, c.rematch_of) {
+        (Some(opponent), Some(game)) => format!(
+            "¡{who} ofrece a {} la revancha de la partida #{game}, con los colores cambiados!",
+            mention(opponent.0)
+        ),
+        (Some(opponent), None) => format!(
             "¡{who} desafía a {} a una partida de Monkey Queen!",
             mention(opponent.0)
         ),
-        None => format!(
+        (None, _) => format!(
             "¡{who} busca rival para una partida de Monkey Queen! Cualquiera puede aceptar."
         ),
     };
@@ -242,12 +430,7 @@ fn game_over(g: &GameView, r: &GameResult) -> String {
 
 fn status_line(g: &GameView) -> String {
     if let Some(r) = &g.result {
-        let why = match r.reason {
-            EndReason::QueenCaptured => "reina capturada",
-            EndReason::NoLegalMoves => "sin jugadas",
-            EndReason::Resignation => "abandono",
-            EndReason::Timeout => "tiempo agotado",
-        };
+        let why = reason_word(r.reason);
         return format!("Ganan {} · {why} · jugada {}", color(r.winner), g.ply());
     }
     if g.status == GameStatus::Aborted {
@@ -321,7 +504,7 @@ fn refused(e: &UserError) -> String {
         UserError::NoSuchGame(id) => format!("No existe la partida #{id}."),
         UserError::NoActiveGame => "No tienes ninguna partida en curso aquí.".to_owned(),
         UserError::SeveralGames(games) => format!(
-            "Tienes {} partidas en curso aquí; elige una con la opción `game` ({}).",
+            "Tienes {} partidas en curso aquí; elige una con la opción `partida` ({}).",
             games.len(),
             games
                 .iter()

@@ -7,8 +7,11 @@ mod es;
 
 use monkey_queen_core::{Color, GameOptions, Move};
 
-use crate::games::{Challenge, GameResult, GameSummary, GameView, UserError};
-use crate::model::{GameId, UserId};
+use crate::games::{
+    Challenge, GameResult, GameSummary, GameView, HistoryPage, LeaderboardPage, PlayerStats,
+    UserError,
+};
+use crate::model::{GameId, GuildSettings, UserId};
 
 /// A language the bot speaks.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -142,6 +145,45 @@ pub enum Msg<'a> {
     OtherBot,
     /// A button this bot does not know (or no longer serves).
     UnknownButton,
+    /// The one reminder to the player to move, with the deadline as a relative timestamp.
+    Reminder(&'a GameView),
+    /// A player's rating, counts, streak and recent results (`/stats`).
+    Stats(&'a PlayerStats),
+    /// A page of a leaderboard (`/leaderboard`).
+    Leaderboard {
+        /// The page.
+        page: &'a LeaderboardPage,
+        /// Everyone's board rather than this server's.
+        global: bool,
+    },
+    /// A page of a player's finished games (`/history`).
+    History {
+        /// Whose games.
+        user: UserId,
+        /// The page.
+        page: &'a HistoryPage,
+    },
+    /// The caption of a replay: the game, and its record to paste back (`None`: the record is
+    /// attached as a file, being too long for a message).
+    Replay {
+        /// The game.
+        game: &'a GameView,
+        /// The record's text.
+        record: Option<&'a str>,
+    },
+    /// A server's settings (`/settings`), after a change when `saved`.
+    Settings {
+        /// The settings.
+        settings: &'a GuildSettings,
+        /// Whether they were just changed.
+        saved: bool,
+    },
+    /// `/settings` by someone without the Manage Server permission.
+    NotManager,
+    /// A command that only works in a server.
+    ServerOnly,
+    /// The name of a game's own thread.
+    ThreadName(&'a GameView),
 }
 
 /// A link to the message where a game's board was last posted, when there is one.

@@ -5,10 +5,13 @@ use monkey_queen_core::{
 };
 
 use super::{Button, Lang, Msg};
-use crate::games::{Challenge, GameResult, GameSummary, GameView, Place, PlayerRef, UserError};
+use crate::games::{
+    Challenge, GameResult, GameSummary, GameView, HistoryPage, LeaderboardEntry, LeaderboardPage,
+    Page, Place, PlayedGame, PlayerRef, PlayerStats, UserError,
+};
 use crate::model::{
-    ChallengeId, ChallengeStatus, ChannelId, ColorChoice, EndReason, GameId, GameStatus, GuildId,
-    MessageId, UserId,
+    AiLevel, BoardOrientation, ChallengeId, ChallengeStatus, ChannelId, ClockChoice, ColorChoice,
+    EndReason, GameId, GameStatus, GuildId, GuildSettings, MessageId, UserId,
 };
 
 fn sq(name: &str) -> Square {
@@ -107,6 +110,76 @@ fn summary() -> GameSummary {
         created_ms: 0,
         finished_ms: None,
         place: place(),
+    }
+}
+
+fn played(won: bool, ai_level: Option<AiLevel>, reason: EndReason) -> PlayedGame {
+    PlayedGame {
+        game: GameId(3),
+        color: monkey_queen_core::Color::Black,
+        opponent: PlayerRef::new(UserId(10), "Ana"),
+        won,
+        reason,
+        rated: ai_level.is_none(),
+        rating_delta: ai_level.is_none().then_some(if won { 11.5 } else { -9.0 }),
+        ai_level,
+        plies: 31,
+        finished_ms: 1_700_000_000_000,
+        place: place(),
+    }
+}
+
+fn stats(games: u32, streak: i64) -> PlayerStats {
+    let recent = if games == 0 {
+        Vec::new()
+    } else {
+        vec![
+            played(true, None, EndReason::QueenCaptured),
+            played(false, Some(AiLevel::Hard), EndReason::Timeout),
+        ]
+    };
+    PlayerStats {
+        user: UserId(20),
+        name: (games > 0).then(|| "Bo".to_owned()),
+        rating: 1523.4,
+        deviation: 84.2,
+        games,
+        rated_games: games.saturating_sub(1),
+        wins: games / 2,
+        losses: games - games / 2,
+        win_rate: (games > 0).then(|| f64::from(games / 2) / f64::from(games)),
+        current_streak: streak,
+        recent,
+    }
+}
+
+fn leaderboard_page(entries: usize) -> LeaderboardPage {
+    Page {
+        entries: (0..entries)
+            .map(|i| LeaderboardEntry {
+                rank: i as u64 + 11,
+                player: PlayerRef::new(UserId(100 + i as u64), "P"),
+                rating: 1600.0 - i as f64,
+                deviation: 60.0,
+                games: 1 + i as u32,
+                wins: 1,
+                losses: i as u32,
+            })
+            .collect(),
+        page: 1,
+        total_pages: 2,
+        total: 10 + entries as u64,
+    }
+}
+
+fn history_page(entries: usize) -> HistoryPage {
+    Page {
+        entries: (0..entries)
+            .map(|i| played(i % 2 == 0, None, EndReason::Resignation))
+            .collect(),
+        page: 0,
+        total_pages: 1,
+        total: entries as u64,
     }
 }
 
@@ -314,6 +387,47 @@ fn every_message_exists_in_both_languages() {
         Msg::OtherBot,
         Msg::UnknownButton,
     ];
+    let rematch = Challenge {
+        rematch_of: Some(GameId(4)),
+        ..challenge(ChallengeStatus::Pending, Some(UserId(20)))
+    };
+    let all_stats = [stats(0, 0), stats(5, 2), stats(6, -1), stats(1, 1)];
+    let boards = [leaderboard_page(0), leaderboard_page(2)];
+    let histories = [history_page(0), history_page(3)];
+    let settings = [
+        GuildSettings::default(),
+        GuildSettings {
+            threads: true,
+            default_clock: ClockChoice::TenMinutes,
+            orientation: BoardOrientation::ToMove,
+        },
+    ];
+    messages.extend([
+        Msg::Reminder(&active),
+        Msg::ChallengePosted(&rematch),
+        Msg::Replay {
+            game: &active,
+            record: Some("monkey-queen 12 20\n1. g1-g7"),
+        },
+        Msg::Replay {
+            game: &finished,
+            record: None,
+        },
+        Msg::NotManager,
+        Msg::ServerOnly,
+        Msg::ThreadName(&active),
+    ]);
+    messages.extend(all_stats.iter().map(Msg::Stats));
+    for page in &boards {
+        messages.extend([true, false].map(|global| Msg::Leaderboard { page, global }));
+    }
+    messages.extend(histories.iter().map(|page| Msg::History {
+        user: UserId(20),
+        page,
+    }));
+    for s in &settings {
+        messages.extend([true, false].map(|saved| Msg::Settings { settings: s, saved }));
+    }
     messages.extend(
         [
             Button::Accept,
@@ -339,6 +453,55 @@ fn every_message_exists_in_both_languages() {
         assert!(!en.trim().is_empty() && !es.trim().is_empty(), "{msg:?}");
         assert_ne!(en, es, "{msg:?} is not translated");
     }
+}
+
+#[test]
+fn stats_in_words() {
+    let en = Lang::En.text(&Msg::Stats(&stats(5, 2)));
+    assert!(en.contains("Rating **1523** (±84)"), "{en}");
+    assert!(
+        en.contains("5 games (4 rated): 2 wins, 3 losses · win rate 40%"),
+        "{en}"
+    );
+    assert!(en.contains("Current streak: 2 wins in a row"), "{en}");
+    assert!(en.contains("#3 — won as Black vs <@10> · queen captured · 31 plies · +12"));
+    assert!(
+        en.contains("lost as Black vs the computer (hard) · time out"),
+        "{en}"
+    );
+    let es = Lang::Es.text(&Msg::Stats(&stats(6, -1)));
+    assert!(es.contains("Racha actual: 1 derrota seguida"), "{es}");
+    assert!(
+        es.contains("6 partidas (5 puntuables): 3 victorias, 3 derrotas"),
+        "{es}"
+    );
+}
+
+#[test]
+fn leaderboard_lines_carry_the_rank_on_the_whole_board() {
+    let en = Lang::En.text(&Msg::Leaderboard {
+        page: &leaderboard_page(2),
+        global: false,
+    });
+    assert!(
+        en.starts_with("**Leaderboard — this server** · page 2 of 2"),
+        "{en}"
+    );
+    assert!(
+        en.contains("\n11. <@100> — **1600** (±60) · 1 game, 1–0"),
+        "{en}"
+    );
+    assert!(en.contains("\n12. <@101> — **1599**"), "{en}");
+}
+
+#[test]
+fn the_reminder_mentions_the_player_to_move_with_the_deadline() {
+    let g = game(None);
+    assert_eq!(
+        Lang::En.text(&Msg::Reminder(&g)),
+        "⏰ <@10>, it is still your move in game #7 ([board](https://discord.com/channels/1/2/3)). \
+         Time runs out <t:1800000000:R>."
+    );
 }
 
 #[test]

@@ -550,6 +550,23 @@ pub async fn set_game_message(
     Ok(done.rows_affected() == 1)
 }
 
+/// Remembers the thread a game is shown in; `false` if there is no such game.
+///
+/// # Errors
+/// Database failure.
+pub async fn set_game_thread(
+    conn: &mut Conn,
+    id: GameId,
+    thread: ChannelId,
+) -> Result<bool, Error> {
+    let done = sqlx::query("UPDATE games SET thread_id = $2 WHERE id = $1")
+        .bind(id.0)
+        .bind(db_id(thread.0))
+        .execute(conn)
+        .await?;
+    Ok(done.rows_affected() == 1)
+}
+
 fn decode_move(row: &SqliteRow) -> Result<MoveRow, Error> {
     let ply: i64 = row.try_get("ply")?;
     Ok(MoveRow {

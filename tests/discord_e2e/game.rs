@@ -106,7 +106,11 @@ async fn a_challenge_is_accepted_and_played_to_a_queen_capture() {
             }
             None => {
                 assert!(board.mentioned.is_empty(), "{:?}", board.mentioned);
-                assert!(board.custom_ids.is_empty(), "no buttons after the end");
+                assert_eq!(
+                    board.custom_ids,
+                    [format!("replay:{game}"), format!("rematch:{game}")],
+                    "no Resign after the end; Replay and Rematch instead"
+                );
                 assert!(
                     board.content.contains(&format!("<@{}> wins", ALICE.id)),
                     "{}",

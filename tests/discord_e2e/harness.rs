@@ -108,6 +108,7 @@ impl Harness {
         let deps = Deps {
             db: storage::connect(&db.url).await.unwrap(),
             clock: Arc::new(SystemClock),
+            sweep_interval: monkey_queen::discord::sweeper::DEFAULT_INTERVAL,
         };
         let bot = discord::start(&config, deps).await.expect("the bot starts");
         assert!(

@@ -246,3 +246,26 @@ pub fn button_click(id: u64, caller: Caller, custom_id: &str, message: Value) ->
     payload["message"] = message;
     payload
 }
+
+/// A boolean option (type 5).
+pub fn bool_option(name: &str, value: bool) -> Value {
+    json!({ "name": name, "type": 5, "value": value })
+}
+
+/// Permissions of a member who may manage the server: [`MEMBER_PERMISSIONS`] plus
+/// MANAGE_GUILD (1 << 5).
+pub const MANAGER_PERMISSIONS: &str = "2248473465835105";
+
+/// The same interaction from a client in `locale` (e.g. `es-ES`), in a server whose
+/// preferred locale is also `locale`.
+pub fn with_locale(mut payload: Value, locale: &str) -> Value {
+    payload["locale"] = json!(locale);
+    payload["guild_locale"] = json!(locale);
+    payload
+}
+
+/// The same interaction from a member with these `permissions` (a decimal string).
+pub fn with_permissions(mut payload: Value, permissions: &str) -> Value {
+    payload["member"]["permissions"] = json!(permissions);
+    payload
+}

@@ -25,10 +25,13 @@ use crate::i18n::{Button, Lang, Msg};
 #[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
 pub enum SizeOption {
     #[name = "12×12 (standard)"]
+    #[name_localized("es-ES", "12×12 (estándar)")]
     Twelve,
     #[name = "14×14"]
+    #[name_localized("es-ES", "14×14")]
     Fourteen,
     #[name = "16×16"]
+    #[name_localized("es-ES", "16×16")]
     Sixteen,
 }
 
@@ -36,10 +39,13 @@ pub enum SizeOption {
 #[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
 pub enum ColorOption {
     #[name = "random"]
+    #[name_localized("es-ES", "al azar")]
     Random,
     #[name = "white (you move first)"]
+    #[name_localized("es-ES", "blancas (mueves primero)")]
     White,
     #[name = "black"]
+    #[name_localized("es-ES", "negras")]
     Black,
 }
 
@@ -47,51 +53,104 @@ pub enum ColorOption {
 #[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
 pub enum ClockOption {
     #[name = "no clock"]
+    #[name_localized("es-ES", "sin reloj")]
     Unlimited,
     #[name = "10 minutes"]
+    #[name_localized("es-ES", "10 minutos")]
     TenMinutes,
     #[name = "1 hour"]
+    #[name_localized("es-ES", "1 hora")]
     OneHour,
     #[name = "1 day"]
+    #[name_localized("es-ES", "1 día")]
     OneDay,
     #[name = "3 days"]
+    #[name_localized("es-ES", "3 días")]
     ThreeDays,
+}
+
+impl ClockOption {
+    /// The service's clock choice for this menu entry.
+    pub fn choice(self) -> ClockChoice {
+        match self {
+            ClockOption::Unlimited => ClockChoice::Unlimited,
+            ClockOption::TenMinutes => ClockChoice::TenMinutes,
+            ClockOption::OneHour => ClockChoice::OneHour,
+            ClockOption::OneDay => ClockChoice::OneDay,
+            ClockOption::ThreeDays => ClockChoice::ThreeDays,
+        }
+    }
 }
 
 /// How strong the computer plays.
 #[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
 pub enum LevelOption {
     #[name = "easy"]
+    #[name_localized("es-ES", "fácil")]
     Easy,
     #[name = "medium"]
+    #[name_localized("es-ES", "medio")]
     Medium,
     #[name = "hard"]
+    #[name_localized("es-ES", "difícil")]
     Hard,
 }
 
 /// Challenge someone to Monkey Queen, post an open challenge, or play the computer (pick me).
 #[allow(clippy::too_many_arguments)]
-#[poise::command(slash_command)]
+#[poise::command(
+    slash_command,
+    name_localized("es-ES", "desafiar"),
+    description_localized(
+        "es-ES",
+        "Desafía a alguien a Monkey Queen, publica un desafío abierto o juega contra mí."
+    )
+)]
 pub async fn challenge(
     ctx: ApplicationContext<'_>,
     #[description = "Who to play; leave empty for an open challenge, pick me to play the computer"]
+    #[name_localized("es-ES", "rival")]
+    #[description_localized(
+        "es-ES",
+        "Contra quién; vacío para un desafío abierto, elígeme para jugar contra el ordenador"
+    )]
     opponent: Option<serenity::User>,
-    #[description = "Board size (default 12×12)"] size: Option<SizeOption>,
+    #[description = "Board size (default 12×12)"]
+    #[name_localized("es-ES", "tamano")]
+    #[description_localized("es-ES", "Tamaño del tablero (por defecto 12×12)")]
+    size: Option<SizeOption>,
     #[description = "Starting queen height, 20 to 40 (default 20)"]
+    #[name_localized("es-ES", "altura")]
+    #[description_localized("es-ES", "Altura inicial de las reinas, de 20 a 40 (por defecto 20)")]
     #[min = 20]
     #[max = 40]
     height: Option<u8>,
-    #[description = "Your colour (default random)"] color: Option<ColorOption>,
-    #[description = "Play with the pie rule: Black may swap after White's first move"] pie: Option<
-        bool,
-    >,
-    #[description = "Time per move (default: the server's, normally 1 day)"] clock: Option<
-        ClockOption,
-    >,
-    #[description = "Rated game (default yes)"] rated: Option<bool>,
-    #[description = "The computer's level, when you challenge me (default medium)"] level: Option<
-        LevelOption,
-    >,
+    #[description = "Your colour (default random)"]
+    #[name_localized("es-ES", "color")]
+    #[description_localized("es-ES", "Tu color (por defecto al azar)")]
+    color: Option<ColorOption>,
+    #[description = "Play with the pie rule: Black may swap after White's first move"]
+    #[name_localized("es-ES", "pastel")]
+    #[description_localized(
+        "es-ES",
+        "Regla del pastel: las negras pueden cambiar tras la primera jugada blanca"
+    )]
+    pie: Option<bool>,
+    #[description = "Time per move (default: the server's, normally 1 day)"]
+    #[name_localized("es-ES", "reloj")]
+    #[description_localized(
+        "es-ES",
+        "Tiempo por jugada (por defecto: el del servidor, normalmente 1 día)"
+    )]
+    clock: Option<ClockOption>,
+    #[description = "Rated game (default yes)"]
+    #[name_localized("es-ES", "puntuable")]
+    #[description_localized("es-ES", "Partida puntuable (por defecto sí)")]
+    rated: Option<bool>,
+    #[description = "The computer's level, when you challenge me (default medium)"]
+    #[name_localized("es-ES", "nivel")]
+    #[description_localized("es-ES", "El nivel del ordenador, si me desafías (por defecto medio)")]
+    level: Option<LevelOption>,
 ) -> Result<(), Error> {
     let lang = user_lang(ctx);
     let data = ctx.data();
@@ -149,13 +208,7 @@ pub async fn challenge(
     if against_computer {
         ctx.defer_ephemeral().await?;
     }
-    let clock = clock.map(|c| match c {
-        ClockOption::Unlimited => ClockChoice::Unlimited,
-        ClockOption::TenMinutes => ClockChoice::TenMinutes,
-        ClockOption::OneHour => ClockChoice::OneHour,
-        ClockOption::OneDay => ClockChoice::OneDay,
-        ClockOption::ThreeDays => ClockChoice::ThreeDays,
-    });
+    let clock = clock.map(ClockOption::choice);
     let created = match split(data.service.create_challenge_with_clock(new, clock).await)? {
         Ok(created) => created,
         Err(refusal) if against_computer => {
@@ -171,7 +224,7 @@ pub async fn challenge(
         ChallengeCreated::Pending(challenge) => post_challenge(ctx, &challenge, public).await,
         ChallengeCreated::AiGame(game) => {
             let http = ctx.serenity_context().http.clone();
-            board::post(
+            board::post_first(
                 &http,
                 data,
                 &game,
@@ -199,6 +252,38 @@ async fn post_challenge(
         Ok(message) => {
             let stored = ctx
                 .data()
+                .service
+                .set_challenge_message(challenge.id, MessageId(message.id.get()))
+                .await;
+            if let Err(e) = stored {
+                warn!(challenge = %challenge.id, error = %e, "could not remember the challenge message");
+            }
+        }
+        Err(e) => {
+            warn!(challenge = %challenge.id, error = %e, "could not read back the challenge message")
+        }
+    }
+    Ok(())
+}
+
+/// Answers a button click (Rematch) with a new challenge message and its buttons, and
+/// remembers where it is, like [`challenge`] does for the command.
+pub async fn post_for_click(
+    ctx: &serenity::Context,
+    data: &Data,
+    click: &ComponentInteraction,
+    challenge: &Challenge,
+    lang: Lang,
+) -> Result<(), Error> {
+    let message = CreateInteractionResponseMessage::new()
+        .content(lang.text(&Msg::ChallengePosted(challenge)))
+        .components(challenge_buttons(challenge, lang));
+    click
+        .create_response(ctx, CreateInteractionResponse::Message(message))
+        .await?;
+    match click.get_response(&ctx.http).await {
+        Ok(message) => {
+            let stored = data
                 .service
                 .set_challenge_message(challenge.id, MessageId(message.id.get()))
                 .await;
@@ -283,7 +368,7 @@ pub async fn answer(
         .create_response(ctx, CreateInteractionResponse::UpdateMessage(update))
         .await?;
     if let Some(game) = game {
-        board::post(
+        board::post_first(
             &ctx.http,
             data,
             &game,

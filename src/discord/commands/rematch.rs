@@ -1,0 +1,37 @@
+//! The Rematch button of a finished game: the same options with colours swapped, offered to
+//! the other player like a challenge; against the computer the new game starts at once.
+
+use poise::serenity_prelude as serenity;
+use serenity::{ComponentInteraction, CreateInteractionResponse};
+
+use super::challenge;
+use crate::discord::reply::{clicker, refuse_click, split};
+use crate::discord::{Data, Error, ai, board};
+use crate::games::{ChallengeCreated, GameId};
+use crate::i18n::{Lang, Msg};
+
+/// Offers the rematch of `game` on behalf of the clicker.
+pub async fn click(
+    ctx: &serenity::Context,
+    data: &Data,
+    click: &ComponentInteraction,
+    game: GameId,
+) -> Result<(), Error> {
+    let by = clicker(click);
+    let lang = Lang::from_locale(click.guild_locale.as_deref().unwrap_or(&click.locale));
+    match split(data.service.rematch(game, &by).await)? {
+        Err(refusal) => refuse_click(ctx, click, &refusal).await,
+        Ok(ChallengeCreated::Pending(offer)) => {
+            challenge::post_for_click(ctx, data, click, &offer, lang).await
+        }
+        Ok(ChallengeCreated::AiGame(game)) => {
+            click
+                .create_response(ctx, CreateInteractionResponse::Acknowledge)
+                .await?;
+            let content = lang.text(&Msg::GameStarted(&game));
+            board::post_first(&ctx.http, data, &game, content, lang).await;
+            ai::take_turn(ctx.http.clone(), data.clone(), *game, lang);
+            Ok(())
+        }
+    }
+}

@@ -1,0 +1,109 @@
+//! `/settings`: a server's threads, default clock and board orientation (server managers only).
+
+use poise::serenity_prelude as serenity;
+
+use super::challenge::ClockOption;
+use crate::discord::reply::{ephemeral, split, user_lang};
+use crate::discord::{ApplicationContext, Error};
+use crate::games::{BoardOrientation, GuildId, SettingsChange};
+use crate::i18n::Msg;
+
+/// How boards are turned.
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum OrientationOption {
+    #[name = "White always at the bottom"]
+    #[name_localized("es-ES", "blancas siempre abajo")]
+    WhiteBottom,
+    #[name = "turned towards the player to move"]
+    #[name_localized("es-ES", "girado hacia quien tiene el turno")]
+    ToMove,
+}
+
+/// Server settings: a thread per game, default clock, board orientation (server managers).
+#[poise::command(
+    slash_command,
+    default_member_permissions = "MANAGE_GUILD",
+    name_localized("es-ES", "ajustes"),
+    description_localized(
+        "es-ES",
+        "Ajustes del servidor: un hilo por partida, reloj por defecto, orientación del tablero."
+    )
+)]
+pub async fn settings(
+    ctx: ApplicationContext<'_>,
+    #[description = "Give each new game its own thread"]
+    #[name_localized("es-ES", "hilos")]
+    #[description_localized("es-ES", "Dar a cada partida nueva su propio hilo")]
+    threads: Option<bool>,
+    #[description = "Time per move when a challenge names none"]
+    #[name_localized("es-ES", "reloj")]
+    #[description_localized("es-ES", "Tiempo por jugada cuando un desafío no lo indica")]
+    clock: Option<ClockOption>,
+    #[description = "How boards are drawn"]
+    #[name_localized("es-ES", "orientacion")]
+    #[description_localized("es-ES", "Cómo se dibujan los tableros")]
+    orientation: Option<OrientationOption>,
+) -> Result<(), Error> {
+    let lang = user_lang(ctx);
+    let Some(guild) = ctx.guild_id().map(|g| GuildId(g.get())) else {
+        return ephemeral(ctx, lang.text(&Msg::ServerOnly)).await;
+    };
+    if !may_manage(ctx.interaction.member.as_deref()) {
+        return ephemeral(ctx, lang.text(&Msg::NotManager)).await;
+    }
+    let change = SettingsChange {
+        threads,
+        default_clock: clock.map(ClockOption::choice),
+        orientation: orientation.map(|o| match o {
+            OrientationOption::WhiteBottom => BoardOrientation::WhiteBottom,
+            OrientationOption::ToMove => BoardOrientation::ToMove,
+        }),
+    };
+    let saved = change != SettingsChange::default();
+    let service = &ctx.data().service;
+    let result = if saved {
+        service.update_settings(guild, change).await
+    } else {
+        service.settings(guild).await
+    };
+    match split(result)? {
+        Ok(settings) => {
+            let text = lang.text(&Msg::Settings {
+                settings: &settings,
+                saved,
+            });
+            ephemeral(ctx, text).await
+        }
+        Err(refusal) => ephemeral(ctx, lang.text(&Msg::Refused(&refusal))).await,
+    }
+}
+
+/// Whether the member may manage the server, from the permissions Discord sent with the
+/// interaction (Discord also hides the command from others, but server owners can change that).
+fn may_manage(member: Option<&serenity::Member>) -> bool {
+    member
+        .and_then(|m| m.permissions)
+        .is_some_and(|p| p.manage_guild() || p.administrator())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use poise::serenity_prelude::Permissions;
+
+    fn member(permissions: Option<Permissions>) -> serenity::Member {
+        let mut member = serenity::Member::default();
+        member.permissions = permissions;
+        member
+    }
+
+    #[test]
+    fn only_managers_and_administrators_may_change_settings() {
+        assert!(may_manage(Some(&member(Some(Permissions::MANAGE_GUILD)))));
+        assert!(may_manage(Some(&member(Some(Permissions::ADMINISTRATOR)))));
+        let plain = Permissions::SEND_MESSAGES | Permissions::MANAGE_MESSAGES;
+        assert!(!may_manage(Some(&member(Some(plain)))));
+        assert!(!may_manage(Some(&member(None))));
+        assert!(!may_manage(None));
+    }
+}

@@ -1,0 +1,748 @@
+//! Issue 7 end to end, with the real serenity client against the fake Discord of
+//! `support::fake_discord`, a real SQLite database and a manual clock: the sweeper's reminder
+//! and timeout (each posted once, across sweeps), the Rematch button, leaderboard paging,
+//! `/replay`'s GIF, and `/settings` for managers only (with the thread it turns on). Games are
+//! set up through the game service on the bot's database; what the bot does is read from the
+//! fake's recorded REST calls.
+
+mod support;
+
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use monkey_queen::discord::{self, Config, Deps, RunningBot, Token};
+use monkey_queen::games::{
+    BoardOrientation, ChallengeCreated, ChannelId, ColorChoice, EndReason, GameRef, GameService,
+    GameStatus, GameView, GuildId, ManualClock, NewChallenge, PlayRequest, PlayerRef,
+    ServiceConfig, UserId,
+};
+use monkey_queen_core::{Color, GameOptions, Record};
+use poise::serenity_prelude as serenity;
+use serde_json::Value;
+use support::fake_discord::{APPLICATION_ID, BOT_USER_ID, FakeDiscord, RecordedRequest, TOKEN};
+use support::payloads::{
+    ALICE, BOB, CHANNEL_ID, Caller, GUILD_ID, MANAGER_PERMISSIONS, bool_option, bot_message,
+    button_click, integer_option, slash_command, token, with_locale, with_permissions,
+};
+use tempfile::TempDir;
+
+/// Interaction callback types (Discord API).
+const CHANNEL_MESSAGE: u64 = 4;
+const DEFERRED_CHANNEL_MESSAGE: u64 = 5;
+const UPDATE_MESSAGE: u64 = 7;
+/// Message flag: only the invoking user sees it.
+const EPHEMERAL: u64 = 64;
+/// How often the bot sweeps in these tests.
+const SWEEP: Duration = Duration::from_millis(40);
+/// Where the manual clock starts: 2023-11-14, in unix milliseconds.
+const START_MS: i64 = 1_700_000_000_000;
+const MINUTE_MS: i64 = 60_000;
+
+/// A fake Discord with the bot connected, its commands registered, and a service of its own on
+/// the bot's database to set games up.
+struct Harness {
+    fake: FakeDiscord,
+    bot: RunningBot,
+    clock: Arc<ManualClock>,
+    service: GameService,
+    _dir: TempDir,
+}
+
+impl Harness {
+    async fn start() -> Harness {
+        let _ = tracing_subscriber::fmt()
+            .with_env_filter(
+                tracing_subscriber::EnvFilter::try_from_default_env()
+                    .unwrap_or_else(|_| "warn".into()),
+            )
+            .with_test_writer()
+            .try_init();
+        let dir = tempfile::tempdir().unwrap();
+        let url = format!("sqlite://{}?mode=rwc", dir.path().join("bot.db").display());
+        let db = monkey_queen::storage::connect(&url).await.unwrap();
+        let clock = Arc::new(ManualClock::new(START_MS));
+        let service = GameService::new(
+            db.clone(),
+            clock.clone(),
+            ServiceConfig {
+                bot_user: Some(UserId(BOT_USER_ID)),
+                ..ServiceConfig::default()
+            },
+        );
+        let fake = FakeDiscord::start().await;
+        let config = Config {
+            token: Token::new(TOKEN),
+            dev_guild: Some(serenity::GuildId::new(GUILD_ID)),
+            api_url: Some(fake.api_url()),
+        };
+        let deps = Deps {
+            db,
+            clock: clock.clone(),
+            sweep_interval: SWEEP,
+        };
+        let bot = discord::start(&config, deps).await.expect("the bot starts");
+        let path = format!("/applications/{APPLICATION_ID}/guilds/{GUILD_ID}/commands");
+        fake.expect_request("command registration", |r| r.is("PUT", &path))
+            .await;
+        Harness {
+            fake,
+            bot,
+            clock,
+            service,
+            _dir: dir,
+        }
+    }
+
+    /// Pushes `interaction` and returns the first request after it that `matches`.
+    async fn exchange(
+        &self,
+        what: &str,
+        interaction: Value,
+        matches: impl Fn(&RecordedRequest) -> bool,
+    ) -> RecordedRequest {
+        let mark = self.fake.mark();
+        self.fake.push_interaction(interaction);
+        self.fake.expect_request_since(mark, what, matches).await
+    }
+
+    /// Lets at least `sweeps` more sweeps run (the sweeper ticks every [`SWEEP`]).
+    async fn let_sweep(&self, sweeps: u32) {
+        tokio::time::sleep(SWEEP * (sweeps + 1)).await;
+    }
+
+    /// Requests since `mark` that `matches`.
+    fn count_since(&self, mark: usize, matches: impl Fn(&RecordedRequest) -> bool) -> usize {
+        self.fake
+            .requests()
+            .iter()
+            .skip(mark)
+            .filter(|r| matches(r))
+            .count()
+    }
+
+    async fn stop(self) {
+        let stopping = Instant::now();
+        tokio::time::timeout(Duration::from_secs(15), self.bot.shutdown())
+            .await
+            .expect("the bot stops within 15 s")
+            .expect("the bot stops without error");
+        assert!(
+            stopping.elapsed() < Duration::from_secs(5),
+            "the sweeper stops at once"
+        );
+    }
+}
+
+fn player(caller: Caller) -> PlayerRef {
+    PlayerRef::new(UserId(caller.id), caller.username)
+}
+
+/// A challenge from `white` (who plays White) to `black` in the test channel, accepted.
+async fn new_game(
+    service: &GameService,
+    white: &PlayerRef,
+    black: &PlayerRef,
+    move_time_ms: Option<i64>,
+) -> GameView {
+    let created = service
+        .create_challenge(NewChallenge {
+            challenger: white.clone(),
+            opponent: Some(black.clone()),
+            guild: Some(GuildId(GUILD_ID)),
+            channel: ChannelId(CHANNEL_ID),
+            options: GameOptions::default(),
+            color: ColorChoice::White,
+            move_time_ms,
+            rated: true,
+            ai_level: None,
+            rematch_of: None,
+        })
+        .await
+        .unwrap();
+    let ChallengeCreated::Pending(challenge) = created else {
+        panic!("a challenge between people waits for an answer")
+    };
+    service.accept_challenge(challenge.id, black).await.unwrap()
+}
+
+async fn play(service: &GameService, game: &GameView, by: &PlayerRef, text: &str) -> GameView {
+    service
+        .play(PlayRequest {
+            user: by.id,
+            game: GameRef::Id(game.id),
+            text,
+            expected_ply: None,
+            request_key: None,
+        })
+        .await
+        .unwrap()
+        .game
+}
+
+/// A rated game in the test server that `winner` wins by resignation.
+async fn decided_game(service: &GameService, winner: &PlayerRef, loser: &PlayerRef) -> GameView {
+    let game = new_game(service, winner, loser, None).await;
+    service
+        .resign(loser.id, GameRef::Id(game.id))
+        .await
+        .unwrap()
+}
+
+fn channel_messages_path() -> String {
+    format!("/channels/{CHANNEL_ID}/messages")
+}
+
+fn callback_path(id: u64) -> String {
+    format!("/interactions/{id}/{}/callback", token(id))
+}
+
+fn original_path(id: u64) -> String {
+    format!(
+        "/webhooks/{APPLICATION_ID}/{}/messages/@original",
+        token(id)
+    )
+}
+
+/// The text of a message payload (a callback's is under `/data`).
+fn content(r: &RecordedRequest) -> String {
+    r.pointer("/content")
+        .or_else(|| r.pointer("/data/content"))
+        .and_then(Value::as_str)
+        .unwrap_or_default()
+        .to_owned()
+}
+
+/// The buttons of a message payload: `(custom_id, disabled)`.
+fn buttons(r: &RecordedRequest) -> Vec<(String, bool)> {
+    let rows = r
+        .pointer("/components")
+        .or_else(|| r.pointer("/data/components"))
+        .and_then(Value::as_array)
+        .cloned()
+        .unwrap_or_default();
+    rows.iter()
+        .flat_map(|row| row["components"].as_array().cloned().unwrap_or_default())
+        .map(|b| {
+            (
+                b["custom_id"].as_str().unwrap_or_default().to_owned(),
+                b["disabled"].as_bool().unwrap_or(false),
+            )
+        })
+        .collect()
+}
+
+fn custom_ids(r: &RecordedRequest) -> Vec<String> {
+    buttons(r).into_iter().map(|(id, _)| id).collect()
+}
+
+fn is_board_post(r: &RecordedRequest) -> bool {
+    r.is("POST", &channel_messages_path()) && r.is_multipart()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_player_to_move_is_reminded_once_and_then_loses_on_time_once() {
+    let h = Harness::start().await;
+    let (alice, bob) = (player(ALICE), player(BOB));
+    // Ten minutes a move: the reminder comes with a fifth left, 8 minutes in.
+    let game = new_game(&h.service, &alice, &bob, Some(10 * MINUTE_MS)).await;
+    let game = play(&h.service, &game, &alice, "g1-g7").await;
+    let deadline_s = game.deadline_ms.unwrap() / 1000;
+    h.let_sweep(2).await;
+    let start = h.fake.mark();
+    assert_eq!(
+        h.count_since(0, |r| r.is("POST", &channel_messages_path())),
+        0,
+        "nothing is due yet: {}",
+        h.fake.describe_requests()
+    );
+
+    h.clock.advance(8 * MINUTE_MS + 1_000);
+    let reminder = h
+        .fake
+        .expect_request_since(start, "the reminder", |r| {
+            r.is("POST", &channel_messages_path()) && content(r).contains("still your move")
+        })
+        .await;
+    assert_eq!(
+        content(&reminder),
+        format!(
+            "⏰ <@{}>, it is still your move in game #{}. Time runs out <t:{deadline_s}:R>.",
+            BOB.id, game.id
+        )
+    );
+    // The mention pings Bob, and only Bob.
+    assert_eq!(
+        reminder.pointer("/allowed_mentions/users"),
+        Some(&serde_json::json!([BOB.id.to_string()]))
+    );
+    h.let_sweep(3).await;
+    assert_eq!(
+        h.count_since(start, |r| content(r).contains("still your move")),
+        1,
+        "one reminder only"
+    );
+
+    let mark = h.fake.mark();
+    h.clock.advance(2 * MINUTE_MS);
+    let result = h
+        .fake
+        .expect_request_since(mark, "the result board", is_board_post)
+        .await;
+    let text = content(&result);
+    assert!(
+        text.contains(&format!("**<@{}> wins** (White)", ALICE.id)),
+        "{text}"
+    );
+    assert!(
+        text.contains(&format!("<@{}> ran out of time", BOB.id)),
+        "{text}"
+    );
+    let png = &result.files[0].bytes;
+    assert!(png.starts_with(b"\x89PNG"), "the board picture is a PNG");
+    assert_eq!(
+        custom_ids(&result),
+        [
+            format!("replay:{}", game.id),
+            format!("rematch:{}", game.id)
+        ]
+    );
+    // Two more sweeps (and a start-up sweep of a restarted bot would be the same): no repeat.
+    h.let_sweep(3).await;
+    assert_eq!(
+        h.count_since(mark, is_board_post),
+        1,
+        "the result is posted once"
+    );
+
+    let over = h.service.game(game.id).await.unwrap();
+    assert_eq!(over.status, GameStatus::Finished);
+    let result = over.result.unwrap();
+    assert_eq!(
+        (result.winner, result.reason),
+        (Color::White, EndReason::Timeout)
+    );
+    h.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_expired_challenge_loses_its_buttons() {
+    let h = Harness::start().await;
+    let (alice, bob) = (player(ALICE), player(BOB));
+    let created = h
+        .service
+        .create_challenge(NewChallenge {
+            challenger: alice,
+            opponent: Some(bob),
+            guild: Some(GuildId(GUILD_ID)),
+            channel: ChannelId(CHANNEL_ID),
+            options: GameOptions::default(),
+            color: ColorChoice::Random,
+            move_time_ms: None,
+            rated: true,
+            ai_level: None,
+            rematch_of: None,
+        })
+        .await
+        .unwrap();
+    let ChallengeCreated::Pending(challenge) = created else {
+        panic!("pending")
+    };
+    let message = 1_400_000_000_000_000_001;
+    h.service
+        .set_challenge_message(challenge.id, monkey_queen::games::MessageId(message))
+        .await
+        .unwrap();
+    let mark = h.fake.mark();
+    h.clock.advance(25 * 60 * MINUTE_MS);
+    let path = format!("/channels/{CHANNEL_ID}/messages/{message}");
+    let edit = h
+        .fake
+        .expect_request_since(mark, "the challenge message edit", |r| r.is("PATCH", &path))
+        .await;
+    assert!(content(&edit).contains("Expired: nobody accepted in time."));
+    assert_eq!(edit.pointer("/components"), Some(&serde_json::json!([])));
+    h.let_sweep(3).await;
+    assert_eq!(h.count_since(mark, |r| r.is("PATCH", &path)), 1);
+    h.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_rematch_offered_by_button_is_accepted_like_a_challenge() {
+    let h = Harness::start().await;
+    let (alice, bob) = (player(ALICE), player(BOB));
+    // Alice played White and won.
+    let first = decided_game(&h.service, &alice, &bob).await;
+    let board = bot_message(
+        1_400_000_000_000_000_010,
+        "result",
+        &[
+            &format!("replay:{}", first.id),
+            &format!("rematch:{}", first.id),
+        ],
+    );
+
+    // Bob asks for a rematch: a challenge message with Accept, Decline and Cancel.
+    let offer = h
+        .exchange(
+            "the rematch offer",
+            button_click(301, BOB, &format!("rematch:{}", first.id), board.clone()),
+            |r| r.is("POST", &callback_path(301)),
+        )
+        .await;
+    assert_eq!(offer.pointer("/type"), Some(&Value::from(CHANNEL_MESSAGE)));
+    let text = content(&offer);
+    assert!(
+        text.contains(&format!(
+            "<@{}> offers <@{}> a rematch of game #{}, colours swapped!",
+            BOB.id, ALICE.id, first.id
+        )),
+        "{text}"
+    );
+    let ids = custom_ids(&offer);
+    assert_eq!(ids.len(), 3, "{ids:?}");
+    let accept = ids[0].clone();
+    assert!(accept.starts_with("accept:"), "{ids:?}");
+    // The bot reads its message back to remember it.
+    h.fake
+        .expect_request("the challenge message read back", |r| {
+            r.is("GET", &original_path(301))
+        })
+        .await;
+
+    // A second click is refused: one rematch at a time.
+    let again = h
+        .exchange(
+            "the second rematch click",
+            button_click(302, ALICE, &format!("rematch:{}", first.id), board),
+            |r| r.is("POST", &callback_path(302)),
+        )
+        .await;
+    assert_eq!(again.pointer("/data/flags"), Some(&Value::from(EPHEMERAL)));
+    assert!(content(&again).contains("already waiting for an answer"));
+
+    // Alice accepts: the message closes and the new game's board is posted, colours swapped.
+    let mark = h.fake.mark();
+    let closed = h
+        .exchange(
+            "the accept click",
+            button_click(
+                303,
+                ALICE,
+                &accept,
+                bot_message(1_400_000_000_000_000_011, &text, &[&accept]),
+            ),
+            |r| r.is("POST", &callback_path(303)),
+        )
+        .await;
+    assert_eq!(closed.pointer("/type"), Some(&Value::from(UPDATE_MESSAGE)));
+    let started = h
+        .fake
+        .expect_request_since(mark, "the rematch's first board", is_board_post)
+        .await;
+    let rematch = h
+        .service
+        .active_games(UserId(ALICE.id), None)
+        .await
+        .unwrap()
+        .pop()
+        .expect("the rematch is being played");
+    assert_eq!(
+        (rematch.white.id, rematch.black.id),
+        (UserId(BOB.id), UserId(ALICE.id))
+    );
+    assert!(content(&started).starts_with(&format!("**Game #{}**", rematch.id)));
+    assert_eq!(custom_ids(&started), [format!("resign:{}:0", rematch.id)]);
+    h.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_leaderboard_pages_with_its_arrows() {
+    let h = Harness::start().await;
+    // Twelve players, six games: a board of two pages of ten.
+    let players: Vec<PlayerRef> = (0..12)
+        .map(|i| PlayerRef::new(UserId(1_200_000_000_000_001_000 + i), format!("p{i}")))
+        .collect();
+    for pair in players.chunks(2) {
+        decided_game(&h.service, &pair[0], &pair[1]).await;
+    }
+
+    let first = h
+        .exchange(
+            "/leaderboard",
+            slash_command(401, ALICE, "leaderboard", vec![]),
+            |r| r.is("POST", &callback_path(401)),
+        )
+        .await;
+    assert_eq!(first.pointer("/type"), Some(&Value::from(CHANNEL_MESSAGE)));
+    let text = content(&first);
+    assert!(
+        text.starts_with("**Leaderboard — this server** · page 1 of 2"),
+        "{text}"
+    );
+    assert_eq!(
+        text.lines().filter(|l| l.contains(". <@")).count(),
+        10,
+        "{text}"
+    );
+    // Mentions in the list don't ping anyone.
+    assert_eq!(
+        first.pointer("/data/allowed_mentions/parse"),
+        Some(&serde_json::json!([]))
+    );
+    assert_eq!(
+        buttons(&first),
+        [
+            ("leaderboard:server:0:prev".to_owned(), true),
+            ("leaderboard:server:1:next".to_owned(), false),
+        ]
+    );
+
+    let message = bot_message(
+        1_400_000_000_000_000_020,
+        &text,
+        &["leaderboard:server:0:prev", "leaderboard:server:1:next"],
+    );
+    let second = h
+        .exchange(
+            "the ▶ click",
+            button_click(402, BOB, "leaderboard:server:1:next", message.clone()),
+            |r| r.is("POST", &callback_path(402)),
+        )
+        .await;
+    assert_eq!(second.pointer("/type"), Some(&Value::from(UPDATE_MESSAGE)));
+    let text = content(&second);
+    assert!(text.contains("page 2 of 2"), "{text}");
+    assert!(
+        text.contains("\n11. <@") && text.contains("\n12. <@"),
+        "{text}"
+    );
+    assert_eq!(
+        buttons(&second),
+        [
+            ("leaderboard:server:0:prev".to_owned(), false),
+            ("leaderboard:server:1:next".to_owned(), true),
+        ]
+    );
+
+    let back = h
+        .exchange(
+            "the ◀ click",
+            button_click(403, BOB, "leaderboard:server:0:prev", message),
+            |r| r.is("POST", &callback_path(403)),
+        )
+        .await;
+    assert!(content(&back).contains("page 1 of 2"));
+
+    // In Spanish, for everyone: the same six winners lead.
+    let global = h
+        .exchange(
+            "/leaderboard scope:global in Spanish",
+            with_locale(
+                slash_command(404, ALICE, "leaderboard", vec![integer_option("scope", 1)]),
+                "es-ES",
+            ),
+            |r| r.is("POST", &callback_path(404)),
+        )
+        .await;
+    let text = content(&global);
+    assert!(
+        text.starts_with("**Clasificación — todo el mundo** · página 1 de 2"),
+        "{text}"
+    );
+    assert_eq!(
+        custom_ids(&global),
+        ["leaderboard:global:0:prev", "leaderboard:global:1:next"]
+    );
+    h.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn replay_uploads_a_gif_with_a_frame_per_ply_and_the_record() {
+    let h = Harness::start().await;
+    let (alice, bob) = (player(ALICE), player(BOB));
+    let game = new_game(&h.service, &alice, &bob, None).await;
+    // R4: births; R7.1: White's queen takes Black's and wins.
+    let mut view = game.clone();
+    for (by, text) in [(&alice, "g1-g7"), (&bob, "f12-f8"), (&alice, "g7xf8")] {
+        view = play(&h.service, &view, by, text).await;
+    }
+    assert_eq!(view.status, GameStatus::Finished);
+
+    let id = 501;
+    let deferred = h
+        .exchange(
+            "/replay callback",
+            slash_command(id, BOB, "replay", vec![integer_option("game", game.id.0)]),
+            |r| r.is("POST", &callback_path(id)),
+        )
+        .await;
+    assert_eq!(
+        deferred.pointer("/type"),
+        Some(&Value::from(DEFERRED_CHANNEL_MESSAGE))
+    );
+    let edit = h
+        .fake
+        .expect_request("the replay upload", |r| r.is("PATCH", &original_path(id)))
+        .await;
+    let gif = edit
+        .files
+        .iter()
+        .find(|f| f.filename.as_deref() == Some(&format!("monkey-queen-{}.gif", game.id)))
+        .expect("a GIF is attached");
+    let mut decoder = gif::DecodeOptions::new()
+        .read_info(gif.bytes.as_slice())
+        .expect("a valid GIF");
+    let mut frames = 0;
+    while decoder.read_next_frame().unwrap().is_some() {
+        frames += 1;
+    }
+    assert_eq!(frames, 3 + 1, "the start and one frame per ply");
+
+    // The caption carries the record; pasted back, it gives the same game.
+    let text = content(&edit);
+    assert!(
+        text.starts_with(&format!("**Replay of game #{}**", game.id)),
+        "{text}"
+    );
+    let record_text = text
+        .split("```")
+        .nth(1)
+        .expect("the record in a code block")
+        .trim();
+    let (record, _) = Record::parse(record_text).unwrap();
+    let moves: Vec<String> = record.moves.iter().map(ToString::to_string).collect();
+    assert_eq!(moves, ["g1-g7", "f12-f8", "g7xf8"]);
+
+    // A game that does not exist is refused, only to the caller.
+    let missing = h
+        .exchange(
+            "/replay of no game",
+            slash_command(502, BOB, "replay", vec![integer_option("game", 999)]),
+            |r| r.is("POST", &callback_path(502)),
+        )
+        .await;
+    assert_eq!(
+        missing.pointer("/data/flags"),
+        Some(&Value::from(EPHEMERAL))
+    );
+    assert_eq!(content(&missing), "There is no game #999.");
+    h.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn settings_are_for_managers_and_threads_give_each_game_its_own() {
+    let h = Harness::start().await;
+    let guild = GuildId(GUILD_ID);
+
+    let refused = h
+        .exchange(
+            "/settings by a member",
+            slash_command(601, ALICE, "settings", vec![bool_option("threads", true)]),
+            |r| r.is("POST", &callback_path(601)),
+        )
+        .await;
+    assert_eq!(
+        refused.pointer("/type"),
+        Some(&Value::from(CHANNEL_MESSAGE))
+    );
+    assert_eq!(
+        refused.pointer("/data/flags"),
+        Some(&Value::from(EPHEMERAL))
+    );
+    assert!(content(&refused).starts_with("Only server managers"));
+    let refused_es = h
+        .exchange(
+            "/settings by a member, in Spanish",
+            with_locale(slash_command(602, ALICE, "settings", vec![]), "es-ES"),
+            |r| r.is("POST", &callback_path(602)),
+        )
+        .await;
+    assert_eq!(
+        refused_es.pointer("/data/flags"),
+        Some(&Value::from(EPHEMERAL))
+    );
+    assert!(content(&refused_es).starts_with("Solo quien gestiona el servidor"));
+    assert!(
+        !h.service.settings(guild).await.unwrap().threads,
+        "nothing changed"
+    );
+
+    let saved = h
+        .exchange(
+            "/settings by a manager",
+            with_permissions(
+                slash_command(
+                    603,
+                    ALICE,
+                    "settings",
+                    vec![
+                        bool_option("threads", true),
+                        integer_option("orientation", 1),
+                    ],
+                ),
+                MANAGER_PERMISSIONS,
+            ),
+            |r| r.is("POST", &callback_path(603)),
+        )
+        .await;
+    assert_eq!(saved.pointer("/data/flags"), Some(&Value::from(EPHEMERAL)));
+    let text = content(&saved);
+    assert!(text.starts_with("Saved."), "{text}");
+    assert!(text.contains("each new game gets its own thread"), "{text}");
+    let settings = h.service.settings(guild).await.unwrap();
+    assert!(settings.threads);
+    assert_eq!(settings.orientation, BoardOrientation::ToMove);
+
+    // The next accepted challenge asks Discord for a public thread (type 11) named after the
+    // game. The fake has no thread route, so the board falls back to the channel.
+    let (alice, bob) = (player(ALICE), player(BOB));
+    let created = h
+        .service
+        .create_challenge(NewChallenge {
+            challenger: alice,
+            opponent: Some(bob),
+            guild: Some(guild),
+            channel: ChannelId(CHANNEL_ID),
+            options: GameOptions::default(),
+            color: ColorChoice::White,
+            move_time_ms: None,
+            rated: true,
+            ai_level: None,
+            rematch_of: None,
+        })
+        .await
+        .unwrap();
+    let ChallengeCreated::Pending(challenge) = created else {
+        panic!("pending")
+    };
+    let accept = format!("accept:{}", challenge.id);
+    let mark = h.fake.mark();
+    h.fake.push_interaction(button_click(
+        604,
+        BOB,
+        &accept,
+        bot_message(1_400_000_000_000_000_030, "challenge", &[&accept]),
+    ));
+    let thread = h
+        .fake
+        .expect_request_since(mark, "the thread", |r| {
+            r.is("POST", &format!("/channels/{CHANNEL_ID}/threads"))
+        })
+        .await;
+    let game = h
+        .service
+        .active_games(UserId(ALICE.id), None)
+        .await
+        .unwrap()
+        .pop()
+        .unwrap();
+    assert_eq!(thread.pointer("/type"), Some(&Value::from(11)));
+    assert_eq!(
+        thread.pointer("/name").and_then(Value::as_str),
+        Some(format!("Monkey Queen #{}: alice vs bob", game.id).as_str())
+    );
+    h.fake
+        .expect_request_since(mark, "the first board, in the channel", is_board_post)
+        .await;
+    h.stop().await;
+}
