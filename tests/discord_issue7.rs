@@ -746,3 +746,199 @@ async fn settings_are_for_managers_and_threads_give_each_game_its_own() {
         .await;
     h.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn boards_turn_towards_the_player_to_move_when_the_server_asks() {
+    let h = Harness::start().await;
+    h.service
+        .update_settings(
+            GuildId(GUILD_ID),
+            monkey_queen::games::SettingsChange {
+                orientation: Some(BoardOrientation::ToMove),
+                ..Default::default()
+            },
+        )
+        .await
+        .unwrap();
+    let (alice, bob) = (player(ALICE), player(BOB));
+    new_game(&h.service, &alice, &bob, None).await;
+    let mark = h.fake.mark();
+    h.fake.push_interaction(slash_command(
+        701,
+        ALICE,
+        "move",
+        vec![support::payloads::string_option("move", "g1-g7")],
+    ));
+    let board = h
+        .fake
+        .expect_request_since(mark, "the board after the move", is_board_post)
+        .await;
+    // Black is to move: the picture is the flipped one.
+    let game = h
+        .service
+        .active_games(UserId(ALICE.id), None)
+        .await
+        .unwrap()
+        .pop()
+        .unwrap();
+    let game = h.service.game(game.id).await.unwrap();
+    let renderer = monkey_queen::render::Renderer::new().unwrap();
+    let picture = |flipped: bool| {
+        let view = monkey_queen::render::BoardView {
+            flipped,
+            last_move: game.last_move,
+            players: monkey_queen::render::Players::new("alice", "bob"),
+            status: Some(
+                monkey_queen::i18n::Lang::En.text(&monkey_queen::i18n::Msg::StatusLine(&game)),
+            ),
+            ..Default::default()
+        };
+        renderer.board_png(&game.position, &view).unwrap()
+    };
+    let uploaded = &board.files[0].bytes;
+    assert_eq!(uploaded, &picture(true), "Black at the bottom");
+    assert_ne!(uploaded, &picture(false));
+    h.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_replay_button_shows_the_replay_to_the_clicker_and_stats_speak_spanish() {
+    let h = Harness::start().await;
+    let (alice, bob) = (player(ALICE), player(BOB));
+    let game = decided_game(&h.service, &alice, &bob).await;
+    let replay = format!("replay:{}", game.id);
+    let message = bot_message(1_400_000_000_000_000_040, "result", &[&replay]);
+    let deferred = h
+        .exchange(
+            "the Replay click",
+            button_click(801, BOB, &replay, message),
+            |r| r.is("POST", &callback_path(801)),
+        )
+        .await;
+    assert_eq!(
+        deferred.pointer("/type"),
+        Some(&Value::from(DEFERRED_CHANNEL_MESSAGE))
+    );
+    assert_eq!(
+        deferred.pointer("/data/flags"),
+        Some(&Value::from(EPHEMERAL))
+    );
+    let edit = h
+        .fake
+        .expect_request("the replay upload", |r| r.is("PATCH", &original_path(801)))
+        .await;
+    let gif = &edit.files[0].bytes;
+    assert!(gif.starts_with(b"GIF89a"), "an animated GIF");
+    assert!(
+        content(&edit).contains("monkey-queen"),
+        "{}",
+        content(&edit)
+    );
+
+    let stats = h
+        .exchange(
+            "/stats in Spanish",
+            with_locale(slash_command(802, BOB, "stats", vec![]), "es-ES"),
+            |r| r.is("POST", &callback_path(802)),
+        )
+        .await;
+    let text = content(&stats);
+    assert!(
+        text.starts_with(&format!("**Estadísticas de <@{}>**", BOB.id)),
+        "{text}"
+    );
+    assert!(
+        text.contains("1 partida (1 puntuable): 0 victorias, 1 derrota"),
+        "{text}"
+    );
+    assert!(text.contains("Racha actual: 1 derrota seguida"), "{text}");
+    assert!(text.contains("perdida con negras contra <@"), "{text}");
+
+    let history = h
+        .exchange(
+            "/history",
+            slash_command(803, BOB, "history", vec![]),
+            |r| r.is("POST", &callback_path(803)),
+        )
+        .await;
+    let text = content(&history);
+    assert!(
+        text.contains(&format!("#{} — lost as Black", game.id)),
+        "{text}"
+    );
+    assert!(text.contains("resignation"), "{text}");
+    h.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_rematch_against_the_computer_starts_at_once() {
+    let h = Harness::start().await;
+    let alice = player(ALICE);
+    let computer = PlayerRef::new(UserId(BOT_USER_ID), "Monkey Queen");
+    let created = h
+        .service
+        .create_challenge(NewChallenge {
+            challenger: alice.clone(),
+            opponent: Some(computer),
+            guild: Some(GuildId(GUILD_ID)),
+            channel: ChannelId(CHANNEL_ID),
+            options: GameOptions::default(),
+            color: ColorChoice::White,
+            move_time_ms: None,
+            rated: false,
+            ai_level: Some(monkey_queen::games::AiLevel::Easy),
+            rematch_of: None,
+        })
+        .await
+        .unwrap();
+    let ChallengeCreated::AiGame(first) = created else {
+        panic!("a game against the computer starts at once")
+    };
+    h.service
+        .resign(alice.id, GameRef::Id(first.id))
+        .await
+        .unwrap();
+    let rematch = format!("rematch:{}", first.id);
+    let mark = h.fake.mark();
+    let ack = h
+        .exchange(
+            "the Rematch click",
+            button_click(
+                901,
+                ALICE,
+                &rematch,
+                bot_message(1_400_000_000_000_000_050, "x", &[&rematch]),
+            ),
+            |r| r.is("POST", &callback_path(901)),
+        )
+        .await;
+    assert_eq!(ack.pointer("/type"), Some(&Value::from(6)), "acknowledged");
+    // Colours swapped: the computer is White and moves at once; two boards follow.
+    let started = h
+        .fake
+        .expect_request_since(mark, "the rematch's first board", is_board_post)
+        .await;
+    assert!(
+        content(&started).starts_with("**Game #"),
+        "{}",
+        content(&started)
+    );
+    h.fake
+        .expect_request_since(mark, "the computer's first move", |r| {
+            is_board_post(r) && content(r).starts_with("White queen")
+        })
+        .await;
+    let game = h
+        .service
+        .active_games(alice.id, None)
+        .await
+        .unwrap()
+        .pop()
+        .unwrap();
+    assert_eq!(
+        (game.white.id, game.black.id),
+        (UserId(BOT_USER_ID), alice.id)
+    );
+    assert_eq!(game.ply, 1);
+    h.stop().await;
+}

@@ -156,11 +156,11 @@ fn stats(s: &PlayerStats) -> String {
         n => plural(-n, "derrota seguida", "derrotas seguidas"),
     };
     let mut out = format!(
-        "**Estadísticas de {who}**\nPuntuación **{:.0}** (±{:.0}) · {} ({} puntuables): {}, {}{rate}\nRacha actual: {streak}",
+        "**Estadísticas de {who}**\nPuntuación **{:.0}** (±{:.0}) · {} ({}): {}, {}{rate}\nRacha actual: {streak}",
         s.rating,
         s.deviation,
         plural(i64::from(s.games), "partida", "partidas"),
-        s.rated_games,
+        plural(i64::from(s.rated_games), "puntuable", "puntuables"),
         plural(i64::from(s.wins), "victoria", "victorias"),
         plural(i64::from(s.losses), "derrota", "derrotas"),
     );
