@@ -248,22 +248,27 @@ async fn post_challenge(
         .content(lang.text(&Msg::ChallengePosted(challenge)))
         .components(challenge_buttons(challenge, lang));
     let handle = ctx.send(reply).await?;
-    match handle.message().await {
-        Ok(message) => {
-            let stored = ctx
-                .data()
-                .service
-                .set_challenge_message(challenge.id, MessageId(message.id.get()))
-                .await;
-            if let Err(e) = stored {
-                warn!(challenge = %challenge.id, error = %e, "could not remember the challenge message");
-            }
-        }
-        Err(e) => {
-            warn!(challenge = %challenge.id, error = %e, "could not read back the challenge message")
-        }
-    }
+    remember(ctx.data(), challenge, handle.message().await.map(|m| m.id)).await;
     Ok(())
+}
+
+/// Stores where a challenge message is, so its expiry can edit it; a failure is only logged.
+async fn remember(
+    data: &Data,
+    challenge: &Challenge,
+    message: Result<serenity::MessageId, serenity::Error>,
+) {
+    let stored = match message {
+        Ok(id) => data
+            .service
+            .set_challenge_message(challenge.id, MessageId(id.get()))
+            .await
+            .map_err(|e| e.to_string()),
+        Err(e) => Err(e.to_string()),
+    };
+    if let Err(e) = stored {
+        warn!(challenge = %challenge.id, error = %e, "could not remember the challenge message");
+    }
 }
 
 /// Answers a button click (Rematch) with a new challenge message and its buttons, and
@@ -281,20 +286,8 @@ pub async fn post_for_click(
     click
         .create_response(ctx, CreateInteractionResponse::Message(message))
         .await?;
-    match click.get_response(&ctx.http).await {
-        Ok(message) => {
-            let stored = data
-                .service
-                .set_challenge_message(challenge.id, MessageId(message.id.get()))
-                .await;
-            if let Err(e) = stored {
-                warn!(challenge = %challenge.id, error = %e, "could not remember the challenge message");
-            }
-        }
-        Err(e) => {
-            warn!(challenge = %challenge.id, error = %e, "could not read back the challenge message")
-        }
-    }
+    let message = click.get_response(&ctx.http).await.map(|m| m.id);
+    remember(data, challenge, message).await;
     Ok(())
 }
 
