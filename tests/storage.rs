@@ -9,6 +9,7 @@ use std::collections::HashSet;
 use common::*;
 use monkey_queen::games::{GameRef, PlayRequest, ServiceError, UserError, UserId};
 use monkey_queen::storage;
+use sqlx::Connection;
 
 #[tokio::test]
 async fn connection_uses_wal_normal_sync_busy_timeout_and_foreign_keys() {
@@ -315,29 +316,17 @@ async fn verify_reports_a_game_whose_moves_do_not_give_its_snapshot() {
     );
 }
 
-/// The storage primitives behind "never corrupt": a move row for a taken ply is refused by the
-/// primary key, and the game update only applies at the ply it was checked against.
+/// The storage primitives behind "never corrupt": a move is stored only with its game's
+/// update, only at the ply it was checked against, and a request key is never used twice.
 #[tokio::test]
 async fn compare_and_swap_primitives() {
     let f = Fixture::new().await;
     let game = f.start(&alice(), &bob()).await;
     f.play(&alice(), game.id, "g1-g6").await.unwrap();
     let db = f.service.db();
-
-    let mut tx = db.begin_write().await.unwrap();
-    let taken = storage::MoveRow {
-        game: game.id,
-        ply: 1,
-        notation: "g1-g5".into(),
-        player: alice().id,
-        played_ms: T0,
-        request_key: None,
-    };
-    let error = storage::insert_move(&mut tx, &taken).await.unwrap_err();
-    assert!(storage::is_unique_violation(&error), "{error}");
-    let stale = storage::Advance {
+    let move_at = |from_ply, request_key| storage::Advance {
         id: game.id,
-        from_ply: 0,
+        from_ply,
         position: "not a position",
         white: alice().id,
         black: bob().id,
@@ -345,12 +334,101 @@ async fn compare_and_swap_primitives() {
         now: T0,
         deadline_ms: None,
         remind_ms: None,
+        notation: "f12-f11",
+        player: bob().id,
+        request_key,
     };
-    assert!(!storage::advance_game(&mut tx, &stale).await.unwrap());
-    tx.rollback().await.unwrap();
+
+    // Checked against ply 0, but the game is at ply 1: neither the move nor the game changes.
+    let mut tx = db.begin_write().await.unwrap();
+    assert!(
+        !storage::store_move(&mut tx, &move_at(0, None))
+            .await
+            .unwrap()
+    );
+    tx.commit().await.unwrap();
+    let mut conn = db.write().await.unwrap();
+    assert!(
+        !storage::commit_move(&mut conn, &move_at(0, None))
+            .await
+            .unwrap()
+    );
+    drop(conn);
+    assert_eq!(
+        f.service.record(game.id).await.unwrap().record.moves.len(),
+        1
+    );
+    assert!(f.service.verify_games().await.unwrap().is_empty());
+
+    // A request key already used is refused by the unique index, and the batch's transaction
+    // is rolled back: the writing connection goes on working.
+    let key = "interaction-7";
+    sqlx::query("UPDATE moves SET request_key = $1 WHERE game_id = $2")
+        .bind(key)
+        .bind(game.id.0)
+        .execute(db.writer())
+        .await
+        .unwrap();
+    let mut conn = db.write().await.unwrap();
+    let error = storage::commit_move(&mut conn, &move_at(1, Some(key)))
+        .await
+        .unwrap_err();
+    assert!(storage::is_unique_violation(&error), "{error}");
+    drop(conn);
+    assert_eq!(f.service.game(game.id).await.unwrap().ply(), 1);
+    f.play(&bob(), game.id, "f12-f11").await.unwrap();
+    assert!(f.service.verify_games().await.unwrap().is_empty());
+}
+
+/// A move whose future is dropped half-way (a cancelled request) leaves no transaction open:
+/// the move is stored whole or not at all, and the writing connection goes on working.
+#[tokio::test]
+async fn a_cancelled_move_leaves_nothing_half_written() {
+    let f = Fixture::new().await;
+    let game = f.start(&alice(), &bob()).await;
+    let db = f.service.db();
+    let position = game.position.clone();
+    let mut after = position.clone();
+    after.play_str("g1-g6").unwrap();
+    let text = after.to_text();
+    let advance = storage::Advance {
+        id: game.id,
+        from_ply: 0,
+        position: &text,
+        white: alice().id,
+        black: bob().id,
+        swap: false,
+        now: T0,
+        deadline_ms: None,
+        remind_ms: None,
+        notation: "g1-g6",
+        player: alice().id,
+        request_key: None,
+    };
+    // Another process holds the write lock, so the batch waits in SQLite's busy handler.
+    let mut other = sqlx::SqliteConnection::connect(&f.url).await.unwrap();
+    sqlx::query("BEGIN IMMEDIATE")
+        .execute(&mut other)
+        .await
+        .unwrap();
+    let mut conn = db.write().await.unwrap();
+    {
+        let mut batch = std::pin::pin!(storage::commit_move(&mut conn, &advance));
+        assert!(futures_util::poll!(batch.as_mut()).is_pending());
+        // The request is abandoned here, with its batch sent to SQLite's thread.
+    }
+    drop(conn);
+    sqlx::query("COMMIT").execute(&mut other).await.unwrap();
 
     assert!(f.service.verify_games().await.unwrap().is_empty());
-    assert_eq!(f.service.game(game.id).await.unwrap().ply(), 1);
+    let ply = f.service.game(game.id).await.unwrap().ply();
+    assert!(ply <= 1, "{ply}");
+    if ply == 0 {
+        f.play(&alice(), game.id, "g1-g6").await.unwrap();
+    }
+    f.play(&bob(), game.id, "f12-f11").await.unwrap();
+    assert_eq!(f.service.game(game.id).await.unwrap().ply(), 2);
+    assert!(f.service.verify_games().await.unwrap().is_empty());
 }
 
 /// Two services on one file, as two bot processes would be: their moves for the same game

@@ -4,7 +4,9 @@ use monkey_queen_core::{Move, MoveText, Position};
 
 use super::view::{self, color_of};
 use super::{GameService, GameStatus, MovePlayed, PlayRequest, Result, ServiceError, UserError};
-use crate::storage::{self, Advance, Conn, GameRow, MoveRow, Tx};
+use sqlx::Connection;
+
+use crate::storage::{self, Advance, Conn, GameRow, MoveRow};
 
 /// A legal move, checked against the game as read, ready to store.
 struct Checked {
@@ -14,10 +16,13 @@ struct Checked {
 }
 
 impl GameService {
-    /// Plays a move for `request.user`. One write transaction reads the game, checks the
-    /// request, stores the move at ply + 1 and updates the game only if it is still at the ply
-    /// it was checked against (compare-and-swap, which also guards against other processes);
-    /// if the move ends the game, the result, counts and ratings are stored in the same
+    /// Plays a move for `request.user`.
+    ///
+    /// The game is read and checked on the writing connection, held until the move is
+    /// written, so no other move of this process can come between. The move is stored at
+    /// ply + 1 and the game updated only if it is still at the ply it was checked against
+    /// (compare-and-swap, which also guards against other processes), in one transaction; if
+    /// the move ends the game, the result, counts and ratings are stored in that same
     /// transaction. A refused request leaves no trace.
     ///
     /// # Errors
@@ -27,12 +32,10 @@ impl GameService {
     /// [`UserError::NotYourTurn`], [`UserError::Illegal`]; internal errors.
     pub async fn play(&self, request: PlayRequest<'_>) -> Result<MovePlayed> {
         let now = self.now_ms();
-        // Reading on the writing connection keeps the whole move on one warm connection and
-        // means the position cannot change in this process between the check and the write.
-        let mut tx = self.db.begin_write().await?;
-        let checked = match self.check(&mut tx, &request, now).await {
+        let mut conn = self.db.write().await?;
+        let checked = match self.check(&mut conn, &request, now).await {
             Ok(checked) => checked,
-            Err(refusal) => return rollback(tx, refusal).await,
+            Err(refusal) => return Err(explain(&mut conn, refusal, request.request_key).await),
         };
         let Checked { row, mv, position } = checked;
         // R8.1: after a swap the two people exchange colours.
@@ -43,18 +46,7 @@ impl GameService {
         };
         let (deadline_ms, remind_ms) = Self::deadline(row.move_time_ms, now);
         let text = position.to_text();
-        let stored = MoveRow {
-            game: row.id,
-            ply: row.ply + 1,
-            notation: mv.to_string(),
-            player: request.user,
-            played_ms: now,
-            request_key: request.request_key.map(str::to_owned),
-        };
-        if let Err(e) = storage::insert_move(&mut tx, &stored).await {
-            tx.rollback().await?;
-            return Err(self.lost_race(e, request.request_key).await);
-        }
+        let notation = mv.to_string();
         let advance = Advance {
             id: row.id,
             from_ply: row.ply,
@@ -65,16 +57,16 @@ impl GameService {
             now,
             deadline_ms,
             remind_ms,
+            notation: &notation,
+            player: request.user,
+            request_key: request.request_key,
         };
-        if !storage::advance_game(&mut tx, &advance).await? {
-            return rollback(tx, UserError::PositionChanged.into()).await;
-        }
         let mut after = GameRow {
             white,
             black,
             swapped: row.swapped || mv == Move::Swap,
             ply: row.ply + 1,
-            position: text,
+            position: text.clone(),
             last_move_ms: Some(now),
             deadline_ms,
             remind_ms,
@@ -83,30 +75,43 @@ impl GameService {
         if mv == Move::Swap {
             std::mem::swap(&mut after.white_name, &mut after.black_name);
         }
-        if let Some(outcome) = position.outcome() {
-            let settled = self
-                .settle(&mut tx, &after, outcome.winner, outcome.reason.into(), now)
-                .await?;
-            let Some(result) = settled else {
-                return rollback(tx, UserError::PositionChanged.into()).await;
-            };
-            super::end::apply_result(&mut after, &result, now);
+        let stored = match position.outcome() {
+            None => storage::commit_move(&mut conn, &advance).await,
+            Some(outcome) => {
+                let mut tx = conn.begin_with("BEGIN IMMEDIATE").await?;
+                let stored = storage::store_move(&mut tx, &advance).await;
+                if let Ok(true) = stored {
+                    let reason = outcome.reason.into();
+                    let settled = self
+                        .settle(&mut tx, &after, outcome.winner, reason, now)
+                        .await?;
+                    let Some(result) = settled else {
+                        return Err(UserError::PositionChanged.into());
+                    };
+                    super::end::apply_result(&mut after, &result, now);
+                    tx.commit().await?;
+                }
+                stored
+            }
+        };
+        match stored {
+            Ok(true) => Ok(MovePlayed {
+                mv,
+                by: request.user,
+                game: view::view(after, position, Some(mv)),
+            }),
+            Ok(false) => Err(UserError::PositionChanged.into()),
+            // Another process took this ply, or this request key, first.
+            Err(e) if storage::is_unique_violation(&e) => {
+                let refusal = UserError::PositionChanged.into();
+                Err(explain(&mut conn, refusal, request.request_key).await)
+            }
+            Err(e) => Err(e.into()),
         }
-        tx.commit().await?;
-        Ok(MovePlayed {
-            mv,
-            by: request.user,
-            game: view::view(after, position, Some(mv)),
-        })
     }
 
     /// Every check before a move is stored, in the order a user would want to hear them.
     async fn check(&self, conn: &mut Conn, request: &PlayRequest<'_>, now: i64) -> Result<Checked> {
-        if let Some(key) = request.request_key
-            && let Some(done) = storage::move_by_request_key(conn, key).await?
-        {
-            return Err(already_played(done));
-        }
         let row = self.resolve(conn, request.user, request.game).await?;
         let Some(color) = color_of(row.white, row.black, request.user) else {
             return Err(UserError::NotParticipant { game: row.id }.into());
@@ -140,31 +145,18 @@ impl GameService {
             .map_err(UserError::Illegal)?;
         Ok(Checked { row, mv, position })
     }
-
-    /// The refusal when storing the move failed: another process took this ply (or this
-    /// request key) first; anything else is an internal error.
-    async fn lost_race(&self, error: sqlx::Error, key: Option<&str>) -> ServiceError {
-        if !storage::is_unique_violation(&error) {
-            return error.into();
-        }
-        if let Some(key) = key {
-            match self.db.read().await {
-                Ok(mut conn) => match storage::move_by_request_key(&mut conn, key).await {
-                    Ok(Some(done)) => return already_played(done),
-                    Ok(None) => {}
-                    Err(e) => return e.into(),
-                },
-                Err(e) => return e.into(),
-            }
-        }
-        UserError::PositionChanged.into()
-    }
 }
 
-/// Ends the transaction without a trace and returns the refusal (or the rollback's failure).
-async fn rollback<T>(tx: Tx, refusal: ServiceError) -> Result<T> {
-    tx.rollback().await?;
-    Err(refusal)
+/// The answer to a refused request: if its key already stored a move, the request is a
+/// retry of that move, and the user hears that it was played; otherwise the refusal itself.
+/// (Looked up only once refused, so a move that goes through costs no extra query.)
+async fn explain(conn: &mut Conn, refusal: ServiceError, key: Option<&str>) -> ServiceError {
+    let Some(key) = key else { return refusal };
+    match storage::move_by_request_key(conn, key).await {
+        Ok(Some(done)) => already_played(done),
+        Ok(None) => refusal,
+        Err(e) => e.into(),
+    }
 }
 
 /// Whether the stored move is the one the text describes (same squares, or both `swap`).

@@ -1,8 +1,9 @@
 //! The `games` and `moves` tables.
 
 use monkey_queen_core::{Color, GameOptions};
-use sqlx::Row;
+use sqlx::pool::PoolConnection;
 use sqlx::sqlite::SqliteRow;
+use sqlx::{Row, Sqlite};
 
 use super::{Conn, Error, corrupt, db_id, discord_id};
 use crate::model::{
@@ -115,7 +116,8 @@ pub struct MoveRow {
     pub request_key: Option<String>,
 }
 
-/// A move's effect on its game row, applied only if the game is still at `from_ply`.
+/// A move to store at `from_ply + 1`, and its effect on the game row; applied only if the game
+/// is still active at `from_ply`.
 #[derive(Debug, Clone)]
 pub struct Advance<'a> {
     /// The game.
@@ -136,6 +138,12 @@ pub struct Advance<'a> {
     pub deadline_ms: Option<i64>,
     /// When to remind the next player.
     pub remind_ms: Option<i64>,
+    /// The move in canonical notation (R9.1).
+    pub notation: &'a str,
+    /// Who played it.
+    pub player: UserId,
+    /// The caller's idempotency key, if one was given.
+    pub request_key: Option<&'a str>,
 }
 
 /// The end of a game, applied only if it is still active at `at_ply`.
@@ -429,67 +437,124 @@ pub async fn due_games(conn: &mut Conn, now: i64) -> Result<Vec<GameRow>, Error>
     decode_all(&rows)
 }
 
-/// Stores a move. Fails with a unique violation if the ply (or the request key) is taken.
+/// The statements that store a move and advance its game, as one batch.
 ///
-/// # Errors
-/// Database failure, including that unique violation.
-pub async fn insert_move(conn: &mut Conn, m: &MoveRow) -> Result<(), Error> {
-    sqlx::query(
-        "INSERT INTO moves (game_id, ply, notation, player_id, played_ms, request_key)
-         VALUES ($1, $2, $3, $4, $5, $6)",
-    )
-    .bind(m.game.0)
-    .bind(m.ply)
-    .bind(&m.notation)
-    .bind(db_id(m.player.0))
-    .bind(m.played_ms)
-    .bind(m.request_key.as_deref())
-    .execute(conn)
-    .await?;
-    Ok(())
+/// Both are guarded by the same compare-and-swap condition (the game still active at
+/// `from_ply`), so inside one transaction either both apply or neither does; the `RETURNING`
+/// row says which. Only columns that change are written, so untouched indexes are not
+/// rewritten: the players change only with a swap (R8), deadlines only in games with a clock.
+/// Parameters: $1 game, $2 from_ply, $3 position, $4 now, $5 deadline, $6 reminder,
+/// $7 White, $8 Black, $9 notation, $10 player, $11 request key.
+macro_rules! move_batch {
+    ($set:literal) => {
+        concat!(
+            "INSERT INTO moves (game_id, ply, notation, player_id, played_ms, request_key)
+             SELECT id, ply + 1, $9, $10, $4, $11 FROM games
+             WHERE id = $1 AND ply = $2 AND status = 'active';
+             UPDATE games SET ply = ply + 1, position = $3, last_move_ms = $4",
+            $set,
+            " WHERE id = $1 AND ply = $2 AND status = 'active' RETURNING ply;"
+        )
+    };
+    (own transaction, $set:literal) => {
+        concat!("BEGIN IMMEDIATE;", move_batch!($set), "COMMIT;")
+    };
 }
 
-/// Applies a move to the game row if it is still active at `from_ply` (compare-and-swap);
-/// `false` if someone else changed it first.
-///
-/// # Errors
-/// Database failure.
-pub async fn advance_game(conn: &mut Conn, advance: &Advance<'_>) -> Result<bool, Error> {
-    // Only columns that change are written, so untouched indexes are not rewritten: the
-    // players change only with a swap (R8), deadlines only in games with a clock.
-    let players_change = advance.swap;
+/// The batch for a move: inside the caller's transaction, or wrapped in one of its own.
+fn move_batch(advance: &Advance<'_>, own_transaction: bool) -> &'static str {
     let clock = advance.deadline_ms.is_some() || advance.remind_ms.is_some();
-    let sql = match (players_change, clock) {
-        (false, false) => {
-            "UPDATE games SET ply = ply + 1, position = $3, last_move_ms = $4
-             WHERE id = $1 AND ply = $2 AND status = 'active'"
-        }
-        (false, true) => {
-            "UPDATE games SET ply = ply + 1, position = $3, last_move_ms = $4,
-                 deadline_ms = $5, remind_ms = $6
-             WHERE id = $1 AND ply = $2 AND status = 'active'"
-        }
-        (true, _) => {
-            "UPDATE games SET ply = ply + 1, position = $3, last_move_ms = $4,
-                 deadline_ms = $5, remind_ms = $6, white_id = $7, black_id = $8, swapped = TRUE
-             WHERE id = $1 AND ply = $2 AND status = 'active'"
-        }
-    };
-    let mut query = sqlx::query(sql)
+    match (own_transaction, advance.swap, clock) {
+        (false, false, false) => move_batch!(""),
+        (false, false, true) => move_batch!(", deadline_ms = $5, remind_ms = $6"),
+        (false, true, _) => move_batch!(
+            ", deadline_ms = $5, remind_ms = $6, white_id = $7, black_id = $8, swapped = TRUE"
+        ),
+        (true, false, false) => move_batch!(own transaction, ""),
+        (true, false, true) => move_batch!(own transaction, ", deadline_ms = $5, remind_ms = $6"),
+        (true, true, _) => move_batch!(
+            own transaction,
+            ", deadline_ms = $5, remind_ms = $6, white_id = $7, black_id = $8, swapped = TRUE"
+        ),
+    }
+}
+
+/// Runs a move batch; `true` if the move was stored and the game advanced.
+async fn run_move_batch(
+    conn: &mut Conn,
+    advance: &Advance<'_>,
+    sql: &'static str,
+) -> Result<bool, Error> {
+    // `fetch_all`, not `fetch_optional`: the driver stops a batch at the row it was asked
+    // for, which would leave the statements after it unrun.
+    let advanced = sqlx::query(sql)
         .bind(advance.id.0)
         .bind(advance.from_ply)
         .bind(advance.position)
-        .bind(advance.now);
-    if clock || players_change {
-        query = query.bind(advance.deadline_ms).bind(advance.remind_ms);
+        .bind(advance.now)
+        .bind(advance.deadline_ms)
+        .bind(advance.remind_ms)
+        .bind(db_id(advance.white.0))
+        .bind(db_id(advance.black.0))
+        .bind(advance.notation)
+        .bind(db_id(advance.player.0))
+        .bind(advance.request_key)
+        .fetch_all(conn)
+        .await?;
+    Ok(!advanced.is_empty())
+}
+
+/// Stores a move at `from_ply + 1` and advances the game, inside the caller's transaction,
+/// if the game is still active at `from_ply` (compare-and-swap); `false` (nothing written) if
+/// someone changed it first.
+///
+/// # Errors
+/// Database failure, including a unique violation when the request key was used before.
+pub async fn store_move(conn: &mut Conn, advance: &Advance<'_>) -> Result<bool, Error> {
+    run_move_batch(conn, advance, move_batch(advance, false)).await
+}
+
+/// [`store_move`] as a transaction of its own, sent to SQLite as one batch: one round trip
+/// to the connection's thread instead of four, which is most of a move's cost.
+///
+/// If the batch fails, or its future is dropped before it finishes, the transaction it
+/// opened may still be open; the connection is then rolled back or, failing that, closed
+/// (SQLite rolls back on close) rather than handed back to the pool.
+///
+/// # Errors
+/// As [`store_move`]; also SQLite's busy timeout.
+pub async fn commit_move(
+    conn: &mut PoolConnection<Sqlite>,
+    advance: &Advance<'_>,
+) -> Result<bool, Error> {
+    let mut guard = CloseUnlessFinished {
+        conn,
+        finished: false,
+    };
+    let result = run_move_batch(guard.conn, advance, move_batch(advance, true)).await;
+    if result.is_ok()
+        || sqlx::query("ROLLBACK")
+            .execute(&mut **guard.conn)
+            .await
+            .is_ok()
+    {
+        guard.finished = true;
     }
-    if players_change {
-        query = query
-            .bind(db_id(advance.white.0))
-            .bind(db_id(advance.black.0));
+    result
+}
+
+/// Closes the connection when dropped before the batch using it finished cleanly.
+struct CloseUnlessFinished<'a> {
+    conn: &'a mut PoolConnection<Sqlite>,
+    finished: bool,
+}
+
+impl Drop for CloseUnlessFinished<'_> {
+    fn drop(&mut self) {
+        if !self.finished {
+            self.conn.close_on_drop();
+        }
     }
-    let done = query.execute(conn).await?;
-    Ok(done.rows_affected() == 1)
 }
 
 /// Ends an active game at `at_ply` with a winner; `false` if it already changed.

@@ -25,9 +25,9 @@ pub use challenges::{
 };
 pub use games::{
     Advance, Finish, GameRow, MoveRow, NewGameRow, abort_game, active_games, active_rematch,
-    advance_game, claim_reminders, count_finished_games, due_games, finish_game, finished_games,
-    game, insert_game, insert_move, move_at, move_by_request_key, moves, set_game_message,
-    set_game_thread, streak,
+    claim_reminders, commit_move, count_finished_games, due_games, finish_game, finished_games,
+    game, insert_game, move_at, move_by_request_key, moves, set_game_message, set_game_thread,
+    store_move, streak,
 };
 pub use players::{
     PlayerRow, Standing, leaderboard, leaderboard_size, player, record_result, upsert_player,
