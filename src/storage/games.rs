@@ -517,6 +517,10 @@ pub async fn store_move(conn: &mut Conn, advance: &Advance<'_>) -> Result<bool, 
 /// [`store_move`] as a transaction of its own, sent to SQLite as one batch: one round trip
 /// to the connection's thread instead of four, which is most of a move's cost.
 ///
+/// Several statements in one prepared query is SQLite-only (sqlx calls it deprecated; the
+/// tests in `tests/storage.rs` would catch its removal). On PostgreSQL this would be
+/// [`store_move`] inside an ordinary transaction.
+///
 /// If the batch fails, or its future is dropped before it finishes, the transaction it
 /// opened may still be open; the connection is then rolled back or, failing that, closed
 /// (SQLite rolls back on close) rather than handed back to the pool.

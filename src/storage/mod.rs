@@ -2,7 +2,8 @@
 //!
 //! Queries are checked at run time (`sqlx::query`), so the crate builds without a database.
 //! The SQL stays portable to PostgreSQL: `$1` placeholders, `RETURNING`, `ON CONFLICT`,
-//! integer unix-millisecond times, and Discord ids stored as BIGINT through [`db_id`].
+//! integer unix-millisecond times, and Discord ids stored as BIGINT through [`db_id`]. The one
+//! exception is the one-batch move of [`commit_move`].
 
 mod ai_ratings;
 mod challenges;
