@@ -122,6 +122,12 @@ pub fn text(msg: &Msg<'_>) -> String {
                 .to_owned()
         }
         Msg::ServerOnly => "This command only works in a server.".to_owned(),
+        Msg::UnknownCommand => "I don't know that command; Discord may still be showing an \
+                                old list. Type `/` to see the current commands."
+            .to_owned(),
+        Msg::MalformedCommand => "That command arrived with an option missing or of the wrong \
+                                  kind, so I did nothing. Please pick it again from the `/` menu."
+            .to_owned(),
         Msg::ThreadName(g) => format!(
             "Monkey Queen #{}: {} vs {}",
             g.id, g.white.name, g.black.name

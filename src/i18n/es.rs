@@ -132,6 +132,12 @@ pub fn text(msg: &Msg<'_>) -> String {
         Msg::NotManager => "Solo quien gestiona el servidor (permiso «Gestionar servidor») puede cambiar los ajustes."
             .to_owned(),
         Msg::ServerOnly => "Este comando solo funciona en un servidor.".to_owned(),
+        Msg::UnknownCommand => "No conozco ese comando; puede que Discord aún muestre una lista \
+                                antigua. Escribe `/` para ver los comandos actuales."
+            .to_owned(),
+        Msg::MalformedCommand => "Ese comando llegó con una opción que falta o es de otro tipo, \
+                                  así que no he hecho nada. Vuelve a elegirlo en el menú `/`."
+            .to_owned(),
         Msg::ThreadName(g) => format!(
             "Monkey Queen #{}: {} contra {}",
             g.id, g.white.name, g.black.name

@@ -145,6 +145,11 @@ pub enum Msg<'a> {
     OtherBot,
     /// A button this bot does not know (or no longer serves).
     UnknownButton,
+    /// A slash command this bot does not have (an old registration, or a forged payload).
+    UnknownCommand,
+    /// A slash command whose options do not match the command: one missing, of the wrong
+    /// type, unknown or out of range.
+    MalformedCommand,
     /// The one reminder to the player to move, with the deadline as a relative timestamp.
     Reminder(&'a GameView),
     /// A player's rating, counts, streak and recent results (`/stats`).

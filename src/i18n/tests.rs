@@ -386,6 +386,8 @@ fn every_message_exists_in_both_languages() {
         Msg::Rules,
         Msg::OtherBot,
         Msg::UnknownButton,
+        Msg::UnknownCommand,
+        Msg::MalformedCommand,
     ];
     let rematch = Challenge {
         rematch_of: Some(GameId(4)),
