@@ -23,12 +23,7 @@ pub fn options_are_declared(ctx: Context<'_>) -> BoxFuture<'_, Result<bool, Erro
         let poise::Context::Application(app) = ctx else {
             return Ok(true);
         };
-        let declared: HashSet<&str> = app
-            .command()
-            .parameters
-            .iter()
-            .map(|p| &*p.name)
-            .collect();
+        let declared: HashSet<&str> = app.command().parameters.iter().map(|p| &*p.name).collect();
         let mut seen = HashSet::new();
         Ok(app
             .args

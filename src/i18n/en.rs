@@ -2,7 +2,7 @@
 
 use monkey_queen_core::{Color, GameOptions, IllegalMove, Move, MoveError, ParseError, Role};
 
-use super::{Button, Msg};
+use super::{Button, Msg, echo};
 use crate::games::{
     Challenge, GameResult, GameView, HistoryPage, LeaderboardPage, PlayedGame, PlayerStats,
     UserError,
@@ -475,7 +475,17 @@ fn illegal(e: &IllegalMove) -> String {
 }
 
 fn parse(e: &ParseError) -> String {
-    sentence(&e.to_string())
+    match e {
+        ParseError::Empty => sentence(&e.to_string()),
+        ParseError::NotASquare { text, size } => match echo(text) {
+            Some(text) => format!("`{text}` is not a square on a {size}×{size} board."),
+            None => format!("That is not a square on a {size}×{size} board; write one like g1."),
+        },
+        ParseError::Malformed(text) => match echo(text) {
+            Some(text) => format!("`{text}` is not a move; write two squares like g1-g7, or swap."),
+            None => "That is not a move; write two squares like g1-g7, or swap.".to_owned(),
+        },
+    }
 }
 
 /// Capitalises the first letter and ends with a full stop.

@@ -191,6 +191,37 @@ pub enum Msg<'a> {
     ThreadName(&'a GameView),
 }
 
+/// User text as it may be quoted back in `code`: control characters and invisible formatting
+/// (bidi overrides, zero-width spaces) shown as `�`, backticks as `'`, so they cannot garble
+/// the message; `None` when only spaces are left.
+fn echo(text: &str) -> Option<String> {
+    let shown: String = text
+        .chars()
+        .map(|c| match c {
+            '`' => '\'',
+            c if c.is_control() || invisible(c) => char::REPLACEMENT_CHARACTER,
+            c => c,
+        })
+        .collect();
+    let shown = shown.trim();
+    (!shown.is_empty()).then(|| shown.to_owned())
+}
+
+/// Unicode format characters that change how the text around them shows, or show nothing.
+fn invisible(c: char) -> bool {
+    matches!(
+        c,
+        '\u{00AD}'
+            | '\u{061C}'
+            | '\u{180E}'
+            | '\u{200B}'..='\u{200F}'
+            | '\u{202A}'..='\u{202E}'
+            | '\u{2060}'..='\u{2064}'
+            | '\u{2066}'..='\u{2069}'
+            | '\u{FEFF}'
+    )
+}
+
 /// A link to the message where a game's board was last posted, when there is one.
 #[must_use]
 pub fn link(place: &crate::games::Place) -> Option<String> {

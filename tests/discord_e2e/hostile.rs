@@ -11,19 +11,19 @@
 use std::collections::BTreeMap;
 use std::time::Duration;
 
-use monkey_queen::games::{ChallengeId, GameId, GameRef, GameView, UserError, UserId};
+use monkey_queen::games::{ChallengeId, GameId, GameRef, UserError, UserId};
 use monkey_queen::i18n::{Lang, Msg};
-use monkey_queen_core::{GameOptions, Position};
+use monkey_queen_core::{GameOptions, MoveError, Position, Square};
 use serde_json::{Value, json};
 
 use crate::harness::{
-    AUTOCOMPLETE_RESULT, CHANNEL_MESSAGE, Board, DEFERRED_CHANNEL_MESSAGE, EPHEMERAL, Harness,
+    AUTOCOMPLETE_RESULT, Board, CHANNEL_MESSAGE, DEFERRED_CHANNEL_MESSAGE, EPHEMERAL, Harness,
     PostedChallenge, UPDATE_MESSAGE, kind,
 };
 use crate::support::payloads::{
     ALICE, BOB, CAROL, Caller, DAVE, MANAGER_PERMISSIONS, autocomplete, bool_option, bot_message,
     button_click, focused_string, in_dm, integer_option, slash_command, string_option, token,
-    user_option, with_locales, with_permissions, with_resolved_user, without_permissions,
+    user_option, with_locales, with_permissions, without_permissions,
 };
 
 /// Every table the bot writes, row by row, each row as its quoted column values.
@@ -106,7 +106,10 @@ async fn exchange(h: &Harness, mut payload: Value) -> (u64, Answer) {
                 .unwrap_or_default()
                 .to_owned()
         }
-        other => panic!("{what}: answered with callback type {other}: {:?}", callback.json),
+        other => panic!(
+            "{what}: answered with callback type {other}: {:?}",
+            callback.json
+        ),
     };
     (id, Answer { text, sent })
 }
@@ -131,7 +134,15 @@ async fn assert_only_answered(h: &Harness, mark: usize, id: u64) {
 fn assert_human(text: &str) {
     assert!(!text.trim().is_empty(), "an empty answer");
     for internal in [
-        "Error", "error:", "panicked", "{", "}", "Some(", "None", "Cannot parse", "\\u",
+        "Error",
+        "error:",
+        "panicked",
+        "{",
+        "}",
+        "Some(",
+        "None",
+        "Cannot parse",
+        "\\u",
     ] {
         assert!(!text.contains(internal), "{internal:?} in {text:?}");
     }
@@ -156,7 +167,13 @@ fn assert_names_nobody(sent: &str, others: &[Caller]) {
 
 /// Sends `payload` and asserts the full contract: an ephemeral answer saying exactly
 /// `expected`, in human words, naming none of `others`; nothing else sent; no table changed.
-async fn assert_refused(h: &Harness, what: &str, payload: Value, expected: &str, others: &[Caller]) {
+async fn assert_refused(
+    h: &Harness,
+    what: &str,
+    payload: Value,
+    expected: &str,
+    others: &[Caller],
+) {
     let before = snapshot(h).await;
     let mark = h.fake.mark();
     let (id, answer) = exchange(h, payload).await;
@@ -170,12 +187,27 @@ async fn assert_refused(h: &Harness, what: &str, payload: Value, expected: &str,
 /// Asserts the bot still answers a valid command (`/games`, ephemeral) after the abuse.
 async fn assert_alive(h: &Harness) {
     let (_, answer) = exchange(h, slash_command(0, ALICE, "games", Vec::new())).await;
-    assert_eq!(answer.text, en(&Msg::GamesList { games: &h.service.active_games(UserId(ALICE.id), None).await.unwrap(), viewer: UserId(ALICE.id) }));
+    assert_eq!(
+        answer.text,
+        en(&Msg::GamesList {
+            games: &h
+                .service
+                .active_games(UserId(ALICE.id), None)
+                .await
+                .unwrap(),
+            viewer: UserId(ALICE.id)
+        })
+    );
 }
 
 /// `who` clicks `custom_id` on a bot message carrying it.
 fn click(who: Caller, custom_id: &str) -> Value {
-    button_click(0, who, custom_id, bot_message(9_999, "a message", &[custom_id]))
+    button_click(
+        0,
+        who,
+        custom_id,
+        bot_message(9_999, "a message", &[custom_id]),
+    )
 }
 
 /// Two games in the test channel: Alice (White) against Bob, and Carol (White) against Dave.
@@ -206,7 +238,11 @@ async fn commands_that_do_not_match_their_registration_are_refused_and_run_nothi
     let low = GameOptions::new(12, 3, false).unwrap_err();
     let cmd = |name: &str, options: Vec<Value>| slash_command(0, ALICE, name, options);
     let cases: Vec<(&str, Value, String)> = vec![
-        ("/move without its move", cmd("move", vec![]), malformed.clone()),
+        (
+            "/move without its move",
+            cmd("move", vec![]),
+            malformed.clone(),
+        ),
         (
             "/move with the move as a number",
             cmd("move", vec![integer_option("move", 17)]),
@@ -232,10 +268,7 @@ async fn commands_that_do_not_match_their_registration_are_refused_and_run_nothi
             "/move with an option it does not declare",
             cmd(
                 "move",
-                vec![
-                    string_option("move", "g1-g7"),
-                    user_option("as", BOB),
-                ],
+                vec![string_option("move", "g1-g7"), user_option("as", BOB)],
             ),
             malformed.clone(),
         ),
@@ -243,7 +276,10 @@ async fn commands_that_do_not_match_their_registration_are_refused_and_run_nothi
             "/move with the move given twice",
             cmd(
                 "move",
-                vec![string_option("move", "g1-g7"), string_option("move", "g1-g2")],
+                vec![
+                    string_option("move", "g1-g7"),
+                    string_option("move", "g1-g2"),
+                ],
             ),
             malformed.clone(),
         ),
@@ -296,7 +332,11 @@ async fn commands_that_do_not_match_their_registration_are_refused_and_run_nothi
             cmd("challenge", vec![integer_option("height", 3)]),
             refusal(&UserError::BadOptions(low)),
         ),
-        ("/replay without a game", cmd("replay", vec![]), malformed.clone()),
+        (
+            "/replay without a game",
+            cmd("replay", vec![]),
+            malformed.clone(),
+        ),
         (
             "/replay with the game as text",
             cmd("replay", vec![string_option("game", "1")]),
@@ -320,8 +360,16 @@ async fn commands_that_do_not_match_their_registration_are_refused_and_run_nothi
             ),
             malformed.clone(),
         ),
-        ("an unknown command", cmd("frobnicate", vec![]), unknown.clone()),
-        ("a command name in capitals", cmd("MOVE", vec![string_option("move", "g1-g7")]), unknown.clone()),
+        (
+            "an unknown command",
+            cmd("frobnicate", vec![]),
+            unknown.clone(),
+        ),
+        (
+            "a command name in capitals",
+            cmd("MOVE", vec![string_option("move", "g1-g7")]),
+            unknown.clone(),
+        ),
         ("an empty command name", cmd("", vec![]), unknown.clone()),
     ];
     for (what, payload, expected) in cases {
@@ -329,11 +377,651 @@ async fn commands_that_do_not_match_their_registration_are_refused_and_run_nothi
     }
     // The same refusals speak Spanish to a Spanish client.
     let spanish = with_locales(cmd("move", vec![]), "es-ES", "en-US");
-    assert_refused(&h, "/mover sin jugada", spanish, &Lang::Es.text(&Msg::MalformedCommand), &[]).await;
+    assert_refused(
+        &h,
+        "/mover sin jugada",
+        spanish,
+        &Lang::Es.text(&Msg::MalformedCommand),
+        &[],
+    )
+    .await;
     let spanish = with_locales(cmd("nada", vec![]), "es-ES", "en-US");
-    assert_refused(&h, "/nada", spanish, &Lang::Es.text(&Msg::UnknownCommand), &[]).await;
+    assert_refused(
+        &h,
+        "/nada",
+        spanish,
+        &Lang::Es.text(&Msg::UnknownCommand),
+        &[],
+    )
+    .await;
     assert_eq!(h.game(ours).await.ply(), 0);
     assert_alive(&h).await;
     h.play(ALICE, "g1-g7").await.applied();
+    h.stop().await;
+}
+
+/// The bot's cut of echoed text: `max` characters, then `…`.
+fn clip(text: &str, max: usize) -> String {
+    if text.chars().count() <= max {
+        text.to_owned()
+    } else {
+        text.chars().take(max).chain(['…']).collect()
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn overlong_and_strange_text_is_refused_and_quoted_back_harmlessly() {
+    let Games { h, ours, .. } = two_games().await;
+    let start = Position::start(GameOptions::default());
+    // Discord allows 6,000 characters in a string option; the bot reads the first 24.
+    let long = "g1-g7".repeat(1_300);
+    let texts = [
+        long.as_str(),
+        "g1-g7\u{0}",
+        "\u{202e}7g-1g",
+        "g1\u{200b}-g7",
+        "ｇ１－ｇ７",
+        "🐒🐒🐒",
+        "g1-g7\n@everyone",
+        "`` ` ``",
+        "<@1200000000000000102>",
+        "é\u{301}",
+    ];
+    for text in texts {
+        // Alice is to move: every refusal is about the text itself (R9.2).
+        let reason = start.clone().play_str(&clip(text, 24)).unwrap_err();
+        let expected = refusal(&UserError::Illegal(reason));
+        let payload = slash_command(0, ALICE, "move", vec![string_option("move", text)]);
+        assert_refused(
+            &h,
+            &format!("/move {text:.30?}"),
+            payload,
+            &expected,
+            &[CAROL, DAVE],
+        )
+        .await;
+        let reason = Square::parse(&clip(text, 8), 12).unwrap_err();
+        let expected = refusal(&UserError::Illegal(MoveError::Parse(reason)));
+        let payload = slash_command(0, ALICE, "moves", vec![string_option("square", text)]);
+        assert_refused(
+            &h,
+            &format!("/moves {text:.30?}"),
+            payload,
+            &expected,
+            &[CAROL, DAVE],
+        )
+        .await;
+    }
+    // What is quoted back is cut, and carries no control or invisible characters.
+    let cut = refusal(&UserError::Illegal(
+        start.clone().play_str(&clip(&long, 24)).unwrap_err(),
+    ));
+    assert!(
+        cut.starts_with("`g1-g7g1-g7g1-g7g1-g7g1-g…` is not a move"),
+        "{cut}"
+    );
+    let garbled = start.clone().play_str("g1\u{200b}-g7\n").unwrap_err();
+    assert_eq!(
+        refusal(&UserError::Illegal(garbled)),
+        "`g1\u{fffd}-g7` is not a move; write two squares like g1-g7, or swap."
+    );
+    let blank = Square::parse("   ", 12).unwrap_err();
+    assert_eq!(
+        refusal(&UserError::Illegal(MoveError::Parse(blank))),
+        "That is not a square on a 12×12 board; write one like g1."
+    );
+    assert_eq!(h.game(ours).await.ply(), 0);
+    assert_alive(&h).await;
+    h.play(ALICE, "g1-g7").await.applied();
+    h.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn garbage_and_forged_custom_ids_are_answered_and_change_nothing() {
+    let Games { h, .. } = two_games().await;
+    let unknown = en(&Msg::UnknownButton);
+    let long_number = format!("accept:{}", "9".repeat(5_000));
+    let long_word = "x".repeat(5_000);
+    let garbage = [
+        "",
+        ":",
+        "::::",
+        "accept",
+        "accept:",
+        "accept:99999999999999999999",
+        "accept:1.0",
+        "accept:0x1",
+        "accept:１",
+        "accept:1\u{0}",
+        "accept: 1",
+        "ACCEPT:1",
+        "resign:1:4294967296",
+        "resign:1:-1",
+        "resign-yes:x:0",
+        "rematch:1:2",
+        "replay:",
+        "leaderboard:server:4294967296:next",
+        "leaderboard:everyone:0:next",
+        "moves:1",
+        long_number.as_str(),
+        long_word.as_str(),
+    ];
+    for custom_id in garbage {
+        let what = format!("button {custom_id:.40?}");
+        assert_refused(&h, &what, click(BOB, custom_id), &unknown, &[CAROL, DAVE]).await;
+    }
+    // Well formed, but nothing has that number.
+    let max = i64::MAX;
+    let missing: Vec<(String, UserError)> = vec![
+        (
+            "accept:999999".into(),
+            UserError::NoSuchChallenge(ChallengeId(999_999)),
+        ),
+        (
+            "decline:999999".into(),
+            UserError::NoSuchChallenge(ChallengeId(999_999)),
+        ),
+        (
+            "cancel:-1".into(),
+            UserError::NoSuchChallenge(ChallengeId(-1)),
+        ),
+        (
+            format!("accept:{max}"),
+            UserError::NoSuchChallenge(ChallengeId(max)),
+        ),
+        (
+            "resign:999999:0".into(),
+            UserError::NoSuchGame(GameId(999_999)),
+        ),
+        (
+            format!("resign-yes:{max}:0"),
+            UserError::NoSuchGame(GameId(max)),
+        ),
+        (
+            "replay:999999".into(),
+            UserError::NoSuchGame(GameId(999_999)),
+        ),
+        (
+            "rematch:999999".into(),
+            UserError::NoSuchGame(GameId(999_999)),
+        ),
+    ];
+    for (custom_id, error) in missing {
+        let what = format!("button {custom_id}");
+        assert_refused(
+            &h,
+            &what,
+            click(BOB, &custom_id),
+            &refusal(&error),
+            &[CAROL, DAVE],
+        )
+        .await;
+    }
+    assert_alive(&h).await;
+    h.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn challenge_buttons_refuse_everyone_but_the_right_player() {
+    let h = Harness::registered().await;
+    let direct = h.challenge(ALICE, Some(BOB), Vec::new()).await;
+    let theirs = h.challenge(CAROL, Some(DAVE), Vec::new()).await;
+    let open = h.challenge(DAVE, None, Vec::new()).await;
+    let press = |who: Caller, challenge: &PostedChallenge, action: &str| {
+        let custom_id = challenge.button(action);
+        let ids: Vec<&str> = challenge.custom_ids.iter().map(String::as_str).collect();
+        button_click(
+            0,
+            who,
+            &custom_id,
+            bot_message(9_998, &challenge.content, &ids),
+        )
+    };
+    let for_bob = UserError::NotChallenged {
+        challenged: Some(UserId(BOB.id)),
+    };
+    let for_dave = UserError::NotChallenged {
+        challenged: Some(UserId(DAVE.id)),
+    };
+    let cases = [
+        (
+            "the challenger accepts",
+            press(ALICE, &direct, "accept"),
+            UserError::OwnChallenge,
+        ),
+        (
+            "a stranger accepts",
+            press(CAROL, &direct, "accept"),
+            for_bob.clone(),
+        ),
+        (
+            "a stranger declines",
+            press(CAROL, &direct, "decline"),
+            for_bob.clone(),
+        ),
+        (
+            "the challenger declines",
+            press(ALICE, &direct, "decline"),
+            for_bob,
+        ),
+        (
+            "a stranger cancels",
+            press(CAROL, &direct, "cancel"),
+            UserError::NotChallenger {
+                challenger: UserId(ALICE.id),
+            },
+        ),
+        (
+            "the challenged cancels",
+            press(BOB, &direct, "cancel"),
+            UserError::NotChallenger {
+                challenger: UserId(ALICE.id),
+            },
+        ),
+        // Alice presses buttons that point at Carol's challenge to Dave.
+        (
+            "someone else's challenge, accepted",
+            press(ALICE, &theirs, "accept"),
+            for_dave.clone(),
+        ),
+        (
+            "someone else's challenge, declined",
+            press(ALICE, &theirs, "decline"),
+            for_dave,
+        ),
+        (
+            "someone else's challenge, cancelled",
+            press(ALICE, &theirs, "cancel"),
+            UserError::NotChallenger {
+                challenger: UserId(CAROL.id),
+            },
+        ),
+        (
+            "the open challenger accepts",
+            press(DAVE, &open, "accept"),
+            UserError::OwnChallenge,
+        ),
+        (
+            "an open challenge, cancelled by a taker",
+            press(ALICE, &open, "cancel"),
+            UserError::NotChallenger {
+                challenger: UserId(DAVE.id),
+            },
+        ),
+    ];
+    for (what, payload, error) in cases {
+        // The refusals say who may answer only by mention of the challenge's own players,
+        // which the clicker saw on the challenge message already.
+        assert_refused(&h, what, payload, &refusal(&error), &[]).await;
+    }
+    // The right players still can: Bob accepts, Carol withdraws.
+    let (_, board) = h.accept(BOB, &direct).await;
+    board.assert_pings(ALICE.id);
+    let (cancelled, _) = h
+        .click(
+            CAROL,
+            &theirs.button("cancel"),
+            &theirs.content,
+            &theirs.custom_ids,
+        )
+        .await;
+    assert_eq!(kind(&cancelled), UPDATE_MESSAGE);
+    assert_alive(&h).await;
+    h.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn resign_refuses_strangers_stale_or_future_plies_and_finished_games() {
+    let Games {
+        h,
+        ours,
+        board,
+        theirs,
+    } = two_games().await;
+    assert_eq!(board.resign_button(), Some(&format!("resign:{ours}:0")));
+    let stranger = UserError::NotParticipant { game: ours };
+    let changed = UserError::PositionChanged;
+    // Who clicks, what, the refusal, and the players the answer must not name.
+    let cases = [
+        (
+            "a stranger presses Resign",
+            click(CAROL, &format!("resign:{ours}:0")),
+            stranger.clone(),
+            [ALICE, BOB],
+        ),
+        (
+            "a stranger confirms",
+            click(CAROL, &format!("resign-yes:{ours}:0")),
+            stranger.clone(),
+            [ALICE, BOB],
+        ),
+        (
+            "a player presses Resign of another game",
+            click(ALICE, &format!("resign:{theirs}:0")),
+            UserError::NotParticipant { game: theirs },
+            [CAROL, DAVE],
+        ),
+        (
+            "a player confirms for another game",
+            click(BOB, &format!("resign-yes:{theirs}:0")),
+            UserError::NotParticipant { game: theirs },
+            [CAROL, DAVE],
+        ),
+        (
+            "a future ply",
+            click(ALICE, &format!("resign:{ours}:7")),
+            changed.clone(),
+            [CAROL, DAVE],
+        ),
+        (
+            "a future ply, confirmed",
+            click(ALICE, &format!("resign-yes:{ours}:7")),
+            changed.clone(),
+            [CAROL, DAVE],
+        ),
+        (
+            "/resign of a game by a stranger",
+            slash_command(0, CAROL, "resign", vec![integer_option("game", ours.0)]),
+            stranger.clone(),
+            [ALICE, BOB],
+        ),
+        (
+            // R7.4: only the players may abort.
+            "/abort of a game by a stranger",
+            slash_command(0, CAROL, "abort", vec![integer_option("game", ours.0)]),
+            stranger.clone(),
+            [ALICE, BOB],
+        ),
+    ];
+    for (what, payload, error, others) in cases {
+        assert_refused(&h, what, payload, &refusal(&error), &others).await;
+    }
+    // A past ply: the board of ply 0 after White has moved.
+    h.play(ALICE, "g1-g7").await.applied();
+    for custom_id in [format!("resign:{ours}:0"), format!("resign-yes:{ours}:0")] {
+        let what = format!("a past ply ({custom_id})");
+        assert_refused(
+            &h,
+            &what,
+            click(BOB, &custom_id),
+            &refusal(&changed),
+            &[CAROL, DAVE],
+        )
+        .await;
+    }
+    // A finished game: Dave resigned.
+    h.service
+        .resign(UserId(DAVE.id), GameRef::Id(theirs))
+        .await
+        .unwrap();
+    let over = UserError::GameOver { game: theirs };
+    for (what, payload) in [
+        (
+            "Resign on a finished game",
+            click(CAROL, &format!("resign:{theirs}:0")),
+        ),
+        (
+            "a confirmation on a finished game",
+            click(CAROL, &format!("resign-yes:{theirs}:0")),
+        ),
+        (
+            "/resign of a finished game",
+            slash_command(0, CAROL, "resign", vec![integer_option("game", theirs.0)]),
+        ),
+    ] {
+        assert_refused(&h, what, payload, &refusal(&over), &[ALICE, BOB]).await;
+    }
+    assert_eq!(h.game(ours).await.ply(), 1);
+    assert!(h.game(ours).await.is_active());
+    assert_alive(&h).await;
+    h.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn rematch_replay_and_leaderboard_buttons_with_forged_targets() {
+    let Games {
+        h, ours, theirs, ..
+    } = two_games().await;
+    h.service
+        .resign(UserId(DAVE.id), GameRef::Id(theirs))
+        .await
+        .unwrap();
+    let cases = [
+        (
+            "a stranger asks for a rematch",
+            click(ALICE, &format!("rematch:{theirs}")),
+            UserError::NotParticipant { game: theirs },
+            [CAROL, DAVE],
+        ),
+        (
+            "a rematch of a game still being played",
+            click(ALICE, &format!("rematch:{ours}")),
+            UserError::NotFinished {
+                game: ours,
+                status: monkey_queen::games::GameStatus::Active,
+            },
+            [CAROL, DAVE],
+        ),
+        (
+            "a stranger asks for a rematch of a game still being played",
+            click(CAROL, &format!("rematch:{ours}")),
+            UserError::NotParticipant { game: ours },
+            [ALICE, BOB],
+        ),
+        (
+            "the replay of another server's game, from a DM",
+            in_dm(click(ALICE, &format!("replay:{theirs}")), ALICE),
+            UserError::NoSuchGame(theirs),
+            [CAROL, DAVE],
+        ),
+    ];
+    for (what, payload, error, others) in cases {
+        assert_refused(&h, what, payload, &refusal(&error), &others).await;
+    }
+    // A leaderboard arrow with a page far past the end shows the last page (it is public),
+    // and changes nothing.
+    let before = snapshot(&h).await;
+    let mark = h.fake.mark();
+    let (answer, _) = h
+        .click(
+            BOB,
+            "leaderboard:global:4294967295:next",
+            "old leaderboard",
+            &["leaderboard:global:4294967295:next".to_owned()],
+        )
+        .await;
+    assert_eq!(kind(&answer), UPDATE_MESSAGE);
+    let text = answer
+        .pointer("/data/content")
+        .and_then(Value::as_str)
+        .unwrap();
+    assert_human(text);
+    assert!(text.starts_with("**Leaderboard"), "{text}");
+    assert_eq!(h.channel_messages_since(mark).len(), 0);
+    assert_eq!(snapshot(&h).await, before);
+    assert_alive(&h).await;
+    h.stop().await;
+}
+
+/// The suggestions Discord got for autocomplete `payload`.
+async fn suggestions(h: &Harness, mut payload: Value) -> Vec<Value> {
+    let id = h.next_id();
+    payload["id"] = Value::String(id.to_string());
+    payload["token"] = Value::String(token(id));
+    let before = snapshot(h).await;
+    let mark = h.fake.mark();
+    h.push(payload);
+    let callback = h.callback(id).await;
+    assert_eq!(kind(&callback), AUTOCOMPLETE_RESULT, "{:?}", callback.json);
+    assert_only_answered(h, mark, id).await;
+    assert_eq!(snapshot(h).await, before);
+    callback
+        .pointer("/data/choices")
+        .and_then(Value::as_array)
+        .cloned()
+        .unwrap_or_default()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn nothing_of_a_game_reaches_someone_who_is_not_in_it() {
+    let Games {
+        h, ours, theirs, ..
+    } = two_games().await;
+    let not_hers = refusal(&UserError::NotParticipant { game: ours });
+    // Carol names Alice's game: no move, no piece's moves, no board from elsewhere.
+    let cases = [
+        (
+            "/move in a game one does not play",
+            slash_command(
+                0,
+                CAROL,
+                "move",
+                vec![
+                    string_option("move", "g1-g7"),
+                    integer_option("game", ours.0),
+                ],
+            ),
+            not_hers.clone(),
+        ),
+        (
+            "/moves in a game one does not play",
+            slash_command(
+                0,
+                CAROL,
+                "moves",
+                vec![
+                    string_option("square", "g1"),
+                    integer_option("game", ours.0),
+                ],
+            ),
+            not_hers.clone(),
+        ),
+        (
+            "/board of another server's game, from a DM",
+            in_dm(
+                slash_command(0, CAROL, "board", vec![integer_option("game", ours.0)]),
+                CAROL,
+            ),
+            refusal(&UserError::NoSuchGame(ours)),
+        ),
+        (
+            "/replay of another server's game, from a DM",
+            in_dm(
+                slash_command(0, CAROL, "replay", vec![integer_option("game", ours.0)]),
+                CAROL,
+            ),
+            refusal(&UserError::NoSuchGame(ours)),
+        ),
+        (
+            "/board of a game that does not exist",
+            slash_command(0, CAROL, "board", vec![integer_option("game", 999_999)]),
+            refusal(&UserError::NoSuchGame(GameId(999_999))),
+        ),
+    ];
+    for (what, payload, expected) in cases {
+        assert_refused(&h, what, payload, &expected, &[ALICE, BOB]).await;
+    }
+    // Suggestions: none for a game she is not in (whoever's turn it is), nor for a game that
+    // does not exist; her own game is the only one the `game` option offers.
+    let typing = |who: Caller, game: Option<i64>| {
+        let mut options = vec![focused_string("move", "")];
+        if let Some(game) = game {
+            options.push(integer_option("game", game));
+        }
+        autocomplete(0, who, "move", options)
+    };
+    assert!(
+        suggestions(&h, typing(CAROL, Some(ours.0)))
+            .await
+            .is_empty()
+    );
+    assert!(suggestions(&h, typing(DAVE, Some(ours.0))).await.is_empty());
+    assert!(
+        suggestions(&h, typing(CAROL, Some(999_999)))
+            .await
+            .is_empty()
+    );
+    assert_eq!(
+        suggestions(&h, typing(CAROL, Some(theirs.0))).await.len(),
+        25
+    );
+    let games = suggestions(
+        &h,
+        autocomplete(
+            0,
+            CAROL,
+            "move",
+            vec![
+                string_option("move", "g1-g7"),
+                json!({ "name": "game", "type": 4, "value": "", "focused": true }),
+            ],
+        ),
+    )
+    .await;
+    let offered: Vec<i64> = games.iter().filter_map(|c| c["value"].as_i64()).collect();
+    assert_eq!(offered, [theirs.0]);
+    assert_names_nobody(&Value::Array(games).to_string(), &[ALICE, BOB]);
+    // Malformed autocomplete: an undeclared option, an unknown command.
+    let mut odd = typing(CAROL, None);
+    odd["data"]["options"]
+        .as_array_mut()
+        .unwrap()
+        .push(string_option("as", "alice"));
+    assert!(suggestions(&h, odd).await.is_empty());
+    let mut unknown = typing(CAROL, None);
+    unknown["data"]["name"] = json!("frobnicate");
+    assert!(suggestions(&h, unknown).await.is_empty());
+    assert_eq!(h.game(ours).await.ply(), 0);
+    assert_alive(&h).await;
+    h.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn settings_refuse_non_managers_even_when_discord_shows_them_the_command() {
+    let h = Harness::registered().await;
+    let threads = || vec![bool_option("threads", true)];
+    let not_manager = en(&Msg::NotManager);
+    let cases = [
+        (
+            "a plain member",
+            slash_command(0, BOB, "settings", threads()),
+            not_manager.clone(),
+        ),
+        (
+            "a member whose permissions are not in the payload",
+            without_permissions(slash_command(0, BOB, "settings", threads())),
+            not_manager.clone(),
+        ),
+        (
+            "a plain member only looking",
+            slash_command(0, BOB, "settings", Vec::new()),
+            not_manager,
+        ),
+        (
+            "a Spanish plain member",
+            with_locales(
+                slash_command(0, BOB, "settings", threads()),
+                "es-ES",
+                "es-ES",
+            ),
+            Lang::Es.text(&Msg::NotManager),
+        ),
+        (
+            "a DM",
+            in_dm(slash_command(0, BOB, "settings", threads()), BOB),
+            en(&Msg::ServerOnly),
+        ),
+    ];
+    for (what, payload, expected) in cases {
+        assert_refused(&h, what, payload, &expected, &[]).await;
+    }
+    // A manager may.
+    let payload = with_permissions(
+        slash_command(0, ALICE, "settings", threads()),
+        MANAGER_PERMISSIONS,
+    );
+    let (_, answer) = exchange(&h, payload).await;
+    assert!(answer.text.starts_with("Saved."), "{}", answer.text);
+    assert_alive(&h).await;
     h.stop().await;
 }
