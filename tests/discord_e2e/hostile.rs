@@ -23,7 +23,7 @@ use crate::harness::{
 use crate::support::payloads::{
     ALICE, BOB, CAROL, Caller, DAVE, MANAGER_PERMISSIONS, autocomplete, bool_option, bot_message,
     button_click, focused_string, in_dm, integer_option, slash_command, string_option, token,
-    user_option, with_locales, with_permissions, without_permissions,
+    user_option, with_locales, with_permissions, with_resolved_user, without_permissions,
 };
 
 /// Every table the bot writes, row by row, each row as its quoted column values.
@@ -359,6 +359,27 @@ async fn commands_that_do_not_match_their_registration_are_refused_and_run_nothi
                 MANAGER_PERMISSIONS,
             ),
             malformed.clone(),
+        ),
+        (
+            "/move naming a negative game number",
+            cmd(
+                "move",
+                vec![string_option("move", "g1-g7"), integer_option("game", -1)],
+            ),
+            refusal(&UserError::NoSuchGame(GameId(-1))),
+        ),
+        (
+            "/board naming the largest game number",
+            cmd("board", vec![integer_option("game", i64::MAX)]),
+            refusal(&UserError::NoSuchGame(GameId(i64::MAX))),
+        ),
+        (
+            "/challenge against oneself",
+            with_resolved_user(
+                cmd("challenge", vec![user_option("opponent", ALICE)]),
+                &[ALICE],
+            ),
+            refusal(&UserError::ChallengeSelf),
         ),
         (
             "an unknown command",
@@ -768,6 +789,18 @@ async fn resign_refuses_strangers_stale_or_future_plies_and_finished_games() {
             "/resign of a finished game",
             slash_command(0, CAROL, "resign", vec![integer_option("game", theirs.0)]),
         ),
+        (
+            "/move in a finished game",
+            slash_command(
+                0,
+                CAROL,
+                "move",
+                vec![
+                    string_option("move", "g1-g7"),
+                    integer_option("game", theirs.0),
+                ],
+            ),
+        ),
     ] {
         assert_refused(&h, what, payload, &refusal(&over), &[ALICE, BOB]).await;
     }
@@ -911,6 +944,14 @@ async fn nothing_of_a_game_reaches_someone_who_is_not_in_it() {
                 CAROL,
             ),
             refusal(&UserError::NoSuchGame(ours)),
+        ),
+        (
+            "/move in a DM, naming no game",
+            in_dm(
+                slash_command(0, CAROL, "move", vec![string_option("move", "g1-g7")]),
+                CAROL,
+            ),
+            refusal(&UserError::NoActiveGame),
         ),
         (
             "/board of a game that does not exist",

@@ -276,8 +276,11 @@ pub const DAVE: Caller = Caller {
     username: "dave",
 };
 
+/// The direct-message channel between a caller and the bot.
+pub const DM_CHANNEL_ID: u64 = 1_200_000_000_000_000_003;
+
 /// The same interaction sent from a direct message with the bot: no server, no member, the
-/// caller as `user`, a DM channel.
+/// caller as `user`, the DM channel [`DM_CHANNEL_ID`].
 pub fn in_dm(mut payload: Value, caller: Caller) -> Value {
     if let Some(fields) = payload.as_object_mut() {
         for field in ["guild_id", "guild", "member", "guild_locale"] {
@@ -288,8 +291,12 @@ pub fn in_dm(mut payload: Value, caller: Caller) -> Value {
         data.remove("guild_id");
     }
     payload["user"] = user(caller);
+    payload["channel_id"] = json!(DM_CHANNEL_ID.to_string());
+    if payload["message"].is_object() {
+        payload["message"]["channel_id"] = json!(DM_CHANNEL_ID.to_string());
+    }
     payload["channel"] = json!({
-        "id": CHANNEL_ID.to_string(),
+        "id": DM_CHANNEL_ID.to_string(),
         "type": 1,
         "flags": 0,
         "last_message_id": null,
