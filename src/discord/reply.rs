@@ -103,11 +103,14 @@ pub async fn refuse_click(
 }
 
 /// Whether `game` may be shown to `user` asking from `guild` (`None`: a DM). Games are public
-/// in their own server and to their players anywhere; elsewhere a game is treated as if it
-/// did not exist, so its number reveals nothing of another server.
+/// in their own server and to their players anywhere; elsewhere (another server, a DM) a game
+/// is treated as if it did not exist, so its number reveals nothing.
 pub fn may_see(game: &GameView, guild: Option<serenity::GuildId>, user: UserId) -> bool {
-    game.place.guild.map(|g| g.0) == guild.map(serenity::GuildId::get)
-        || game.color_of(user).is_some()
+    let same_server = game
+        .place
+        .guild
+        .is_some_and(|g| guild.is_some_and(|here| here.get() == g.0));
+    same_server || game.color_of(user).is_some()
 }
 
 /// Cuts user text down before it is echoed back (Discord allows 2,000 characters a message).

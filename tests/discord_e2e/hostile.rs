@@ -11,7 +11,10 @@
 use std::collections::BTreeMap;
 use std::time::Duration;
 
-use monkey_queen::games::{ChallengeId, GameId, GameRef, UserError, UserId};
+use monkey_queen::games::{
+    AiLevel, ChallengeCreated, ChallengeId, ChannelId, ColorChoice, GameId, GameRef, GuildId,
+    NewChallenge, PlayerRef, UserError, UserId,
+};
 use monkey_queen::i18n::{Lang, Msg};
 use monkey_queen_core::{GameOptions, MoveError, Position, Square};
 use serde_json::{Value, json};
@@ -20,10 +23,12 @@ use crate::harness::{
     AUTOCOMPLETE_RESULT, Board, CHANNEL_MESSAGE, DEFERRED_CHANNEL_MESSAGE, EPHEMERAL, Harness,
     PostedChallenge, UPDATE_MESSAGE, kind,
 };
+use crate::support::fake_discord::{BOT_NAME, BOT_USER_ID};
 use crate::support::payloads::{
-    ALICE, BOB, CAROL, Caller, DAVE, MANAGER_PERMISSIONS, autocomplete, bool_option, bot_message,
-    button_click, focused_string, in_dm, integer_option, slash_command, string_option, token,
-    user_option, with_locales, with_permissions, with_resolved_user, without_permissions,
+    ALICE, BOB, CAROL, Caller, DAVE, DM_CHANNEL_ID, GUILD_ID, MANAGER_PERMISSIONS, autocomplete,
+    bool_option, bot_message, button_click, focused_string, in_dm, integer_option, slash_command,
+    string_option, token, user_option, with_locales, with_permissions, with_resolved_user,
+    without_permissions,
 };
 
 /// Every table the bot writes, row by row, each row as its quoted column values.
@@ -187,15 +192,18 @@ async fn assert_refused(
 /// Asserts the bot still answers a valid command (`/games`, ephemeral) after the abuse.
 async fn assert_alive(h: &Harness) {
     let (_, answer) = exchange(h, slash_command(0, ALICE, "games", Vec::new())).await;
+    let mut games = h
+        .service
+        .active_games(UserId(ALICE.id), None)
+        .await
+        .unwrap();
+    games.retain(|g| g.place.guild == Some(GuildId(GUILD_ID)));
+    let viewer = UserId(ALICE.id);
     assert_eq!(
         answer.text,
         en(&Msg::GamesList {
-            games: &h
-                .service
-                .active_games(UserId(ALICE.id), None)
-                .await
-                .unwrap(),
-            viewer: UserId(ALICE.id)
+            games: &games,
+            viewer
         })
     );
 }
@@ -962,6 +970,66 @@ async fn nothing_of_a_game_reaches_someone_who_is_not_in_it() {
     for (what, payload, expected) in cases {
         assert_refused(&h, what, payload, &expected, &[ALICE, BOB]).await;
     }
+    // Alice plays the computer in her DM with the bot: nobody else sees that game, from a DM
+    // or from a server, while Alice does, from anywhere.
+    let created = h
+        .service
+        .create_challenge(NewChallenge {
+            challenger: PlayerRef::new(UserId(ALICE.id), ALICE.username),
+            opponent: Some(PlayerRef::new(UserId(BOT_USER_ID), BOT_NAME)),
+            guild: None,
+            channel: ChannelId(DM_CHANNEL_ID),
+            options: GameOptions::default(),
+            color: ColorChoice::White,
+            move_time_ms: None,
+            rated: false,
+            ai_level: Some(AiLevel::Easy),
+            rematch_of: None,
+        })
+        .await
+        .unwrap();
+    let ChallengeCreated::AiGame(private) = created else {
+        panic!("a challenge to the bot starts a game at once")
+    };
+    let hidden = refusal(&UserError::NoSuchGame(private.id));
+    let board_of =
+        |who: Caller| slash_command(0, who, "board", vec![integer_option("game", private.id.0)]);
+    assert_refused(
+        &h,
+        "another's DM game, from a DM",
+        in_dm(board_of(CAROL), CAROL),
+        &hidden,
+        &[ALICE],
+    )
+    .await;
+    assert_refused(
+        &h,
+        "a DM game, from a server",
+        board_of(CAROL),
+        &hidden,
+        &[ALICE],
+    )
+    .await;
+    let replay_of = in_dm(click(CAROL, &format!("replay:{}", private.id)), CAROL);
+    assert_refused(
+        &h,
+        "the replay of another's DM game",
+        replay_of,
+        &hidden,
+        &[ALICE],
+    )
+    .await;
+    let id = h.next_id();
+    let mut own = board_of(ALICE);
+    own["id"] = json!(id.to_string());
+    own["token"] = json!(token(id));
+    h.push(own);
+    let edit = h.original_edit(id).await;
+    assert_eq!(
+        edit.files.len(),
+        1,
+        "Alice sees her own DM game from the server"
+    );
     // Suggestions: none for a game she is not in (whoever's turn it is), nor for a game that
     // does not exist; her own game is the only one the `game` option offers.
     let typing = |who: Caller, game: Option<i64>| {
