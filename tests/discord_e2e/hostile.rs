@@ -20,8 +20,8 @@ use monkey_queen_core::{GameOptions, MoveError, Position, Square};
 use serde_json::{Value, json};
 
 use crate::harness::{
-    AUTOCOMPLETE_RESULT, Board, CHANNEL_MESSAGE, DEFERRED_CHANNEL_MESSAGE, EPHEMERAL, Harness,
-    PostedChallenge, UPDATE_MESSAGE, kind,
+    AUTOCOMPLETE_RESULT, Board, CHANNEL_MESSAGE, COLOR_WHITE, DEFERRED_CHANNEL_MESSAGE, EPHEMERAL,
+    Harness, PostedChallenge, UPDATE_MESSAGE, kind, millis,
 };
 use crate::support::fake_discord::{BOT_NAME, BOT_USER_ID};
 use crate::support::payloads::{
@@ -31,48 +31,50 @@ use crate::support::payloads::{
     without_permissions,
 };
 
-/// Every table the bot writes, row by row, each row as its quoted column values.
-type Snapshot = BTreeMap<&'static str, Vec<String>>;
+/// Every table of the database, row by row, each row as its quoted column values.
+type Snapshot = BTreeMap<String, Vec<String>>;
 
-const TABLES: [&str; 6] = [
-    "players",
-    "games",
-    "moves",
-    "challenges",
-    "guild_settings",
-    "ai_ratings",
-];
-
-/// Dumps every table of the bot's database (through the harness's own connection).
+/// Dumps every table of the bot's database (through the harness's own connection): players,
+/// games, moves, challenges, settings, and whatever later migrations add.
 async fn snapshot(h: &Harness) -> Snapshot {
     let pool = h.service.db().reader();
-    let mut tables = Snapshot::new();
-    for table in TABLES {
+    let tables: Vec<String> = sqlx::query_scalar(
+        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'",
+    )
+    .fetch_all(pool)
+    .await
+    .unwrap();
+    for table in ["players", "games", "moves", "challenges"] {
+        assert!(tables.iter().any(|t| t == table), "no table {table}");
+    }
+    let mut snapshot = Snapshot::new();
+    for table in tables {
         let columns: Vec<String> = sqlx::query_scalar("SELECT name FROM pragma_table_info($1)")
-            .bind(table)
+            .bind(&table)
             .fetch_all(pool)
             .await
             .unwrap();
-        assert!(!columns.is_empty(), "no table {table}");
         let row = columns
             .iter()
             .map(|c| format!("quote(\"{c}\")"))
             .collect::<Vec<_>>()
             .join(" || '|' || ");
-        let query = format!("SELECT {row} FROM {table} ORDER BY rowid");
+        let query = format!("SELECT {row} FROM \"{table}\" ORDER BY rowid");
         let rows: Vec<String> = sqlx::query_scalar(sqlx::AssertSqlSafe(query))
             .fetch_all(pool)
             .await
             .unwrap();
-        tables.insert(table, rows);
+        snapshot.insert(table, rows);
     }
-    tables
+    snapshot
 }
 
+/// `msg` in English (the test payloads' locale).
 fn en(msg: &Msg<'_>) -> String {
     Lang::En.text(msg)
 }
 
+/// The English refusal for `error`.
 fn refusal(error: &UserError) -> String {
     en(&Msg::Refused(error))
 }
@@ -83,6 +85,8 @@ struct Answer {
     text: String,
     /// Everything the bot sent back, as JSON text (to look for leaks).
     sent: String,
+    /// From the interaction's dispatch to the first answer.
+    took: Duration,
 }
 
 /// Gives `payload` a fresh interaction id and token, pushes it and waits for its answer: the
@@ -92,11 +96,12 @@ async fn exchange(h: &Harness, mut payload: Value) -> (u64, Answer) {
     payload["id"] = Value::String(id.to_string());
     payload["token"] = Value::String(token(id));
     let what = payload.pointer("/data/name").cloned().unwrap_or_default();
-    h.push(payload);
+    let sent = h.push(payload);
     let callback = h.callback(id).await;
+    let took = callback.received_at.duration_since(sent);
     let flags = callback.pointer("/data/flags").and_then(Value::as_u64);
     assert_eq!(flags, Some(EPHEMERAL), "{what}: {:?}", callback.json);
-    let mut sent = callback.json.clone().unwrap_or_default().to_string();
+    let mut shown = callback.json.clone().unwrap_or_default().to_string();
     let text = match kind(&callback) {
         CHANNEL_MESSAGE => callback
             .pointer("/data/content")
@@ -105,7 +110,7 @@ async fn exchange(h: &Harness, mut payload: Value) -> (u64, Answer) {
             .to_owned(),
         DEFERRED_CHANNEL_MESSAGE => {
             let edit = h.original_edit(id).await;
-            sent.push_str(&edit.json.clone().unwrap_or_default().to_string());
+            shown.push_str(&edit.json.clone().unwrap_or_default().to_string());
             edit.pointer("/content")
                 .and_then(Value::as_str)
                 .unwrap_or_default()
@@ -116,7 +121,12 @@ async fn exchange(h: &Harness, mut payload: Value) -> (u64, Answer) {
             callback.json
         ),
     };
-    (id, Answer { text, sent })
+    let answer = Answer {
+        text,
+        sent: shown,
+        took,
+    };
+    (id, answer)
 }
 
 /// Asserts that nothing but interaction `id`'s own answer reached Discord since `mark`.
@@ -135,7 +145,8 @@ async fn assert_only_answered(h: &Harness, mark: usize, id: u64) {
     assert!(stray.is_empty(), "sent beside the answer: {stray:?}");
 }
 
-/// A text for people: no debug dump, no internal error, no Markdown-escaped input gone wild.
+/// A text for people: no debug dump or internal detail, no control characters, and within
+/// Discord's 2,000 characters.
 fn assert_human(text: &str) {
     assert!(!text.trim().is_empty(), "an empty answer");
     for internal in [
@@ -182,6 +193,7 @@ async fn assert_refused(
     let before = snapshot(h).await;
     let mark = h.fake.mark();
     let (id, answer) = exchange(h, payload).await;
+    println!("{what}: answered in {:.1} ms", millis(answer.took));
     assert_eq!(answer.text, expected, "{what}");
     assert_human(&answer.text);
     assert_names_nobody(&answer.sent, others);
@@ -226,6 +238,7 @@ struct Games {
     theirs: GameId,
 }
 
+/// A registered bot with [`Games`] under way, nobody having moved yet.
 async fn two_games() -> Games {
     let h = Harness::registered().await;
     let (ours, board) = h.start_game(ALICE, BOB).await;
@@ -425,7 +438,10 @@ async fn commands_that_do_not_match_their_registration_are_refused_and_run_nothi
     .await;
     assert_eq!(h.game(ours).await.ply(), 0);
     assert_alive(&h).await;
+    // The snapshot does see a change: a valid move afterwards is one.
+    let before = snapshot(&h).await;
     h.play(ALICE, "g1-g7").await.applied();
+    assert_ne!(snapshot(&h).await, before);
     h.stop().await;
 }
 
@@ -442,7 +458,7 @@ fn clip(text: &str, max: usize) -> String {
 async fn overlong_and_strange_text_is_refused_and_quoted_back_harmlessly() {
     let Games { h, ours, .. } = two_games().await;
     let start = Position::start(GameOptions::default());
-    // Discord allows 6,000 characters in a string option; the bot reads the first 24.
+    // More than the 6,000 characters Discord allows in a string option; the bot reads 24.
     let long = "g1-g7".repeat(1_300);
     let texts = [
         long.as_str(),
@@ -593,7 +609,8 @@ async fn garbage_and_forged_custom_ids_are_answered_and_change_nothing() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn challenge_buttons_refuse_everyone_but_the_right_player() {
     let h = Harness::registered().await;
-    let direct = h.challenge(ALICE, Some(BOB), Vec::new()).await;
+    let white = vec![integer_option("color", COLOR_WHITE)];
+    let direct = h.challenge(ALICE, Some(BOB), white).await;
     let theirs = h.challenge(CAROL, Some(DAVE), Vec::new()).await;
     let open = h.challenge(DAVE, None, Vec::new()).await;
     let press = |who: Caller, challenge: &PostedChallenge, action: &str| {
