@@ -230,6 +230,12 @@ fn click(who: Caller, custom_id: &str) -> Value {
     )
 }
 
+/// A member of the test server who plays no game at all.
+const EVE: Caller = Caller {
+    id: 1_200_000_000_000_000_105,
+    username: "eve",
+};
+
 /// Two games in the test channel: Alice (White) against Bob, and Carol (White) against Dave.
 struct Games {
     h: Harness,
@@ -401,6 +407,18 @@ async fn commands_that_do_not_match_their_registration_are_refused_and_run_nothi
                 &[ALICE],
             ),
             refusal(&UserError::ChallengeSelf),
+        ),
+        (
+            "/challenge against another bot",
+            {
+                let mut payload = with_resolved_user(
+                    cmd("challenge", vec![user_option("opponent", EVE)]),
+                    &[EVE],
+                );
+                payload["data"]["resolved"]["users"][EVE.id.to_string()]["bot"] = json!(true);
+                payload
+            },
+            en(&Msg::OtherBot),
         ),
         (
             "an unknown command",
@@ -976,6 +994,26 @@ async fn nothing_of_a_game_reaches_someone_who_is_not_in_it() {
                 slash_command(0, CAROL, "move", vec![string_option("move", "g1-g7")]),
                 CAROL,
             ),
+            refusal(&UserError::NoActiveGame),
+        ),
+        (
+            "/board by someone with no game here",
+            slash_command(0, EVE, "board", Vec::new()),
+            refusal(&UserError::NoActiveGame),
+        ),
+        (
+            "/moves by someone with no game here",
+            slash_command(0, EVE, "moves", vec![string_option("square", "g1")]),
+            refusal(&UserError::NoActiveGame),
+        ),
+        (
+            "/resign by someone with no game here",
+            slash_command(0, EVE, "resign", Vec::new()),
+            refusal(&UserError::NoActiveGame),
+        ),
+        (
+            "/abort by someone with no game here",
+            slash_command(0, EVE, "abort", Vec::new()),
             refusal(&UserError::NoActiveGame),
         ),
         (
