@@ -214,10 +214,11 @@ fn fields_of<'a, const N: usize>(fields: &[&'a str]) -> Result<[&'a str; N], Cus
     <[&str; N]>::try_from(fields).map_err(|_| CustomIdError::FieldCount)
 }
 
-/// A decimal number written the way [`ComponentId`]'s `Display` writes it (no sign, no padding).
+/// A decimal number written the way [`ComponentId`]'s `Display` writes the bot's ids (no sign,
+/// no padding; ids and plies are never negative).
 fn number<T: FromStr + ToString>(field: &str) -> Result<T, CustomIdError> {
     let value: T = field.parse().map_err(|_| CustomIdError::BadNumber)?;
-    if value.to_string() == field {
+    if !field.starts_with('-') && value.to_string() == field {
         Ok(value)
     } else {
         Err(CustomIdError::BadNumber)
@@ -311,6 +312,8 @@ mod tests {
             ("accept:x", CustomIdError::BadNumber),
             ("accept:+1", CustomIdError::BadNumber),
             ("accept:01", CustomIdError::BadNumber),
+            ("accept:-1", CustomIdError::BadNumber),
+            ("replay:-0", CustomIdError::BadNumber),
             ("resign:5:-1", CustomIdError::BadNumber),
             ("replay", CustomIdError::FieldCount),
             ("rematch:x", CustomIdError::BadNumber),

@@ -8,7 +8,7 @@ use serenity::{
 };
 use tracing::{error, warn};
 
-use super::Data;
+use super::{Data, malformed};
 use crate::i18n::{Lang, Msg};
 
 /// An internal failure: logged with context, never shown to users.
@@ -41,8 +41,9 @@ impl From<serenity::Error> for Error {
 }
 
 /// poise's error hook: internal errors are logged with what was being done, and the user gets
-/// a short generic line ([`Msg::Internal`], in their language) ephemerally; poise's own user-facing cases (bad arguments, checks,
-/// cooldowns…) go to its default handler.
+/// a short generic line ([`Msg::Internal`], in their language) ephemerally. A command that does
+/// not match the registered ones (unknown, options missing, mistyped or undeclared) gets the
+/// ephemeral answers of [`malformed`]; poise's other cases go to its default handler.
 pub async fn on_error(failure: FrameworkError<'_, Data, Error>) {
     match failure {
         FrameworkError::Command { error, ctx, .. } => {
@@ -79,12 +80,59 @@ pub async fn on_error(failure: FrameworkError<'_, Data, Error>) {
                 apologize_for_click(framework.serenity_context, click).await;
             }
         }
+        FrameworkError::CommandStructureMismatch {
+            ctx, description, ..
+        } => {
+            warn!(
+                command = %ctx.command().qualified_name,
+                user = %ctx.author().id,
+                problem = description,
+                "options do not match the command"
+            );
+            answer(malformed::refuse(ctx.into()).await);
+        }
+        FrameworkError::ArgumentParse { ctx, error, .. } => {
+            warn!(
+                command = %ctx.command().qualified_name,
+                user = %ctx.author().id,
+                error = %error,
+                "an option could not be read"
+            );
+            answer(malformed::refuse(ctx).await);
+        }
+        FrameworkError::CommandCheckFailed { ctx, .. } => {
+            warn!(
+                command = %ctx.command().qualified_name,
+                user = %ctx.author().id,
+                "options the command does not declare"
+            );
+            answer(malformed::refuse(ctx).await);
+        }
+        FrameworkError::UnknownInteraction {
+            framework,
+            interaction,
+            ..
+        } => {
+            warn!(
+                command = %interaction.data.name,
+                user = %interaction.user.id,
+                "unknown command"
+            );
+            answer(malformed::refuse_unknown(framework.serenity_context, interaction).await);
+        }
         FrameworkError::Setup { error, .. } => error!(error = %error, "bot setup failed"),
         other => {
             if let Err(e) = poise::builtins::on_error(other).await {
                 error!(error = %e, "handling a framework error failed");
             }
         }
+    }
+}
+
+/// Logs a failure to answer a malformed interaction.
+fn answer(sent: Result<(), Error>) {
+    if let Err(e) = sent {
+        warn!(error = %e, "could not answer a malformed command");
     }
 }
 

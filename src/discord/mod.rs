@@ -16,6 +16,7 @@ pub mod config;
 pub mod custom_id;
 mod errors;
 mod in_flight;
+mod malformed;
 mod reply;
 mod router;
 mod shutdown;
@@ -201,6 +202,7 @@ fn framework(
         .options(poise::FrameworkOptions {
             commands: commands::all(),
             on_error: |error| Box::pin(errors::on_error(error)),
+            command_check: Some(malformed::options_are_declared),
             event_handler: |framework, event| Box::pin(router::on_event(framework, event)),
             ..Default::default()
         })

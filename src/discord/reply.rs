@@ -9,7 +9,7 @@ use serenity::{
 };
 
 use super::{ApplicationContext, Error};
-use crate::games::{PlayerRef, ServiceError, UserError, UserId};
+use crate::games::{GameView, PlayerRef, ServiceError, UserError, UserId};
 use crate::i18n::{Lang, Msg};
 
 /// A service answer: `Ok(Ok(value))`, a refusal to show the user, or an internal failure.
@@ -100,6 +100,17 @@ pub async fn refuse_click(
 ) -> Result<(), Error> {
     let text = Lang::from_locale(&click.locale).text(&Msg::Refused(refusal));
     ephemeral_click(ctx, click, text).await
+}
+
+/// Whether `game` may be shown to `user` asking from `guild` (`None`: a DM). Games are public
+/// in their own server and to their players anywhere; elsewhere (another server, a DM) a game
+/// is treated as if it did not exist, so its number reveals nothing.
+pub fn may_see(game: &GameView, guild: Option<serenity::GuildId>, user: UserId) -> bool {
+    let same_server = game
+        .place
+        .guild
+        .is_some_and(|g| guild.is_some_and(|here| here.get() == g.0));
+    same_server || game.color_of(user).is_some()
 }
 
 /// Cuts user text down before it is echoed back (Discord allows 2,000 characters a message).

@@ -2,7 +2,7 @@
 
 use monkey_queen_core::{Color, GameOptions, IllegalMove, Move, MoveError, ParseError, Role};
 
-use super::{Button, Msg};
+use super::{Button, Msg, echo};
 use crate::games::{
     Challenge, GameResult, GameView, HistoryPage, LeaderboardPage, PlayedGame, PlayerStats,
     UserError,
@@ -122,6 +122,12 @@ pub fn text(msg: &Msg<'_>) -> String {
                 .to_owned()
         }
         Msg::ServerOnly => "This command only works in a server.".to_owned(),
+        Msg::UnknownCommand => "I don't know that command; Discord may still be showing an \
+                                old list. Type `/` to see the current commands."
+            .to_owned(),
+        Msg::MalformedCommand => "That command arrived with an option missing or of the wrong \
+                                  kind, so I did nothing. Please pick it again from the `/` menu."
+            .to_owned(),
         Msg::ThreadName(g) => format!(
             "Monkey Queen #{}: {} vs {}",
             g.id, g.white.name, g.black.name
@@ -469,7 +475,17 @@ fn illegal(e: &IllegalMove) -> String {
 }
 
 fn parse(e: &ParseError) -> String {
-    sentence(&e.to_string())
+    match e {
+        ParseError::Empty => sentence(&e.to_string()),
+        ParseError::NotASquare { text, size } => match echo(text) {
+            Some(text) => format!("`{text}` is not a square on a {size}×{size} board."),
+            None => format!("That is not a square on a {size}×{size} board; write one like g1."),
+        },
+        ParseError::Malformed(text) => match echo(text) {
+            Some(text) => format!("`{text}` is not a move; write two squares like g1-g7, or swap."),
+            None => "That is not a move; write two squares like g1-g7, or swap.".to_owned(),
+        },
+    }
 }
 
 /// Capitalises the first letter and ends with a full stop.

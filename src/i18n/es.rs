@@ -2,7 +2,7 @@
 
 use monkey_queen_core::{Color, GameOptions, IllegalMove, Move, MoveError, ParseError, Role};
 
-use super::{Button, Msg};
+use super::{Button, Msg, echo};
 use crate::games::{
     Challenge, GameResult, GameView, HistoryPage, LeaderboardPage, PlayedGame, PlayerStats,
     UserError,
@@ -132,6 +132,12 @@ pub fn text(msg: &Msg<'_>) -> String {
         Msg::NotManager => "Solo quien gestiona el servidor (permiso «Gestionar servidor») puede cambiar los ajustes."
             .to_owned(),
         Msg::ServerOnly => "Este comando solo funciona en un servidor.".to_owned(),
+        Msg::UnknownCommand => "No conozco ese comando; puede que Discord aún muestre una lista \
+                                antigua. Escribe `/` para ver los comandos actuales."
+            .to_owned(),
+        Msg::MalformedCommand => "Ese comando llegó con una opción que falta o es de otro tipo, \
+                                  así que no he hecho nada. Vuelve a elegirlo en el menú `/`."
+            .to_owned(),
         Msg::ThreadName(g) => format!(
             "Monkey Queen #{}: {} contra {}",
             g.id, g.white.name, g.black.name
@@ -557,12 +563,18 @@ fn refused(e: &UserError) -> String {
 fn parse(e: &ParseError) -> String {
     match e {
         ParseError::Empty => "No has escrito ninguna jugada; escríbela como g1-g7.".to_owned(),
-        ParseError::NotASquare { text, size } => {
-            format!("`{text}` no es una casilla de un tablero de {size}×{size}.")
-        }
-        ParseError::Malformed(text) => {
-            format!("`{text}` no es una jugada; escribe dos casillas como g1-g7, o swap.")
-        }
+        ParseError::NotASquare { text, size } => match echo(text) {
+            Some(text) => format!("`{text}` no es una casilla de un tablero de {size}×{size}."),
+            None => {
+                format!("Eso no es una casilla de un tablero de {size}×{size}; escríbela como g1.")
+            }
+        },
+        ParseError::Malformed(text) => match echo(text) {
+            Some(text) => {
+                format!("`{text}` no es una jugada; escribe dos casillas como g1-g7, o swap.")
+            }
+            None => "Eso no es una jugada; escribe dos casillas como g1-g7, o swap.".to_owned(),
+        },
     }
 }
 

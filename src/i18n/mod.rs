@@ -145,6 +145,11 @@ pub enum Msg<'a> {
     OtherBot,
     /// A button this bot does not know (or no longer serves).
     UnknownButton,
+    /// A slash command this bot does not have (an old registration, or a forged payload).
+    UnknownCommand,
+    /// A slash command whose options do not match the command: one missing, of the wrong
+    /// type, unknown or out of range.
+    MalformedCommand,
     /// The one reminder to the player to move, with the deadline as a relative timestamp.
     Reminder(&'a GameView),
     /// A player's rating, counts, streak and recent results (`/stats`).
@@ -184,6 +189,37 @@ pub enum Msg<'a> {
     ServerOnly,
     /// The name of a game's own thread.
     ThreadName(&'a GameView),
+}
+
+/// User text as it may be quoted back in `code`: control characters and invisible formatting
+/// (bidi overrides, zero-width spaces) shown as `�`, backticks as `'`, so they cannot garble
+/// the message; `None` when only spaces are left.
+fn echo(text: &str) -> Option<String> {
+    let shown: String = text
+        .chars()
+        .map(|c| match c {
+            '`' => '\'',
+            c if c.is_control() || invisible(c) => char::REPLACEMENT_CHARACTER,
+            c => c,
+        })
+        .collect();
+    let shown = shown.trim();
+    (!shown.is_empty()).then(|| shown.to_owned())
+}
+
+/// Unicode format characters that change how the text around them shows, or show nothing.
+fn invisible(c: char) -> bool {
+    matches!(
+        c,
+        '\u{00AD}'
+            | '\u{061C}'
+            | '\u{180E}'
+            | '\u{200B}'..='\u{200F}'
+            | '\u{202A}'..='\u{202E}'
+            | '\u{2060}'..='\u{2064}'
+            | '\u{2066}'..='\u{2069}'
+            | '\u{FEFF}'
+    )
 }
 
 /// A link to the message where a game's board was last posted, when there is one.

@@ -386,6 +386,8 @@ fn every_message_exists_in_both_languages() {
         Msg::Rules,
         Msg::OtherBot,
         Msg::UnknownButton,
+        Msg::UnknownCommand,
+        Msg::MalformedCommand,
     ];
     let rematch = Challenge {
         rematch_of: Some(GameId(4)),
@@ -550,5 +552,27 @@ fn board_links() {
     assert_eq!(
         super::link(&place()).as_deref(),
         Some("https://discord.com/channels/1/2/3")
+    );
+}
+
+#[test]
+fn quoted_input_loses_what_would_garble_the_message() {
+    let not_a_move =
+        |text: &str| UserError::Illegal(MoveError::Parse(ParseError::Malformed(text.into())));
+    assert_eq!(
+        Lang::En.text(&Msg::Refused(&not_a_move("`g1\u{202e}\u{200b}-g9`\n\u{0}"))),
+        "`'g1\u{fffd}\u{fffd}-g9'\u{fffd}\u{fffd}` is not a move; write two squares like g1-g7, or swap."
+    );
+    assert_eq!(
+        Lang::En.text(&Msg::Refused(&not_a_move(" \u{3000} "))),
+        "That is not a move; write two squares like g1-g7, or swap."
+    );
+    let not_a_square = UserError::Illegal(MoveError::Parse(ParseError::NotASquare {
+        text: String::new(),
+        size: 12,
+    }));
+    assert_eq!(
+        Lang::Es.text(&Msg::Refused(&not_a_square)),
+        "Eso no es una casilla de un tablero de 12×12; escríbela como g1."
     );
 }

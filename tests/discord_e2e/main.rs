@@ -17,4 +17,5 @@ mod challenges;
 mod framework;
 mod game;
 mod harness;
+mod hostile;
 mod restart;

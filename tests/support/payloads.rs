@@ -269,3 +269,48 @@ pub fn with_permissions(mut payload: Value, permissions: &str) -> Value {
     payload["member"]["permissions"] = json!(permissions);
     payload
 }
+
+/// A fourth member, who plays a game of their own with [`CAROL`].
+pub const DAVE: Caller = Caller {
+    id: 1_200_000_000_000_000_104,
+    username: "dave",
+};
+
+/// The direct-message channel between a caller and the bot.
+pub const DM_CHANNEL_ID: u64 = 1_200_000_000_000_000_003;
+
+/// The same interaction sent from a direct message with the bot: no server, no member, the
+/// caller as `user`, the DM channel [`DM_CHANNEL_ID`].
+pub fn in_dm(mut payload: Value, caller: Caller) -> Value {
+    if let Some(fields) = payload.as_object_mut() {
+        for field in ["guild_id", "guild", "member", "guild_locale"] {
+            fields.remove(field);
+        }
+    }
+    if let Some(data) = payload["data"].as_object_mut() {
+        data.remove("guild_id");
+    }
+    payload["user"] = user(caller);
+    payload["channel_id"] = json!(DM_CHANNEL_ID.to_string());
+    if payload["message"].is_object() {
+        payload["message"]["channel_id"] = json!(DM_CHANNEL_ID.to_string());
+    }
+    payload["channel"] = json!({
+        "id": DM_CHANNEL_ID.to_string(),
+        "type": 1,
+        "flags": 0,
+        "last_message_id": null,
+        "recipients": [user(caller)],
+    });
+    payload["authorizing_integration_owners"] = json!({ "1": caller.id.to_string() });
+    payload["context"] = json!(1);
+    payload
+}
+
+/// The same interaction from a member whose payload carries no `permissions` at all.
+pub fn without_permissions(mut payload: Value) -> Value {
+    if let Some(member) = payload["member"].as_object_mut() {
+        member.remove("permissions");
+    }
+    payload
+}

@@ -7,7 +7,7 @@ use monkey_queen_core::{MoveError, Square};
 
 use super::play::game_ref;
 use crate::discord::board::{self, Marks};
-use crate::discord::reply::{caller, edit_deferred, ephemeral, split, user_lang};
+use crate::discord::reply::{caller, clip, ephemeral, may_see, split, user_lang};
 use crate::discord::{ApplicationContext, Error};
 use crate::games::{GameId, GameView, UserError};
 use crate::i18n::{Lang, Msg};
@@ -32,15 +32,15 @@ pub async fn board(
     #[description_localized("es-ES", "Mostrarlo solo a ti (por defecto no)")]
     private: Option<bool>,
 ) -> Result<(), Error> {
+    let lang = user_lang(ctx);
+    let Some(view) = find(ctx, game, lang).await? else {
+        return Ok(());
+    };
     if private.unwrap_or(false) {
         ctx.defer_ephemeral().await?;
     } else {
         ctx.defer().await?;
     }
-    let lang = user_lang(ctx);
-    let Some(view) = find(ctx, game, lang).await? else {
-        return Ok(());
-    };
     let png = board::picture(ctx.data(), &view, lang, Marks::default()).await?;
     send_picture(ctx, lang.text(&Msg::BoardShown(&view)), png).await
 }
@@ -65,21 +65,22 @@ pub async fn moves(
     #[description_localized("es-ES", "Número de partida, solo si tienes varias aquí")]
     game: Option<i64>,
 ) -> Result<(), Error> {
-    ctx.defer_ephemeral().await?;
     let lang = user_lang(ctx);
     let Some(view) = find(ctx, game, lang).await? else {
         return Ok(());
     };
-    let square = match Square::parse(
-        &crate::discord::reply::clip(&square, 8),
-        view.options.size(),
-    ) {
+    if view.color_of(caller(ctx).id).is_none() {
+        let refusal = UserError::NotParticipant { game: view.id };
+        return ephemeral(ctx, lang.text(&Msg::Refused(&refusal))).await;
+    }
+    let square = match Square::parse(&clip(&square, 8), view.options.size()) {
         Ok(square) => square,
         Err(e) => {
             let refusal = UserError::Illegal(MoveError::Parse(e));
-            return edit_deferred(ctx, lang.text(&Msg::Refused(&refusal))).await;
+            return ephemeral(ctx, lang.text(&Msg::Refused(&refusal))).await;
         }
     };
+    ctx.defer_ephemeral().await?;
     let destinations: Vec<Square> = view
         .position
         .moves_from(square)
@@ -126,29 +127,30 @@ pub async fn games(ctx: ApplicationContext<'_>) -> Result<(), Error> {
     .await
 }
 
-/// The game asked about: any game by number, else the caller's game in this channel. A refusal
-/// is answered here and gives `None`.
+/// The game asked about: a game by number (one this server can see, see [`may_see`]), else
+/// the caller's game in this channel. A refusal is answered here, ephemerally, and gives `None`.
 async fn find(
     ctx: ApplicationContext<'_>,
     game: Option<i64>,
     lang: Lang,
 ) -> Result<Option<GameView>, Error> {
     let service = &ctx.data().service;
+    let user = caller(ctx).id;
     let found = match game {
         Some(id) => service.game(GameId(id)).await,
         None => {
             service
-                .find_game(caller(ctx).id, game_ref(ctx.channel_id(), None))
+                .find_game(user, game_ref(ctx.channel_id(), None))
                 .await
         }
     };
-    match split(found)? {
-        Ok(view) => Ok(Some(view)),
-        Err(refusal) => {
-            edit_deferred(ctx, lang.text(&Msg::Refused(&refusal))).await?;
-            Ok(None)
-        }
-    }
+    let refusal = match split(found)? {
+        Ok(view) if may_see(&view, ctx.guild_id(), user) => return Ok(Some(view)),
+        Ok(view) => UserError::NoSuchGame(view.id),
+        Err(refusal) => refusal,
+    };
+    ephemeral(ctx, lang.text(&Msg::Refused(&refusal))).await?;
+    Ok(None)
 }
 
 /// Replaces the deferred response with `text` and the board picture.
