@@ -8,9 +8,10 @@ use std::collections::HashMap;
 
 use common::*;
 use monkey_queen::games::{
-    AiLevel, BoardOrientation, ChallengeCreated, ChallengeStatus, ClockChoice, ColorChoice,
-    EndReason, GameId, GameRef, GameStatus, GuildId, GuildSettings, InternalError,
-    LeaderboardScope, PlayerRef, Result, ServiceError, SettingsChange, UserError, UserId,
+    AiLevel, BoardOrientation, ChallengeCreated, ChallengeStatus, ChannelId, ClockChoice,
+    ColorChoice, EndReason, GameId, GameRef, GameStatus, GuildId, GuildSettings, InternalError,
+    LeaderboardScope, PlayRequest, PlayerRef, Result, ServiceError, SettingsChange, UserError,
+    UserId,
 };
 use monkey_queen_core::{Color, GameOptions, Position, Record};
 
@@ -464,7 +465,16 @@ async fn history_pages_newest_first() {
     assert_eq!(loss.place.guild, Some(OTHER_GUILD));
     let p2 = page(2, 2).await.unwrap();
     assert_eq!(ids(&p2.entries, |g| g.game), finished[4..]);
-    assert_eq!(page(9, 2).await.unwrap(), p2, "past the end: the last page");
+    // A history only grows, so a page past its end was never shown: refused, not clamped.
+    for past in [3, 9, u32::MAX] {
+        assert_eq!(
+            refused(page(past, 2).await),
+            UserError::NoSuchPage {
+                page: past,
+                total_pages: 3
+            }
+        );
+    }
     assert_eq!(
         page(0, 0).await.unwrap().total_pages,
         5,
@@ -473,13 +483,16 @@ async fn history_pages_newest_first() {
     let all = page(0, 50).await.unwrap();
     assert_eq!(ids(&all.entries, |g| g.game), finished);
     assert!(all.entries.iter().all(|g| g.finished_ms > T0));
-    assert!(
-        f.service
-            .history(dave().id, 0, 10)
-            .await
-            .unwrap()
-            .entries
-            .is_empty()
+    // Someone who never finished a game has one empty page, and only that one.
+    let none = f.service.history(dave().id, 0, 10).await.unwrap();
+    assert!(none.entries.is_empty());
+    assert_eq!((none.page, none.total_pages, none.total), (0, 1, 0));
+    assert_eq!(
+        refused(f.service.history(dave().id, 1, 10).await),
+        UserError::NoSuchPage {
+            page: 1,
+            total_pages: 1
+        }
     );
 }
 
@@ -838,6 +851,86 @@ async fn settings_defaults_and_updates() {
     assert_eq!(service.settings(GUILD).await.unwrap(), expected);
 }
 
+/// Its thread, as a player typing `/move` in it sees the game: the game is found from the
+/// thread as from its channel, and nowhere else.
+#[tokio::test]
+async fn a_game_is_found_from_its_own_thread() {
+    let f = Fixture::new().await;
+    let game = f.start(&alice(), &bob()).await;
+    let thread = ChannelId(777);
+    let elsewhere = ChannelId(778);
+    let in_channel = |user: &PlayerRef, channel, text: &'static str| {
+        let user = user.id;
+        let service = f.service.clone();
+        async move {
+            service
+                .play(PlayRequest {
+                    user,
+                    game: GameRef::InChannel(channel),
+                    text,
+                    expected_ply: None,
+                    request_key: None,
+                })
+                .await
+        }
+    };
+    assert_eq!(
+        refused(in_channel(&alice(), thread, "g1-g7").await),
+        UserError::NoActiveGame,
+        "no thread yet"
+    );
+    f.service.set_game_thread(game.id, thread).await.unwrap();
+    assert_eq!(
+        f.service.game(game.id).await.unwrap().place.thread,
+        Some(thread)
+    );
+    // R5: White moves first, from the thread; Black answers from the channel.
+    let played = in_channel(&alice(), thread, "g1-g7").await.unwrap();
+    assert_eq!((played.game.id, played.game.ply()), (game.id, 1));
+    let played = in_channel(&bob(), CHANNEL, "f12-f8").await.unwrap();
+    assert_eq!(played.game.ply(), 2);
+    assert_eq!(
+        refused(in_channel(&alice(), elsewhere, "g7-g6").await),
+        UserError::NoActiveGame
+    );
+    for channel in [CHANNEL, thread] {
+        let listed = f
+            .service
+            .active_games(alice().id, Some(channel))
+            .await
+            .unwrap();
+        assert_eq!(ids(&listed, |g| g.id), [game.id], "{channel:?}");
+    }
+    assert!(
+        f.service
+            .active_games(alice().id, Some(elsewhere))
+            .await
+            .unwrap()
+            .is_empty()
+    );
+    // A second game in the same channel: from the channel both are candidates, from the
+    // thread only the thread's own game.
+    let other = f.start(&alice(), &carol()).await;
+    assert!(matches!(
+        refused(in_channel(&alice(), CHANNEL, "g7-g6").await),
+        UserError::SeveralGames(games) if games.len() == 2
+    ));
+    let found = f
+        .service
+        .find_game(alice().id, GameRef::InChannel(thread))
+        .await
+        .unwrap();
+    assert_eq!(found.id, game.id);
+    assert_ne!(found.id, other.id);
+    assert!(
+        f.service
+            .set_game_thread(GameId(999_999), thread)
+            .await
+            .is_err(),
+        "no such game"
+    );
+}
+
 #[test]
 fn clock_choices_and_orientation() {
     assert_eq!(
@@ -899,6 +992,13 @@ fn new_refusals_read_as_plain_english() {
         (
             UserError::RematchInProgress { game: GameId(8) },
             "the rematch of this game is already being played (game #8)",
+        ),
+        (
+            UserError::NoSuchPage {
+                page: 4,
+                total_pages: 2,
+            },
+            "there is no page 5 of this list (it ends at page 2)",
         ),
     ];
     for (error, text) in cases {

@@ -112,6 +112,13 @@ pub enum UserError {
         /// The rematch game.
         game: GameId,
     },
+    /// A page past the end of a list that only grows (a forged paging button).
+    NoSuchPage {
+        /// The 0-based page asked for.
+        page: u32,
+        /// How many pages there are.
+        total_pages: u32,
+    },
 }
 
 impl fmt::Display for UserError {
@@ -194,6 +201,11 @@ impl fmt::Display for UserError {
                     "the rematch of this game is already being played (game #{game})"
                 )
             }
+            UserError::NoSuchPage { page, total_pages } => write!(
+                f,
+                "there is no page {} of this list (it ends at page {total_pages})",
+                u64::from(*page) + 1
+            ),
         }
     }
 }

@@ -149,7 +149,8 @@ pub enum ChallengeCreated {
 pub enum GameRef {
     /// This game.
     Id(GameId),
-    /// The caller's only active game in this channel.
+    /// The caller's only active game in this channel (played there, or in its own thread
+    /// when the channel is that thread).
     InChannel(ChannelId),
 }
 
@@ -202,7 +203,7 @@ impl GameService {
                 .await?
                 .ok_or(UserError::NoSuchGame(id))?),
             GameRef::InChannel(channel) => {
-                let mut games = storage::active_games(conn, Some(user), Some(channel)).await?;
+                let mut games = active_in(conn, user, channel).await?;
                 match games.len() {
                     0 => Err(UserError::NoActiveGame.into()),
                     1 => Ok(games.remove(0)),
@@ -250,4 +251,14 @@ impl GameService {
             None => (None, None),
         }
     }
+}
+
+/// A user's active games shown in `channel`, oldest first: those played there, and the one
+/// whose own thread `channel` is (its players move from inside the thread).
+async fn active_in(conn: &mut Conn, user: UserId, channel: ChannelId) -> Result<Vec<GameRow>> {
+    let games = storage::active_games(conn, Some(user), None).await?;
+    Ok(games
+        .into_iter()
+        .filter(|g| g.channel == channel || g.thread == Some(channel))
+        .collect())
 }

@@ -34,7 +34,8 @@ impl GameService {
         self.view(&mut conn, row).await
     }
 
-    /// A user's active games, oldest first; only those in `channel` when given.
+    /// A user's active games, oldest first; only those shown in `channel` when given (played
+    /// there, or in their own thread when `channel` is that thread).
     ///
     /// # Errors
     /// Internal errors only.
@@ -44,7 +45,10 @@ impl GameService {
         channel: Option<ChannelId>,
     ) -> Result<Vec<GameSummary>> {
         let mut conn = self.db.read().await?;
-        let rows = storage::active_games(&mut conn, Some(user), channel).await?;
+        let rows = match channel {
+            Some(channel) => super::active_in(&mut conn, user, channel).await?,
+            None => storage::active_games(&mut conn, Some(user), None).await?,
+        };
         Ok(rows.iter().map(view::summary).collect())
     }
 

@@ -3,7 +3,9 @@
 use monkey_queen_core::Color;
 
 use super::view::{self, Place, PlayerRef, color_of};
-use super::{AiLevel, EndReason, GameId, GameService, GuildId, InternalError, Result, UserId};
+use super::{
+    AiLevel, EndReason, GameId, GameService, GuildId, InternalError, Result, UserError, UserId,
+};
 use crate::rating::Rating;
 use crate::storage::{self, GameRow};
 
@@ -99,7 +101,8 @@ pub struct LeaderboardEntry {
 pub struct Page<T> {
     /// The page's lines.
     pub entries: Vec<T>,
-    /// This page's 0-based number (the one asked for, or the last page if it was past the end).
+    /// This page's 0-based number: the one asked for (a leaderboard asked for past its end
+    /// shows its last page).
     pub page: u32,
     /// How many pages there are; at least 1, even when the list is empty.
     pub total_pages: u32,
@@ -237,14 +240,23 @@ impl GameService {
     }
 
     /// A page of a player's finished games (aborted ones excluded), newest first, with result
-    /// and reason. `page` is 0-based.
+    /// and reason. `page` is 0-based; page 0 always exists (empty for someone who never
+    /// finished a game).
     ///
     /// # Errors
-    /// Internal errors only.
+    /// [`UserError::NoSuchPage`] past the last page: a history only grows, so only a forged
+    /// request asks for one. Internal errors.
     pub async fn history(&self, user: UserId, page: u32, page_size: u32) -> Result<HistoryPage> {
         let mut conn = self.db.read().await?;
         let total = storage::count_finished_games(&mut conn, Some(user)).await?;
         let window = Window::new(page, page_size, total);
+        if window.page != page {
+            return Err(UserError::NoSuchPage {
+                page,
+                total_pages: window.total_pages,
+            }
+            .into());
+        }
         let rows =
             storage::finished_games(&mut conn, Some(user), window.offset, window.size).await?;
         Ok(window.page(played_games(&rows, user)?, total))

@@ -557,6 +557,10 @@ fn refused(e: &UserError) -> String {
             "A quien le toca aún le queda tiempo: se acaba <t:{}:R>.",
             deadline_ms / 1000
         ),
+        UserError::NoSuchPage { page, total_pages } => format!(
+            "Esta lista no tiene página {} (termina en la página {total_pages}).",
+            u64::from(*page) + 1
+        ),
     }
 }
 

@@ -237,6 +237,10 @@ fn user_errors() -> Vec<UserError> {
             existing: ChallengeId(2),
         },
         UserError::RematchInProgress { game: GameId(3) },
+        UserError::NoSuchPage {
+            page: 4,
+            total_pages: 2,
+        },
     ];
     for e in &all {
         match e {
@@ -266,7 +270,8 @@ fn user_errors() -> Vec<UserError> {
             | UserError::DeadlineNotReached { .. }
             | UserError::NotFinished { .. }
             | UserError::RematchPending { .. }
-            | UserError::RematchInProgress { .. } => {}
+            | UserError::RematchInProgress { .. }
+            | UserError::NoSuchPage { .. } => {}
         }
     }
     all
