@@ -60,6 +60,15 @@ pub enum ComponentId {
         /// page (a disabled arrow).
         arrow: Arrow,
     },
+    /// Show another page of a player's finished games: `history:<user_id>:<page>:<prev|next>`.
+    History {
+        /// Whose games (a Discord user id).
+        user: u64,
+        /// The 0-based page to show.
+        page: u32,
+        /// Which arrow it is (see [`ComponentId::Leaderboard`]).
+        arrow: Arrow,
+    },
 }
 
 /// Which players a leaderboard ranks, as written in a `custom_id`.
@@ -139,6 +148,9 @@ impl fmt::Display for ComponentId {
                 page,
                 arrow,
             } => write!(f, "leaderboard:{}:{page}:{}", ranking.word(), arrow.word()),
+            ComponentId::History { user, page, arrow } => {
+                write!(f, "history:{user}:{page}:{}", arrow.word())
+            }
         }
     }
 }
@@ -199,6 +211,14 @@ impl FromStr for ComponentId {
                 let [ranking, page, arrow] = fields_of(&fields)?;
                 ComponentId::Leaderboard {
                     ranking: word(ranking, [Ranking::Server, Ranking::Global], Ranking::word)?,
+                    page: number(page)?,
+                    arrow: word(arrow, [Arrow::Prev, Arrow::Next], Arrow::word)?,
+                }
+            }
+            "history" => {
+                let [user, page, arrow] = fields_of(&fields)?;
+                ComponentId::History {
+                    user: number(user)?,
                     page: number(page)?,
                     arrow: word(arrow, [Arrow::Prev, Arrow::Next], Arrow::word)?,
                 }
@@ -269,6 +289,22 @@ mod tests {
                 },
                 "leaderboard:global:3:next",
             ),
+            (
+                ComponentId::History {
+                    user: 1_200_000_000_000_000_001,
+                    page: 0,
+                    arrow: Arrow::Prev,
+                },
+                "history:1200000000000000001:0:prev",
+            ),
+            (
+                ComponentId::History {
+                    user: 7,
+                    page: 2,
+                    arrow: Arrow::Next,
+                },
+                "history:7:2:next",
+            ),
         ]
     }
 
@@ -293,6 +329,13 @@ mod tests {
             ranking: Ranking::Global,
             page: u32::MAX,
             arrow: Arrow::Next,
+        };
+        assert!(id.to_string().len() <= MAX_LEN);
+        assert_eq!(id.to_string().parse::<ComponentId>(), Ok(id));
+        let id = ComponentId::History {
+            user: u64::MAX,
+            page: u32::MAX,
+            arrow: Arrow::Prev,
         };
         assert!(id.to_string().len() <= MAX_LEN);
         assert_eq!(id.to_string().parse::<ComponentId>(), Ok(id));
@@ -321,6 +364,17 @@ mod tests {
             ("leaderboard:world:1:next", CustomIdError::BadWord),
             ("leaderboard:server:1:up", CustomIdError::BadWord),
             ("leaderboard:Server:1:next", CustomIdError::BadWord),
+            ("history:7:1", CustomIdError::FieldCount),
+            ("history:7:1:next:1", CustomIdError::FieldCount),
+            ("history:x:1:next", CustomIdError::BadNumber),
+            ("history:-7:1:next", CustomIdError::BadNumber),
+            ("history:7:-1:next", CustomIdError::BadNumber),
+            (
+                "history:18446744073709551616:0:next",
+                CustomIdError::BadNumber,
+            ),
+            ("history:7:4294967296:next", CustomIdError::BadNumber),
+            ("history:7:1:down", CustomIdError::BadWord),
         ];
         for (text, error) in cases {
             assert_eq!(text.parse::<ComponentId>(), Err(error), "{text:?}");

@@ -10,7 +10,7 @@ use super::commands::{end, rematch, replay, standings};
 use super::custom_id::ComponentId;
 use super::reply::ephemeral_click;
 use super::{Data, Error};
-use crate::games::{ChallengeId, GameId};
+use crate::games::{ChallengeId, GameId, UserId};
 use crate::i18n::{Lang, Msg};
 
 /// The framework's event hook: component clicks go to [`route`].
@@ -52,6 +52,9 @@ async fn route(
         Ok(ComponentId::Rematch { game }) => rematch::click(ctx, data, click, GameId(game)).await,
         Ok(ComponentId::Leaderboard { ranking, page, .. }) => {
             standings::turn_page(ctx, data, click, ranking, page).await
+        }
+        Ok(ComponentId::History { user, page, .. }) => {
+            standings::turn_history_page(ctx, data, click, UserId(user), page).await
         }
         Err(e) => {
             warn!(%custom_id, user = %click.user.id, error = %e, "unknown component");

@@ -8,14 +8,14 @@ use serenity::{
 };
 
 use crate::discord::custom_id::{Arrow, ComponentId, Ranking};
-use crate::discord::reply::{caller, ephemeral, split, user_lang};
+use crate::discord::reply::{Outcome, caller, ephemeral, refuse_click, split, user_lang};
 use crate::discord::{ApplicationContext, Data, Error};
 use crate::games::{GuildId, LeaderboardScope, UserId};
 use crate::i18n::{Lang, Msg};
 
 /// Lines on a leaderboard page.
 pub const LEADERBOARD_PAGE: u32 = 10;
-/// Games listed by `/history`.
+/// Games on a page of `/history`.
 pub const HISTORY_PAGE: u32 = 10;
 
 /// The glyphs on the paging buttons (the same in every language).
@@ -94,17 +94,10 @@ pub async fn turn_page(
     let lang = Lang::from_locale(&click.locale);
     let guild = click.guild_id.map(|g| GuildId(g.get()));
     let (text, buttons) = leaderboard_page(data, ranking, guild, page, lang).await?;
-    let update = CreateInteractionResponseMessage::new()
-        .content(text)
-        .components(buttons)
-        .allowed_mentions(CreateAllowedMentions::new());
-    click
-        .create_response(ctx, CreateInteractionResponse::UpdateMessage(update))
-        .await?;
-    Ok(())
+    update_page(ctx, click, text, buttons).await
 }
 
-/// List a player's finished games with result and reason, newest first.
+/// List a player's finished games with result and reason, newest first, paged with ◀ ▶.
 #[poise::command(
     slash_command,
     name_localized("es-ES", "historial"),
@@ -122,17 +115,50 @@ pub async fn history(
 ) -> Result<(), Error> {
     let lang = user_lang(ctx);
     let user = user.map_or_else(|| caller(ctx).id, |u| UserId(u.id.get()));
-    match split(ctx.data().service.history(user, 0, HISTORY_PAGE).await)? {
-        Ok(page) => {
-            quiet_reply(
-                ctx,
-                lang.text(&Msg::History { user, page: &page }),
-                Vec::new(),
-            )
-            .await
-        }
+    match history_page(ctx.data(), user, 0, lang).await? {
+        Ok((text, buttons)) => quiet_reply(ctx, text, buttons).await,
         Err(refusal) => ephemeral(ctx, lang.text(&Msg::Refused(&refusal))).await,
     }
+}
+
+/// A ◀ or ▶ click under a history: the message shows the page asked for. Anyone may page
+/// through anyone's history, as `/history` shows anyone's; a page that does not exist (a
+/// forged button) is refused to the clicker alone.
+pub async fn turn_history_page(
+    ctx: &serenity::Context,
+    data: &Data,
+    click: &ComponentInteraction,
+    user: UserId,
+    page: u32,
+) -> Result<(), Error> {
+    let lang = Lang::from_locale(&click.locale);
+    match history_page(data, user, page, lang).await? {
+        Ok((text, buttons)) => update_page(ctx, click, text, buttons).await,
+        Err(refusal) => refuse_click(ctx, click, &refusal).await,
+    }
+}
+
+/// The text and paging buttons of one page of `user`'s finished games, or the refusal of a
+/// page past the end.
+async fn history_page(
+    data: &Data,
+    user: UserId,
+    page: u32,
+    lang: Lang,
+) -> Outcome<(String, Vec<CreateActionRow>)> {
+    let page = match split(data.service.history(user, page, HISTORY_PAGE).await)? {
+        Ok(page) => page,
+        Err(refusal) => return Ok(Err(refusal)),
+    };
+    let text = lang.text(&Msg::History { user, page: &page });
+    let buttons = paging_buttons(page.page, page.total_pages, |page, arrow| {
+        ComponentId::History {
+            user: user.0,
+            page,
+            arrow,
+        }
+    });
+    Ok(Ok((text, buttons)))
 }
 
 /// The text and paging buttons of one leaderboard page. A server board asked for outside a
@@ -158,48 +184,72 @@ async fn leaderboard_page(
         page: &page,
         global: ranking == Ranking::Global,
     });
-    let buttons = arrows(ranking, page.page, page.total_pages)
-        .map(|arrows| {
-            let buttons = arrows
-                .into_iter()
-                .map(|(id, enabled)| {
-                    let glyph = match id {
-                        ComponentId::Leaderboard {
-                            arrow: Arrow::Prev, ..
-                        } => PREV,
-                        _ => NEXT,
-                    };
-                    CreateButton::new(id.to_string())
-                        .label(glyph)
-                        .style(ButtonStyle::Secondary)
-                        .disabled(!enabled)
-                })
-                .collect();
-            vec![CreateActionRow::Buttons(buttons)]
-        })
-        .unwrap_or_default();
+    let buttons = paging_buttons(page.page, page.total_pages, |page, arrow| {
+        ComponentId::Leaderboard {
+            ranking,
+            page,
+            arrow,
+        }
+    });
     Ok((text, buttons))
 }
 
-/// The ◀ and ▶ buttons of page `page` (0-based) of `total_pages`, each with whether it is
-/// enabled; none when everything fits on one page. A disabled arrow points at the page shown.
-pub fn arrows(ranking: Ranking, page: u32, total_pages: u32) -> Option<[(ComponentId, bool); 2]> {
+/// The row of ◀ ▶ buttons under page `page` (0-based) of `total_pages`, their ids made by
+/// `id` from the page each leads to; no row when everything fits on one page.
+fn paging_buttons(
+    page: u32,
+    total_pages: u32,
+    id: impl Fn(u32, Arrow) -> ComponentId,
+) -> Vec<CreateActionRow> {
+    let Some(arrows) = arrows(page, total_pages) else {
+        return Vec::new();
+    };
+    let buttons = arrows
+        .into_iter()
+        .map(|(target, arrow, enabled)| {
+            let glyph = match arrow {
+                Arrow::Prev => PREV,
+                Arrow::Next => NEXT,
+            };
+            CreateButton::new(id(target, arrow).to_string())
+                .label(glyph)
+                .style(ButtonStyle::Secondary)
+                .disabled(!enabled)
+        })
+        .collect();
+    vec![CreateActionRow::Buttons(buttons)]
+}
+
+/// The ◀ and ▶ arrows of page `page` (0-based) of `total_pages`: the page each leads to, and
+/// whether it is enabled; none when everything fits on one page. A disabled arrow points at
+/// the page shown.
+pub fn arrows(page: u32, total_pages: u32) -> Option<[(u32, Arrow, bool); 2]> {
     if total_pages <= 1 {
         return None;
     }
     let last = total_pages - 1;
     let page = page.min(last);
-    let prev = ComponentId::Leaderboard {
-        ranking,
-        page: page.saturating_sub(1),
-        arrow: Arrow::Prev,
-    };
-    let next = ComponentId::Leaderboard {
-        ranking,
-        page: (page + 1).min(last),
-        arrow: Arrow::Next,
-    };
-    Some([(prev, page > 0), (next, page < last)])
+    Some([
+        (page.saturating_sub(1), Arrow::Prev, page > 0),
+        ((page + 1).min(last), Arrow::Next, page < last),
+    ])
+}
+
+/// Replaces a paged message with another page.
+async fn update_page(
+    ctx: &serenity::Context,
+    click: &ComponentInteraction,
+    text: String,
+    buttons: Vec<CreateActionRow>,
+) -> Result<(), Error> {
+    let update = CreateInteractionResponseMessage::new()
+        .content(text)
+        .components(buttons)
+        .allowed_mentions(CreateAllowedMentions::new());
+    click
+        .create_response(ctx, CreateInteractionResponse::UpdateMessage(update))
+        .await?;
+    Ok(())
 }
 
 /// A public answer that mentions players without pinging them.
@@ -220,39 +270,64 @@ async fn quiet_reply(
 mod tests {
     use super::*;
 
-    fn target(id: ComponentId) -> u32 {
-        match id {
-            ComponentId::Leaderboard { page, .. } => page,
-            other => panic!("not a leaderboard button: {other:?}"),
-        }
-    }
-
     #[test]
     fn one_page_needs_no_arrows() {
-        assert!(arrows(Ranking::Server, 0, 1).is_none());
-        assert!(arrows(Ranking::Server, 0, 0).is_none());
+        assert!(arrows(0, 1).is_none());
+        assert!(arrows(0, 0).is_none());
+        assert!(
+            paging_buttons(0, 1, |page, arrow| ComponentId::History {
+                user: 1,
+                page,
+                arrow
+            })
+            .is_empty()
+        );
     }
 
     #[test]
     fn arrows_lead_to_the_neighbouring_pages_and_stop_at_the_ends() {
-        let [(prev, back), (next, on)] = arrows(Ranking::Global, 0, 3).unwrap();
-        assert_eq!((target(prev), back, target(next), on), (0, false, 1, true));
-        let [(prev, back), (next, on)] = arrows(Ranking::Global, 1, 3).unwrap();
-        assert_eq!((target(prev), back, target(next), on), (0, true, 2, true));
-        let [(prev, back), (next, on)] = arrows(Ranking::Global, 2, 3).unwrap();
-        assert_eq!((target(prev), back, target(next), on), (1, true, 2, false));
+        let targets = |page, total| arrows(page, total).unwrap().map(|(to, _, on)| (to, on));
+        assert_eq!(targets(0, 3), [(0, false), (1, true)]);
+        assert_eq!(targets(1, 3), [(0, true), (2, true)]);
+        assert_eq!(targets(2, 3), [(1, true), (2, false)]);
         // A page past the end (the board shrank) is shown as the last page.
-        let [(prev, _), (next, on)] = arrows(Ranking::Global, 9, 3).unwrap();
-        assert_eq!((target(prev), target(next), on), (1, 2, false));
+        assert_eq!(targets(9, 3), [(1, true), (2, false)]);
+        for total in 2..5 {
+            for page in 0..total {
+                let [(_, first, _), (_, second, _)] = arrows(page, total).unwrap();
+                assert_eq!((first, second), (Arrow::Prev, Arrow::Next));
+            }
+        }
     }
 
     #[test]
     fn the_two_arrows_never_share_a_custom_id() {
+        let ids = |page, total, id: fn(u32, Arrow) -> ComponentId| {
+            arrows(page, total)
+                .unwrap()
+                .map(|(to, arrow, _)| id(to, arrow).to_string())
+        };
+        let leaderboard = |page, arrow| ComponentId::Leaderboard {
+            ranking: Ranking::Server,
+            page,
+            arrow,
+        };
+        let history = |page, arrow| ComponentId::History {
+            user: 42,
+            page,
+            arrow,
+        };
         for total in 2..5 {
             for page in 0..total {
-                let [(prev, _), (next, _)] = arrows(Ranking::Server, page, total).unwrap();
-                assert_ne!(prev.to_string(), next.to_string(), "page {page} of {total}");
+                for id in [leaderboard as fn(u32, Arrow) -> ComponentId, history] {
+                    let [prev, next] = ids(page, total, id);
+                    assert_ne!(prev, next, "page {page} of {total}");
+                }
             }
         }
+        assert_eq!(
+            ids(1, 3, history),
+            ["history:42:0:prev", "history:42:2:next"]
+        );
     }
 }
