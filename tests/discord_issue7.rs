@@ -1,7 +1,8 @@
 //! Issue 7 end to end, with the real serenity client against the fake Discord of
 //! `support::fake_discord`, a real SQLite database and a manual clock: the sweeper's reminder
 //! and timeout (each posted once, across sweeps), the Rematch button, leaderboard paging,
-//! `/replay`'s GIF, and `/settings` for managers only (with the thread it turns on). Games are
+//! `/replay`'s GIF, `/history` paging, and `/settings` for managers only (with the thread it
+//! turns on: later boards go there, or stay in the channel if it can't be made). Games are
 //! set up through the game service on the bot's database; what the bot does is read from the
 //! fake's recorded REST calls.
 
@@ -12,18 +13,18 @@ use std::time::{Duration, Instant};
 
 use monkey_queen::discord::{self, Config, Deps, RunningBot, Token};
 use monkey_queen::games::{
-    BoardOrientation, ChallengeCreated, ChannelId, ColorChoice, EndReason, GameRef, GameService,
-    GameStatus, GameView, GuildId, ManualClock, NewChallenge, PlayRequest, PlayerRef,
-    ServiceConfig, UserId,
+    BoardOrientation, ChallengeCreated, ChannelId, ColorChoice, EndReason, GameId, GameRef,
+    GameService, GameStatus, GameView, GuildId, ManualClock, MessageId, NewChallenge, PlayRequest,
+    PlayerRef, ServiceConfig, UserId,
 };
 use monkey_queen_core::{Color, GameOptions, Record};
 use poise::serenity_prelude as serenity;
 use serde_json::Value;
 use support::fake_discord::{APPLICATION_ID, BOT_USER_ID, FakeDiscord, RecordedRequest, TOKEN};
 use support::payloads::{
-    ALICE, BOB, CAROL, CHANNEL_ID, Caller, GUILD_ID, MANAGER_PERMISSIONS, bool_option, bot_message,
-    button_click, integer_option, slash_command, token, user_option, with_locale, with_permissions,
-    with_resolved_user,
+    ALICE, BOB, CAROL, CHANNEL_ID, Caller, DAVE, GUILD_ID, MANAGER_PERMISSIONS, bool_option,
+    bot_message, button_click, integer_option, slash_command, string_option, token, user_option,
+    with_locale, with_permissions, with_resolved_user,
 };
 use tempfile::TempDir;
 
@@ -858,15 +859,35 @@ async fn settings_are_for_managers_and_threads_give_each_game_its_own() {
     assert!(settings.threads);
     assert_eq!(settings.orientation, BoardOrientation::ToMove);
 
-    // The next accepted challenge asks Discord for a public thread (type 11) named after the
-    // game. The fake has no thread route, so the board falls back to the channel.
-    let (alice, bob) = (player(ALICE), player(BOB));
+    // What the setting does to games: see `boards_of_a_game_go_into_its_own_thread`.
+    h.stop().await;
+}
+
+/// Turns the "thread per game" setting on with `/settings`, as a server manager.
+async fn turn_threads_on(h: &Harness, id: u64) {
+    let saved = h
+        .exchange(
+            "/settings threads:true by a manager",
+            with_permissions(
+                slash_command(id, ALICE, "settings", vec![bool_option("threads", true)]),
+                MANAGER_PERMISSIONS,
+            ),
+            |r| r.is("POST", &callback_path(id)),
+        )
+        .await;
+    assert!(content(&saved).starts_with("Saved."), "{}", content(&saved));
+    assert!(h.service.settings(GuildId(GUILD_ID)).await.unwrap().threads);
+}
+
+/// A challenge from `white` (who plays White) to `black` in the test channel, accepted with
+/// its Accept button (so the bot posts the first board); the new game.
+async fn accepted_by_button(h: &Harness, id: u64, white: Caller, black: Caller) -> GameView {
     let created = h
         .service
         .create_challenge(NewChallenge {
-            challenger: alice,
-            opponent: Some(bob),
-            guild: Some(guild),
+            challenger: player(white),
+            opponent: Some(player(black)),
+            guild: Some(GuildId(GUILD_ID)),
             channel: ChannelId(CHANNEL_ID),
             options: GameOptions::default(),
             color: ColorChoice::White,
@@ -878,37 +899,253 @@ async fn settings_are_for_managers_and_threads_give_each_game_its_own() {
         .await
         .unwrap();
     let ChallengeCreated::Pending(challenge) = created else {
-        panic!("pending")
+        panic!("a challenge between people waits for an answer")
     };
     let accept = format!("accept:{}", challenge.id);
-    let mark = h.fake.mark();
-    h.fake.push_interaction(button_click(
-        604,
-        BOB,
-        &accept,
-        bot_message(1_400_000_000_000_000_030, "challenge", &[&accept]),
-    ));
-    let thread = h
-        .fake
-        .expect_request_since(mark, "the thread", |r| {
-            r.is("POST", &format!("/channels/{CHANNEL_ID}/threads"))
+    let message = bot_message(1_400_000_000_000_000_000 + id, "challenge", &[&accept]);
+    h.exchange(
+        "the Accept click",
+        button_click(id, black, &accept, message),
+        |r| r.is("POST", &callback_path(id)),
+    )
+    .await;
+    let games = h
+        .service
+        .active_games(UserId(white.id), None)
+        .await
+        .unwrap();
+    let game = games
+        .iter()
+        .rev()
+        .find(|g| g.black.id == UserId(black.id))
+        .expect("the accepted game");
+    h.service.game(game.id).await.unwrap()
+}
+
+/// A request to start a thread in the test channel, from a message or not.
+fn is_thread_request(r: &RecordedRequest) -> bool {
+    let path = r.path.strip_prefix("/api/v10").unwrap_or(&r.path);
+    r.method.as_str() == "POST"
+        && path.starts_with(&format!("/channels/{CHANNEL_ID}/"))
+        && path.ends_with("/threads")
+}
+
+/// A board message posted in `channel`.
+fn is_board_in(r: &RecordedRequest, channel: u64) -> bool {
+    r.is("POST", &format!("/channels/{channel}/messages")) && r.is_multipart()
+}
+
+/// `payload` sent from inside thread `thread` of the test channel.
+fn in_thread(mut payload: Value, thread: u64) -> Value {
+    payload["channel_id"] = Value::from(thread.to_string());
+    payload["channel"] = serde_json::json!({
+        "id": thread.to_string(),
+        "type": 11,
+        "guild_id": GUILD_ID.to_string(),
+        "name": "game thread",
+        "parent_id": CHANNEL_ID.to_string(),
+        "flags": 0,
+        "permissions": support::payloads::MEMBER_PERMISSIONS,
+        "thread_metadata": {
+            "archived": false,
+            "auto_archive_duration": 10080,
+            "archive_timestamp": "2025-01-01T00:00:00.000000+00:00",
+            "locked": false,
+        },
+    });
+    payload
+}
+
+/// `caller` plays `text` with `/move` (interaction `id`, in `channel`: the test channel or a
+/// thread of it); waits for the bot's ephemeral "You played …".
+async fn move_from(h: &Harness, id: u64, caller: Caller, channel: u64, text: &str) {
+    let command = slash_command(id, caller, "move", vec![string_option("move", text)]);
+    let command = if channel == CHANNEL_ID {
+        command
+    } else {
+        in_thread(command, channel)
+    };
+    let answer = h
+        .exchange(&format!("/move {text}"), command, |r| {
+            r.is("PATCH", &original_path(id))
         })
         .await;
-    let game = h
-        .service
-        .active_games(UserId(ALICE.id), None)
-        .await
-        .unwrap()
-        .pop()
+    assert_eq!(content(&answer), format!("You played {text}."));
+}
+
+/// The game's thread once the bot has stored it (it does so right after Discord answers).
+async fn stored_thread(service: &GameService, game: GameId) -> ChannelId {
+    let deadline = Instant::now() + Duration::from_secs(10);
+    loop {
+        if let Some(thread) = service.game(game).await.unwrap().place.thread {
+            return thread;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "the game's thread was never stored"
+        );
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn boards_of_a_game_go_into_its_own_thread() {
+    let h = Harness::start().await;
+    turn_threads_on(&h, 901).await;
+
+    // The first board goes to the channel; a public thread is then started from it.
+    let mark = h.fake.mark();
+    let game = accepted_by_button(&h, 902, ALICE, BOB).await;
+    let first = h
+        .fake
+        .expect_request_since(mark, "the first board, in the channel", |r| {
+            is_board_in(r, CHANNEL_ID)
+        })
+        .await;
+    assert!(
+        content(&first).starts_with(&format!("**Game #{}**", game.id)),
+        "{}",
+        content(&first)
+    );
+    let opened = h
+        .fake
+        .expect_request_since(mark, "the thread", is_thread_request)
+        .await;
+    assert!(
+        opened.received_at >= first.received_at,
+        "board, then thread"
+    );
+    let started_from: u64 = opened
+        .path
+        .strip_prefix(&format!("/api/v10/channels/{CHANNEL_ID}/messages/"))
+        .and_then(|rest| rest.strip_suffix("/threads"))
+        .expect("a thread started from a message")
+        .parse()
         .unwrap();
-    assert_eq!(thread.pointer("/type"), Some(&Value::from(11)));
     assert_eq!(
-        thread.pointer("/name").and_then(Value::as_str),
+        opened.pointer("/name").and_then(Value::as_str),
         Some(format!("Monkey Queen #{}: alice vs bob", game.id).as_str())
     );
+    assert_eq!(
+        opened.pointer("/auto_archive_duration"),
+        Some(&Value::from(10080))
+    );
+    let thread = stored_thread(&h.service, game.id).await;
+    // On Discord (and the fake) a thread started from a message takes the message's id.
+    assert_eq!(thread, ChannelId(started_from));
+    assert_eq!(
+        h.service.game(game.id).await.unwrap().place.message,
+        Some(MessageId(started_from)),
+        "started from the first board"
+    );
+    assert_ne!(thread.0, CHANNEL_ID);
+
+    // R7 (a queen capture ends the game) in three plies: White and Black move from inside
+    // the thread and from the channel; every later board goes to the thread.
+    let moves = [
+        (911, ALICE, thread.0, "g1-g7"),
+        (912, BOB, CHANNEL_ID, "f12-f8"),
+        (913, ALICE, thread.0, "g7xf8"),
+    ];
+    for (id, caller, channel, text) in moves {
+        let before = h.fake.mark();
+        move_from(&h, id, caller, channel, text).await;
+        let board = h
+            .fake
+            .expect_request_since(before, "the board, in the thread", |r| {
+                is_board_in(r, thread.0)
+            })
+            .await;
+        assert!(
+            board.files.iter().any(|f| f.bytes.starts_with(b"\x89PNG")),
+            "a board picture"
+        );
+    }
+    let over = h.service.game(game.id).await.unwrap();
+    assert_eq!(over.status, GameStatus::Finished);
+    assert_eq!(over.place.thread, Some(thread));
+    let last = h
+        .fake
+        .requests()
+        .into_iter()
+        .rev()
+        .find(|r| is_board_in(r, thread.0))
+        .unwrap();
+    assert_eq!(
+        custom_ids(&last),
+        [
+            format!("replay:{}", game.id),
+            format!("rematch:{}", game.id)
+        ],
+        "the result, with Replay and Rematch, in the thread"
+    );
+    assert_eq!(
+        h.count_since(mark, |r| is_board_in(r, CHANNEL_ID)),
+        1,
+        "only the first board in the channel: {}",
+        h.fake.describe_requests()
+    );
+    assert_eq!(h.count_since(mark, |r| is_board_in(r, thread.0)), 3);
+    assert_eq!(
+        h.count_since(mark, is_thread_request),
+        1,
+        "one thread a game"
+    );
+    h.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_whose_thread_cannot_be_made_stays_in_its_channel() {
+    let h = Harness::start().await;
+    turn_threads_on(&h, 921).await;
+    // First the bot lacks the permission (403), then Discord fails (500).
+    h.fake.refuse_requests(is_thread_request);
+    let mark = h.fake.mark();
+    let forbidden = accepted_by_button(&h, 922, ALICE, BOB).await;
     h.fake
-        .expect_request_since(mark, "the first board, in the channel", is_board_post)
+        .expect_request_since(mark, "the refused thread", is_thread_request)
         .await;
+    h.fake.fail_requests(is_thread_request);
+    let mark = h.fake.mark();
+    let failing = accepted_by_button(&h, 923, CAROL, DAVE).await;
+    h.fake
+        .expect_request_since(mark, "the failed thread", is_thread_request)
+        .await;
+
+    for (game, white, id) in [(&forbidden, ALICE, 924), (&failing, CAROL, 925)] {
+        let before = h.fake.mark();
+        move_from(&h, id, white, CHANNEL_ID, "g1-g7").await;
+        let board = h
+            .fake
+            .expect_request_since(before, "the board, in the channel", |r| {
+                is_board_in(r, CHANNEL_ID)
+            })
+            .await;
+        assert!(
+            content(&board).contains("g1"),
+            "game #{}: {}",
+            game.id,
+            content(&board)
+        );
+        assert_eq!(
+            h.service.game(game.id).await.unwrap().place.thread,
+            None,
+            "game #{} has no thread",
+            game.id
+        );
+    }
+    // Each game asked once; both first boards and both later boards are in the channel.
+    assert_eq!(h.count_since(0, is_thread_request), 2);
+    assert_eq!(h.count_since(0, |r| is_board_in(r, CHANNEL_ID)), 4);
+    assert_eq!(
+        h.count_since(0, |r| r.method.as_str() == "POST"
+            && r.path.contains("/messages")
+            && r.is_multipart()
+            && !is_board_in(r, CHANNEL_ID)),
+        0,
+        "no board anywhere else: {}",
+        h.fake.describe_requests()
+    );
     h.stop().await;
 }
 

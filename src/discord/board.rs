@@ -1,16 +1,15 @@
 //! Board messages: the picture of a game, drawn on a blocking thread (turned as the server's
 //! settings say), posted as a new channel message (so mentions ping) with the buttons that fit
-//! the game's state. A new game gets its own thread when the server's settings ask for it.
+//! the game's state. A new game gets its own thread, started from its first board, when the
+//! server's settings ask for it.
 
 use monkey_queen_core::{Color, Square};
 use poise::serenity_prelude as serenity;
 use serenity::{
-    AutoArchiveDuration, ButtonStyle, ChannelType, CreateActionRow, CreateAllowedMentions,
-    CreateAttachment, CreateButton, CreateMessage, CreateThread, Http,
+    AutoArchiveDuration, ButtonStyle, CreateActionRow, CreateAllowedMentions, CreateAttachment,
+    CreateButton, CreateMessage, CreateThread, Http,
 };
-use tracing::warn;
-
-use tracing::error;
+use tracing::{error, warn};
 
 use super::custom_id::ComponentId;
 use super::reply::clip;
@@ -98,41 +97,53 @@ pub fn buttons(game: &GameView, lang: Lang) -> Vec<CreateActionRow> {
     vec![CreateActionRow::Buttons(row)]
 }
 
-/// Posts the first board of a new game. When the server's settings ask for threads, the game
-/// first gets its own public thread in its channel, remembered so later boards go there; if
-/// the thread can't be made (missing permission, say), the board goes to the channel.
+/// Posts the first board of a new game in its channel. When the server's settings ask for
+/// threads, a public thread is then started from that message and remembered, so later boards
+/// (and reminders) go there while the channel keeps one message per game; if the thread can't
+/// be made (missing permission, say), the game simply stays in the channel.
 pub async fn post_first(http: &Http, data: &Data, game: &GameView, content: String, lang: Lang) {
-    let mut game = game.clone();
-    let threads = match settings(data, &game).await {
+    let message = match try_post(http, data, game, content, lang).await {
+        Ok(message) => message,
+        Err(e) => {
+            return error!(game = %game.id, error = %e, "could not post the first board");
+        }
+    };
+    if game.place.thread.is_some() || !wants_thread(data, game).await {
+        return;
+    }
+    if let Err(e) = open_thread(http, data, game, message, lang).await {
+        warn!(game = %game.id, error = %e, "could not open the game's thread");
+    }
+}
+
+/// Whether the game's server gives each game its own thread (never outside a server).
+async fn wants_thread(data: &Data, game: &GameView) -> bool {
+    if game.place.guild.is_none() {
+        return false;
+    }
+    match settings(data, game).await {
         Ok(settings) => settings.threads,
         Err(e) => {
             warn!(game = %game.id, error = %e, "could not read the server's settings");
             false
         }
-    };
-    if game.place.thread.is_none() && threads {
-        match open_thread(http, data, &game, lang).await {
-            Ok(thread) => game.place.thread = Some(thread),
-            Err(e) => warn!(game = %game.id, error = %e, "could not open the game's thread"),
-        }
     }
-    post(http, data, &game, content, lang).await
 }
 
-/// Opens a public thread for `game` in its channel and remembers it.
+/// Starts a public thread for `game` from its first board `message` and remembers it.
 async fn open_thread(
     http: &Http,
     data: &Data,
     game: &GameView,
+    message: MessageId,
     lang: Lang,
 ) -> Result<ChannelId, Error> {
     let name = clip(&lang.text(&Msg::ThreadName(game)), MAX_THREAD_NAME - 1);
     let thread = serenity::ChannelId::new(game.place.channel.0)
-        .create_thread(
+        .create_thread_from_message(
             http,
-            CreateThread::new(name)
-                .kind(ChannelType::PublicThread)
-                .auto_archive_duration(AutoArchiveDuration::OneWeek),
+            serenity::MessageId::new(message.0),
+            CreateThread::new(name).auto_archive_duration(AutoArchiveDuration::OneWeek),
         )
         .await?;
     let thread = ChannelId(thread.id.get());

@@ -3,8 +3,9 @@
 //! - REST (axum): `GET /api/v10/gateway` and `/gateway/bot` give the gateway URL; every other
 //!   request is recorded ([`RecordedRequest`]: method, path, content type, body, the JSON payload
 //!   — also from multipart `payload_json` — and uploaded files) and answered like Discord does:
-//!   message-shaped JSON on message routes, 204 on interaction callbacks and deletes, `[]` on
-//!   bulk command registration, 404 otherwise. Like Discord, it refuses a second callback for
+//!   message-shaped JSON on message routes, a thread channel on thread routes (a thread
+//!   started from a message takes the message's id, as on Discord), 204 on interaction
+//!   callbacks and deletes, `[]` on bulk command registration, 404 otherwise. Like Discord, it refuses a second callback for
 //!   the same interaction (400, code 40060): later answers must be follow-ups or edits.
 //! - Gateway (tokio-tungstenite): HELLO (op 10), READY after IDENTIFY (op 2), heartbeat ACK
 //!   (op 11) for every heartbeat (op 1); [`FakeDiscord::dispatch`] /
@@ -111,6 +112,8 @@ type FailureRule = Box<dyn Fn(&RecordedRequest) -> bool + Send + Sync>;
 struct Shared {
     gateway_url: String,
     failures: Mutex<Vec<FailureRule>>,
+    /// Requests refused with 403 Missing Permissions.
+    refusals: Mutex<Vec<FailureRule>>,
     delays: Mutex<Vec<(FailureRule, Duration)>>,
     requests: Mutex<Vec<RecordedRequest>>,
     /// The number of recorded requests, to wake waiters.
@@ -144,6 +147,7 @@ impl FakeDiscord {
         let shared = Arc::new(Shared {
             gateway_url: format!("ws://{gateway}"),
             failures: Mutex::new(Vec::new()),
+            refusals: Mutex::new(Vec::new()),
             delays: Mutex::new(Vec::new()),
             requests: Mutex::new(Vec::new()),
             recorded: watch::channel(0).0,
@@ -195,6 +199,16 @@ impl FakeDiscord {
         matches: impl Fn(&RecordedRequest) -> bool + Send + Sync + 'static,
     ) {
         self.shared.failures.lock().unwrap().push(Box::new(matches));
+    }
+
+    /// From now on, answers requests that `matches` with 403 and Discord's "Missing
+    /// Permissions" body (code 50013), as when the bot lacks a permission in the channel. They
+    /// are still recorded.
+    pub fn refuse_requests(
+        &self,
+        matches: impl Fn(&RecordedRequest) -> bool + Send + Sync + 'static,
+    ) {
+        self.shared.refusals.lock().unwrap().push(Box::new(matches));
     }
 
     /// From now on, answers requests that `matches` only after `delay` (a slow Discord). They
@@ -473,6 +487,12 @@ async fn rest_handler(
         .unwrap()
         .iter()
         .any(|rule| rule(&request));
+    let refuse = shared
+        .refusals
+        .lock()
+        .unwrap()
+        .iter()
+        .any(|rule| rule(&request));
     let delay = shared
         .delays
         .lock()
@@ -487,6 +507,12 @@ async fn rest_handler(
             axum::Json(
                 json!({ "message": "500: Internal Server Error (fake Discord)", "code": 0 }),
             ),
+        )
+            .into_response()
+    } else if refuse {
+        (
+            StatusCode::FORBIDDEN,
+            axum::Json(json!({ "message": "Missing Permissions", "code": 50013 })),
         )
             .into_response()
     } else {
@@ -534,6 +560,13 @@ fn answer(shared: &Shared, method: &Method, route: &[&str], payload: Option<&Val
         | ("GET" | "PATCH", ["channels", channel, "messages", _]) => {
             axum::Json(message(shared, Some(channel), payload)).into_response()
         }
+        ("POST", ["channels", channel, "threads"]) => {
+            let id = shared.next_id.fetch_add(1, Ordering::SeqCst).to_string();
+            axum::Json(thread(&id, channel, payload)).into_response()
+        }
+        ("POST", ["channels", channel, "messages", message, "threads"]) => {
+            axum::Json(thread(message, channel, payload)).into_response()
+        }
         _ => (
             StatusCode::NOT_FOUND,
             axum::Json(json!({ "message": "404: Not Found (fake Discord)", "code": 0 })),
@@ -569,6 +602,38 @@ fn message(shared: &Shared, channel: Option<&str>, payload: Option<&Value>) -> V
         "flags": field("flags", json!(0)),
         "components": field("components", json!([])),
         "application_id": APPLICATION_ID.to_string(),
+    })
+}
+
+/// A thread channel as Discord returns it on creation: `id` in `parent`, named and typed as
+/// the payload asks (a public thread by default).
+fn thread(id: &str, parent: &str, payload: Option<&Value>) -> Value {
+    let field = |name: &str, default: Value| {
+        payload
+            .and_then(|p| p.get(name))
+            .cloned()
+            .unwrap_or(default)
+    };
+    json!({
+        "id": id,
+        "type": field("type", json!(11)),
+        "guild_id": super::payloads::GUILD_ID.to_string(),
+        "parent_id": parent,
+        "owner_id": BOT_USER_ID.to_string(),
+        "name": field("name", json!("thread")),
+        "last_message_id": null,
+        "rate_limit_per_user": 0,
+        "message_count": 0,
+        "member_count": 1,
+        "flags": 0,
+        "total_message_sent": 0,
+        "thread_metadata": {
+            "archived": false,
+            "auto_archive_duration": field("auto_archive_duration", json!(1440)),
+            "archive_timestamp": "2025-01-01T00:00:00.000000+00:00",
+            "locked": false,
+            "create_timestamp": "2025-01-01T00:00:00.000000+00:00",
+        },
     })
 }
 
