@@ -222,11 +222,16 @@ fn invisible(c: char) -> bool {
     )
 }
 
-/// A link to the message where a game's board was last posted, when there is one.
+/// A link to the message where a game's board was last posted, when there is one. Boards
+/// after the first are in the game's thread, if it has one; the first stays in the channel,
+/// and is the message the thread was started from, so it shares the thread's id.
 #[must_use]
 pub fn link(place: &crate::games::Place) -> Option<String> {
     let message = place.message?;
-    let channel = place.thread.unwrap_or(place.channel);
+    let channel = match place.thread {
+        Some(thread) if thread.0 != message.0 => thread,
+        _ => place.channel,
+    };
     let guild = place
         .guild
         .map_or_else(|| "@me".to_owned(), |g| g.to_string());

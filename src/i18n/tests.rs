@@ -558,6 +558,41 @@ fn board_links() {
         super::link(&place()).as_deref(),
         Some("https://discord.com/channels/1/2/3")
     );
+    // In a game's own thread: later boards are in the thread, the first (the message the
+    // thread was started from, with the same id) in the channel.
+    let in_thread = Place {
+        thread: Some(ChannelId(4)),
+        message: Some(MessageId(5)),
+        ..place()
+    };
+    assert_eq!(
+        super::link(&in_thread).as_deref(),
+        Some("https://discord.com/channels/1/4/5")
+    );
+    let first_board = Place {
+        thread: Some(ChannelId(4)),
+        message: Some(MessageId(4)),
+        ..place()
+    };
+    assert_eq!(
+        super::link(&first_board).as_deref(),
+        Some("https://discord.com/channels/1/2/4")
+    );
+    let direct = Place {
+        guild: None,
+        ..place()
+    };
+    assert_eq!(
+        super::link(&direct).as_deref(),
+        Some("https://discord.com/channels/@me/2/3")
+    );
+    assert_eq!(
+        super::link(&Place {
+            message: None,
+            ..place()
+        }),
+        None
+    );
 }
 
 #[test]
