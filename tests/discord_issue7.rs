@@ -879,9 +879,15 @@ async fn turn_threads_on(h: &Harness, id: u64) {
     assert!(h.service.settings(GuildId(GUILD_ID)).await.unwrap().threads);
 }
 
-/// A challenge from `white` (who plays White) to `black` in the test channel, accepted with
-/// its Accept button (so the bot posts the first board); the new game.
-async fn accepted_by_button(h: &Harness, id: u64, white: Caller, black: Caller) -> GameView {
+/// A challenge from `white` (who plays White) to `black` in the test channel with
+/// `move_time_ms` a move, accepted with its Accept button (so the bot posts the first board);
+/// the new game.
+async fn accepted_by_button(
+    h: &Harness,
+    id: u64,
+    (white, black): (Caller, Caller),
+    move_time_ms: Option<i64>,
+) -> GameView {
     let created = h
         .service
         .create_challenge(NewChallenge {
@@ -891,7 +897,7 @@ async fn accepted_by_button(h: &Harness, id: u64, white: Caller, black: Caller) 
             channel: ChannelId(CHANNEL_ID),
             options: GameOptions::default(),
             color: ColorChoice::White,
-            move_time_ms: None,
+            move_time_ms,
             rated: true,
             ai_level: None,
             rematch_of: None,
@@ -995,7 +1001,7 @@ async fn boards_of_a_game_go_into_its_own_thread() {
 
     // The first board goes to the channel; a public thread is then started from it.
     let mark = h.fake.mark();
-    let game = accepted_by_button(&h, 902, ALICE, BOB).await;
+    let game = accepted_by_button(&h, 902, (ALICE, BOB), Some(10 * MINUTE_MS)).await;
     let first = h
         .fake
         .expect_request_since(mark, "the first board, in the channel", |r| {
@@ -1039,6 +1045,21 @@ async fn boards_of_a_game_go_into_its_own_thread() {
         "started from the first board"
     );
     assert_ne!(thread.0, CHANNEL_ID);
+
+    // The sweeper's reminder (a fifth of the ten minutes left) goes to the thread too.
+    let before = h.fake.mark();
+    h.clock.advance(8 * MINUTE_MS + 1_000);
+    let reminder = h
+        .fake
+        .expect_request_since(before, "the reminder", |r| {
+            content(r).contains("still your move")
+        })
+        .await;
+    assert!(
+        reminder.is("POST", &format!("/channels/{}/messages", thread.0)),
+        "{}",
+        reminder.line()
+    );
 
     // R7 (a queen capture ends the game) in three plies: White and Black move from inside
     // the thread and from the channel; every later board goes to the thread.
@@ -1101,13 +1122,13 @@ async fn a_game_whose_thread_cannot_be_made_stays_in_its_channel() {
     // First the bot lacks the permission (403), then Discord fails (500).
     h.fake.refuse_requests(is_thread_request);
     let mark = h.fake.mark();
-    let forbidden = accepted_by_button(&h, 922, ALICE, BOB).await;
+    let forbidden = accepted_by_button(&h, 922, (ALICE, BOB), None).await;
     h.fake
         .expect_request_since(mark, "the refused thread", is_thread_request)
         .await;
     h.fake.fail_requests(is_thread_request);
     let mark = h.fake.mark();
-    let failing = accepted_by_button(&h, 923, CAROL, DAVE).await;
+    let failing = accepted_by_button(&h, 923, (CAROL, DAVE), None).await;
     h.fake
         .expect_request_since(mark, "the failed thread", is_thread_request)
         .await;
