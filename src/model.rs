@@ -255,6 +255,16 @@ impl Default for BoardOrientation {
     }
 }
 
+/// Who is looking at a list of games: a game played in another server, or in direct
+/// messages, is listed only to its own players.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Viewer {
+    /// The person asking.
+    pub user: UserId,
+    /// The server they ask in (`None` in direct messages).
+    pub guild: Option<GuildId>,
+}
+
 /// A server's settings (issue 7); a server that never changed them has the defaults.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct GuildSettings {

@@ -11,7 +11,7 @@ use monkey_queen::games::{
     AiLevel, BoardOrientation, ChallengeCreated, ChallengeStatus, ChannelId, ClockChoice,
     ColorChoice, EndReason, GameId, GameRef, GameStatus, GuildId, GuildSettings, InternalError,
     LeaderboardScope, PlayRequest, PlayerRef, Result, ServiceError, SettingsChange, UserError,
-    UserId,
+    UserId, Viewer,
 };
 use monkey_queen_core::{Color, GameOptions, Position, Record};
 
@@ -142,7 +142,7 @@ async fn timeout_fires_once_and_counts_once() {
         f.clock.advance(MINUTE);
         assert!(f.service.apply_timeouts().await.unwrap().is_empty());
     }
-    let bob_stats = f.service.stats(bob().id).await.unwrap();
+    let bob_stats = f.service.stats(bob().id, here(bob().id)).await.unwrap();
     assert_eq!((bob_stats.games, bob_stats.losses), (1, 1));
     assert_eq!(bob_stats.rated_games, 1);
 }
@@ -177,7 +177,10 @@ async fn deadline_passed_while_down_is_settled_at_start() {
     assert!(service.game(running).await.unwrap().is_active());
     let stored = service.game(game).await.unwrap();
     assert_eq!(stored.status, GameStatus::Finished);
-    assert_eq!(service.stats(bob().id).await.unwrap().games, 1);
+    assert_eq!(
+        service.stats(bob().id, here(bob().id)).await.unwrap().games,
+        1
+    );
 }
 
 /// Two bot processes sweeping one file at the same moment: every reminder and every timeout
@@ -227,7 +230,10 @@ async fn two_sweepers_never_double_fire() {
         assert_eq!(fired.len(), games.len(), "{phase}");
     }
     for i in 0..8u64 {
-        let stats = other.stats(UserId(1_000 + i)).await.unwrap();
+        let stats = other
+            .stats(UserId(1_000 + i), here(UserId(1_000 + i)))
+            .await
+            .unwrap();
         assert_eq!((stats.games, stats.losses, stats.rated_games), (1, 1, 1));
     }
 }
@@ -237,7 +243,11 @@ async fn two_sweepers_never_double_fire() {
 #[tokio::test]
 async fn stats_streak_and_win_rate() {
     let f = Fixture::new().await;
-    let nobody = f.service.stats(UserId(999)).await.unwrap();
+    let nobody = f
+        .service
+        .stats(UserId(999), here(UserId(999)))
+        .await
+        .unwrap();
     assert_eq!(nobody.name, None);
     assert_eq!((nobody.rating, nobody.deviation), (1500.0, 350.0));
     assert_eq!((nobody.games, nobody.win_rate), (0, None));
@@ -260,7 +270,7 @@ async fn stats_streak_and_win_rate() {
         .await
         .unwrap();
 
-    let stats = f.service.stats(alice().id).await.unwrap();
+    let stats = f.service.stats(alice().id, here(alice().id)).await.unwrap();
     assert_eq!(stats.name.as_deref(), Some("Alice"));
     assert_eq!((stats.games, stats.wins, stats.losses), (6, 5, 1));
     assert_eq!(stats.rated_games, 6);
@@ -279,16 +289,27 @@ async fn stats_streak_and_win_rate() {
     assert!(!loss.won && loss.color == Color::Black);
     assert!(loss.rating_delta.unwrap() < 0.0);
 
-    let bob_stats = f.service.stats(bob().id).await.unwrap();
+    let bob_stats = f.service.stats(bob().id, here(bob().id)).await.unwrap();
     assert_eq!(bob_stats.current_streak, -3);
     assert_eq!(bob_stats.win_rate, Some(1.0 / 6.0));
 
     win(&f, &bob(), &alice(), GUILD).await;
     assert_eq!(
-        f.service.stats(alice().id).await.unwrap().current_streak,
+        f.service
+            .stats(alice().id, here(alice().id))
+            .await
+            .unwrap()
+            .current_streak,
         -1
     );
-    assert_eq!(f.service.stats(bob().id).await.unwrap().current_streak, 1);
+    assert_eq!(
+        f.service
+            .stats(bob().id, here(bob().id))
+            .await
+            .unwrap()
+            .current_streak,
+        1
+    );
 }
 
 #[tokio::test]
@@ -344,7 +365,7 @@ async fn leaderboard_order_paging_and_scope() {
     assert_eq!(first.player, alice());
     assert_eq!((first.games, first.wins, first.losses), (2, 2, 0));
     assert_eq!((global.page, global.total_pages, global.total), (0, 1, 5));
-    let frank_stats = f.service.stats(frank().id).await.unwrap();
+    let frank_stats = f.service.stats(frank().id, here(frank().id)).await.unwrap();
     assert_eq!(
         (
             frank_stats.rating,
@@ -426,7 +447,7 @@ async fn the_computer_is_rated_per_level_without_moving_people() {
     // A newcomer beating a newcomer (Glicko-2, worked in rating.rs): 1662.3.
     assert!((hard.rating - 1662.31).abs() < 0.05, "{hard:?}");
     assert_eq!((levels[0].games, levels[0].rating), (0, 1500.0));
-    let alice_stats = f.service.stats(alice().id).await.unwrap();
+    let alice_stats = f.service.stats(alice().id, here(alice().id)).await.unwrap();
     assert_eq!((alice_stats.rating, alice_stats.deviation), (1500.0, 350.0));
     assert_eq!((alice_stats.games, alice_stats.losses), (1, 1));
 }
@@ -435,9 +456,12 @@ async fn the_computer_is_rated_per_level_without_moving_people() {
 async fn history_pages_newest_first() {
     let f = Fixture::new().await;
     let mut finished = Vec::new();
+    let mut other_guild = Vec::new();
     for i in 0..5 {
         let id = if i == 1 {
-            win(&f, &carol(), &alice(), OTHER_GUILD).await
+            let id = win(&f, &carol(), &alice(), OTHER_GUILD).await;
+            other_guild.push(id);
+            id
         } else {
             win(&f, &alice(), &bob(), GUILD).await
         };
@@ -451,7 +475,7 @@ async fn history_pages_newest_first() {
     let _active = f.start(&alice(), &bob()).await;
     finished.reverse();
 
-    let page = |n, size| f.service.history(alice().id, n, size);
+    let page = |n, size| f.service.history(alice().id, here(alice().id), n, size);
     let p0 = page(0, 2).await.unwrap();
     assert_eq!((p0.page, p0.total_pages, p0.total), (0, 3, 5));
     assert_eq!(ids(&p0.entries, |g| g.game), finished[..2]);
@@ -484,16 +508,49 @@ async fn history_pages_newest_first() {
     assert_eq!(ids(&all.entries, |g| g.game), finished);
     assert!(all.entries.iter().all(|g| g.finished_ms > T0));
     // Someone who never finished a game has one empty page, and only that one.
-    let none = f.service.history(dave().id, 0, 10).await.unwrap();
+    let none = f
+        .service
+        .history(dave().id, here(dave().id), 0, 10)
+        .await
+        .unwrap();
     assert!(none.entries.is_empty());
     assert_eq!((none.page, none.total_pages, none.total), (0, 1, 0));
     assert_eq!(
-        refused(f.service.history(dave().id, 1, 10).await),
+        refused(f.service.history(dave().id, here(dave().id), 1, 10).await),
         UserError::NoSuchPage {
             page: 1,
             total_pages: 1
         }
     );
+
+    // Games of another server, or of direct messages, are listed only to their players.
+    let service = &f.service;
+    let seen = |viewer, guild| async move {
+        let viewer = Viewer {
+            user: viewer,
+            guild,
+        };
+        let page = service.history(alice().id, viewer, 0, 50).await.unwrap();
+        assert_eq!(page.total, page.entries.len() as u64);
+        ids(&page.entries, |g| g.game)
+    };
+    let in_guild: Vec<GameId> = finished
+        .iter()
+        .copied()
+        .filter(|id| !other_guild.contains(id))
+        .collect();
+    assert_eq!(seen(bob().id, Some(GUILD)).await, in_guild);
+    assert_eq!(seen(dave().id, Some(OTHER_GUILD)).await, other_guild);
+    assert_eq!(seen(dave().id, None).await, Vec::<GameId>::new());
+    assert_eq!(seen(carol().id, None).await, other_guild);
+    let stats = f.service.stats(
+        alice().id,
+        Viewer {
+            user: dave().id,
+            guild: None,
+        },
+    );
+    assert!(stats.await.unwrap().recent.is_empty());
 }
 
 // ---- replay --------------------------------------------------------------------------------

@@ -85,7 +85,7 @@ pub use view::{
 
 pub use crate::model::{
     AiLevel, BoardOrientation, ChallengeId, ChallengeStatus, ChannelId, ClockChoice, ColorChoice,
-    EndReason, GameId, GameStatus, GuildId, GuildSettings, MessageId, UserId,
+    EndReason, GameId, GameStatus, GuildId, GuildSettings, MessageId, UserId, Viewer,
 };
 pub use crate::storage::{ChallengeRow as Challenge, MoveRow, PlayerRow as Player};
 

@@ -62,7 +62,7 @@ impl GameService {
         limit: u32,
     ) -> Result<Vec<GameSummary>> {
         let mut conn = self.db.read().await?;
-        let rows = storage::finished_games(&mut conn, user, 0, limit).await?;
+        let rows = storage::finished_games(&mut conn, user, None, 0, limit).await?;
         Ok(rows.iter().map(view::summary).collect())
     }
 

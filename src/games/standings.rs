@@ -5,6 +5,7 @@ use monkey_queen_core::Color;
 use super::view::{self, Place, PlayerRef, color_of};
 use super::{
     AiLevel, EndReason, GameId, GameService, GuildId, InternalError, Result, UserError, UserId,
+    Viewer,
 };
 use crate::rating::Rating;
 use crate::storage::{self, GameRow};
@@ -168,16 +169,18 @@ impl Window {
 }
 
 impl GameService {
-    /// A player's rating, counts, win rate, current streak and latest results. Someone who
-    /// never played has a newcomer's rating and no games.
+    /// A player's rating, counts, win rate, current streak and latest results (those `viewer`
+    /// may see: games of the viewer's server, and their own). Someone who never played has a
+    /// newcomer's rating and no games.
     ///
     /// # Errors
     /// Internal errors only.
-    pub async fn stats(&self, user: UserId) -> Result<PlayerStats> {
+    pub async fn stats(&self, user: UserId, viewer: Viewer) -> Result<PlayerStats> {
         let mut conn = self.db.read().await?;
         let row = storage::player(&mut conn, user).await?;
         let streak = storage::streak(&mut conn, user).await?;
-        let recent = storage::finished_games(&mut conn, Some(user), 0, RECENT_RESULTS).await?;
+        let recent =
+            storage::finished_games(&mut conn, Some(user), Some(viewer), 0, RECENT_RESULTS).await?;
         let recent = played_games(&recent, user)?;
         let (name, rating, counts) = match row {
             Some(p) => (
@@ -240,15 +243,22 @@ impl GameService {
     }
 
     /// A page of a player's finished games (aborted ones excluded), newest first, with result
-    /// and reason. `page` is 0-based; page 0 always exists (empty for someone who never
-    /// finished a game).
+    /// and reason, as far as `viewer` may see them (games of the viewer's server, and their
+    /// own). `page` is 0-based; page 0 always exists (empty for someone who never finished a
+    /// game).
     ///
     /// # Errors
     /// [`UserError::NoSuchPage`] past the last page: a history only grows, so only a forged
     /// request asks for one. Internal errors.
-    pub async fn history(&self, user: UserId, page: u32, page_size: u32) -> Result<HistoryPage> {
+    pub async fn history(
+        &self,
+        user: UserId,
+        viewer: Viewer,
+        page: u32,
+        page_size: u32,
+    ) -> Result<HistoryPage> {
         let mut conn = self.db.read().await?;
-        let total = storage::count_finished_games(&mut conn, Some(user)).await?;
+        let total = storage::count_finished_games(&mut conn, Some(user), Some(viewer)).await?;
         let window = Window::new(page, page_size, total);
         if window.page != page {
             return Err(UserError::NoSuchPage {
@@ -257,8 +267,14 @@ impl GameService {
             }
             .into());
         }
-        let rows =
-            storage::finished_games(&mut conn, Some(user), window.offset, window.size).await?;
+        let rows = storage::finished_games(
+            &mut conn,
+            Some(user),
+            Some(viewer),
+            window.offset,
+            window.size,
+        )
+        .await?;
         Ok(window.page(played_games(&rows, user)?, total))
     }
 

@@ -7,8 +7,8 @@ use sqlx::{Row, Sqlite};
 
 use super::{Conn, Error, corrupt, db_id, discord_id};
 use crate::model::{
-    AiLevel, ChannelId, EndReason, GameId, GameStatus, GuildId, MessageId, UserId, color_from_word,
-    color_word,
+    AiLevel, ChannelId, EndReason, GameId, GameStatus, GuildId, MessageId, UserId, Viewer,
+    color_from_word, color_word,
 };
 
 /// Everything needed to store a new game.
@@ -315,40 +315,53 @@ pub async fn active_games(
 }
 
 /// Finished games (not aborted ones), of one user or everyone, newest first: `limit` of
-/// them after skipping `offset`.
+/// them after skipping `offset`. With a viewer, only the games played in the viewer's server
+/// or by the viewer.
 ///
 /// # Errors
 /// Database failure or a row that can't be read back.
 pub async fn finished_games(
     conn: &mut Conn,
     user: Option<UserId>,
+    viewer: Option<Viewer>,
     offset: u64,
     limit: u32,
 ) -> Result<Vec<GameRow>, Error> {
     let rows = sqlx::query(select_games!(
         "WHERE g.status = 'finished'
            AND ($1 IS NULL OR g.white_id = $1 OR g.black_id = $1)
+           AND ($4 IS NULL OR g.white_id = $4 OR g.black_id = $4 OR g.guild_id = $5)
          ORDER BY g.finished_ms DESC, g.id DESC
          LIMIT $2 OFFSET $3"
     ))
     .bind(user.map(|u| db_id(u.0)))
     .bind(i64::from(limit))
     .bind(i64::try_from(offset).unwrap_or(i64::MAX))
+    .bind(viewer.map(|v| db_id(v.user.0)))
+    .bind(viewer.and_then(|v| v.guild).map(|g| db_id(g.0)))
     .fetch_all(conn)
     .await?;
     decode_all(&rows)
 }
 
-/// How many finished games (not aborted ones) a user has, or everyone together.
+/// How many finished games (not aborted ones) a user has, or everyone together; with a
+/// viewer, only those [`finished_games`] would list to them.
 ///
 /// # Errors
 /// Database failure.
-pub async fn count_finished_games(conn: &mut Conn, user: Option<UserId>) -> Result<u64, Error> {
+pub async fn count_finished_games(
+    conn: &mut Conn,
+    user: Option<UserId>,
+    viewer: Option<Viewer>,
+) -> Result<u64, Error> {
     let count: i64 = sqlx::query_scalar(
         "SELECT COUNT(*) FROM games
-         WHERE status = 'finished' AND ($1 IS NULL OR white_id = $1 OR black_id = $1)",
+         WHERE status = 'finished' AND ($1 IS NULL OR white_id = $1 OR black_id = $1)
+           AND ($2 IS NULL OR white_id = $2 OR black_id = $2 OR guild_id = $3)",
     )
     .bind(user.map(|u| db_id(u.0)))
+    .bind(viewer.map(|v| db_id(v.user.0)))
+    .bind(viewer.and_then(|v| v.guild).map(|g| db_id(g.0)))
     .fetch_one(conn)
     .await?;
     Ok(count.unsigned_abs())

@@ -5,6 +5,7 @@ use std::sync::Arc;
 use monkey_queen::games::{
     ChallengeCreated, ChannelId, ColorChoice, GameId, GameRef, GameService, GameView, GuildId,
     ManualClock, MovePlayed, NewChallenge, PlayRequest, PlayerRef, Result, ServiceConfig, UserId,
+    Viewer,
 };
 use monkey_queen::storage;
 use monkey_queen_core::GameOptions;
@@ -18,6 +19,14 @@ pub const CHANNEL: ChannelId = ChannelId(500);
 pub const GUILD: GuildId = GuildId(900);
 /// The bot's own user id.
 pub const BOT: UserId = UserId(1);
+
+/// `user` looking from the fixtures' server.
+pub fn here(user: UserId) -> Viewer {
+    Viewer {
+        user,
+        guild: Some(GUILD),
+    }
+}
 
 /// A service over a database file in its own temporary folder.
 pub struct Fixture {

@@ -10,7 +10,7 @@ use serenity::{
 use crate::discord::custom_id::{Arrow, ComponentId, Ranking};
 use crate::discord::reply::{Outcome, caller, ephemeral, refuse_click, split, user_lang};
 use crate::discord::{ApplicationContext, Data, Error};
-use crate::games::{GuildId, LeaderboardScope, UserId};
+use crate::games::{GuildId, LeaderboardScope, UserId, Viewer};
 use crate::i18n::{Lang, Msg};
 
 /// Lines on a leaderboard page.
@@ -51,7 +51,8 @@ pub async fn stats(
 ) -> Result<(), Error> {
     let lang = user_lang(ctx);
     let user = user.map_or_else(|| caller(ctx).id, |u| UserId(u.id.get()));
-    match split(ctx.data().service.stats(user).await)? {
+    let viewer = viewer(ctx.interaction.user.id, ctx.interaction.guild_id);
+    match split(ctx.data().service.stats(user, viewer).await)? {
         Ok(stats) => quiet_reply(ctx, lang.text(&Msg::Stats(&stats)), Vec::new()).await,
         Err(refusal) => ephemeral(ctx, lang.text(&Msg::Refused(&refusal))).await,
     }
@@ -115,7 +116,8 @@ pub async fn history(
 ) -> Result<(), Error> {
     let lang = user_lang(ctx);
     let user = user.map_or_else(|| caller(ctx).id, |u| UserId(u.id.get()));
-    match history_page(ctx.data(), user, 0, lang).await? {
+    let viewer = viewer(ctx.interaction.user.id, ctx.interaction.guild_id);
+    match history_page(ctx.data(), user, viewer, 0, lang).await? {
         Ok((text, buttons)) => quiet_reply(ctx, text, buttons).await,
         Err(refusal) => ephemeral(ctx, lang.text(&Msg::Refused(&refusal))).await,
     }
@@ -132,7 +134,8 @@ pub async fn turn_history_page(
     page: u32,
 ) -> Result<(), Error> {
     let lang = Lang::from_locale(&click.locale);
-    match history_page(data, user, page, lang).await? {
+    let viewer = viewer(click.user.id, click.guild_id);
+    match history_page(data, user, viewer, page, lang).await? {
         Ok((text, buttons)) => update_page(ctx, click, text, buttons).await,
         Err(refusal) => refuse_click(ctx, click, &refusal).await,
     }
@@ -143,10 +146,11 @@ pub async fn turn_history_page(
 async fn history_page(
     data: &Data,
     user: UserId,
+    viewer: Viewer,
     page: u32,
     lang: Lang,
 ) -> Outcome<(String, Vec<CreateActionRow>)> {
-    let page = match split(data.service.history(user, page, HISTORY_PAGE).await)? {
+    let page = match split(data.service.history(user, viewer, page, HISTORY_PAGE).await)? {
         Ok(page) => page,
         Err(refusal) => return Ok(Err(refusal)),
     };
@@ -264,6 +268,14 @@ async fn quiet_reply(
         .allowed_mentions(CreateAllowedMentions::new());
     ctx.send(reply).await?;
     Ok(())
+}
+
+/// Who asks, and where: lists of games show other servers' games only to their players.
+fn viewer(user: serenity::UserId, guild: Option<serenity::GuildId>) -> Viewer {
+    Viewer {
+        user: UserId(user.get()),
+        guild: guild.map(|g| GuildId(g.get())),
+    }
 }
 
 #[cfg(test)]
