@@ -14,6 +14,7 @@ use tracing::error;
 
 use super::custom_id::ComponentId;
 use super::reply::clip;
+use super::retry::{Retry, retry};
 use super::{Data, Error};
 use crate::games::{ChannelId, GameStatus, GameView, GuildSettings, MessageId};
 use crate::i18n::{Button, Lang, Msg};
@@ -170,7 +171,10 @@ async fn try_post(
         .components(buttons(game, lang))
         .allowed_mentions(CreateAllowedMentions::new().users(mentions));
     let channel = serenity::ChannelId::new(game.place.thread.unwrap_or(game.place.channel).0);
-    let sent = channel.send_message(http, message).await?;
+    let sent = retry("posting a board", Retry::BOARD, || {
+        channel.send_message(http, message.clone())
+    })
+    .await?;
     let id = MessageId(sent.id.get());
     data.service
         .set_board_message(game.id, id)
