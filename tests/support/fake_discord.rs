@@ -171,6 +171,8 @@ struct Shared {
     rate_limits: Mutex<Vec<(FailureRule, RateLimit)>>,
     /// Handed out by `GET /gateway` instead of `gateway_url` (an unreachable gateway).
     gateway_override: Mutex<Option<String>>,
+    /// How many times a client asked REST for the gateway URL.
+    gateway_lookups: watch::Sender<u32>,
     requests: Mutex<Vec<RecordedRequest>>,
     /// The number of recorded requests, to wake waiters.
     recorded: watch::Sender<usize>,
@@ -210,6 +212,7 @@ impl FakeDiscord {
             delays: Mutex::new(Vec::new()),
             rate_limits: Mutex::new(Vec::new()),
             gateway_override: Mutex::new(None),
+            gateway_lookups: watch::channel(0).0,
             requests: Mutex::new(Vec::new()),
             recorded: watch::channel(0).0,
             session: Mutex::new(None),
@@ -304,6 +307,15 @@ impl FakeDiscord {
         control
             .send(fault)
             .expect("the gateway connection has closed");
+    }
+
+    /// Waits until a client has asked REST for the gateway URL (it is about to connect);
+    /// `false` after `limit`.
+    pub async fn wait_for_gateway_lookup(&self, limit: Duration) -> bool {
+        let mut lookups = self.shared.gateway_lookups.subscribe();
+        tokio::time::timeout(limit, lookups.wait_for(|&n| n >= 1))
+            .await
+            .is_ok_and(|r| r.is_ok())
     }
 
     /// Waits until `count` RESUMED events were sent in all; `false` after `limit`.
@@ -631,6 +643,7 @@ async fn rest_handler(
         .collect();
     if method == Method::GET && matches!(route.as_slice(), ["gateway"] | ["gateway", "bot"]) {
         let handed_out = shared.gateway_override.lock().unwrap().clone();
+        shared.gateway_lookups.send_modify(|n| *n += 1);
         return axum::Json(json!({
             "url": handed_out.unwrap_or_else(|| shared.gateway_url.clone()),
             "shards": 1,
