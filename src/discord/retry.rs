@@ -31,11 +31,13 @@ pub struct Retry {
 }
 
 impl Retry {
-    /// Answering an interaction: quick, since Discord waits only 3 seconds for the first answer.
+    /// Answering an interaction: quick, since Discord waits only 3 seconds for the first
+    /// answer. Discord refuses a second answer ([`already_acknowledged`]) rather than showing
+    /// it, so repeating one is harmless.
     pub const INTERACTION: Retry = Retry {
         attempts: 3,
         first_wait: Duration::from_millis(250),
-        idempotent: false,
+        idempotent: true,
     };
     /// Editing an interaction's answer (its token lasts 15 minutes).
     pub const EDIT: Retry = Retry {

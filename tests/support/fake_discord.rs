@@ -159,6 +159,8 @@ struct GatewaySession {
     id: Option<String>,
     /// The control channel of the connection now serving it.
     control: Option<mpsc::UnboundedSender<GatewayFault>>,
+    /// Set by a fault until the session is resumed: events are only kept for replay.
+    detached: bool,
     /// The latest events sent (sequence number, frame), replayed after a RESUME.
     sent: VecDeque<(u64, String)>,
 }
@@ -169,6 +171,8 @@ struct Shared {
     failures: Mutex<Vec<FailureRule>>,
     delays: Mutex<Vec<(FailureRule, Duration)>>,
     rate_limits: Mutex<Vec<(FailureRule, RateLimit)>>,
+    /// Requests carried out whose answer is replaced by a 500.
+    lost_answers: Mutex<Vec<FailureRule>>,
     /// Handed out by `GET /gateway` instead of `gateway_url` (an unreachable gateway).
     gateway_override: Mutex<Option<String>>,
     /// How many times a client asked REST for the gateway URL.
@@ -182,6 +186,10 @@ struct Shared {
     readies: watch::Sender<u32>,
     /// How many RESUMED events were sent.
     resumes: watch::Sender<u32>,
+    /// How many events were replayed after a RESUME.
+    replayed: AtomicU64,
+    /// While `true`, new gateway connections wait before their WebSocket handshake.
+    outage: watch::Sender<bool>,
     /// The current session, for RESUME and faults.
     gateway_session: Mutex<GatewaySession>,
     identify: Mutex<Option<Value>>,
@@ -211,6 +219,7 @@ impl FakeDiscord {
             failures: Mutex::new(Vec::new()),
             delays: Mutex::new(Vec::new()),
             rate_limits: Mutex::new(Vec::new()),
+            lost_answers: Mutex::new(Vec::new()),
             gateway_override: Mutex::new(None),
             gateway_lookups: watch::channel(0).0,
             requests: Mutex::new(Vec::new()),
@@ -218,6 +227,8 @@ impl FakeDiscord {
             session: Mutex::new(None),
             readies: watch::channel(0).0,
             resumes: watch::channel(0).0,
+            replayed: AtomicU64::new(0),
+            outage: watch::channel(false).0,
             gateway_session: Mutex::new(GatewaySession::default()),
             identify: Mutex::new(None),
             sequence: AtomicU64::new(0),
@@ -290,6 +301,16 @@ impl FakeDiscord {
         self.shared.rate_limits.lock().unwrap().push((rule, limit));
     }
 
+    /// From now on, carries out requests that `matches` (an interaction callback counts as the
+    /// interaction's answer) but answers them with 500, as when Discord's reply is lost on the
+    /// way: the client cannot tell whether its request took effect.
+    pub fn lose_answers(
+        &self,
+        matches: impl Fn(&RecordedRequest) -> bool + Send + Sync + 'static,
+    ) {
+        self.shared.lost_answers.lock().unwrap().push(Box::new(matches));
+    }
+
     /// From now on, `GET /gateway` hands out `url` (say, a closed port) instead of the fake's
     /// own gateway.
     pub fn hand_out_gateway_url(&self, url: impl Into<String>) {
@@ -297,9 +318,12 @@ impl FakeDiscord {
     }
 
     /// Inflicts `fault` on the connection serving the current session; panics when no
-    /// connection is serving one.
+    /// connection is serving one. From now until the session is resumed, events are only
+    /// kept for replay (after INVALID SESSION that is not resumable, they are lost), so an
+    /// event sent after this call reaches the bot only through the RESUME.
     pub fn gateway_fault(&self, fault: GatewayFault) {
-        let session = self.shared.gateway_session.lock().unwrap();
+        let mut session = self.shared.gateway_session.lock().unwrap();
+        session.detached = true;
         let control = session
             .control
             .as_ref()
@@ -318,6 +342,12 @@ impl FakeDiscord {
             .is_ok_and(|r| r.is_ok())
     }
 
+    /// Starts (`true`) or ends a gateway outage: meanwhile new connections are held before
+    /// the WebSocket handshake, so a client that lost its connection cannot resume yet.
+    pub fn gateway_outage(&self, down: bool) {
+        self.shared.outage.send_replace(down);
+    }
+
     /// Waits until `count` RESUMED events were sent in all; `false` after `limit`.
     pub async fn wait_for_resumes(&self, count: u32, limit: Duration) -> bool {
         let mut resumes = self.shared.resumes.subscribe();
@@ -334,6 +364,11 @@ impl FakeDiscord {
     /// How many sessions were resumed (RESUMED sent) so far.
     pub fn resumes(&self) -> u32 {
         *self.shared.resumes.borrow()
+    }
+
+    /// How many events were replayed to resumed sessions so far.
+    pub fn replayed(&self) -> u64 {
+        self.shared.replayed.load(Ordering::SeqCst)
     }
 
     /// Every request recorded so far, in arrival order.
@@ -451,10 +486,12 @@ impl FakeDiscord {
             .expect("no gateway session: wait_for_ready first");
         let sequence = self.shared.sequence.fetch_add(1, Ordering::SeqCst) + 1;
         let frame = json!({ "op": 0, "s": sequence, "t": name, "d": data }).to_string();
-        remember(&self.shared, sequence, &frame);
+        let attached = remember(&self.shared, sequence, &frame);
         let sent_at = Instant::now();
-        // A closed connection keeps the event for the RESUME.
-        let _ = outbox.send(Message::Text(frame));
+        if attached {
+            // A connection that has just closed leaves the event to the RESUME.
+            let _ = outbox.send(Message::Text(frame));
+        }
         sent_at
     }
 
@@ -491,6 +528,10 @@ async fn serve_gateway(stream: TcpStream, shared: Arc<Shared>) {
     // Without this, Nagle's algorithm holds a small frame sent right after another one until
     // the client's delayed ACK (~40 ms), which would distort the measured latencies.
     let _ = stream.set_nodelay(true);
+    let mut outage = shared.outage.subscribe();
+    if outage.wait_for(|down| !down).await.is_err() {
+        return;
+    }
     let Ok(socket) = tokio_tungstenite::accept_async(stream).await else {
         return;
     };
@@ -543,6 +584,7 @@ async fn serve_gateway(stream: TcpStream, shared: Arc<Shared>) {
                         *shared.gateway_session.lock().unwrap() = GatewaySession {
                             id: Some(session_id),
                             control: Some(control.clone()),
+                            detached: false,
                             sent: VecDeque::new(),
                         };
                         *shared.session.lock().unwrap() = Some(outbox.clone());
@@ -608,23 +650,26 @@ fn resume(
     }
     for (_, frame) in session.sent.iter().filter(|(s, _)| *s > seq) {
         let _ = outbox.send(Message::Text(frame.clone()));
+        shared.replayed.fetch_add(1, Ordering::SeqCst);
     }
     let sequence = shared.sequence.fetch_add(1, Ordering::SeqCst) + 1;
     let resumed = json!({ "op": 0, "s": sequence, "t": "RESUMED", "d": {} });
     let _ = outbox.send(Message::Text(resumed.to_string()));
     session.control = Some(control.clone());
+    session.detached = false;
     *current = Some(outbox.clone());
     shared.resumes.send_modify(|n| *n += 1);
 }
 
 /// Keeps a sent event of the current session for replay, dropping the oldest beyond
-/// [`REPLAY_CAPACITY`].
-fn remember(shared: &Shared, sequence: u64, frame: &str) {
+/// [`REPLAY_CAPACITY`]; returns whether a connection is serving the session (no fault since).
+fn remember(shared: &Shared, sequence: u64, frame: &str) -> bool {
     let mut session = shared.gateway_session.lock().unwrap();
     if session.sent.len() == REPLAY_CAPACITY {
         session.sent.pop_front();
     }
     session.sent.push_back((sequence, frame.to_owned()));
+    !session.detached
 }
 
 /// Records a REST request and answers it the way Discord would.
@@ -695,17 +740,18 @@ async fn rest_handler(
             .map(|(_, limit)| *limit)
     };
     let answer = if fail {
-        (
-            StatusCode::INTERNAL_SERVER_ERROR,
-            axum::Json(
-                json!({ "message": "500: Internal Server Error (fake Discord)", "code": 0 }),
-            ),
-        )
-            .into_response()
+        internal_server_error()
     } else if let Some(limit) = limited {
         too_many_requests(limit)
     } else {
-        answer(&shared, &method, &route, request.json.as_ref())
+        let answer = answer(&shared, &method, &route, request.json.as_ref());
+        let lost = shared
+            .lost_answers
+            .lock()
+            .unwrap()
+            .iter()
+            .any(|rule| rule(&request));
+        if lost { internal_server_error() } else { answer }
     };
     {
         let mut requests = shared.requests.lock().unwrap();
@@ -717,6 +763,15 @@ async fn rest_handler(
         tokio::time::sleep(delay).await;
     }
     answer
+}
+
+/// Discord's 500, with its error body.
+fn internal_server_error() -> Response {
+    (
+        StatusCode::INTERNAL_SERVER_ERROR,
+        axum::Json(json!({ "message": "500: Internal Server Error (fake Discord)", "code": 0 })),
+    )
+        .into_response()
 }
 
 /// Discord's 429: the body says how long to wait (seconds, fractional), and so do the

@@ -1,0 +1,288 @@
+//! Discord failing under the bot: REST calls answered with 500 or 429, answers lost on the way,
+//! and the gateway connection dropped, closed, told to reconnect or invalidated. A move is
+//! applied exactly once or not at all, a saved move stays saved when its board cannot be
+//! posted, and the game goes on.
+
+use std::time::{Duration, Instant};
+
+use monkey_queen::games::GameId;
+use monkey_queen::i18n::{Lang, Msg};
+use monkey_queen_core::Position;
+use poise::serenity_prelude::GuildId;
+
+use crate::harness::{
+    Board, Harness, WAIT, assert_deferred_ephemerally, callback_path, content,
+    guild_commands_path, is_channel_message, original_path,
+};
+use crate::support::fake_discord::{
+    FakeDiscord, GatewayFault, RateLimit, RecordedRequest, first,
+};
+use crate::support::payloads::{ALICE, BOB, Caller, GUILD_ID, slash_command, string_option};
+
+/// The requests for the callback of interaction `id`, in order.
+fn callbacks(h: &Harness, id: u64) -> Vec<RecordedRequest> {
+    h.fake
+        .requests()
+        .into_iter()
+        .filter(|r| r.is("POST", &callback_path(id)))
+        .collect()
+}
+
+/// Sends `/move text` by `who` as interaction `id`; returns the text of the bot's answer.
+async fn play_as(h: &Harness, id: u64, who: Caller, text: &str) -> String {
+    h.push(slash_command(
+        id,
+        who,
+        "move",
+        vec![string_option("move", text)],
+    ));
+    content(&h.original_edit(id).await).to_owned()
+}
+
+/// The moves stored for `game`, in order.
+async fn stored_moves(h: &Harness, game: GameId) -> Vec<String> {
+    let record = h.service.record(game).await.unwrap();
+    record.moves.iter().map(|m| m.notation.clone()).collect()
+}
+
+/// The position after `moves` from the start (R3: the default 12×12 game).
+fn position_after(moves: &[&str]) -> Position {
+    let mut position = Position::start(Default::default());
+    for mv in moves {
+        position.play_str(mv).unwrap();
+    }
+    position
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_move_whose_board_failed_to_post_stands_and_the_next_board_shows_it() {
+    let h = Harness::registered().await;
+    let (game, _) = h.start_game(ALICE, BOB).await;
+    h.fake.fail_requests(first(1, is_channel_message));
+    let mark = h.fake.mark();
+    let played = h.play(ALICE, "g1-g4").await;
+    // The move is saved and confirmed to the player…
+    assert_deferred_ephemerally(&played.deferral);
+    assert!(
+        played.reply.starts_with("You played g1-g4."),
+        "{}",
+        played.reply
+    );
+    assert_eq!(stored_moves(&h, game).await, ["g1-g4"]);
+    // …though its board never reached the channel. A 500 may have posted it all the same, so
+    // the upload is not repeated (no duplicate boards).
+    assert_eq!(h.channel_messages_since(mark).len(), 1);
+
+    // The game goes on, and the next board shows both moves.
+    let board = h.play(BOB, "f12-f9").await.applied();
+    assert!(
+        board.content.starts_with("Black queen f12–f9"),
+        "{}",
+        board.content
+    );
+    board.assert_pings(ALICE.id);
+    let view = h.game(game).await;
+    assert_eq!(view.position, position_after(&["g1-g4", "f12-f9"]));
+    board.picture.assert_shows(&view.position);
+    assert_eq!(stored_moves(&h, game).await, ["g1-g4", "f12-f9"]);
+    h.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_rate_limited_board_is_posted_once_the_limit_has_passed() {
+    let h = Harness::registered().await;
+    let (game, _) = h.start_game(ALICE, BOB).await;
+    let retry_after = Duration::from_millis(300);
+    let mut played = Vec::new();
+    for (who, text, global) in [(ALICE, "g1-g4", false), (BOB, "f12-f9", true)] {
+        h.fake
+            .rate_limit_requests(RateLimit { retry_after, global }, first(1, is_channel_message));
+        let mark = h.fake.mark();
+        let reply = h.play(who, text).await.reply;
+        played.push(text);
+        assert_eq!(reply, format!("You played {text}."));
+        let posts = h.channel_messages_since(mark);
+        assert_eq!(posts.len(), 2, "the 429, then the board");
+        let waited = posts[1].received_at.duration_since(posts[0].received_at);
+        assert!(waited >= retry_after, "retried after {waited:?}");
+        let board = Board::from_request(posts[1].clone(), posts[0].received_at);
+        let view = h.game(game).await;
+        assert_eq!(view.position, position_after(&played));
+        board.picture.assert_shows(&view.position);
+        board.assert_pings(view.to_move.unwrap().0);
+    }
+    assert_eq!(stored_moves(&h, game).await, ["g1-g4", "f12-f9"]);
+    h.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_move_whose_deferral_fails_is_applied_exactly_once_or_not_at_all() {
+    let h = Harness::registered().await;
+    let (game, _) = h.start_game(ALICE, BOB).await;
+
+    // Discord refuses the deferral with a 500, having done nothing: the bot defers again and
+    // plays the move.
+    let id = h.next_id();
+    h.fake
+        .fail_requests(first(1, move |r| r.is("POST", &callback_path(id))));
+    let mark = h.fake.mark();
+    assert_eq!(play_as(&h, id, ALICE, "g1-g4").await, "You played g1-g4.");
+    assert_eq!(callbacks(&h, id).len(), 2);
+    assert_eq!(h.channel_messages_since(mark).len(), 1, "one board");
+
+    // Discord takes the deferral but its answer is lost (500): the second attempt is refused
+    // as already acknowledged, which tells the bot the first went through. Played once.
+    let id = h.next_id();
+    h.fake
+        .lose_answers(first(1, move |r| r.is("POST", &callback_path(id))));
+    let mark = h.fake.mark();
+    assert_eq!(play_as(&h, id, BOB, "f12-f9").await, "You played f12-f9.");
+    assert_eq!(callbacks(&h, id).len(), 2);
+    assert_eq!(h.channel_messages_since(mark).len(), 1, "one board");
+    assert_eq!(stored_moves(&h, game).await, ["g1-g4", "f12-f9"]);
+
+    // Discord fails every answer to this interaction: the move is not played (Discord shows
+    // the user "The application did not respond"; the bot's apology cannot get through
+    // either), and nothing is half done.
+    let id = h.next_id();
+    h.fake
+        .fail_requests(move |r| r.is("POST", &callback_path(id)));
+    let mark = h.fake.mark();
+    h.push(slash_command(
+        id,
+        ALICE,
+        "move",
+        vec![string_option("move", "g4-g6")],
+    ));
+    let apology = h
+        .wait_since(mark, "the apology", |r| {
+            r.is("POST", &callback_path(id)) && r.pointer("/type").and_then(|t| t.as_u64()) == Some(4)
+        })
+        .await;
+    assert_eq!(
+        apology.pointer("/data/content").and_then(|c| c.as_str()),
+        Some(Lang::En.text(&Msg::Internal).as_str())
+    );
+    assert_eq!(callbacks(&h, id).len(), 4, "three deferrals, one apology");
+    let edits = h
+        .fake
+        .requests()
+        .into_iter()
+        .filter(|r| r.is("PATCH", &original_path(id)))
+        .count();
+    assert_eq!(edits, 0);
+    assert!(h.channel_messages_since(mark).is_empty());
+    assert_eq!(stored_moves(&h, game).await, ["g1-g4", "f12-f9"]);
+
+    // Alice simply tries again.
+    let id = h.next_id();
+    assert_eq!(play_as(&h, id, ALICE, "g4-g6").await, "You played g4-g6.");
+    assert_eq!(stored_moves(&h, game).await, ["g1-g4", "f12-f9", "g4-g6"]);
+    h.stop().await;
+}
+
+/// Plays a game through `fault`: Alice moves, the fault strikes, Bob moves, then Alice again.
+/// When the session can be resumed, Bob's move is sent during a gateway outage, so it reaches
+/// the bot only as Discord's replay of what it missed; otherwise it is sent once the new
+/// session is up (a new session gets no old events).
+async fn the_game_goes_on_through(fault: GatewayFault) {
+    let h = Harness::registered().await;
+    let (game, _) = h.start_game(ALICE, BOB).await;
+    h.play(ALICE, "g1-g4").await.applied();
+    let resumable = fault != GatewayFault::InvalidSession { resumable: false };
+    let mark = h.fake.mark();
+    let struck = Instant::now();
+    if resumable {
+        h.fake.gateway_outage(true);
+        h.fake.gateway_fault(fault);
+        let id = h.next_id();
+        h.push(slash_command(
+            id,
+            BOB,
+            "move",
+            vec![string_option("move", "f12-f9")],
+        ));
+        h.fake.gateway_outage(false);
+        let reply = content(&h.original_edit(id).await).to_owned();
+        assert_eq!(reply, "You played f12-f9.", "{fault:?}");
+        assert_eq!(h.fake.resumes(), 1, "{fault:?}: resumed");
+        assert_eq!(h.fake.sessions(), 1, "{fault:?}: not identified again");
+        assert_eq!(h.fake.replayed(), 1, "{fault:?}: Bob's move came by replay");
+    } else {
+        h.fake.gateway_fault(fault);
+        assert!(
+            h.fake.wait_for_sessions(2, WAIT).await,
+            "{fault:?}: no new session"
+        );
+        assert_eq!(h.fake.resumes(), 0);
+        h.play(BOB, "f12-f9").await.applied();
+    }
+    println!("{fault:?}: back and answering after {:?}", struck.elapsed());
+    let boards = h.channel_messages_since(mark);
+    assert_eq!(boards.len(), 1, "{fault:?}: one board for Bob's move");
+    let board = Board::from_request(boards[0].clone(), struck);
+    board.picture.assert_shows(&h.game(game).await.position);
+    h.play(ALICE, "g4-g6").await.applied();
+    assert_eq!(stored_moves(&h, game).await, ["g1-g4", "f12-f9", "g4-g6"]);
+    h.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_game_goes_on_after_the_connection_drops() {
+    the_game_goes_on_through(GatewayFault::Drop).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_game_goes_on_after_a_resumable_close() {
+    the_game_goes_on_through(GatewayFault::Close(4000)).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_game_goes_on_after_discord_asks_for_a_reconnect() {
+    the_game_goes_on_through(GatewayFault::Reconnect).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_game_goes_on_after_a_resumable_invalid_session() {
+    the_game_goes_on_through(GatewayFault::InvalidSession { resumable: true }).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_game_goes_on_in_a_new_session_after_an_invalid_session() {
+    the_game_goes_on_through(GatewayFault::InvalidSession { resumable: false }).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn command_registration_is_retried_while_discord_fails_or_rate_limits() {
+    let fake = FakeDiscord::start().await;
+    let registration = |r: &RecordedRequest| r.is("PUT", &guild_commands_path());
+    fake.fail_requests(first(1, registration));
+    let retry_after = Duration::from_millis(500);
+    fake.rate_limit_requests(
+        RateLimit {
+            retry_after,
+            global: false,
+        },
+        first(1, registration),
+    );
+    let h = Harness::start_on(fake, Some(GuildId::new(GUILD_ID))).await;
+    let failed = h.await_registration(0).await;
+    let limited = h
+        .wait_since(0, "the second registration", |r| {
+            registration(r) && r.received_at > failed.received_at
+        })
+        .await;
+    let registered = h
+        .wait_since(0, "the third registration", |r| {
+            registration(r) && r.received_at > limited.received_at
+        })
+        .await;
+    let waited = registered.received_at.duration_since(limited.received_at);
+    assert!(waited >= retry_after, "retried after {waited:?}");
+    assert_eq!(registered.json, failed.json, "the same commands each time");
+    // The bot serves commands all along.
+    let (game, _) = h.start_game(ALICE, BOB).await;
+    h.play(ALICE, "g1-g4").await.applied();
+    assert_eq!(stored_moves(&h, game).await, ["g1-g4"]);
+    h.stop().await;
+}
