@@ -149,7 +149,10 @@ async fn stops_promptly_on_sigterm_when_the_gateway_cannot_be_reached() {
         .await
         .expect("the bot exits within 5 s of SIGTERM though it never connected")
         .unwrap();
-    println!("SIGTERM → exit {:?} (gateway unreachable)", stopping.elapsed());
+    println!(
+        "SIGTERM → exit {:?} (gateway unreachable)",
+        stopping.elapsed()
+    );
     let logs = format!("{}{}", stdout.await.unwrap(), stderr.await.unwrap());
     assert!(status.success(), "{status:?}\n{logs}");
     assert!(logs.contains("shutting down"), "{logs}");

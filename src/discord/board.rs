@@ -102,7 +102,14 @@ pub fn buttons(game: &GameView, lang: Lang) -> Vec<CreateActionRow> {
 /// Posts the first board of a new game. When the server's settings ask for threads, the game
 /// first gets its own public thread in its channel, remembered so later boards go there; if
 /// the thread can't be made (missing permission, say), the board goes to the channel.
-pub async fn post_first(http: &Http, data: &Data, game: &GameView, content: String, lang: Lang) {
+/// Returns whether the board was posted.
+pub async fn post_first(
+    http: &Http,
+    data: &Data,
+    game: &GameView,
+    content: String,
+    lang: Lang,
+) -> bool {
     let mut game = game.clone();
     let threads = match settings(data, &game).await {
         Ok(settings) => settings.threads,
@@ -145,11 +152,16 @@ async fn open_thread(
 }
 
 /// Posts a new board message for `game` in its channel, pinging the player to move, and
-/// remembers it as the game's latest board. The game is already saved when this runs, so a
-/// failure is logged rather than reported: the move stands, and the next board shows it.
-pub async fn post(http: &Http, data: &Data, game: &GameView, content: String, lang: Lang) {
-    if let Err(e) = try_post(http, data, game, content, lang).await {
-        error!(game = %game.id, ply = game.ply(), error = %e, "could not post the board");
+/// remembers it as the game's latest board; returns whether it was posted. The game is
+/// already saved when this runs, so a failure is logged rather than reported: the move
+/// stands, and the next board shows it.
+pub async fn post(http: &Http, data: &Data, game: &GameView, content: String, lang: Lang) -> bool {
+    match try_post(http, data, game, content, lang).await {
+        Ok(_) => true,
+        Err(e) => {
+            error!(game = %game.id, ply = game.ply(), error = %e, "could not post the board");
+            false
+        }
     }
 }
 

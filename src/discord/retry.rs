@@ -185,7 +185,11 @@ mod tests {
         })
         .await;
         assert!(result.is_err());
-        assert_eq!(calls.load(Ordering::SeqCst), 1, "a 500 POST may have posted");
+        assert_eq!(
+            calls.load(Ordering::SeqCst),
+            1,
+            "a 500 POST may have posted"
+        );
     }
 
     #[test]

@@ -11,12 +11,10 @@ use monkey_queen_core::Position;
 use poise::serenity_prelude::GuildId;
 
 use crate::harness::{
-    Board, Harness, WAIT, assert_deferred_ephemerally, callback_path, content,
-    guild_commands_path, is_channel_message, original_path,
+    Board, Harness, WAIT, assert_deferred_ephemerally, callback_path, content, guild_commands_path,
+    is_channel_message, original_path,
 };
-use crate::support::fake_discord::{
-    FakeDiscord, GatewayFault, RateLimit, RecordedRequest, first,
-};
+use crate::support::fake_discord::{FakeDiscord, GatewayFault, RateLimit, RecordedRequest, first};
 use crate::support::payloads::{ALICE, BOB, Caller, GUILD_ID, slash_command, string_option};
 
 /// The requests for the callback of interaction `id`, in order.
@@ -61,12 +59,16 @@ async fn a_move_whose_board_failed_to_post_stands_and_the_next_board_shows_it() 
     h.fake.fail_requests(first(1, is_channel_message));
     let mark = h.fake.mark();
     let played = h.play(ALICE, "g1-g4").await;
-    // The move is saved and confirmed to the player…
+    // The move is saved and confirmed to the player, who learns that the opponent was not
+    // pinged…
     assert_deferred_ephemerally(&played.deferral);
-    assert!(
-        played.reply.starts_with("You played g1-g4."),
-        "{}",
-        played.reply
+    assert_eq!(
+        played.reply,
+        Lang::En.text(&Msg::YouPlayedBoardMissing(
+            Position::start(Default::default())
+                .play_str("g1-g4")
+                .unwrap()
+        ))
     );
     assert_eq!(stored_moves(&h, game).await, ["g1-g4"]);
     // …though its board never reached the channel. A 500 may have posted it all the same, so
@@ -95,8 +97,13 @@ async fn a_rate_limited_board_is_posted_once_the_limit_has_passed() {
     let retry_after = Duration::from_millis(300);
     let mut played = Vec::new();
     for (who, text, global) in [(ALICE, "g1-g4", false), (BOB, "f12-f9", true)] {
-        h.fake
-            .rate_limit_requests(RateLimit { retry_after, global }, first(1, is_channel_message));
+        h.fake.rate_limit_requests(
+            RateLimit {
+                retry_after,
+                global,
+            },
+            first(1, is_channel_message),
+        );
         let mark = h.fake.mark();
         let reply = h.play(who, text).await.reply;
         played.push(text);
@@ -156,7 +163,8 @@ async fn a_move_whose_deferral_fails_is_applied_exactly_once_or_not_at_all() {
     ));
     let apology = h
         .wait_since(mark, "the apology", |r| {
-            r.is("POST", &callback_path(id)) && r.pointer("/type").and_then(|t| t.as_u64()) == Some(4)
+            r.is("POST", &callback_path(id))
+                && r.pointer("/type").and_then(|t| t.as_u64()) == Some(4)
         })
         .await;
     assert_eq!(

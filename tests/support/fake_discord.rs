@@ -304,11 +304,12 @@ impl FakeDiscord {
     /// From now on, carries out requests that `matches` (an interaction callback counts as the
     /// interaction's answer) but answers them with 500, as when Discord's reply is lost on the
     /// way: the client cannot tell whether its request took effect.
-    pub fn lose_answers(
-        &self,
-        matches: impl Fn(&RecordedRequest) -> bool + Send + Sync + 'static,
-    ) {
-        self.shared.lost_answers.lock().unwrap().push(Box::new(matches));
+    pub fn lose_answers(&self, matches: impl Fn(&RecordedRequest) -> bool + Send + Sync + 'static) {
+        self.shared
+            .lost_answers
+            .lock()
+            .unwrap()
+            .push(Box::new(matches));
     }
 
     /// From now on, `GET /gateway` hands out `url` (say, a closed port) instead of the fake's
@@ -751,7 +752,11 @@ async fn rest_handler(
             .unwrap()
             .iter()
             .any(|rule| rule(&request));
-        if lost { internal_server_error() } else { answer }
+        if lost {
+            internal_server_error()
+        } else {
+            answer
+        }
     };
     {
         let mut requests = shared.requests.lock().unwrap();
@@ -792,7 +797,10 @@ fn too_many_requests(limit: RateLimit) -> Response {
     let mut set = |name: &'static str, value: String| {
         headers.insert(name, HeaderValue::from_str(&value).unwrap());
     };
-    set("retry-after", limit.retry_after.as_secs_f64().ceil().to_string());
+    set(
+        "retry-after",
+        limit.retry_after.as_secs_f64().ceil().to_string(),
+    );
     set("x-ratelimit-limit", "5".into());
     set("x-ratelimit-remaining", "0".into());
     set("x-ratelimit-reset", format!("{:.3}", now + seconds));

@@ -70,9 +70,14 @@ pub async fn play_move(
         mv: played.mv,
     });
     let http = ctx.serenity_context().http.clone();
-    board::post(&http, data, &played.game, content, public).await;
+    let posted = board::post(&http, data, &played.game, content, public).await;
     ai::take_turn(http, data.clone(), played.game, public);
-    edit_deferred(ctx, lang.text(&Msg::YouPlayed(played.mv))).await
+    let confirmation = if posted {
+        Msg::YouPlayed(played.mv)
+    } else {
+        Msg::YouPlayedBoardMissing(played.mv)
+    };
+    edit_deferred(ctx, lang.text(&confirmation)).await
 }
 
 /// The game a command is about: the one named, or the caller's game in this channel.
