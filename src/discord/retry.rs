@@ -91,13 +91,27 @@ where
     loop {
         match call().await {
             Err(error) if attempt < policy.attempts && policy.retries(&error) => {
-                warn!(what, attempt, error = %error, retry_in = ?wait, "Discord request failed; retrying");
+                // A 429's body lacks the `code` serenity expects, so its text says little:
+                // the status tells what happened.
+                let status = status(&error).map(|s| s.as_u16());
+                warn!(
+                    what, attempt, ?status, %error, retry_in = ?wait,
+                    "Discord request failed; retrying"
+                );
                 tokio::time::sleep(wait).await;
                 wait *= 2;
                 attempt += 1;
             }
             result => return result,
         }
+    }
+}
+
+/// The HTTP status of a request Discord answered with an error.
+fn status(error: &serenity::Error) -> Option<StatusCode> {
+    match error {
+        serenity::Error::Http(error) => error.status_code(),
+        _ => None,
     }
 }
 

@@ -119,7 +119,83 @@ async fn a_rate_limited_board_is_posted_once_the_limit_has_passed() {
         board.assert_pings(view.to_move.unwrap().0);
     }
     assert_eq!(stored_moves(&h, game).await, ["g1-g4", "f12-f9"]);
+
+    // A limit that outlasts every retry: the move stands, the player is told the board is
+    // missing, and the next board shows the game as it is.
+    let attempts = 4;
+    let limit = RateLimit {
+        retry_after,
+        global: false,
+    };
+    h.fake
+        .rate_limit_requests(limit, first(attempts, is_channel_message));
+    let mark = h.fake.mark();
+    let reply = h.play(ALICE, "g4-g6").await.reply;
+    assert!(
+        reply.starts_with("You played g4-g6, but Discord would not take the board"),
+        "{reply}"
+    );
+    assert_eq!(h.channel_messages_since(mark).len(), attempts);
+    let board = h.play(BOB, "f9-f7").await.applied();
+    let view = h.game(game).await;
+    assert_eq!(
+        view.position,
+        position_after(&["g1-g4", "f12-f9", "g4-g6", "f9-f7"])
+    );
+    board.picture.assert_shows(&view.position);
     h.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_confirmation_that_fails_to_arrive_is_sent_again() {
+    let h = Harness::registered().await;
+    let (game, _) = h.start_game(ALICE, BOB).await;
+    let id = h.next_id();
+    // An edit may be repeated harmlessly, so even a 500 is retried.
+    h.fake
+        .fail_requests(first(1, move |r| r.is("PATCH", &original_path(id))));
+    h.fake.rate_limit_requests(
+        RateLimit {
+            retry_after: Duration::from_millis(100),
+            global: false,
+        },
+        first(1, move |r| r.is("PATCH", &original_path(id))),
+    );
+    h.push(slash_command(
+        id,
+        ALICE,
+        "move",
+        vec![string_option("move", "g1-g4")],
+    ));
+    let failed = h.original_edit(id).await;
+    let limited = h
+        .wait_since(0, "the second edit", |r| {
+            r.is("PATCH", &original_path(id)) && r.received_at > failed.received_at
+        })
+        .await;
+    let confirmed = h
+        .wait_since(0, "the third edit", |r| {
+            r.is("PATCH", &original_path(id)) && r.received_at > limited.received_at
+        })
+        .await;
+    assert_eq!(content(&confirmed), "You played g1-g4.");
+    assert_eq!(stored_moves(&h, game).await, ["g1-g4"]);
+    h.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_bot_stops_promptly_while_the_gateway_is_down() {
+    let h = Harness::registered().await;
+    let (game, _) = h.start_game(ALICE, BOB).await;
+    h.play(ALICE, "g1-g4").await.applied();
+    // The connection drops and the bot cannot get back in.
+    h.fake.gateway_outage(true);
+    h.fake.gateway_fault(GatewayFault::Drop);
+    assert_eq!(stored_moves(&h, game).await, ["g1-g4"]);
+    let stopping = Instant::now();
+    h.stop().await;
+    let took = stopping.elapsed();
+    assert!(took < Duration::from_secs(10), "shutdown took {took:?}");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
