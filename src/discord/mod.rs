@@ -3,7 +3,9 @@
 //!
 //! Handlers stay thin: parse what Discord sent, call the layer below, reply. Nothing below this
 //! module knows serenity. Beside them a [`sweeper`] acts on the clock: expired challenges,
-//! reminders and timeouts.
+//! reminders and timeouts. The REST calls a move depends on (its deferral, its board, its
+//! confirmation) and the command registration are retried while Discord is rate limiting or
+//! unavailable (`retry`); serenity resumes or re-identifies a dropped gateway session itself.
 //!
 //! Start it with [`run`] (until Ctrl-C/SIGTERM), or with [`start`] and stop it with
 //! [`RunningBot::shutdown`]. [`Config::api_url`] points REST at another base URL (the fake
@@ -181,6 +183,8 @@ impl RunningBot {
     /// no shard to close and its client never returns) or does not answer the close does not
     /// hold the process.
     pub async fn shutdown(mut self) -> Result<(), Error> {
+        // serenity keeps a shard runner from the first connection until the shard is torn down;
+        // without one there is no connection to close, and the client never returns by itself.
         let connected = !self.shard_manager.runners.lock().await.is_empty();
         let closed = tokio::time::timeout(GATEWAY_CLOSE_TIMEOUT, self.shard_manager.shutdown_all())
             .await

@@ -72,7 +72,7 @@ impl Retry {
                 status => self.idempotent && status.is_server_error(),
             },
             HttpError::Request(request) => {
-                request.is_connect() || (self.idempotent && (request.is_timeout()))
+                request.is_connect() || (self.idempotent && request.is_timeout())
             }
             _ => false,
         }
