@@ -207,9 +207,8 @@ impl RunningBot {
         match tokio::time::timeout(GATEWAY_CLOSE_TIMEOUT, &mut self.client).await {
             Ok(ended) => ended?.map_err(Error::from),
             Err(_) => {
-                warn!(
-                    "the gateway client did not stop within {GATEWAY_CLOSE_TIMEOUT:?}; stopping anyway"
-                );
+                let limit = GATEWAY_CLOSE_TIMEOUT;
+                warn!("the gateway client did not stop within {limit:?}; stopping anyway");
                 self.client.abort();
                 Ok(())
             }

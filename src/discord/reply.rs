@@ -99,6 +99,23 @@ pub async fn edit_deferred(ctx: ApplicationContext<'_>, text: String) -> Result<
     Ok(())
 }
 
+/// Answers a button click with `response`, retrying while Discord is rate limiting or
+/// unavailable; an answer refused because an earlier attempt did get through counts as given.
+pub async fn answer_click(
+    ctx: &serenity::Context,
+    click: &ComponentInteraction,
+    response: CreateInteractionResponse,
+) -> Result<(), Error> {
+    let answered = retry("answering a click", Retry::INTERACTION, || {
+        click.create_response(ctx, response.clone())
+    })
+    .await;
+    match answered {
+        Err(e) if already_acknowledged(&e) => Ok(()),
+        answered => Ok(answered?),
+    }
+}
+
 /// Answers a button click with a message only the clicker sees.
 pub async fn ephemeral_click(
     ctx: &serenity::Context,

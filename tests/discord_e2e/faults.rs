@@ -5,17 +5,21 @@
 
 use std::time::{Duration, Instant};
 
-use monkey_queen::games::GameId;
+use monkey_queen::games::{ChallengeStatus, GameId};
 use monkey_queen::i18n::{Lang, Msg};
 use monkey_queen_core::Position;
 use poise::serenity_prelude::GuildId;
 
 use crate::harness::{
-    Board, Harness, WAIT, assert_deferred_ephemerally, callback_path, content, guild_commands_path,
-    is_channel_message, original_path,
+    Board, COLOR_WHITE, Harness, PostedChallenge, UPDATE_MESSAGE, WAIT,
+    assert_deferred_ephemerally, callback_path, content, custom_ids, game_of, guild_commands_path,
+    is_channel_message, kind, original_path,
 };
 use crate::support::fake_discord::{FakeDiscord, GatewayFault, RateLimit, RecordedRequest, first};
-use crate::support::payloads::{ALICE, BOB, Caller, GUILD_ID, slash_command, string_option};
+use crate::support::payloads::{
+    ALICE, BOB, Caller, GUILD_ID, bot_message, button_click, integer_option, slash_command,
+    string_option, user_option, with_resolved_user,
+};
 
 /// The requests for the callback of interaction `id`, in order.
 fn callbacks(h: &Harness, id: u64) -> Vec<RecordedRequest> {
@@ -368,5 +372,119 @@ async fn command_registration_is_retried_while_discord_fails_or_rate_limits() {
     let (game, _) = h.start_game(ALICE, BOB).await;
     h.play(ALICE, "g1-g4").await.applied();
     assert_eq!(stored_moves(&h, game).await, ["g1-g4"]);
+    h.stop().await;
+}
+
+/// `/challenge` of Bob by Alice as interaction `id`.
+fn challenge_of_bob(id: u64) -> serde_json::Value {
+    let options = vec![user_option("opponent", BOB)];
+    with_resolved_user(slash_command(id, ALICE, "challenge", options), &[BOB])
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_challenge_whose_message_cannot_be_posted_is_withdrawn_and_may_be_made_again() {
+    let h = Harness::registered().await;
+    let id = h.next_id();
+    h.fake
+        .fail_requests(move |r| r.is("POST", &callback_path(id)));
+    let mark = h.fake.mark();
+    h.push(challenge_of_bob(id));
+    let sorry = Lang::En.text(&Msg::Internal);
+    h.wait_since(mark, "the apology", |r| {
+        r.is("POST", &callback_path(id))
+            && r.pointer("/data/content").and_then(|c| c.as_str()) == Some(sorry.as_str())
+    })
+    .await;
+    let attempts = callbacks(&h, id);
+    assert_eq!(
+        attempts.len(),
+        4,
+        "three tries at the challenge, one at the apology"
+    );
+    // Nobody can see the challenge, so it is withdrawn…
+    let unposted = PostedChallenge::from_callback(&attempts[0]).id;
+    let stored = h.service.challenge(unposted).await.unwrap();
+    assert_eq!(stored.status, ChallengeStatus::Cancelled);
+    // …and Alice may challenge Bob again (no "already pending").
+    let again = h.challenge(ALICE, Some(BOB), Vec::new()).await;
+    assert_ne!(again.id, unposted);
+    let (_, board) = h.accept(BOB, &again).await;
+    assert!(h.game(game_of(&board)).await.is_active());
+    h.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_challenge_posted_though_its_answer_was_lost_stands() {
+    let h = Harness::registered().await;
+    let id = h.next_id();
+    h.fake
+        .lose_answers(first(1, move |r| r.is("POST", &callback_path(id))));
+    h.push(challenge_of_bob(id));
+    // The retry is refused (already acknowledged), so the bot asks Discord for the message.
+    h.wait_since(0, "the message lookup", |r| r.is("GET", &original_path(id)))
+        .await;
+    let attempts = callbacks(&h, id);
+    assert_eq!(attempts.len(), 2);
+    let posted = PostedChallenge::from_callback(&attempts[0]);
+    let (_, board) = h.accept(BOB, &posted).await;
+    let stored = h.service.challenge(posted.id).await.unwrap();
+    assert_eq!(stored.status, ChallengeStatus::Accepted);
+    assert!(stored.message.is_some(), "the message is remembered");
+    assert!(h.game(game_of(&board)).await.is_active());
+    h.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_accepted_challenge_starts_its_game_even_if_the_click_cannot_be_answered() {
+    let h = Harness::registered().await;
+    let click = |posted: &PostedChallenge, id: u64| {
+        let ids: Vec<&str> = posted.custom_ids.iter().map(String::as_str).collect();
+        let message = bot_message(9_000 + id, &posted.content, &ids);
+        button_click(id, BOB, &posted.button("accept"), message)
+    };
+    let white = vec![integer_option("color", COLOR_WHITE)];
+
+    // Rate limited once: the answer is retried and closes the challenge.
+    let posted = h.challenge(ALICE, Some(BOB), white.clone()).await;
+    let id = h.next_id();
+    let limit = RateLimit {
+        retry_after: Duration::from_millis(100),
+        global: false,
+    };
+    h.fake
+        .rate_limit_requests(limit, first(1, move |r| r.is("POST", &callback_path(id))));
+    let mark = h.fake.mark();
+    let sent = h.push(click(&posted, id));
+    let board = Board::from_request(h.channel_message(mark).await, sent);
+    board.assert_pings(ALICE.id);
+    let attempts = callbacks(&h, id);
+    assert_eq!(attempts.len(), 2);
+    assert_eq!(kind(&attempts[1]), UPDATE_MESSAGE);
+    assert!(custom_ids(attempts[1].pointer("/data/components")).is_empty());
+    h.play(ALICE, "g1-g4").await.applied();
+
+    // Every answer fails: the game starts all the same and its board pings the player to
+    // move (Bob's client says the interaction failed; the board in the channel says more).
+    let posted = h.challenge(ALICE, Some(BOB), white).await;
+    let id = h.next_id();
+    h.fake
+        .fail_requests(move |r| r.is("POST", &callback_path(id)));
+    let mark = h.fake.mark();
+    let sent = h.push(click(&posted, id));
+    let board = Board::from_request(h.channel_message(mark).await, sent);
+    board.assert_pings(ALICE.id);
+    let game = game_of(&board);
+    assert_eq!(
+        h.service.challenge(posted.id).await.unwrap().game,
+        Some(game)
+    );
+    assert_eq!(callbacks(&h, id).len(), 3, "three tries, no apology");
+    let id = h.next_id();
+    let options = vec![
+        string_option("move", "g1-g7"),
+        integer_option("game", game.0),
+    ];
+    h.push(slash_command(id, ALICE, "move", options));
+    assert_eq!(content(&h.original_edit(id).await), "You played g1-g7.");
     h.stop().await;
 }

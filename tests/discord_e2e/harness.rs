@@ -366,7 +366,8 @@ pub struct PostedChallenge {
 }
 
 impl PostedChallenge {
-    fn from_callback(callback: &RecordedRequest) -> PostedChallenge {
+    /// Reads the challenge message from the callback that posted it.
+    pub fn from_callback(callback: &RecordedRequest) -> PostedChallenge {
         assert_eq!(kind(callback), CHANNEL_MESSAGE, "{:?}", callback.json);
         let custom_ids = custom_ids(callback.pointer("/data/components"));
         let id = custom_ids
