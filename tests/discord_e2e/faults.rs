@@ -488,3 +488,41 @@ async fn an_accepted_challenge_starts_its_game_even_if_the_click_cannot_be_answe
     assert_eq!(content(&h.original_edit(id).await), "You played g1-g7.");
     h.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_resignation_is_announced_even_if_the_click_cannot_be_answered() {
+    let h = Harness::registered().await;
+    let (game, _) = h.start_game(ALICE, BOB).await;
+    let board = h.play(ALICE, "g1-g4").await.applied();
+    let resign = board.resign_button().unwrap().clone();
+    let (question, _) = h
+        .click(BOB, &resign, &board.content, &board.custom_ids)
+        .await;
+    let confirm = custom_ids(question.pointer("/data/components"));
+    let text = question
+        .pointer("/data/content")
+        .and_then(|c| c.as_str())
+        .unwrap()
+        .to_owned();
+    let id = h.next_id();
+    h.fake
+        .fail_requests(move |r| r.is("POST", &callback_path(id)));
+    let mark = h.fake.mark();
+    let ids: Vec<&str> = confirm.iter().map(String::as_str).collect();
+    let sent = h.push(button_click(
+        id,
+        BOB,
+        &confirm[0],
+        bot_message(9_000 + id, &text, &ids),
+    ));
+    // R7.4: Bob resigns; the result board is posted though the question could not be closed.
+    let result = Board::from_request(h.channel_message(mark).await, sent);
+    assert!(
+        result.content.contains(&format!("<@{}> resigned", BOB.id)),
+        "{}",
+        result.content
+    );
+    assert!(!h.game(game).await.is_active());
+    assert_eq!(callbacks(&h, id).len(), 3, "three tries, no apology");
+    h.stop().await;
+}
