@@ -5,7 +5,7 @@
 
 use std::time::{Duration, Instant};
 
-use monkey_queen::games::{ChallengeStatus, GameId};
+use monkey_queen::games::{ChallengeStatus, GameId, GameRef, UserId};
 use monkey_queen::i18n::{Lang, Msg};
 use monkey_queen_core::Position;
 use poise::serenity_prelude::GuildId;
@@ -524,5 +524,48 @@ async fn a_resignation_is_announced_even_if_the_click_cannot_be_answered() {
     );
     assert!(!h.game(game).await.is_active());
     assert_eq!(callbacks(&h, id).len(), 3, "three tries, no apology");
+    h.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_rematch_offer_that_cannot_be_posted_is_withdrawn_and_may_be_made_again() {
+    let h = Harness::registered().await;
+    let (game, _) = h.start_game(ALICE, BOB).await;
+    h.play(ALICE, "g1-g4").await.applied();
+    h.service
+        .resign(UserId(BOB.id), GameRef::Id(game))
+        .await
+        .unwrap();
+    let rematch = format!("rematch:{game}");
+    let id = h.next_id();
+    h.fake
+        .fail_requests(move |r| r.is("POST", &callback_path(id)));
+    let mark = h.fake.mark();
+    let message = bot_message(9_000 + id, "Game over", &[rematch.as_str()]);
+    h.push(button_click(id, ALICE, &rematch, message));
+    let sorry = Lang::En.text(&Msg::Internal);
+    h.wait_since(mark, "the apology", |r| {
+        r.is("POST", &callback_path(id))
+            && r.pointer("/data/content").and_then(|c| c.as_str()) == Some(sorry.as_str())
+    })
+    .await;
+    let attempts = callbacks(&h, id);
+    assert_eq!(
+        attempts.len(),
+        4,
+        "three tries at the offer, one at the apology"
+    );
+    let unposted = PostedChallenge::from_callback(&attempts[0]).id;
+    let stored = h.service.challenge(unposted).await.unwrap();
+    assert_eq!(stored.status, ChallengeStatus::Cancelled);
+    // The button works again: a new offer, not "a rematch already waits".
+    let (offer, _) = h
+        .click(ALICE, &rematch, "Game over", &[rematch.clone()])
+        .await;
+    let offered = PostedChallenge::from_callback(&offer);
+    assert_ne!(offered.id, unposted);
+    let stored = h.service.challenge(offered.id).await.unwrap();
+    assert_eq!(stored.status, ChallengeStatus::Pending);
+    assert_eq!(stored.rematch_of, Some(game));
     h.stop().await;
 }

@@ -265,17 +265,7 @@ async fn post_challenge(
             ctx.interaction.get_response(ctx.http()).await.map(|m| m.id)
         }
         Err(e) => {
-            let withdrawn = ctx
-                .data()
-                .service
-                .cancel_challenge(challenge.id, challenge.challenger)
-                .await;
-            if let Err(w) = withdrawn {
-                error!(
-                    challenge = %challenge.id, error = %w,
-                    "could not withdraw an unposted challenge"
-                );
-            }
+            withdraw(ctx.data(), challenge).await;
             return Err(e.into());
         }
     };
@@ -303,7 +293,8 @@ async fn remember(
 }
 
 /// Answers a button click (Rematch) with a new challenge message and its buttons, and
-/// remembers where it is, like [`challenge`] does for the command.
+/// remembers where it is, like [`challenge`] does for the command (a challenge whose message
+/// cannot be posted is withdrawn there too).
 pub async fn post_for_click(
     ctx: &serenity::Context,
     data: &Data,
@@ -314,12 +305,29 @@ pub async fn post_for_click(
     let message = CreateInteractionResponseMessage::new()
         .content(lang.text(&Msg::ChallengePosted(challenge)))
         .components(challenge_buttons(challenge, lang));
-    click
-        .create_response(ctx, CreateInteractionResponse::Message(message))
-        .await?;
+    let posted = answer_click(ctx, click, CreateInteractionResponse::Message(message)).await;
+    if let Err(e) = posted {
+        withdraw(data, challenge).await;
+        return Err(e);
+    }
     let message = click.get_response(&ctx.http).await.map(|m| m.id);
     remember(data, challenge, message).await;
     Ok(())
+}
+
+/// Withdraws a challenge nobody can see (its message could not be posted); a failure is
+/// only logged.
+async fn withdraw(data: &Data, challenge: &Challenge) {
+    let withdrawn = data
+        .service
+        .cancel_challenge(challenge.id, challenge.challenger)
+        .await;
+    if let Err(e) = withdrawn {
+        error!(
+            challenge = %challenge.id, error = %e,
+            "could not withdraw an unposted challenge"
+        );
+    }
 }
 
 /// Accept and Decline (Accept only, for an open challenge), and Cancel for the challenger.
