@@ -560,7 +560,7 @@ async fn a_rematch_offer_that_cannot_be_posted_is_withdrawn_and_may_be_made_agai
     assert_eq!(stored.status, ChallengeStatus::Cancelled);
     // The button works again: a new offer, not "a rematch already waits".
     let (offer, _) = h
-        .click(ALICE, &rematch, "Game over", &[rematch.clone()])
+        .click(ALICE, &rematch, "Game over", std::slice::from_ref(&rematch))
         .await;
     let offered = PostedChallenge::from_callback(&offer);
     assert_ne!(offered.id, unposted);
