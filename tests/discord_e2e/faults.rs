@@ -277,7 +277,12 @@ async fn the_game_goes_on_through(fault: GatewayFault) {
     let h = Harness::registered().await;
     let (game, _) = h.start_game(ALICE, BOB).await;
     h.play(ALICE, "g1-g4").await.applied();
-    let resumable = fault != GatewayFault::InvalidSession { resumable: false };
+    // serenity re-identifies (rather than resumes) after a session Discord invalidated and
+    // after a connection that stopped acknowledging heartbeats.
+    let resumable = !matches!(
+        fault,
+        GatewayFault::InvalidSession { resumable: false } | GatewayFault::Zombie
+    );
     let mark = h.fake.mark();
     let struck = Instant::now();
     if resumable {
@@ -338,6 +343,11 @@ async fn the_game_goes_on_after_a_resumable_invalid_session() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_game_goes_on_in_a_new_session_after_an_invalid_session() {
     the_game_goes_on_through(GatewayFault::InvalidSession { resumable: false }).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_game_goes_on_in_a_new_session_after_heartbeats_go_unanswered() {
+    the_game_goes_on_through(GatewayFault::Zombie).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -13,7 +13,8 @@
 //!   with the events it missed replayed first; [`FakeDiscord::dispatch`] /
 //!   [`FakeDiscord::push_interaction`] send events (op 0) to the connected session (kept for
 //!   replay while it is disconnected). [`FakeDiscord::gateway_fault`] drops or closes the
-//!   connection, or sends RECONNECT (op 7) or INVALID SESSION (op 9).
+//!   connection, sends RECONNECT (op 7) or INVALID SESSION (op 9), or stops acknowledging
+//!   heartbeats.
 //!
 //! Waiting is event-driven ([`FakeDiscord::wait_for_request`], [`FakeDiscord::wait_for_ready`]):
 //! no fixed sleeps.
@@ -70,6 +71,9 @@ pub enum GatewayFault {
         /// The `d` of the frame: whether the session may be resumed.
         resumable: bool,
     },
+    /// Stops acknowledging heartbeats, the connection otherwise open (a "zombied"
+    /// connection): the client should give up on it and connect again.
+    Zombie,
 }
 
 /// How [`FakeDiscord::rate_limit_requests`] answers: 429 with Discord's body and headers.
@@ -543,6 +547,7 @@ async fn serve_gateway(stream: TcpStream, shared: Arc<Shared>) {
     if sink.send(Message::Text(hello.to_string())).await.is_err() {
         return;
     }
+    let mut zombie = false;
     loop {
         tokio::select! {
             incoming = source.next() => {
@@ -558,7 +563,7 @@ async fn serve_gateway(stream: TcpStream, shared: Arc<Shared>) {
                 };
                 let Ok(frame) = serde_json::from_str::<Value>(&text) else { continue };
                 match frame["op"].as_u64() {
-                    Some(1) => {
+                    Some(1) if !zombie => {
                         shared.heartbeats.fetch_add(1, Ordering::SeqCst);
                         let _ = outbox.send(Message::Text(json!({ "op": 11 }).to_string()));
                     }
@@ -621,6 +626,7 @@ async fn serve_gateway(stream: TcpStream, shared: Arc<Shared>) {
                     let frame = json!({ "op": 9, "d": resumable });
                     let _ = outbox.send(Message::Text(frame.to_string()));
                 }
+                GatewayFault::Zombie => zombie = true,
             },
         }
     }
