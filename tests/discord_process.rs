@@ -111,3 +111,49 @@ async fn serves_then_stops_cleanly_on_sigterm_without_logging_the_token() {
         "the bot opened DATABASE_URL"
     );
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn stops_promptly_on_sigterm_when_the_gateway_cannot_be_reached() {
+    let fake = FakeDiscord::start().await;
+    // A port that was free a moment ago: nothing listens there, so every connection is refused.
+    let closed = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let url = format!("ws://{}", closed.local_addr().unwrap());
+    drop(closed);
+    fake.hand_out_gateway_url(url);
+    let dir = tempfile::tempdir().unwrap();
+    let mut child = bot_command(dir.path())
+        .env("DISCORD_TOKEN", TOKEN)
+        .env("DISCORD_API_URL", fake.api_url())
+        .env("RUST_LOG", "info")
+        .spawn()
+        .unwrap();
+    let stdout = tokio::spawn(read_all(child.stdout.take().unwrap()));
+    let stderr = tokio::spawn(read_all(child.stderr.take().unwrap()));
+    // Once the bot has asked where the gateway is, it tries (and fails) to connect there.
+    assert!(
+        fake.wait_for_gateway_lookup(Duration::from_secs(30)).await,
+        "the bot never asked for the gateway URL"
+    );
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    assert!(fake.identify().is_none(), "no gateway session was possible");
+
+    let pid = child.id().unwrap().to_string();
+    let killed = Command::new("kill")
+        .args(["-TERM", &pid])
+        .status()
+        .await
+        .unwrap();
+    assert!(killed.success());
+    let stopping = Instant::now();
+    let status = tokio::time::timeout(Duration::from_secs(5), child.wait())
+        .await
+        .expect("the bot exits within 5 s of SIGTERM though it never connected")
+        .unwrap();
+    println!(
+        "SIGTERM → exit {:?} (gateway unreachable)",
+        stopping.elapsed()
+    );
+    let logs = format!("{}{}", stdout.await.unwrap(), stderr.await.unwrap());
+    assert!(status.success(), "{status:?}\n{logs}");
+    assert!(logs.contains("shutting down"), "{logs}");
+}

@@ -13,6 +13,7 @@ use tracing::{error, warn};
 
 use super::custom_id::ComponentId;
 use super::reply::clip;
+use super::retry::{Retry, retry};
 use super::{Data, Error};
 use crate::games::{ChannelId, GameStatus, GameView, GuildSettings, MessageId};
 use crate::i18n::{Button, Lang, Msg};
@@ -100,20 +101,29 @@ pub fn buttons(game: &GameView, lang: Lang) -> Vec<CreateActionRow> {
 /// Posts the first board of a new game in its channel. When the server's settings ask for
 /// threads, a public thread is then started from that message and remembered, so later boards
 /// (and reminders) go there while the channel keeps one message per game; if the thread can't
-/// be made (missing permission, say), the game simply stays in the channel.
-pub async fn post_first(http: &Http, data: &Data, game: &GameView, content: String, lang: Lang) {
+/// be made (missing permission, say), the game simply stays in the channel. Returns whether
+/// the board was posted.
+pub async fn post_first(
+    http: &Http,
+    data: &Data,
+    game: &GameView,
+    content: String,
+    lang: Lang,
+) -> bool {
     let message = match try_post(http, data, game, content, lang).await {
         Ok(message) => message,
         Err(e) => {
-            return error!(game = %game.id, error = %e, "could not post the first board");
+            error!(game = %game.id, error = %e, "could not post the first board");
+            return false;
         }
     };
-    if game.place.thread.is_some() || !wants_thread(data, game).await {
-        return;
-    }
-    if let Err(e) = open_thread(http, data, game, message, lang).await {
+    if game.place.thread.is_none()
+        && wants_thread(data, game).await
+        && let Err(e) = open_thread(http, data, game, message, lang).await
+    {
         warn!(game = %game.id, error = %e, "could not open the game's thread");
     }
+    true
 }
 
 /// Whether the game's server gives each game its own thread (never outside a server).
@@ -155,11 +165,16 @@ async fn open_thread(
 }
 
 /// Posts a new board message for `game` in its channel, pinging the player to move, and
-/// remembers it as the game's latest board. The game is already saved when this runs, so a
-/// failure is logged rather than reported: the move stands, and the next board shows it.
-pub async fn post(http: &Http, data: &Data, game: &GameView, content: String, lang: Lang) {
-    if let Err(e) = try_post(http, data, game, content, lang).await {
-        error!(game = %game.id, ply = game.ply(), error = %e, "could not post the board");
+/// remembers it as the game's latest board; returns whether it was posted. The game is
+/// already saved when this runs, so a failure is logged rather than reported: the move
+/// stands, and the next board shows it.
+pub async fn post(http: &Http, data: &Data, game: &GameView, content: String, lang: Lang) -> bool {
+    match try_post(http, data, game, content, lang).await {
+        Ok(_) => true,
+        Err(e) => {
+            error!(game = %game.id, ply = game.ply(), error = %e, "could not post the board");
+            false
+        }
     }
 }
 
@@ -181,7 +196,10 @@ async fn try_post(
         .components(buttons(game, lang))
         .allowed_mentions(CreateAllowedMentions::new().users(mentions));
     let channel = serenity::ChannelId::new(game.place.thread.unwrap_or(game.place.channel).0);
-    let sent = channel.send_message(http, message).await?;
+    let sent = retry("posting a board", Retry::BOARD, || {
+        channel.send_message(http, message.clone())
+    })
+    .await?;
     let id = MessageId(sent.id.get());
     data.service
         .set_board_message(game.id, id)

@@ -3,7 +3,9 @@
 //!
 //! Handlers stay thin: parse what Discord sent, call the layer below, reply. Nothing below this
 //! module knows serenity. Beside them a [`sweeper`] acts on the clock: expired challenges,
-//! reminders and timeouts.
+//! reminders and timeouts. The REST calls a move depends on (its deferral, its board, its
+//! confirmation) and the command registration are retried while Discord is rate limiting or
+//! unavailable (`retry`); serenity resumes or re-identifies a dropped gateway session itself.
 //!
 //! Start it with [`run`] (until Ctrl-C/SIGTERM), or with [`start`] and stop it with
 //! [`RunningBot::shutdown`]. [`Config::api_url`] points REST at another base URL (the fake
@@ -18,6 +20,7 @@ mod errors;
 mod in_flight;
 mod malformed;
 mod reply;
+mod retry;
 mod router;
 mod shutdown;
 mod startup;
@@ -44,6 +47,9 @@ use crate::storage::Db;
 
 /// How long shutdown waits for handlers that are still running.
 const DRAIN_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// How long shutdown waits for the gateway connection to close and the client to stop.
+const GATEWAY_CLOSE_TIMEOUT: Duration = Duration::from_secs(8);
 
 /// State shared by every handler (the game service will live here).
 #[derive(Clone)]
@@ -174,9 +180,19 @@ impl RunningBot {
 
     /// Closes the gateway connection (no new events), stops the sweeper and lets running
     /// handlers and a sweep under way finish (up to 10 seconds), then waits for the client
-    /// task to end.
-    pub async fn shutdown(self) -> Result<(), Error> {
-        self.shard_manager.shutdown_all().await;
+    /// task to end. Every step is bounded: a gateway that was never reached (serenity then has
+    /// no shard to close and its client never returns) or does not answer the close does not
+    /// hold the process.
+    pub async fn shutdown(mut self) -> Result<(), Error> {
+        // serenity keeps a shard runner from the first connection until the shard is torn down;
+        // without one there is no connection to close, and the client never returns by itself.
+        let connected = !self.shard_manager.runners.lock().await.is_empty();
+        let closed = tokio::time::timeout(GATEWAY_CLOSE_TIMEOUT, self.shard_manager.shutdown_all())
+            .await
+            .is_ok();
+        if !closed {
+            warn!("the gateway connection did not close within {GATEWAY_CLOSE_TIMEOUT:?}");
+        }
         let (handlers, background) = tokio::join!(
             self.in_flight.wait(DRAIN_TIMEOUT),
             self.background.stop(DRAIN_TIMEOUT)
@@ -184,7 +200,20 @@ impl RunningBot {
         if !handlers || !background {
             warn!("some tasks were still running after {DRAIN_TIMEOUT:?}; stopping anyway");
         }
-        self.client.await?.map_err(Error::from)
+        if !connected {
+            info!("never connected to the gateway; stopping its connection attempts");
+            self.client.abort();
+            return Ok(());
+        }
+        match tokio::time::timeout(GATEWAY_CLOSE_TIMEOUT, &mut self.client).await {
+            Ok(ended) => ended?.map_err(Error::from),
+            Err(_) => {
+                let limit = GATEWAY_CLOSE_TIMEOUT;
+                warn!("the gateway client did not stop within {limit:?}; stopping anyway");
+                self.client.abort();
+                Ok(())
+            }
+        }
     }
 }
 
@@ -246,20 +275,27 @@ async fn warm_up(renderer: Arc<Renderer>) -> Result<(), Error> {
     .await?
 }
 
-/// Registers `commands` in `dev_guild` (instantly) or globally; a failure is logged and the bot
-/// keeps running, since commands registered earlier still work.
+/// Registers `commands` in `dev_guild` (instantly) or globally, retrying while Discord is rate
+/// limiting or unavailable; a failure is logged and the bot keeps running, since commands
+/// registered earlier still work.
 async fn register(
     http: Arc<Http>,
     commands: Vec<serenity::CreateCommand>,
     dev_guild: Option<serenity::GuildId>,
 ) {
     let count = commands.len();
-    let registered = match dev_guild {
-        Some(guild) => guild.set_commands(&http, commands).await.map(drop),
-        None => serenity::Command::set_global_commands(&http, commands)
-            .await
-            .map(drop),
-    };
+    let registered = retry::retry("registering commands", retry::Retry::REGISTRATION, || {
+        let (http, commands) = (http.clone(), commands.clone());
+        async move {
+            match dev_guild {
+                Some(guild) => guild.set_commands(&http, commands).await.map(drop),
+                None => serenity::Command::set_global_commands(&http, commands)
+                    .await
+                    .map(drop),
+            }
+        }
+    })
+    .await;
     match registered {
         Ok(()) => info!(count, guild = ?dev_guild, "commands registered"),
         Err(e) => error!(error = %e, guild = ?dev_guild, "registering commands failed"),

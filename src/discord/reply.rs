@@ -8,6 +8,7 @@ use serenity::{
     EditInteractionResponse,
 };
 
+use super::retry::{Retry, already_acknowledged, retry};
 use super::{ApplicationContext, Error};
 use crate::games::{GameView, PlayerRef, ServiceError, UserError, UserId};
 use crate::i18n::{Lang, Msg};
@@ -66,15 +67,53 @@ pub async fn ephemeral(ctx: ApplicationContext<'_>, text: String) -> Result<(), 
     Ok(())
 }
 
-/// Replaces a deferred (ephemeral) response with `text`.
+/// Defers a slash command's answer ephemerally ("thinking…", seen only by the caller),
+/// retrying while Discord is rate limiting or unavailable. When a retry is refused because an
+/// earlier attempt did get through (its answer was lost), the command counts as deferred.
+pub async fn defer_ephemeral(ctx: ApplicationContext<'_>) -> Result<(), Error> {
+    let deferred = retry("deferring a command", Retry::INTERACTION, || {
+        ctx.defer_ephemeral()
+    })
+    .await;
+    match deferred {
+        Err(e) if already_acknowledged(&e) => {
+            // Later answers must be edits or follow-ups, as after a deferral of our own.
+            ctx.has_sent_initial_response
+                .store(true, std::sync::atomic::Ordering::SeqCst);
+            Ok(())
+        }
+        deferred => Ok(deferred?),
+    }
+}
+
+/// Replaces a deferred (ephemeral) response with `text`, retrying while Discord is rate
+/// limiting or unavailable (an edit may be repeated harmlessly).
 pub async fn edit_deferred(ctx: ApplicationContext<'_>, text: String) -> Result<(), Error> {
-    ctx.interaction
-        .edit_response(
+    retry("editing a response", Retry::EDIT, || {
+        ctx.interaction.edit_response(
             ctx.serenity_context(),
-            EditInteractionResponse::new().content(text),
+            EditInteractionResponse::new().content(text.clone()),
         )
-        .await?;
+    })
+    .await?;
     Ok(())
+}
+
+/// Answers a button click with `response`, retrying while Discord is rate limiting or
+/// unavailable; an answer refused because an earlier attempt did get through counts as given.
+pub async fn answer_click(
+    ctx: &serenity::Context,
+    click: &ComponentInteraction,
+    response: CreateInteractionResponse,
+) -> Result<(), Error> {
+    let answered = retry("answering a click", Retry::INTERACTION, || {
+        click.create_response(ctx, response.clone())
+    })
+    .await;
+    match answered {
+        Err(e) if already_acknowledged(&e) => Ok(()),
+        answered => Ok(answered?),
+    }
 }
 
 /// Answers a button click with a message only the clicker sees.

@@ -51,6 +51,10 @@ pub fn text(msg: &Msg<'_>) -> String {
         ),
         Msg::StatusLine(g) => status_line(g),
         Msg::YouPlayed(mv) => format!("You played {mv}."),
+        Msg::YouPlayedBoardMissing(mv) => format!(
+            "You played {mv}, but Discord would not take the board message, so your opponent \
+             was not notified. Use `/board` to show the game."
+        ),
         Msg::ConfirmResign(game) => {
             format!("Resign game #{game}? Your opponent wins; this cannot be undone.")
         }

@@ -58,6 +58,10 @@ pub fn text(msg: &Msg<'_>) -> String {
         ),
         Msg::StatusLine(g) => status_line(g),
         Msg::YouPlayed(mv) => format!("Has jugado {mv}."),
+        Msg::YouPlayedBoardMissing(mv) => format!(
+            "Has jugado {mv}, pero Discord no aceptó el mensaje del tablero, así que tu rival \
+             no ha recibido aviso. Usa `/tablero` para mostrar la partida."
+        ),
         Msg::ConfirmResign(game) => {
             format!("¿Abandonar la partida #{game}? Gana tu rival; no se puede deshacer.")
         }

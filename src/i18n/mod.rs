@@ -123,6 +123,9 @@ pub enum Msg<'a> {
     StatusLine(&'a GameView),
     /// Ephemeral confirmation of a move: "You played g1-g7."
     YouPlayed(Move),
+    /// Ephemeral confirmation of a move whose board message could not be posted, so the
+    /// opponent was not pinged.
+    YouPlayedBoardMissing(Move),
     /// Ephemeral question before resigning.
     ConfirmResign(GameId),
     /// The legal moves of a piece, shown with `/moves`.

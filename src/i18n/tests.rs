@@ -371,6 +371,7 @@ fn every_message_exists_in_both_languages() {
         Msg::StatusLine(&active),
         Msg::StatusLine(&finished),
         Msg::YouPlayed(birth()),
+        Msg::YouPlayedBoardMissing(birth()),
         Msg::ConfirmResign(GameId(1)),
         Msg::PieceMoves {
             square: sq("g1"),

@@ -74,6 +74,12 @@ pub struct Harness {
 impl Harness {
     /// Starts a fake Discord, a fresh database and the bot.
     pub async fn start(dev_guild: Option<GuildId>) -> Harness {
+        Harness::start_on(FakeDiscord::start().await, dev_guild).await
+    }
+
+    /// Starts the bot on a fresh database and `fake` (set up beforehand, e.g. to fail the
+    /// command registration).
+    pub async fn start_on(fake: FakeDiscord, dev_guild: Option<GuildId>) -> Harness {
         let _ = tracing_subscriber::fmt()
             .with_env_filter(
                 tracing_subscriber::EnvFilter::try_from_default_env()
@@ -82,7 +88,7 @@ impl Harness {
             .with_test_writer()
             .try_init();
         let ids = Arc::new(AtomicU64::new(1_000));
-        Harness::launch(FakeDiscord::start().await, DbFile::new(), dev_guild, 1, ids).await
+        Harness::launch(fake, DbFile::new(), dev_guild, 1, ids).await
     }
 
     /// Starts with commands registered in the test server, and waits for the registration.
@@ -360,7 +366,8 @@ pub struct PostedChallenge {
 }
 
 impl PostedChallenge {
-    fn from_callback(callback: &RecordedRequest) -> PostedChallenge {
+    /// Reads the challenge message from the callback that posted it.
+    pub fn from_callback(callback: &RecordedRequest) -> PostedChallenge {
         assert_eq!(kind(callback), CHANNEL_MESSAGE, "{:?}", callback.json);
         let custom_ids = custom_ids(callback.pointer("/data/components"));
         let id = custom_ids
@@ -535,7 +542,8 @@ fn snowflake(value: &Value) -> u64 {
         .unwrap()
 }
 
-fn is_channel_message(r: &RecordedRequest) -> bool {
+/// Whether `r` posts a message in the test channel (a board, say).
+pub fn is_channel_message(r: &RecordedRequest) -> bool {
     r.is("POST", &format!("/channels/{CHANNEL_ID}/messages"))
 }
 

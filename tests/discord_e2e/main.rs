@@ -14,6 +14,7 @@ mod support;
 
 mod board_png;
 mod challenges;
+mod faults;
 mod framework;
 mod game;
 mod harness;

@@ -7,24 +7,30 @@
 //!   started from a message takes the message's id, as on Discord), 204 on interaction
 //!   callbacks and deletes, `[]` on bulk command registration, 404 otherwise. Like Discord, it refuses a second callback for
 //!   the same interaction (400, code 40060): later answers must be follow-ups or edits.
+//!   Chosen requests can be failed with 500 ([`FakeDiscord::fail_requests`]), rate limited with
+//!   429 ([`FakeDiscord::rate_limit_requests`]) or delayed ([`FakeDiscord::delay_requests`]).
 //! - Gateway (tokio-tungstenite): HELLO (op 10), READY after IDENTIFY (op 2), heartbeat ACK
-//!   (op 11) for every heartbeat (op 1); [`FakeDiscord::dispatch`] /
-//!   [`FakeDiscord::push_interaction`] send events (op 0) to the connected session.
+//!   (op 11) for every heartbeat (op 1), RESUMED after a RESUME (op 6) of the current session,
+//!   with the events it missed replayed first; [`FakeDiscord::dispatch`] /
+//!   [`FakeDiscord::push_interaction`] send events (op 0) to the connected session (kept for
+//!   replay while it is disconnected). [`FakeDiscord::gateway_fault`] drops or closes the
+//!   connection, sends RECONNECT (op 7) or INVALID SESSION (op 9), or stops acknowledging
+//!   heartbeats.
 //!
 //! Waiting is event-driven ([`FakeDiscord::wait_for_request`], [`FakeDiscord::wait_for_ready`]):
 //! no fixed sleeps.
 
-use std::collections::HashSet;
+use std::collections::{HashSet, VecDeque};
 use std::convert::Infallible;
 use std::net::SocketAddr;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use axum::Router;
 use axum::body::Bytes;
 use axum::extract::{DefaultBodyLimit, State};
-use axum::http::{HeaderMap, Method, StatusCode, Uri, header};
+use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, Uri, header};
 use axum::response::{IntoResponse, Response};
 use axum::serve::ListenerExt;
 use futures_util::{SinkExt, StreamExt};
@@ -33,6 +39,8 @@ use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::{mpsc, watch};
 use tokio::task::JoinHandle;
 use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::tungstenite::protocol::CloseFrame;
+use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
 
 /// The application id the fake reports in READY.
 pub const APPLICATION_ID: u64 = 1_100_000_000_000_000_001;
@@ -46,6 +54,37 @@ pub const TOKEN: &str = "fake-token-for-tests";
 pub const HEARTBEAT_INTERVAL_MS: u64 = 1_000;
 /// How long [`FakeDiscord::expect_request`] waits.
 pub const DEFAULT_WAIT: Duration = Duration::from_secs(30);
+/// How many recent events of a session are kept for replay after a RESUME.
+pub const REPLAY_CAPACITY: usize = 1024;
+
+/// A fault the fake gateway inflicts on the connected session ([`FakeDiscord::gateway_fault`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum GatewayFault {
+    /// Drops the TCP connection without a WebSocket close frame (a network failure).
+    Drop,
+    /// Closes the WebSocket with this close code (4000 "unknown error" may be resumed).
+    Close(u16),
+    /// Sends RECONNECT (op 7): the client should reconnect and resume.
+    Reconnect,
+    /// Sends INVALID SESSION (op 9); `resumable: false` also forgets the session, so the
+    /// client must identify again.
+    InvalidSession {
+        /// The `d` of the frame: whether the session may be resumed.
+        resumable: bool,
+    },
+    /// Stops acknowledging heartbeats, the connection otherwise open (a "zombied"
+    /// connection): the client should give up on it and connect again.
+    Zombie,
+}
+
+/// How [`FakeDiscord::rate_limit_requests`] answers: 429 with Discord's body and headers.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct RateLimit {
+    /// The `retry_after` of the body (seconds, fractional) and the `Retry-After` header.
+    pub retry_after: Duration,
+    /// Whether this is the global limit (`X-RateLimit-Global`, `"global": true`).
+    pub global: bool,
+}
 
 /// A file part of a multipart request.
 #[derive(Debug, Clone)]
@@ -108,6 +147,29 @@ impl RecordedRequest {
 /// Picks requests the fake should fail or delay.
 type FailureRule = Box<dyn Fn(&RecordedRequest) -> bool + Send + Sync>;
 
+/// A request picker that matches only the first `count` requests `matches` accepts (each
+/// request is asked once), e.g. to fail one upload and let the retry through.
+pub fn first(
+    count: usize,
+    matches: impl Fn(&RecordedRequest) -> bool + Send + Sync + 'static,
+) -> impl Fn(&RecordedRequest) -> bool + Send + Sync + 'static {
+    let seen = AtomicUsize::new(0);
+    move |request| matches(request) && seen.fetch_add(1, Ordering::SeqCst) < count
+}
+
+/// The gateway session the fake remembers, for RESUME and for faults.
+#[derive(Default)]
+struct GatewaySession {
+    /// The id READY gave it; `None` once invalidated.
+    id: Option<String>,
+    /// The control channel of the connection now serving it.
+    control: Option<mpsc::UnboundedSender<GatewayFault>>,
+    /// Set by a fault until the session is resumed: events are only kept for replay.
+    detached: bool,
+    /// The latest events sent (sequence number, frame), replayed after a RESUME.
+    sent: VecDeque<(u64, String)>,
+}
+
 /// State shared by the REST and gateway tasks.
 struct Shared {
     gateway_url: String,
@@ -115,6 +177,13 @@ struct Shared {
     /// Requests refused with 403 Missing Permissions.
     refusals: Mutex<Vec<FailureRule>>,
     delays: Mutex<Vec<(FailureRule, Duration)>>,
+    rate_limits: Mutex<Vec<(FailureRule, RateLimit)>>,
+    /// Requests carried out whose answer is replaced by a 500.
+    lost_answers: Mutex<Vec<FailureRule>>,
+    /// Handed out by `GET /gateway` instead of `gateway_url` (an unreachable gateway).
+    gateway_override: Mutex<Option<String>>,
+    /// How many times a client asked REST for the gateway URL.
+    gateway_lookups: watch::Sender<u32>,
     requests: Mutex<Vec<RecordedRequest>>,
     /// The number of recorded requests, to wake waiters.
     recorded: watch::Sender<usize>,
@@ -122,6 +191,14 @@ struct Shared {
     session: Mutex<Option<mpsc::UnboundedSender<Message>>>,
     /// How many READY events were sent.
     readies: watch::Sender<u32>,
+    /// How many RESUMED events were sent.
+    resumes: watch::Sender<u32>,
+    /// How many events were replayed after a RESUME.
+    replayed: AtomicU64,
+    /// While `true`, new gateway connections wait before their WebSocket handshake.
+    outage: watch::Sender<bool>,
+    /// The current session, for RESUME and faults.
+    gateway_session: Mutex<GatewaySession>,
     identify: Mutex<Option<Value>>,
     sequence: AtomicU64,
     heartbeats: AtomicU64,
@@ -149,10 +226,18 @@ impl FakeDiscord {
             failures: Mutex::new(Vec::new()),
             refusals: Mutex::new(Vec::new()),
             delays: Mutex::new(Vec::new()),
+            rate_limits: Mutex::new(Vec::new()),
+            lost_answers: Mutex::new(Vec::new()),
+            gateway_override: Mutex::new(None),
+            gateway_lookups: watch::channel(0).0,
             requests: Mutex::new(Vec::new()),
             recorded: watch::channel(0).0,
             session: Mutex::new(None),
             readies: watch::channel(0).0,
+            resumes: watch::channel(0).0,
+            replayed: AtomicU64::new(0),
+            outage: watch::channel(false).0,
+            gateway_session: Mutex::new(GatewaySession::default()),
             identify: Mutex::new(None),
             sequence: AtomicU64::new(0),
             heartbeats: AtomicU64::new(0),
@@ -220,6 +305,89 @@ impl FakeDiscord {
     ) {
         let rule: FailureRule = Box::new(matches);
         self.shared.delays.lock().unwrap().push((rule, delay));
+    }
+
+    /// From now on, answers requests that `matches` with 429 Too Many Requests as Discord does:
+    /// a body with `retry_after` and `global`, and the `Retry-After` and `X-RateLimit-*` headers
+    /// (they are still recorded). Combine with [`first`] to limit only some.
+    pub fn rate_limit_requests(
+        &self,
+        limit: RateLimit,
+        matches: impl Fn(&RecordedRequest) -> bool + Send + Sync + 'static,
+    ) {
+        let rule: FailureRule = Box::new(matches);
+        self.shared.rate_limits.lock().unwrap().push((rule, limit));
+    }
+
+    /// From now on, carries out requests that `matches` (an interaction callback counts as the
+    /// interaction's answer) but answers them with 500, as when Discord's reply is lost on the
+    /// way: the client cannot tell whether its request took effect.
+    pub fn lose_answers(&self, matches: impl Fn(&RecordedRequest) -> bool + Send + Sync + 'static) {
+        self.shared
+            .lost_answers
+            .lock()
+            .unwrap()
+            .push(Box::new(matches));
+    }
+
+    /// From now on, `GET /gateway` hands out `url` (say, a closed port) instead of the fake's
+    /// own gateway.
+    pub fn hand_out_gateway_url(&self, url: impl Into<String>) {
+        *self.shared.gateway_override.lock().unwrap() = Some(url.into());
+    }
+
+    /// Inflicts `fault` on the connection serving the current session; panics when no
+    /// connection is serving one. From now until the session is resumed, events are only
+    /// kept for replay (after INVALID SESSION that is not resumable, they are lost), so an
+    /// event sent after this call reaches the bot only through the RESUME.
+    pub fn gateway_fault(&self, fault: GatewayFault) {
+        let mut session = self.shared.gateway_session.lock().unwrap();
+        session.detached = true;
+        let control = session
+            .control
+            .as_ref()
+            .expect("no gateway session: wait_for_ready first");
+        control
+            .send(fault)
+            .expect("the gateway connection has closed");
+    }
+
+    /// Waits until a client has asked REST for the gateway URL (it is about to connect);
+    /// `false` after `limit`.
+    pub async fn wait_for_gateway_lookup(&self, limit: Duration) -> bool {
+        let mut lookups = self.shared.gateway_lookups.subscribe();
+        tokio::time::timeout(limit, lookups.wait_for(|&n| n >= 1))
+            .await
+            .is_ok_and(|r| r.is_ok())
+    }
+
+    /// Starts (`true`) or ends a gateway outage: meanwhile new connections are held before
+    /// the WebSocket handshake, so a client that lost its connection cannot resume yet.
+    pub fn gateway_outage(&self, down: bool) {
+        self.shared.outage.send_replace(down);
+    }
+
+    /// Waits until `count` RESUMED events were sent in all; `false` after `limit`.
+    pub async fn wait_for_resumes(&self, count: u32, limit: Duration) -> bool {
+        let mut resumes = self.shared.resumes.subscribe();
+        tokio::time::timeout(limit, resumes.wait_for(|&n| n >= count))
+            .await
+            .is_ok_and(|r| r.is_ok())
+    }
+
+    /// How many sessions were started (READY sent) so far.
+    pub fn sessions(&self) -> u32 {
+        *self.shared.readies.borrow()
+    }
+
+    /// How many sessions were resumed (RESUMED sent) so far.
+    pub fn resumes(&self) -> u32 {
+        *self.shared.resumes.borrow()
+    }
+
+    /// How many events were replayed to resumed sessions so far.
+    pub fn replayed(&self) -> u64 {
+        self.shared.replayed.load(Ordering::SeqCst)
     }
 
     /// Every request recorded so far, in arrival order.
@@ -328,18 +496,21 @@ impl FakeDiscord {
     }
 
     /// Sends dispatch event `name` with `data` to the current session; returns when it was sent.
-    /// Panics when no session has identified.
+    /// While the session's connection is down the event is only kept, and replayed when the
+    /// client resumes (as Discord does). Panics when no session has identified.
     pub fn dispatch(&self, name: &str, data: Value) -> Instant {
         let session = self.shared.session.lock().unwrap();
         let outbox = session
             .as_ref()
             .expect("no gateway session: wait_for_ready first");
         let sequence = self.shared.sequence.fetch_add(1, Ordering::SeqCst) + 1;
-        let frame = json!({ "op": 0, "s": sequence, "t": name, "d": data });
+        let frame = json!({ "op": 0, "s": sequence, "t": name, "d": data }).to_string();
+        let attached = remember(&self.shared, sequence, &frame);
         let sent_at = Instant::now();
-        outbox
-            .send(Message::Text(frame.to_string()))
-            .expect("the gateway session has closed");
+        if attached {
+            // A connection that has just closed leaves the event to the RESUME.
+            let _ = outbox.send(Message::Text(frame));
+        }
         sent_at
     }
 
@@ -370,20 +541,27 @@ pub fn bot_user() -> Value {
     })
 }
 
-/// One gateway connection: HELLO, then IDENTIFY → READY, heartbeats → ACK, and queued events.
+/// One gateway connection: HELLO, then IDENTIFY → READY or RESUME → RESUMED, heartbeats →
+/// ACK, queued events, and the faults tests ask for.
 async fn serve_gateway(stream: TcpStream, shared: Arc<Shared>) {
     // Without this, Nagle's algorithm holds a small frame sent right after another one until
     // the client's delayed ACK (~40 ms), which would distort the measured latencies.
     let _ = stream.set_nodelay(true);
+    let mut outage = shared.outage.subscribe();
+    if outage.wait_for(|down| !down).await.is_err() {
+        return;
+    }
     let Ok(socket) = tokio_tungstenite::accept_async(stream).await else {
         return;
     };
     let (mut sink, mut source) = socket.split();
     let (outbox, mut queued) = mpsc::unbounded_channel::<Message>();
+    let (control, mut faults) = mpsc::unbounded_channel::<GatewayFault>();
     let hello = json!({ "op": 10, "d": { "heartbeat_interval": HEARTBEAT_INTERVAL_MS } });
     if sink.send(Message::Text(hello.to_string())).await.is_err() {
         return;
     }
+    let mut zombie = false;
     loop {
         tokio::select! {
             incoming = source.next() => {
@@ -399,7 +577,7 @@ async fn serve_gateway(stream: TcpStream, shared: Arc<Shared>) {
                 };
                 let Ok(frame) = serde_json::from_str::<Value>(&text) else { continue };
                 match frame["op"].as_u64() {
-                    Some(1) => {
+                    Some(1) if !zombie => {
                         shared.heartbeats.fetch_add(1, Ordering::SeqCst);
                         let _ = outbox.send(Message::Text(json!({ "op": 11 }).to_string()));
                     }
@@ -409,26 +587,30 @@ async fn serve_gateway(stream: TcpStream, shared: Arc<Shared>) {
                         shared.sequence.store(1, Ordering::SeqCst);
                         let sequence = 1;
                         let session = shared.readies.borrow().to_owned() + 1;
+                        let session_id = format!("fake-session-{session}");
                         let ready = json!({
                             "op": 0, "s": sequence, "t": "READY",
                             "d": {
                                 "v": 10,
                                 "user": bot_user(),
                                 "guilds": [],
-                                "session_id": format!("fake-session-{session}"),
+                                "session_id": session_id,
                                 "resume_gateway_url": shared.gateway_url,
                                 "shard": [0, 1],
                                 "application": { "id": APPLICATION_ID.to_string(), "flags": 0 },
                             }
                         });
                         let _ = outbox.send(Message::Text(ready.to_string()));
+                        *shared.gateway_session.lock().unwrap() = GatewaySession {
+                            id: Some(session_id),
+                            control: Some(control.clone()),
+                            detached: false,
+                            sent: VecDeque::new(),
+                        };
                         *shared.session.lock().unwrap() = Some(outbox.clone());
                         shared.readies.send_modify(|n| *n += 1);
                     }
-                    Some(6) => {
-                        // RESUME: sessions are not kept; tell the client to identify again.
-                        let _ = outbox.send(Message::Text(json!({ "op": 9, "d": false }).to_string()));
-                    }
+                    Some(6) => resume(&shared, &frame["d"], &outbox, &control),
                     _ => {}
                 }
             }
@@ -437,8 +619,78 @@ async fn serve_gateway(stream: TcpStream, shared: Arc<Shared>) {
                     break;
                 }
             }
+            Some(fault) = faults.recv() => match fault {
+                // Dropping both halves closes the TCP connection without a close frame.
+                GatewayFault::Drop => return,
+                GatewayFault::Close(code) => {
+                    let frame = CloseFrame {
+                        code: CloseCode::from(code),
+                        reason: "fake Discord closed the connection".into(),
+                    };
+                    let _ = sink.send(Message::Close(Some(frame))).await;
+                    return;
+                }
+                GatewayFault::Reconnect => {
+                    let _ = outbox.send(Message::Text(json!({ "op": 7, "d": null }).to_string()));
+                }
+                GatewayFault::InvalidSession { resumable } => {
+                    if !resumable {
+                        shared.gateway_session.lock().unwrap().id = None;
+                    }
+                    let frame = json!({ "op": 9, "d": resumable });
+                    let _ = outbox.send(Message::Text(frame.to_string()));
+                }
+                GatewayFault::Zombie => zombie = true,
+            },
         }
     }
+}
+
+/// Answers RESUME (op 6): for the current session, replays the events after the client's
+/// `seq` and sends RESUMED, and this connection serves the session from now on; otherwise
+/// INVALID SESSION (op 9, not resumable), as Discord does for an unknown or expired session.
+fn resume(
+    shared: &Shared,
+    resume: &Value,
+    outbox: &mpsc::UnboundedSender<Message>,
+    control: &mpsc::UnboundedSender<GatewayFault>,
+) {
+    let seq = resume["seq"].as_u64().unwrap_or(0);
+    // Locked in the order `dispatch` locks them, and held so no event slips in between.
+    let mut current = shared.session.lock().unwrap();
+    let mut session = shared.gateway_session.lock().unwrap();
+    let known = session.id.is_some() && session.id.as_deref() == resume["session_id"].as_str();
+    // Events older than those kept cannot be replayed: the session is lost.
+    let complete = session
+        .sent
+        .front()
+        .is_none_or(|(first, _)| *first <= seq + 1);
+    if !(known && complete) {
+        let _ = outbox.send(Message::Text(json!({ "op": 9, "d": false }).to_string()));
+        return;
+    }
+    for (_, frame) in session.sent.iter().filter(|(s, _)| *s > seq) {
+        let _ = outbox.send(Message::Text(frame.clone()));
+        shared.replayed.fetch_add(1, Ordering::SeqCst);
+    }
+    let sequence = shared.sequence.fetch_add(1, Ordering::SeqCst) + 1;
+    let resumed = json!({ "op": 0, "s": sequence, "t": "RESUMED", "d": {} });
+    let _ = outbox.send(Message::Text(resumed.to_string()));
+    session.control = Some(control.clone());
+    session.detached = false;
+    *current = Some(outbox.clone());
+    shared.resumes.send_modify(|n| *n += 1);
+}
+
+/// Keeps a sent event of the current session for replay, dropping the oldest beyond
+/// [`REPLAY_CAPACITY`]; returns whether a connection is serving the session (no fault since).
+fn remember(shared: &Shared, sequence: u64, frame: &str) -> bool {
+    let mut session = shared.gateway_session.lock().unwrap();
+    if session.sent.len() == REPLAY_CAPACITY {
+        session.sent.pop_front();
+    }
+    session.sent.push_back((sequence, frame.to_owned()));
+    !session.detached
 }
 
 /// Records a REST request and answers it the way Discord would.
@@ -456,8 +708,10 @@ async fn rest_handler(
         .split('/')
         .collect();
     if method == Method::GET && matches!(route.as_slice(), ["gateway"] | ["gateway", "bot"]) {
+        let handed_out = shared.gateway_override.lock().unwrap().clone();
+        shared.gateway_lookups.send_modify(|n| *n += 1);
         return axum::Json(json!({
-            "url": shared.gateway_url,
+            "url": handed_out.unwrap_or_else(|| shared.gateway_url.clone()),
             "shards": 1,
             "session_start_limit": {
                 "total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 1
@@ -501,22 +755,36 @@ async fn rest_handler(
         .filter(|(rule, _)| rule(&request))
         .map(|(_, delay)| *delay)
         .max();
-    let answer = if fail {
-        (
-            StatusCode::INTERNAL_SERVER_ERROR,
-            axum::Json(
-                json!({ "message": "500: Internal Server Error (fake Discord)", "code": 0 }),
-            ),
-        )
-            .into_response()
-    } else if refuse {
-        (
-            StatusCode::FORBIDDEN,
-            axum::Json(json!({ "message": "Missing Permissions", "code": 50013 })),
-        )
-            .into_response()
+    let limited = if fail || refuse {
+        None
     } else {
-        answer(&shared, &method, &route, request.json.as_ref())
+        shared
+            .rate_limits
+            .lock()
+            .unwrap()
+            .iter()
+            .find(|(rule, _)| rule(&request))
+            .map(|(_, limit)| *limit)
+    };
+    let answer = if fail {
+        internal_server_error()
+    } else if refuse {
+        forbidden()
+    } else if let Some(limit) = limited {
+        too_many_requests(limit)
+    } else {
+        let answer = answer(&shared, &method, &route, request.json.as_ref());
+        let lost = shared
+            .lost_answers
+            .lock()
+            .unwrap()
+            .iter()
+            .any(|rule| rule(&request));
+        if lost {
+            internal_server_error()
+        } else {
+            answer
+        }
     };
     {
         let mut requests = shared.requests.lock().unwrap();
@@ -528,6 +796,60 @@ async fn rest_handler(
         tokio::time::sleep(delay).await;
     }
     answer
+}
+
+/// Discord's 500, with its error body.
+fn internal_server_error() -> Response {
+    (
+        StatusCode::INTERNAL_SERVER_ERROR,
+        axum::Json(json!({ "message": "500: Internal Server Error (fake Discord)", "code": 0 })),
+    )
+        .into_response()
+}
+
+/// Discord's 403 for a missing permission.
+fn forbidden() -> Response {
+    (
+        StatusCode::FORBIDDEN,
+        axum::Json(json!({ "message": "Missing Permissions", "code": 50013 })),
+    )
+        .into_response()
+}
+
+/// Discord's 429: the body says how long to wait (seconds, fractional), and so do the
+/// headers (`Retry-After` in whole seconds, rounded up, and the `X-RateLimit-*` family).
+fn too_many_requests(limit: RateLimit) -> Response {
+    let seconds = limit.retry_after.as_secs_f64();
+    let body = json!({
+        "message": "You are being rate limited.",
+        "retry_after": seconds,
+        "global": limit.global,
+    });
+    let mut response = (StatusCode::TOO_MANY_REQUESTS, axum::Json(body)).into_response();
+    let now = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .unwrap_or_default()
+        .as_secs_f64();
+    let headers = response.headers_mut();
+    let mut set = |name: &'static str, value: String| {
+        headers.insert(name, HeaderValue::from_str(&value).unwrap());
+    };
+    set(
+        "retry-after",
+        limit.retry_after.as_secs_f64().ceil().to_string(),
+    );
+    set("x-ratelimit-limit", "5".into());
+    set("x-ratelimit-remaining", "0".into());
+    set("x-ratelimit-reset", format!("{:.3}", now + seconds));
+    set("x-ratelimit-reset-after", format!("{seconds:.3}"));
+    set("x-ratelimit-bucket", "fake-bucket".into());
+    if limit.global {
+        set("x-ratelimit-global", "true".into());
+        set("x-ratelimit-scope", "global".into());
+    } else {
+        set("x-ratelimit-scope", "user".into());
+    }
+    response
 }
 
 /// Discord's answer to a recorded request.

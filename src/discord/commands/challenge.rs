@@ -6,14 +6,16 @@ use serenity::{
     ButtonStyle, ComponentInteraction, CreateActionRow, CreateButton, CreateInteractionResponse,
     CreateInteractionResponseMessage,
 };
-use tracing::warn;
+use tracing::{error, warn};
 
 use monkey_queen_core::GameOptions;
 
 use crate::discord::custom_id::ComponentId;
 use crate::discord::reply::{
-    caller, channel_lang, clicker, edit_deferred, ephemeral, refuse_click, split, user_lang,
+    answer_click, caller, channel_lang, clicker, edit_deferred, ephemeral, refuse_click, split,
+    user_lang,
 };
+use crate::discord::retry::{Retry, already_acknowledged, retry};
 use crate::discord::{ApplicationContext, Data, Error, ai, board};
 use crate::games::{
     AiLevel, Challenge, ChallengeCreated, ChallengeId, ChannelId, ClockChoice, ColorChoice,
@@ -238,7 +240,10 @@ pub async fn challenge(
     }
 }
 
-/// Posts the challenge message with its buttons and remembers where it is.
+/// Posts the challenge message with its buttons and remembers where it is, retrying while
+/// Discord is rate limiting or unavailable. A challenge whose message cannot be posted is
+/// withdrawn, so nobody is left with a challenge they cannot see or answer (and the
+/// challenger may simply try again).
 async fn post_challenge(
     ctx: ApplicationContext<'_>,
     challenge: &Challenge,
@@ -247,8 +252,24 @@ async fn post_challenge(
     let reply = CreateReply::default()
         .content(lang.text(&Msg::ChallengePosted(challenge)))
         .components(challenge_buttons(challenge, lang));
-    let handle = ctx.send(reply).await?;
-    remember(ctx.data(), challenge, handle.message().await.map(|m| m.id)).await;
+    let sent = retry("posting a challenge", Retry::INTERACTION, || {
+        ctx.send(reply.clone())
+    })
+    .await;
+    let message = match sent {
+        Ok(handle) => handle.message().await.map(|m| m.id),
+        // An earlier attempt got through though its answer was lost: the message is there.
+        Err(e) if already_acknowledged(&e) => {
+            ctx.has_sent_initial_response
+                .store(true, std::sync::atomic::Ordering::SeqCst);
+            ctx.interaction.get_response(ctx.http()).await.map(|m| m.id)
+        }
+        Err(e) => {
+            withdraw(ctx.data(), challenge).await;
+            return Err(e.into());
+        }
+    };
+    remember(ctx.data(), challenge, message).await;
     Ok(())
 }
 
@@ -272,7 +293,8 @@ async fn remember(
 }
 
 /// Answers a button click (Rematch) with a new challenge message and its buttons, and
-/// remembers where it is, like [`challenge`] does for the command.
+/// remembers where it is, like [`challenge`] does for the command (a challenge whose message
+/// cannot be posted is withdrawn there too).
 pub async fn post_for_click(
     ctx: &serenity::Context,
     data: &Data,
@@ -283,12 +305,29 @@ pub async fn post_for_click(
     let message = CreateInteractionResponseMessage::new()
         .content(lang.text(&Msg::ChallengePosted(challenge)))
         .components(challenge_buttons(challenge, lang));
-    click
-        .create_response(ctx, CreateInteractionResponse::Message(message))
-        .await?;
+    let posted = answer_click(ctx, click, CreateInteractionResponse::Message(message)).await;
+    if let Err(e) = posted {
+        withdraw(data, challenge).await;
+        return Err(e);
+    }
     let message = click.get_response(&ctx.http).await.map(|m| m.id);
     remember(data, challenge, message).await;
     Ok(())
+}
+
+/// Withdraws a challenge nobody can see (its message could not be posted); a failure is
+/// only logged.
+async fn withdraw(data: &Data, challenge: &Challenge) {
+    let withdrawn = data
+        .service
+        .cancel_challenge(challenge.id, challenge.challenger)
+        .await;
+    if let Err(e) = withdrawn {
+        error!(
+            challenge = %challenge.id, error = %e,
+            "could not withdraw an unposted challenge"
+        );
+    }
 }
 
 /// Accept and Decline (Accept only, for an open challenge), and Cancel for the challenger.
@@ -357,18 +396,25 @@ pub async fn answer(
             by: Some(by.id),
         }))
         .components(Vec::new());
-    click
-        .create_response(ctx, CreateInteractionResponse::UpdateMessage(update))
-        .await?;
-    if let Some(game) = game {
-        board::post_first(
-            &ctx.http,
-            data,
-            &game,
-            lang.text(&Msg::GameStarted(&game)),
-            lang,
-        )
-        .await;
+    let closed = answer_click(ctx, click, CreateInteractionResponse::UpdateMessage(update)).await;
+    let Some(game) = game else {
+        return closed;
+    };
+    // The game exists now: its first board (which pings the player to move) goes out even if
+    // the challenge message could not be closed; its stale Accept then gets a refusal.
+    if let Err(e) = closed {
+        warn!(
+            challenge = %id, game = %game.id, error = %e,
+            "could not close the accepted challenge's message"
+        );
     }
+    board::post_first(
+        &ctx.http,
+        data,
+        &game,
+        lang.text(&Msg::GameStarted(&game)),
+        lang,
+    )
+    .await;
     Ok(())
 }

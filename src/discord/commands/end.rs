@@ -7,12 +7,14 @@ use serenity::{
     ButtonStyle, ComponentInteraction, CreateActionRow, CreateButton, CreateInteractionResponse,
     CreateInteractionResponseMessage,
 };
+use tracing::warn;
 
 use super::play::game_ref;
 use crate::discord::custom_id::ComponentId;
 use crate::discord::reply::{
-    caller, channel_lang, clicker, ephemeral, refuse_click, split, user_lang,
+    answer_click, caller, channel_lang, clicker, ephemeral, refuse_click, split, user_lang,
 };
+use crate::discord::retry::{Retry, already_acknowledged, retry};
 use crate::discord::{ApplicationContext, Data, Error, board};
 use crate::games::{GameId, GameRef, GameView, UserError};
 use crate::i18n::{Button, Lang, Msg};
@@ -85,8 +87,15 @@ pub async fn abort(
                 game: view.id,
                 by: user,
             });
-            ctx.send(CreateReply::default().content(text)).await?;
-            Ok(())
+            let announced = retry("announcing an abort", Retry::INTERACTION, || {
+                ctx.send(CreateReply::default().content(text.clone()))
+            })
+            .await;
+            match announced {
+                // An earlier attempt got through though its answer was lost.
+                Err(e) if already_acknowledged(&e) => Ok(()),
+                announced => announced.map(drop).map_err(Error::from),
+            }
         }
         Err(refusal) => ephemeral(ctx, lang.text(&Msg::Refused(&refusal))).await,
     }
@@ -171,9 +180,12 @@ pub async fn confirm(
     let update = CreateInteractionResponseMessage::new()
         .content(text.clone())
         .components(Vec::new());
-    click
-        .create_response(ctx, CreateInteractionResponse::UpdateMessage(update))
-        .await?;
+    let closed = answer_click(ctx, click, CreateInteractionResponse::UpdateMessage(update)).await;
+    // The resignation is saved: the result board goes out even if the question could not be
+    // closed (its button then answers that the game is over).
+    if let Err(e) = closed {
+        warn!(game = %game, error = %e, "could not close the resignation question");
+    }
     board::post(&ctx.http, data, &finished, text, public).await;
     Ok(())
 }

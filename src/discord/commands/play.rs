@@ -5,7 +5,9 @@ use serenity::{AutocompleteChoice, CreateAutocompleteResponse, ResolvedValue};
 
 use monkey_queen_core::Move;
 
-use crate::discord::reply::{caller, channel_lang, clip, edit_deferred, split, user_lang};
+use crate::discord::reply::{
+    caller, channel_lang, clip, defer_ephemeral, edit_deferred, split, user_lang,
+};
 use crate::discord::{ApplicationContext, Context, Error, ai, board};
 use crate::games::{ChannelId, GameId, GameRef, PlayRequest};
 use crate::i18n::Msg;
@@ -42,7 +44,7 @@ pub async fn play_move(
     #[autocomplete = "autocomplete_game"]
     game: Option<i64>,
 ) -> Result<(), Error> {
-    ctx.defer_ephemeral().await?;
+    defer_ephemeral(ctx).await?;
     let lang = user_lang(ctx);
     let data = ctx.data();
     let key = ctx.interaction.id.to_string();
@@ -68,9 +70,14 @@ pub async fn play_move(
         mv: played.mv,
     });
     let http = ctx.serenity_context().http.clone();
-    board::post(&http, data, &played.game, content, public).await;
+    let posted = board::post(&http, data, &played.game, content, public).await;
     ai::take_turn(http, data.clone(), played.game, public);
-    edit_deferred(ctx, lang.text(&Msg::YouPlayed(played.mv))).await
+    let confirmation = if posted {
+        Msg::YouPlayed(played.mv)
+    } else {
+        Msg::YouPlayedBoardMissing(played.mv)
+    };
+    edit_deferred(ctx, lang.text(&confirmation)).await
 }
 
 /// The game a command is about: the one named, or the caller's game in this channel.

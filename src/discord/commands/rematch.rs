@@ -5,7 +5,9 @@ use poise::serenity_prelude as serenity;
 use serenity::{ComponentInteraction, CreateInteractionResponse};
 
 use super::challenge;
-use crate::discord::reply::{clicker, refuse_click, split};
+use tracing::warn;
+
+use crate::discord::reply::{answer_click, clicker, refuse_click, split};
 use crate::discord::{Data, Error, ai, board};
 use crate::games::{ChallengeCreated, GameId};
 use crate::i18n::{Lang, Msg};
@@ -25,9 +27,12 @@ pub async fn click(
             challenge::post_for_click(ctx, data, click, &offer, lang).await
         }
         Ok(ChallengeCreated::AiGame(game)) => {
-            click
-                .create_response(ctx, CreateInteractionResponse::Acknowledge)
-                .await?;
+            // The game exists now: it starts (and the computer moves) even if the click
+            // cannot be answered.
+            let answered = answer_click(ctx, click, CreateInteractionResponse::Acknowledge).await;
+            if let Err(e) = answered {
+                warn!(game = %game.id, error = %e, "could not answer a rematch click");
+            }
             let content = lang.text(&Msg::GameStarted(&game));
             board::post_first(&ctx.http, data, &game, content, lang).await;
             ai::take_turn(ctx.http.clone(), data.clone(), *game, lang);

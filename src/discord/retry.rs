@@ -1,0 +1,215 @@
+//! Retrying a Discord REST call that failed without taking effect: rate limited (429), Discord
+//! unavailable (502, 503, 504), or no connection made. A call that may have been carried out
+//! anyway (500, a lost connection) is repeated only when repeating it is harmless.
+//!
+//! serenity's own rate limiter waits out a 429 and retries, but it is off when REST goes
+//! through a proxy (`DISCORD_API_URL`): a 429 then reaches the bot as an error, without the
+//! `retry_after` (serenity keeps only the status and Discord's error code), so the wait here is
+//! a fixed back-off that doubles each time.
+
+use std::future::Future;
+use std::time::Duration;
+
+use poise::serenity_prelude as serenity;
+use serenity::StatusCode;
+use serenity::http::HttpError;
+use tracing::warn;
+
+/// Discord's error code for a second answer to the same interaction.
+const ALREADY_ACKNOWLEDGED: isize = 40060;
+
+/// How often and how patiently a call is retried.
+#[derive(Debug, Clone, Copy)]
+pub struct Retry {
+    /// Attempts in all, the first included.
+    attempts: u32,
+    /// The wait before the first retry; each later wait is twice the one before.
+    first_wait: Duration,
+    /// Whether doing the call twice does no harm (an edit, a bulk overwrite), so a failure that
+    /// may have taken effect is retried too.
+    idempotent: bool,
+}
+
+impl Retry {
+    /// Answering an interaction: quick, since Discord waits only 3 seconds for the first
+    /// answer. Discord refuses a second answer ([`already_acknowledged`]) rather than showing
+    /// it, so repeating one is harmless.
+    pub const INTERACTION: Retry = Retry {
+        attempts: 3,
+        first_wait: Duration::from_millis(250),
+        idempotent: true,
+    };
+    /// Editing an interaction's answer (its token lasts 15 minutes).
+    pub const EDIT: Retry = Retry {
+        attempts: 4,
+        first_wait: Duration::from_millis(500),
+        idempotent: true,
+    };
+    /// Posting a board: the move is saved already, and the board is what pings the opponent.
+    pub const BOARD: Retry = Retry {
+        attempts: 4,
+        first_wait: Duration::from_millis(500),
+        idempotent: false,
+    };
+    /// Registering the commands (an overwrite, in the background): patient.
+    pub const REGISTRATION: Retry = Retry {
+        attempts: 6,
+        first_wait: Duration::from_secs(1),
+        idempotent: true,
+    };
+
+    /// Whether `error` is worth another attempt under this policy.
+    fn retries(&self, error: &serenity::Error) -> bool {
+        let serenity::Error::Http(error) = error else {
+            return false;
+        };
+        match error {
+            HttpError::UnsuccessfulRequest(response) => match response.status_code {
+                StatusCode::TOO_MANY_REQUESTS
+                | StatusCode::BAD_GATEWAY
+                | StatusCode::SERVICE_UNAVAILABLE
+                | StatusCode::GATEWAY_TIMEOUT => true,
+                status => self.idempotent && status.is_server_error(),
+            },
+            HttpError::Request(request) => {
+                request.is_connect() || (self.idempotent && request.is_timeout())
+            }
+            _ => false,
+        }
+    }
+}
+
+/// Runs `call` until it succeeds, fails for good, or `policy` runs out of attempts; each retry
+/// is logged with `what` was being done. Returns the last result.
+pub async fn retry<T, F, Fut>(what: &str, policy: Retry, mut call: F) -> serenity::Result<T>
+where
+    F: FnMut() -> Fut,
+    Fut: Future<Output = serenity::Result<T>>,
+{
+    let mut wait = policy.first_wait;
+    let mut attempt = 1;
+    loop {
+        match call().await {
+            Err(error) if attempt < policy.attempts && policy.retries(&error) => {
+                // A 429's body lacks the `code` serenity expects, so its text says little:
+                // the status tells what happened.
+                let status = status(&error).map(|s| s.as_u16());
+                warn!(
+                    what, attempt, ?status, %error, retry_in = ?wait,
+                    "Discord request failed; retrying"
+                );
+                tokio::time::sleep(wait).await;
+                wait *= 2;
+                attempt += 1;
+            }
+            result => return result,
+        }
+    }
+}
+
+/// The HTTP status of a request Discord answered with an error.
+fn status(error: &serenity::Error) -> Option<StatusCode> {
+    match error {
+        serenity::Error::Http(error) => error.status_code(),
+        _ => None,
+    }
+}
+
+/// Whether Discord refused an interaction answer because the interaction was answered already
+/// (for example by an earlier attempt whose reply was lost).
+pub fn already_acknowledged(error: &serenity::Error) -> bool {
+    matches!(
+        error,
+        serenity::Error::Http(HttpError::UnsuccessfulRequest(response))
+            if response.error.code == ALREADY_ACKNOWLEDGED
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::atomic::{AtomicU32, Ordering};
+
+    use super::*;
+    use poise::serenity_prelude::http::ErrorResponse;
+
+    /// The error serenity makes of a Discord answer with `status` and error `code`.
+    async fn failure_of(status: u16, code: isize) -> serenity::Error {
+        let body = format!(r#"{{"code": {code}, "message": "fake"}}"#);
+        let answer = axum::http::Response::builder()
+            .status(status)
+            .body(body)
+            .unwrap();
+        let response =
+            ErrorResponse::from_response(reqwest::Response::from(answer), reqwest::Method::POST)
+                .await;
+        serenity::Error::Http(HttpError::UnsuccessfulRequest(response))
+    }
+
+    fn failure(status: u16, code: isize) -> serenity::Error {
+        tokio::runtime::Builder::new_current_thread()
+            .build()
+            .unwrap()
+            .block_on(failure_of(status, code))
+    }
+
+    #[test]
+    fn only_failures_that_did_nothing_are_retried_unless_repeating_is_harmless() {
+        let post = Retry::BOARD;
+        let edit = Retry::EDIT;
+        for status in [429, 502, 503, 504] {
+            assert!(post.retries(&failure(status, 0)), "{status}");
+            assert!(edit.retries(&failure(status, 0)), "{status}");
+        }
+        assert!(!post.retries(&failure(500, 0)));
+        assert!(edit.retries(&failure(500, 0)));
+        for status in [400, 403, 404] {
+            assert!(!edit.retries(&failure(status, 0)), "{status}");
+        }
+    }
+
+    #[tokio::test]
+    async fn retries_until_success_or_the_attempts_run_out() {
+        let quick = Retry {
+            first_wait: Duration::from_millis(1),
+            ..Retry::BOARD
+        };
+        let calls = AtomicU32::new(0);
+        let result = retry("test", quick, || async {
+            match calls.fetch_add(1, Ordering::SeqCst) {
+                0 | 1 => Err(failure_of(429, 0).await),
+                n => Ok(n),
+            }
+        })
+        .await;
+        assert_eq!(result.unwrap(), 2);
+
+        calls.store(0, Ordering::SeqCst);
+        let result: serenity::Result<()> = retry("test", quick, || async {
+            calls.fetch_add(1, Ordering::SeqCst);
+            Err(failure_of(503, 0).await)
+        })
+        .await;
+        assert!(result.is_err());
+        assert_eq!(calls.load(Ordering::SeqCst), Retry::BOARD.attempts);
+
+        calls.store(0, Ordering::SeqCst);
+        let result: serenity::Result<()> = retry("test", quick, || async {
+            calls.fetch_add(1, Ordering::SeqCst);
+            Err(failure_of(500, 0).await)
+        })
+        .await;
+        assert!(result.is_err());
+        assert_eq!(
+            calls.load(Ordering::SeqCst),
+            1,
+            "a 500 POST may have posted"
+        );
+    }
+
+    #[test]
+    fn a_second_answer_to_an_interaction_is_recognised() {
+        assert!(already_acknowledged(&failure(400, 40060)));
+        assert!(!already_acknowledged(&failure(400, 50035)));
+        assert!(!already_acknowledged(&failure(500, 0)));
+    }
+}
