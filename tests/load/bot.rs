@@ -53,6 +53,8 @@ impl LogCounts {
 pub struct Memory {
     /// `VmRSS` samples in KiB, with the time since the process started.
     pub samples: Vec<(Duration, u64)>,
+    /// The most threads the process had at once.
+    pub threads: u64,
     /// `VmHWM` (peak resident memory) in KiB, read just before the process was stopped.
     pub peak_kib: u64,
     /// User + system CPU time the process used, read at the same moment.
@@ -87,6 +89,7 @@ pub struct Bot {
     started: Instant,
     sampler: JoinHandle<()>,
     samples: Arc<Mutex<Vec<(Duration, u64)>>>,
+    threads: Arc<AtomicU64>,
     drains: Vec<JoinHandle<()>>,
 }
 
@@ -122,13 +125,15 @@ impl Bot {
         ];
         let started = Instant::now();
         let samples = Arc::new(Mutex::new(Vec::new()));
-        let sampler = tokio::spawn(sample_rss(pid, started, samples.clone()));
+        let threads = Arc::new(AtomicU64::new(0));
+        let sampler = tokio::spawn(sample_rss(pid, started, samples.clone(), threads.clone()));
         Bot {
             child,
             pid,
             started,
             sampler,
             samples,
+            threads,
             drains,
         }
     }
@@ -167,6 +172,7 @@ impl Bot {
         }
         Memory {
             samples,
+            threads: self.threads.load(Ordering::Relaxed),
             peak_kib,
             cpu,
             lived,
@@ -190,14 +196,23 @@ async fn drain(stream: impl AsyncRead + Unpin, log: PathBuf, counts: Arc<LogCoun
     let _ = file.flush().await;
 }
 
-/// Samples `VmRSS` into `samples` until the process is gone (or the task is aborted).
-async fn sample_rss(pid: u32, started: Instant, samples: Arc<Mutex<Vec<(Duration, u64)>>>) {
+/// Samples `VmRSS` into `samples`, and the most threads into `threads`, until the process is
+/// gone (or the task is aborted).
+async fn sample_rss(
+    pid: u32,
+    started: Instant,
+    samples: Arc<Mutex<Vec<(Duration, u64)>>>,
+    threads: Arc<AtomicU64>,
+) {
     let mut ticks = tokio::time::interval(RSS_EVERY);
     loop {
         ticks.tick().await;
         match status_field(pid, "VmRSS:") {
             Some(kib) => samples.lock().unwrap().push((started.elapsed(), kib)),
             None => break,
+        }
+        if let Some(now) = status_field(pid, "Threads:") {
+            threads.fetch_max(now, Ordering::Relaxed);
         }
     }
 }
@@ -219,7 +234,7 @@ fn peak_rss(pid: u32) -> u64 {
 
 /// User + system CPU time of a process (`/proc/PID/stat`, in clock ticks of 1/100 s).
 pub fn cpu_time(pid: u32) -> Duration {
-    cpu_time_at(&format!("/proc/{pid}/stat"))
+    cpu_time_at(format!("/proc/{pid}/stat"))
 }
 
 /// CPU time of the test process itself.

@@ -4,7 +4,7 @@
 
 use std::collections::HashSet;
 use std::sync::{Arc, RwLock};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use monkey_queen::games::{GameId, GameService};
 use serde_json::Value;
@@ -48,6 +48,8 @@ pub struct Shared {
     pub service: GameService,
     /// Each pair says here when it has read its game back after a kill.
     pub resynced: mpsc::UnboundedSender<usize>,
+    /// How long a player thinks before a move, on average (zero: moves at once).
+    pub think: Duration,
 }
 
 impl Shared {

@@ -10,8 +10,9 @@
 //!
 //! runs `load` (a bounded run) and `load_with_sigkill` (the same, with the bot killed with
 //! SIGKILL at half-time and restarted on the same database). Knobs: `MQ_LOAD_GAMES` (games
-//! at once, default 200) and `MQ_LOAD_SECONDS` (default 60). The bot's log is written to
-//! `target/tmp/load-*.log`. The normal `cargo test` runs a small version with a kill
+//! at once, default 200), `MQ_LOAD_SECONDS` (default 60) and `MQ_LOAD_THINK_MS` (a player's
+//! mean thinking time before each action, default 0: as soon as the turn comes). The bot's
+//! log is written to `target/tmp/NAME.log`. The normal `cargo test` runs a small version with a kill
 //! (`smoke_run_with_a_kill`), so none of this rots.
 //!
 //! A kill can't wait 10 minutes for a clock to fall due, so while the bot is dead the run
@@ -57,6 +58,8 @@ struct Knobs {
     seconds: f64,
     /// Kill the bot with SIGKILL at half-time and restart it.
     kill: bool,
+    /// A player's mean thinking time before a move.
+    think: Duration,
 }
 
 impl Knobs {
@@ -68,6 +71,7 @@ impl Knobs {
             games: var("MQ_LOAD_GAMES").map_or(200, |g| g as usize),
             seconds: var("MQ_LOAD_SECONDS").unwrap_or(60.0),
             kill,
+            think: Duration::from_secs_f64(var("MQ_LOAD_THINK_MS").unwrap_or(0.0) / 1000.0),
         }
     }
 }
@@ -79,6 +83,7 @@ async fn smoke_run_with_a_kill() {
         games: 8,
         seconds: 5.0,
         kill: true,
+        think: Duration::ZERO,
     })
     .await;
 }
@@ -149,6 +154,7 @@ async fn run(knobs: Knobs) {
         phase: phase_rx,
         service,
         resynced: resynced_tx,
+        think: knobs.think,
     });
     let mut conductor = Conductor {
         setup,
@@ -193,11 +199,19 @@ async fn run(knobs: Knobs) {
     kill_lines.push(checked);
     let facts = RunFacts {
         title: format!(
-            "{}: {} games ({} players) for {:.0} s{}, {} build",
+            "{}: {} games ({} players) for {:.0} s, {}{}, {} build",
             knobs.name,
             knobs.games,
             2 * knobs.games,
             knobs.seconds,
+            if knobs.think.is_zero() {
+                "moving as soon as their turn comes".to_owned()
+            } else {
+                format!(
+                    "thinking {:.1} s on average before a move",
+                    knobs.think.as_secs_f64()
+                )
+            },
             if knobs.kill {
                 ", SIGKILL at half-time"
             } else {

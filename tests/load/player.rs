@@ -209,6 +209,7 @@ impl Pair {
 
     /// Challenge (alternating who challenges, the challenger takes White) and accept.
     async fn start_game(&mut self) -> Step {
+        self.think().await;
         let first = self.report.games_started as usize % 2;
         let (white, black) = (self.users[first], self.users[1 - first]);
         let challenge = match self.challenge.take() {
@@ -276,6 +277,7 @@ impl Pair {
 
     /// Asks for suggestions as the player to move, then plays a random legal move.
     async fn play_turn(&mut self) -> Step {
+        self.think().await;
         let Some(game) = &self.game else {
             return Ok(());
         };
@@ -660,6 +662,14 @@ impl Pair {
         };
         self.pending.insert(id, pending);
         Ok(())
+    }
+
+    /// Thinks before acting, when the run says players think: a random time around the mean.
+    async fn think(&mut self) {
+        if !self.shared.think.is_zero() {
+            let think = self.shared.think.mul_f64(self.rng.random_range(0.0..2.0));
+            tokio::time::sleep(think).await;
+        }
     }
 
     fn next_id(&mut self) -> u64 {

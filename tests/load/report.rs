@@ -194,13 +194,14 @@ fn mib(kib: u64) -> String {
     format!("{:.1} MiB", kib as f64 / 1024.0)
 }
 
-/// Mean resident memory of the first and the last third of a life's samples, skipping the
-/// first 2 s (start-up).
+/// Mean resident memory of the first and the last third of a life's steady part: after the
+/// warm-up (the first third of the life, at most 20 s) in which thread pools and caches fill.
 pub fn thirds(memory: &Memory) -> Option<(u64, u64)> {
+    let warm_up = (memory.lived / 3).min(Duration::from_secs(20));
     let steady: Vec<u64> = memory
         .samples
         .iter()
-        .filter(|(at, _)| *at >= Duration::from_secs(2))
+        .filter(|(at, _)| *at >= warm_up)
         .map(|(_, kib)| *kib)
         .collect();
     let third = steady.len() / 3;
@@ -294,19 +295,34 @@ pub fn print(report: &Report, facts: &RunFacts<'_>) {
             || "too short to compare".to_owned(),
             |(first, last)| {
                 format!(
-                    "RSS mean {} (first third) → {} (last third)",
+                    "RSS after warm-up: mean {} (first third) → {} (last third)",
                     mib(first),
                     mib(last)
                 )
             },
         );
         println!(
-            "bot life {}: {:.1} s, peak RSS (VmHWM) {}, {flat}, CPU {:.1} s ({:.0}% of one core)",
+            "bot life {}: {:.1} s, peak RSS (VmHWM) {}, {flat}, up to {} threads, CPU {:.1} s ({:.0}% of one core)",
             i + 1,
             life.lived.as_secs_f64(),
             mib(life.peak_kib),
+            life.threads,
             life.cpu.as_secs_f64(),
             100.0 * life.cpu.as_secs_f64() / life.lived.as_secs_f64().max(0.001)
+        );
+    }
+    for (i, life) in facts.lives.iter().enumerate() {
+        let every = Duration::from_secs(10);
+        let series: Vec<String> = life
+            .samples
+            .chunk_by(|a, b| a.0.as_secs() / every.as_secs() == b.0.as_secs() / every.as_secs())
+            .filter_map(|chunk| chunk.last())
+            .map(|(_, kib)| format!("{:.0}", *kib as f64 / 1024.0))
+            .collect();
+        println!(
+            "bot life {} RSS (MiB) every 10 s: {}",
+            i + 1,
+            series.join(" ")
         );
     }
     println!(
