@@ -60,6 +60,8 @@ struct Knobs {
     kill: bool,
     /// A player's mean thinking time before a move.
     think: Duration,
+    /// Every how many pairs plays with a 10-minute clock (1: all of them).
+    clock_every: usize,
 }
 
 impl Knobs {
@@ -72,6 +74,7 @@ impl Knobs {
             seconds: var("MQ_LOAD_SECONDS").unwrap_or(60.0),
             kill,
             think: Duration::from_secs_f64(var("MQ_LOAD_THINK_MS").unwrap_or(0.0) / 1000.0),
+            clock_every: 2,
         }
     }
 }
@@ -84,6 +87,8 @@ async fn smoke_run_with_a_kill() {
         seconds: 5.0,
         kill: true,
         think: Duration::ZERO,
+        // Enough games with a clock are on at the kill for both kinds of clock check.
+        clock_every: 1,
     })
     .await;
 }
@@ -170,7 +175,9 @@ async fn run(knobs: Knobs) {
     let players: Vec<_> = from_router
         .into_iter()
         .enumerate()
-        .map(|(i, events)| tokio::spawn(Pair::new(i, i % 2 == 0, shared.clone(), events).play()))
+        .map(|(i, events)| {
+            tokio::spawn(Pair::new(i, i % knobs.clock_every == 0, shared.clone(), events).play())
+        })
         .collect();
     let play = Duration::from_secs_f64(knobs.seconds);
     let (mut bot, mut down, mut victims, mut kill_lines) =
