@@ -203,6 +203,14 @@ async fn run(knobs: Knobs) {
     let (problems, checked) = verify::verify(&shared.service, &report, &victims).await;
     let counts = &conductor.setup.counts;
     let unrouted = conductor.unrouted.borrow().clone();
+    if knobs.kill {
+        kill_lines.push(format!(
+            "answers cut off by the kill: {} interactions never answered, {} moves in flight ({} of them stored, each resolved by reading its game back)",
+            report.cut_by_kill,
+            report.in_flight.len(),
+            report.in_flight.iter().filter(|f| f.stored).count()
+        ));
+    }
     kill_lines.push(checked);
     let facts = RunFacts {
         title: format!(
