@@ -19,11 +19,15 @@
 //!
 //! Waiting is event-driven ([`FakeDiscord::wait_for_request`], [`FakeDiscord::wait_for_ready`]):
 //! no fixed sleeps.
+//!
+//! For long runs (the load test), [`FakeDiscord::tap`] streams every recorded request to a
+//! channel as it arrives, and [`FakeDiscord::keep_requests`]`(false)` stops keeping them in
+//! memory (uploaded pictures would otherwise add up to gigabytes).
 
 use std::collections::{HashSet, VecDeque};
 use std::convert::Infallible;
 use std::net::SocketAddr;
-use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
@@ -205,6 +209,10 @@ struct Shared {
     next_id: AtomicU64,
     /// Interactions whose callback was answered: Discord refuses a second one.
     acknowledged: Mutex<HashSet<String>>,
+    /// Receivers of every recorded request (see [`FakeDiscord::tap`]).
+    taps: Mutex<Vec<mpsc::UnboundedSender<RecordedRequest>>>,
+    /// Whether recorded requests are kept for [`FakeDiscord::requests`] (the default).
+    keep: AtomicBool,
 }
 
 /// A running fake Discord; dropping it stops it.
@@ -243,6 +251,8 @@ impl FakeDiscord {
             heartbeats: AtomicU64::new(0),
             next_id: AtomicU64::new(1_300_000_000_000_000_000),
             acknowledged: Mutex::new(HashSet::new()),
+            taps: Mutex::new(Vec::new()),
+            keep: AtomicBool::new(true),
         });
         let app = Router::new()
             .fallback(rest_handler)
@@ -518,6 +528,43 @@ impl FakeDiscord {
     pub fn push_interaction(&self, interaction: Value) -> Instant {
         self.dispatch("INTERACTION_CREATE", interaction)
     }
+
+    /// From now on, every recorded request is also sent, as it arrives, to the returned
+    /// receiver (one notification per request: no scanning of the log to wait for one).
+    pub fn tap(&self) -> mpsc::UnboundedReceiver<RecordedRequest> {
+        let (sender, receiver) = mpsc::unbounded_channel();
+        self.shared.taps.lock().unwrap().push(sender);
+        receiver
+    }
+
+    /// Whether requests are kept for [`Self::requests`] and the `wait_for_request` family
+    /// (the default). A long run turns this off and reads requests from a [`Self::tap`]
+    /// instead, so memory stays flat.
+    pub fn keep_requests(&self, keep: bool) {
+        self.shared.keep.store(keep, Ordering::SeqCst);
+    }
+}
+
+/// Hands `request` to every open tap; gives it back if it is to be kept in the log.
+fn tap(shared: &Shared, request: RecordedRequest) -> Option<RecordedRequest> {
+    let mut taps = shared.taps.lock().unwrap();
+    taps.retain(|tap| !tap.is_closed());
+    let keep = shared.keep.load(Ordering::SeqCst);
+    match taps.split_last() {
+        Some((last, others)) => {
+            for tap in others {
+                let _ = tap.send(request.clone());
+            }
+            if keep {
+                let _ = last.send(request.clone());
+                Some(request)
+            } else {
+                let _ = last.send(request);
+                None
+            }
+        }
+        None => keep.then_some(request),
+    }
 }
 
 impl Drop for FakeDiscord {
@@ -786,7 +833,7 @@ async fn rest_handler(
             answer
         }
     };
-    {
+    if let Some(request) = tap(&shared, request) {
         let mut requests = shared.requests.lock().unwrap();
         requests.push(request);
         let count = requests.len();

@@ -1,0 +1,61 @@
+//! What the conductor of a run shares with the players: the fake Discord, whether the bot is
+//! up (no interaction is sent to a dead bot), the phase of the run, and the database for
+//! resynchronising after a kill.
+
+use std::collections::HashSet;
+use std::sync::{Arc, RwLock};
+use std::time::{Duration, Instant};
+
+use monkey_queen::games::{GameId, GameService};
+use serde_json::Value;
+use tokio::sync::{mpsc, watch};
+
+use crate::support::fake_discord::FakeDiscord;
+
+/// Where the run is.
+#[derive(Debug, Clone)]
+pub enum Phase {
+    /// Play.
+    Running,
+    /// Send nothing new; wait for the answers still owed, then report.
+    Stopping,
+    /// The bot is being killed: stop waiting, send nothing.
+    Down,
+    /// The bot is dead: read your game back from the database, say so, and wait.
+    Resync(Arc<Victims>),
+}
+
+/// Games whose clock was moved while the bot was down (10 minutes can't pass in a run).
+#[derive(Debug, Default)]
+pub struct Victims {
+    /// Their deadline passed while the bot was down: the restarted bot must post one loss
+    /// on time for each.
+    pub timeouts: HashSet<GameId>,
+    /// Their reminder fell due while the bot was down: one reminder each.
+    pub reminders: HashSet<GameId>,
+}
+
+/// Shared by the conductor and every pair of players.
+pub struct Shared {
+    /// The fake Discord.
+    pub fake: FakeDiscord,
+    /// Whether the bot is up; pushes hold the read lock, the conductor takes the write lock
+    /// before a kill.
+    pub alive: RwLock<bool>,
+    /// The phase, set by the conductor.
+    pub phase: watch::Receiver<Phase>,
+    /// A service on the bot's database, to read games back after a kill.
+    pub service: GameService,
+    /// Each pair says here when it has read its game back after a kill.
+    pub resynced: mpsc::UnboundedSender<usize>,
+    /// How long a player thinks before a move, on average (zero: moves at once).
+    pub think: Duration,
+}
+
+impl Shared {
+    /// Sends an interaction if the bot is up; `None` if it is down.
+    pub fn push(&self, payload: Value) -> Option<Instant> {
+        let alive = self.alive.read().unwrap();
+        (*alive).then(|| self.fake.push_interaction(payload))
+    }
+}

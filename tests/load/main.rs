@@ -1,0 +1,364 @@
+//! Load and crash runs: the real bot (the `monkey-queen` binary, as a child process) against
+//! the fake Discord on 127.0.0.1, played by scripted pairs of players, each pair in its own
+//! channel, making random legal moves as fast as the bot answers (with `/move` suggestions
+//! asked before each move) and starting a new game when one ends. Afterwards the database is
+//! checked against what the players were told (see `verify`).
+//!
+//! ```text
+//! cargo test --release --test load -- --ignored --nocapture --test-threads 1
+//! ```
+//!
+//! runs `load` (a bounded run) and `load_with_sigkill` (the same, with the bot killed with
+//! SIGKILL at half-time and restarted on the same database). Knobs: `MQ_LOAD_GAMES` (games
+//! at once, default 200), `MQ_LOAD_SECONDS` (default 60) and `MQ_LOAD_THINK_MS` (a player's
+//! mean thinking time before each action, default 0: as soon as the turn comes). The bot's
+//! log is written to `target/tmp/NAME.log`. The normal `cargo test` runs a small version with a kill
+//! (`smoke_run_with_a_kill`), so none of this rots.
+//!
+//! A kill can't wait 10 minutes for a clock to fall due, so while the bot is dead the run
+//! moves a few clocks in the database: some deadlines into the past (the restarted bot must
+//! post each loss on time once), some reminders (one reminder each, and none elsewhere).
+#![cfg(unix)]
+
+#[path = "../support/mod.rs"]
+mod support;
+
+mod bot;
+mod control;
+mod ids;
+mod player;
+mod report;
+mod router;
+mod verify;
+
+use std::sync::{Arc, RwLock};
+use std::time::{Duration, Instant};
+
+use monkey_queen::games::{GameService, ServiceConfig, SystemClock, UserId};
+use monkey_queen::storage;
+use tokio::sync::{mpsc, watch};
+
+use bot::{Bot, BotSetup, LogCounts, Memory};
+use control::{Phase, Shared, Victims};
+use player::Pair;
+use report::{Report, RunFacts};
+use router::Unrouted;
+use support::fake_discord::{BOT_USER_ID, FakeDiscord};
+
+/// How long the bot may take to connect and register its commands.
+const STARTUP: Duration = Duration::from_secs(30);
+
+/// What a run is asked to do.
+struct Knobs {
+    /// Name of the log file.
+    name: &'static str,
+    /// Games at once (pairs of players).
+    games: usize,
+    /// How long the players play.
+    seconds: f64,
+    /// Kill the bot with SIGKILL at half-time and restart it.
+    kill: bool,
+    /// A player's mean thinking time before a move.
+    think: Duration,
+    /// Every how many pairs plays with a 10-minute clock (1: all of them).
+    clock_every: usize,
+}
+
+impl Knobs {
+    /// The full run, sized by `MQ_LOAD_GAMES` and `MQ_LOAD_SECONDS`.
+    fn from_env(name: &'static str, kill: bool) -> Knobs {
+        let var = |name: &str| std::env::var(name).ok().and_then(|v| v.parse::<f64>().ok());
+        Knobs {
+            name,
+            games: var("MQ_LOAD_GAMES").map_or(200, |g| g as usize),
+            seconds: var("MQ_LOAD_SECONDS").unwrap_or(60.0),
+            kill,
+            think: Duration::from_secs_f64(var("MQ_LOAD_THINK_MS").unwrap_or(0.0) / 1000.0),
+            clock_every: 2,
+        }
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn smoke_run_with_a_kill() {
+    run(Knobs {
+        name: "smoke",
+        games: 8,
+        seconds: 5.0,
+        kill: true,
+        think: Duration::ZERO,
+        // Enough games with a clock are on at the kill for both kinds of clock check.
+        clock_every: 1,
+    })
+    .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "a minute of full load; run with --release --ignored --nocapture"]
+async fn load() {
+    run(Knobs::from_env("load", false)).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "a minute of full load with a SIGKILL; run with --release --ignored --nocapture"]
+async fn load_with_sigkill() {
+    run(Knobs::from_env("load-sigkill", true)).await;
+}
+
+/// Everything a run holds on to between its phases.
+struct Conductor {
+    setup: BotSetup,
+    shared: Arc<Shared>,
+    phase: watch::Sender<Phase>,
+    resynced: mpsc::UnboundedReceiver<usize>,
+    unrouted: watch::Receiver<Unrouted>,
+    lives: Vec<Memory>,
+    sessions: u32,
+}
+
+/// Plays, reports, verifies; panics on any lost, duplicated or refused move, any problem in
+/// the database, any error in the bot's log or any unanswered interaction.
+async fn run(knobs: Knobs) {
+    let dir = tempfile::tempdir().unwrap();
+    let log = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("{}.log", knobs.name));
+    let _ = std::fs::remove_file(&log);
+    let fake = FakeDiscord::start().await;
+    fake.keep_requests(false);
+    let tap = fake.tap();
+    let setup = BotSetup {
+        dir: dir.path().to_owned(),
+        api_url: fake.api_url(),
+        log: log.clone(),
+        counts: Arc::new(LogCounts::default()),
+    };
+    let (to_pairs, from_router): (Vec<_>, Vec<_>) =
+        (0..knobs.games).map(|_| mpsc::unbounded_channel()).unzip();
+    let (unrouted_tx, unrouted) = watch::channel(Unrouted::default());
+    tokio::spawn(router::route(tap, to_pairs, unrouted_tx));
+
+    let own_cpu_before = bot::own_cpu_time();
+    let first = Bot::start(&setup).await;
+    assert!(
+        fake.wait_for_sessions(1, STARTUP).await,
+        "the bot never connected"
+    );
+    wait_for_registrations(&unrouted, 1).await;
+    let service = GameService::new(
+        storage::connect(&setup.database_url()).await.unwrap(),
+        Arc::new(SystemClock),
+        ServiceConfig {
+            bot_user: Some(UserId(BOT_USER_ID)),
+            ..ServiceConfig::default()
+        },
+    );
+    let (phase, phase_rx) = watch::channel(Phase::Running);
+    let (resynced_tx, resynced) = mpsc::unbounded_channel();
+    let shared = Arc::new(Shared {
+        fake,
+        alive: RwLock::new(true),
+        phase: phase_rx,
+        service,
+        resynced: resynced_tx,
+        think: knobs.think,
+    });
+    let mut conductor = Conductor {
+        setup,
+        shared: shared.clone(),
+        phase,
+        resynced,
+        unrouted,
+        lives: Vec::new(),
+        sessions: 1,
+    };
+
+    let started = Instant::now();
+    let players: Vec<_> = from_router
+        .into_iter()
+        .enumerate()
+        .map(|(i, events)| {
+            tokio::spawn(Pair::new(i, i % knobs.clock_every == 0, shared.clone(), events).play())
+        })
+        .collect();
+    let play = Duration::from_secs_f64(knobs.seconds);
+    let (mut bot, mut down, mut victims, mut kill_lines) =
+        (first, Duration::ZERO, Victims::default(), Vec::new());
+    if knobs.kill {
+        tokio::time::sleep(play / 2).await;
+        let killed = Instant::now();
+        (bot, victims, kill_lines) = conductor.kill_and_restart(bot, knobs.games).await;
+        down = killed.elapsed();
+        tokio::time::sleep(play / 2).await;
+    } else {
+        tokio::time::sleep(play).await;
+    }
+    let _ = conductor.phase.send(Phase::Stopping);
+    let mut report = Report::default();
+    for player in players {
+        report.merge(player.await.unwrap());
+    }
+    let played = started.elapsed() - down;
+    conductor.lives.push(bot.terminate().await);
+    let own_cpu = bot::own_cpu_time().saturating_sub(own_cpu_before);
+
+    let (problems, checked) = verify::verify(&shared.service, &report, &victims).await;
+    let counts = &conductor.setup.counts;
+    let unrouted = conductor.unrouted.borrow().clone();
+    if knobs.kill {
+        kill_lines.push(format!(
+            "answers cut off by the kill: {} interactions never answered, {} moves in flight ({} of them stored, each resolved by reading its game back)",
+            report.cut_by_kill,
+            report.in_flight.len(),
+            report.in_flight.iter().filter(|f| f.stored).count()
+        ));
+    }
+    kill_lines.push(checked);
+    let facts = RunFacts {
+        title: format!(
+            "{}: {} games ({} players) for {:.0} s, {}{}, {} build",
+            knobs.name,
+            knobs.games,
+            2 * knobs.games,
+            knobs.seconds,
+            if knobs.think.is_zero() {
+                "moving as soon as their turn comes".to_owned()
+            } else {
+                format!(
+                    "thinking {:.1} s on average before a move",
+                    knobs.think.as_secs_f64()
+                )
+            },
+            if knobs.kill {
+                ", SIGKILL at half-time"
+            } else {
+                ""
+            },
+            if cfg!(debug_assertions) {
+                "debug"
+            } else {
+                "release"
+            },
+        ),
+        played,
+        lives: &conductor.lives,
+        own_cpu,
+        log_errors: counts.errors.load(std::sync::atomic::Ordering::Relaxed),
+        log_panics: counts.panics.load(std::sync::atomic::Ordering::Relaxed),
+        malformed: unrouted.malformed.len(),
+        kill: kill_lines,
+    };
+    report::print(&report, &facts);
+    for problem in &problems {
+        println!("PROBLEM: {problem}");
+    }
+    println!("bot log: {}", log.display());
+
+    assert!(
+        problems.is_empty(),
+        "{} problems in the database",
+        problems.len()
+    );
+    assert_eq!(report.error_count, 0, "{:#?}", report.errors);
+    assert_eq!(
+        facts.log_errors + facts.log_panics,
+        0,
+        "{:#?}",
+        counts.examples
+    );
+    assert!(unrouted.malformed.is_empty(), "{:#?}", unrouted.malformed);
+    assert!(report.games_finished > 0, "no game finished during the run");
+    if knobs.kill {
+        assert!(
+            !victims.timeouts.is_empty() && !victims.reminders.is_empty(),
+            "no game with a clock was on at the kill"
+        );
+    }
+}
+
+impl Conductor {
+    /// SIGKILL at once; with the bot dead, moves a few clocks and lets every pair read its
+    /// game back; then restarts the bot on the same database and lets the players go on.
+    async fn kill_and_restart(&mut self, bot: Bot, games: usize) -> (Bot, Victims, Vec<String>) {
+        let _ = self.phase.send(Phase::Down);
+        *self.shared.alive.write().unwrap() = false;
+        self.lives.push(bot.kill().await);
+        // Whatever the dead bot sent before it died reaches the players first.
+        tokio::time::sleep(Duration::from_millis(300)).await;
+        let victims = Arc::new(move_clocks(&self.shared.service).await);
+        let _ = self.phase.send(Phase::Resync(victims.clone()));
+        for _ in 0..games {
+            tokio::time::timeout(STARTUP, self.resynced.recv())
+                .await
+                .expect("every pair reads its game back")
+                .unwrap();
+        }
+        let restarting = Instant::now();
+        let bot = Bot::start(&self.setup).await;
+        self.sessions += 1;
+        assert!(
+            self.shared
+                .fake
+                .wait_for_sessions(self.sessions, STARTUP)
+                .await,
+            "the restarted bot never connected"
+        );
+        wait_for_registrations(&self.unrouted, self.sessions).await;
+        let restart = restarting.elapsed();
+        *self.shared.alive.write().unwrap() = true;
+        let _ = self.phase.send(Phase::Running);
+        let lines = vec![format!(
+            "SIGKILL: restarted and ready in {:.0} ms; clocks moved while down: {} deadlines passed, {} reminders due",
+            restart.as_secs_f64() * 1000.0,
+            victims.timeouts.len(),
+            victims.reminders.len()
+        )];
+        let victims = Arc::try_unwrap(victims).unwrap_or_else(|shared| Victims {
+            timeouts: shared.timeouts.clone(),
+            reminders: shared.reminders.clone(),
+        });
+        (bot, victims, lines)
+    }
+}
+
+/// Waits until `count` guild command registrations were seen (one per life of the bot).
+async fn wait_for_registrations(unrouted: &watch::Receiver<Unrouted>, count: u32) {
+    let mut unrouted = unrouted.clone();
+    tokio::time::timeout(STARTUP, unrouted.wait_for(|u| u.registrations >= count))
+        .await
+        .expect("the bot registers its commands")
+        .unwrap();
+}
+
+/// Picks a tenth of the active games with a clock (at least one each) and, as if the bot had
+/// been down for ten minutes, puts the deadline of some and the reminder of others in the past.
+async fn move_clocks(service: &GameService) -> Victims {
+    let db = service.db();
+    let ids: Vec<i64> = sqlx::query_scalar(
+        "SELECT id FROM games WHERE status = 'active' AND move_time_ms IS NOT NULL ORDER BY id",
+    )
+    .fetch_all(db.reader())
+    .await
+    .unwrap();
+    let each = (ids.len() / 10).max(1).min(ids.len() / 2);
+    let past = service.now_ms() - 1_000;
+    let mut victims = Victims::default();
+    for (i, &id) in ids.iter().enumerate().take(2 * each) {
+        let statement = if i < each {
+            "UPDATE games SET deadline_ms = $1 WHERE id = $2"
+        } else {
+            "UPDATE games SET remind_ms = $1 WHERE id = $2"
+        };
+        sqlx::query(statement)
+            .bind(past)
+            .bind(id)
+            .execute(db.writer())
+            .await
+            .unwrap();
+        let set = if i < each {
+            &mut victims.timeouts
+        } else {
+            &mut victims.reminders
+        };
+        set.insert(monkey_queen::games::GameId(id));
+    }
+    victims
+}

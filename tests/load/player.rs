@@ -1,0 +1,735 @@
+//! A pair of scripted players in their own channel: one challenges, the other accepts, then
+//! each makes a random legal move (after asking for `/move` suggestions) as soon as its turn
+//! comes: when the board of the previous move is posted, or the move was confirmed. When a
+//! game ends they start another. The position is tracked locally with the engine; every
+//! answer is timed and every move the players are told about is put in the ledger.
+//!
+//! After a kill the pair reads its game back from the database: a move whose answer never
+//! came may or may not be stored, and the game continues from what is.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use monkey_queen::games::{ChannelId, GameId, GameStatus, UserId};
+use monkey_queen_core::{Color, Position};
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
+use serde_json::{Value, json};
+use tokio::sync::mpsc;
+
+use crate::control::{Phase, Shared, Victims};
+use crate::ids;
+use crate::report::{InFlight, Report, Told};
+use crate::router::Event;
+use crate::support::payloads::{
+    Caller, autocomplete, bot_message, button_click, focused_string, integer_option, slash_command,
+    string_option, user_option, with_resolved_user,
+};
+
+/// How long a player waits for any one answer before calling it lost.
+const WAIT: Duration = Duration::from_secs(10);
+/// After a kill, how long a player waits for the clock the restarted bot owes it.
+const CLOCK_WAIT: Duration = Duration::from_secs(20);
+/// `/challenge` choice indexes: White for the challenger; no clock or 10 minutes a move.
+const COLOR_WHITE: i64 = 1;
+const NO_CLOCK: i64 = 0;
+const TEN_MINUTES: i64 = 1;
+/// Interaction callback types.
+const CHANNEL_MESSAGE: u64 = 4;
+const DEFERRED: u64 = 5;
+const UPDATE_MESSAGE: u64 = 7;
+const AUTOCOMPLETE_RESULT: u64 = 8;
+
+/// Why a pair stopped what it was doing.
+enum Interrupt {
+    /// The run is over.
+    Stopping,
+    /// The bot is being killed.
+    Down,
+    /// An answer did not come in time.
+    Timeout(String),
+}
+
+type Step = Result<(), Interrupt>;
+
+/// What an interaction was.
+#[derive(Debug, Clone)]
+enum Kind {
+    Challenge,
+    Accept,
+    Autocomplete,
+    Move(Told),
+}
+
+/// An interaction sent and what came back so far.
+struct Pending {
+    kind: Kind,
+    sent: Instant,
+    callback: Option<Value>,
+    edit: Option<String>,
+}
+
+impl Pending {
+    fn complete(&self) -> bool {
+        self.callback.is_some() && (!matches!(self.kind, Kind::Move(_)) || self.edit.is_some())
+    }
+}
+
+/// The latest board seen in the channel.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Board {
+    game: GameId,
+    /// `None` once the game is over (Replay and Rematch instead of Resign).
+    ply: Option<u32>,
+}
+
+/// The game the pair is playing.
+struct Game {
+    id: GameId,
+    position: Position,
+    white: Caller,
+    black: Caller,
+    over: bool,
+}
+
+/// What the pair must see before it plays on, after a kill.
+#[derive(Debug, Clone, Copy)]
+enum Expect {
+    Nothing,
+    Timeout(GameId),
+    Reminder(GameId),
+}
+
+/// Two players in one channel.
+pub struct Pair {
+    index: usize,
+    users: [Caller; 2],
+    channel: u64,
+    clock: bool,
+    shared: Arc<Shared>,
+    events: mpsc::UnboundedReceiver<Event>,
+    phase: tokio::sync::watch::Receiver<Phase>,
+    rng: SmallRng,
+    sequence: u64,
+    pending: HashMap<u64, Pending>,
+    game: Option<Game>,
+    challenge: Option<u64>,
+    board: Option<Board>,
+    board_waiter: Option<u64>,
+    expect: Expect,
+    report: Report,
+}
+
+impl Pair {
+    /// Pair `index`, playing with a 10-minute clock when `clock`.
+    pub fn new(
+        index: usize,
+        clock: bool,
+        shared: Arc<Shared>,
+        events: mpsc::UnboundedReceiver<Event>,
+    ) -> Pair {
+        Pair {
+            index,
+            users: ids::players(index),
+            channel: ids::channel(index),
+            clock,
+            phase: shared.phase.clone(),
+            shared,
+            events,
+            rng: SmallRng::seed_from_u64(0x5eed + index as u64),
+            sequence: 0,
+            pending: HashMap::new(),
+            game: None,
+            challenge: None,
+            board: None,
+            board_waiter: None,
+            expect: Expect::Nothing,
+            report: Report::default(),
+        }
+    }
+
+    /// Plays until the run stops, then waits for the answers still owed and reports.
+    pub async fn play(mut self) -> Report {
+        loop {
+            match self.step().await {
+                Ok(()) => {}
+                Err(Interrupt::Stopping) => break,
+                Err(Interrupt::Down) => self.survive_kill().await,
+                Err(Interrupt::Timeout(what)) => {
+                    self.error(format!("no answer within {WAIT:?}: {what}"));
+                    self.resync(None).await;
+                }
+            }
+        }
+        let owed = self.wait_until("the answers still owed", WAIT, |p| {
+            p.pending.values().all(Pending::complete)
+        });
+        if let Err(Interrupt::Timeout(what)) = owed.await {
+            self.error(format!("no answer within {WAIT:?} after the run: {what}"));
+        }
+        self.report
+    }
+
+    /// One thing to do: see what the restarted bot owes, start a game, or move.
+    async fn step(&mut self) -> Step {
+        self.pending.retain(|_, p| !p.complete());
+        if matches!(*self.phase.borrow(), Phase::Stopping) {
+            return Err(Interrupt::Stopping);
+        }
+        match self.expect {
+            Expect::Timeout(game) => {
+                let what = format!("the loss on time of game #{game}");
+                self.wait_until(&what, CLOCK_WAIT, |p| {
+                    p.report.final_boards.contains_key(&game)
+                })
+                .await?;
+                self.expect = Expect::Nothing;
+                if let Some(g) = self.game.as_mut() {
+                    g.over = true;
+                }
+                self.report.games_finished += 1;
+                Ok(())
+            }
+            Expect::Reminder(game) => {
+                let what = format!("the reminder of game #{game}");
+                self.wait_until(&what, CLOCK_WAIT, |p| {
+                    p.report.reminders.contains_key(&game)
+                })
+                .await?;
+                self.expect = Expect::Nothing;
+                Ok(())
+            }
+            Expect::Nothing => match &self.game {
+                Some(game) if !game.over => self.play_turn().await,
+                _ => self.start_game().await,
+            },
+        }
+    }
+
+    /// Challenge (alternating who challenges, the challenger takes White) and accept.
+    async fn start_game(&mut self) -> Step {
+        self.think().await;
+        let first = self.report.games_started as usize % 2;
+        let (white, black) = (self.users[first], self.users[1 - first]);
+        let challenge = match self.challenge.take() {
+            Some(challenge) => challenge,
+            None => {
+                let clock = if self.clock { TEN_MINUTES } else { NO_CLOCK };
+                let id = self.next_id();
+                let mut payload = slash_command(
+                    id,
+                    white,
+                    "challenge",
+                    vec![
+                        user_option("opponent", black),
+                        integer_option("color", COLOR_WHITE),
+                        integer_option("clock", clock),
+                    ],
+                );
+                payload = with_resolved_user(payload, &[black]);
+                self.push(id, Kind::Challenge, payload)?;
+                self.wait_until("the challenge", WAIT, |p| p.answered(id))
+                    .await?;
+                let callback = self.callback(id);
+                let accept = buttons(callback.pointer("/data/components"))
+                    .into_iter()
+                    .find_map(|b| b.strip_prefix("accept:").and_then(|n| n.parse().ok()));
+                match accept {
+                    Some(challenge) if kind(&callback) == CHANNEL_MESSAGE => challenge,
+                    _ => {
+                        self.error(format!("challenge not posted: {callback}"));
+                        tokio::time::sleep(Duration::from_millis(200)).await;
+                        return Ok(());
+                    }
+                }
+            }
+        };
+        let id = self.next_id();
+        let accept = format!("accept:{challenge}");
+        let message = bot_message(id, "challenge", &[accept.as_str()]);
+        self.board = None;
+        self.push(id, Kind::Accept, button_click(id, black, &accept, message))?;
+        self.board_waiter = Some(id);
+        self.wait_until("the first board", WAIT, |p| {
+            p.board.is_some() || p.answered(id) && kind(&p.callback(id)) != UPDATE_MESSAGE
+        })
+        .await?;
+        match self.board {
+            Some(Board { game, ply: Some(0) }) => {
+                self.report.games_started += 1;
+                self.report.games.insert(game);
+                self.game = Some(Game {
+                    id: game,
+                    position: Position::start(Default::default()),
+                    white,
+                    black,
+                    over: false,
+                });
+            }
+            other => {
+                let callback = self.callback(id);
+                self.error(format!("accept gave {other:?}, {callback}"));
+            }
+        }
+        Ok(())
+    }
+
+    /// Asks for suggestions as the player to move, then plays a random legal move.
+    async fn play_turn(&mut self) -> Step {
+        self.think().await;
+        let Some(game) = &self.game else {
+            return Ok(());
+        };
+        let mover = match game.position.turn() {
+            Color::White => game.white,
+            Color::Black => game.black,
+        };
+        let legal = game.position.legal_moves();
+        let mv = legal[self.rng.random_range(0..legal.len())];
+        let text = mv.to_string();
+        let told = Told {
+            game: game.id,
+            ply: game.position.ply() + 1,
+            notation: text.clone(),
+        };
+
+        let id = self.next_id();
+        let typed = &text[..text.len() - 1];
+        let payload = autocomplete(id, mover, "move", vec![focused_string("move", typed)]);
+        self.push(id, Kind::Autocomplete, payload)?;
+        self.wait_until("move suggestions", WAIT, |p| p.answered(id))
+            .await?;
+        let callback = self.callback(id);
+        let suggested = callback
+            .pointer("/data/choices")
+            .and_then(Value::as_array)
+            .is_some_and(|c| c.iter().any(|c| c["value"] == json!(text)));
+        if kind(&callback) != AUTOCOMPLETE_RESULT || !suggested {
+            self.error(format!("`{typed}` did not suggest {text}: {callback}"));
+        }
+
+        let id = self.next_id();
+        let payload = slash_command(id, mover, "move", vec![string_option("move", &text)]);
+        self.board = None;
+        self.push(id, Kind::Move(told.clone()), payload)?;
+        self.board_waiter = Some(id);
+        self.wait_until(&format!("the board of {text}"), WAIT, |p| {
+            p.board.is_some() || p.pending.get(&id).is_none_or(|m| m.edit.is_some())
+        })
+        .await?;
+        if self.report.refused.last() == Some(&id.to_string()) {
+            self.resync(None).await;
+            return Ok(());
+        }
+        let Some(game) = self.game.as_mut() else {
+            return Ok(());
+        };
+        game.position.play_unchecked(mv);
+        let ended = game.position.outcome().is_some();
+        if ended {
+            game.over = true;
+            self.report.games_finished += 1;
+        }
+        match self.board {
+            Some(Board { game: shown, ply }) if shown == told.game => {
+                if ply.is_some() == ended || ply.is_some_and(|ply| ply != told.ply) {
+                    self.error(format!(
+                        "after {text} at ply {} the board says {ply:?}",
+                        told.ply
+                    ));
+                }
+            }
+            other => self.error(format!("after {text} the board is {other:?}")),
+        }
+        Ok(())
+    }
+
+    /// The bot is being killed: wait until it is dead, read the game back, wait for the
+    /// restart.
+    async fn survive_kill(&mut self) {
+        loop {
+            let phase = self.phase.borrow_and_update().clone();
+            match phase {
+                Phase::Resync(victims) => {
+                    self.resync(Some(&victims)).await;
+                    let _ = self.shared.resynced.send(self.index);
+                    break;
+                }
+                Phase::Running | Phase::Stopping => return,
+                Phase::Down => {}
+            }
+            if self.phase.changed().await.is_err() {
+                return;
+            }
+        }
+        while matches!(*self.phase.borrow_and_update(), Phase::Resync(_)) {
+            if self.phase.changed().await.is_err() {
+                return;
+            }
+        }
+    }
+
+    /// Reads the pair's game back from the database (after a kill, or an answer that never
+    /// came): the moves whose answer was lost are looked up by their request key, and the
+    /// position continues from what is stored.
+    async fn resync(&mut self, victims: Option<&Victims>) {
+        while let Ok(event) = self.events.try_recv() {
+            self.absorb(event);
+        }
+        let pending: Vec<(u64, Pending)> = self.pending.drain().collect();
+        for (id, pending) in pending {
+            if pending.callback.is_none() {
+                self.report.cut_by_kill += 1;
+            }
+            let key = id.to_string();
+            if let Kind::Move(told) = pending.kind
+                && pending.edit.is_none()
+                && !self.report.told.contains_key(&key)
+            {
+                let stored = self.stored_move(&key).await;
+                if let Some(stored) = &stored
+                    && *stored != told
+                {
+                    self.error(format!("in-flight {told:?} was stored as {stored:?}"));
+                }
+                self.report.in_flight.push(InFlight {
+                    game: told.game,
+                    key,
+                    stored: stored.is_some(),
+                });
+            }
+        }
+        self.board = None;
+        self.board_waiter = None;
+        match self.game.as_ref().filter(|g| !g.over).map(|g| g.id) {
+            Some(id) => self.reload(id).await,
+            None => self.find_new_game().await,
+        }
+        if let (Some(victims), Some(game)) = (victims, &self.game)
+            && !game.over
+        {
+            if victims.timeouts.contains(&game.id) {
+                self.expect = Expect::Timeout(game.id);
+            } else if victims.reminders.contains(&game.id) {
+                self.expect = Expect::Reminder(game.id);
+            }
+        }
+    }
+
+    /// Continues game `id` from the database (its moves replayed and checked on the way).
+    async fn reload(&mut self, id: GameId) {
+        match self.shared.service.record(id).await {
+            Ok(record) => {
+                let Some(game) = self.game.as_mut() else {
+                    return;
+                };
+                game.position = record.game.position;
+                if record.game.status != GameStatus::Active {
+                    game.over = true;
+                    self.report.games_finished += 1;
+                }
+            }
+            Err(e) => self.error(format!("game #{id} can't be read back: {e}")),
+        }
+    }
+
+    /// Between games: a game the accept created before the kill, or a challenge still
+    /// pending, is taken up; otherwise the next step challenges again.
+    async fn find_new_game(&mut self) {
+        let service = &self.shared.service;
+        let channel = Some(ChannelId(self.channel));
+        let games = match service
+            .active_games(UserId(self.users[0].id), channel)
+            .await
+        {
+            Ok(games) => games,
+            Err(e) => return self.error(format!("active games can't be read: {e}")),
+        };
+        if let Some(summary) = games.first() {
+            let (white, black) = if summary.white.id.0 == self.users[0].id {
+                (self.users[0], self.users[1])
+            } else {
+                (self.users[1], self.users[0])
+            };
+            match service.game(summary.id).await {
+                Ok(view) => {
+                    self.report.games_started += 1;
+                    self.report.games.insert(view.id);
+                    self.game = Some(Game {
+                        id: view.id,
+                        position: view.position,
+                        white,
+                        black,
+                        over: false,
+                    });
+                }
+                Err(e) => self.error(format!("game #{} can't be read: {e}", summary.id)),
+            }
+            return;
+        }
+        let pending: Result<Option<i64>, _> = sqlx::query_scalar(
+            "SELECT id FROM challenges WHERE channel_id = $1 AND status = 'pending'",
+        )
+        .bind(monkey_queen::storage::db_id(self.channel))
+        .fetch_optional(service.db().reader())
+        .await;
+        match pending {
+            Ok(found) => self.challenge = found.and_then(|id| u64::try_from(id).ok()),
+            Err(e) => self.error(format!("challenges can't be read: {e}")),
+        }
+    }
+
+    /// The move stored under a request key, if any.
+    async fn stored_move(&mut self, key: &str) -> Option<Told> {
+        let row: Result<Option<(i64, i64, String)>, _> =
+            sqlx::query_as("SELECT game_id, ply, notation FROM moves WHERE request_key = $1")
+                .bind(key)
+                .fetch_optional(self.shared.service.db().reader())
+                .await;
+        match row {
+            Ok(row) => row.map(|(game, ply, notation)| Told {
+                game: GameId(game),
+                ply: u32::try_from(ply).unwrap_or(u32::MAX),
+                notation,
+            }),
+            Err(e) => {
+                self.error(format!("moves can't be read: {e}"));
+                None
+            }
+        }
+    }
+
+    /// Waits until `done` holds, taking in events as they come. A kill interrupts; the end of
+    /// the run does not (answers still owed are waited for).
+    async fn wait_until(
+        &mut self,
+        what: &str,
+        limit: Duration,
+        done: impl Fn(&Pair) -> bool,
+    ) -> Step {
+        let deadline = tokio::time::Instant::now() + limit;
+        loop {
+            if done(self) {
+                return Ok(());
+            }
+            tokio::select! {
+                event = self.events.recv() => match event {
+                    Some(event) => self.absorb(event),
+                    None => return Err(Interrupt::Stopping),
+                },
+                changed = self.phase.changed() => {
+                    if changed.is_err() {
+                        return Err(Interrupt::Stopping);
+                    }
+                    if matches!(*self.phase.borrow(), Phase::Down) {
+                        return Err(Interrupt::Down);
+                    }
+                }
+                () = tokio::time::sleep_until(deadline) => {
+                    return Err(Interrupt::Timeout(what.to_owned()));
+                }
+            }
+        }
+    }
+
+    /// Takes in one thing the bot did: times it, and notes what it tells the players.
+    fn absorb(&mut self, event: Event) {
+        match event {
+            Event::Callback {
+                interaction,
+                at,
+                json,
+            } => {
+                let Some(pending) = self.pending.get_mut(&interaction) else {
+                    return;
+                };
+                if pending.callback.is_some() {
+                    return;
+                }
+                let took = at.duration_since(pending.sent);
+                let l = &mut self.report.latencies;
+                let expected = match pending.kind {
+                    Kind::Challenge => {
+                        l.challenge.push(took);
+                        CHANNEL_MESSAGE
+                    }
+                    Kind::Accept => {
+                        l.accept.push(took);
+                        UPDATE_MESSAGE
+                    }
+                    Kind::Autocomplete => {
+                        l.autocomplete.push(took);
+                        AUTOCOMPLETE_RESULT
+                    }
+                    Kind::Move(_) => {
+                        l.move_first.push(took);
+                        DEFERRED
+                    }
+                };
+                self.report.answered += 1;
+                let got = kind(&json);
+                pending.callback = Some(json);
+                if got != expected {
+                    self.error(format!(
+                        "interaction {interaction}: callback type {got}, expected {expected}"
+                    ));
+                }
+            }
+            Event::Edit {
+                interaction,
+                at,
+                content,
+            } => {
+                let Some(pending) = self.pending.get_mut(&interaction) else {
+                    return;
+                };
+                let Kind::Move(told) = pending.kind.clone() else {
+                    return;
+                };
+                self.report
+                    .latencies
+                    .move_confirmed
+                    .push(at.duration_since(pending.sent));
+                let key = interaction.to_string();
+                let applied = content.starts_with("You played");
+                pending.edit = Some(content.clone());
+                if applied {
+                    self.report.told.insert(key, told);
+                } else {
+                    self.report.refused.push(key);
+                    self.error(format!("{} refused: {content}", told.notation));
+                }
+            }
+            Event::Message {
+                at,
+                content,
+                buttons,
+                png,
+            } => {
+                if let Some(size) = png {
+                    self.see_board(at, &buttons, size);
+                } else if let Some(game) = reminded_game(&content) {
+                    *self.report.reminders.entry(game).or_default() += 1;
+                } else {
+                    self.error(format!("unexpected message: {content}"));
+                }
+            }
+        }
+    }
+
+    /// A board message: which game and ply it shows, and whose answer it was.
+    fn see_board(&mut self, at: Instant, buttons: &[String], size: usize) {
+        self.report.pngs += 1;
+        self.report.png_bytes += size as u64;
+        let board = buttons.iter().find_map(|b| parse_board(b));
+        let Some(board) = board else {
+            return self.error(format!("a board with buttons {buttons:?}"));
+        };
+        if board.ply.is_none() {
+            *self.report.final_boards.entry(board.game).or_default() += 1;
+        }
+        self.board = Some(board);
+        let Some(id) = self.board_waiter.take() else {
+            return;
+        };
+        let Some(pending) = self.pending.get(&id) else {
+            return;
+        };
+        let took = at.duration_since(pending.sent);
+        match &pending.kind {
+            Kind::Move(told) => {
+                self.report.latencies.move_image.push(took);
+                self.report.told.insert(id.to_string(), told.clone());
+            }
+            _ => self.report.latencies.accept_image.push(took),
+        }
+    }
+
+    fn push(&mut self, id: u64, kind: Kind, mut payload: Value) -> Step {
+        payload["channel_id"] = json!(self.channel.to_string());
+        payload["channel"]["id"] = json!(self.channel.to_string());
+        if matches!(*self.phase.borrow(), Phase::Stopping) {
+            return Err(Interrupt::Stopping);
+        }
+        let sent = self.shared.push(payload).ok_or(Interrupt::Down)?;
+        self.report.pushed += 1;
+        let pending = Pending {
+            kind,
+            sent,
+            callback: None,
+            edit: None,
+        };
+        self.pending.insert(id, pending);
+        Ok(())
+    }
+
+    /// Thinks before acting, when the run says players think: a random time around the mean.
+    async fn think(&mut self) {
+        if !self.shared.think.is_zero() {
+            let think = self.shared.think.mul_f64(self.rng.random_range(0.0..2.0));
+            tokio::time::sleep(think).await;
+        }
+    }
+
+    fn next_id(&mut self) -> u64 {
+        self.sequence += 1;
+        ids::interaction(self.index, self.sequence)
+    }
+
+    fn answered(&self, id: u64) -> bool {
+        self.pending.get(&id).is_some_and(|p| p.callback.is_some())
+    }
+
+    fn callback(&self, id: u64) -> Value {
+        self.pending
+            .get(&id)
+            .and_then(|p| p.callback.clone())
+            .unwrap_or(Value::Null)
+    }
+
+    fn error(&mut self, message: String) {
+        let message = format!("pair {}: {message}", self.index);
+        self.report.error(message);
+    }
+}
+
+/// The callback type of an interaction answer.
+fn kind(callback: &Value) -> u64 {
+    callback["type"].as_u64().unwrap_or(0)
+}
+
+/// The `custom_id`s of a components array.
+fn buttons(components: Option<&Value>) -> Vec<String> {
+    components
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+        .flat_map(|row| row["components"].as_array().cloned().unwrap_or_default())
+        .filter_map(|c| c["custom_id"].as_str().map(str::to_owned))
+        .collect()
+}
+
+/// `resign:GAME:PLY` (game on) or `replay:GAME` (game over).
+fn parse_board(custom_id: &str) -> Option<Board> {
+    let mut parts = custom_id.split(':');
+    match (parts.next()?, parts.next()?, parts.next()) {
+        ("resign", game, Some(ply)) => Some(Board {
+            game: GameId(game.parse().ok()?),
+            ply: Some(ply.parse().ok()?),
+        }),
+        ("replay", game, None) => Some(Board {
+            game: GameId(game.parse().ok()?),
+            ply: None,
+        }),
+        _ => None,
+    }
+}
+
+/// The game a reminder ("⏰ …, it is still your move in game #N…") is about.
+fn reminded_game(content: &str) -> Option<GameId> {
+    let rest = content.strip_prefix('⏰')?;
+    let number = rest.split("game #").nth(1)?;
+    let digits: String = number.chars().take_while(char::is_ascii_digit).collect();
+    digits.parse().ok().map(GameId)
+}
