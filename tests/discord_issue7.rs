@@ -81,6 +81,8 @@ impl Harness {
             db,
             clock: clock.clone(),
             sweep_interval: SWEEP,
+            // Longer than any write takes here: these tests expect direct answers.
+            defer_after: Duration::from_secs(2),
         };
         let bot = discord::start(&config, deps).await.expect("the bot starts");
         let path = format!("/applications/{APPLICATION_ID}/guilds/{GUILD_ID}/commands");

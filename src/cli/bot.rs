@@ -30,6 +30,7 @@ pub fn run() -> Result<(), String> {
             db,
             clock: Arc::new(SystemClock),
             sweep_interval: discord::sweeper::DEFAULT_INTERVAL,
+            defer_after: discord::DEFAULT_DEFER_AFTER,
         };
         discord::run(config, deps).await.map_err(|e| e.to_string())
     })

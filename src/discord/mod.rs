@@ -16,6 +16,7 @@ mod board;
 mod commands;
 pub mod config;
 pub mod custom_id;
+mod deferral;
 mod errors;
 mod in_flight;
 mod malformed;
@@ -37,6 +38,7 @@ use tokio_util::task::TaskTracker;
 use tracing::{error, info, warn};
 
 pub use config::{Config, ConfigError, Token};
+pub use deferral::DEFAULT_DEFER_AFTER;
 pub use errors::Error;
 
 use in_flight::Drain;
@@ -60,6 +62,9 @@ pub struct Data {
     pub renderer: Arc<Renderer>,
     /// The bot's own user id: challenging it starts a game against the computer.
     pub bot_user: UserId,
+    /// How long a handler whose work waits for the database answers directly before it defers
+    /// its interaction instead (see `deferral`).
+    pub defer_after: Duration,
 }
 
 /// What the bot needs before it connects: the database, the clock, and how often to sweep.
@@ -72,6 +77,9 @@ pub struct Deps {
     /// How often the sweeper looks for expired challenges, reminders and timeouts
     /// (normally [`sweeper::DEFAULT_INTERVAL`]).
     pub sweep_interval: Duration,
+    /// How long slow work may take before its interaction is deferred (normally
+    /// [`DEFAULT_DEFER_AFTER`]).
+    pub defer_after: Duration,
 }
 
 impl Data {
@@ -85,6 +93,7 @@ impl Data {
             service: GameService::new(deps.db, deps.clock, config),
             renderer,
             bot_user,
+            defer_after: deps.defer_after,
         }
     }
 }

@@ -51,6 +51,13 @@ impl Retry {
         first_wait: Duration::from_millis(500),
         idempotent: false,
     };
+    /// A follow-up message (a refusal after a deferral): a repeat would show it twice, so only
+    /// failures that did not take effect are retried.
+    pub const FOLLOW_UP: Retry = Retry {
+        attempts: 3,
+        first_wait: Duration::from_millis(250),
+        idempotent: false,
+    };
     /// Registering the commands (an overwrite, in the background): patient.
     pub const REGISTRATION: Retry = Retry {
         attempts: 6,

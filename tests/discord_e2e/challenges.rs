@@ -7,10 +7,11 @@ use monkey_queen_core::{Move, Position, Role};
 use serde_json::Value;
 
 use crate::harness::{
-    Board, COLOR_BLACK, COLOR_WHITE, Harness, UPDATE_MESSAGE, assert_deferred_ephemerally,
-    assert_ephemeral_answer, content, custom_ids, game_of, kind, millis, print_summary,
+    Board, COLOR_BLACK, COLOR_WHITE, DEFERRED_CHANNEL_MESSAGE, DEFERRED_UPDATE_MESSAGE, EPHEMERAL,
+    Harness, PostedChallenge, UPDATE_MESSAGE, assert_deferred_ephemerally, assert_ephemeral_answer,
+    content, custom_ids, followup_path, game_of, kind, millis, original_path, print_summary,
 };
-use crate::support::fake_discord::{BOT_NAME, BOT_USER_ID};
+use crate::support::fake_discord::{BOT_NAME, BOT_USER_ID, RecordedRequest};
 use crate::support::payloads::{
     ALICE, BOB, CAROL, Caller, bot_message, button_click, integer_option, slash_command,
     string_option, user_option, with_locales, with_resolved_bot, with_resolved_user,
@@ -338,4 +339,128 @@ async fn spanish_speakers_get_spanish_text() {
         board.content
     );
     h.stop().await;
+}
+
+/// When the database is slow to answer (here: a bot that defers at once), `/challenge` and the
+/// challenge buttons are deferred within Discord's 3 seconds and answered by edits; refusals
+/// still reach only the person concerned, and the channel keeps no trace of them.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn slow_challenges_and_clicks_are_deferred_then_answered() {
+    let h = Harness::registered_deferring_after(std::time::Duration::ZERO).await;
+    let challenge = |id| {
+        with_resolved_user(
+            slash_command(id, ALICE, "challenge", vec![user_option("opponent", BOB)]),
+            &[BOB],
+        )
+    };
+
+    // The challenge: a public deferral, then the deferred answer becomes the challenge.
+    let first = h.next_id();
+    h.push(challenge(first));
+    let deferral = h.callback(first).await;
+    assert_eq!(kind(&deferral), DEFERRED_CHANNEL_MESSAGE);
+    assert_ne!(
+        deferral.pointer("/data/flags"),
+        Some(&Value::from(EPHEMERAL)),
+        "public"
+    );
+    let posted = h.original_edit(first).await;
+    let custom_ids = custom_ids(posted.pointer("/components"));
+    let id = custom_ids
+        .iter()
+        .find_map(|c| c.strip_prefix("accept:"))
+        .and_then(|n| n.parse().ok())
+        .map(monkey_queen::games::ChallengeId)
+        .expect("an Accept button");
+    let posted = PostedChallenge {
+        id,
+        content: content(&posted).to_owned(),
+        custom_ids,
+    };
+    assert!(
+        posted.content.contains(&format!("<@{}>", BOB.id)),
+        "{}",
+        posted.content
+    );
+
+    // The same challenge again is refused: the public deferral is removed, and the refusal
+    // is a follow-up only Alice sees.
+    let again = h.next_id();
+    h.push(challenge(again));
+    assert_eq!(kind(&h.callback(again).await), DEFERRED_CHANNEL_MESSAGE);
+    h.wait_since(0, "the deferral's removal", |r| {
+        r.is("DELETE", &original_path(again))
+    })
+    .await;
+    let refused = h
+        .wait_since(0, "the refusal", |r| r.is("POST", &followup_path(again)))
+        .await;
+    assert_eq!(refused.pointer("/flags"), Some(&Value::from(EPHEMERAL)));
+    assert_eq!(
+        content(&refused),
+        refusal(
+            Lang::En,
+            &UserError::DuplicateChallenge {
+                existing: posted.id
+            }
+        )
+    );
+
+    // Accept: the click is deferred, the challenge message edited, the first board posted.
+    let mark = h.fake.mark();
+    let (accepted, sent) = h
+        .click(
+            BOB,
+            &posted.button("accept"),
+            &posted.content,
+            &posted.custom_ids,
+        )
+        .await;
+    assert_eq!(kind(&accepted), DEFERRED_UPDATE_MESSAGE);
+    let click_id = interaction_of(&accepted);
+    let closed = h.original_edit(click_id).await;
+    assert!(
+        content(&closed).contains("Accepted by"),
+        "{}",
+        content(&closed)
+    );
+    assert_eq!(
+        closed.pointer("/components"),
+        Some(&Value::Array(Vec::new()))
+    );
+    let board = Board::from_request(h.channel_message(mark).await, sent);
+    assert_eq!(h.game(game_of(&board)).await.ply(), 0);
+
+    // A click on the closed challenge: deferred, then refused to the clicker alone.
+    let (late, _) = h
+        .click(
+            ALICE,
+            &posted.button("cancel"),
+            &posted.content,
+            &posted.custom_ids,
+        )
+        .await;
+    assert_eq!(kind(&late), DEFERRED_UPDATE_MESSAGE);
+    let late_id = interaction_of(&late);
+    let refused = h
+        .wait_since(0, "the late click's refusal", |r| {
+            r.is("POST", &followup_path(late_id))
+        })
+        .await;
+    assert_eq!(refused.pointer("/flags"), Some(&Value::from(EPHEMERAL)));
+    assert!(!content(&refused).is_empty());
+    assert!(
+        !h.fake
+            .requests()
+            .iter()
+            .any(|r| r.is("PATCH", &original_path(late_id))),
+        "the closed challenge's message is left alone"
+    );
+}
+
+/// The interaction id in a callback's path (`…/interactions/{id}/{token}/callback`).
+fn interaction_of(callback: &RecordedRequest) -> u64 {
+    let mut parts = callback.path.split('/');
+    parts.find(|p| *p == "interactions");
+    parts.next().and_then(|id| id.parse().ok()).unwrap()
 }

@@ -27,6 +27,8 @@ use crate::support::payloads::{
 pub const CHANNEL_MESSAGE: u64 = 4;
 /// A deferred answer: "the bot is thinking".
 pub const DEFERRED_CHANNEL_MESSAGE: u64 = 5;
+/// Interaction callback type: acknowledge a click, edit its message later.
+pub const DEFERRED_UPDATE_MESSAGE: u64 = 6;
 /// The clicked message is edited in place.
 pub const UPDATE_MESSAGE: u64 = 7;
 /// Autocomplete suggestions.
@@ -40,6 +42,11 @@ pub const COLOR_WHITE: i64 = 1;
 /// The `color` choice that gives the challenger Black.
 pub const COLOR_BLACK: i64 = 2;
 
+/// How long handlers may work before deferring, in tests that expect direct answers: longer
+/// than any write takes even on a loaded test machine (the bot's default is 50 ms), so those
+/// tests see one kind of answer; `slow_challenges_and_clicks_are_deferred_then_answered`
+/// covers the deferred kind.
+pub const ANSWER_DIRECTLY_WITHIN: Duration = Duration::from_secs(2);
 /// How long a scenario waits for any one request (generous: the machine may be loaded).
 pub const WAIT: Duration = Duration::from_secs(20);
 
@@ -69,6 +76,7 @@ pub struct Harness {
     dev_guild: Option<GuildId>,
     sessions: u32,
     ids: Arc<AtomicU64>,
+    defer_after: Duration,
 }
 
 impl Harness {
@@ -80,6 +88,23 @@ impl Harness {
     /// Starts the bot on a fresh database and `fake` (set up beforehand, e.g. to fail the
     /// command registration).
     pub async fn start_on(fake: FakeDiscord, dev_guild: Option<GuildId>) -> Harness {
+        Harness::start_with(fake, dev_guild, ANSWER_DIRECTLY_WITHIN).await
+    }
+
+    /// Starts with commands registered in the test server, with handlers that defer their
+    /// interaction when their work takes longer than `defer_after` (zero: always).
+    pub async fn registered_deferring_after(defer_after: Duration) -> Harness {
+        let fake = FakeDiscord::start().await;
+        let harness = Harness::start_with(fake, Some(GuildId::new(GUILD_ID)), defer_after).await;
+        harness.await_registration(0).await;
+        harness
+    }
+
+    async fn start_with(
+        fake: FakeDiscord,
+        dev_guild: Option<GuildId>,
+        defer_after: Duration,
+    ) -> Harness {
         let _ = tracing_subscriber::fmt()
             .with_env_filter(
                 tracing_subscriber::EnvFilter::try_from_default_env()
@@ -88,7 +113,7 @@ impl Harness {
             .with_test_writer()
             .try_init();
         let ids = Arc::new(AtomicU64::new(1_000));
-        Harness::launch(fake, DbFile::new(), dev_guild, 1, ids).await
+        Harness::launch(fake, DbFile::new(), dev_guild, 1, ids, defer_after).await
     }
 
     /// Starts with commands registered in the test server, and waits for the registration.
@@ -105,6 +130,7 @@ impl Harness {
         dev_guild: Option<GuildId>,
         session: u32,
         ids: Arc<AtomicU64>,
+        defer_after: Duration,
     ) -> Harness {
         let config = Config {
             token: Token::new(TOKEN),
@@ -115,6 +141,7 @@ impl Harness {
             db: storage::connect(&db.url).await.unwrap(),
             clock: Arc::new(SystemClock),
             sweep_interval: monkey_queen::discord::sweeper::DEFAULT_INTERVAL,
+            defer_after,
         };
         let bot = discord::start(&config, deps).await.expect("the bot starts");
         assert!(
@@ -137,6 +164,7 @@ impl Harness {
             dev_guild,
             sessions: session,
             ids,
+            defer_after,
         }
     }
 
@@ -164,9 +192,10 @@ impl Harness {
     /// returns once the new one has registered its commands.
     pub async fn restart(self) -> Harness {
         let (dev_guild, sessions, ids) = (self.dev_guild, self.sessions, self.ids.clone());
+        let defer_after = self.defer_after;
         let (fake, db) = self.stop().await;
         let mark = fake.mark();
-        let harness = Harness::launch(fake, db, dev_guild, sessions + 1, ids).await;
+        let harness = Harness::launch(fake, db, dev_guild, sessions + 1, ids, defer_after).await;
         harness.await_registration(mark).await;
         harness
     }
@@ -555,6 +584,11 @@ pub fn guild_commands_path() -> String {
 /// The route of interaction `id`'s callback.
 pub fn callback_path(id: u64) -> String {
     format!("/interactions/{id}/{}/callback", token(id))
+}
+
+/// The route of interaction `id`'s follow-up messages.
+pub fn followup_path(id: u64) -> String {
+    format!("/webhooks/{APPLICATION_ID}/{}", token(id))
 }
 
 /// The route of interaction `id`'s original response.

@@ -38,6 +38,7 @@ const TEN_MINUTES: i64 = 1;
 /// Interaction callback types.
 const CHANNEL_MESSAGE: u64 = 4;
 const DEFERRED: u64 = 5;
+const DEFERRED_UPDATE: u64 = 6;
 const UPDATE_MESSAGE: u64 = 7;
 const AUTOCOMPLETE_RESULT: u64 = 8;
 
@@ -68,11 +69,16 @@ struct Pending {
     sent: Instant,
     callback: Option<Value>,
     edit: Option<String>,
+    /// The buttons of the edit (a deferred challenge's Accept).
+    edit_buttons: Vec<String>,
 }
 
 impl Pending {
+    /// Answered, and a deferred answer edited in too.
     fn complete(&self) -> bool {
-        self.callback.is_some() && (!matches!(self.kind, Kind::Move(_)) || self.edit.is_some())
+        self.callback
+            .as_ref()
+            .is_some_and(|c| ![DEFERRED, DEFERRED_UPDATE].contains(&kind(c)) || self.edit.is_some())
     }
 }
 
@@ -232,11 +238,19 @@ impl Pair {
                 self.wait_until("the challenge", WAIT, |p| p.answered(id))
                     .await?;
                 let callback = self.callback(id);
-                let accept = buttons(callback.pointer("/data/components"))
+                // A challenge whose write waited is deferred, then posted by an edit.
+                let posted = if kind(&callback) == DEFERRED {
+                    self.wait_until("the deferred challenge", WAIT, |p| p.edited(id))
+                        .await?;
+                    self.pending[&id].edit_buttons.clone()
+                } else {
+                    buttons(callback.pointer("/data/components"))
+                };
+                let accept = posted
                     .into_iter()
                     .find_map(|b| b.strip_prefix("accept:").and_then(|n| n.parse().ok()));
                 match accept {
-                    Some(challenge) if kind(&callback) == CHANNEL_MESSAGE => challenge,
+                    Some(challenge) => challenge,
                     _ => {
                         self.error(format!("challenge not posted: {callback}"));
                         tokio::time::sleep(Duration::from_millis(200)).await;
@@ -252,7 +266,9 @@ impl Pair {
         self.push(id, Kind::Accept, button_click(id, black, &accept, message))?;
         self.board_waiter = Some(id);
         self.wait_until("the first board", WAIT, |p| {
-            p.board.is_some() || p.answered(id) && kind(&p.callback(id)) != UPDATE_MESSAGE
+            p.board.is_some()
+                || p.answered(id)
+                    && ![UPDATE_MESSAGE, DEFERRED_UPDATE].contains(&kind(&p.callback(id)))
         })
         .await?;
         match self.board {
@@ -549,30 +565,31 @@ impl Pair {
                 }
                 let took = at.duration_since(pending.sent);
                 let l = &mut self.report.latencies;
-                let expected = match pending.kind {
+                // A challenge or an Accept whose write waits behind others is deferred.
+                let expected: &[u64] = match pending.kind {
                     Kind::Challenge => {
                         l.challenge.push(took);
-                        CHANNEL_MESSAGE
+                        &[CHANNEL_MESSAGE, DEFERRED]
                     }
                     Kind::Accept => {
                         l.accept.push(took);
-                        UPDATE_MESSAGE
+                        &[UPDATE_MESSAGE, DEFERRED_UPDATE]
                     }
                     Kind::Autocomplete => {
                         l.autocomplete.push(took);
-                        AUTOCOMPLETE_RESULT
+                        &[AUTOCOMPLETE_RESULT]
                     }
                     Kind::Move(_) => {
                         l.move_first.push(took);
-                        DEFERRED
+                        &[DEFERRED]
                     }
                 };
                 self.report.answered += 1;
                 let got = kind(&json);
                 pending.callback = Some(json);
-                if got != expected {
+                if !expected.contains(&got) {
                     self.error(format!(
-                        "interaction {interaction}: callback type {got}, expected {expected}"
+                        "interaction {interaction}: callback type {got}, expected {expected:?}"
                     ));
                 }
             }
@@ -580,11 +597,14 @@ impl Pair {
                 interaction,
                 at,
                 content,
+                buttons,
             } => {
                 let Some(pending) = self.pending.get_mut(&interaction) else {
                     return;
                 };
                 let Kind::Move(told) = pending.kind.clone() else {
+                    pending.edit = Some(content);
+                    pending.edit_buttons = buttons;
                     return;
                 };
                 self.report
@@ -659,6 +679,7 @@ impl Pair {
             sent,
             callback: None,
             edit: None,
+            edit_buttons: Vec::new(),
         };
         self.pending.insert(id, pending);
         Ok(())
@@ -679,6 +700,10 @@ impl Pair {
 
     fn answered(&self, id: u64) -> bool {
         self.pending.get(&id).is_some_and(|p| p.callback.is_some())
+    }
+
+    fn edited(&self, id: u64) -> bool {
+        self.pending.get(&id).is_some_and(|p| p.edit.is_some())
     }
 
     fn callback(&self, id: u64) -> Value {

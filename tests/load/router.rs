@@ -31,6 +31,8 @@ pub enum Event {
         at: Instant,
         /// Its text.
         content: String,
+        /// The `custom_id`s of its buttons (a deferred challenge gets them here).
+        buttons: Vec<String>,
     },
     /// A new message in a pair's channel: a board (with its picture) or a reminder.
     Message {
@@ -87,6 +89,7 @@ pub async fn route(
                         interaction,
                         at: request.received_at,
                         content: text(&request, "/content"),
+                        buttons: buttons(&request),
                     };
                     (interaction, event)
                 })
@@ -127,15 +130,20 @@ pub async fn route(
 }
 
 /// A channel message as a player sees it.
-fn message(request: &RecordedRequest) -> Event {
-    let buttons = request
+/// The `custom_id`s of a message's buttons.
+fn buttons(request: &RecordedRequest) -> Vec<String> {
+    request
         .pointer("/components")
         .and_then(Value::as_array)
         .into_iter()
         .flatten()
         .flat_map(|row| row["components"].as_array().cloned().unwrap_or_default())
         .filter_map(|c| c["custom_id"].as_str().map(str::to_owned))
-        .collect();
+        .collect()
+}
+
+fn message(request: &RecordedRequest) -> Event {
+    let buttons = buttons(request);
     let png = request
         .files
         .iter()

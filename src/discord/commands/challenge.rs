@@ -4,7 +4,7 @@ use poise::CreateReply;
 use poise::serenity_prelude as serenity;
 use serenity::{
     ButtonStyle, ComponentInteraction, CreateActionRow, CreateButton, CreateInteractionResponse,
-    CreateInteractionResponseMessage,
+    CreateInteractionResponseMessage, EditInteractionResponse,
 };
 use tracing::{error, warn};
 
@@ -12,14 +12,14 @@ use monkey_queen_core::GameOptions;
 
 use crate::discord::custom_id::ComponentId;
 use crate::discord::reply::{
-    answer_click, caller, channel_lang, clicker, edit_deferred, ephemeral, refuse_click, split,
-    user_lang,
+    Outcome, answer_click, caller, channel_lang, clicker, edit_deferred, ephemeral, refuse_click,
+    split, user_lang,
 };
 use crate::discord::retry::{Retry, already_acknowledged, retry};
-use crate::discord::{ApplicationContext, Data, Error, ai, board};
+use crate::discord::{ApplicationContext, Data, Error, ai, board, deferral};
 use crate::games::{
     AiLevel, Challenge, ChallengeCreated, ChallengeId, ChannelId, ClockChoice, ColorChoice,
-    GuildId, MessageId, NewChallenge, PlayerRef, UserId,
+    GameView, GuildId, MessageId, NewChallenge, PlayerRef, UserId,
 };
 use crate::i18n::{Button, Lang, Msg};
 
@@ -211,10 +211,22 @@ pub async fn challenge(
         ctx.defer_ephemeral().await?;
     }
     let clock = clock.map(ClockOption::choice);
-    let created = match split(data.service.create_challenge_with_clock(new, clock).await)? {
+    let create = data.service.create_challenge_with_clock(new, clock);
+    // A game against the computer is deferred already; a challenge is deferred (publicly, as
+    // it will be public) only if its write waits behind others.
+    let (created, deferred) = if against_computer {
+        (create.await, false)
+    } else {
+        deferral::unless_quick(data.defer_after, create, deferral::defer_public(ctx)).await
+    };
+    let created = match split(created)? {
         Ok(created) => created,
         Err(refusal) if against_computer => {
             return edit_deferred(ctx, lang.text(&Msg::Refused(&refusal))).await;
+        }
+        Err(refusal) if deferred => {
+            let text = lang.text(&Msg::Refused(&refusal));
+            return deferral::refuse_deferred_command(ctx, text).await;
         }
         Err(refusal) => return ephemeral(ctx, lang.text(&Msg::Refused(&refusal))).await,
     };
@@ -223,7 +235,9 @@ pub async fn challenge(
         &ctx.interaction.locale,
     );
     match created {
-        ChallengeCreated::Pending(challenge) => post_challenge(ctx, &challenge, public).await,
+        ChallengeCreated::Pending(challenge) => {
+            post_challenge(ctx, &challenge, public, deferred).await
+        }
         ChallengeCreated::AiGame(game) => {
             let http = ctx.serenity_context().http.clone();
             board::post_first(
@@ -243,15 +257,37 @@ pub async fn challenge(
 /// Posts the challenge message with its buttons and remembers where it is, retrying while
 /// Discord is rate limiting or unavailable. A challenge whose message cannot be posted is
 /// withdrawn, so nobody is left with a challenge they cannot see or answer (and the
-/// challenger may simply try again).
+/// challenger may simply try again). After a deferral the message is the deferred answer,
+/// edited.
 async fn post_challenge(
     ctx: ApplicationContext<'_>,
     challenge: &Challenge,
     lang: Lang,
+    deferred: bool,
 ) -> Result<(), Error> {
-    let reply = CreateReply::default()
-        .content(lang.text(&Msg::ChallengePosted(challenge)))
-        .components(challenge_buttons(challenge, lang));
+    let text = lang.text(&Msg::ChallengePosted(challenge));
+    let buttons = challenge_buttons(challenge, lang);
+    if deferred {
+        let edit = EditInteractionResponse::new()
+            .content(text)
+            .components(buttons);
+        let edited = retry("posting a deferred challenge", Retry::EDIT, || {
+            ctx.interaction
+                .edit_response(ctx.serenity_context(), edit.clone())
+        })
+        .await;
+        return match edited {
+            Ok(message) => {
+                remember(ctx.data(), challenge, Ok(message.id)).await;
+                Ok(())
+            }
+            Err(e) => {
+                withdraw(ctx.data(), challenge).await;
+                Err(e.into())
+            }
+        };
+    }
+    let reply = CreateReply::default().content(text).components(buttons);
     let sent = retry("posting a challenge", Retry::INTERACTION, || {
         ctx.send(reply.clone())
     })
@@ -375,28 +411,31 @@ pub async fn answer(
 ) -> Result<(), Error> {
     let by = clicker(click);
     let lang = Lang::from_locale(click.guild_locale.as_deref().unwrap_or(&click.locale));
-    let (closed, game) = match answer {
-        Answer::Accept => match split(data.service.accept_challenge(id, &by).await)? {
-            Ok(game) => (split(data.service.challenge(id).await)?, Some(game)),
-            Err(refusal) => return refuse_click(ctx, click, &refusal).await,
-        },
-        Answer::Decline => (
-            split(data.service.decline_challenge(id, by.id).await)?,
-            None,
-        ),
-        Answer::Cancel => (split(data.service.cancel_challenge(id, by.id).await)?, None),
-    };
-    let challenge = match closed {
-        Ok(challenge) => challenge,
+    let work = close(data, id, &by, answer);
+    let defer = deferral::defer_click(ctx, click);
+    let (closed, deferred) = deferral::unless_quick(data.defer_after, work, defer).await;
+    let (challenge, game) = match closed? {
+        Ok(closed) => closed,
+        Err(refusal) if deferred => {
+            return deferral::refuse_deferred_click(ctx, click, &refusal).await;
+        }
         Err(refusal) => return refuse_click(ctx, click, &refusal).await,
     };
-    let update = CreateInteractionResponseMessage::new()
-        .content(lang.text(&Msg::ChallengeClosed {
-            challenge: &challenge,
-            by: Some(by.id),
-        }))
-        .components(Vec::new());
-    let closed = answer_click(ctx, click, CreateInteractionResponse::UpdateMessage(update)).await;
+    let text = lang.text(&Msg::ChallengeClosed {
+        challenge: &challenge,
+        by: Some(by.id),
+    });
+    let closed = if deferred {
+        let edit = EditInteractionResponse::new()
+            .content(text)
+            .components(Vec::new());
+        deferral::edit_clicked_message(ctx, click, edit).await
+    } else {
+        let update = CreateInteractionResponseMessage::new()
+            .content(text)
+            .components(Vec::new());
+        answer_click(ctx, click, CreateInteractionResponse::UpdateMessage(update)).await
+    };
     let Some(game) = game else {
         return closed;
     };
@@ -417,4 +456,23 @@ pub async fn answer(
     )
     .await;
     Ok(())
+}
+
+/// Accepts, declines or cancels the challenge for `by`: the challenge as closed, and the game
+/// an Accept started.
+async fn close(
+    data: &Data,
+    id: ChallengeId,
+    by: &PlayerRef,
+    answer: Answer,
+) -> Outcome<(Challenge, Option<GameView>)> {
+    let (closed, game) = match answer {
+        Answer::Accept => match split(data.service.accept_challenge(id, by).await)? {
+            Ok(game) => (data.service.challenge(id).await, Some(game)),
+            Err(refusal) => return Ok(Err(refusal)),
+        },
+        Answer::Decline => (data.service.decline_challenge(id, by.id).await, None),
+        Answer::Cancel => (data.service.cancel_challenge(id, by.id).await, None),
+    };
+    Ok(split(closed)?.map(|challenge| (challenge, game)))
 }

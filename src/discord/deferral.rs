@@ -1,0 +1,131 @@
+//! Answering within Discord's 3 seconds when the work behind an answer may have to wait.
+//!
+//! Writes queue at the database's single writing connection, so under load a challenge or an
+//! Accept click can wait behind hundreds of moves. A handler gives its work a moment
+//! ([`Data::defer_after`](super::Data::defer_after)) and answers directly when it is done by
+//! then, as it always does on a quiet bot; otherwise it defers the interaction at once (the
+//! user sees that the bot is on it) and answers by editing or following up when the work is
+//! done.
+
+use std::future::Future;
+use std::time::Duration;
+
+use poise::serenity_prelude as serenity;
+use serenity::{ComponentInteraction, CreateInteractionResponseFollowup, EditInteractionResponse};
+use tracing::warn;
+
+use super::retry::{Retry, already_acknowledged, retry};
+use super::{ApplicationContext, Error};
+use crate::games::UserError;
+use crate::i18n::{Lang, Msg};
+
+/// How long work may take before its interaction is deferred: short of anything people
+/// notice, and far from Discord's 3-second limit.
+pub const DEFAULT_DEFER_AFTER: Duration = Duration::from_millis(50);
+
+/// Runs `work`. If it is not done within `after` (zero: at once), runs `defer` alongside it;
+/// returns the work's result and whether the interaction was deferred. A deferral that fails
+/// is logged, and the handler answers as if it had not deferred (which may still arrive in
+/// time).
+pub async fn unless_quick<T>(
+    after: Duration,
+    work: impl Future<Output = T>,
+    defer: impl Future<Output = Result<(), Error>>,
+) -> (T, bool) {
+    let mut work = std::pin::pin!(work);
+    if !after.is_zero() {
+        tokio::select! {
+            done = &mut work => return (done, false),
+            () = tokio::time::sleep(after) => {}
+        }
+    }
+    let (done, deferred) = tokio::join!(work, defer);
+    match deferred {
+        Ok(()) => (done, true),
+        Err(e) => {
+            warn!(error = %e, "could not defer a slow interaction");
+            (done, false)
+        }
+    }
+}
+
+/// Defers a button click without a visible answer (its message is edited later), retrying
+/// while Discord is rate limiting or unavailable; a retry refused because an earlier attempt
+/// got through counts as deferred.
+pub async fn defer_click(
+    ctx: &serenity::Context,
+    click: &ComponentInteraction,
+) -> Result<(), Error> {
+    match retry("deferring a click", Retry::INTERACTION, || click.defer(ctx)).await {
+        Err(e) if already_acknowledged(&e) => Ok(()),
+        deferred => Ok(deferred?),
+    }
+}
+
+/// Defers a slash command publicly ("thinking…" in the channel), retrying like
+/// [`defer_click`].
+pub async fn defer_public(ctx: ApplicationContext<'_>) -> Result<(), Error> {
+    match retry("deferring a command", Retry::INTERACTION, || ctx.defer()).await {
+        Err(e) if already_acknowledged(&e) => {
+            ctx.has_sent_initial_response
+                .store(true, std::sync::atomic::Ordering::SeqCst);
+            Ok(())
+        }
+        deferred => Ok(deferred?),
+    }
+}
+
+/// After [`defer_click`]: replaces the clicked message's content and buttons (an edit may be
+/// repeated harmlessly).
+pub async fn edit_clicked_message(
+    ctx: &serenity::Context,
+    click: &ComponentInteraction,
+    edit: EditInteractionResponse,
+) -> Result<(), Error> {
+    retry("editing a clicked message", Retry::EDIT, || {
+        click.edit_response(ctx, edit.clone())
+    })
+    .await?;
+    Ok(())
+}
+
+/// After [`defer_click`]: the refusal, in a message only the clicker sees.
+pub async fn refuse_deferred_click(
+    ctx: &serenity::Context,
+    click: &ComponentInteraction,
+    refusal: &UserError,
+) -> Result<(), Error> {
+    let text = Lang::from_locale(&click.locale).text(&Msg::Refused(refusal));
+    let message = CreateInteractionResponseFollowup::new()
+        .content(text)
+        .ephemeral(true);
+    retry("refusing a deferred click", Retry::FOLLOW_UP, || {
+        click.create_followup(ctx, message.clone())
+    })
+    .await?;
+    Ok(())
+}
+
+/// After [`defer_public`]: the refusal, only for the caller. The public "thinking…" message is
+/// removed first, so the channel sees nothing of it.
+pub async fn refuse_deferred_command(
+    ctx: ApplicationContext<'_>,
+    text: String,
+) -> Result<(), Error> {
+    let http = ctx.serenity_context();
+    if let Err(e) = retry("removing a deferral", Retry::EDIT, || {
+        ctx.interaction.delete_response(http)
+    })
+    .await
+    {
+        warn!(error = %e, "could not remove the deferred answer of a refused command");
+    }
+    let message = CreateInteractionResponseFollowup::new()
+        .content(text)
+        .ephemeral(true);
+    retry("refusing a deferred command", Retry::FOLLOW_UP, || {
+        ctx.interaction.create_followup(http, message.clone())
+    })
+    .await?;
+    Ok(())
+}
