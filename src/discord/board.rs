@@ -3,15 +3,12 @@
 //! the game's state. A new game gets its own thread, started from its first board, when the
 //! server's settings ask for it.
 
-use std::sync::LazyLock;
-
 use monkey_queen_core::{Color, Square};
 use poise::serenity_prelude as serenity;
 use serenity::{
     AutoArchiveDuration, ButtonStyle, CreateActionRow, CreateAllowedMentions, CreateAttachment,
     CreateButton, CreateMessage, CreateThread, Http,
 };
-use tokio::sync::Semaphore;
 use tracing::{error, warn};
 
 use super::custom_id::ComponentId;
@@ -27,12 +24,6 @@ const MAX_THREAD_NAME: usize = 100;
 
 /// File name of every board picture.
 pub const FILE_NAME: &str = "board.png";
-
-/// Pictures drawn at once: one per core. More would only take turns on the cores, and the
-/// threads drawing them would take the cores from the handlers (a handler descheduled while
-/// it holds the database's single writing connection holds up every other move).
-static DRAWING: LazyLock<Semaphore> =
-    LazyLock::new(|| Semaphore::new(std::thread::available_parallelism().map_or(2, |n| n.get())));
 
 /// What to draw on top of the position.
 #[derive(Debug, Default, Clone)]
@@ -61,7 +52,8 @@ pub async fn picture(
     };
     let renderer = data.renderer.clone();
     let position = game.position.clone();
-    let _turn = DRAWING
+    let _turn = data
+        .drawing
         .acquire()
         .await
         .map_err(|e| Error::Unexpected(e.to_string()))?;

@@ -32,6 +32,7 @@ use std::time::Duration;
 
 use poise::serenity_prelude as serenity;
 use serenity::{GatewayIntents, Http, HttpBuilder, ShardManager};
+use tokio::sync::Semaphore;
 use tokio::task::JoinHandle;
 use tokio_util::sync::CancellationToken;
 use tokio_util::task::TaskTracker;
@@ -60,6 +61,10 @@ pub struct Data {
     pub service: GameService,
     /// The board renderer, shared by every handler (rendering runs on blocking threads).
     pub renderer: Arc<Renderer>,
+    /// Turns to draw a picture: one per core. More would only take turns on the cores, and the
+    /// threads drawing them would take the cores from the handlers (a handler descheduled while
+    /// it holds the database's single writing connection holds up every other move).
+    pub drawing: Arc<Semaphore>,
     /// The bot's own user id: challenging it starts a game against the computer.
     pub bot_user: UserId,
     /// How long a handler whose work waits for the database answers directly before it defers
@@ -92,6 +97,9 @@ impl Data {
         Data {
             service: GameService::new(deps.db, deps.clock, config),
             renderer,
+            drawing: Arc::new(Semaphore::new(
+                std::thread::available_parallelism().map_or(2, std::num::NonZero::get),
+            )),
             bot_user,
             defer_after: deps.defer_after,
         }
