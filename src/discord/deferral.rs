@@ -11,10 +11,14 @@ use std::future::Future;
 use std::time::Duration;
 
 use poise::serenity_prelude as serenity;
-use serenity::{ComponentInteraction, CreateInteractionResponseFollowup, EditInteractionResponse};
+use serenity::{
+    ComponentInteraction, CreateInteractionResponse, CreateInteractionResponseFollowup,
+    EditInteractionResponse,
+};
 use tracing::warn;
 
-use super::retry::{Retry, already_acknowledged, retry};
+use super::reply::answer_click;
+use super::retry::{Retry, retry};
 use super::{ApplicationContext, Error};
 use crate::games::UserError;
 use crate::i18n::{Lang, Msg};
@@ -49,30 +53,12 @@ pub async fn unless_quick<T>(
     }
 }
 
-/// Defers a button click without a visible answer (its message is edited later), retrying
-/// while Discord is rate limiting or unavailable; a retry refused because an earlier attempt
-/// got through counts as deferred.
+/// Defers a button click without a visible answer (its message is edited later).
 pub async fn defer_click(
     ctx: &serenity::Context,
     click: &ComponentInteraction,
 ) -> Result<(), Error> {
-    match retry("deferring a click", Retry::INTERACTION, || click.defer(ctx)).await {
-        Err(e) if already_acknowledged(&e) => Ok(()),
-        deferred => Ok(deferred?),
-    }
-}
-
-/// Defers a slash command publicly ("thinking…" in the channel), retrying like
-/// [`defer_click`].
-pub async fn defer_public(ctx: ApplicationContext<'_>) -> Result<(), Error> {
-    match retry("deferring a command", Retry::INTERACTION, || ctx.defer()).await {
-        Err(e) if already_acknowledged(&e) => {
-            ctx.has_sent_initial_response
-                .store(true, std::sync::atomic::Ordering::SeqCst);
-            Ok(())
-        }
-        deferred => Ok(deferred?),
-    }
+    answer_click(ctx, click, CreateInteractionResponse::Acknowledge).await
 }
 
 /// After [`defer_click`]: replaces the clicked message's content and buttons (an edit may be
@@ -106,7 +92,7 @@ pub async fn refuse_deferred_click(
     Ok(())
 }
 
-/// After [`defer_public`]: the refusal, only for the caller. The public "thinking…" message is
+/// After [`defer_public`](super::reply::defer_public): the refusal, only for the caller. The public "thinking…" message is
 /// removed first, so the channel sees nothing of it.
 pub async fn refuse_deferred_command(
     ctx: ApplicationContext<'_>,

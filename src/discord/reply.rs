@@ -71,8 +71,18 @@ pub async fn ephemeral(ctx: ApplicationContext<'_>, text: String) -> Result<(), 
 /// retrying while Discord is rate limiting or unavailable. When a retry is refused because an
 /// earlier attempt did get through (its answer was lost), the command counts as deferred.
 pub async fn defer_ephemeral(ctx: ApplicationContext<'_>) -> Result<(), Error> {
+    defer(ctx, true).await
+}
+
+/// Defers a slash command's answer publicly ("thinking…" in the channel), like
+/// [`defer_ephemeral`].
+pub async fn defer_public(ctx: ApplicationContext<'_>) -> Result<(), Error> {
+    defer(ctx, false).await
+}
+
+async fn defer(ctx: ApplicationContext<'_>, ephemeral: bool) -> Result<(), Error> {
     let deferred = retry("deferring a command", Retry::INTERACTION, || {
-        ctx.defer_ephemeral()
+        ctx.defer_response(ephemeral)
     })
     .await;
     match deferred {

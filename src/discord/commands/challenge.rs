@@ -12,8 +12,8 @@ use monkey_queen_core::GameOptions;
 
 use crate::discord::custom_id::ComponentId;
 use crate::discord::reply::{
-    Outcome, answer_click, caller, channel_lang, clicker, edit_deferred, ephemeral, refuse_click,
-    split, user_lang,
+    Outcome, answer_click, caller, channel_lang, clicker, defer_public, edit_deferred, ephemeral,
+    refuse_click, split, user_lang,
 };
 use crate::discord::retry::{Retry, already_acknowledged, retry};
 use crate::discord::{ApplicationContext, Data, Error, ai, board, deferral};
@@ -217,7 +217,7 @@ pub async fn challenge(
     let (created, deferred) = if against_computer {
         (create.await, false)
     } else {
-        deferral::unless_quick(data.defer_after, create, deferral::defer_public(ctx)).await
+        deferral::unless_quick(data.defer_after, create, defer_public(ctx)).await
     };
     let created = match split(created)? {
         Ok(created) => created,
