@@ -18,6 +18,7 @@ use crate::board_png::{self, Picture};
 use crate::support::fake_discord::{
     APPLICATION_ID, BOT_USER_ID, FakeDiscord, RecordedRequest, TOKEN,
 };
+pub use crate::support::payloads::custom_ids;
 use crate::support::payloads::{
     CHANNEL_ID, Caller, GUILD_ID, bot_message, button_click, integer_option, slash_command,
     string_option, token, user_option, with_resolved_user,
@@ -550,17 +551,6 @@ pub fn content(request: &RecordedRequest) -> &str {
         .pointer("/content")
         .and_then(Value::as_str)
         .unwrap_or_default()
-}
-
-/// The `custom_id`s of a components array.
-pub fn custom_ids(components: Option<&Value>) -> Vec<String> {
-    components
-        .and_then(Value::as_array)
-        .into_iter()
-        .flatten()
-        .flat_map(|row| row["components"].as_array().cloned().unwrap_or_default())
-        .filter_map(|c| c["custom_id"].as_str().map(str::to_owned))
-        .collect()
 }
 
 /// A Discord id written as a string or a number.

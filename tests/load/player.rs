@@ -23,8 +23,8 @@ use crate::ids;
 use crate::report::{InFlight, Report, Told};
 use crate::router::Event;
 use crate::support::payloads::{
-    Caller, autocomplete, bot_message, button_click, focused_string, integer_option, slash_command,
-    string_option, user_option, with_resolved_user,
+    Caller, autocomplete, bot_message, button_click, custom_ids, focused_string, integer_option,
+    slash_command, string_option, user_option, with_resolved_user,
 };
 
 /// How long a player waits for any one answer before calling it lost.
@@ -244,7 +244,7 @@ impl Pair {
                         .await?;
                     self.pending[&id].edit_buttons.clone()
                 } else {
-                    buttons(callback.pointer("/data/components"))
+                    custom_ids(callback.pointer("/data/components"))
                 };
                 let accept = posted
                     .into_iter()
@@ -722,17 +722,6 @@ impl Pair {
 /// The callback type of an interaction answer.
 fn kind(callback: &Value) -> u64 {
     callback["type"].as_u64().unwrap_or(0)
-}
-
-/// The `custom_id`s of a components array.
-fn buttons(components: Option<&Value>) -> Vec<String> {
-    components
-        .and_then(Value::as_array)
-        .into_iter()
-        .flatten()
-        .flat_map(|row| row["components"].as_array().cloned().unwrap_or_default())
-        .filter_map(|c| c["custom_id"].as_str().map(str::to_owned))
-        .collect()
 }
 
 /// `resign:GAME:PLY` (game on) or `replay:GAME` (game over).

@@ -10,6 +10,7 @@ use tokio::sync::{mpsc, watch};
 
 use crate::ids;
 use crate::support::fake_discord::RecordedRequest;
+use crate::support::payloads::custom_ids;
 
 /// What the bot did that a pair of players can see.
 #[derive(Debug)]
@@ -89,7 +90,7 @@ pub async fn route(
                         interaction,
                         at: request.received_at,
                         content: text(&request, "/content"),
-                        buttons: buttons(&request),
+                        buttons: custom_ids(request.pointer("/components")),
                     };
                     (interaction, event)
                 })
@@ -130,20 +131,8 @@ pub async fn route(
 }
 
 /// A channel message as a player sees it.
-/// The `custom_id`s of a message's buttons.
-fn buttons(request: &RecordedRequest) -> Vec<String> {
-    request
-        .pointer("/components")
-        .and_then(Value::as_array)
-        .into_iter()
-        .flatten()
-        .flat_map(|row| row["components"].as_array().cloned().unwrap_or_default())
-        .filter_map(|c| c["custom_id"].as_str().map(str::to_owned))
-        .collect()
-}
-
 fn message(request: &RecordedRequest) -> Event {
-    let buttons = buttons(request);
+    let buttons = custom_ids(request.pointer("/components"));
     let png = request
         .files
         .iter()

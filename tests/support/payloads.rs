@@ -314,3 +314,14 @@ pub fn without_permissions(mut payload: Value) -> Value {
     }
     payload
 }
+
+/// The `custom_id`s of a components array.
+pub fn custom_ids(components: Option<&Value>) -> Vec<String> {
+    components
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+        .flat_map(|row| row["components"].as_array().cloned().unwrap_or_default())
+        .filter_map(|c| c["custom_id"].as_str().map(str::to_owned))
+        .collect()
+}
