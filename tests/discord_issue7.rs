@@ -1172,6 +1172,64 @@ async fn a_game_whose_thread_cannot_be_made_stays_in_its_channel() {
     h.stop().await;
 }
 
+/// A challenge made inside a thread (say, an old game's) keeps its game in that thread: no
+/// thread can be started in a thread, so the bot doesn't try, even with threads on.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_challenged_inside_a_thread_stays_in_it() {
+    const THREAD: u64 = 1_300_000_000_000_000_077;
+    let h = Harness::start().await;
+    turn_threads_on(&h, 931).await;
+    let created = h
+        .service
+        .create_challenge(NewChallenge {
+            challenger: player(ALICE),
+            opponent: Some(player(BOB)),
+            guild: Some(GuildId(GUILD_ID)),
+            channel: ChannelId(THREAD),
+            options: GameOptions::default(),
+            color: ColorChoice::White,
+            move_time_ms: None,
+            rated: true,
+            ai_level: None,
+            rematch_of: None,
+        })
+        .await
+        .unwrap();
+    let ChallengeCreated::Pending(challenge) = created else {
+        panic!("a challenge between people waits for an answer")
+    };
+    let accept = format!("accept:{}", challenge.id);
+    let message = bot_message(1_400_000_000_000_000_931, "challenge", &[&accept]);
+    let mark = h.fake.mark();
+    let click = in_thread(button_click(932, BOB, &accept, message), THREAD);
+    h.fake.push_interaction(click);
+    h.fake
+        .expect_request_since(mark, "the first board, in the thread", |r| {
+            is_board_in(r, THREAD)
+        })
+        .await;
+    move_from(&h, 933, ALICE, THREAD, "g1-g7").await;
+    h.fake
+        .expect_request_since(mark, "the next board, in the thread", |r| {
+            is_board_in(r, THREAD) && content(r).contains("g1")
+        })
+        .await;
+    assert_eq!(
+        h.count_since(0, is_thread_request),
+        0,
+        "no thread in a thread"
+    );
+    let game = h
+        .service
+        .active_games(UserId(ALICE.id), None)
+        .await
+        .unwrap();
+    assert_eq!(game.len(), 1);
+    assert_eq!(game[0].place.channel, ChannelId(THREAD));
+    assert_eq!(game[0].place.thread, None);
+    h.stop().await;
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn boards_turn_towards_the_player_to_move_when_the_server_asks() {
     let h = Harness::start().await;

@@ -6,8 +6,8 @@
 use monkey_queen_core::{Color, Square};
 use poise::serenity_prelude as serenity;
 use serenity::{
-    AutoArchiveDuration, ButtonStyle, CreateActionRow, CreateAllowedMentions, CreateAttachment,
-    CreateButton, CreateMessage, CreateThread, Http,
+    AutoArchiveDuration, ButtonStyle, ChannelType, CreateActionRow, CreateAllowedMentions,
+    CreateAttachment, CreateButton, CreateMessage, CreateThread, Http, PartialChannel,
 };
 use tracing::{error, warn};
 
@@ -106,14 +106,16 @@ pub fn buttons(game: &GameView, lang: Lang) -> Vec<CreateActionRow> {
 /// Posts the first board of a new game in its channel. When the server's settings ask for
 /// threads, a public thread is then started from that message and remembered, so later boards
 /// (and reminders) go there while the channel keeps one message per game; if the thread can't
-/// be made (missing permission, say), the game simply stays in the channel. Returns whether
-/// the board was posted.
+/// be made (missing permission, say), the game simply stays in the channel. A game whose
+/// channel is itself a thread (as `seen`, the interaction's channel, may show) stays there.
+/// Returns whether the board was posted.
 pub async fn post_first(
     http: &Http,
     data: &Data,
     game: &GameView,
     content: String,
     lang: Lang,
+    seen: Option<&PartialChannel>,
 ) -> bool {
     let message = match try_post(http, data, game, content, lang).await {
         Ok(message) => message,
@@ -123,12 +125,24 @@ pub async fn post_first(
         }
     };
     if game.place.thread.is_none()
+        && !is_thread(seen, game.place.channel)
         && wants_thread(data, game).await
         && let Err(e) = open_thread(http, data, game, message, lang).await
     {
         warn!(game = %game.id, error = %e, "could not open the game's thread");
     }
     true
+}
+
+/// Whether `seen` is `channel` and a thread, in which no thread can be started.
+fn is_thread(seen: Option<&PartialChannel>, channel: ChannelId) -> bool {
+    seen.is_some_and(|c| {
+        c.id.get() == channel.0
+            && matches!(
+                c.kind,
+                ChannelType::PublicThread | ChannelType::PrivateThread | ChannelType::NewsThread
+            )
+    })
 }
 
 /// Whether the game's server gives each game its own thread (never outside a server).

@@ -246,6 +246,7 @@ pub async fn challenge(
                 &game,
                 public.text(&Msg::GameStarted(&game)),
                 public,
+                ctx.interaction.channel.as_ref(),
             )
             .await;
             ai::take_turn(http, data.clone(), *game.clone(), public);
@@ -453,6 +454,7 @@ pub async fn answer(
         &game,
         lang.text(&Msg::GameStarted(&game)),
         lang,
+        click.channel.as_ref(),
     )
     .await;
     Ok(())

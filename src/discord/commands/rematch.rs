@@ -34,7 +34,8 @@ pub async fn click(
                 warn!(game = %game.id, error = %e, "could not answer a rematch click");
             }
             let content = lang.text(&Msg::GameStarted(&game));
-            board::post_first(&ctx.http, data, &game, content, lang).await;
+            let seen = click.channel.as_ref();
+            board::post_first(&ctx.http, data, &game, content, lang, seen).await;
             ai::take_turn(ctx.http.clone(), data.clone(), *game, lang);
             Ok(())
         }
