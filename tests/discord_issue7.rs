@@ -148,25 +148,38 @@ async fn new_game(
     black: &PlayerRef,
     move_time_ms: Option<i64>,
 ) -> GameView {
-    let created = service
-        .create_challenge(NewChallenge {
-            challenger: white.clone(),
-            opponent: Some(black.clone()),
-            guild: Some(GuildId(GUILD_ID)),
-            channel: ChannelId(CHANNEL_ID),
-            options: GameOptions::default(),
-            color: ColorChoice::White,
-            move_time_ms,
-            rated: true,
-            ai_level: None,
-            rematch_of: None,
-        })
-        .await
-        .unwrap();
-    let ChallengeCreated::Pending(challenge) = created else {
-        panic!("a challenge between people waits for an answer")
-    };
+    let new = challenge_in(CHANNEL_ID, white.clone(), black.clone(), move_time_ms);
+    let challenge = pending(service, new).await;
     service.accept_challenge(challenge.id, black).await.unwrap()
+}
+
+/// A rated challenge from `white` (who plays White) to `black` in `channel` of the test server.
+fn challenge_in(
+    channel: u64,
+    white: PlayerRef,
+    black: PlayerRef,
+    move_time_ms: Option<i64>,
+) -> NewChallenge {
+    NewChallenge {
+        challenger: white,
+        opponent: Some(black),
+        guild: Some(GuildId(GUILD_ID)),
+        channel: ChannelId(channel),
+        options: GameOptions::default(),
+        color: ColorChoice::White,
+        move_time_ms,
+        rated: true,
+        ai_level: None,
+        rematch_of: None,
+    }
+}
+
+/// Stores a challenge between people, which waits for an answer.
+async fn pending(service: &GameService, new: NewChallenge) -> monkey_queen::games::Challenge {
+    match service.create_challenge(new).await.unwrap() {
+        ChallengeCreated::Pending(challenge) => challenge,
+        ChallengeCreated::AiGame(_) => panic!("a challenge between people waits for an answer"),
+    }
 }
 
 async fn play(service: &GameService, game: &GameView, by: &PlayerRef, text: &str) -> GameView {
@@ -890,25 +903,8 @@ async fn accepted_by_button(
     (white, black): (Caller, Caller),
     move_time_ms: Option<i64>,
 ) -> GameView {
-    let created = h
-        .service
-        .create_challenge(NewChallenge {
-            challenger: player(white),
-            opponent: Some(player(black)),
-            guild: Some(GuildId(GUILD_ID)),
-            channel: ChannelId(CHANNEL_ID),
-            options: GameOptions::default(),
-            color: ColorChoice::White,
-            move_time_ms,
-            rated: true,
-            ai_level: None,
-            rematch_of: None,
-        })
-        .await
-        .unwrap();
-    let ChallengeCreated::Pending(challenge) = created else {
-        panic!("a challenge between people waits for an answer")
-    };
+    let new = challenge_in(CHANNEL_ID, player(white), player(black), move_time_ms);
+    let challenge = pending(&h.service, new).await;
     let accept = format!("accept:{}", challenge.id);
     let message = bot_message(1_400_000_000_000_000_000 + id, "challenge", &[&accept]);
     h.exchange(
@@ -1179,25 +1175,8 @@ async fn a_game_challenged_inside_a_thread_stays_in_it() {
     const THREAD: u64 = 1_300_000_000_000_000_077;
     let h = Harness::start().await;
     turn_threads_on(&h, 931).await;
-    let created = h
-        .service
-        .create_challenge(NewChallenge {
-            challenger: player(ALICE),
-            opponent: Some(player(BOB)),
-            guild: Some(GuildId(GUILD_ID)),
-            channel: ChannelId(THREAD),
-            options: GameOptions::default(),
-            color: ColorChoice::White,
-            move_time_ms: None,
-            rated: true,
-            ai_level: None,
-            rematch_of: None,
-        })
-        .await
-        .unwrap();
-    let ChallengeCreated::Pending(challenge) = created else {
-        panic!("a challenge between people waits for an answer")
-    };
+    let new = challenge_in(THREAD, player(ALICE), player(BOB), None);
+    let challenge = pending(&h.service, new).await;
     let accept = format!("accept:{}", challenge.id);
     let message = bot_message(1_400_000_000_000_000_931, "challenge", &[&accept]);
     let mark = h.fake.mark();
