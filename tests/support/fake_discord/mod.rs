@@ -1,21 +1,35 @@
-//! A small fake Discord on 127.0.0.1 for end-to-end tests with the real serenity client.
+//! A fake Discord on 127.0.0.1 for end-to-end tests with the real serenity client, as strict
+//! as Discord itself.
 //!
-//! - REST (axum): `GET /api/v10/gateway` and `/gateway/bot` give the gateway URL; every other
-//!   request is recorded ([`RecordedRequest`]: method, path, content type, body, the JSON payload
-//!   — also from multipart `payload_json` — and uploaded files) and answered like Discord does:
-//!   message-shaped JSON on message routes, a thread channel on thread routes (a thread
-//!   started from a message takes the message's id, as on Discord), 204 on interaction
-//!   callbacks and deletes, `[]` on bulk command registration, 404 otherwise. Like Discord, it refuses a second callback for
-//!   the same interaction (400, code 40060): later answers must be follow-ups or edits.
-//!   Chosen requests can be failed with 500 ([`FakeDiscord::fail_requests`]), rate limited with
-//!   429 ([`FakeDiscord::rate_limit_requests`]) or delayed ([`FakeDiscord::delay_requests`]).
-//! - Gateway (tokio-tungstenite): HELLO (op 10), READY after IDENTIFY (op 2), heartbeat ACK
-//!   (op 11) for every heartbeat (op 1), RESUMED after a RESUME (op 6) of the current session,
-//!   with the events it missed replayed first; [`FakeDiscord::dispatch`] /
-//!   [`FakeDiscord::push_interaction`] send events (op 0) to the connected session (kept for
-//!   replay while it is disconnected). [`FakeDiscord::gateway_fault`] drops or closes the
-//!   connection, sends RECONNECT (op 7) or INVALID SESSION (op 9), or stops acknowledging
-//!   heartbeats.
+//! - REST (axum): every request is recorded ([`RecordedRequest`]: method, path, content type,
+//!   body, the JSON payload — also from multipart `payload_json` — and uploaded files), then held
+//!   to Discord's contract before it is carried out; a request that breaks it gets Discord's own
+//!   status, code and error body, and is kept as a [`Refusal`]:
+//!   - the route must be one Discord publishes ([`schema`], the vendored OpenAPI document), and
+//!     the body must match its request schema (400, code 50035, with the `errors` tree);
+//!   - the rules the schema cannot say ([`limits`]): 2,000 characters of content, 5 action
+//!     rows of 5 buttons or 1 select, unique custom ids of at most 100 characters, 25
+//!     autocomplete choices, `allowed_mentions` that contradict themselves, attachments that name
+//!     files the request lacks (50035), uploads over the interaction's limit (40005);
+//!   - interactions ([`interactions`]): answered once (40060), within 3 seconds of their
+//!     dispatch (10062); their token serves edits and follow-ups for 15 minutes (50027), and
+//!     `@original` exists only once answered (10008). [`FakeDiscord::advance_clock`] moves the
+//!     fake's clock;
+//!   - where the bot may post ([`access`]): servers it was invited to, channels it can see,
+//!     its permissions there (50001, 50013), messages that exist (10008);
+//!   - rate limits ([`rate_limits`]): 5 messages per 5 s in a channel, 50 requests a second in
+//!     all outside interactions (429 with `retry_after` and the `X-RateLimit-*` headers).
+//!
+//!   When a fake is dropped at the end of a test, every refusal that test did not declare with
+//!   [`FakeDiscord::expect_refusals`] fails it. Faults a test injects on purpose
+//!   ([`FakeDiscord::fail_requests`] with 500, [`FakeDiscord::refuse_requests`] with 403,
+//!   [`FakeDiscord::rate_limit_requests`] with 429, [`FakeDiscord::lose_answers`],
+//!   [`FakeDiscord::delay_requests`]) are not refusals.
+//! - Gateway ([`gateway`], tokio-tungstenite): HELLO, READY, heartbeat ACKs, RESUME with replay;
+//!   [`FakeDiscord::dispatch`] / [`FakeDiscord::push_interaction`] send events (op 0) to the
+//!   connected session (kept for replay while it is disconnected). [`FakeDiscord::gateway_fault`]
+//!   drops or closes the connection, sends RECONNECT (op 7) or INVALID SESSION (op 9), or stops
+//!   acknowledging heartbeats.
 //!
 //! Waiting is event-driven ([`FakeDiscord::wait_for_request`], [`FakeDiscord::wait_for_ready`]):
 //! no fixed sleeps.
@@ -24,12 +38,19 @@
 //! channel as it arrives, and [`FakeDiscord::keep_requests`]`(false)` stops keeping them in
 //! memory (uploaded pictures would otherwise add up to gigabytes).
 
-use std::collections::{HashSet, VecDeque};
+pub mod access;
+mod gateway;
+pub mod interactions;
+pub mod limits;
+pub mod rate_limits;
+pub mod refusal;
+pub mod schema;
+
 use std::convert::Infallible;
 use std::net::SocketAddr;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+use std::time::{Duration, Instant};
 
 use axum::Router;
 use axum::body::Bytes;
@@ -37,14 +58,16 @@ use axum::extract::{DefaultBodyLimit, State};
 use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, Uri, header};
 use axum::response::{IntoResponse, Response};
 use axum::serve::ListenerExt;
-use futures_util::{SinkExt, StreamExt};
 use serde_json::{Value, json};
-use tokio::net::{TcpListener, TcpStream};
+use tokio::net::TcpListener;
 use tokio::sync::{mpsc, watch};
 use tokio::task::JoinHandle;
 use tokio_tungstenite::tungstenite::Message;
-use tokio_tungstenite::tungstenite::protocol::CloseFrame;
-use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
+
+use access::{Action, Channel, ChannelKind, World};
+use gateway::GatewaySession;
+use interactions::{Ledger, Target};
+pub use refusal::Refusal;
 
 /// The application id the fake reports in READY.
 pub const APPLICATION_ID: u64 = 1_100_000_000_000_000_001;
@@ -161,19 +184,6 @@ pub fn first(
     move |request| matches(request) && seen.fetch_add(1, Ordering::SeqCst) < count
 }
 
-/// The gateway session the fake remembers, for RESUME and for faults.
-#[derive(Default)]
-struct GatewaySession {
-    /// The id READY gave it; `None` once invalidated.
-    id: Option<String>,
-    /// The control channel of the connection now serving it.
-    control: Option<mpsc::UnboundedSender<GatewayFault>>,
-    /// Set by a fault until the session is resumed: events are only kept for replay.
-    detached: bool,
-    /// The latest events sent (sequence number, frame), replayed after a RESUME.
-    sent: VecDeque<(u64, String)>,
-}
-
 /// State shared by the REST and gateway tasks.
 struct Shared {
     gateway_url: String,
@@ -207,12 +217,75 @@ struct Shared {
     sequence: AtomicU64,
     heartbeats: AtomicU64,
     next_id: AtomicU64,
-    /// Interactions whose callback was answered: Discord refuses a second one.
-    acknowledged: Mutex<HashSet<String>>,
+    /// What Discord's contract is checked against: interactions, the world, the buckets.
+    contract: Mutex<Contract>,
+    /// The fake's clock (see [`FakeDiscord::advance_clock`]).
+    clock: Mutex<Clock>,
+    /// Requests refused for breaking the contract, in order.
+    refused: Mutex<Vec<Refusal>>,
+    /// Refusals the test provokes on purpose ([`FakeDiscord::expect_refusals`]).
+    expected_refusals: Mutex<Vec<RefusalRule>>,
     /// Receivers of every recorded request (see [`FakeDiscord::tap`]).
     taps: Mutex<Vec<mpsc::UnboundedSender<RecordedRequest>>>,
     /// Whether recorded requests are kept for [`FakeDiscord::requests`] (the default).
     keep: AtomicBool,
+}
+
+/// Picks refusals a test expects.
+type RefusalRule = Box<dyn Fn(&Refusal) -> bool + Send + Sync>;
+
+/// The state Discord's contract is checked against.
+#[derive(Default)]
+struct Contract {
+    ledger: Ledger,
+    world: World,
+    limiter: rate_limits::Limiter,
+}
+
+/// The fake's clock: the real one, or the instant it was paused at, moved ahead by tests.
+#[derive(Default)]
+struct Clock {
+    paused_at: Option<Instant>,
+    ahead: Duration,
+}
+
+impl Shared {
+    /// The fake's time now.
+    fn now(&self) -> Instant {
+        let clock = self.clock.lock().unwrap();
+        clock.paused_at.unwrap_or_else(Instant::now) + clock.ahead
+    }
+
+    /// A fresh snowflake for a message or a channel.
+    fn next_id(&self) -> u64 {
+        self.next_id.fetch_add(1, Ordering::SeqCst)
+    }
+}
+
+/// The world every fake starts with: the bot invited to the test server
+/// ([`super::payloads::GUILD_ID`]) with the invite link's permissions in its channel
+/// ([`super::payloads::CHANNEL_ID`]), and a DM with the bot ([`super::payloads::DM_CHANNEL_ID`]).
+fn test_world() -> World {
+    use super::payloads::{CHANNEL_ID, DM_CHANNEL_ID, GUILD_ID};
+    let mut world = World::default();
+    world.join(GUILD_ID);
+    world.add_channel(
+        CHANNEL_ID,
+        Channel {
+            guild: Some(GUILD_ID),
+            kind: ChannelKind::Text,
+            permissions: access::permission::INVITED,
+        },
+    );
+    world.add_channel(
+        DM_CHANNEL_ID,
+        Channel {
+            guild: None,
+            kind: ChannelKind::BotDm,
+            permissions: 0,
+        },
+    );
+    world
 }
 
 /// A running fake Discord; dropping it stops it.
@@ -250,7 +323,13 @@ impl FakeDiscord {
             sequence: AtomicU64::new(0),
             heartbeats: AtomicU64::new(0),
             next_id: AtomicU64::new(1_300_000_000_000_000_000),
-            acknowledged: Mutex::new(HashSet::new()),
+            contract: Mutex::new(Contract {
+                world: test_world(),
+                ..Contract::default()
+            }),
+            clock: Mutex::new(Clock::default()),
+            refused: Mutex::new(Vec::new()),
+            expected_refusals: Mutex::new(Vec::new()),
             taps: Mutex::new(Vec::new()),
             keep: AtomicBool::new(true),
         });
@@ -267,7 +346,7 @@ impl FakeDiscord {
         let gateway_shared = shared.clone();
         let gateway_task = tokio::spawn(async move {
             while let Ok((stream, _)) = gateway_listener.accept().await {
-                tokio::spawn(serve_gateway(stream, gateway_shared.clone()));
+                tokio::spawn(gateway::serve_gateway(stream, gateway_shared.clone()));
             }
         });
         FakeDiscord {
@@ -515,7 +594,10 @@ impl FakeDiscord {
             .expect("no gateway session: wait_for_ready first");
         let sequence = self.shared.sequence.fetch_add(1, Ordering::SeqCst) + 1;
         let frame = json!({ "op": 0, "s": sequence, "t": name, "d": data }).to_string();
-        let attached = remember(&self.shared, sequence, &frame);
+        if name == "INTERACTION_CREATE" {
+            self.remember_interaction(&data);
+        }
+        let attached = gateway::remember(&self.shared, sequence, &frame);
         let sent_at = Instant::now();
         if attached {
             // A connection that has just closed leaves the event to the RESUME.
@@ -535,6 +617,70 @@ impl FakeDiscord {
         let (sender, receiver) = mpsc::unbounded_channel();
         self.shared.taps.lock().unwrap().push(sender);
         receiver
+    }
+
+    /// Moves the fake's clock `by` ahead: interaction deadlines, token lifetimes and rate-limit
+    /// windows are measured on it.
+    pub fn advance_clock(&self, by: Duration) {
+        self.shared.clock.lock().unwrap().ahead += by;
+    }
+
+    /// Stops the fake's clock where it is: from now on only [`Self::advance_clock`] moves it.
+    pub fn pause_clock(&self) {
+        let mut clock = self.shared.clock.lock().unwrap();
+        clock.paused_at.get_or_insert_with(Instant::now);
+    }
+
+    /// Records `interaction` as dispatched now, as [`Self::push_interaction`] does, without
+    /// sending it (for tests of the fake itself, with no bot connected).
+    pub fn remember_interaction(&self, interaction: &Value) {
+        let now = self.shared.now();
+        let mut contract = self.shared.contract.lock().unwrap();
+        contract.ledger.dispatched(interaction, now);
+        contract.world.learn(interaction);
+    }
+
+    /// Declares refusals this test provokes on purpose: those `matches` accepts do not fail it.
+    pub fn expect_refusals(&self, matches: impl Fn(&Refusal) -> bool + Send + Sync + 'static) {
+        self.shared
+            .expected_refusals
+            .lock()
+            .unwrap()
+            .push(Box::new(matches));
+    }
+
+    /// Every request refused so far for breaking Discord's contract.
+    pub fn refusals(&self) -> Vec<Refusal> {
+        self.shared.refused.lock().unwrap().clone()
+    }
+
+    /// The refusals no [`Self::expect_refusals`] declared.
+    pub fn unexpected_refusals(&self) -> Vec<Refusal> {
+        let expected = self.shared.expected_refusals.lock().unwrap();
+        self.refusals()
+            .into_iter()
+            .filter(|r| !expected.iter().any(|rule| rule(r)))
+            .collect()
+    }
+
+    /// Makes the bot a member of server `guild` (as if invited there).
+    pub fn join_guild(&self, guild: u64) {
+        self.shared.contract.lock().unwrap().world.join(guild);
+    }
+
+    /// Adds (or replaces) a channel the fake knows, with the bot's `permissions` in it.
+    pub fn add_channel(&self, id: u64, guild: Option<u64>, kind: ChannelKind, permissions: u64) {
+        let channel = Channel {
+            guild,
+            kind,
+            permissions,
+        };
+        self.shared
+            .contract
+            .lock()
+            .unwrap()
+            .world
+            .add_channel(id, channel);
     }
 
     /// Whether requests are kept for [`Self::requests`] and the `wait_for_request` family
@@ -568,9 +714,22 @@ fn tap(shared: &Shared, request: RecordedRequest) -> Option<RecordedRequest> {
 }
 
 impl Drop for FakeDiscord {
+    /// Stops the fake and fails the test with every refusal it did not expect.
     fn drop(&mut self) {
         for task in &self.tasks {
             task.abort();
+        }
+        let unexpected = self.unexpected_refusals();
+        if !unexpected.is_empty() && !std::thread::panicking() {
+            panic!(
+                "the fake Discord refused {} request(s) the test did not expect:\n  {}",
+                unexpected.len(),
+                unexpected
+                    .iter()
+                    .map(ToString::to_string)
+                    .collect::<Vec<_>>()
+                    .join("\n  ")
+            );
         }
     }
 }
@@ -588,158 +747,6 @@ pub fn bot_user() -> Value {
     })
 }
 
-/// One gateway connection: HELLO, then IDENTIFY → READY or RESUME → RESUMED, heartbeats →
-/// ACK, queued events, and the faults tests ask for.
-async fn serve_gateway(stream: TcpStream, shared: Arc<Shared>) {
-    // Without this, Nagle's algorithm holds a small frame sent right after another one until
-    // the client's delayed ACK (~40 ms), which would distort the measured latencies.
-    let _ = stream.set_nodelay(true);
-    let mut outage = shared.outage.subscribe();
-    if outage.wait_for(|down| !down).await.is_err() {
-        return;
-    }
-    let Ok(socket) = tokio_tungstenite::accept_async(stream).await else {
-        return;
-    };
-    let (mut sink, mut source) = socket.split();
-    let (outbox, mut queued) = mpsc::unbounded_channel::<Message>();
-    let (control, mut faults) = mpsc::unbounded_channel::<GatewayFault>();
-    let hello = json!({ "op": 10, "d": { "heartbeat_interval": HEARTBEAT_INTERVAL_MS } });
-    if sink.send(Message::Text(hello.to_string())).await.is_err() {
-        return;
-    }
-    let mut zombie = false;
-    loop {
-        tokio::select! {
-            incoming = source.next() => {
-                let text = match incoming {
-                    Some(Ok(Message::Text(text))) => text,
-                    Some(Ok(Message::Close(_))) => {
-                        // tungstenite queued the closing handshake's reply; send it.
-                        let _ = sink.close().await;
-                        break;
-                    }
-                    Some(Err(_)) | None => break,
-                    Some(Ok(_)) => continue,
-                };
-                let Ok(frame) = serde_json::from_str::<Value>(&text) else { continue };
-                match frame["op"].as_u64() {
-                    Some(1) if !zombie => {
-                        shared.heartbeats.fetch_add(1, Ordering::SeqCst);
-                        let _ = outbox.send(Message::Text(json!({ "op": 11 }).to_string()));
-                    }
-                    Some(2) => {
-                        *shared.identify.lock().unwrap() = Some(frame["d"].clone());
-                        // A new session numbers its events from 1 again.
-                        shared.sequence.store(1, Ordering::SeqCst);
-                        let sequence = 1;
-                        let session = shared.readies.borrow().to_owned() + 1;
-                        let session_id = format!("fake-session-{session}");
-                        let ready = json!({
-                            "op": 0, "s": sequence, "t": "READY",
-                            "d": {
-                                "v": 10,
-                                "user": bot_user(),
-                                "guilds": [],
-                                "session_id": session_id,
-                                "resume_gateway_url": shared.gateway_url,
-                                "shard": [0, 1],
-                                "application": { "id": APPLICATION_ID.to_string(), "flags": 0 },
-                            }
-                        });
-                        let _ = outbox.send(Message::Text(ready.to_string()));
-                        *shared.gateway_session.lock().unwrap() = GatewaySession {
-                            id: Some(session_id),
-                            control: Some(control.clone()),
-                            detached: false,
-                            sent: VecDeque::new(),
-                        };
-                        *shared.session.lock().unwrap() = Some(outbox.clone());
-                        shared.readies.send_modify(|n| *n += 1);
-                    }
-                    Some(6) => resume(&shared, &frame["d"], &outbox, &control),
-                    _ => {}
-                }
-            }
-            Some(message) = queued.recv() => {
-                if sink.send(message).await.is_err() {
-                    break;
-                }
-            }
-            Some(fault) = faults.recv() => match fault {
-                // Dropping both halves closes the TCP connection without a close frame.
-                GatewayFault::Drop => return,
-                GatewayFault::Close(code) => {
-                    let frame = CloseFrame {
-                        code: CloseCode::from(code),
-                        reason: "fake Discord closed the connection".into(),
-                    };
-                    let _ = sink.send(Message::Close(Some(frame))).await;
-                    return;
-                }
-                GatewayFault::Reconnect => {
-                    let _ = outbox.send(Message::Text(json!({ "op": 7, "d": null }).to_string()));
-                }
-                GatewayFault::InvalidSession { resumable } => {
-                    if !resumable {
-                        shared.gateway_session.lock().unwrap().id = None;
-                    }
-                    let frame = json!({ "op": 9, "d": resumable });
-                    let _ = outbox.send(Message::Text(frame.to_string()));
-                }
-                GatewayFault::Zombie => zombie = true,
-            },
-        }
-    }
-}
-
-/// Answers RESUME (op 6): for the current session, replays the events after the client's
-/// `seq` and sends RESUMED, and this connection serves the session from now on; otherwise
-/// INVALID SESSION (op 9, not resumable), as Discord does for an unknown or expired session.
-fn resume(
-    shared: &Shared,
-    resume: &Value,
-    outbox: &mpsc::UnboundedSender<Message>,
-    control: &mpsc::UnboundedSender<GatewayFault>,
-) {
-    let seq = resume["seq"].as_u64().unwrap_or(0);
-    // Locked in the order `dispatch` locks them, and held so no event slips in between.
-    let mut current = shared.session.lock().unwrap();
-    let mut session = shared.gateway_session.lock().unwrap();
-    let known = session.id.is_some() && session.id.as_deref() == resume["session_id"].as_str();
-    // Events older than those kept cannot be replayed: the session is lost.
-    let complete = session
-        .sent
-        .front()
-        .is_none_or(|(first, _)| *first <= seq + 1);
-    if !(known && complete) {
-        let _ = outbox.send(Message::Text(json!({ "op": 9, "d": false }).to_string()));
-        return;
-    }
-    for (_, frame) in session.sent.iter().filter(|(s, _)| *s > seq) {
-        let _ = outbox.send(Message::Text(frame.clone()));
-        shared.replayed.fetch_add(1, Ordering::SeqCst);
-    }
-    let sequence = shared.sequence.fetch_add(1, Ordering::SeqCst) + 1;
-    let resumed = json!({ "op": 0, "s": sequence, "t": "RESUMED", "d": {} });
-    let _ = outbox.send(Message::Text(resumed.to_string()));
-    session.control = Some(control.clone());
-    session.detached = false;
-    *current = Some(outbox.clone());
-    shared.resumes.send_modify(|n| *n += 1);
-}
-
-/// Keeps a sent event of the current session for replay, dropping the oldest beyond
-/// [`REPLAY_CAPACITY`]; returns whether a connection is serving the session (no fault since).
-fn remember(shared: &Shared, sequence: u64, frame: &str) -> bool {
-    let mut session = shared.gateway_session.lock().unwrap();
-    if session.sent.len() == REPLAY_CAPACITY {
-        session.sent.pop_front();
-    }
-    session.sent.push_back((sequence, frame.to_owned()));
-    !session.detached
-}
-
 /// Records a REST request and answers it the way Discord would.
 async fn rest_handler(
     State(shared): State<Arc<Shared>>,
@@ -749,11 +756,8 @@ async fn rest_handler(
     body: Bytes,
 ) -> Response {
     let path = uri.path().to_owned();
-    let route: Vec<&str> = path
-        .strip_prefix("/api/v10/")
-        .unwrap_or(&path)
-        .split('/')
-        .collect();
+    let api_path = path.strip_prefix("/api/v10").unwrap_or(&path).to_owned();
+    let route: Vec<&str> = api_path.trim_start_matches('/').split('/').collect();
     if method == Method::GET && matches!(route.as_slice(), ["gateway"] | ["gateway", "bot"]) {
         let handed_out = shared.gateway_override.lock().unwrap().clone();
         shared.gateway_lookups.send_modify(|n| *n += 1);
@@ -782,18 +786,10 @@ async fn rest_handler(
         files,
         received_at: Instant::now(),
     };
-    let fail = shared
-        .failures
-        .lock()
-        .unwrap()
-        .iter()
-        .any(|rule| rule(&request));
-    let refuse = shared
-        .refusals
-        .lock()
-        .unwrap()
-        .iter()
-        .any(|rule| rule(&request));
+    let picked =
+        |rules: &Mutex<Vec<FailureRule>>| rules.lock().unwrap().iter().any(|r| r(&request));
+    let fail = picked(&shared.failures);
+    let refuse = picked(&shared.refusals);
     let delay = shared
         .delays
         .lock()
@@ -816,18 +812,20 @@ async fn rest_handler(
     let answer = if fail {
         internal_server_error()
     } else if refuse {
-        forbidden()
+        Refusal::missing_permissions().response()
     } else if let Some(limit) = limited {
-        too_many_requests(limit)
+        injected_rate_limit(limit)
     } else {
-        let answer = answer(&shared, &method, &route, request.json.as_ref());
-        let lost = shared
-            .lost_answers
-            .lock()
-            .unwrap()
-            .iter()
-            .any(|rule| rule(&request));
-        if lost {
+        let answer = match serve(&shared, &request, &route) {
+            Ok(answer) => answer,
+            Err(mut refusal) => {
+                refusal.request = request.line();
+                let answer = refusal.response();
+                shared.refused.lock().unwrap().push(refusal);
+                answer
+            }
+        };
+        if picked(&shared.lost_answers) {
             internal_server_error()
         } else {
             answer
@@ -854,99 +852,211 @@ fn internal_server_error() -> Response {
         .into_response()
 }
 
-/// Discord's 403 for a missing permission.
-fn forbidden() -> Response {
-    (
-        StatusCode::FORBIDDEN,
-        axum::Json(json!({ "message": "Missing Permissions", "code": 50013 })),
-    )
-        .into_response()
-}
-
-/// Discord's 429: the body says how long to wait (seconds, fractional), and so do the
-/// headers (`Retry-After` in whole seconds, rounded up, and the `X-RateLimit-*` family).
-fn too_many_requests(limit: RateLimit) -> Response {
-    let seconds = limit.retry_after.as_secs_f64();
-    let body = json!({
-        "message": "You are being rate limited.",
-        "retry_after": seconds,
-        "global": limit.global,
-    });
-    let mut response = (StatusCode::TOO_MANY_REQUESTS, axum::Json(body)).into_response();
-    let now = SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .unwrap_or_default()
-        .as_secs_f64();
-    let headers = response.headers_mut();
-    let mut set = |name: &'static str, value: String| {
-        headers.insert(name, HeaderValue::from_str(&value).unwrap());
+/// The 429 a test asked for ([`FakeDiscord::rate_limit_requests`]), with Discord's headers.
+fn injected_rate_limit(limit: RateLimit) -> Response {
+    let bucket = rate_limits::Bucket {
+        name: "injected".into(),
+        limit: 5,
+        per: limit.retry_after,
     };
-    set(
-        "retry-after",
-        limit.retry_after.as_secs_f64().ceil().to_string(),
-    );
-    set("x-ratelimit-limit", "5".into());
-    set("x-ratelimit-remaining", "0".into());
-    set("x-ratelimit-reset", format!("{:.3}", now + seconds));
-    set("x-ratelimit-reset-after", format!("{seconds:.3}"));
-    set("x-ratelimit-bucket", "fake-bucket".into());
-    if limit.global {
-        set("x-ratelimit-global", "true".into());
-        set("x-ratelimit-scope", "global".into());
-    } else {
-        set("x-ratelimit-scope", "user".into());
+    let mut limiter = rate_limits::Limiter::default();
+    let now = Instant::now();
+    for _ in 0..bucket.limit {
+        let _ = limiter.take(Some(&bucket), false, now);
     }
-    response
+    match limiter.take(Some(&bucket), false, now) {
+        Err(mut refusal) => {
+            if let Some((_, global, headers)) = refusal.rate_limit.as_mut() {
+                *global = limit.global;
+                if limit.global {
+                    headers.insert("x-ratelimit-global", HeaderValue::from_static("true"));
+                    headers.insert("x-ratelimit-scope", HeaderValue::from_static("global"));
+                }
+            }
+            refusal.response()
+        }
+        Ok(_) => internal_server_error(),
+    }
 }
 
-/// Discord's answer to a recorded request.
-fn answer(shared: &Shared, method: &Method, route: &[&str], payload: Option<&Value>) -> Response {
-    let m = method.as_str();
-    match (m, route) {
+/// The interaction token of a `/webhooks/{application}/{token}/…` request, when the application
+/// is the bot's and the token an interaction's.
+fn interaction_token<'a>(contract: &Contract, route: &[&'a str]) -> Option<&'a str> {
+    match route {
+        ["webhooks", application, token, ..]
+            if *application == APPLICATION_ID.to_string()
+                && contract.ledger.by_token(token).is_some() =>
+        {
+            Some(token)
+        }
+        _ => None,
+    }
+}
+
+/// Checks a request against Discord's contract and carries it out: the route exists, the rate
+/// limits allow it, the body matches the published schema and the limits the schema cannot say,
+/// the interaction or token is still valid, and the bot may act in that channel.
+fn serve(shared: &Shared, request: &RecordedRequest, route: &[&str]) -> Result<Response, Refusal> {
+    let method = request.method.as_str();
+    let api_path = format!("/{}", route.join("/"));
+    let template = schema::route(method, &api_path).ok_or_else(Refusal::no_such_route)?;
+    let now = shared.now();
+    let mut contract = shared.contract.lock().unwrap();
+    let contract = &mut *contract;
+    let token = interaction_token(contract, route);
+    let channel = match route {
+        ["channels", channel, ..] => Some(*channel),
+        _ => None,
+    };
+    let bucket = rate_limits::bucket(method, &template, channel);
+    let global = rate_limits::counts_globally(&template, token.is_some());
+    let headers = contract.limiter.take(bucket.as_ref(), global, now)?;
+
+    if let Some(json) = &request.json {
+        let errors: Vec<_> = schema::validate(method, &template, json)
+            .into_iter()
+            .map(|e| (e.at, "SCHEMA".to_owned(), e.message))
+            .collect();
+        if !errors.is_empty() {
+            return Err(Refusal::invalid_form_body(schema::error_tree(&errors)));
+        }
+    }
+    let body = limits::Body {
+        template: &template,
+        json: request.json.as_ref(),
+        files: &request.files,
+    };
+    let violations = limits::form_violations(&body);
+    if !violations.is_empty() {
+        return Err(Refusal::invalid_form_body(schema::error_tree(&violations)));
+    }
+    let interaction = match route {
+        ["interactions", id, ..] => contract.ledger.get(id),
+        _ => token.and_then(|t| contract.ledger.by_token(t)),
+    };
+    let upload_limit = interaction.map_or(limits::CHANNEL_UPLOAD_LIMIT, |i| i.upload_limit);
+    let interaction_channel = interaction.and_then(|i| i.channel);
+    if limits::oversized_upload(&request.files, upload_limit).is_some() {
+        return Err(Refusal::too_large());
+    }
+
+    let payload = request.json.as_ref();
+    let snowflake = |s: &str| s.parse::<u64>().map_err(|_| Refusal::unknown_message());
+    let mut answer = match (method, route) {
         ("PUT", ["applications", _, "commands"])
         | ("PUT", ["applications", _, "guilds", _, "commands"]) => {
             axum::Json(json!([])).into_response()
         }
-        ("POST", ["interactions", id, _, "callback"]) => {
-            if shared.acknowledged.lock().unwrap().insert((*id).to_owned()) {
+        ("POST", ["interactions", id, token, "callback"]) => {
+            contract.ledger.check_callback(id, token, now)?;
+            let kind = payload.and_then(|p| p["type"].as_u64()).unwrap_or(0);
+            let message_id = shared.next_id();
+            contract.ledger.answer(id, kind, message_id.to_string());
+            if let (4 | 5, Some(channel)) = (kind, interaction_channel) {
+                contract.world.posted(channel, message_id);
+            }
+            StatusCode::NO_CONTENT.into_response()
+        }
+        ("POST", ["webhooks", application, token]) => {
+            check_application(application)?;
+            let ledger = &mut contract.ledger;
+            ledger.check_webhook(token, Target::NewFollowUp, now)?;
+            let message_id = shared.next_id();
+            ledger.follow_up(token, message_id.to_string());
+            if let Some(channel) = interaction_channel {
+                contract.world.posted(channel, message_id);
+            }
+            axum::Json(message(message_id, interaction_channel, payload)).into_response()
+        }
+        (_, ["webhooks", application, token, "messages", target]) => {
+            check_application(application)?;
+            let target = match *target {
+                "@original" => Target::Original,
+                id => Target::Message(id),
+            };
+            let ledger = &mut contract.ledger;
+            ledger.check_webhook(token, target, now)?;
+            let message_id = match target {
+                Target::Message(id) => snowflake(id)?,
+                _ => snowflake(&ledger.original(token).unwrap_or_default())?,
+            };
+            if method == "DELETE" {
+                ledger.deleted(token, target);
+                contract.world.deleted(message_id);
                 StatusCode::NO_CONTENT.into_response()
             } else {
-                (
-                    StatusCode::BAD_REQUEST,
-                    axum::Json(json!({
-                        "message": "Interaction has already been acknowledged.",
-                        "code": 40060
-                    })),
-                )
-                    .into_response()
+                axum::Json(message(message_id, interaction_channel, payload)).into_response()
             }
         }
-        ("DELETE", _) => StatusCode::NO_CONTENT.into_response(),
-        ("GET" | "PATCH", ["webhooks", _, _, "messages", _]) | ("POST", ["webhooks", _, _]) => {
-            axum::Json(message(shared, None, payload)).into_response()
+        ("POST", ["channels", channel, "messages"]) => {
+            let channel = snowflake(channel).map_err(|_| Refusal::unknown_channel())?;
+            let uploads = !request.files.is_empty();
+            contract
+                .world
+                .check(channel, None, Action::Post { uploads })?;
+            let message_id = shared.next_id();
+            contract.world.posted(channel, message_id);
+            axum::Json(message(message_id, Some(channel), payload)).into_response()
         }
-        ("POST", ["channels", channel, "messages"])
-        | ("GET" | "PATCH", ["channels", channel, "messages", _]) => {
-            axum::Json(message(shared, Some(channel), payload)).into_response()
+        (_, ["channels", channel, "messages", message_id]) => {
+            let channel = snowflake(channel).map_err(|_| Refusal::unknown_channel())?;
+            let message_id = snowflake(message_id)?;
+            let action = match method {
+                "GET" => Action::Read,
+                "PATCH" => Action::Edit,
+                _ => Action::Delete,
+            };
+            contract.world.check(channel, Some(message_id), action)?;
+            if action == Action::Delete {
+                contract.world.deleted(message_id);
+                StatusCode::NO_CONTENT.into_response()
+            } else {
+                axum::Json(message(message_id, Some(channel), payload)).into_response()
+            }
         }
         ("POST", ["channels", channel, "threads"]) => {
-            let id = shared.next_id.fetch_add(1, Ordering::SeqCst).to_string();
-            axum::Json(thread(&id, channel, payload)).into_response()
+            let parent = snowflake(channel).map_err(|_| Refusal::unknown_channel())?;
+            let kind = payload.and_then(|p| p["type"].as_u64()).unwrap_or(11);
+            contract
+                .world
+                .check(parent, None, Action::StartThread(kind))?;
+            let id = shared.next_id();
+            contract.world.thread_started(parent, id);
+            axum::Json(thread(id, parent, payload)).into_response()
         }
-        ("POST", ["channels", channel, "messages", message, "threads"]) => {
-            axum::Json(thread(message, channel, payload)).into_response()
+        ("POST", ["channels", channel, "messages", message_id, "threads"]) => {
+            let parent = snowflake(channel).map_err(|_| Refusal::unknown_channel())?;
+            let id = snowflake(message_id)?;
+            contract
+                .world
+                .check(parent, Some(id), Action::StartThread(11))?;
+            // A thread started from a message takes the message's id, as on Discord.
+            contract.world.thread_started(parent, id);
+            axum::Json(thread(id, parent, payload)).into_response()
         }
-        _ => (
-            StatusCode::NOT_FOUND,
-            axum::Json(json!({ "message": "404: Not Found (fake Discord)", "code": 0 })),
-        )
-            .into_response(),
+        _ => {
+            return Err(Refusal::new(
+                StatusCode::NOT_IMPLEMENTED,
+                0,
+                format!("the fake Discord does not serve {template} yet"),
+            ));
+        }
+    };
+    answer.headers_mut().extend(headers);
+    Ok(answer)
+}
+
+/// Interaction webhooks belong to the bot's application: any other id is an unknown webhook.
+fn check_application(application: &str) -> Result<(), Refusal> {
+    if application == APPLICATION_ID.to_string() {
+        Ok(())
+    } else {
+        Err(Refusal::unknown_webhook())
     }
 }
 
 /// A message object as Discord returns it, with the payload's content, flags and components.
-fn message(shared: &Shared, channel: Option<&str>, payload: Option<&Value>) -> Value {
-    let id = shared.next_id.fetch_add(1, Ordering::SeqCst);
+fn message(id: u64, channel: Option<u64>, payload: Option<&Value>) -> Value {
     let field = |name: &str, default: Value| {
         payload
             .and_then(|p| p.get(name))
@@ -955,7 +1065,7 @@ fn message(shared: &Shared, channel: Option<&str>, payload: Option<&Value>) -> V
     };
     json!({
         "id": id.to_string(),
-        "channel_id": channel.map_or_else(|| super::payloads::CHANNEL_ID.to_string(), str::to_owned),
+        "channel_id": channel.unwrap_or(super::payloads::CHANNEL_ID).to_string(),
         "author": bot_user(),
         "content": field("content", json!("")),
         "timestamp": "2025-01-01T00:00:00.000000+00:00",
@@ -976,7 +1086,7 @@ fn message(shared: &Shared, channel: Option<&str>, payload: Option<&Value>) -> V
 
 /// A thread channel as Discord returns it on creation: `id` in `parent`, named and typed as
 /// the payload asks (a public thread by default).
-fn thread(id: &str, parent: &str, payload: Option<&Value>) -> Value {
+fn thread(id: u64, parent: u64, payload: Option<&Value>) -> Value {
     let field = |name: &str, default: Value| {
         payload
             .and_then(|p| p.get(name))
@@ -984,10 +1094,10 @@ fn thread(id: &str, parent: &str, payload: Option<&Value>) -> Value {
             .unwrap_or(default)
     };
     json!({
-        "id": id,
+        "id": id.to_string(),
         "type": field("type", json!(11)),
         "guild_id": super::payloads::GUILD_ID.to_string(),
-        "parent_id": parent,
+        "parent_id": parent.to_string(),
         "owner_id": BOT_USER_ID.to_string(),
         "name": field("name", json!("thread")),
         "last_message_id": null,

@@ -1,0 +1,146 @@
+//! Discord's error answers: the status, the JSON body (`code`, `message`, and for form errors
+//! the `errors` tree), and the record of each refusal the fake made.
+
+use std::time::Duration;
+
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
+use serde_json::{Value, json};
+
+/// One request the fake refused because it broke Discord's contract.
+#[derive(Debug, Clone)]
+pub struct Refusal {
+    /// The request, as `METHOD /path`.
+    pub request: String,
+    /// The HTTP status of the answer.
+    pub status: StatusCode,
+    /// Discord's JSON error code (0 where Discord gives none, e.g. a 429).
+    pub code: u32,
+    /// Discord's message.
+    pub message: String,
+    /// The `errors` tree of a form error, `null` otherwise.
+    pub errors: Value,
+    /// For a 429: how long to wait, whether the limit is global, and the answer's headers.
+    pub rate_limit: Option<(Duration, bool, HeaderMap)>,
+}
+
+impl Refusal {
+    /// A refusal of `request` with Discord's `status`, `code` and `message`.
+    pub fn new(status: StatusCode, code: u32, message: impl Into<String>) -> Refusal {
+        Refusal {
+            request: String::new(),
+            status,
+            code,
+            message: message.into(),
+            errors: Value::Null,
+            rate_limit: None,
+        }
+    }
+
+    /// 429 Too Many Requests: wait `retry_after`; `global` when the global limit was hit.
+    pub fn rate_limited(retry_after: Duration, global: bool, headers: HeaderMap) -> Refusal {
+        Refusal {
+            rate_limit: Some((retry_after, global, headers)),
+            ..Refusal::new(
+                StatusCode::TOO_MANY_REQUESTS,
+                0,
+                "You are being rate limited.",
+            )
+        }
+    }
+
+    /// 400 Invalid Form Body (50035) with Discord's `errors` tree.
+    pub fn invalid_form_body(errors: Value) -> Refusal {
+        Refusal {
+            errors,
+            ..Refusal::new(StatusCode::BAD_REQUEST, 50035, "Invalid Form Body")
+        }
+    }
+
+    /// 404 Unknown Interaction (10062): answered late, or never dispatched.
+    pub fn unknown_interaction() -> Refusal {
+        Refusal::new(StatusCode::NOT_FOUND, 10062, "Unknown interaction")
+    }
+
+    /// 401 Invalid Webhook Token (50027): an interaction token unknown or older than 15 minutes.
+    pub fn invalid_webhook_token() -> Refusal {
+        Refusal::new(StatusCode::UNAUTHORIZED, 50027, "Invalid Webhook Token")
+    }
+
+    /// 404 Unknown Message (10008).
+    pub fn unknown_message() -> Refusal {
+        Refusal::new(StatusCode::NOT_FOUND, 10008, "Unknown Message")
+    }
+
+    /// 404 Unknown Channel (10003).
+    pub fn unknown_channel() -> Refusal {
+        Refusal::new(StatusCode::NOT_FOUND, 10003, "Unknown Channel")
+    }
+
+    /// 404 Unknown Webhook (10015).
+    pub fn unknown_webhook() -> Refusal {
+        Refusal::new(StatusCode::NOT_FOUND, 10015, "Unknown Webhook")
+    }
+
+    /// 403 Missing Access (50001): the bot cannot see the channel or is not in the server.
+    pub fn missing_access() -> Refusal {
+        Refusal::new(StatusCode::FORBIDDEN, 50001, "Missing Access")
+    }
+
+    /// 403 Missing Permissions (50013).
+    pub fn missing_permissions() -> Refusal {
+        Refusal::new(StatusCode::FORBIDDEN, 50013, "Missing Permissions")
+    }
+
+    /// 400 Interaction has already been acknowledged (40060).
+    pub fn already_acknowledged() -> Refusal {
+        Refusal::new(
+            StatusCode::BAD_REQUEST,
+            40060,
+            "Interaction has already been acknowledged.",
+        )
+    }
+
+    /// 413 Request entity too large (40005): an upload over the size limit.
+    pub fn too_large() -> Refusal {
+        Refusal::new(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            40005,
+            "Request entity too large",
+        )
+    }
+
+    /// 404 for a route Discord does not have (the spec does not list it).
+    pub fn no_such_route() -> Refusal {
+        Refusal::new(StatusCode::NOT_FOUND, 0, "404: Not Found")
+    }
+
+    /// The answer Discord sends.
+    pub fn response(&self) -> Response {
+        if let Some((retry_after, global, headers)) = &self.rate_limit {
+            return super::rate_limits::too_many_requests(*retry_after, *global, headers.clone());
+        }
+        let mut body = json!({ "message": self.message, "code": self.code });
+        if !self.errors.is_null() {
+            body["errors"] = self.errors.clone();
+        }
+        (self.status, axum::Json(body)).into_response()
+    }
+}
+
+impl std::fmt::Display for Refusal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{} → {} {} {}",
+            self.request,
+            self.status.as_u16(),
+            self.code,
+            self.message
+        )?;
+        if !self.errors.is_null() {
+            write!(f, " {}", self.errors)?;
+        }
+        Ok(())
+    }
+}
