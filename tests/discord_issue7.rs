@@ -365,6 +365,7 @@ async fn an_expired_challenge_loses_its_buttons() {
         panic!("pending")
     };
     let message = 1_400_000_000_000_000_001;
+    h.fake.add_bot_message(CHANNEL_ID, message);
     h.service
         .set_challenge_message(challenge.id, monkey_queen::games::MessageId(message))
         .await

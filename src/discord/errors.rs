@@ -8,7 +8,7 @@ use serenity::{
 };
 use tracing::{error, warn};
 
-use super::{Data, malformed};
+use super::{Data, malformed, retry};
 use crate::i18n::{Lang, Msg};
 
 /// An internal failure: logged with context, never shown to users.
@@ -137,7 +137,8 @@ fn answer(sent: Result<(), Error>) {
 }
 
 /// Tells the clicker, ephemerally and in their language, that the button failed: as the
-/// click's answer, or as a follow-up when the handler had already answered it.
+/// click's answer, or as a follow-up when the handler had already answered it (a follow-up of
+/// an interaction never answered does not exist on Discord).
 async fn apologize_for_click(ctx: &serenity::Context, click: &ComponentInteraction) {
     let text = apology(&click.locale);
     let reply = CreateInteractionResponseMessage::new()
@@ -146,8 +147,13 @@ async fn apologize_for_click(ctx: &serenity::Context, click: &ComponentInteracti
     let answered = click
         .create_response(ctx, CreateInteractionResponse::Message(reply))
         .await;
-    if answered.is_ok() {
-        return;
+    match answered {
+        Ok(()) => return,
+        Err(e) if !retry::already_acknowledged(&e) => {
+            warn!(error = %e, "could not tell the user about a failed button");
+            return;
+        }
+        Err(_) => {}
     }
     let followup = CreateInteractionResponseFollowup::new()
         .content(text)

@@ -2,10 +2,12 @@
 //! unavailable (502, 503, 504), or no connection made. A call that may have been carried out
 //! anyway (500, a lost connection) is repeated only when repeating it is harmless.
 //!
-//! serenity's own rate limiter waits out a 429 and retries, but it is off when REST goes
-//! through a proxy (`DISCORD_API_URL`): a 429 then reaches the bot as an error, without the
-//! `retry_after` (serenity keeps only the status and Discord's error code), so the wait here is
-//! a fixed back-off that doubles each time.
+//! serenity's own rate limiter reads Discord's `X-RateLimit-*` headers and holds each request
+//! until its bucket has room, so a 429 is rare in production. It is off when REST goes through
+//! a proxy (`DISCORD_API_URL`, and the tests' fake Discord): a 429 then reaches the bot as an
+//! error, without the `retry_after` (serenity keeps only the status and Discord's error code),
+//! so the wait here is a back-off that doubles each time, starting at [`RATE_LIMITED_WAIT`] for
+//! a 429 so that the waits outlast a channel's 5-second message bucket.
 
 use std::future::Future;
 use std::time::Duration;
@@ -14,6 +16,10 @@ use poise::serenity_prelude as serenity;
 use serenity::StatusCode;
 use serenity::http::HttpError;
 use tracing::warn;
+
+/// The first wait after a 429: with the doubling, 1 + 2 + 4 s outlasts the 5-second window of
+/// a channel's message bucket.
+pub const RATE_LIMITED_WAIT: Duration = Duration::from_secs(1);
 
 /// Discord's error code for a second answer to the same interaction.
 const ALREADY_ACKNOWLEDGED: isize = 40060;
@@ -101,6 +107,9 @@ where
                 // A 429's body lacks the `code` serenity expects, so its text says little:
                 // the status tells what happened.
                 let status = status(&error).map(|s| s.as_u16());
+                if status == Some(429) {
+                    wait = wait.max(RATE_LIMITED_WAIT);
+                }
                 warn!(
                     what, attempt, ?status, %error, retry_in = ?wait,
                     "Discord request failed; retrying"
@@ -183,7 +192,7 @@ mod tests {
         let calls = AtomicU32::new(0);
         let result = retry("test", quick, || async {
             match calls.fetch_add(1, Ordering::SeqCst) {
-                0 | 1 => Err(failure_of(429, 0).await),
+                0 | 1 => Err(failure_of(503, 0).await),
                 n => Ok(n),
             }
         })
@@ -210,6 +219,32 @@ mod tests {
             calls.load(Ordering::SeqCst),
             1,
             "a 500 POST may have posted"
+        );
+    }
+
+    /// On tokio's paused clock: the sleeps take no real time, and their lengths are exact.
+    #[tokio::test(start_paused = true)]
+    async fn a_rate_limited_call_waits_out_a_channel_bucket_before_giving_up() {
+        let started = tokio::time::Instant::now();
+        let calls = AtomicU32::new(0);
+        let result: serenity::Result<()> = retry("test", Retry::INTERACTION, || async {
+            calls.fetch_add(1, Ordering::SeqCst);
+            Err(failure_of(429, 0).await)
+        })
+        .await;
+        assert!(result.is_err());
+        assert_eq!(calls.load(Ordering::SeqCst), Retry::INTERACTION.attempts);
+        assert_eq!(started.elapsed(), Duration::from_secs(1 + 2));
+
+        let started = tokio::time::Instant::now();
+        let _ = retry("test", Retry::BOARD, || async {
+            Err::<(), _>(failure_of(429, 0).await)
+        })
+        .await;
+        assert!(
+            started.elapsed() > Duration::from_secs(5),
+            "{:?}",
+            started.elapsed()
         );
     }
 

@@ -222,6 +222,8 @@ async fn a_move_whose_deferral_fails_is_applied_exactly_once_or_not_at_all() {
     let id = h.next_id();
     h.fake
         .lose_answers(first(1, move |r| r.is("POST", &callback_path(id))));
+    h.fake
+        .expect_refusals(move |r| r.code == 40060 && r.request.ends_with(&callback_path(id)));
     let mark = h.fake.mark();
     assert_eq!(play_as(&h, id, BOB, "f12-f9").await, "You played f12-f9.");
     assert_eq!(callbacks(&h, id).len(), 2);
@@ -429,6 +431,8 @@ async fn a_challenge_posted_though_its_answer_was_lost_stands() {
     let id = h.next_id();
     h.fake
         .lose_answers(first(1, move |r| r.is("POST", &callback_path(id))));
+    h.fake
+        .expect_refusals(move |r| r.code == 40060 && r.request.ends_with(&callback_path(id)));
     h.push(challenge_of_bob(id));
     // The retry is refused (already acknowledged), so the bot asks Discord for the message.
     h.wait_since(0, "the message lookup", |r| r.is("GET", &original_path(id)))

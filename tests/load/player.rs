@@ -685,10 +685,12 @@ impl Pair {
         Ok(())
     }
 
-    /// Thinks before acting, when the run says players think: a random time around the mean.
+    /// Thinks before acting, when the run says players think: a random time between half and
+    /// one and a half times the mean, so that with a mean of 2 s no channel gets more than one
+    /// board a second (Discord's bucket for a channel's messages: 5 per 5 s).
     async fn think(&mut self) {
         if !self.shared.think.is_zero() {
-            let think = self.shared.think.mul_f64(self.rng.random_range(0.0..2.0));
+            let think = self.shared.think.mul_f64(self.rng.random_range(0.5..1.5));
             tokio::time::sleep(think).await;
         }
     }

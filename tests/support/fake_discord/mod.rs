@@ -683,6 +683,17 @@ impl FakeDiscord {
             .add_channel(id, channel);
     }
 
+    /// Records that the bot posted message `message` in `channel` earlier (a test that stores a
+    /// message id itself, without the bot posting it).
+    pub fn add_bot_message(&self, channel: u64, message: u64) {
+        self.shared
+            .contract
+            .lock()
+            .unwrap()
+            .world
+            .posted(channel, message);
+    }
+
     /// Whether requests are kept for [`Self::requests`] and the `wait_for_request` family
     /// (the default). A long run turns this off and reads requests from a [`Self::tap`]
     /// instead, so memory stays flat.
