@@ -87,15 +87,15 @@ fn check_choices(data: &Value, at: &str, found: &mut Vec<Violation>) {
 }
 
 fn check_message(message: &Value, at: &str, files: &[UploadedFile], found: &mut Vec<Violation>) {
-    if let Some(content) = message["content"].as_str() {
-        if content.chars().count() > MAX_CONTENT {
-            violation(
-                found,
-                format!("{at}/content"),
-                "BASE_TYPE_MAX_LENGTH",
-                format!("Must be {MAX_CONTENT} or fewer in length."),
-            );
-        }
+    if let Some(content) = message["content"].as_str()
+        && content.chars().count() > MAX_CONTENT
+    {
+        violation(
+            found,
+            format!("{at}/content"),
+            "BASE_TYPE_MAX_LENGTH",
+            format!("Must be {MAX_CONTENT} or fewer in length."),
+        );
     }
     check_components(&message["components"], &format!("{at}/components"), found);
     check_mentions(

@@ -877,7 +877,7 @@ fn injected_rate_limit(limit: RateLimit) -> Response {
     }
     match limiter.take(Some(&bucket), false, now) {
         Err(mut refusal) => {
-            if let Some((_, global, headers)) = refusal.rate_limit.as_mut() {
+            if let Some((_, global, headers)) = refusal.rate_limit.as_deref_mut() {
                 *global = limit.global;
                 if limit.global {
                     headers.insert("x-ratelimit-global", HeaderValue::from_static("true"));

@@ -21,7 +21,7 @@ pub struct Refusal {
     /// The `errors` tree of a form error, `null` otherwise.
     pub errors: Value,
     /// For a 429: how long to wait, whether the limit is global, and the answer's headers.
-    pub rate_limit: Option<(Duration, bool, HeaderMap)>,
+    pub rate_limit: Option<Box<(Duration, bool, HeaderMap)>>,
 }
 
 impl Refusal {
@@ -40,7 +40,7 @@ impl Refusal {
     /// 429 Too Many Requests: wait `retry_after`; `global` when the global limit was hit.
     pub fn rate_limited(retry_after: Duration, global: bool, headers: HeaderMap) -> Refusal {
         Refusal {
-            rate_limit: Some((retry_after, global, headers)),
+            rate_limit: Some(Box::new((retry_after, global, headers))),
             ..Refusal::new(
                 StatusCode::TOO_MANY_REQUESTS,
                 0,
@@ -117,7 +117,8 @@ impl Refusal {
 
     /// The answer Discord sends.
     pub fn response(&self) -> Response {
-        if let Some((retry_after, global, headers)) = &self.rate_limit {
+        if let Some(limit) = &self.rate_limit {
+            let (retry_after, global, headers) = &**limit;
             return super::rate_limits::too_many_requests(*retry_after, *global, headers.clone());
         }
         let mut body = json!({ "message": self.message, "code": self.code });

@@ -29,11 +29,15 @@ struct Route {
     methods: Vec<String>,
 }
 
+/// The compiled validator of each (method, route template); `None` where the route takes no
+/// JSON body.
+type Validators = HashMap<(String, String), Option<Arc<Validator>>>;
+
 /// The spec's routes and the compiled request validators.
 struct Spec {
     document: Value,
     routes: Vec<Route>,
-    validators: Mutex<HashMap<(String, String), Option<Arc<Validator>>>>,
+    validators: Mutex<Validators>,
 }
 
 /// A request body that does not match its route's schema: where, and what is wrong.
