@@ -936,8 +936,10 @@ fn is_thread_request(r: &RecordedRequest) -> bool {
 }
 
 /// A board message posted in `channel`.
-fn is_board_in(r: &RecordedRequest, channel: u64) -> bool {
-    r.is("POST", &format!("/channels/{channel}/messages")) && r.is_multipart()
+/// Whether `r` shows a board in `channel`: a channel message there, or the answer (or
+/// follow-up) of an interaction made there.
+fn is_board_in(fake: &FakeDiscord, r: &RecordedRequest, channel: u64) -> bool {
+    r.method == "POST" && r.is_multipart() && fake.posted_in(r) == Some(channel)
 }
 
 /// `payload` sent from inside thread `thread` of the test channel.
@@ -962,7 +964,7 @@ fn in_thread(mut payload: Value, thread: u64) -> Value {
 }
 
 /// `caller` plays `text` with `/move` (interaction `id`, in `channel`: the test channel or a
-/// thread of it); waits for the bot's ephemeral "You played …".
+/// thread of it); waits for the bot's answer, the new board.
 async fn move_from(h: &Harness, id: u64, caller: Caller, channel: u64, text: &str) {
     let command = slash_command(id, caller, "move", vec![string_option("move", text)]);
     let command = if channel == CHANNEL_ID {
@@ -972,10 +974,19 @@ async fn move_from(h: &Harness, id: u64, caller: Caller, channel: u64, text: &st
     };
     let answer = h
         .exchange(&format!("/move {text}"), command, |r| {
-            r.is("PATCH", &original_path(id))
+            r.is(
+                "POST",
+                &format!("/interactions/{id}/{}/callback", token(id)),
+            )
         })
         .await;
-    assert_eq!(content(&answer), format!("You played {text}."));
+    // The board is the answer, unless the game's thread is elsewhere: then the board goes
+    // there and the player is told so.
+    assert!(
+        answer.is_multipart() || content(&answer).contains("the board is in the game's thread"),
+        "{text}: {}",
+        content(&answer)
+    );
 }
 
 /// The game's thread once the bot has stored it (it does so right after Discord answers).
@@ -1004,7 +1015,7 @@ async fn boards_of_a_game_go_into_its_own_thread() {
     let first = h
         .fake
         .expect_request_since(mark, "the first board, in the channel", |r| {
-            is_board_in(r, CHANNEL_ID)
+            is_board_in(&h.fake, r, CHANNEL_ID)
         })
         .await;
     assert!(
@@ -1073,7 +1084,7 @@ async fn boards_of_a_game_go_into_its_own_thread() {
         let board = h
             .fake
             .expect_request_since(before, "the board, in the thread", |r| {
-                is_board_in(r, thread.0)
+                is_board_in(&h.fake, r, thread.0)
             })
             .await;
         assert!(
@@ -1089,7 +1100,7 @@ async fn boards_of_a_game_go_into_its_own_thread() {
         .requests()
         .into_iter()
         .rev()
-        .find(|r| is_board_in(r, thread.0))
+        .find(|r| is_board_in(&h.fake, r, thread.0))
         .unwrap();
     assert_eq!(
         custom_ids(&last),
@@ -1100,12 +1111,15 @@ async fn boards_of_a_game_go_into_its_own_thread() {
         "the result, with Replay and Rematch, in the thread"
     );
     assert_eq!(
-        h.count_since(mark, |r| is_board_in(r, CHANNEL_ID)),
+        h.count_since(mark, |r| is_board_in(&h.fake, r, CHANNEL_ID)),
         1,
         "only the first board in the channel: {}",
         h.fake.describe_requests()
     );
-    assert_eq!(h.count_since(mark, |r| is_board_in(r, thread.0)), 3);
+    assert_eq!(
+        h.count_since(mark, |r| is_board_in(&h.fake, r, thread.0)),
+        3
+    );
     assert_eq!(
         h.count_since(mark, is_thread_request),
         1,
@@ -1138,7 +1152,7 @@ async fn a_game_whose_thread_cannot_be_made_stays_in_its_channel() {
         let board = h
             .fake
             .expect_request_since(before, "the board, in the channel", |r| {
-                is_board_in(r, CHANNEL_ID)
+                is_board_in(&h.fake, r, CHANNEL_ID)
             })
             .await;
         assert!(
@@ -1156,12 +1170,12 @@ async fn a_game_whose_thread_cannot_be_made_stays_in_its_channel() {
     }
     // Each game asked once; both first boards and both later boards are in the channel.
     assert_eq!(h.count_since(0, is_thread_request), 2);
-    assert_eq!(h.count_since(0, |r| is_board_in(r, CHANNEL_ID)), 4);
+    assert_eq!(h.count_since(0, |r| is_board_in(&h.fake, r, CHANNEL_ID)), 4);
     assert_eq!(
         h.count_since(0, |r| r.method.as_str() == "POST"
             && r.path.contains("/messages")
             && r.is_multipart()
-            && !is_board_in(r, CHANNEL_ID)),
+            && !is_board_in(&h.fake, r, CHANNEL_ID)),
         0,
         "no board anywhere else: {}",
         h.fake.describe_requests()
@@ -1185,13 +1199,13 @@ async fn a_game_challenged_inside_a_thread_stays_in_it() {
     h.fake.push_interaction(click);
     h.fake
         .expect_request_since(mark, "the first board, in the thread", |r| {
-            is_board_in(r, THREAD)
+            is_board_in(&h.fake, r, THREAD)
         })
         .await;
     move_from(&h, 933, ALICE, THREAD, "g1-g7").await;
     h.fake
         .expect_request_since(mark, "the next board, in the thread", |r| {
-            is_board_in(r, THREAD) && content(r).contains("g1")
+            is_board_in(&h.fake, r, THREAD) && content(r).contains("g1")
         })
         .await;
     assert_eq!(
@@ -1234,7 +1248,9 @@ async fn boards_turn_towards_the_player_to_move_when_the_server_asks() {
     ));
     let board = h
         .fake
-        .expect_request_since(mark, "the board after the move", is_board_post)
+        .expect_request_since(mark, "the board after the move", |r| {
+            is_board_in(&h.fake, r, CHANNEL_ID)
+        })
         .await;
     // Black is to move: the picture is the flipped one.
     let game = h

@@ -1,19 +1,22 @@
 //! Board messages: the picture of a game, drawn on a blocking thread (turned as the server's
-//! settings say), posted as a new channel message (so mentions ping) with the buttons that fit
-//! the game's state. A new game gets its own thread, started from its first board, when the
-//! server's settings ask for it.
+//! settings say), with the buttons that fit the game's state and a mention of the player to
+//! move that pings. A move's board is the answer to the move's own interaction (one REST call;
+//! a follow-up when the answer was deferred); other boards are new channel messages. A new game
+//! gets its own thread, started from its first board, when the server's settings ask for it.
 
 use monkey_queen_core::{Color, Square};
 use poise::serenity_prelude as serenity;
 use serenity::{
     AutoArchiveDuration, ButtonStyle, ChannelType, CreateActionRow, CreateAllowedMentions,
-    CreateAttachment, CreateButton, CreateMessage, CreateThread, Http, PartialChannel,
+    CreateAttachment, CreateButton, CreateInteractionResponse, CreateInteractionResponseFollowup,
+    CreateInteractionResponseMessage, CreateMessage, CreateThread, Http, LightMethod, Multipart,
+    MultipartUpload, PartialChannel, Request, Route,
 };
 use tracing::{error, warn};
 
 use super::custom_id::ComponentId;
 use super::reply::clip;
-use super::retry::{Retry, retry};
+use super::retry::{Retry, already_acknowledged, retry};
 use super::{Data, Error};
 use crate::games::{ChannelId, GameStatus, GameView, GuildSettings, MessageId};
 use crate::i18n::{Button, Lang, Msg};
@@ -204,27 +207,149 @@ async fn try_post(
     content: String,
     lang: Lang,
 ) -> Result<MessageId, Error> {
-    let png = picture(data, game, lang, Marks::default()).await?;
-    let mentions = game
-        .to_move
-        .filter(|user| *user != data.bot_user)
-        .map(|user| serenity::UserId::new(user.0));
+    let board = compose(data, game, content, lang).await?;
     let message = CreateMessage::new()
-        .content(content)
-        .add_file(CreateAttachment::bytes(png, FILE_NAME))
-        .components(buttons(game, lang))
-        .allowed_mentions(CreateAllowedMentions::new().users(mentions));
+        .content(board.content.clone())
+        .add_file(board.attachment())
+        .components(board.components.clone())
+        .allowed_mentions(board.mentions());
     let channel = serenity::ChannelId::new(game.place.thread.unwrap_or(game.place.channel).0);
     let sent = retry("posting a board", Retry::BOARD, || {
         channel.send_message(http, message.clone())
     })
     .await?;
-    let id = MessageId(sent.id.get());
+    remember(data, game, MessageId(sent.id.get())).await
+}
+
+/// A board message ready to send: text, picture, buttons, and the player its mention pings.
+pub struct Composed {
+    content: String,
+    png: Vec<u8>,
+    components: Vec<CreateActionRow>,
+    ping: Option<serenity::UserId>,
+}
+
+impl Composed {
+    fn attachment(&self) -> CreateAttachment {
+        CreateAttachment::bytes(self.png.clone(), FILE_NAME)
+    }
+
+    /// Only the player to move is pinged (never the bot itself).
+    fn mentions(&self) -> CreateAllowedMentions {
+        CreateAllowedMentions::new().users(self.ping)
+    }
+}
+
+/// Draws `game` and puts its board message together.
+pub async fn compose(
+    data: &Data,
+    game: &GameView,
+    content: String,
+    lang: Lang,
+) -> Result<Composed, Error> {
+    let png = picture(data, game, lang, Marks::default()).await?;
+    Ok(Composed {
+        content,
+        png,
+        components: buttons(game, lang),
+        ping: game
+            .to_move
+            .filter(|user| *user != data.bot_user)
+            .map(|user| serenity::UserId::new(user.0)),
+    })
+}
+
+/// Answers an interaction with `board` as its own public message: one REST call, which
+/// Discord answers with the message it made (`with_response`), remembered as the game's latest
+/// board. An answer that went through though its reply was lost (a retry refused as already
+/// acknowledged) is looked up instead.
+pub async fn answer_with(
+    http: &Http,
+    data: &Data,
+    interaction: serenity::InteractionId,
+    token: &str,
+    game: &GameView,
+    board: Composed,
+) -> Result<MessageId, Error> {
+    let reply = CreateInteractionResponseMessage::new()
+        .content(board.content.clone())
+        .add_file(board.attachment())
+        .components(board.components.clone())
+        .allowed_mentions(board.mentions());
+    let payload = serenity::json::to_string(&CreateInteractionResponse::Message(reply))?;
+    let request = Request::new(
+        Route::InteractionResponse {
+            interaction_id: interaction,
+            token,
+        },
+        LightMethod::Post,
+    )
+    .multipart(Some(Multipart {
+        upload: MultipartUpload::Attachments(vec![board.attachment()]),
+        fields: Vec::new(),
+        payload_json: Some(payload),
+    }))
+    .params(Some(vec![("with_response", "true".to_owned())]));
+    let answered = retry("answering with a board", Retry::INTERACTION, || {
+        http.request(request.clone())
+    })
+    .await;
+    let id = match answered {
+        Ok(response) => {
+            let body = response.bytes().await.map_err(serenity::Error::from)?;
+            let answer: serenity::json::Value = serenity::json::from_slice(&body)?;
+            answer
+                .pointer("/resource/message/id")
+                .and_then(|id| id.as_str())
+                .and_then(|id| id.parse().ok())
+                .map(serenity::MessageId::new)
+                .ok_or_else(|| Error::Unexpected("a board answer without its message".into()))?
+        }
+        Err(e) if already_acknowledged(&e) => {
+            http.get_original_interaction_response(token).await?.id
+        }
+        Err(e) => return Err(e.into()),
+    };
+    remember(data, game, MessageId(id.get())).await
+}
+
+/// After a public deferral: removes the "thinking…" message, then sends `board` as a
+/// follow-up, a new message whose mention pings (an edit would not ping); remembers it as the
+/// game's latest board.
+pub async fn follow_up_with(
+    http: &Http,
+    data: &Data,
+    token: &str,
+    game: &GameView,
+    board: Composed,
+) -> Result<MessageId, Error> {
+    if let Err(e) = retry("removing a deferral", Retry::EDIT, || {
+        http.delete_original_interaction_response(token)
+    })
+    .await
+    {
+        warn!(game = %game.id, error = %e, "could not remove the deferred answer of a move");
+    }
+    let message = CreateInteractionResponseFollowup::new()
+        .content(board.content.clone())
+        .add_file(board.attachment())
+        .components(board.components.clone())
+        .allowed_mentions(board.mentions());
+    let files = vec![board.attachment()];
+    let sent = retry("following up with a board", Retry::FOLLOW_UP, || {
+        http.create_followup_message(token, &message, files.clone())
+    })
+    .await?;
+    remember(data, game, MessageId(sent.id.get())).await
+}
+
+/// Remembers `message` as the game's latest board (for `/games` links).
+async fn remember(data: &Data, game: &GameView, message: MessageId) -> Result<MessageId, Error> {
     data.service
-        .set_board_message(game.id, id)
+        .set_board_message(game.id, message)
         .await
         .map_err(service_failure)?;
-    Ok(id)
+    Ok(message)
 }
 
 /// A service call that can only fail internally here (the game exists and is ours).

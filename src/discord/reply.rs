@@ -67,22 +67,12 @@ pub async fn ephemeral(ctx: ApplicationContext<'_>, text: String) -> Result<(), 
     Ok(())
 }
 
-/// Defers a slash command's answer ephemerally ("thinking…", seen only by the caller),
-/// retrying while Discord is rate limiting or unavailable. When a retry is refused because an
-/// earlier attempt did get through (its answer was lost), the command counts as deferred.
-pub async fn defer_ephemeral(ctx: ApplicationContext<'_>) -> Result<(), Error> {
-    defer(ctx, true).await
-}
-
-/// Defers a slash command's answer publicly ("thinking…" in the channel), like
-/// [`defer_ephemeral`].
+/// Defers a slash command's answer publicly ("thinking…" in the channel), retrying while
+/// Discord is rate limiting or unavailable. When a retry is refused because an earlier attempt
+/// did get through (its answer was lost), the command counts as deferred.
 pub async fn defer_public(ctx: ApplicationContext<'_>) -> Result<(), Error> {
-    defer(ctx, false).await
-}
-
-async fn defer(ctx: ApplicationContext<'_>, ephemeral: bool) -> Result<(), Error> {
     let deferred = retry("deferring a command", Retry::INTERACTION, || {
-        ctx.defer_response(ephemeral)
+        ctx.defer_response(false)
     })
     .await;
     match deferred {

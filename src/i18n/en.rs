@@ -50,11 +50,9 @@ pub fn text(msg: &Msg<'_>) -> String {
             mention(by.0)
         ),
         Msg::StatusLine(g) => status_line(g),
-        Msg::YouPlayed(mv) => format!("You played {mv}."),
-        Msg::YouPlayedBoardMissing(mv) => format!(
-            "You played {mv}, but Discord would not take the board message, so your opponent \
-             was not notified. Use `/board` to show the game."
-        ),
+        Msg::BoardInThread { mv, thread } => {
+            format!("You played {mv}; the board is in the game's thread, <#{thread}>.")
+        }
         Msg::ConfirmResign(game) => {
             format!("Resign game #{game}? Your opponent wins; this cannot be undone.")
         }

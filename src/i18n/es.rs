@@ -57,11 +57,9 @@ pub fn text(msg: &Msg<'_>) -> String {
             mention(by.0)
         ),
         Msg::StatusLine(g) => status_line(g),
-        Msg::YouPlayed(mv) => format!("Has jugado {mv}."),
-        Msg::YouPlayedBoardMissing(mv) => format!(
-            "Has jugado {mv}, pero Discord no aceptó el mensaje del tablero, así que tu rival \
-             no ha recibido aviso. Usa `/tablero` para mostrar la partida."
-        ),
+        Msg::BoardInThread { mv, thread } => {
+            format!("Has jugado {mv}; el tablero está en el hilo de la partida, <#{thread}>.")
+        }
         Msg::ConfirmResign(game) => {
             format!("¿Abandonar la partida #{game}? Gana tu rival; no se puede deshacer.")
         }

@@ -121,11 +121,13 @@ pub enum Msg<'a> {
     },
     /// The caption line over a board picture: whose turn, or the result.
     StatusLine(&'a GameView),
-    /// Ephemeral confirmation of a move: "You played g1-g7."
-    YouPlayed(Move),
-    /// Ephemeral confirmation of a move whose board message could not be posted, so the
-    /// opponent was not pinged.
-    YouPlayedBoardMissing(Move),
+    /// Ephemeral answer to a move made outside its game's thread: the board went there.
+    BoardInThread {
+        /// The move played.
+        mv: Move,
+        /// The game's thread (a Discord channel id).
+        thread: u64,
+    },
     /// Ephemeral question before resigning.
     ConfirmResign(GameId),
     /// The legal moves of a piece, shown with `/moves`.

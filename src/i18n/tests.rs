@@ -370,8 +370,10 @@ fn every_message_exists_in_both_languages() {
         },
         Msg::StatusLine(&active),
         Msg::StatusLine(&finished),
-        Msg::YouPlayed(birth()),
-        Msg::YouPlayedBoardMissing(birth()),
+        Msg::BoardInThread {
+            mv: birth(),
+            thread: 1_200_000_000_000_000_777,
+        },
         Msg::ConfirmResign(GameId(1)),
         Msg::PieceMoves {
             square: sq("g1"),

@@ -328,9 +328,7 @@ async fn spanish_speakers_get_spanish_text() {
     h.play_payload(spanish("g1-h3"))
         .await
         .assert_refused(&refusal(Lang::Es, &UserError::Illegal(illegal)));
-    let played = h.play_payload(spanish("g1-g7")).await;
-    assert_eq!(played.reply, "Has jugado g1-g7.");
-    let board = played.board.unwrap();
+    let board = h.play_payload(spanish("g1-g7")).await.applied();
     assert!(
         board
             .content
@@ -456,6 +454,40 @@ async fn slow_challenges_and_clicks_are_deferred_then_answered() {
             .any(|r| r.is("PATCH", &original_path(late_id))),
         "the closed challenge's message is left alone"
     );
+
+    // A move: a public deferral, then the deferral is removed and the board follows up as a
+    // new message, so its mention pings; a refused move is a follow-up only its player sees.
+    let game = game_of(&board);
+    let played = h.play(ALICE, "g1-g4").await;
+    assert_eq!(kind(&played.answer), DEFERRED_CHANNEL_MESSAGE);
+    let move_id = interaction_of(&played.answer);
+    let board = played.applied();
+    assert!(board.request.is("POST", &followup_path(move_id)));
+    board.assert_pings(BOB.id);
+    board.picture.assert_shows(&h.game(game).await.position);
+    let removed = h
+        .wait_since(0, "the move's deferral removed", |r| {
+            r.is("DELETE", &original_path(move_id))
+        })
+        .await;
+    assert!(removed.received_at <= board.request.received_at);
+    let refused = h.play(ALICE, "g4-g6").await;
+    assert_eq!(kind(&refused.answer), DEFERRED_CHANNEL_MESSAGE);
+    let not_yours = refusal(
+        Lang::En,
+        &UserError::NotYourTurn {
+            to_move: monkey_queen::games::UserId(BOB.id),
+        },
+    );
+    refused.assert_refused(&not_yours);
+    let refusal_id = interaction_of(&refused.answer);
+    let follow_up = h
+        .wait_since(0, "the refusal", |r| {
+            r.is("POST", &followup_path(refusal_id))
+        })
+        .await;
+    assert_eq!(follow_up.pointer("/flags"), Some(&Value::from(EPHEMERAL)));
+    assert_eq!(h.game(game).await.ply(), 1);
 }
 
 /// The interaction id in a callback's path (`…/interactions/{id}/{token}/callback`).

@@ -11,14 +11,13 @@ use monkey_queen_core::Position;
 use poise::serenity_prelude::GuildId;
 
 use crate::harness::{
-    Board, COLOR_WHITE, Harness, PostedChallenge, UPDATE_MESSAGE, WAIT,
-    assert_deferred_ephemerally, callback_path, content, custom_ids, game_of, guild_commands_path,
-    is_channel_message, kind, original_path,
+    Board, COLOR_WHITE, Harness, PostedChallenge, UPDATE_MESSAGE, WAIT, callback_path, custom_ids,
+    game_of, guild_commands_path, kind, original_path,
 };
 use crate::support::fake_discord::{FakeDiscord, GatewayFault, RateLimit, RecordedRequest, first};
 use crate::support::payloads::{
-    ALICE, BOB, Caller, GUILD_ID, bot_message, button_click, integer_option, slash_command,
-    string_option, user_option, with_resolved_user,
+    ALICE, BOB, GUILD_ID, bot_message, button_click, integer_option, slash_command, string_option,
+    user_option, with_resolved_user,
 };
 
 /// The requests for the callback of interaction `id`, in order.
@@ -30,15 +29,20 @@ fn callbacks(h: &Harness, id: u64) -> Vec<RecordedRequest> {
         .collect()
 }
 
-/// Sends `/move text` by `who` as interaction `id`; returns the text of the bot's answer.
-async fn play_as(h: &Harness, id: u64, who: Caller, text: &str) -> String {
-    h.push(slash_command(
-        id,
-        who,
-        "move",
-        vec![string_option("move", text)],
-    ));
-    content(&h.original_edit(id).await).to_owned()
+/// The first `count` callbacks of interaction `id`, waiting for them.
+async fn callbacks_until(h: &Harness, id: u64, count: usize) -> Vec<RecordedRequest> {
+    let mut found: Vec<RecordedRequest> = Vec::new();
+    while found.len() < count {
+        let after = found.last().map(|r| r.received_at);
+        let what = format!("callback {} of {id}", found.len() + 1);
+        let next = h
+            .wait_since(0, &what, |r| {
+                r.is("POST", &callback_path(id)) && after.is_none_or(|a| r.received_at > a)
+            })
+            .await;
+        found.push(next);
+    }
+    found
 }
 
 /// The moves stored for `game`, in order.
@@ -57,27 +61,25 @@ fn position_after(moves: &[&str]) -> Position {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_move_whose_board_failed_to_post_stands_and_the_next_board_shows_it() {
+async fn a_move_whose_answer_fails_stands_and_its_board_goes_to_the_channel() {
     let h = Harness::registered().await;
     let (game, _) = h.start_game(ALICE, BOB).await;
-    h.fake.fail_requests(first(1, is_channel_message));
+    // Discord fails every answer to this /move: the move is saved first, so it stands, and
+    // its board is posted in the channel instead (it still pings Bob).
+    let id = h.next_id();
+    h.fake
+        .fail_requests(move |r| r.is("POST", &callback_path(id)));
     let mark = h.fake.mark();
-    let played = h.play(ALICE, "g1-g4").await;
-    // The move is saved and confirmed to the player, who learns that the opponent was not
-    // pinged…
-    assert_deferred_ephemerally(&played.deferral);
-    assert_eq!(
-        played.reply,
-        Lang::En.text(&Msg::YouPlayedBoardMissing(
-            Position::start(Default::default())
-                .play_str("g1-g4")
-                .unwrap()
-        ))
-    );
+    let sent = h.push(slash_command(
+        id,
+        ALICE,
+        "move",
+        vec![string_option("move", "g1-g4")],
+    ));
+    let board = Board::from_request(h.channel_message(mark).await, sent);
+    board.assert_pings(BOB.id);
+    assert_eq!(callbacks(&h, id).len(), 3, "an answer is tried three times");
     assert_eq!(stored_moves(&h, game).await, ["g1-g4"]);
-    // …though its board never reached the channel. A 500 may have posted it all the same, so
-    // the upload is not repeated (no duplicate boards).
-    assert_eq!(h.channel_messages_since(mark).len(), 1);
 
     // The game goes on, and the next board shows both moves.
     let board = h.play(BOB, "f12-f9").await.applied();
@@ -95,28 +97,28 @@ async fn a_move_whose_board_failed_to_post_stands_and_the_next_board_shows_it() 
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_rate_limited_board_is_posted_once_the_limit_has_passed() {
+async fn a_rate_limited_board_answer_is_sent_again_once_the_limit_has_passed() {
     let h = Harness::registered().await;
     let (game, _) = h.start_game(ALICE, BOB).await;
     let retry_after = Duration::from_millis(300);
     let mut played = Vec::new();
     for (who, text, global) in [(ALICE, "g1-g4", false), (BOB, "f12-f9", true)] {
+        let id = h.next_id();
         h.fake.rate_limit_requests(
             RateLimit {
                 retry_after,
                 global,
             },
-            first(1, is_channel_message),
+            first(1, move |r| r.is("POST", &callback_path(id))),
         );
-        let mark = h.fake.mark();
-        let reply = h.play(who, text).await.reply;
+        h.play_as(id, who, text).await;
         played.push(text);
-        assert_eq!(reply, format!("You played {text}."));
-        let posts = h.channel_messages_since(mark);
-        assert_eq!(posts.len(), 2, "the 429, then the board");
-        let waited = posts[1].received_at.duration_since(posts[0].received_at);
+        let answers = callbacks_until(&h, id, 2).await;
+        let board = Board::from_request(answers[1].clone(), answers[0].received_at);
+        let waited = answers[1]
+            .received_at
+            .duration_since(answers[0].received_at);
         assert!(waited >= retry_after, "retried after {waited:?}");
-        let board = Board::from_request(posts[1].clone(), posts[0].received_at);
         let view = h.game(game).await;
         assert_eq!(view.position, position_after(&played));
         board.picture.assert_shows(&view.position);
@@ -124,22 +126,24 @@ async fn a_rate_limited_board_is_posted_once_the_limit_has_passed() {
     }
     assert_eq!(stored_moves(&h, game).await, ["g1-g4", "f12-f9"]);
 
-    // A limit that outlasts every retry: the move stands, the player is told the board is
-    // missing, and the next board shows the game as it is.
-    let attempts = 4;
+    // A limit that outlasts every retry: the move stands, its board goes to the channel, and
+    // the next board shows the game as it is.
+    let id = h.next_id();
     let limit = RateLimit {
         retry_after,
         global: false,
     };
     h.fake
-        .rate_limit_requests(limit, first(attempts, is_channel_message));
+        .rate_limit_requests(limit, move |r| r.is("POST", &callback_path(id)));
     let mark = h.fake.mark();
-    let reply = h.play(ALICE, "g4-g6").await.reply;
-    assert!(
-        reply.starts_with("You played g4-g6, but Discord would not take the board"),
-        "{reply}"
-    );
-    assert_eq!(h.channel_messages_since(mark).len(), attempts);
+    let sent = h.push(slash_command(
+        id,
+        ALICE,
+        "move",
+        vec![string_option("move", "g4-g6")],
+    ));
+    let board = Board::from_request(h.channel_message(mark).await, sent);
+    board.assert_pings(BOB.id);
     let board = h.play(BOB, "f9-f7").await.applied();
     let view = h.game(game).await;
     assert_eq!(
@@ -151,38 +155,25 @@ async fn a_rate_limited_board_is_posted_once_the_limit_has_passed() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_confirmation_that_fails_to_arrive_is_sent_again() {
+async fn a_board_answer_that_fails_to_arrive_is_sent_again() {
     let h = Harness::registered().await;
     let (game, _) = h.start_game(ALICE, BOB).await;
     let id = h.next_id();
-    // An edit may be repeated harmlessly, so even a 500 is retried.
+    // Discord refuses an answer with a 500 without taking it, then rate limits the next
+    // attempt: the third gets through, within the interaction's 3 seconds.
     h.fake
-        .fail_requests(first(1, move |r| r.is("PATCH", &original_path(id))));
+        .fail_requests(first(1, move |r| r.is("POST", &callback_path(id))));
     h.fake.rate_limit_requests(
         RateLimit {
             retry_after: Duration::from_millis(100),
             global: false,
         },
-        first(1, move |r| r.is("PATCH", &original_path(id))),
+        first(1, move |r| r.is("POST", &callback_path(id))),
     );
-    h.push(slash_command(
-        id,
-        ALICE,
-        "move",
-        vec![string_option("move", "g1-g4")],
-    ));
-    let failed = h.original_edit(id).await;
-    let limited = h
-        .wait_since(0, "the second edit", |r| {
-            r.is("PATCH", &original_path(id)) && r.received_at > failed.received_at
-        })
-        .await;
-    let confirmed = h
-        .wait_since(0, "the third edit", |r| {
-            r.is("PATCH", &original_path(id)) && r.received_at > limited.received_at
-        })
-        .await;
-    assert_eq!(content(&confirmed), "You played g1-g4.");
+    h.play_as(id, ALICE, "g1-g4").await;
+    let answers = callbacks_until(&h, id, 3).await;
+    let board = Board::from_request(answers[2].clone(), answers[0].received_at);
+    board.picture.assert_shows(&h.game(game).await.position);
     assert_eq!(stored_moves(&h, game).await, ["g1-g4"]);
     h.stop().await;
 }
@@ -203,70 +194,53 @@ async fn the_bot_stops_promptly_while_the_gateway_is_down() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_move_whose_deferral_fails_is_applied_exactly_once_or_not_at_all() {
+async fn a_move_whose_answer_was_lost_is_applied_and_shown_once() {
     let h = Harness::registered().await;
     let (game, _) = h.start_game(ALICE, BOB).await;
 
-    // Discord refuses the deferral with a 500, having done nothing: the bot defers again and
-    // plays the move.
+    // Discord refuses the answer with a 500, having done nothing: the bot answers again.
     let id = h.next_id();
     h.fake
         .fail_requests(first(1, move |r| r.is("POST", &callback_path(id))));
     let mark = h.fake.mark();
-    assert_eq!(play_as(&h, id, ALICE, "g1-g4").await, "You played g1-g4.");
-    assert_eq!(callbacks(&h, id).len(), 2);
-    assert_eq!(h.channel_messages_since(mark).len(), 1, "one board");
+    h.play_as(id, ALICE, "g1-g4").await;
+    callbacks_until(&h, id, 2).await;
+    assert!(
+        h.channel_messages_since(mark).is_empty(),
+        "no board in the channel"
+    );
 
-    // Discord takes the deferral but its answer is lost (500): the second attempt is refused
-    // as already acknowledged, which tells the bot the first went through. Played once.
+    // Discord takes the answer but its reply is lost (500): the second attempt is refused as
+    // already acknowledged, which tells the bot the first went through; it looks the board up
+    // (for `/games`) instead of sending it again. Played and shown once.
     let id = h.next_id();
     h.fake
         .lose_answers(first(1, move |r| r.is("POST", &callback_path(id))));
     h.fake
         .expect_refusals(move |r| r.code == 40060 && r.request.ends_with(&callback_path(id)));
     let mark = h.fake.mark();
-    assert_eq!(play_as(&h, id, BOB, "f12-f9").await, "You played f12-f9.");
-    assert_eq!(callbacks(&h, id).len(), 2);
-    assert_eq!(h.channel_messages_since(mark).len(), 1, "one board");
-    assert_eq!(stored_moves(&h, game).await, ["g1-g4", "f12-f9"]);
-
-    // Discord fails every answer to this interaction: the move is not played (Discord shows
-    // the user "The application did not respond"; the bot's apology cannot get through
-    // either), and nothing is half done.
-    let id = h.next_id();
-    h.fake
-        .fail_requests(move |r| r.is("POST", &callback_path(id)));
-    let mark = h.fake.mark();
-    h.push(slash_command(
+    let sent = h.push(slash_command(
         id,
-        ALICE,
+        BOB,
         "move",
-        vec![string_option("move", "g4-g6")],
+        vec![string_option("move", "f12-f9")],
     ));
-    let apology = h
-        .wait_since(mark, "the apology", |r| {
-            r.is("POST", &callback_path(id))
-                && r.pointer("/type").and_then(|t| t.as_u64()) == Some(4)
-        })
-        .await;
-    assert_eq!(
-        apology.pointer("/data/content").and_then(|c| c.as_str()),
-        Some(Lang::En.text(&Msg::Internal).as_str())
+    h.wait_since(mark, "the board's lookup", |r| {
+        r.is("GET", &original_path(id))
+    })
+    .await;
+    let answers = callbacks(&h, id);
+    assert_eq!(answers.len(), 2);
+    let board = Board::from_request(answers[0].clone(), sent);
+    board.assert_pings(ALICE.id);
+    assert!(
+        h.channel_messages_since(mark).is_empty(),
+        "no board in the channel"
     );
-    assert_eq!(callbacks(&h, id).len(), 4, "three deferrals, one apology");
-    let edits = h
-        .fake
-        .requests()
-        .into_iter()
-        .filter(|r| r.is("PATCH", &original_path(id)))
-        .count();
-    assert_eq!(edits, 0);
-    assert!(h.channel_messages_since(mark).is_empty());
     assert_eq!(stored_moves(&h, game).await, ["g1-g4", "f12-f9"]);
 
-    // Alice simply tries again.
-    let id = h.next_id();
-    assert_eq!(play_as(&h, id, ALICE, "g4-g6").await, "You played g4-g6.");
+    // Alice goes on.
+    h.play(ALICE, "g4-g6").await.applied();
     assert_eq!(stored_moves(&h, game).await, ["g1-g4", "f12-f9", "g4-g6"]);
     h.stop().await;
 }
@@ -298,8 +272,8 @@ async fn the_game_goes_on_through(fault: GatewayFault) {
             vec![string_option("move", "f12-f9")],
         ));
         h.fake.gateway_outage(false);
-        let reply = content(&h.original_edit(id).await).to_owned();
-        assert_eq!(reply, "You played f12-f9.", "{fault:?}");
+        let answer = h.callback(id).await;
+        assert!(answer.is_multipart(), "{fault:?}: the board is the answer");
         assert_eq!(h.fake.resumes(), 1, "{fault:?}: resumed");
         assert_eq!(h.fake.sessions(), 1, "{fault:?}: not identified again");
         assert_eq!(h.fake.replayed(), 1, "{fault:?}: Bob's move came by replay");
@@ -313,7 +287,13 @@ async fn the_game_goes_on_through(fault: GatewayFault) {
         h.play(BOB, "f12-f9").await.applied();
     }
     println!("{fault:?}: back and answering after {:?}", struck.elapsed());
-    let boards = h.channel_messages_since(mark);
+    let boards: Vec<_> = h
+        .fake
+        .requests()
+        .into_iter()
+        .skip(mark)
+        .filter(|r| r.path.ends_with("/callback") && r.is_multipart())
+        .collect();
     assert_eq!(boards.len(), 1, "{fault:?}: one board for Bob's move");
     let board = Board::from_request(boards[0].clone(), struck);
     board.picture.assert_shows(&h.game(game).await.position);
@@ -499,7 +479,10 @@ async fn an_accepted_challenge_starts_its_game_even_if_the_click_cannot_be_answe
         integer_option("game", game.0),
     ];
     h.push(slash_command(id, ALICE, "move", options));
-    assert_eq!(content(&h.original_edit(id).await), "You played g1-g7.");
+    assert!(
+        h.callback(id).await.is_multipart(),
+        "the board is the answer"
+    );
     h.stop().await;
 }
 

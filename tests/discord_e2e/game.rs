@@ -10,8 +10,8 @@ use monkey_queen_core::{Color, Position};
 use serde_json::Value;
 
 use crate::harness::{
-    AUTOCOMPLETE_RESULT, COLOR_WHITE, EPHEMERAL, Harness, UPDATE_MESSAGE, assert_ephemeral_answer,
-    content, custom_ids, game_of, kind, print_summary,
+    AUTOCOMPLETE_RESULT, CHANNEL_MESSAGE, COLOR_WHITE, EPHEMERAL, Harness, UPDATE_MESSAGE,
+    assert_ephemeral_answer, content, custom_ids, game_of, kind, print_summary,
 };
 use crate::support::payloads::{
     ALICE, BOB, CAROL, Caller, autocomplete, focused_string, integer_option, slash_command,
@@ -96,9 +96,7 @@ async fn a_challenge_is_accepted_and_played_to_a_queen_capture() {
         (ALICE, "g6xf7", "White queen g6×f7 captures the queen!"),
     ];
     for (ply, (who, text, words)) in moves.into_iter().enumerate() {
-        let played = h.play(who, text).await;
-        assert!(played.reply.starts_with("You played"), "{}", played.reply);
-        let board = played.applied();
+        let board = h.play(who, text).await.applied();
         times.push(board.took);
         let view = h.game(game).await;
         assert_eq!(view.ply() as usize, ply + 1);
@@ -237,13 +235,19 @@ async fn of_two_simultaneous_moves_for_the_same_ply_exactly_one_is_applied() {
             ));
         }
         let mut replies = Vec::new();
+        let mut boards = Vec::new();
         for id in ids {
-            let edit = h.original_edit(id).await;
-            replies.push(content(&edit).to_owned());
+            let answer = h.callback(id).await;
+            boards.push(answer.is_multipart());
+            replies.push(
+                answer
+                    .pointer("/data/content")
+                    .and_then(Value::as_str)
+                    .unwrap_or_default()
+                    .to_owned(),
+            );
         }
-        let applied: Vec<usize> = (0..2)
-            .filter(|&i| replies[i].starts_with("You played"))
-            .collect();
+        let applied: Vec<usize> = (0..2).filter(|&i| boards[i]).collect();
         assert_eq!(applied.len(), 1, "round {round}: {replies:?}");
         let winner = applied[0];
         let loser = &replies[1 - winner];
@@ -253,8 +257,8 @@ async fn of_two_simultaneous_moves_for_the_same_ply_exactly_one_is_applied() {
             refusal(&UserError::PositionChanged),
         ];
         assert!(refused.contains(loser), "round {round}: {loser}");
-        // One board, for the applied move; the database holds exactly that move.
-        assert_eq!(h.channel_messages_since(mark).len(), 1);
+        // One board, the applied move's answer; the database holds exactly that move.
+        assert!(h.channel_messages_since(mark).is_empty());
         let after = h.game(game).await;
         assert_eq!(after.ply(), round + 1);
         let record = h.service.record(game).await.unwrap();
@@ -329,5 +333,40 @@ async fn move_autocomplete_suggests_the_callers_legal_moves_at_once() {
         worst < Duration::from_secs(2),
         "autocomplete took {worst:?}"
     );
+    h.stop().await;
+}
+
+/// On a quiet bot a move is one REST call: the interaction's answer is the new board, public,
+/// with its picture, the move in words and a mention of the next player that pings (an
+/// answer's mentions ping; an edit's would not).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_move_is_one_rest_call_whose_answer_is_the_board_and_pings_the_next_player() {
+    let h = Harness::registered().await;
+    let (game, _) = h.start_game(ALICE, BOB).await;
+    for (who, next, text) in [(ALICE, BOB, "g1-g4"), (BOB, ALICE, "f12-f9")] {
+        let mark = h.fake.mark();
+        let board = h.play(who, text).await.applied();
+        assert_eq!(kind(&board.request), CHANNEL_MESSAGE);
+        board.assert_pings(next.id);
+        board.picture.assert_shows(&h.game(game).await.position);
+        // A later interaction's answer: whatever else the move made the bot send is in by then.
+        let probe = h.next_id();
+        h.push(autocomplete(
+            probe,
+            next,
+            "move",
+            vec![focused_string("move", "")],
+        ));
+        h.callback(probe).await;
+        let sent: Vec<String> = h
+            .fake
+            .requests()
+            .iter()
+            .skip(mark)
+            .map(|r| r.line())
+            .collect();
+        assert_eq!(sent.len(), 2, "the board answer and the probe's: {sent:#?}");
+        assert!(sent[0].ends_with("/callback"), "{sent:#?}");
+    }
     h.stop().await;
 }

@@ -332,8 +332,8 @@ impl Harness {
         (callback, board)
     }
 
-    /// `who` plays `text` with `/move`: the deferral, the board message if one was posted
-    /// before the response was edited, and the edited (ephemeral) response.
+    /// `who` plays `text` with `/move`: its answer, which is the new board itself (or an
+    /// ephemeral refusal), or a public deferral followed by the board as a follow-up.
     pub async fn play(&self, who: Caller, text: &str) -> Played {
         self.play_payload(slash_command(
             0,
@@ -344,24 +344,54 @@ impl Harness {
         .await
     }
 
+    /// Like [`Harness::play`] as interaction `id` (from [`Harness::next_id`], so that a test
+    /// can set up faults for it first).
+    pub async fn play_as(&self, id: u64, who: Caller, text: &str) -> Played {
+        let payload = slash_command(id, who, "move", vec![string_option("move", text)]);
+        self.play_payload_as(id, payload).await
+    }
+
     /// Like [`Harness::play`] with a prepared `/move` payload (its id is replaced).
-    pub async fn play_payload(&self, mut payload: Value) -> Played {
+    pub async fn play_payload(&self, payload: Value) -> Played {
         let id = self.next_id();
+        self.play_payload_as(id, payload).await
+    }
+
+    async fn play_payload_as(&self, id: u64, mut payload: Value) -> Played {
         payload["id"] = Value::String(id.to_string());
         payload["token"] = Value::String(token(id));
-        let mark = self.fake.mark();
         let sent = self.push(payload);
-        let deferral = self.callback(id).await;
-        let edit = self.original_edit(id).await;
-        let board = self
-            .channel_messages_since(mark)
-            .into_iter()
-            .find(|r| r.received_at <= edit.received_at)
-            .map(|r| Board::from_request(r, sent));
+        let answer = self.callback(id).await;
+        if kind(&answer) == DEFERRED_CHANNEL_MESSAGE {
+            let follow_up = self
+                .wait_since(0, &format!("the follow-up of {id}"), |r| {
+                    r.is("POST", &followup_path(id))
+                })
+                .await;
+            let board = follow_up
+                .is_multipart()
+                .then(|| Board::from_request(follow_up.clone(), sent));
+            let refusal = (!follow_up.is_multipart()).then(|| content(&follow_up).to_owned());
+            return Played {
+                answer,
+                board,
+                refusal,
+            };
+        }
+        let board = answer
+            .is_multipart()
+            .then(|| Board::from_request(answer.clone(), sent));
+        let refusal = board.is_none().then(|| {
+            answer
+                .pointer("/data/content")
+                .and_then(Value::as_str)
+                .unwrap_or_default()
+                .to_owned()
+        });
         Played {
-            deferral,
+            answer,
             board,
-            reply: content(&edit).to_owned(),
+            refusal,
         }
     }
 
@@ -451,29 +481,45 @@ impl Board {
         assert_eq!(request.files.len(), 1, "one picture");
         let file = &request.files[0];
         assert_eq!(file.filename.as_deref(), Some("board.png"));
+        // An interaction's answer carries its message under `data`.
+        let at = if request.path.ends_with("/callback") {
+            "/data"
+        } else {
+            ""
+        };
+        let field = |name: &str| request.pointer(&format!("{at}{name}"));
         assert_eq!(
-            request
-                .pointer("/attachments/0/filename")
-                .and_then(Value::as_str),
+            field("/attachments/0/filename").and_then(Value::as_str),
             Some("board.png")
         );
-        let mentioned = request
-            .pointer("/allowed_mentions/users")
+        let mentioned = field("/allowed_mentions/users")
             .and_then(Value::as_array)
             .map(|users| users.iter().map(snowflake).collect())
             .unwrap_or_default();
         Board {
-            content: request
-                .pointer("/content")
+            content: field("/content")
                 .and_then(Value::as_str)
                 .unwrap_or_default()
                 .to_owned(),
             mentioned,
             picture: board_png::decode(&file.bytes),
-            custom_ids: custom_ids(request.pointer("/components")),
+            custom_ids: custom_ids(field("/components")),
             took: request.received_at.duration_since(sent),
             request,
         }
+    }
+
+    /// The message's flags (64: ephemeral).
+    pub fn flags(&self) -> u64 {
+        let at = if self.request.path.ends_with("/callback") {
+            "/data/flags"
+        } else {
+            "/flags"
+        };
+        self.request
+            .pointer(at)
+            .and_then(Value::as_u64)
+            .unwrap_or(0)
     }
 
     /// The `custom_id` of the Resign button, while the game is on.
@@ -494,27 +540,39 @@ impl Board {
 
 /// The outcome of one `/move`.
 pub struct Played {
-    /// The deferral (callback type 5, ephemeral).
-    pub deferral: RecordedRequest,
-    /// The board message, if the move was applied.
+    /// The interaction's answer: the board (callback type 4, public, with the picture), an
+    /// ephemeral refusal, or a public deferral (type 5) when the work was slow.
+    pub answer: RecordedRequest,
+    /// The board, if the move was applied: the answer itself or, after a deferral, the
+    /// follow-up.
     pub board: Option<Board>,
-    /// The text of the edited ephemeral response.
-    pub reply: String,
+    /// The refusal's text, if the move was refused.
+    pub refusal: Option<String>,
 }
 
 impl Played {
-    /// Asserts the move was refused ephemerally with `reason` and nothing was posted.
+    /// Asserts the move was refused, only to the player, with `reason`, and no board was made.
     pub fn assert_refused(&self, reason: &str) {
-        assert_deferred_ephemerally(&self.deferral);
-        assert!(self.board.is_none(), "a refused move posted a board");
-        assert_eq!(self.reply, reason);
+        assert!(self.board.is_none(), "a refused move made a board");
+        assert_eq!(self.refusal.as_deref(), Some(reason));
+        if kind(&self.answer) == CHANNEL_MESSAGE {
+            assert_eq!(
+                self.answer.pointer("/data/flags").and_then(Value::as_u64),
+                Some(EPHEMERAL)
+            );
+        }
     }
 
-    /// Asserts the move was applied; returns its board message.
+    /// Asserts the move was applied; returns its board, the interaction's own public answer.
     pub fn applied(self) -> Board {
-        assert_deferred_ephemerally(&self.deferral);
-        assert!(self.reply.contains("played"), "{}", self.reply);
-        self.board.expect("an applied move posts a board")
+        let board = self.board.unwrap_or_else(|| {
+            panic!(
+                "an applied move answers with its board; refused: {:?}",
+                self.refusal
+            )
+        });
+        assert_eq!(board.flags(), 0, "a board is public");
+        board
     }
 }
 

@@ -10,14 +10,13 @@
 //!
 //! runs `load` (a bounded run) and `load_with_sigkill` (the same, with the bot killed with
 //! SIGKILL at half-time and restarted on the same database). Knobs: `MQ_LOAD_GAMES` (games
-//! at once, default 80), `MQ_LOAD_SECONDS` (default 60) and `MQ_LOAD_THINK_MS` (a player's
-//! mean thinking time before each action, default 2000; 0: as soon as the turn comes).
+//! at once, default 200), `MQ_LOAD_SECONDS` (default 60) and `MQ_LOAD_THINK_MS` (a player's
+//! mean thinking time before each action, default 0: as soon as the turn comes).
 //!
-//! The defaults keep within Discord's rate limits, which the fake enforces: every move posts
-//! its board as a channel message, and Discord takes at most 5 messages per 5 s in a channel
-//! and 50 requests a second from a bot in all. Players who think 1–3 s post at most one board a
-//! second in their channel, and 80 games post about 35 a second. Faster players meet the
-//! limits: the bot then waits and posts again (see `src/discord/retry.rs`). The bot's
+//! The fake enforces Discord's rate limits: 5 messages per 5 s in a channel and 50 requests a
+//! second from a bot in all. A move's board is the answer to its interaction, which counts
+//! against neither, so players may move as fast as the bot answers; only the first board of
+//! each game (after Accept) and the clock's messages are channel messages. The bot's
 //! log is written to `target/tmp/NAME.log`. The normal `cargo test` runs a small version with a kill
 //! (`smoke_run_with_a_kill`), so none of this rots.
 //!
@@ -76,10 +75,10 @@ impl Knobs {
         let var = |name: &str| std::env::var(name).ok().and_then(|v| v.parse::<f64>().ok());
         Knobs {
             name,
-            games: var("MQ_LOAD_GAMES").map_or(80, |g| g as usize),
+            games: var("MQ_LOAD_GAMES").map_or(200, |g| g as usize),
             seconds: var("MQ_LOAD_SECONDS").unwrap_or(60.0),
             kill,
-            think: Duration::from_secs_f64(var("MQ_LOAD_THINK_MS").unwrap_or(2000.0) / 1000.0),
+            think: Duration::from_secs_f64(var("MQ_LOAD_THINK_MS").unwrap_or(0.0) / 1000.0),
             clock_every: 2,
         }
     }
@@ -90,9 +89,9 @@ async fn smoke_run_with_a_kill() {
     run(Knobs {
         name: "smoke",
         games: 8,
-        seconds: 8.0,
+        seconds: 5.0,
         kill: true,
-        think: Duration::from_secs(2),
+        think: Duration::ZERO,
         // Enough games with a clock are on at the kill for both kinds of clock check.
         clock_every: 1,
     })

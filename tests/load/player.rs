@@ -581,11 +581,29 @@ impl Pair {
                     }
                     Kind::Move(_) => {
                         l.move_first.push(took);
-                        &[DEFERRED]
+                        &[CHANNEL_MESSAGE, DEFERRED]
                     }
                 };
                 self.report.answered += 1;
                 let got = kind(&json);
+                let ephemeral = json
+                    .pointer("/data/flags")
+                    .and_then(Value::as_u64)
+                    .is_some_and(|f| f & 64 != 0);
+                if let (Kind::Move(told), CHANNEL_MESSAGE, true) = (&pending.kind, got, ephemeral) {
+                    // A refused move (its board would be a public answer).
+                    let content = json
+                        .pointer("/data/content")
+                        .and_then(Value::as_str)
+                        .unwrap_or_default()
+                        .to_owned();
+                    let notation = told.notation.clone();
+                    pending.edit = Some(content.clone());
+                    pending.callback = Some(json);
+                    self.report.refused.push(interaction.to_string());
+                    self.error(format!("{notation} refused: {content}"));
+                    return;
+                }
                 pending.callback = Some(json);
                 if !expected.contains(&got) {
                     self.error(format!(
@@ -595,7 +613,6 @@ impl Pair {
             }
             Event::Edit {
                 interaction,
-                at,
                 content,
                 buttons,
             } => {
@@ -607,19 +624,10 @@ impl Pair {
                     pending.edit_buttons = buttons;
                     return;
                 };
-                self.report
-                    .latencies
-                    .move_confirmed
-                    .push(at.duration_since(pending.sent));
-                let key = interaction.to_string();
-                let applied = content.starts_with("You played");
+                // A move's only text answer is a refusal (its board is the answer otherwise).
                 pending.edit = Some(content.clone());
-                if applied {
-                    self.report.told.insert(key, told);
-                } else {
-                    self.report.refused.push(key);
-                    self.error(format!("{} refused: {content}", told.notation));
-                }
+                self.report.refused.push(interaction.to_string());
+                self.error(format!("{} refused: {content}", told.notation));
             }
             Event::Message {
                 at,
@@ -686,8 +694,7 @@ impl Pair {
     }
 
     /// Thinks before acting, when the run says players think: a random time between half and
-    /// one and a half times the mean, so that with a mean of 2 s no channel gets more than one
-    /// board a second (Discord's bucket for a channel's messages: 5 per 5 s).
+    /// one and a half times the mean.
     async fn think(&mut self) {
         if !self.shared.think.is_zero() {
             let think = self.shared.think.mul_f64(self.rng.random_range(0.5..1.5));

@@ -50,8 +50,6 @@ pub struct Latencies {
     pub move_image: Vec<Duration>,
     /// Accept → the first board's PNG uploaded.
     pub accept_image: Vec<Duration>,
-    /// `/move` → the ephemeral "You played" edit.
-    pub move_confirmed: Vec<Duration>,
 }
 
 /// Everything one pair (or all pairs, merged) saw.
@@ -109,7 +107,6 @@ impl Report {
         l.accept.extend(o.accept);
         l.move_image.extend(o.move_image);
         l.accept_image.extend(o.accept_image);
-        l.move_confirmed.extend(o.move_confirmed);
         self.pushed += other.pushed;
         self.answered += other.answered;
         self.pngs += other.pngs;
@@ -270,14 +267,16 @@ pub fn print(report: &Report, facts: &RunFacts<'_>) {
             "first response, all interactions",
             report.all_first_responses(),
         ),
-        ("  /move deferral", l.move_first.clone()),
+        (
+            "  /move answer (the board, or a deferral)",
+            l.move_first.clone(),
+        ),
         ("  /move autocomplete suggestions", l.autocomplete.clone()),
         ("  /challenge message", l.challenge.clone()),
         ("  Accept button (message edited)", l.accept.clone()),
         ("board image posted, all", report.all_images()),
         ("  after /move", l.move_image.clone()),
         ("  after Accept (first board)", l.accept_image.clone()),
-        ("/move → \"You played\" (edit)", l.move_confirmed.clone()),
     ];
     for (name, times) in &rows {
         let s = summarize(times);

@@ -24,12 +24,11 @@ pub enum Event {
         /// The callback's JSON (`type` and `data`).
         json: Value,
     },
-    /// An edit of an interaction's deferred answer (`PATCH …/messages/@original`).
+    /// An edit of an interaction's deferred answer (`PATCH …/messages/@original`), or a text
+    /// follow-up (a deferred refusal).
     Edit {
         /// The interaction.
         interaction: u64,
-        /// When the fake received it.
-        at: Instant,
         /// Its text.
         content: String,
         /// The `custom_id`s of its buttons (a deferred challenge gets them here).
@@ -75,6 +74,18 @@ pub async fn route(
         let event = match (request.method.as_str(), route.as_slice()) {
             ("POST", ["interactions", id, _, "callback"]) => id.parse().ok().map(|interaction| {
                 let json = request.json.clone().unwrap_or(Value::Null);
+                // A move's board is its interaction's own answer: the players see it as a
+                // board, and as the answer.
+                if let Some(png) = picture(&request)
+                    && let Some(pair) = ids::pair_of(interaction).and_then(|p| pairs.get(p))
+                {
+                    let _ = pair.send(Event::Message {
+                        at: request.received_at,
+                        content: text(&request, "/data/content"),
+                        buttons: custom_ids(request.pointer("/data/components")),
+                        png: Some(png),
+                    });
+                }
                 (
                     interaction,
                     Event::Callback {
@@ -84,11 +95,24 @@ pub async fn route(
                     },
                 )
             }),
+            ("POST", ["webhooks", _, token]) => {
+                ids::interaction_of_token(token).map(|interaction| {
+                    // A follow-up: the board of a deferred move, or a deferred refusal.
+                    let event = match picture(&request) {
+                        Some(_) => message(&request),
+                        None => Event::Edit {
+                            interaction,
+                            content: text(&request, "/content"),
+                            buttons: custom_ids(request.pointer("/components")),
+                        },
+                    };
+                    (interaction, event)
+                })
+            }
             ("PATCH", ["webhooks", _, token, "messages", "@original"]) => {
                 ids::interaction_of_token(token).map(|interaction| {
                     let event = Event::Edit {
                         interaction,
-                        at: request.received_at,
                         content: text(&request, "/content"),
                         buttons: custom_ids(request.pointer("/components")),
                     };
@@ -130,20 +154,23 @@ pub async fn route(
     }
 }
 
-/// A channel message as a player sees it.
+/// A channel message (or follow-up) as a player sees it.
 fn message(request: &RecordedRequest) -> Event {
-    let buttons = custom_ids(request.pointer("/components"));
-    let png = request
-        .files
-        .iter()
-        .find(|f| f.bytes.starts_with(b"\x89PNG\r\n\x1a\n"))
-        .map(|f| f.bytes.len());
     Event::Message {
         at: request.received_at,
         content: text(request, "/content"),
-        buttons,
-        png,
+        buttons: custom_ids(request.pointer("/components")),
+        png: picture(request),
     }
+}
+
+/// The size of the request's PNG picture, if it has one.
+fn picture(request: &RecordedRequest) -> Option<usize> {
+    request
+        .files
+        .iter()
+        .find(|f| f.bytes.starts_with(b"\x89PNG\r\n\x1a\n"))
+        .map(|f| f.bytes.len())
 }
 
 fn text(request: &RecordedRequest, pointer: &str) -> String {

@@ -1,14 +1,17 @@
-//! `/move`: play a move, with the legal moves of the caller's game suggested as they type.
+//! `/move`: play a move, with the legal moves of the caller's game suggested as they type. The
+//! new board is the command's own answer: one REST call on a quiet bot.
 
 use poise::serenity_prelude as serenity;
 use serenity::{AutocompleteChoice, CreateAutocompleteResponse, ResolvedValue};
 
 use monkey_queen_core::Move;
 
+use tracing::warn;
+
 use crate::discord::reply::{
-    caller, channel_lang, clip, defer_ephemeral, edit_deferred, split, user_lang,
+    caller, channel_lang, clip, defer_public, ephemeral, split, user_lang,
 };
-use crate::discord::{ApplicationContext, Context, Error, ai, board};
+use crate::discord::{ApplicationContext, Context, Error, ai, board, deferral};
 use crate::games::{ChannelId, GameId, GameRef, PlayRequest};
 use crate::i18n::Msg;
 
@@ -44,7 +47,6 @@ pub async fn play_move(
     #[autocomplete = "autocomplete_game"]
     game: Option<i64>,
 ) -> Result<(), Error> {
-    defer_ephemeral(ctx).await?;
     let lang = user_lang(ctx);
     let data = ctx.data();
     let key = ctx.interaction.id.to_string();
@@ -56,28 +58,75 @@ pub async fn play_move(
         expected_ply: None,
         request_key: Some(&key),
     };
-    let played = match split(data.service.play(request).await)? {
-        Ok(played) => played,
-        Err(refusal) => return edit_deferred(ctx, lang.text(&Msg::Refused(&refusal))).await,
-    };
     let public = channel_lang(
         ctx.interaction.guild_locale.as_deref(),
         &ctx.interaction.locale,
     );
-    let content = public.text(&Msg::MovePosted {
-        game: &played.game,
-        mover: board::mover(&played.game, played.mv),
-        mv: played.mv,
-    });
-    let http = ctx.serenity_context().http.clone();
-    let posted = board::post(&http, data, &played.game, content, public).await;
-    ai::take_turn(http, data.clone(), played.game, public);
-    let confirmation = if posted {
-        Msg::YouPlayed(played.mv)
-    } else {
-        Msg::YouPlayedBoardMissing(played.mv)
+    let work = async {
+        let played = match split(data.service.play(request).await)? {
+            Ok(played) => played,
+            Err(refusal) => return Ok(Err(refusal)),
+        };
+        let content = public.text(&Msg::MovePosted {
+            game: &played.game,
+            mover: board::mover(&played.game, played.mv),
+            mv: played.mv,
+        });
+        let board = board::compose(data, &played.game, content.clone(), public).await;
+        Ok::<_, Error>(Ok((played, content, board)))
     };
-    edit_deferred(ctx, lang.text(&confirmation)).await
+    let (outcome, deferred) =
+        deferral::unless_quick(data.defer_after, work, defer_public(ctx)).await;
+    let (played, content, board) = match outcome? {
+        Ok(done) => done,
+        Err(refusal) => {
+            let text = lang.text(&Msg::Refused(&refusal));
+            return if deferred {
+                deferral::refuse_deferred_command(ctx, text).await
+            } else {
+                ephemeral(ctx, text).await
+            };
+        }
+    };
+    let http = ctx.serenity_context().http.clone();
+    let shown_in = played
+        .game
+        .place
+        .thread
+        .unwrap_or(played.game.place.channel);
+    if ctx.channel_id().get() != shown_in.0 {
+        // A threaded game moved from its channel: the board goes to the thread, as all its
+        // boards do, and the player is told where.
+        board::post(&http, data, &played.game, content, public).await;
+        let text = lang.text(&Msg::BoardInThread {
+            mv: played.mv,
+            thread: shown_in.0,
+        });
+        ai::take_turn(http, data.clone(), played.game, public);
+        return if deferred {
+            deferral::refuse_deferred_command(ctx, text).await
+        } else {
+            ephemeral(ctx, text).await
+        };
+    }
+    let token = ctx.interaction.token.as_str();
+    let delivered = match board {
+        Ok(board) if deferred => {
+            board::follow_up_with(&http, data, token, &played.game, board).await
+        }
+        Ok(board) => {
+            let id = ctx.interaction.id;
+            board::answer_with(&http, data, id, token, &played.game, board).await
+        }
+        Err(e) => Err(e),
+    };
+    if let Err(e) = delivered {
+        // The move stands: its board goes to the channel instead, if the bot may post there.
+        warn!(game = %played.game.id, error = %e, "could not answer a move with its board");
+        board::post(&http, data, &played.game, content, public).await;
+    }
+    ai::take_turn(http, data.clone(), played.game, public);
+    Ok(())
 }
 
 /// The game a command is about: the one named, or the caller's game in this channel.

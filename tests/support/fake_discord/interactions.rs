@@ -18,6 +18,8 @@ const DEFAULT_UPLOAD_LIMIT: u64 = 10 * 1024 * 1024;
 /// What Discord remembers of one dispatched interaction.
 #[derive(Debug, Clone)]
 pub struct Interaction {
+    /// The interaction's type (2 command, 3 component, 4 autocomplete, …).
+    pub kind: u64,
     token: String,
     dispatched: Instant,
     /// The channel it came from.
@@ -59,6 +61,7 @@ impl Ledger {
             return;
         };
         let interaction = Interaction {
+            kind: payload["type"].as_u64().unwrap_or(0),
             token: token.to_owned(),
             dispatched: now,
             channel: payload["channel_id"].as_str().and_then(|c| c.parse().ok()),
@@ -84,8 +87,8 @@ impl Ledger {
         self.by_token.get(token).and_then(|id| self.by_id.get(id))
     }
 
-    /// Checks an interaction callback of `kind` at `now`: unknown, late (10062) or second
-    /// (40060) answers are refused.
+    /// Checks an interaction callback at `now`: unknown, late (10062) or second (40060) answers
+    /// are refused.
     pub fn check_callback(&self, id: &str, token: &str, now: Instant) -> Result<(), Refusal> {
         let interaction = self
             .by_id

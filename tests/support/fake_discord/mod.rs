@@ -683,6 +683,23 @@ impl FakeDiscord {
             .add_channel(id, channel);
     }
 
+    /// The channel a request of the bot's puts a message in: the channel of a channel message,
+    /// or the channel of the interaction an answer or follow-up belongs to.
+    pub fn posted_in(&self, request: &RecordedRequest) -> Option<u64> {
+        let path = request
+            .path
+            .strip_prefix("/api/v10/")
+            .unwrap_or(&request.path);
+        let route: Vec<&str> = path.split('/').collect();
+        let contract = self.shared.contract.lock().unwrap();
+        match route.as_slice() {
+            ["channels", channel, "messages"] => channel.parse().ok(),
+            ["interactions", id, _, "callback"] => contract.ledger.get(id)?.channel,
+            ["webhooks", _, token, ..] => contract.ledger.by_token(token)?.channel,
+            _ => None,
+        }
+    }
+
     /// Records that the bot posted message `message` in `channel` earlier (a test that stores a
     /// message id itself, without the bot posting it).
     pub fn add_bot_message(&self, channel: u64, message: u64) {
@@ -966,7 +983,35 @@ fn serve(shared: &Shared, request: &RecordedRequest, route: &[&str]) -> Result<R
             if let (4 | 5, Some(channel)) = (kind, interaction_channel) {
                 contract.world.posted(channel, message_id);
             }
-            StatusCode::NO_CONTENT.into_response()
+            let with_response = request
+                .query
+                .as_deref()
+                .is_some_and(|q| q.split('&').any(|p| p == "with_response=true"));
+            if with_response {
+                // Discord's InteractionCallbackResponse: the interaction and the message the
+                // answer made (for a message answer).
+                let data = payload.map(|p| &p["data"]);
+                let mut answer = json!({
+                    "interaction": {
+                        "id": id,
+                        "type": contract.ledger.get(id).map_or(2, |i| i.kind),
+                        "response_message_id": message_id.to_string(),
+                        "response_message_loading": kind == 5,
+                        "response_message_ephemeral": data
+                            .and_then(|d| d["flags"].as_u64())
+                            .is_some_and(|f| f & 64 != 0),
+                    }
+                });
+                if let 4 | 5 = kind {
+                    answer["resource"] = json!({
+                        "type": kind,
+                        "message": message(message_id, interaction_channel, data),
+                    });
+                }
+                axum::Json(answer).into_response()
+            } else {
+                StatusCode::NO_CONTENT.into_response()
+            }
         }
         ("POST", ["webhooks", application, token]) => {
             check_application(application)?;
