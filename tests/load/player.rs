@@ -629,6 +629,11 @@ impl Pair {
                 self.report.refused.push(interaction.to_string());
                 self.error(format!("{} refused: {content}", told.notation));
             }
+            Event::Delivered { interaction } => {
+                if let Some(pending) = self.pending.get_mut(&interaction) {
+                    pending.edit = Some("the board, as a follow-up".into());
+                }
+            }
             Event::Message {
                 at,
                 content,

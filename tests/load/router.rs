@@ -34,6 +34,11 @@ pub enum Event {
         /// The `custom_id`s of its buttons (a deferred challenge gets them here).
         buttons: Vec<String>,
     },
+    /// A deferred interaction's board arrived as a follow-up (after its [`Event::Message`]).
+    Delivered {
+        /// The interaction.
+        interaction: u64,
+    },
     /// A new message in a pair's channel: a board (with its picture) or a reminder.
     Message {
         /// When the fake received it.
@@ -99,7 +104,13 @@ pub async fn route(
                 ids::interaction_of_token(token).map(|interaction| {
                     // A follow-up: the board of a deferred move, or a deferred refusal.
                     let event = match picture(&request) {
-                        Some(_) => message(&request),
+                        Some(_) => {
+                            let pair = ids::pair_of(interaction).and_then(|p| pairs.get(p));
+                            if let Some(pair) = pair {
+                                let _ = pair.send(message(&request));
+                            }
+                            Event::Delivered { interaction }
+                        }
                         None => Event::Edit {
                             interaction,
                             content: text(&request, "/content"),
