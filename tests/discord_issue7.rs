@@ -469,7 +469,13 @@ async fn a_rematch_offered_by_button_is_accepted_like_a_challenge() {
         (UserId(BOB.id), UserId(ALICE.id))
     );
     assert!(content(&started).starts_with(&format!("**Game #{}**", rematch.id)));
-    assert_eq!(custom_ids(&started), [format!("resign:{}:0", rematch.id)]);
+    assert_eq!(
+        custom_ids(&started),
+        [
+            format!("move:{}:0", rematch.id),
+            format!("resign:{}:0", rematch.id)
+        ]
+    );
     h.stop().await;
 }
 

@@ -72,8 +72,8 @@ async fn settings(data: &Data, game: &GameView) -> Result<GuildSettings, Error> 
     }
 }
 
-/// The buttons under a board message: Resign while the game is on; Replay and Rematch once
-/// it is finished; none after an abort.
+/// The buttons under a board message: Move (pick a piece and where it goes) and Resign while
+/// the game is on; Replay and Rematch once it is finished; none after an abort.
 pub fn buttons(game: &GameView, lang: Lang) -> Vec<CreateActionRow> {
     let button = |id: ComponentId, label: Button, style: ButtonStyle| {
         CreateButton::new(id.to_string())
@@ -81,14 +81,24 @@ pub fn buttons(game: &GameView, lang: Lang) -> Vec<CreateActionRow> {
             .style(style)
     };
     let row = match game.status {
-        GameStatus::Active => vec![button(
-            ComponentId::Resign {
-                game: game.id.0,
-                ply: game.ply(),
-            },
-            Button::Resign,
-            ButtonStyle::Secondary,
-        )],
+        GameStatus::Active => vec![
+            button(
+                ComponentId::Move {
+                    game: game.id.0,
+                    ply: game.ply(),
+                },
+                Button::Move,
+                ButtonStyle::Primary,
+            ),
+            button(
+                ComponentId::Resign {
+                    game: game.id.0,
+                    ply: game.ply(),
+                },
+                Button::Resign,
+                ButtonStyle::Secondary,
+            ),
+        ],
         GameStatus::Finished => vec![
             button(
                 ComponentId::Replay { game: game.id.0 },

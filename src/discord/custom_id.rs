@@ -4,6 +4,12 @@
 use std::fmt;
 use std::str::FromStr;
 
+use monkey_queen_core::Square;
+
+/// The largest board: squares in a `custom_id` are read on it, and checked against the
+/// game's own size where they are used.
+const MAX_BOARD: u8 = 16;
+
 /// Discord's limit on a component's `custom_id` length.
 pub const MAX_LEN: usize = 100;
 
@@ -39,6 +45,37 @@ pub enum ComponentId {
         game: i64,
         /// The game's ply when the question was asked.
         ply: u32,
+    },
+    /// The Move button of a board: pick a piece, then where it goes, instead of typing:
+    /// `move:<game_id>:<ply>`.
+    Move {
+        /// The game's id.
+        game: i64,
+        /// The game's ply when the button was made; a later ply makes the click stale.
+        ply: u32,
+    },
+    /// A menu of the pieces that can move: `pick:<game_id>:<ply>:<part>` (a part for each
+    /// menu of at most 25 pieces, keeping the ids of one message apart). The chosen option's
+    /// value is the piece's square, or `swap`.
+    PickPiece {
+        /// The game's id.
+        game: i64,
+        /// The game's ply when the menu was made.
+        ply: u32,
+        /// Which of the message's menus it is.
+        part: u8,
+    },
+    /// A menu of the destinations of the piece on `from`:
+    /// `pick-to:<game_id>:<ply>:<from>:<part>`. The chosen option's value is the square.
+    PickDestination {
+        /// The game's id.
+        game: i64,
+        /// The game's ply when the menu was made.
+        ply: u32,
+        /// The square of the piece that moves.
+        from: Square,
+        /// Which of the message's menus it is.
+        part: u8,
     },
     /// Post the animated replay of a game: `replay:<game_id>`.
     Replay {
@@ -141,6 +178,14 @@ impl fmt::Display for ComponentId {
             ComponentId::Cancel { challenge } => write!(f, "cancel:{challenge}"),
             ComponentId::Resign { game, ply } => write!(f, "resign:{game}:{ply}"),
             ComponentId::ConfirmResign { game, ply } => write!(f, "resign-yes:{game}:{ply}"),
+            ComponentId::Move { game, ply } => write!(f, "move:{game}:{ply}"),
+            ComponentId::PickPiece { game, ply, part } => write!(f, "pick:{game}:{ply}:{part}"),
+            ComponentId::PickDestination {
+                game,
+                ply,
+                from,
+                part,
+            } => write!(f, "pick-to:{game}:{ply}:{from}:{part}"),
             ComponentId::Replay { game } => write!(f, "replay:{game}"),
             ComponentId::Rematch { game } => write!(f, "rematch:{game}"),
             ComponentId::Leaderboard {
@@ -195,6 +240,30 @@ impl FromStr for ComponentId {
                     ply: number(ply)?,
                 }
             }
+            "move" => {
+                let [game, ply] = fields_of(&fields)?;
+                ComponentId::Move {
+                    game: number(game)?,
+                    ply: number(ply)?,
+                }
+            }
+            "pick" => {
+                let [game, ply, part] = fields_of(&fields)?;
+                ComponentId::PickPiece {
+                    game: number(game)?,
+                    ply: number(ply)?,
+                    part: number(part)?,
+                }
+            }
+            "pick-to" => {
+                let [game, ply, from, part] = fields_of(&fields)?;
+                ComponentId::PickDestination {
+                    game: number(game)?,
+                    ply: number(ply)?,
+                    from: square(from)?,
+                    part: number(part)?,
+                }
+            }
             "replay" => {
                 let [game] = fields_of(&fields)?;
                 ComponentId::Replay {
@@ -245,6 +314,14 @@ fn number<T: FromStr + ToString>(field: &str) -> Result<T, CustomIdError> {
     }
 }
 
+/// A square written the way [`ComponentId`]'s `Display` writes it (`g1`), on any board size.
+pub fn square(field: &str) -> Result<Square, CustomIdError> {
+    match Square::parse(field, MAX_BOARD) {
+        Ok(square) if square.to_string() == field => Ok(square),
+        _ => Err(CustomIdError::BadWord),
+    }
+}
+
 /// The one of `choices` whose word is `field`.
 fn word<T: Copy, const N: usize>(
     field: &str,
@@ -272,6 +349,24 @@ mod tests {
                 "resign-yes:5:12",
             ),
             (ComponentId::Replay { game: 8 }, "replay:8"),
+            (ComponentId::Move { game: 5, ply: 12 }, "move:5:12"),
+            (
+                ComponentId::PickPiece {
+                    game: 5,
+                    ply: 12,
+                    part: 1,
+                },
+                "pick:5:12:1",
+            ),
+            (
+                ComponentId::PickDestination {
+                    game: 5,
+                    ply: 12,
+                    from: Square::parse("p16", 16).unwrap(),
+                    part: 0,
+                },
+                "pick-to:5:12:p16:0",
+            ),
             (ComponentId::Rematch { game: 8 }, "rematch:8"),
             (
                 ComponentId::Leaderboard {
@@ -339,13 +434,26 @@ mod tests {
         };
         assert!(id.to_string().len() <= MAX_LEN);
         assert_eq!(id.to_string().parse::<ComponentId>(), Ok(id));
+        let id = ComponentId::PickDestination {
+            game: i64::MAX,
+            ply: u32::MAX,
+            from: Square::parse("p16", 16).unwrap(),
+            part: u8::MAX,
+        };
+        assert!(id.to_string().len() <= MAX_LEN);
+        assert_eq!(id.to_string().parse::<ComponentId>(), Ok(id));
     }
 
     #[test]
     fn rejects_what_it_did_not_write() {
         let cases = [
             ("", CustomIdError::UnknownAction),
-            ("move:1", CustomIdError::UnknownAction),
+            ("moves:1", CustomIdError::UnknownAction),
+            ("move:1", CustomIdError::FieldCount),
+            ("pick-to:5:12:q1:0", CustomIdError::BadWord),
+            ("pick-to:5:12:G1:0", CustomIdError::BadWord),
+            ("pick-to:5:12:g01:0", CustomIdError::BadWord),
+            ("pick:5:12:256", CustomIdError::BadNumber),
             ("ACCEPT:1", CustomIdError::UnknownAction),
             ("accept", CustomIdError::FieldCount),
             ("accept:1:2", CustomIdError::FieldCount),

@@ -13,12 +13,12 @@ use std::time::Duration;
 use poise::serenity_prelude as serenity;
 use serenity::{
     ComponentInteraction, CreateInteractionResponse, CreateInteractionResponseFollowup,
-    EditInteractionResponse,
+    CreateInteractionResponseMessage, EditInteractionResponse, Http,
 };
 use tracing::warn;
 
 use super::reply::answer_click;
-use super::retry::{Retry, retry};
+use super::retry::{Retry, already_acknowledged, retry};
 use super::{ApplicationContext, Error};
 use crate::games::UserError;
 use crate::i18n::{Lang, Msg};
@@ -92,25 +92,76 @@ pub async fn refuse_deferred_click(
     Ok(())
 }
 
-/// After [`defer_public`](super::reply::defer_public): the refusal, only for the caller. The public "thinking…" message is
-/// removed first, so the channel sees nothing of it.
+/// After [`defer_public`](super::reply::defer_public): the refusal, only for the caller. The
+/// public "thinking…" message is removed first, so the channel sees nothing of it.
 pub async fn refuse_deferred_command(
     ctx: ApplicationContext<'_>,
     text: String,
 ) -> Result<(), Error> {
-    let http = ctx.serenity_context();
+    answer_deferred_privately(&ctx.serenity_context().http, &ctx.interaction.token, text).await
+}
+
+/// Defers interaction `id` publicly ("thinking…"; the answer follows up), retrying while
+/// Discord is rate limiting or unavailable; a retry refused because an earlier attempt did get
+/// through counts as deferred.
+pub async fn defer_interaction(
+    http: &Http,
+    id: serenity::InteractionId,
+    token: &str,
+) -> Result<(), Error> {
+    let defer = CreateInteractionResponse::Defer(CreateInteractionResponseMessage::new());
+    let deferred = retry("deferring an interaction", Retry::INTERACTION, || {
+        http.create_interaction_response(id, token, &defer, Vec::new())
+    })
+    .await;
+    match deferred {
+        Err(e) if already_acknowledged(&e) => Ok(()),
+        deferred => Ok(deferred?),
+    }
+}
+
+/// Answers interaction `id` with `text`, only for the person who sent it.
+pub async fn answer_privately(
+    http: &Http,
+    id: serenity::InteractionId,
+    token: &str,
+    text: String,
+) -> Result<(), Error> {
+    let reply = CreateInteractionResponse::Message(
+        CreateInteractionResponseMessage::new()
+            .content(text)
+            .ephemeral(true),
+    );
+    let answered = retry("answering privately", Retry::INTERACTION, || {
+        http.create_interaction_response(id, token, &reply, Vec::new())
+    })
+    .await;
+    match answered {
+        Err(e) if already_acknowledged(&e) => Ok(()),
+        answered => Ok(answered?),
+    }
+}
+
+/// After a public deferral: `text` only for the person who sent the interaction. The public
+/// "thinking…" message is removed first, so the channel sees nothing of it (and the follow-up
+/// is a message of its own, not an edit of the deferral).
+pub async fn answer_deferred_privately(
+    http: &Http,
+    token: &str,
+    text: String,
+) -> Result<(), Error> {
     if let Err(e) = retry("removing a deferral", Retry::EDIT, || {
-        ctx.interaction.delete_response(http)
+        http.delete_original_interaction_response(token)
     })
     .await
     {
-        warn!(error = %e, "could not remove the deferred answer of a refused command");
+        warn!(error = %e, "could not remove the deferred answer of a private reply");
     }
     let message = CreateInteractionResponseFollowup::new()
         .content(text)
         .ephemeral(true);
-    retry("refusing a deferred command", Retry::FOLLOW_UP, || {
-        ctx.interaction.create_followup(http, message.clone())
+    retry("answering a deferral privately", Retry::FOLLOW_UP, || {
+        http.create_followup_message(token, &message, Vec::new())
     })
     .await?;
     Ok(())

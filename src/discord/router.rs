@@ -6,7 +6,7 @@ use serenity::{ComponentInteraction, FullEvent, Interaction};
 use tracing::warn;
 
 use super::commands::challenge::{self, Answer};
-use super::commands::{end, rematch, replay, standings};
+use super::commands::{end, pick, rematch, replay, standings};
 use super::custom_id::ComponentId;
 use super::reply::ephemeral_click;
 use super::{Data, Error};
@@ -48,6 +48,15 @@ async fn route(
         Ok(ComponentId::ConfirmResign { game, ply }) => {
             end::confirm(ctx, data, click, GameId(game), ply).await
         }
+        Ok(ComponentId::Move { game, ply }) => {
+            pick::open(ctx, data, click, GameId(game), ply).await
+        }
+        Ok(ComponentId::PickPiece { game, ply, .. }) => {
+            pick::piece(ctx, data, click, GameId(game), ply).await
+        }
+        Ok(ComponentId::PickDestination {
+            game, ply, from, ..
+        }) => pick::destination(ctx, data, click, GameId(game), ply, from).await,
         Ok(ComponentId::Replay { game }) => replay::click(ctx, data, click, GameId(game)).await,
         Ok(ComponentId::Rematch { game }) => rematch::click(ctx, data, click, GameId(game)).await,
         Ok(ComponentId::Leaderboard { ranking, page, .. }) => {

@@ -3,7 +3,10 @@
 use monkey_queen_core::{Move, MoveText, Position};
 
 use super::view::{self, color_of};
-use super::{GameService, GameStatus, MovePlayed, PlayRequest, Result, ServiceError, UserError};
+use super::{
+    GameId, GameRef, GameService, GameStatus, GameView, MovePlayed, PlayRequest, Result,
+    ServiceError, UserError, UserId,
+};
 use sqlx::Connection;
 
 use crate::storage::{self, Advance, Conn, GameRow, MoveRow};
@@ -108,6 +111,37 @@ impl GameService {
             }
             Err(e) => Err(e.into()),
         }
+    }
+
+    /// The game `user` is about to move in by picking pieces (a Move button made at `ply`):
+    /// refused as [`Self::play`] would refuse a move, so a picker is offered only to the
+    /// player to move, in an active game still at that ply.
+    ///
+    /// # Errors
+    /// [`UserError::NoSuchGame`], [`UserError::NotParticipant`], [`UserError::PositionChanged`],
+    /// [`UserError::GameOver`], [`UserError::TimeUp`], [`UserError::NotYourTurn`]; internal
+    /// errors.
+    pub async fn game_to_move(&self, user: UserId, game: GameId, ply: u32) -> Result<GameView> {
+        let mut conn = self.db.read().await?;
+        let row = self.resolve(&mut conn, user, GameRef::Id(game)).await?;
+        let Some(color) = color_of(row.white, row.black, user) else {
+            return Err(UserError::NotParticipant { game: row.id }.into());
+        };
+        if row.status != GameStatus::Active {
+            return Err(UserError::GameOver { game: row.id }.into());
+        }
+        if row.ply != ply {
+            return Err(UserError::PositionChanged.into());
+        }
+        if let Some(deadline_ms) = row.deadline_ms.filter(|&d| self.now_ms() >= d) {
+            return Err(UserError::TimeUp { deadline_ms }.into());
+        }
+        let position = view::position_of(&row)?;
+        if position.turn() != color {
+            let to_move = view::player_id(&row, color.other());
+            return Err(UserError::NotYourTurn { to_move }.into());
+        }
+        self.view(&mut conn, row).await
     }
 
     /// Every check before a move is stored, in the order a user would want to hear them.

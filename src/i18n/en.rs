@@ -50,6 +50,18 @@ pub fn text(msg: &Msg<'_>) -> String {
             mention(by.0)
         ),
         Msg::StatusLine(g) => status_line(g),
+        Msg::PickPiece(game) => {
+            format!("**Game #{game}**: choose the piece to move; the marked squares can move.")
+        }
+        Msg::PickDestination { game, from } => format!(
+            "**Game #{game}**: where does the piece on {from} go? The marked squares are its moves."
+        ),
+        Msg::ChoosePiece => "Choose a piece".to_owned(),
+        Msg::ChooseDestination => "Choose where it goes".to_owned(),
+        Msg::PieceOnSquare { role, square } => match role {
+            Role::Queen => format!("Queen on {square}"),
+            Role::Baby => format!("Baby on {square}"),
+        },
         Msg::BoardInThread { mv, thread } => {
             format!("You played {mv}; the board is in the game's thread, <#{thread}>.")
         }
@@ -302,6 +314,7 @@ fn label(b: Button) -> &'static str {
         Button::ConfirmResign => "Yes, resign",
         Button::Replay => "Replay",
         Button::Rematch => "Rematch",
+        Button::Move => "Move",
     }
 }
 

@@ -57,6 +57,19 @@ pub fn text(msg: &Msg<'_>) -> String {
             mention(by.0)
         ),
         Msg::StatusLine(g) => status_line(g),
+        Msg::PickPiece(game) => format!(
+            "**Partida #{game}**: elige la pieza que mueves; las casillas marcadas pueden moverse."
+        ),
+        Msg::PickDestination { game, from } => format!(
+            "**Partida #{game}**: ¿adónde va la pieza de {from}? Las casillas marcadas son sus \
+             jugadas."
+        ),
+        Msg::ChoosePiece => "Elige una pieza".to_owned(),
+        Msg::ChooseDestination => "Elige adónde va".to_owned(),
+        Msg::PieceOnSquare { role, square } => match role {
+            Role::Queen => format!("Reina en {square}"),
+            Role::Baby => format!("Bebé en {square}"),
+        },
         Msg::BoardInThread { mv, thread } => {
             format!("Has jugado {mv}; el tablero está en el hilo de la partida, <#{thread}>.")
         }
@@ -319,6 +332,7 @@ fn label(b: Button) -> &'static str {
         Button::ConfirmResign => "Sí, abandono",
         Button::Replay => "Repetición",
         Button::Rematch => "Revancha",
+        Button::Move => "Mover",
     }
 }
 

@@ -5,7 +5,7 @@
 mod en;
 mod es;
 
-use monkey_queen_core::{Color, GameOptions, Move};
+use monkey_queen_core::{Color, GameOptions, Move, Role, Square};
 
 use crate::games::{
     Challenge, GameResult, GameSummary, GameView, HistoryPage, LeaderboardPage, PlayerStats,
@@ -64,6 +64,8 @@ pub enum Button {
     Replay,
     /// Offer a rematch with colours swapped.
     Rematch,
+    /// Pick a piece, then its destination, instead of typing a move.
+    Move,
 }
 
 /// A message the bot can write. Data comes along; wording lives in `en.rs` and `es.rs`.
@@ -121,6 +123,26 @@ pub enum Msg<'a> {
     },
     /// The caption line over a board picture: whose turn, or the result.
     StatusLine(&'a GameView),
+    /// The picker's first step: which piece to move (the board marks those that can).
+    PickPiece(GameId),
+    /// The picker's second step: where the piece on `from` goes (its moves are marked).
+    PickDestination {
+        /// The game.
+        game: GameId,
+        /// The chosen piece's square.
+        from: Square,
+    },
+    /// The placeholder of the piece menu.
+    ChoosePiece,
+    /// The placeholder of the destination menu.
+    ChooseDestination,
+    /// A piece in the piece menu: "Queen on g1".
+    PieceOnSquare {
+        /// Queen or baby.
+        role: Role,
+        /// Where it stands.
+        square: Square,
+    },
     /// Ephemeral answer to a move made outside its game's thread: the board went there.
     BoardInThread {
         /// The move played.

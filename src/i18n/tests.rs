@@ -447,9 +447,27 @@ fn every_message_exists_in_both_languages() {
             Button::ConfirmResign,
             Button::Replay,
             Button::Rematch,
+            Button::Move,
         ]
         .map(Msg::Label),
     );
+    messages.extend([
+        Msg::PickPiece(GameId(1)),
+        Msg::PickDestination {
+            game: GameId(1),
+            from: sq("g1"),
+        },
+        Msg::ChoosePiece,
+        Msg::ChooseDestination,
+        Msg::PieceOnSquare {
+            role: monkey_queen_core::Role::Queen,
+            square: sq("g1"),
+        },
+        Msg::PieceOnSquare {
+            role: monkey_queen_core::Role::Baby,
+            square: sq("l12"),
+        },
+    ]);
     messages.extend(results.iter().map(|r| Msg::GameOver(&finished, r)));
     messages.extend(challenges.iter().map(Msg::ChallengePosted));
     messages.extend(challenges.iter().map(|c| Msg::ChallengeClosed {

@@ -80,7 +80,10 @@ async fn a_challenge_is_accepted_and_played_to_a_queen_capture() {
     // R3.4: White moves first, and is pinged.
     board.assert_pings(ALICE.id);
     board.picture.assert_shows(&view.position);
-    assert_eq!(board.custom_ids, [format!("resign:{game}:0")]);
+    assert_eq!(
+        board.custom_ids,
+        [format!("move:{game}:0"), format!("resign:{game}:0")]
+    );
     assert_eq!(
         h.service.challenge(challenge.id).await.unwrap().game,
         Some(game)
@@ -105,7 +108,13 @@ async fn a_challenge_is_accepted_and_played_to_a_queen_capture() {
         match view.to_move {
             Some(next) => {
                 board.assert_pings(next.0);
-                assert_eq!(board.custom_ids, [format!("resign:{game}:{}", ply + 1)]);
+                assert_eq!(
+                    board.custom_ids,
+                    [
+                        format!("move:{game}:{}", ply + 1),
+                        format!("resign:{game}:{}", ply + 1)
+                    ]
+                );
             }
             None => {
                 assert!(board.mentioned.is_empty(), "{:?}", board.mentioned);

@@ -20,8 +20,8 @@ use crate::support::fake_discord::{
 };
 pub use crate::support::payloads::custom_ids;
 use crate::support::payloads::{
-    CHANNEL_ID, Caller, GUILD_ID, bot_message, button_click, integer_option, slash_command,
-    string_option, token, user_option, with_resolved_user,
+    CHANNEL_ID, Caller, GUILD_ID, bot_message, bot_message_with, button_click, integer_option,
+    select_click, slash_command, string_option, token, user_option, with_resolved_user,
 };
 
 /// Interaction callback types (Discord API).
@@ -673,4 +673,137 @@ pub fn game_of(board: &Board) -> GameId {
         .expect("an active game's board has Resign");
     let id = button.split(':').nth(1).unwrap().parse().unwrap();
     GameId(id)
+}
+
+/// One step of the Move button's menus: the interaction's answer, read as a picker message.
+pub struct Picker {
+    /// Its text.
+    pub content: String,
+    /// Its components, as sent.
+    pub components: Value,
+    /// The decoded picture.
+    pub picture: Picture,
+}
+
+impl Picker {
+    /// Reads a picker from the callback that answered with it.
+    pub fn from_callback(answer: RecordedRequest) -> Picker {
+        assert!(
+            answer.is_multipart(),
+            "a picker has its picture: {:?}",
+            answer.json
+        );
+        let picture = board_png::decode(&answer.files[0].bytes);
+        Picker {
+            content: answer
+                .pointer("/data/content")
+                .and_then(Value::as_str)
+                .unwrap_or_default()
+                .to_owned(),
+            components: answer
+                .pointer("/data/components")
+                .cloned()
+                .unwrap_or_default(),
+            picture,
+        }
+    }
+
+    /// Every option of every menu: `(menu custom_id, value, label, description)`.
+    pub fn options(&self) -> Vec<(String, String, String, String)> {
+        let text = |v: &Value| v.as_str().unwrap_or_default().to_owned();
+        self.components
+            .as_array()
+            .into_iter()
+            .flatten()
+            .flat_map(|row| row["components"].as_array().cloned().unwrap_or_default())
+            .flat_map(|menu| {
+                let id = text(&menu["custom_id"]);
+                menu["options"]
+                    .as_array()
+                    .cloned()
+                    .unwrap_or_default()
+                    .into_iter()
+                    .map(move |o| {
+                        (
+                            id.clone(),
+                            text(&o["value"]),
+                            text(&o["label"]),
+                            text(&o["description"]),
+                        )
+                    })
+            })
+            .collect()
+    }
+
+    /// The menu that offers `value`.
+    pub fn menu_with(&self, value: &str) -> String {
+        self.options()
+            .into_iter()
+            .find(|(_, v, _, _)| v == value)
+            .unwrap_or_else(|| panic!("no option {value} in {:?}", self.options()))
+            .0
+    }
+}
+
+impl Harness {
+    /// `who` clicks the Move button of `board`; returns the callback (a picker, or a refusal).
+    pub async fn click_move(&self, who: Caller, board: &Board) -> RecordedRequest {
+        let button = board
+            .custom_ids
+            .iter()
+            .find(|c| c.starts_with("move:"))
+            .expect("an active board has a Move button")
+            .clone();
+        self.click(who, &button, &board.content, &board.custom_ids)
+            .await
+            .0
+    }
+
+    /// `who` picks `value` in the menu `menu` of `picker`; returns the callback.
+    pub async fn pick(
+        &self,
+        who: Caller,
+        picker: &Picker,
+        menu: &str,
+        value: &str,
+    ) -> RecordedRequest {
+        let id = self.next_id();
+        let message = bot_message_with(9_000 + id, &picker.content, picker.components.clone());
+        let message = with_flags(message, EPHEMERAL);
+        self.push(select_click(id, who, menu, &[value], message));
+        self.callback(id).await
+    }
+
+    /// `who` plays `from`→`to` with the Move button of `board` and its two menus; returns the
+    /// new board (the last pick's answer) and both pickers.
+    pub async fn play_by_picking(
+        &self,
+        who: Caller,
+        board: &Board,
+        from: &str,
+        to: &str,
+    ) -> (Board, Picker, Picker) {
+        let opened = self.click_move(who, board).await;
+        assert_eq!(kind(&opened), CHANNEL_MESSAGE, "{:?}", opened.json);
+        assert_eq!(
+            opened.pointer("/data/flags").and_then(Value::as_u64),
+            Some(EPHEMERAL),
+            "only the player sees the picker"
+        );
+        let pieces = Picker::from_callback(opened);
+        let menu = pieces.menu_with(from);
+        let picked = self.pick(who, &pieces, &menu, from).await;
+        assert_eq!(kind(&picked), UPDATE_MESSAGE, "{:?}", picked.json);
+        let destinations = Picker::from_callback(picked);
+        let menu = destinations.menu_with(to);
+        let sent = Instant::now();
+        let played = self.pick(who, &destinations, &menu, to).await;
+        (Board::from_request(played, sent), pieces, destinations)
+    }
+}
+
+/// A message with these `flags` (64: ephemeral).
+fn with_flags(mut message: Value, flags: u64) -> Value {
+    message["flags"] = Value::from(flags);
+    message
 }

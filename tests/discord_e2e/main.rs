@@ -19,4 +19,5 @@ mod framework;
 mod game;
 mod harness;
 mod hostile;
+mod pick;
 mod restart;

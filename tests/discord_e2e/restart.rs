@@ -17,8 +17,14 @@ async fn after_a_restart_the_game_goes_on_and_old_buttons_are_answered() {
     let (game, _) = h.start_game(ALICE, BOB).await;
     let first = h.play(ALICE, "g1-g4").await.applied();
     let second = h.play(BOB, "f12-f9").await.applied();
-    assert_eq!(first.custom_ids, [format!("resign:{game}:1")]);
-    assert_eq!(second.custom_ids, [format!("resign:{game}:2")]);
+    assert_eq!(
+        first.custom_ids,
+        [format!("move:{game}:1"), format!("resign:{game}:1")]
+    );
+    assert_eq!(
+        second.custom_ids,
+        [format!("move:{game}:2"), format!("resign:{game}:2")]
+    );
 
     let h = h.restart().await;
     let mut times = Vec::new();

@@ -325,3 +325,25 @@ pub fn custom_ids(components: Option<&Value>) -> Vec<String> {
         .filter_map(|c| c["custom_id"].as_str().map(str::to_owned))
         .collect()
 }
+
+/// A message the bot posted earlier with these `components` (as the bot sent them).
+pub fn bot_message_with(message_id: u64, content: &str, components: Value) -> Value {
+    let mut message = bot_message(message_id, content, &[]);
+    message["components"] = components;
+    message
+}
+
+/// `caller` picks `values` in the select menu `custom_id` on `message` (see
+/// [`bot_message_with`]).
+pub fn select_click(
+    id: u64,
+    caller: Caller,
+    custom_id: &str,
+    values: &[&str],
+    message: Value,
+) -> Value {
+    let data = json!({ "custom_id": custom_id, "component_type": 3, "values": values });
+    let mut payload = envelope(id, MESSAGE_COMPONENT, caller, data);
+    payload["message"] = message;
+    payload
+}

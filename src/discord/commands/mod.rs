@@ -2,6 +2,7 @@
 
 pub mod challenge;
 pub mod end;
+pub mod pick;
 mod play;
 pub mod rematch;
 pub mod replay;

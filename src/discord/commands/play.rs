@@ -4,16 +4,16 @@
 use poise::serenity_prelude as serenity;
 use serenity::{AutocompleteChoice, CreateAutocompleteResponse, ResolvedValue};
 
-use monkey_queen_core::Move;
+use std::sync::Arc;
 
+use monkey_queen_core::Move;
+use serenity::Http;
 use tracing::warn;
 
-use crate::discord::reply::{
-    caller, channel_lang, clip, defer_public, ephemeral, split, user_lang,
-};
-use crate::discord::{ApplicationContext, Context, Error, ai, board, deferral};
+use crate::discord::reply::{caller, channel_lang, clip, split, user_lang};
+use crate::discord::{ApplicationContext, Context, Data, Error, ai, board, deferral};
 use crate::games::{ChannelId, GameId, GameRef, PlayRequest};
-use crate::i18n::Msg;
+use crate::i18n::{Lang, Msg};
 
 /// Discord shows at most 25 suggestions.
 const MAX_CHOICES: usize = 25;
@@ -47,8 +47,6 @@ pub async fn play_move(
     #[autocomplete = "autocomplete_game"]
     game: Option<i64>,
 ) -> Result<(), Error> {
-    let lang = user_lang(ctx);
-    let data = ctx.data();
     let key = ctx.interaction.id.to_string();
     let text = clip(&text, MAX_MOVE_CHARS);
     let request = PlayRequest {
@@ -58,10 +56,48 @@ pub async fn play_move(
         expected_ply: None,
         request_key: Some(&key),
     };
-    let public = channel_lang(
-        ctx.interaction.guild_locale.as_deref(),
-        &ctx.interaction.locale,
-    );
+    let asker = Asker {
+        http: &ctx.serenity_context().http,
+        id: ctx.interaction.id,
+        token: &ctx.interaction.token,
+        channel: ctx.channel_id(),
+        lang: user_lang(ctx),
+        public: channel_lang(
+            ctx.interaction.guild_locale.as_deref(),
+            &ctx.interaction.locale,
+        ),
+    };
+    play_and_answer(ctx.data(), &asker, request).await
+}
+
+/// An interaction that plays a move (`/move`, or the last pick of the Move button's menus):
+/// how to answer it.
+pub struct Asker<'a> {
+    /// The REST client.
+    pub http: &'a Arc<Http>,
+    /// The interaction.
+    pub id: serenity::InteractionId,
+    /// Its token, for the answer, edits and follow-ups.
+    pub token: &'a str,
+    /// The channel it was made in.
+    pub channel: serenity::ChannelId,
+    /// The player's language, for refusals.
+    pub lang: Lang,
+    /// The channel's language, for the board.
+    pub public: Lang,
+}
+
+/// Plays `request` and answers the interaction with the new board as its own public message
+/// (one REST call), or with the refusal only the player sees. When the work is slow (the
+/// database busy), the interaction is deferred within Discord's 3 seconds and the board
+/// follows up, so its mention still pings. If the answer can't be delivered, the move stands
+/// and its board goes to the channel; a threaded game's board goes to its thread.
+pub async fn play_and_answer(
+    data: &Data,
+    asker: &Asker<'_>,
+    request: PlayRequest<'_>,
+) -> Result<(), Error> {
+    let public = asker.public;
     let work = async {
         let played = match split(data.service.play(request).await)? {
             Ok(played) => played,
@@ -75,48 +111,42 @@ pub async fn play_move(
         let board = board::compose(data, &played.game, content.clone(), public).await;
         Ok::<_, Error>(Ok((played, content, board)))
     };
-    let (outcome, deferred) =
-        deferral::unless_quick(data.defer_after, work, defer_public(ctx)).await;
-    let (played, content, board) = match outcome? {
-        Ok(done) => done,
-        Err(refusal) => {
-            let text = lang.text(&Msg::Refused(&refusal));
-            return if deferred {
-                deferral::refuse_deferred_command(ctx, text).await
-            } else {
-                ephemeral(ctx, text).await
-            };
+    let defer = deferral::defer_interaction(asker.http, asker.id, asker.token);
+    let (outcome, deferred) = deferral::unless_quick(data.defer_after, work, defer).await;
+    let privately = |text: String| async move {
+        if deferred {
+            deferral::answer_deferred_privately(asker.http, asker.token, text).await
+        } else {
+            deferral::answer_privately(asker.http, asker.id, asker.token, text).await
         }
     };
-    let http = ctx.serenity_context().http.clone();
+    let (played, content, board) = match outcome? {
+        Ok(done) => done,
+        Err(refusal) => return privately(asker.lang.text(&Msg::Refused(&refusal))).await,
+    };
+    let http = asker.http.clone();
     let shown_in = played
         .game
         .place
         .thread
         .unwrap_or(played.game.place.channel);
-    if ctx.channel_id().get() != shown_in.0 {
+    if asker.channel.get() != shown_in.0 {
         // A threaded game moved from its channel: the board goes to the thread, as all its
         // boards do, and the player is told where.
         board::post(&http, data, &played.game, content, public).await;
-        let text = lang.text(&Msg::BoardInThread {
+        let text = asker.lang.text(&Msg::BoardInThread {
             mv: played.mv,
             thread: shown_in.0,
         });
         ai::take_turn(http, data.clone(), played.game, public);
-        return if deferred {
-            deferral::refuse_deferred_command(ctx, text).await
-        } else {
-            ephemeral(ctx, text).await
-        };
+        return privately(text).await;
     }
-    let token = ctx.interaction.token.as_str();
     let delivered = match board {
         Ok(board) if deferred => {
-            board::follow_up_with(&http, data, token, &played.game, board).await
+            board::follow_up_with(&http, data, asker.token, &played.game, board).await
         }
         Ok(board) => {
-            let id = ctx.interaction.id;
-            board::answer_with(&http, data, id, token, &played.game, board).await
+            board::answer_with(&http, data, asker.id, asker.token, &played.game, board).await
         }
         Err(e) => Err(e),
     };

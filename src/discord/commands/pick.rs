@@ -1,0 +1,318 @@
+//! Click-to-move, for players on phones: a board's Move button opens, for the player to move
+//! only, the board with their movable pieces marked and a menu of them (queen first); picking
+//! one redraws it with that piece's destinations marked and a menu of those (queen captures
+//! first, then captures, each saying what happens); picking one plays the move as `/move`
+//! does, and the new board is the pick's own public answer. Every menu's `custom_id` carries
+//! the game, the ply and the chosen piece, so a stale or forged pick is refused and changes
+//! nothing.
+
+use monkey_queen_core::{Move, Role, Square};
+use poise::serenity_prelude as serenity;
+use serenity::{
+    ComponentInteraction, ComponentInteractionDataKind, CreateActionRow, CreateAttachment,
+    CreateInteractionResponse, CreateInteractionResponseMessage, CreateSelectMenu,
+    CreateSelectMenuKind, CreateSelectMenuOption,
+};
+
+use super::play::{Asker, play_and_answer};
+use crate::discord::board::{self, Marks};
+use crate::discord::custom_id::ComponentId;
+use crate::discord::reply::{answer_click, channel_lang, clicker, clip, refuse_click, split};
+use crate::discord::{Data, Error};
+use crate::games::{GameId, GameRef, GameView, PlayRequest, UserError};
+use crate::i18n::{Lang, Msg};
+
+/// Options one select menu may hold (Discord's limit).
+const OPTIONS_PER_MENU: usize = 25;
+/// Menus one message may hold: one per action row, at most five rows (Discord's limit).
+const MAX_MENUS: usize = 5;
+/// Characters an option's label or description may have (Discord's limit).
+const MAX_OPTION_TEXT: usize = 100;
+/// The value of the pie rule's swap in the piece menu.
+const SWAP: &str = "swap";
+
+/// The Move button: the player's movable pieces, marked, and a menu of them (only they see it).
+pub async fn open(
+    ctx: &serenity::Context,
+    data: &Data,
+    click: &ComponentInteraction,
+    game: GameId,
+    ply: u32,
+) -> Result<(), Error> {
+    let lang = Lang::from_locale(&click.locale);
+    let view = match split(
+        data.service
+            .game_to_move(clicker(click).id, game, ply)
+            .await,
+    )? {
+        Ok(view) => view,
+        Err(refusal) => return refuse_click(ctx, click, &refusal).await,
+    };
+    let moves = view.position.legal_moves();
+    let pieces = movable_pieces(&view, &moves);
+    let mut options: Vec<CreateSelectMenuOption> = pieces
+        .iter()
+        .map(|&(square, role)| {
+            let label = lang.text(&Msg::PieceOnSquare { role, square });
+            CreateSelectMenuOption::new(clip(&label, MAX_OPTION_TEXT - 1), square.to_string())
+        })
+        .collect();
+    if moves.contains(&Move::Swap) {
+        let words = lang.text(&Msg::MoveInWords {
+            mover: view.position.turn(),
+            mv: Move::Swap,
+        });
+        options.insert(
+            0,
+            CreateSelectMenuOption::new(SWAP, SWAP).description(clip(&words, MAX_OPTION_TEXT - 1)),
+        );
+    }
+    let marks = Marks {
+        squares: pieces.iter().map(|&(square, _)| square).collect(),
+        selected: None,
+    };
+    let png = board::picture(data, &view, lang, marks).await?;
+    let menus = menus(options, lang.text(&Msg::ChoosePiece), |part| {
+        ComponentId::PickPiece {
+            game: game.0,
+            ply,
+            part,
+        }
+    });
+    let reply = CreateInteractionResponseMessage::new()
+        .content(lang.text(&Msg::PickPiece(game)))
+        .add_file(CreateAttachment::bytes(png, board::FILE_NAME))
+        .components(menus)
+        .ephemeral(true);
+    answer_click(ctx, click, CreateInteractionResponse::Message(reply)).await
+}
+
+/// A piece picked: the picture redrawn with its destinations marked, and a menu of them (or,
+/// for `swap`, the move itself).
+pub async fn piece(
+    ctx: &serenity::Context,
+    data: &Data,
+    click: &ComponentInteraction,
+    game: GameId,
+    ply: u32,
+) -> Result<(), Error> {
+    let Some(value) = chosen(click) else {
+        return refuse_click(ctx, click, &UserError::PositionChanged).await;
+    };
+    if value == SWAP {
+        return play(ctx, data, click, game, ply, SWAP).await;
+    }
+    let lang = Lang::from_locale(&click.locale);
+    let view = match split(
+        data.service
+            .game_to_move(clicker(click).id, game, ply)
+            .await,
+    )? {
+        Ok(view) => view,
+        Err(refusal) => return refuse_click(ctx, click, &refusal).await,
+    };
+    let moves = view.position.legal_moves();
+    let from = Square::parse(value, view.position.size()).ok();
+    let destinations = from
+        .map(|from| destinations(&moves, from))
+        .unwrap_or_default();
+    let Some(from) = from.filter(|_| !destinations.is_empty()) else {
+        // Not a square of this board with a piece that can move: a forged pick.
+        return refuse_click(ctx, click, &UserError::PositionChanged).await;
+    };
+    let mover = view.position.turn();
+    let options = destinations
+        .iter()
+        .filter_map(|&mv| {
+            let to = mv.to()?;
+            let words = lang.text(&Msg::MoveInWords { mover, mv });
+            Some(
+                CreateSelectMenuOption::new(to.to_string(), to.to_string())
+                    .description(clip(&words, MAX_OPTION_TEXT - 1)),
+            )
+        })
+        .collect();
+    let marks = Marks {
+        squares: destinations.iter().filter_map(|mv| mv.to()).collect(),
+        selected: Some(from),
+    };
+    let png = board::picture(data, &view, lang, marks).await?;
+    let menus = menus(options, lang.text(&Msg::ChooseDestination), |part| {
+        ComponentId::PickDestination {
+            game: game.0,
+            ply,
+            from,
+            part,
+        }
+    });
+    let update = CreateInteractionResponseMessage::new()
+        .content(lang.text(&Msg::PickDestination { game, from }))
+        .add_file(CreateAttachment::bytes(png, board::FILE_NAME))
+        .components(menus);
+    answer_click(ctx, click, CreateInteractionResponse::UpdateMessage(update)).await
+}
+
+/// A destination picked: the move is played exactly as `/move` plays it, at the ply the menu
+/// was made for.
+pub async fn destination(
+    ctx: &serenity::Context,
+    data: &Data,
+    click: &ComponentInteraction,
+    game: GameId,
+    ply: u32,
+    from: Square,
+) -> Result<(), Error> {
+    let Some(to) = chosen(click) else {
+        return refuse_click(ctx, click, &UserError::PositionChanged).await;
+    };
+    let text = format!("{from}-{}", clip(to, 3));
+    play(ctx, data, click, game, ply, &text).await
+}
+
+/// Plays `text` for the clicker, answering the click with the new board.
+async fn play(
+    ctx: &serenity::Context,
+    data: &Data,
+    click: &ComponentInteraction,
+    game: GameId,
+    ply: u32,
+    text: &str,
+) -> Result<(), Error> {
+    let key = click.id.to_string();
+    let request = PlayRequest {
+        user: clicker(click).id,
+        game: GameRef::Id(game),
+        text,
+        expected_ply: Some(ply),
+        request_key: Some(&key),
+    };
+    let asker = Asker {
+        http: &ctx.http,
+        id: click.id,
+        token: &click.token,
+        channel: click.channel_id,
+        lang: Lang::from_locale(&click.locale),
+        public: channel_lang(click.guild_locale.as_deref(), &click.locale),
+    };
+    play_and_answer(data, &asker, request).await
+}
+
+/// The option chosen in a select menu.
+fn chosen(click: &ComponentInteraction) -> Option<&str> {
+    match &click.data.kind {
+        ComponentInteractionDataKind::StringSelect { values } => values.first().map(String::as_str),
+        _ => None,
+    }
+}
+
+/// The squares of the pieces that have a legal move, the queen first, then in board order.
+fn movable_pieces(view: &GameView, moves: &[Move]) -> Vec<(Square, Role)> {
+    let mut pieces: Vec<(Square, Role)> = moves
+        .iter()
+        .filter_map(|mv| {
+            let from = mv.from()?;
+            Some((from, view.position.piece_at(from)?.role))
+        })
+        .collect();
+    pieces.sort_by_key(|&(square, role)| (role != Role::Queen, square.file(), square.rank()));
+    pieces.dedup();
+    pieces
+}
+
+/// The legal moves from `from`: queen captures first, then other captures, then the rest, each
+/// group in board order.
+fn destinations(moves: &[Move], from: Square) -> Vec<Move> {
+    let mut found: Vec<Move> = moves
+        .iter()
+        .copied()
+        .filter(|mv| mv.from() == Some(from))
+        .collect();
+    found.sort_by_key(|mv| {
+        let rank = match mv {
+            Move::Normal {
+                capture: Some(Role::Queen),
+                ..
+            } => 0,
+            mv if mv.is_capture() => 1,
+            _ => 2,
+        };
+        let to = mv.to().map(|to| (to.file(), to.rank()));
+        (rank, to)
+    });
+    found
+}
+
+/// `options` in select menus of at most 25, one per action row (at most five), each named by
+/// `id(part)` and showing `placeholder`.
+fn menus(
+    options: Vec<CreateSelectMenuOption>,
+    placeholder: String,
+    id: impl Fn(u8) -> ComponentId,
+) -> Vec<CreateActionRow> {
+    options
+        .chunks(OPTIONS_PER_MENU)
+        .take(MAX_MENUS)
+        .zip(0u8..)
+        .map(|(chunk, part)| {
+            let kind = CreateSelectMenuKind::String {
+                options: chunk.to_vec(),
+            };
+            CreateActionRow::SelectMenu(
+                CreateSelectMenu::new(id(part).to_string(), kind).placeholder(placeholder.clone()),
+            )
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use monkey_queen_core::{GameOptions, Position};
+
+    #[test]
+    fn a_tall_queen_on_a_big_board_has_more_destinations_than_one_menu_holds() {
+        let options = GameOptions::new(16, 40, false).unwrap();
+        let position = Position::start(options);
+        let moves = position.legal_moves();
+        let queen = moves.iter().find_map(|mv| mv.from()).unwrap();
+        let found = destinations(&moves, queen);
+        assert!(found.len() > OPTIONS_PER_MENU, "{}", found.len());
+        let options = found
+            .iter()
+            .map(|mv| {
+                let to = mv.to().unwrap().to_string();
+                CreateSelectMenuOption::new(to.clone(), to)
+            })
+            .collect();
+        let rows = menus(options, "Choose".into(), |part| {
+            ComponentId::PickDestination {
+                game: 1,
+                ply: 0,
+                from: queen,
+                part,
+            }
+        });
+        assert_eq!(rows.len(), found.len().div_ceil(OPTIONS_PER_MENU));
+        assert!(rows.len() <= MAX_MENUS);
+    }
+
+    #[test]
+    fn captures_of_the_queen_come_first() {
+        // White's queen on g6 may take Black's queen on f7 (R4.4).
+        let mut position = Position::start(GameOptions::default());
+        for mv in ["g1-g4", "f12-f9", "g4-g6", "f9-f7"] {
+            position.play_str(mv).unwrap();
+        }
+        let moves = position.legal_moves();
+        let from = Square::parse("g6", 12).unwrap();
+        let found = destinations(&moves, from);
+        assert_eq!(found[0].to_string(), "g6xf7");
+        assert!(found.iter().skip(1).all(|mv| !matches!(
+            mv,
+            Move::Normal {
+                capture: Some(Role::Queen),
+                ..
+            }
+        )));
+    }
+}
