@@ -10,13 +10,15 @@
 //!
 //! runs `load` (a bounded run) and `load_with_sigkill` (the same, with the bot killed with
 //! SIGKILL at half-time and restarted on the same database). Knobs: `MQ_LOAD_GAMES` (games
-//! at once, default 200), `MQ_LOAD_SECONDS` (default 60) and `MQ_LOAD_THINK_MS` (a player's
-//! mean thinking time before each action, default 0: as soon as the turn comes).
+//! at once, default 80), `MQ_LOAD_SECONDS` (default 60) and `MQ_LOAD_THINK_MS` (a player's
+//! mean thinking time before each action, default 2000; 0: as soon as the turn comes).
 //!
 //! The fake enforces Discord's rate limits: 5 messages per 5 s in a channel and 50 requests a
 //! second from a bot in all. A move's board is the answer to its interaction, which counts
-//! against neither, so players may move as fast as the bot answers; only the first board of
-//! each game (after Accept) and the clock's messages are channel messages. The bot's
+//! against neither; the first board of each game (after Accept) and the clock's messages are
+//! channel messages. The defaults are the profile the README's figures are measured with, the
+//! same before and after boards became interaction answers (with channel posts, 80 games
+//! thinking 1–3 s a move were what Discord's limits allowed). The bot's
 //! log is written to `target/tmp/NAME.log`. The normal `cargo test` runs a small version with a kill
 //! (`smoke_run_with_a_kill`), so none of this rots.
 //!
@@ -75,10 +77,10 @@ impl Knobs {
         let var = |name: &str| std::env::var(name).ok().and_then(|v| v.parse::<f64>().ok());
         Knobs {
             name,
-            games: var("MQ_LOAD_GAMES").map_or(200, |g| g as usize),
+            games: var("MQ_LOAD_GAMES").map_or(80, |g| g as usize),
             seconds: var("MQ_LOAD_SECONDS").unwrap_or(60.0),
             kill,
-            think: Duration::from_secs_f64(var("MQ_LOAD_THINK_MS").unwrap_or(0.0) / 1000.0),
+            think: Duration::from_secs_f64(var("MQ_LOAD_THINK_MS").unwrap_or(2000.0) / 1000.0),
             clock_every: 2,
         }
     }
