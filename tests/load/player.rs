@@ -639,9 +639,10 @@ impl Pair {
                 content,
                 buttons,
                 png,
+                answering,
             } => {
                 if let Some(size) = png {
-                    self.see_board(at, &buttons, size);
+                    self.see_board(at, &buttons, size, answering);
                 } else if let Some(game) = reminded_game(&content) {
                     *self.report.reminders.entry(game).or_default() += 1;
                 } else {
@@ -651,8 +652,11 @@ impl Pair {
         }
     }
 
-    /// A board message: which game and ply it shows, and whose answer it was.
-    fn see_board(&mut self, at: Instant, buttons: &[String], size: usize) {
+    /// A board message: which game and ply it shows, and whose answer it was. While a move
+    /// waits for its board, only the answer to that move is its board: a channel message that
+    /// arrives meanwhile (the first board of the game, say, posted after its Accept was
+    /// answered) is counted, not taken for the move's.
+    fn see_board(&mut self, at: Instant, buttons: &[String], size: usize, answering: Option<u64>) {
         self.report.pngs += 1;
         self.report.png_bytes += size as u64;
         let board = buttons.iter().find_map(|b| parse_board(b));
@@ -661,6 +665,12 @@ impl Pair {
         };
         if board.ply.is_none() {
             *self.report.final_boards.entry(board.game).or_default() += 1;
+        }
+        let waiting_move = self
+            .board_waiter
+            .filter(|id| matches!(self.pending.get(id).map(|p| &p.kind), Some(Kind::Move(_))));
+        if waiting_move.is_some() && waiting_move != answering {
+            return;
         }
         self.board = Some(board);
         let Some(id) = self.board_waiter.take() else {

@@ -49,6 +49,8 @@ pub enum Event {
         buttons: Vec<String>,
         /// The size of its PNG picture, if it has one.
         png: Option<usize>,
+        /// The interaction it answers (a move's board), or `None` for a channel message.
+        answering: Option<u64>,
     },
 }
 
@@ -89,6 +91,7 @@ pub async fn route(
                         content: text(&request, "/data/content"),
                         buttons: custom_ids(request.pointer("/data/components")),
                         png: Some(png),
+                        answering: Some(interaction),
                     });
                 }
                 (
@@ -107,7 +110,7 @@ pub async fn route(
                         Some(_) => {
                             let pair = ids::pair_of(interaction).and_then(|p| pairs.get(p));
                             if let Some(pair) = pair {
-                                let _ = pair.send(message(&request));
+                                let _ = pair.send(message(&request, Some(interaction)));
                             }
                             Event::Delivered { interaction }
                         }
@@ -133,7 +136,7 @@ pub async fn route(
             ("POST", ["channels", channel, "messages"]) => channel
                 .parse()
                 .ok()
-                .map(|channel| (channel, message(&request))),
+                .map(|channel| (channel, message(&request, None))),
             ("PUT", ["applications", _, "guilds", _, "commands"]) => {
                 unrouted.send_modify(|u| u.registrations += 1);
                 None
@@ -165,13 +168,14 @@ pub async fn route(
     }
 }
 
-/// A channel message (or follow-up) as a player sees it.
-fn message(request: &RecordedRequest) -> Event {
+/// A channel message (or the follow-up of interaction `answering`) as a player sees it.
+fn message(request: &RecordedRequest, answering: Option<u64>) -> Event {
     Event::Message {
         at: request.received_at,
         content: text(request, "/content"),
         buttons: custom_ids(request.pointer("/components")),
         png: picture(request),
+        answering,
     }
 }
 
