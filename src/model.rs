@@ -162,7 +162,7 @@ stored_enum!(
 );
 
 stored_enum!(
-    /// The per-move time limits a challenge can choose (issue 7: none, 10 minutes, 1 hour,
+    /// The per-move time limits a challenge can choose (none, 10 minutes, 1 hour,
     /// 1 day, 3 days). The stored word doubles as the command option's value.
     ClockChoice {
         /// No clock: nobody runs out of time.
@@ -265,7 +265,7 @@ pub struct Viewer {
     pub guild: Option<GuildId>,
 }
 
-/// A server's settings (issue 7); a server that never changed them has the defaults.
+/// A server's settings; a server that never changed them has the defaults.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct GuildSettings {
     /// Whether each new game gets its own thread (default: off).

@@ -1,5 +1,5 @@
-//! Issue 7 in the game service: reminders and timeouts (also across a restart and with two
-//! sweepers), stats, leaderboards, history, replays, rematches and per-server settings.
+//! Clocks and standings in the game service: reminders and timeouts (also across a restart and
+//! with two sweepers), stats, leaderboards, history, replays, rematches and per-server settings.
 
 #[allow(dead_code)] // each test binary uses its own subset of the fixtures
 mod common;

@@ -1,5 +1,6 @@
-//! Issue 7 end to end, with the real serenity client against the fake Discord of
-//! `support::fake_discord`, a real SQLite database and a manual clock: the sweeper's reminder
+//! Clocks, standings and server settings end to end, with the real serenity client against the
+//! fake Discord of `support::fake_discord`, a real SQLite database and a manual clock: the
+//! sweeper's reminder
 //! and timeout (each posted once, across sweeps), the Rematch button, leaderboard paging,
 //! `/replay`'s GIF, `/history` paging, and `/settings` for managers only (with the thread it
 //! turns on: later boards go there, or stay in the channel if it can't be made). Games are
