@@ -458,12 +458,18 @@ async fn slow_challenges_and_clicks_are_deferred_then_answered() {
     // A move: a public deferral, then the deferral is removed and the board follows up as a
     // new message, so its mention pings; a refused move is a follow-up only its player sees.
     let game = game_of(&board);
-    let played = h.play(ALICE, "g1-g4").await;
+    // Colours were drawn at random: whoever is White moves first.
+    let (white, black) = if h.game(game).await.to_move == Some(UserId(ALICE.id)) {
+        (ALICE, BOB)
+    } else {
+        (BOB, ALICE)
+    };
+    let played = h.play(white, "g1-g4").await;
     assert_eq!(kind(&played.answer), DEFERRED_CHANNEL_MESSAGE);
     let move_id = interaction_of(&played.answer);
     let board = played.applied();
     assert!(board.request.is("POST", &followup_path(move_id)));
-    board.assert_pings(BOB.id);
+    board.assert_pings(black.id);
     board.picture.assert_shows(&h.game(game).await.position);
     let removed = h
         .wait_since(0, "the move's deferral removed", |r| {
@@ -471,12 +477,12 @@ async fn slow_challenges_and_clicks_are_deferred_then_answered() {
         })
         .await;
     assert!(removed.received_at <= board.request.received_at);
-    let refused = h.play(ALICE, "g4-g6").await;
+    let refused = h.play(white, "g4-g6").await;
     assert_eq!(kind(&refused.answer), DEFERRED_CHANNEL_MESSAGE);
     let not_yours = refusal(
         Lang::En,
         &UserError::NotYourTurn {
-            to_move: monkey_queen::games::UserId(BOB.id),
+            to_move: UserId(black.id),
         },
     );
     refused.assert_refused(&not_yours);
