@@ -50,6 +50,11 @@ pub enum ComponentId {
         /// The game's id.
         game: i64,
     },
+    /// Post the engine's analysis of a finished game: `analyse:<game_id>`.
+    Analyse {
+        /// The game's id.
+        game: i64,
+    },
     /// Show another page of a leaderboard: `leaderboard:<server|global>:<page>:<prev|next>`.
     Leaderboard {
         /// Which players the board ranks.
@@ -143,6 +148,7 @@ impl fmt::Display for ComponentId {
             ComponentId::ConfirmResign { game, ply } => write!(f, "resign-yes:{game}:{ply}"),
             ComponentId::Replay { game } => write!(f, "replay:{game}"),
             ComponentId::Rematch { game } => write!(f, "rematch:{game}"),
+            ComponentId::Analyse { game } => write!(f, "analyse:{game}"),
             ComponentId::Leaderboard {
                 ranking,
                 page,
@@ -204,6 +210,12 @@ impl FromStr for ComponentId {
             "rematch" => {
                 let [game] = fields_of(&fields)?;
                 ComponentId::Rematch {
+                    game: number(game)?,
+                }
+            }
+            "analyse" => {
+                let [game] = fields_of(&fields)?;
+                ComponentId::Analyse {
                     game: number(game)?,
                 }
             }
@@ -273,6 +285,7 @@ mod tests {
             ),
             (ComponentId::Replay { game: 8 }, "replay:8"),
             (ComponentId::Rematch { game: 8 }, "rematch:8"),
+            (ComponentId::Analyse { game: 8 }, "analyse:8"),
             (
                 ComponentId::Leaderboard {
                     ranking: Ranking::Server,
@@ -360,6 +373,9 @@ mod tests {
             ("resign:5:-1", CustomIdError::BadNumber),
             ("replay", CustomIdError::FieldCount),
             ("rematch:x", CustomIdError::BadNumber),
+            ("analyse", CustomIdError::FieldCount),
+            ("analyse:8:1", CustomIdError::FieldCount),
+            ("analyse:-8", CustomIdError::BadNumber),
             ("leaderboard:server:1", CustomIdError::FieldCount),
             ("leaderboard:world:1:next", CustomIdError::BadWord),
             ("leaderboard:server:1:up", CustomIdError::BadWord),

@@ -88,7 +88,7 @@ fn empty_board(fonts: &Fonts, layout: Layout) -> RgbImage {
             w: board.w + 4,
             h: board.h + 4,
         },
-        Rgb([0x2e, 0x3a, 0x2b]),
+        theme::BOARD_EDGE,
     );
     let size = layout.size();
     for rank in 0..size {

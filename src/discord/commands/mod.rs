@@ -1,8 +1,10 @@
 //! The slash commands, one file per command or family.
 
+pub mod analyse;
 pub mod challenge;
 pub mod end;
 mod play;
+mod rating_chart;
 pub mod rematch;
 pub mod replay;
 mod rules;
@@ -26,6 +28,7 @@ pub fn all() -> Vec<poise::Command<Data, Error>> {
         standings::leaderboard(),
         standings::history(),
         replay::replay(),
+        analyse::analyse(),
         settings::settings(),
         rules::rules(),
     ]
