@@ -695,7 +695,7 @@ fn an_analysis_names_its_mistakes_and_turning_points_in_words() {
     let en = Lang::En.text(&msg);
     assert!(en.contains("1. Ply 4: Black queen g1–g7"), "{en}");
     assert!(en.contains("better: Black queen g1–g5"), "{en}");
-    assert!(en.contains("Black's chances 46% → 0%"), "{en}");
+    assert!(en.contains("Black's chances 54% → 0%"), "{en}");
     assert!(en.contains("Turning points: plies 4 and 9."), "{en}");
     let es = Lang::Es.text(&msg);
     assert!(es.contains("1. Jugada 4: Reina negra g1–g7"), "{es}");

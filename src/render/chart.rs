@@ -7,6 +7,7 @@ use std::sync::OnceLock;
 use image::{Rgb, RgbImage};
 use plotters::coord::Shift;
 use plotters::prelude::*;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
 use plotters::style::{FontStyle, register_font};
 
 use super::theme;
@@ -112,8 +113,6 @@ pub fn advantage(
     let last = points.last().map_or(1, |p| p.ply.max(1));
     canvas(width, height, |root| {
         let (top, right, bottom, left) = margins;
-        let mut keys: Vec<f64> = marks.ticks.iter().map(|(v, _)| *v).collect();
-        keys.extend([-1.0, 1.0]);
         let mut chart = ChartBuilder::on(root)
             .margin_top(top)
             .margin_right(right)
@@ -121,38 +120,46 @@ pub fn advantage(
             .margin_left(0)
             .x_label_area_size(bottom)
             .y_label_area_size(left)
-            .build_cartesian_2d(0f64..f64::from(last), (-1f64..1f64).with_key_points(keys))
+            .build_cartesian_2d(0f64..f64::from(last), -1f64..1f64)
             .map_err(failed)?;
         chart
             .plotting_area()
             .fill(&rgb(theme::CHART_AREA))
             .map_err(failed)?;
-        let ticks = marks.ticks.clone();
-        let win = marks.win.clone();
-        let y_label = move |y: &f64| {
-            if y.abs() > 0.999 {
-                return win.clone();
-            }
-            ticks
-                .iter()
-                .find(|(v, _)| (v - y).abs() < 1e-6)
-                .map(|(_, t)| t.clone())
-                .unwrap_or_default()
-        };
         chart
             .configure_mesh()
             .disable_x_mesh()
-            .bold_line_style(rgb(theme::CHART_GRID))
-            .light_line_style(TRANSPARENT)
+            .disable_y_mesh()
+            .y_labels(0)
             .axis_style(rgb(theme::CHART_GRID))
             .x_labels(10)
             .x_label_formatter(&|x| format!("{x:.0}"))
-            .y_label_formatter(&y_label)
             .label_style(label_font(theme::TEXT_DIM))
             .x_desc(marks.ply.as_str())
             .axis_desc_style((FAMILY, AXIS_SIZE).into_font().color(&rgb(theme::TEXT_DIM)))
             .draw()
             .map_err(failed)?;
+        // The advantage axis is not linear: its labels go where the caller says.
+        let ticks = marks
+            .ticks
+            .iter()
+            .map(|(v, t)| (*v, t.as_str()))
+            .chain([(1.0, marks.win.as_str()), (-1.0, marks.win.as_str())]);
+        let label_style = label_font(theme::TEXT_DIM).pos(Pos::new(HPos::Right, VPos::Center));
+        for (value, label) in ticks {
+            if value.abs() < 0.999 {
+                chart
+                    .draw_series(LineSeries::new(
+                        [(0.0, value), (f64::from(last), value)],
+                        rgb(theme::CHART_GRID),
+                    ))
+                    .map_err(failed)?;
+            }
+            let (_, y) = chart.backend_coord(&(0.0, value));
+            let at = (i32::try_from(left).unwrap_or(0) - 8, y);
+            root.draw(&Text::new(label.to_owned(), at, label_style.clone()))
+                .map_err(failed)?;
+        }
 
         let curve = with_crossings(points);
         let white: Vec<(f64, f64)> = curve.iter().map(|&(x, y)| (x, y.max(0.0))).collect();

@@ -271,8 +271,51 @@ impl Renderer {
             }
         }
         let samples: Vec<&RgbImage> = samples.iter().collect();
-        Ok(self.palette.get_or_init(|| Palette::learn(&samples)))
+        Ok(self
+            .palette
+            .get_or_init(|| Palette::learn(&samples, &flat_colors())))
     }
+}
+
+/// The flat colours of boards, which the palette holds exactly: panels, frame, text, both
+/// square colours plain, highlighted and marked, and the checkers' colours.
+fn flat_colors() -> Vec<[u8; 3]> {
+    let mut colors = vec![
+        theme::PANEL,
+        theme::TEXT,
+        theme::TEXT_DIM,
+        theme::ACCENT,
+        theme::FRAME,
+        theme::COORDINATE,
+        theme::BOARD_EDGE,
+        theme::CAPTURE_BORDER,
+        theme::CROWN,
+    ];
+    for checker in [theme::IVORY, theme::TOBACCO] {
+        colors.extend([
+            checker.face,
+            checker.shine,
+            checker.rim,
+            checker.groove,
+            checker.number,
+        ]);
+    }
+    let tinted = |base: image::Rgb<u8>, (color, alpha): (image::Rgb<u8>, f32)| {
+        let mut px = RgbImage::from_pixel(1, 1, base);
+        sprites::tint(&mut px, (0, 0, 1, 1), color, alpha);
+        *px.get_pixel(0, 0)
+    };
+    for square in [theme::LIGHT_SQUARE, theme::DARK_SQUARE] {
+        for lit in [
+            square,
+            tinted(square, theme::LAST_MOVE),
+            tinted(square, theme::CAPTURE),
+            tinted(square, theme::SELECTED),
+        ] {
+            colors.extend([lit, tinted(lit, theme::MARK)]);
+        }
+    }
+    colors.into_iter().map(|c| c.0).collect()
 }
 
 /// Plies of the built-in sample game whose pictures teach the replay palette.

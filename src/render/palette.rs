@@ -16,7 +16,7 @@ pub const COLORS: usize = 255;
 const KEY_BITS: u32 = 6;
 /// NeuQuant's sampling factor: 1 learns from every pixel, 30 from every 30th. The samples
 /// are large, so every 10th pixel is plenty.
-const SAMPLING: i32 = 10;
+const SAMPLING: i32 = 3;
 
 /// Maps RGB colours to the indices of one learnt palette.
 pub struct Palette {
@@ -27,30 +27,49 @@ pub struct Palette {
 }
 
 impl Palette {
-    /// Learns a palette of [`COLORS`] colours from sample pictures.
+    /// Learns a palette of [`COLORS`] colours from sample pictures: `pinned` colours
+    /// exactly (the flat colours that must not shift: squares, highlights, panels), the
+    /// rest learnt. Each pinned colour is looked up as itself.
     #[must_use]
-    pub fn learn(samples: &[&RgbImage]) -> Palette {
+    pub fn learn(samples: &[&RgbImage], pinned: &[[u8; 3]]) -> Palette {
+        let pinned = &pinned[..pinned.len().min(COLORS - 1)];
         let mut rgba = Vec::new();
         for img in samples {
             for p in img.pixels() {
                 rgba.extend_from_slice(&[p.0[0], p.0[1], p.0[2], 255]);
             }
         }
-        let quant = NeuQuant::new(SAMPLING, COLORS, &rgba);
+        let learnt = COLORS - pinned.len();
+        let quant = NeuQuant::new(SAMPLING, learnt, &rgba);
         let mut rgb = quant.color_map_rgb();
+        rgb.truncate(learnt * 3);
+        rgb.resize(learnt * 3, 0);
+        for p in pinned {
+            rgb.extend_from_slice(p);
+        }
         rgb.resize(256 * 3, 0);
         let mask = (1u32 << KEY_BITS) - 1;
         let half = 1u32 << (7 - KEY_BITS);
-        let lookup = (0..1u32 << (3 * KEY_BITS))
+        let mut lookup: Vec<u8> = (0..1u32 << (3 * KEY_BITS))
             .map(|key| {
                 let channel =
                     |shift: u32| (((key >> shift) & mask) << (8 - KEY_BITS) | half) as u8;
-                let centre = [channel(2 * KEY_BITS), channel(KEY_BITS), channel(0), 255];
-                let index = quant.index_of(&centre);
-                u8::try_from(index.min(COLORS - 1)).unwrap_or(0)
+                let centre = [channel(2 * KEY_BITS), channel(KEY_BITS), channel(0)];
+                let mut best = quant.index_of(&[centre[0], centre[1], centre[2], 255]);
+                let mut best_off = off(centre, &rgb[best * 3..best * 3 + 3]);
+                for (i, p) in pinned.iter().enumerate() {
+                    let d = off(centre, p);
+                    if d < best_off {
+                        (best, best_off) = (learnt + i, d);
+                    }
+                }
+                u8::try_from(best.min(COLORS - 1)).unwrap_or(0)
             })
             .collect();
-        Palette { rgb, lookup }
+        for (i, &p) in pinned.iter().enumerate() {
+            lookup[key(p)] = u8::try_from(learnt + i).unwrap_or(0);
+        }
+        sorted_by_lightness(Palette { rgb, lookup })
     }
 
     /// The palette as 256 RGB triples (768 bytes).
@@ -61,12 +80,8 @@ impl Palette {
 
     /// The palette index of one colour.
     #[must_use]
-    pub fn index(&self, [r, g, b]: [u8; 3]) -> u8 {
-        let shift = 8 - KEY_BITS;
-        let key = usize::from(r >> shift) << (2 * KEY_BITS)
-            | usize::from(g >> shift) << KEY_BITS
-            | usize::from(b >> shift);
-        self.lookup[key]
+    pub fn index(&self, color: [u8; 3]) -> u8 {
+        self.lookup[key(color)]
     }
 
     /// The palette index of every pixel, row by row.
@@ -88,11 +103,51 @@ impl Palette {
     }
 
     /// The colour palette index `index` stands for.
+    #[cfg(test)]
     #[must_use]
     pub fn color(&self, index: u8) -> [u8; 3] {
         let i = usize::from(index) * 3;
         [self.rgb[i], self.rgb[i + 1], self.rgb[i + 2]]
     }
+}
+
+/// The same palette with its colours in order of lightness, so that the shades of a gradient
+/// or an anti-aliased edge get neighbouring indices: PNG's filters then leave small numbers,
+/// which compress better.
+fn sorted_by_lightness(palette: Palette) -> Palette {
+    let lightness = |i: usize| {
+        let c = &palette.rgb[i * 3..i * 3 + 3];
+        (299 * u32::from(c[0]) + 587 * u32::from(c[1]) + 114 * u32::from(c[2]), i)
+    };
+    let mut order: Vec<usize> = (0..COLORS).collect();
+    order.sort_by_key(|&i| lightness(i));
+    let mut rgb = vec![0; 256 * 3];
+    let mut new_index = [0u8; 256];
+    for (new, &old) in order.iter().enumerate() {
+        rgb[new * 3..new * 3 + 3].copy_from_slice(&palette.rgb[old * 3..old * 3 + 3]);
+        new_index[old] = u8::try_from(new).unwrap_or(0);
+    }
+    let lookup = palette
+        .lookup
+        .iter()
+        .map(|&i| new_index[usize::from(i)])
+        .collect();
+    Palette { rgb, lookup }
+}
+
+/// The lookup table's key of a colour: its top [`KEY_BITS`] bits per channel.
+fn key([r, g, b]: [u8; 3]) -> usize {
+    let shift = 8 - KEY_BITS;
+    usize::from(r >> shift) << (2 * KEY_BITS) | usize::from(g >> shift) << KEY_BITS
+        | usize::from(b >> shift)
+}
+
+/// The squared distance between two colours.
+fn off(a: [u8; 3], b: &[u8]) -> u32 {
+    a.iter()
+        .zip(b)
+        .map(|(&x, &y)| u32::from(x.abs_diff(y)).pow(2))
+        .sum()
 }
 
 #[cfg(test)]
@@ -102,17 +157,24 @@ mod tests {
     use super::*;
 
     #[test]
-    fn every_learnt_colour_maps_to_itself_or_a_close_one() {
-        let mut img = RgbImage::new(64, 64);
+    fn a_picture_of_fewer_colours_than_the_palette_keeps_them() {
+        // 150 flat colours, 40×40 pixels each, spread over the colour cube.
+        let colors: Vec<[u8; 3]> = (0..150u32)
+            .map(|i| [(i * 37 % 256) as u8, (i * 91 % 256) as u8, (i * 53 % 256) as u8])
+            .collect();
+        let mut img = RgbImage::new(40 * 15, 40 * 10);
         for (x, y, p) in img.enumerate_pixels_mut() {
-            *p = Rgb([(x * 4) as u8, (y * 4) as u8, 128]);
+            *p = Rgb(colors[((y / 40) * 15 + x / 40) as usize]);
         }
-        let palette = Palette::learn(&[&img]);
-        for p in img.pixels().step_by(7) {
-            let shown = palette.color(palette.index(p.0));
-            let off: u32 = (0..3).map(|i| u32::from(shown[i].abs_diff(p.0[i]))).sum();
-            assert!(off <= 30, "{:?} shown as {shown:?}", p.0);
+        let palette = Palette::learn(&[&img], &[[1, 2, 3]]);
+        assert_eq!(palette.color(palette.index([1, 2, 3])), [1, 2, 3]);
+        for &c in &colors {
+            let shown = palette.color(palette.index(c));
+            let off: u32 = (0..3).map(|i| u32::from(shown[i].abs_diff(c[i]))).sum();
+            assert!(off <= 12, "{c:?} shown as {shown:?}");
         }
-        assert!(palette.indices(&img).iter().all(|&i| usize::from(i) < COLORS));
+        let indices = palette.indices(&img);
+        assert_eq!(indices.len(), (img.width() * img.height()) as usize);
+        assert!(indices.iter().all(|&i| usize::from(i) < COLORS));
     }
 }
