@@ -42,6 +42,9 @@ const CHANCES_SCALE: f64 = 250.0;
 /// A move that loses less than this share of its mover's winning chances is not a mistake.
 pub const MISTAKE_THRESHOLD: f64 = 0.08;
 
+/// How many turning points the picture and the text name, at most.
+pub const SHOWN_TURNING_POINTS: usize = 5;
+
 /// The side ahead counts as ahead beyond this share of winning chances from even (0.5).
 const LEAD_MARGIN: f64 = 0.15;
 
@@ -267,8 +270,9 @@ impl Analysis {
         mistakes
     }
 
-    /// The plies after which the lead changed hands: one side was clearly ahead before
-    /// (see [`Score::leader`]), and from this ply on the other is.
+    /// The plies after which a side took a clear lead (see [`Score::leader`]) that it did
+    /// not hold before: the first clear lead of the game, and every change of hands. A lead
+    /// that fades to even and comes back is the same lead.
     #[must_use]
     pub fn turning_points(&self) -> Vec<u32> {
         let mut points = Vec::new();
@@ -277,11 +281,27 @@ impl Analysis {
             let Some(now) = position.score.leader() else {
                 continue;
             };
-            if leader.is_some_and(|before| before != now) {
+            if leader != Some(now) && ply > 0 {
                 points.push(u32::try_from(ply).unwrap_or(u32::MAX));
             }
             leader = Some(now);
         }
+        points
+    }
+
+    /// The `count` turning points (see [`Analysis::turning_points`]) where the winning
+    /// chances swung most, in the order played.
+    #[must_use]
+    pub fn main_turning_points(&self, count: usize) -> Vec<u32> {
+        let swing = |ply: u32| {
+            let i = ply as usize;
+            let before = self.scores[i.saturating_sub(1)].score.chances(Color::White);
+            (self.scores[i].score.chances(Color::White) - before).abs()
+        };
+        let mut points = self.turning_points();
+        points.sort_by(|&a, &b| swing(b).total_cmp(&swing(a)).then(a.cmp(&b)));
+        points.truncate(count);
+        points.sort_unstable();
         points
     }
 

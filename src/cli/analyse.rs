@@ -3,7 +3,7 @@
 use std::path::PathBuf;
 
 use clap::Args;
-use monkey_queen_core::analysis::{self, NODES_PER_POSITION};
+use monkey_queen_core::analysis::{self, NODES_PER_POSITION, SHOWN_TURNING_POINTS};
 
 use super::PlayedArgs;
 use crate::i18n::{ChartWord, Lang, Msg};
@@ -76,7 +76,7 @@ pub fn analyse(args: &AnalyseArgs) -> Result<(), String> {
         );
     }
     let turning: Vec<String> = analysis
-        .turning_points()
+        .main_turning_points(SHOWN_TURNING_POINTS)
         .iter()
         .map(ToString::to_string)
         .collect();

@@ -3,7 +3,7 @@
 //! engine's better move (see `diagram`). Words come from the caller, in the reader's language.
 
 use image::RgbImage;
-use monkey_queen_core::analysis::{Analysis, Mistake, Score};
+use monkey_queen_core::analysis::{Analysis, Mistake, SHOWN_TURNING_POINTS, Score};
 use monkey_queen_core::{Color, Position};
 
 use super::analysis_layout::{AnalysisLayout, PLOT_MARGINS};
@@ -119,7 +119,7 @@ fn advantage_chart(
         })
         .collect();
     let marks = AdvantageMarks {
-        turning_points: analysis.turning_points(),
+        turning_points: analysis.main_turning_points(SHOWN_TURNING_POINTS),
         mistakes: mistakes
             .iter()
             .map(|m| (m.ply, chart_value(m.after)))

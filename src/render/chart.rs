@@ -187,9 +187,9 @@ pub fn advantage(
             chart
                 .draw_series(DashedLineSeries::new(
                     [(x, -1.0), (x, 1.0)],
-                    6,
+                    5,
                     4,
-                    rgb(theme::ACCENT).stroke_width(2),
+                    rgb(theme::ACCENT).stroke_width(1),
                 ))
                 .map_err(failed)?;
         }

@@ -24,6 +24,7 @@ use crate::discord::{ApplicationContext, Data, Error};
 use crate::games::{GameAnalysis, GameId, GameService, GameView, UserError, UserId};
 use crate::i18n::{ChartWord, Lang, Msg};
 use crate::render::{AnalysisTexts, SHOWN_MISTAKES};
+use monkey_queen_core::analysis::SHOWN_TURNING_POINTS;
 
 /// Discord's limit on a message's text.
 const MAX_MESSAGE_CHARS: usize = 2000;
@@ -131,7 +132,7 @@ async fn prepare(data: &Data, id: GameId, lang: Lang) -> Outcome<AnalysisAnswer>
             Err(refusal) => return Ok(Err(refusal)),
         };
     let mistakes = analysis.biggest_mistakes(SHOWN_MISTAKES);
-    let turning_points = analysis.turning_points();
+    let turning_points = analysis.main_turning_points(SHOWN_TURNING_POINTS);
     let content = clip(
         &lang.text(&Msg::Analysis {
             game: &game,
