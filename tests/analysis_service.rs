@@ -50,7 +50,13 @@ async fn an_analysis_is_computed_once_stored_and_refused_before_the_end() {
     assert!(service.stored_analysis(game.id).await.unwrap().is_none());
     let first = service.analysis(game.id, &cpu).await.unwrap();
     assert_eq!(first.game.status, GameStatus::Finished);
-    assert!(first.analysis.biggest_mistakes(3).iter().any(|m| m.ply == 4));
+    assert!(
+        first
+            .analysis
+            .biggest_mistakes(3)
+            .iter()
+            .any(|m| m.ply == 4)
+    );
     let stored = service.stored_analysis(game.id).await.unwrap().unwrap();
     assert_eq!(stored.analysis, first.analysis);
     // A second request reads it back: it needs no turn of the CPU.
@@ -61,10 +67,7 @@ async fn an_analysis_is_computed_once_stored_and_refused_before_the_end() {
     let other = analysing(&fixture, 2_000).await;
     assert!(other.stored_analysis(game.id).await.unwrap().is_none());
     let cpu = Arc::new(Semaphore::new(2));
-    let (a, b) = tokio::join!(
-        other.analysis(game.id, &cpu),
-        other.analysis(game.id, &cpu)
-    );
+    let (a, b) = tokio::join!(other.analysis(game.id, &cpu), other.analysis(game.id, &cpu));
     assert_eq!(a.unwrap().analysis, b.unwrap().analysis);
 }
 

@@ -280,7 +280,11 @@ fn the_indexed_png_looks_like_the_picture() {
     // Every pixel of the encoded board within a few levels of the picture drawn, on the
     // pieces, edges and text too (the palette has shades for the anti-aliasing).
     let renderer = renderer();
-    for (moves, flipped) in [(&GAME[..40], false), (&GAME[..21], true), (&GAME[..0], false)] {
+    for (moves, flipped) in [
+        (&GAME[..40], false),
+        (&GAME[..21], true),
+        (&GAME[..0], false),
+    ] {
         let (record, pos) = after(moves);
         let view = BoardView {
             flipped,
@@ -491,21 +495,36 @@ fn the_analysis_picture_has_its_chart_and_diagrams_where_the_layout_says() {
     // The plot area in the frame's green, the middle line through it.
     let plot = layout.plot();
     let plies = 5;
-    assert!(near(&img, (plot.x + 3, plot.y + 3), 2, theme::CHART_AREA, 6));
+    assert!(near(
+        &img,
+        (plot.x + 3, plot.y + 3),
+        2,
+        theme::CHART_AREA,
+        6
+    ));
     // The forced win (after ply 4 and at the end) is drawn on the top edge, in gold.
     for ply in [4, 5] {
         let at = plot_pixel(&layout, plies, ply, 1.0);
-        assert!(near(&img, at, 4, theme::CROWN, 40), "no forced win at ply {ply}");
+        assert!(
+            near(&img, at, 4, theme::CROWN, 40),
+            "no forced win at ply {ply}"
+        );
         // Below it, White's share in ivory.
         let under = plot_pixel(&layout, plies, ply, 0.5);
-        assert!(near(&img, (under.0 - 3, under.1), 3, theme::IVORY.face, 10), "ply {ply}");
+        assert!(
+            near(&img, (under.0 - 3, under.1), 3, theme::IVORY.face, 10),
+            "ply {ply}"
+        );
     }
     // Before the blunder nobody has won: nothing gold on the edges.
     let early = plot_pixel(&layout, plies, 1, 1.0);
     assert!(!near(&img, early, 3, theme::CROWN, 40));
     // The blunder is marked by a red disc on the curve.
     let marked = plot_pixel(&layout, plies, 4, 0.9);
-    assert!(near(&img, marked, 12, theme::MISTAKE.0, 30), "no mistake marker");
+    assert!(
+        near(&img, marked, 12, theme::MISTAKE.0, 30),
+        "no mistake marker"
+    );
 
     // Each mistake's diagrams: squares of the board, the destination tinted red (played) or
     // green (better).
@@ -549,10 +568,16 @@ fn an_analysis_without_mistakes_says_so_and_draws_no_diagram() {
 #[test]
 fn the_rating_chart_draws_the_band_and_the_line() {
     let renderer = renderer();
-    let points: Vec<RatingPoint> = [(1500.0, Some(350.0)), (1662.0, Some(290.0)), (1580.0, None), (1610.0, Some(250.0)), (1650.0, Some(230.0))]
-        .into_iter()
-        .map(|(rating, deviation)| RatingPoint { rating, deviation })
-        .collect();
+    let points: Vec<RatingPoint> = [
+        (1500.0, Some(350.0)),
+        (1662.0, Some(290.0)),
+        (1580.0, None),
+        (1610.0, Some(250.0)),
+        (1650.0, Some(230.0)),
+    ]
+    .into_iter()
+    .map(|(rating, deviation)| RatingPoint { rating, deviation })
+    .collect();
     let texts = RatingTexts {
         games: "rated games".to_owned(),
     };

@@ -345,9 +345,10 @@ impl Analysis {
         let mut pos = Position::start(record.options);
         let mut scores = Vec::with_capacity(lines.len());
         for (i, line) in lines.iter().enumerate() {
-            scores.push(read_line(&pos, line).ok_or_else(|| {
-                AnalysisTextError(format!("line {}: `{line}`", i + 1))
-            })?);
+            scores.push(
+                read_line(&pos, line)
+                    .ok_or_else(|| AnalysisTextError(format!("line {}: `{line}`", i + 1)))?,
+            );
             if let Some(&m) = record.moves.get(i) {
                 pos.play_unchecked(m);
             }

@@ -57,7 +57,11 @@ fn a_game_won_by_a_blunder_has_that_blunder_marked() {
         .max_by(|a, b| a.loss.total_cmp(&b.loss))
         .unwrap();
     assert_eq!(costliest.ply, 4);
-    assert!(analysis.turning_points().contains(&4), "{:?}", analysis.turning_points());
+    assert!(
+        analysis.turning_points().contains(&4),
+        "{:?}",
+        analysis.turning_points()
+    );
 }
 
 #[test]
@@ -79,7 +83,10 @@ fn a_forced_win_is_scored_as_one() {
             plies: 0
         }
     );
-    assert!(matches!(analysis.scores()[4].best, Some(Move::Normal { .. })));
+    assert!(matches!(
+        analysis.scores()[4].best,
+        Some(Move::Normal { .. })
+    ));
     assert_eq!(analysis.scores()[5].best, None);
     assert_eq!(scores[4].chances(Color::White), 1.0);
     assert_eq!(scores[4].chances(Color::Black), 0.0);
@@ -97,14 +104,20 @@ fn the_text_form_reads_back_and_refuses_what_does_not_fit() {
     let analysis = analysis::analyse(&game, NODES);
     let text = analysis.to_text();
     assert_eq!(Analysis::from_text(&game, &text), Ok(analysis.clone()));
-    assert!(text.lines().last().unwrap().starts_with("win white 0 -"), "{text}");
+    assert!(
+        text.lines().last().unwrap().starts_with("win white 0 -"),
+        "{text}"
+    );
     let shorter = record(&BLUNDER[..4]);
     assert!(Analysis::from_text(&shorter, &text).is_err(), "line count");
     let illegal = text.replacen("cp", "cp 1", 1);
     assert!(Analysis::from_text(&game, &illegal).is_err());
     let mut lines: Vec<&str> = text.lines().collect();
     lines[0] = "cp 12 a1-a2";
-    assert!(Analysis::from_text(&game, &lines.join("\n")).is_err(), "no piece on a1");
+    assert!(
+        Analysis::from_text(&game, &lines.join("\n")).is_err(),
+        "no piece on a1"
+    );
 }
 
 #[test]

@@ -30,13 +30,19 @@ pub(super) struct InFlight(Arc<Mutex<HashMap<GameId, Arc<tokio::sync::Mutex<()>>
 impl InFlight {
     /// The lock of `game`'s analysis (a new one if none is running).
     fn lock_of(&self, game: GameId) -> Arc<tokio::sync::Mutex<()>> {
-        let mut map = self.0.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        let mut map = self
+            .0
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
         map.entry(game).or_default().clone()
     }
 
     /// Forgets `game`'s lock once nobody else holds or waits for it.
     fn release(&self, game: GameId, lock: Arc<tokio::sync::Mutex<()>>) {
-        let mut map = self.0.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        let mut map = self
+            .0
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
         // One reference in the map, one here: nobody else is waiting.
         if Arc::strong_count(&lock) <= 2 {
             map.remove(&game);
@@ -101,12 +107,11 @@ impl GameService {
         if row.nodes != self.config.analysis_nodes {
             return Ok(None);
         }
-        let analysis = Analysis::from_text(&record, &row.scores).map_err(|e| {
-            InternalError::Corrupt {
+        let analysis =
+            Analysis::from_text(&record, &row.scores).map_err(|e| InternalError::Corrupt {
                 game: id,
                 detail: e.to_string(),
-            }
-        })?;
+            })?;
         Ok(Some(GameAnalysis { game, analysis }))
     }
 

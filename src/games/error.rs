@@ -201,7 +201,10 @@ impl fmt::Display for UserError {
             UserError::NotAnalysable {
                 game,
                 status: GameStatus::Aborted,
-            } => write!(f, "game #{game} was aborted, so there is nothing to analyse"),
+            } => write!(
+                f,
+                "game #{game} was aborted, so there is nothing to analyse"
+            ),
             UserError::NotAnalysable { game, .. } => write!(
                 f,
                 "game #{game} is not over yet; it can be analysed once it has a result"

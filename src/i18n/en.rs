@@ -145,11 +145,9 @@ pub fn text(msg: &Msg<'_>) -> String {
             g.black.name,
             status_line(g)
         ),
-        Msg::MistakeCaption { number, mistake } => format!(
-            "{number} · ply {} · {}",
-            mistake.ply,
-            color(mistake.mover)
-        ),
+        Msg::MistakeCaption { number, mistake } => {
+            format!("{number} · ply {} · {}", mistake.ply, color(mistake.mover))
+        }
         Msg::ChartWord(word) => match word {
             ChartWord::Ply => "ply",
             ChartWord::Win => "win",
@@ -564,7 +562,10 @@ fn analysis(g: &GameView, mistakes: &[Mistake], turning_points: &[u32]) -> Strin
         [one] => out.push_str(&format!("\nTurning point: ply {one}.")),
         [first @ .., last] => {
             let first: Vec<String> = first.iter().map(ToString::to_string).collect();
-            out.push_str(&format!("\nTurning points: plies {} and {last}.", first.join(", ")));
+            out.push_str(&format!(
+                "\nTurning points: plies {} and {last}.",
+                first.join(", ")
+            ));
         }
     }
     out

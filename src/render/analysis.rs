@@ -76,9 +76,20 @@ pub fn draw(
     draw_title(&mut img, fonts, layout.header(), &texts.title);
     let chart_rect = layout.chart();
     let chart = advantage_chart(analysis, &mistakes, texts, chart_rect)?;
-    image::imageops::replace(&mut img, &chart, i64::from(chart_rect.x), i64::from(chart_rect.y));
+    image::imageops::replace(
+        &mut img,
+        &chart,
+        i64::from(chart_rect.x),
+        i64::from(chart_rect.y),
+    );
     if mistakes.is_empty() {
-        centred(&mut img, fonts, layout.none_line(), theme::TEXT_DIM, &texts.no_mistakes);
+        centred(
+            &mut img,
+            fonts,
+            layout.none_line(),
+            theme::TEXT_DIM,
+            &texts.no_mistakes,
+        );
         return Ok(img);
     }
     let before = positions_before(analysis, &mistakes);
@@ -87,17 +98,43 @@ pub fn draw(
         let caption = texts.captions.get(i).map_or("", String::as_str);
         centred(&mut img, fonts, column.caption, theme::TEXT, caption);
         let played = format!("{} {}", texts.played, mistake.played);
-        centred(&mut img, fonts, column.played_label, theme::MISTAKE_TEXT, &played);
+        centred(
+            &mut img,
+            fonts,
+            column.played_label,
+            theme::MISTAKE_TEXT,
+            &played,
+        );
         let mut after = pos.clone();
         after.play_unchecked(mistake.played);
         let accent = theme::MISTAKE;
-        diagram::draw(&mut img, fonts, &after, column.played, Some(mistake.played), accent);
+        diagram::draw(
+            &mut img,
+            fonts,
+            &after,
+            column.played,
+            Some(mistake.played),
+            accent,
+        );
         let better = format!("{} {}", texts.better, mistake.better);
-        centred(&mut img, fonts, column.better_label, theme::BETTER_TEXT, &better);
+        centred(
+            &mut img,
+            fonts,
+            column.better_label,
+            theme::BETTER_TEXT,
+            &better,
+        );
         let mut after = pos;
         after.play_unchecked(mistake.better);
         let accent = theme::BETTER;
-        diagram::draw(&mut img, fonts, &after, column.better, Some(mistake.better), accent);
+        diagram::draw(
+            &mut img,
+            fonts,
+            &after,
+            column.better,
+            Some(mistake.better),
+            accent,
+        );
     }
     Ok(img)
 }
@@ -174,5 +211,12 @@ fn centred(img: &mut RgbImage, fonts: &Fonts, r: Rect, color: image::Rgb<u8>, wo
     let centre_y = r.y as f32 + r.h as f32 / 2.0;
     let baseline = text::centred_baseline(&fonts.regular, CAPTION_SIZE, centre_y);
     let cx = r.x as f32 + r.w as f32 / 2.0;
-    text::draw_on_baseline(img, &fonts.regular, CAPTION_SIZE, color, (cx, baseline), &line);
+    text::draw_on_baseline(
+        img,
+        &fonts.regular,
+        CAPTION_SIZE,
+        color,
+        (cx, baseline),
+        &line,
+    );
 }

@@ -205,9 +205,7 @@ pub fn advantage(
                 + Circle::new((0, 0), 10, rgb(theme::MISTAKE.0).filled())
                 + Circle::new((0, 0), 10, rgb(theme::TEXT).stroke_width(2))
                 + Text::new(label, (-4, -8), number_font.clone());
-            chart
-                .draw_series(std::iter::once(marker))
-                .map_err(failed)?;
+            chart.draw_series(std::iter::once(marker)).map_err(failed)?;
         }
         Ok(())
     })

@@ -52,8 +52,7 @@ impl Palette {
         let half = 1u32 << (7 - KEY_BITS);
         let mut lookup: Vec<u8> = (0..1u32 << (3 * KEY_BITS))
             .map(|key| {
-                let channel =
-                    |shift: u32| (((key >> shift) & mask) << (8 - KEY_BITS) | half) as u8;
+                let channel = |shift: u32| (((key >> shift) & mask) << (8 - KEY_BITS) | half) as u8;
                 let centre = [channel(2 * KEY_BITS), channel(KEY_BITS), channel(0)];
                 let mut best = quant.index_of(&[centre[0], centre[1], centre[2], 255]);
                 let mut best_off = off(centre, &rgb[best * 3..best * 3 + 3]);
@@ -117,7 +116,10 @@ impl Palette {
 fn sorted_by_lightness(palette: Palette) -> Palette {
     let lightness = |i: usize| {
         let c = &palette.rgb[i * 3..i * 3 + 3];
-        (299 * u32::from(c[0]) + 587 * u32::from(c[1]) + 114 * u32::from(c[2]), i)
+        (
+            299 * u32::from(c[0]) + 587 * u32::from(c[1]) + 114 * u32::from(c[2]),
+            i,
+        )
     };
     let mut order: Vec<usize> = (0..COLORS).collect();
     order.sort_by_key(|&i| lightness(i));
@@ -138,7 +140,8 @@ fn sorted_by_lightness(palette: Palette) -> Palette {
 /// The lookup table's key of a colour: its top [`KEY_BITS`] bits per channel.
 fn key([r, g, b]: [u8; 3]) -> usize {
     let shift = 8 - KEY_BITS;
-    usize::from(r >> shift) << (2 * KEY_BITS) | usize::from(g >> shift) << KEY_BITS
+    usize::from(r >> shift) << (2 * KEY_BITS)
+        | usize::from(g >> shift) << KEY_BITS
         | usize::from(b >> shift)
 }
 
@@ -160,7 +163,13 @@ mod tests {
     fn a_picture_of_fewer_colours_than_the_palette_keeps_them() {
         // 150 flat colours, 40×40 pixels each, spread over the colour cube.
         let colors: Vec<[u8; 3]> = (0..150u32)
-            .map(|i| [(i * 37 % 256) as u8, (i * 91 % 256) as u8, (i * 53 % 256) as u8])
+            .map(|i| {
+                [
+                    (i * 37 % 256) as u8,
+                    (i * 91 % 256) as u8,
+                    (i * 53 % 256) as u8,
+                ]
+            })
             .collect();
         let mut img = RgbImage::new(40 * 15, 40 * 10);
         for (x, y, p) in img.enumerate_pixels_mut() {

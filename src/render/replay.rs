@@ -35,12 +35,8 @@ impl GifWriter {
         height: u16,
         palette: &Palette,
     ) -> Result<GifWriter, gif::EncodingError> {
-        let mut encoder = gif::Encoder::new(
-            Vec::with_capacity(256 * 1024),
-            width,
-            height,
-            palette.rgb(),
-        )?;
+        let mut encoder =
+            gif::Encoder::new(Vec::with_capacity(256 * 1024), width, height, palette.rgb())?;
         encoder.set_repeat(gif::Repeat::Infinite)?;
         Ok(GifWriter {
             encoder,

@@ -54,7 +54,10 @@ fn in_other_server(mut payload: Value) -> Value {
 }
 
 /// Decodes the one PNG of `request`, which must be named `name`.
-fn picture(request: &crate::support::fake_discord::RecordedRequest, name: &str) -> image::DynamicImage {
+fn picture(
+    request: &crate::support::fake_discord::RecordedRequest,
+    name: &str,
+) -> image::DynamicImage {
     assert_eq!(request.files.len(), 1, "one picture");
     assert_eq!(request.files[0].filename.as_deref(), Some(name));
     image::load_from_memory_with_format(&request.files[0].bytes, image::ImageFormat::Png)
@@ -71,7 +74,11 @@ async fn the_analyse_button_defers_follows_up_then_answers_from_the_cache_at_onc
     let analyse = format!("analyse:{game}");
     assert_eq!(
         board.custom_ids,
-        [format!("replay:{game}"), format!("rematch:{game}"), analyse.clone()]
+        [
+            format!("replay:{game}"),
+            format!("rematch:{game}"),
+            analyse.clone()
+        ]
     );
 
     // Carol watched the game in this server: she may look, and only she sees the answer.
@@ -94,7 +101,10 @@ async fn the_analyse_button_defers_follows_up_then_answers_from_the_cache_at_onc
         Some(EPHEMERAL)
     );
     let text = content(&follow_up).to_owned();
-    assert!(text.starts_with(&format!("**Analysis of game #{game}**")), "{text}");
+    assert!(
+        text.starts_with(&format!("**Analysis of game #{game}**")),
+        "{text}"
+    );
     assert!(text.contains("1. Ply 4: Black queen f9–f7"), "{text}");
     let shown = h
         .service
@@ -200,7 +210,10 @@ async fn stats_show_the_rating_chart_after_a_rated_game() {
     assert_eq!(kind(&after), CHANNEL_MESSAGE, "{:?}", after.json);
     let chart = picture(&after, "rating.png");
     assert_eq!(chart.dimensions(), RATING_CHART);
-    let history = h.service.rating_history(monkey_queen::games::UserId(ALICE.id)).await;
+    let history = h
+        .service
+        .rating_history(monkey_queen::games::UserId(ALICE.id))
+        .await;
     let history = history.unwrap();
     assert_eq!(history.games.len(), 1);
     assert!(history.games[0].rating > 1500.0);

@@ -4,8 +4,7 @@ use poise::CreateReply;
 use poise::serenity_prelude as serenity;
 use serenity::{
     ButtonStyle, ComponentInteraction, CreateActionRow, CreateAllowedMentions, CreateAttachment,
-    CreateButton,
-    CreateInteractionResponse, CreateInteractionResponseMessage,
+    CreateButton, CreateInteractionResponse, CreateInteractionResponseMessage,
 };
 
 use super::rating_chart;
