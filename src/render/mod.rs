@@ -144,8 +144,11 @@ impl Renderer {
     pub fn board_png(&self, pos: &Position, view: &BoardView) -> Result<Vec<u8>, RenderError> {
         let img = self.board_image(pos, view)?;
         let palette = self.palette()?;
-        encode::indexed_png(img.dimensions(), &palette.indices(&img), palette.rgb())
-            .map_err(RenderError::Png)
+        let (empty, empty_indices) = self
+            .kit(pos.size())?
+            .empty(view.flipped, |img| palette.indices(img));
+        let indices = palette.indices_over(&img, empty, empty_indices);
+        encode::indexed_png(img.dimensions(), &indices, palette.rgb()).map_err(RenderError::Png)
     }
 
     /// An animated GIF of the whole game: the start, then one frame after every ply with

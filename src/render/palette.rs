@@ -14,6 +14,9 @@ use image::RgbImage;
 pub const COLORS: usize = 255;
 /// Bits per channel of the lookup table's key.
 const KEY_BITS: u32 = 6;
+/// Pixels compared at a time with the picture drawn under them (see
+/// [`Palette::indices_over`]).
+const STRETCH: usize = 32;
 /// NeuQuant's sampling factor: 1 learns from every pixel, 30 from every 30th. The samples
 /// are large, so every 10th pixel is plenty.
 const SAMPLING: i32 = 3;
@@ -87,16 +90,52 @@ impl Palette {
     #[must_use]
     pub fn indices(&self, img: &RgbImage) -> Vec<u8> {
         let raw = img.as_raw();
-        let mut out = Vec::with_capacity(raw.len() / 3);
-        let mut last = None;
-        let mut last_index = 0;
-        for p in raw.chunks_exact(3) {
-            let color = [p[0], p[1], p[2]];
-            if last != Some(color) {
-                last = Some(color);
-                last_index = self.index(color);
+        let mut out = vec![0u8; raw.len() / 3];
+        let pack = |p: &[u8]| u32::from(p[0]) << 16 | u32::from(p[1]) << 8 | u32::from(p[2]);
+        // An impossible colour, so the first pixel is looked up.
+        let mut last = u32::MAX;
+        let mut index = 0;
+        for (o, p) in out.iter_mut().zip(raw.chunks_exact(3)) {
+            let color = pack(p);
+            if color != last {
+                last = color;
+                index = self.index([p[0], p[1], p[2]]);
             }
-            out.push(last_index);
+            *o = index;
+        }
+        out
+    }
+
+    /// The palette index of every pixel of `img`, which was drawn over `base` (same size),
+    /// whose indices are `base_indices`: stretches of pixels left as they were in `base` are
+    /// copied, only the others looked up. A board is mostly its empty board, so this is a
+    /// fraction of the work of [`Palette::indices`].
+    #[must_use]
+    pub fn indices_over(&self, img: &RgbImage, base: &RgbImage, base_indices: &[u8]) -> Vec<u8> {
+        let (raw, under) = (img.as_raw(), base.as_raw());
+        if img.dimensions() != base.dimensions() || base_indices.len() * 3 != under.len() {
+            return self.indices(img);
+        }
+        let mut out = vec![0u8; raw.len() / 3];
+        let stretches = out
+            .chunks_mut(STRETCH)
+            .zip(raw.chunks(STRETCH * 3))
+            .zip(under.chunks(STRETCH * 3).zip(base_indices.chunks(STRETCH)));
+        for ((o, pixels), (was, was_indices)) in stretches {
+            if pixels == was {
+                o.copy_from_slice(was_indices);
+                continue;
+            }
+            let mut last = None;
+            let mut index = 0;
+            for (o, p) in o.iter_mut().zip(pixels.chunks_exact(3)) {
+                let color = [p[0], p[1], p[2]];
+                if last != Some(color) {
+                    last = Some(color);
+                    index = self.index(color);
+                }
+                *o = index;
+            }
         }
         out
     }
