@@ -31,7 +31,7 @@ use crate::record::Record;
 use crate::search::{self, Limits, SearchResult, WEIGHTS};
 
 /// The node budget per position of [`analyse`] in the bot and on the command line.
-pub const NODES_PER_POSITION: u64 = 40_000;
+pub const NODES_PER_POSITION: u64 = 32_000;
 
 /// The seed of every analysis search.
 const SEED: u64 = 0x4d51_414e;

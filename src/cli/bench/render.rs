@@ -8,7 +8,7 @@ use super::median;
 use crate::render::{BoardView, Layout, Players, Renderer};
 
 /// A fixed 60-ply game (random legal moves, seed 2) for the render figures.
-pub(super) const RENDER_GAME: [&str; 60] = [
+const RENDER_GAME: [&str; 60] = [
     "g1-b6", "f12-c9", "b6-b11", "c9-f6", "g1-h2", "f12-d12", "h2-h3", "f6-j10", "b6-e3", "f6-d8",
     "b11-i11", "j10-l10", "b11-d11", "d12-g9", "i11-h10", "l10-l12", "h10-i9", "l12-l11", "i9-h9",
     "j10-i10", "h9xg9", "l12xi9", "g9-i7", "l11xi11", "h10-h11", "l10-l8", "d11-f9", "l8-l7",
