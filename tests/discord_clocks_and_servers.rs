@@ -321,7 +321,8 @@ async fn the_player_to_move_is_reminded_once_and_then_loses_on_time_once() {
         custom_ids(&result),
         [
             format!("replay:{}", game.id),
-            format!("rematch:{}", game.id)
+            format!("rematch:{}", game.id),
+            format!("analyse:{}", game.id)
         ]
     );
     // Two more sweeps (and a start-up sweep of a restarted bot would be the same): no repeat.
@@ -1113,9 +1114,10 @@ async fn boards_of_a_game_go_into_its_own_thread() {
         custom_ids(&last),
         [
             format!("replay:{}", game.id),
-            format!("rematch:{}", game.id)
+            format!("rematch:{}", game.id),
+            format!("analyse:{}", game.id)
         ],
-        "the result, with Replay and Rematch, in the thread"
+        "the result, with Replay, Rematch and Analyse, in the thread"
     );
     assert_eq!(
         h.count_since(mark, |r| is_board_in(&h.fake, r, CHANNEL_ID)),

@@ -8,9 +8,12 @@ use std::path::PathBuf;
 
 use image::{Rgb, RgbImage, imageops};
 use monkey_queen::cli::Cli;
+use monkey_queen::render::analysis_layout::AnalysisLayout;
 use monkey_queen::render::{
-    BoardView, FRAME_DELAY, LAST_FRAME_DELAY, Layout, Players, Renderer, theme,
+    AnalysisTexts, BoardView, FRAME_DELAY, LAST_FRAME_DELAY, Layout, Players, RATING_CHART,
+    RatingPoint, RatingTexts, Renderer, SHOWN_MISTAKES, theme,
 };
+use monkey_queen_core::analysis;
 use monkey_queen_core::{Color, GameOptions, Move, Position, Record, Role, Square};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
@@ -265,10 +268,48 @@ fn long_names_strange_text_and_every_size_render() {
 
 #[test]
 fn a_mid_game_png_is_small_enough() {
+    // 97 KB as an RGB PNG; about 38 KB indexed.
     let renderer = renderer();
     let (record, pos) = after(&GAME[..40]);
     let png = renderer.board_png(&pos, &view_after(&record)).unwrap();
-    assert!(png.len() <= 150 * 1024, "{} bytes", png.len());
+    assert!(png.len() <= 40 * 1024, "{} bytes", png.len());
+}
+
+#[test]
+fn the_indexed_png_looks_like_the_picture() {
+    // Every pixel of the encoded board within a few levels of the picture drawn, on the
+    // pieces, edges and text too (the palette has shades for the anti-aliasing).
+    let renderer = renderer();
+    for (moves, flipped) in [
+        (&GAME[..40], false),
+        (&GAME[..21], true),
+        (&GAME[..0], false),
+    ] {
+        let (record, pos) = after(moves);
+        let view = BoardView {
+            flipped,
+            marks: pos.legal_moves().iter().filter_map(|m| m.to()).collect(),
+            players: Players::new("Alice", "Bob the Monkey"),
+            ..view_after(&record)
+        };
+        let drawn = renderer.board_image(&pos, &view).unwrap();
+        let png = renderer.board_png(&pos, &view).unwrap();
+        let decoded = image::load_from_memory(&png).unwrap().to_rgb8();
+        assert_eq!(decoded.dimensions(), drawn.dimensions());
+        let offs: Vec<u32> = drawn
+            .pixels()
+            .zip(decoded.pixels())
+            .map(|(a, b)| distance(*a, *b))
+            .collect();
+        let worst = offs.iter().max().copied().unwrap_or(0);
+        let mean = f64::from(offs.iter().sum::<u32>()) / offs.len() as f64;
+        let visible = offs.iter().filter(|&&d| d > 24).count();
+        assert!(mean < 2.0, "mean distance {mean:.2}");
+        assert!(
+            visible * 1000 < offs.len(),
+            "{visible} pixels off by more than 24 (worst {worst})"
+        );
+    }
 }
 
 #[test]
@@ -401,4 +442,150 @@ fn cli_render_writes_a_png_and_names_the_bad_ply() {
     monkey_queen::cli::run(cli).unwrap();
     assert!(std::fs::read(&out).unwrap().starts_with(b"GIF89a"));
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Black's queen steps next to White's (ply 4), which takes it (R4.4, R7.1).
+const BLUNDER: [&str; 5] = ["g1-g4", "f12-f9", "g4-g6", "f9-f7", "g6xf7"];
+
+fn analysis_texts(captions: usize) -> AnalysisTexts {
+    AnalysisTexts {
+        title: "Game #1 · Ann vs Bo · White wins".to_owned(),
+        ply: "ply".to_owned(),
+        win: "win".to_owned(),
+        played: "played".to_owned(),
+        better: "better".to_owned(),
+        captions: (1..=captions).map(|i| format!("{i} · ply")).collect(),
+        no_mistakes: "No clear mistakes.".to_owned(),
+    }
+}
+
+/// The pixel of the plot area that shows `ply` at height `value` (-1 to 1).
+fn plot_pixel(layout: &AnalysisLayout, plies: u32, ply: u32, value: f64) -> (u32, u32) {
+    let plot = layout.plot();
+    let x = plot.x + ((plot.w - 1) as f64 * f64::from(ply) / f64::from(plies)).round() as u32;
+    let y = plot.y + ((plot.h - 1) as f64 * (1.0 - value) / 2.0).round() as u32;
+    (x, y)
+}
+
+/// Whether some pixel within `radius` of `(x, y)` is within `tolerance` of `color`.
+fn near(img: &RgbImage, (x, y): (u32, u32), radius: u32, color: Rgb<u8>, tolerance: u32) -> bool {
+    (y.saturating_sub(radius)..=y + radius).any(|py| {
+        (x.saturating_sub(radius)..=x + radius).any(|px| {
+            px < img.width()
+                && py < img.height()
+                && distance(*img.get_pixel(px, py), color) <= tolerance
+        })
+    })
+}
+
+#[test]
+fn the_analysis_picture_has_its_chart_and_diagrams_where_the_layout_says() {
+    let renderer = renderer();
+    let (record, _) = after(&BLUNDER);
+    let analysis = analysis::analyse(&record, 4_000);
+    let mistakes = analysis.biggest_mistakes(SHOWN_MISTAKES);
+    assert!(mistakes.iter().any(|m| m.ply == 4));
+    let png = renderer
+        .analysis_png(&analysis, &analysis_texts(mistakes.len()))
+        .unwrap();
+    let img = image::load_from_memory(&png).unwrap().to_rgb8();
+    let layout = AnalysisLayout::new(12, mistakes.len());
+    assert_eq!(img.dimensions(), (layout.width(), layout.height()));
+
+    // The plot area in the frame's green, the middle line through it.
+    let plot = layout.plot();
+    let plies = 5;
+    assert!(near(
+        &img,
+        (plot.x + 3, plot.y + 3),
+        2,
+        theme::CHART_AREA,
+        6
+    ));
+    // The forced win (after ply 4 and at the end) is drawn on the top edge, in gold.
+    for ply in [4, 5] {
+        let at = plot_pixel(&layout, plies, ply, 1.0);
+        assert!(
+            near(&img, at, 4, theme::CROWN, 40),
+            "no forced win at ply {ply}"
+        );
+        // Below it, White's share in ivory.
+        let under = plot_pixel(&layout, plies, ply, 0.5);
+        assert!(
+            near(&img, (under.0 - 3, under.1), 3, theme::IVORY.face, 10),
+            "ply {ply}"
+        );
+    }
+    // Before the blunder nobody has won: nothing gold on the edges.
+    let early = plot_pixel(&layout, plies, 1, 1.0);
+    assert!(!near(&img, early, 3, theme::CROWN, 40));
+    // The blunder is marked by a red disc on the curve.
+    let marked = plot_pixel(&layout, plies, 4, 0.9);
+    assert!(
+        near(&img, marked, 12, theme::MISTAKE.0, 30),
+        "no mistake marker"
+    );
+
+    // Each mistake's diagrams: squares of the board, the destination tinted red (played) or
+    // green (better).
+    for (i, mistake) in mistakes.iter().enumerate() {
+        let column = layout.column(i as u32);
+        for (place, mv, accent) in [
+            (column.played, mistake.played, theme::MISTAKE),
+            (column.better, mistake.better, theme::BETTER),
+        ] {
+            let a12 = place.square_rect(Square::parse("a12", 12).unwrap());
+            assert_eq!(*img.get_pixel(a12.x + 1, a12.y + 1), theme::LIGHT_SQUARE);
+            let to = place.square_rect(mv.to().unwrap());
+            let [r, g, b] = img.get_pixel(to.x + 1, to.y + 1).0;
+            let tinted = match accent {
+                a if a == theme::MISTAKE => r > g + 40 && r > b + 40,
+                _ => g > r + 20 && g > b + 20,
+            };
+            assert!(tinted, "mistake {i}: {mv} not tinted: {r} {g} {b}");
+        }
+    }
+}
+
+#[test]
+fn an_analysis_without_mistakes_says_so_and_draws_no_diagram() {
+    let renderer = renderer();
+    let (record, _) = after(&[]);
+    let analysis = analysis::analyse(&record, 2_000);
+    let img = renderer
+        .analysis_image(&analysis, &analysis_texts(0))
+        .unwrap();
+    let layout = AnalysisLayout::new(12, 0);
+    assert_eq!(img.dimensions(), (layout.width(), layout.height()));
+    let line = layout.none_line();
+    let lit = (line.x..line.x + line.w)
+        .flat_map(|x| (line.y..line.y + line.h).map(move |y| (x, y)))
+        .filter(|&(x, y)| distance(*img.get_pixel(x, y), theme::PANEL) > 60)
+        .count();
+    assert!(lit > 100, "the line is empty");
+}
+
+#[test]
+fn the_rating_chart_draws_the_band_and_the_line() {
+    let renderer = renderer();
+    let points: Vec<RatingPoint> = [
+        (1500.0, Some(350.0)),
+        (1662.0, Some(290.0)),
+        (1580.0, None),
+        (1610.0, Some(250.0)),
+        (1650.0, Some(230.0)),
+    ]
+    .into_iter()
+    .map(|(rating, deviation)| RatingPoint { rating, deviation })
+    .collect();
+    let texts = RatingTexts {
+        games: "rated games".to_owned(),
+    };
+    let png = renderer.rating_png(&points, &texts).unwrap();
+    let img = image::load_from_memory(&png).unwrap().to_rgb8();
+    assert_eq!(img.dimensions(), RATING_CHART);
+    let count = |color: Rgb<u8>| img.pixels().filter(|p| distance(**p, color) <= 6).count();
+    assert!(count(theme::DARK_SQUARE) > 2_000, "no deviation band");
+    assert!(count(theme::IVORY.face) > 300, "no rating line");
+    assert!(count(theme::ACCENT) > 50, "no points");
 }

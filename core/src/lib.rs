@@ -13,6 +13,7 @@
 //! assert_eq!(pos.height(monkey_queen_core::Color::White), Some(19));
 //! ```
 
+pub mod analysis;
 mod color;
 mod error;
 mod lines;

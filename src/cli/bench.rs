@@ -1,5 +1,6 @@
 //! `monkey-queen bench`: medians of the figures the README's Performance table reports.
 
+mod analysis;
 mod render;
 mod search;
 mod service;
@@ -45,6 +46,8 @@ enum Part {
     Render,
     /// Moves through the game service on an SQLite file.
     Service,
+    /// The engine's analysis of a whole game, and its picture.
+    Analysis,
 }
 
 /// Runs every benchmark and prints one line per figure.
@@ -62,6 +65,9 @@ pub fn run(args: &BenchArgs) -> Result<(), String> {
     }
     if wanted(Part::Service) {
         service::run(runs, args.service_moves)?;
+    }
+    if wanted(Part::Analysis) {
+        analysis::run(runs)?;
     }
     Ok(())
 }

@@ -2,6 +2,7 @@
 
 mod ai;
 mod ai_match;
+mod analyse;
 mod bench;
 mod bot;
 mod engine;
@@ -38,6 +39,8 @@ enum Command {
     Render(render::RenderArgs),
     /// Draw the game as an animated GIF, one frame per ply.
     Replay(render::ReplayArgs),
+    /// Analyse a game: the engine's score of every position, its biggest mistakes, as a PNG.
+    Analyse(analyse::AnalyseArgs),
     /// Run the Discord bot (configuration: DISCORD_TOKEN, DEV_GUILD_ID, RUST_LOG; `.env` is read).
     Bot,
     /// Print the computer's move after the given moves (search figures on stderr).
@@ -94,6 +97,7 @@ pub fn run(cli: Cli) -> Result<(), String> {
         Command::Bench(args) => bench::run(&args),
         Command::Render(args) => render::render(&args),
         Command::Replay(args) => render::replay(&args),
+        Command::Analyse(args) => analyse::analyse(&args),
         Command::Bot => bot::run(),
         Command::Bestmove(args) => ai::best_move(&args),
         Command::Play(args) => ai::play(&args),

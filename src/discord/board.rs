@@ -73,7 +73,7 @@ async fn settings(data: &Data, game: &GameView) -> Result<GuildSettings, Error> 
 }
 
 /// The buttons under a board message: Move (pick a piece and where it goes) and Resign while
-/// the game is on; Replay and Rematch once it is finished; none after an abort.
+/// the game is on; Replay, Rematch and Analyse once it is finished; none after an abort.
 pub fn buttons(game: &GameView, lang: Lang) -> Vec<CreateActionRow> {
     let button = |id: ComponentId, label: Button, style: ButtonStyle| {
         CreateButton::new(id.to_string())
@@ -109,6 +109,11 @@ pub fn buttons(game: &GameView, lang: Lang) -> Vec<CreateActionRow> {
                 ComponentId::Rematch { game: game.id.0 },
                 Button::Rematch,
                 ButtonStyle::Success,
+            ),
+            button(
+                ComponentId::Analyse { game: game.id.0 },
+                Button::Analyse,
+                ButtonStyle::Secondary,
             ),
         ],
         GameStatus::Aborted => return Vec::new(),

@@ -87,6 +87,11 @@ pub enum ComponentId {
         /// The game's id.
         game: i64,
     },
+    /// Post the engine's analysis of a finished game: `analyse:<game_id>`.
+    Analyse {
+        /// The game's id.
+        game: i64,
+    },
     /// Show another page of a leaderboard: `leaderboard:<server|global>:<page>:<prev|next>`.
     Leaderboard {
         /// Which players the board ranks.
@@ -188,6 +193,7 @@ impl fmt::Display for ComponentId {
             } => write!(f, "pick-to:{game}:{ply}:{from}:{part}"),
             ComponentId::Replay { game } => write!(f, "replay:{game}"),
             ComponentId::Rematch { game } => write!(f, "rematch:{game}"),
+            ComponentId::Analyse { game } => write!(f, "analyse:{game}"),
             ComponentId::Leaderboard {
                 ranking,
                 page,
@@ -273,6 +279,12 @@ impl FromStr for ComponentId {
             "rematch" => {
                 let [game] = fields_of(&fields)?;
                 ComponentId::Rematch {
+                    game: number(game)?,
+                }
+            }
+            "analyse" => {
+                let [game] = fields_of(&fields)?;
+                ComponentId::Analyse {
                     game: number(game)?,
                 }
             }
@@ -368,6 +380,7 @@ mod tests {
                 "pick-to:5:12:p16:0",
             ),
             (ComponentId::Rematch { game: 8 }, "rematch:8"),
+            (ComponentId::Analyse { game: 8 }, "analyse:8"),
             (
                 ComponentId::Leaderboard {
                     ranking: Ranking::Server,
@@ -468,6 +481,9 @@ mod tests {
             ("resign:5:-1", CustomIdError::BadNumber),
             ("replay", CustomIdError::FieldCount),
             ("rematch:x", CustomIdError::BadNumber),
+            ("analyse", CustomIdError::FieldCount),
+            ("analyse:8:1", CustomIdError::FieldCount),
+            ("analyse:-8", CustomIdError::BadNumber),
             ("leaderboard:server:1", CustomIdError::FieldCount),
             ("leaderboard:world:1:next", CustomIdError::BadWord),
             ("leaderboard:server:1:up", CustomIdError::BadWord),

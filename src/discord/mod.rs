@@ -20,6 +20,7 @@ mod deferral;
 mod errors;
 mod in_flight;
 mod malformed;
+pub mod picture_cache;
 mod reply;
 mod retry;
 mod router;
@@ -65,6 +66,8 @@ pub struct Data {
     /// threads drawing them would take the cores from the handlers (a handler descheduled while
     /// it holds the database's single writing connection holds up every other move).
     pub drawing: Arc<Semaphore>,
+    /// Analysis answers already drawn, so a second request is answered at once.
+    pub analyses: Arc<picture_cache::PictureCache>,
     /// The bot's own user id: challenging it starts a game against the computer.
     pub bot_user: UserId,
     /// How long a handler whose work waits for the database answers directly before it defers
@@ -100,6 +103,7 @@ impl Data {
             drawing: Arc::new(Semaphore::new(
                 std::thread::available_parallelism().map_or(2, std::num::NonZero::get),
             )),
+            analyses: Arc::default(),
             bot_user,
             defer_after: deps.defer_after,
         }

@@ -6,7 +6,7 @@ use serenity::{ComponentInteraction, FullEvent, Interaction};
 use tracing::warn;
 
 use super::commands::challenge::{self, Answer};
-use super::commands::{end, pick, rematch, replay, standings};
+use super::commands::{analyse, end, pick, rematch, replay, standings};
 use super::custom_id::ComponentId;
 use super::reply::ephemeral_click;
 use super::{Data, Error};
@@ -59,6 +59,7 @@ async fn route(
         }) => pick::destination(ctx, data, click, GameId(game), ply, from).await,
         Ok(ComponentId::Replay { game }) => replay::click(ctx, data, click, GameId(game)).await,
         Ok(ComponentId::Rematch { game }) => rematch::click(ctx, data, click, GameId(game)).await,
+        Ok(ComponentId::Analyse { game }) => analyse::click(ctx, data, click, GameId(game)).await,
         Ok(ComponentId::Leaderboard { ranking, page, .. }) => {
             standings::turn_page(ctx, data, click, ranking, page).await
         }

@@ -180,6 +180,9 @@ impl GameService {
         ];
         for standing in standings {
             storage::record_result(conn, standing, now).await?;
+            if let Some(rating) = standing.rating {
+                storage::record_rating(conn, standing.id, row.id, rating, now).await?;
+            }
         }
         if let Some(level) = row.ai_level {
             self.rate_ai(conn, level, winner_id, loser_id, now).await?;

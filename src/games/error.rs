@@ -102,6 +102,13 @@ pub enum UserError {
         /// Where it stands instead ([`GameStatus::Active`] or [`GameStatus::Aborted`]).
         status: GameStatus,
     },
+    /// An analysis of a game that has no result yet, or was aborted.
+    NotAnalysable {
+        /// The game.
+        game: GameId,
+        /// Where it stands instead ([`GameStatus::Active`] or [`GameStatus::Aborted`]).
+        status: GameStatus,
+    },
     /// A rematch of this game already waits for an answer.
     RematchPending {
         /// That challenge.
@@ -191,6 +198,17 @@ impl fmt::Display for UserError {
                     "game #{game} is not over yet; a rematch comes after the result"
                 )
             }
+            UserError::NotAnalysable {
+                game,
+                status: GameStatus::Aborted,
+            } => write!(
+                f,
+                "game #{game} was aborted, so there is nothing to analyse"
+            ),
+            UserError::NotAnalysable { game, .. } => write!(
+                f,
+                "game #{game} is not over yet; it can be analysed once it has a result"
+            ),
             UserError::RematchPending { existing } => write!(
                 f,
                 "a rematch of this game is already waiting for an answer (challenge #{existing})"
@@ -224,6 +242,8 @@ pub enum InternalError {
         /// What is wrong.
         detail: String,
     },
+    /// A blocking worker (the analysis engine) stopped without an answer.
+    Worker(String),
 }
 
 impl fmt::Display for InternalError {
@@ -233,6 +253,7 @@ impl fmt::Display for InternalError {
             InternalError::Corrupt { game, detail } => {
                 write!(f, "game #{game} is stored inconsistently: {detail}")
             }
+            InternalError::Worker(detail) => write!(f, "a worker failed: {detail}"),
         }
     }
 }
@@ -241,7 +262,7 @@ impl std::error::Error for InternalError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
             InternalError::Database(e) => Some(e),
-            InternalError::Corrupt { .. } => None,
+            InternalError::Corrupt { .. } | InternalError::Worker(_) => None,
         }
     }
 }

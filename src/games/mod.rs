@@ -56,12 +56,14 @@
 //! # }
 //! ```
 
+mod analysis;
 mod challenges;
 mod clock;
 mod end;
 mod error;
 mod play;
 mod queries;
+mod rating_history;
 mod rematch;
 mod reminders;
 mod settings;
@@ -72,8 +74,10 @@ use std::sync::Arc;
 
 use monkey_queen_core::{GameOptions, Move, Position};
 
+pub use analysis::GameAnalysis;
 pub use clock::{Clock, ManualClock, SystemClock};
 pub use error::{InternalError, Result, ServiceError, UserError};
+pub use rating_history::RatingHistory;
 pub use settings::SettingsChange;
 pub use standings::{
     AiStanding, HistoryPage, LeaderboardEntry, LeaderboardPage, LeaderboardScope, MAX_PAGE_SIZE,
@@ -98,14 +102,18 @@ pub struct ServiceConfig {
     pub bot_user: Option<UserId>,
     /// How long a challenge waits for an answer.
     pub challenge_ttl_ms: i64,
+    /// Search nodes per position when a game is analysed.
+    pub analysis_nodes: u64,
 }
 
 impl Default for ServiceConfig {
-    /// No bot id; challenges wait a day.
+    /// No bot id; challenges wait a day; analyses search
+    /// [`NODES_PER_POSITION`](monkey_queen_core::analysis::NODES_PER_POSITION) nodes a position.
     fn default() -> ServiceConfig {
         ServiceConfig {
             bot_user: None,
             challenge_ttl_ms: 24 * 60 * 60 * 1000,
+            analysis_nodes: monkey_queen_core::analysis::NODES_PER_POSITION,
         }
     }
 }
@@ -176,12 +184,18 @@ pub struct GameService {
     db: Db,
     clock: Arc<dyn Clock>,
     config: ServiceConfig,
+    analysing: analysis::InFlight,
 }
 
 impl GameService {
     /// A service over a connected, migrated database (see [`storage::connect`]).
     pub fn new(db: Db, clock: Arc<dyn Clock>, config: ServiceConfig) -> GameService {
-        GameService { db, clock, config }
+        GameService {
+            db,
+            clock,
+            config,
+            analysing: analysis::InFlight::default(),
+        }
     }
 
     /// The database pool.

@@ -1,8 +1,9 @@
 //! English texts.
 
+use monkey_queen_core::analysis::Mistake;
 use monkey_queen_core::{Color, GameOptions, IllegalMove, Move, MoveError, ParseError, Role};
 
-use super::{Button, Msg, echo};
+use super::{Button, ChartWord, Msg, echo};
 use crate::games::{
     Challenge, GameResult, GameView, HistoryPage, LeaderboardPage, PlayedGame, PlayerStats,
     UserError,
@@ -142,6 +143,30 @@ pub fn text(msg: &Msg<'_>) -> String {
         Msg::MalformedCommand => "That command arrived with an option missing or of the wrong \
                                   kind, so I did nothing. Please pick it again from the `/` menu."
             .to_owned(),
+        Msg::Analysis {
+            game,
+            mistakes,
+            turning_points,
+        } => analysis(game, mistakes, turning_points),
+        Msg::AnalysisTitle(g) => format!(
+            "Game #{} · {} vs {} · {}",
+            g.id,
+            g.white.name,
+            g.black.name,
+            status_line(g)
+        ),
+        Msg::MistakeCaption { number, mistake } => {
+            format!("{number} · ply {} · {}", mistake.ply, color(mistake.mover))
+        }
+        Msg::ChartWord(word) => match word {
+            ChartWord::Ply => "ply",
+            ChartWord::Win => "win",
+            ChartWord::Played => "played",
+            ChartWord::Better => "better",
+            ChartWord::NoMistakes => "No move lost much: the engine found no clear mistake.",
+            ChartWord::RatedGames => "rated games",
+        }
+        .to_owned(),
         Msg::ThreadName(g) => format!(
             "Monkey Queen #{}: {} vs {}",
             g.id, g.white.name, g.black.name
@@ -315,6 +340,7 @@ fn label(b: Button) -> &'static str {
         Button::Replay => "Replay",
         Button::Rematch => "Rematch",
         Button::Move => "Move",
+        Button::Analyse => "Analyse",
     }
 }
 
@@ -513,6 +539,45 @@ fn sentence(text: &str) -> String {
     out.push_str(chars.as_str());
     if !out.ends_with(['.', '!', '?']) {
         out.push('.');
+    }
+    out
+}
+
+fn analysis(g: &GameView, mistakes: &[Mistake], turning_points: &[u32]) -> String {
+    let mut out = format!(
+        "**Analysis of game #{}** — {} (White) vs {} (Black) · {}",
+        g.id,
+        mention(g.white.id.0),
+        mention(g.black.id.0),
+        status_line(g)
+    );
+    if mistakes.is_empty() {
+        out.push_str("\nNo move lost much: the engine found no clear mistake.");
+    } else {
+        out.push_str("\nBiggest mistakes:");
+    }
+    for (i, m) in mistakes.iter().enumerate() {
+        out.push_str(&format!(
+            "\n{}. Ply {}: {}; better: {} ({}'s chances {:.0}% → {:.0}%).",
+            i + 1,
+            m.ply,
+            move_in_words(m.mover, m.played),
+            move_in_words(m.mover, m.better),
+            color(m.mover),
+            m.before.chances(m.mover) * 100.0,
+            m.after.chances(m.mover) * 100.0,
+        ));
+    }
+    match turning_points {
+        [] => {}
+        [one] => out.push_str(&format!("\nTurning point: ply {one}.")),
+        [first @ .., last] => {
+            let first: Vec<String> = first.iter().map(ToString::to_string).collect();
+            out.push_str(&format!(
+                "\nTurning points: plies {} and {last}.",
+                first.join(", ")
+            ));
+        }
     }
     out
 }

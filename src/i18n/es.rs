@@ -1,8 +1,9 @@
 //! Spanish texts.
 
+use monkey_queen_core::analysis::Mistake;
 use monkey_queen_core::{Color, GameOptions, IllegalMove, Move, MoveError, ParseError, Role};
 
-use super::{Button, Msg, echo};
+use super::{Button, ChartWord, Msg, echo};
 use crate::games::{
     Challenge, GameResult, GameView, HistoryPage, LeaderboardPage, PlayedGame, PlayerStats,
     UserError,
@@ -153,6 +154,34 @@ pub fn text(msg: &Msg<'_>) -> String {
         Msg::MalformedCommand => "Ese comando llegó con una opción que falta o es de otro tipo, \
                                   así que no he hecho nada. Vuelve a elegirlo en el menú `/`."
             .to_owned(),
+        Msg::Analysis {
+            game,
+            mistakes,
+            turning_points,
+        } => analysis(game, mistakes, turning_points),
+        Msg::AnalysisTitle(g) => format!(
+            "Partida #{} · {} contra {} · {}",
+            g.id,
+            g.white.name,
+            g.black.name,
+            status_line(g)
+        ),
+        Msg::MistakeCaption { number, mistake } => format!(
+            "{number} · jugada {} · {}",
+            mistake.ply,
+            color(mistake.mover).to_lowercase()
+        ),
+        Msg::ChartWord(word) => match word {
+            ChartWord::Ply => "jugada",
+            ChartWord::Win => "gana",
+            ChartWord::Played => "se jugó",
+            ChartWord::Better => "mejor",
+            ChartWord::NoMistakes => {
+                "Ninguna jugada perdió mucho: el motor no encontró errores claros."
+            }
+            ChartWord::RatedGames => "partidas puntuables",
+        }
+        .to_owned(),
         Msg::ThreadName(g) => format!(
             "Monkey Queen #{}: {} contra {}",
             g.id, g.white.name, g.black.name
@@ -333,6 +362,7 @@ fn label(b: Button) -> &'static str {
         Button::Replay => "Repetición",
         Button::Rematch => "Revancha",
         Button::Move => "Mover",
+        Button::Analyse => "Analizar",
     }
 }
 
@@ -563,6 +593,14 @@ fn refused(e: &UserError) -> String {
                 "La partida #{game} aún no ha terminado; la revancha llega tras el resultado."
             ),
         },
+        UserError::NotAnalysable { game, status } => match status {
+            GameStatus::Aborted => {
+                format!("La partida #{game} fue anulada, así que no hay nada que analizar.")
+            }
+            _ => format!(
+                "La partida #{game} aún no ha terminado; se podrá analizar cuando tenga resultado."
+            ),
+        },
         UserError::RematchPending { existing } => format!(
             "Ya hay una revancha de esta partida esperando respuesta (desafío #{existing})."
         ),
@@ -630,4 +668,43 @@ fn illegal(e: &IllegalMove) -> String {
                 .to_owned()
         }
     }
+}
+
+fn analysis(g: &GameView, mistakes: &[Mistake], turning_points: &[u32]) -> String {
+    let mut out = format!(
+        "**Análisis de la partida #{}** — {} (blancas) contra {} (negras) · {}",
+        g.id,
+        mention(g.white.id.0),
+        mention(g.black.id.0),
+        status_line(g)
+    );
+    if mistakes.is_empty() {
+        out.push_str("\nNinguna jugada perdió mucho: el motor no encontró errores claros.");
+    } else {
+        out.push_str("\nErrores más graves:");
+    }
+    for (i, m) in mistakes.iter().enumerate() {
+        out.push_str(&format!(
+            "\n{}. Jugada {}: {}; mejor: {} (probabilidades de las {}: {:.0} % → {:.0} %).",
+            i + 1,
+            m.ply,
+            move_in_words(m.mover, m.played),
+            move_in_words(m.mover, m.better),
+            color(m.mover).to_lowercase(),
+            m.before.chances(m.mover) * 100.0,
+            m.after.chances(m.mover) * 100.0,
+        ));
+    }
+    match turning_points {
+        [] => {}
+        [one] => out.push_str(&format!("\nMomento decisivo: jugada {one}.")),
+        [first @ .., last] => {
+            let first: Vec<String> = first.iter().map(ToString::to_string).collect();
+            out.push_str(&format!(
+                "\nMomentos decisivos: jugadas {} y {last}.",
+                first.join(", ")
+            ));
+        }
+    }
+    out
 }

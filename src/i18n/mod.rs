@@ -5,6 +5,7 @@
 mod en;
 mod es;
 
+use monkey_queen_core::analysis::Mistake;
 use monkey_queen_core::{Color, GameOptions, Move, Role, Square};
 
 use crate::games::{
@@ -66,6 +67,25 @@ pub enum Button {
     Rematch,
     /// Pick a piece, then its destination, instead of typing a move.
     Move,
+    /// Post the engine's analysis of a finished game.
+    Analyse,
+}
+
+/// A word of the analysis picture or the rating chart.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ChartWord {
+    /// The x axis of the advantage chart: plies.
+    Ply,
+    /// The top and bottom edges of the advantage chart, where forced wins are drawn.
+    Win,
+    /// Before the move played in a mistake's diagram.
+    Played,
+    /// Before the engine's move in the other diagram.
+    Better,
+    /// Shown when no move was a mistake.
+    NoMistakes,
+    /// The x axis of the rating chart.
+    RatedGames,
 }
 
 /// A message the bot can write. Data comes along; wording lives in `en.rs` and `es.rs`.
@@ -216,6 +236,27 @@ pub enum Msg<'a> {
     ServerOnly,
     /// The name of a game's own thread.
     ThreadName(&'a GameView),
+    /// The text beside an analysis picture: the game, its biggest mistakes in words (each
+    /// with the engine's better move) and its turning points.
+    Analysis {
+        /// The game.
+        game: &'a GameView,
+        /// The mistakes shown, in the order played.
+        mistakes: &'a [Mistake],
+        /// Plies after which the lead changed hands.
+        turning_points: &'a [u32],
+    },
+    /// The title line of an analysis picture (names, not mentions).
+    AnalysisTitle(&'a GameView),
+    /// The caption over a mistake's diagrams: its number, ply and mover.
+    MistakeCaption {
+        /// 1-based, as marked on the chart.
+        number: usize,
+        /// The mistake.
+        mistake: &'a Mistake,
+    },
+    /// A word of a chart.
+    ChartWord(ChartWord),
 }
 
 /// User text as it may be quoted back in `code`: control characters and invisible formatting

@@ -1,10 +1,11 @@
 //! Every message renders in both languages, and the two differ (nothing left untranslated).
 
+use monkey_queen_core::analysis::{Mistake, Score};
 use monkey_queen_core::{
     GameOptions, IllegalMove, Move, MoveError, ParseError, Position, Role, Square,
 };
 
-use super::{Button, Lang, Msg};
+use super::{Button, ChartWord, Lang, Msg};
 use crate::games::{
     Challenge, GameResult, GameSummary, GameView, HistoryPage, LeaderboardEntry, LeaderboardPage,
     Page, Place, PlayedGame, PlayerRef, PlayerStats, UserError,
@@ -24,6 +25,26 @@ fn birth() -> Move {
         from: sq("g1"),
         to: sq("g7"),
         capture: None,
+    }
+}
+
+fn mistake(ply: u32) -> Mistake {
+    Mistake {
+        ply,
+        mover: monkey_queen_core::Color::Black,
+        played: birth(),
+        better: Move::Normal {
+            role: Role::Queen,
+            from: sq("g1"),
+            to: sq("g5"),
+            capture: None,
+        },
+        before: Score::Advantage(-40),
+        after: Score::ForcedWin {
+            winner: monkey_queen_core::Color::White,
+            plies: 3,
+        },
+        loss: 0.5,
     }
 }
 
@@ -233,6 +254,14 @@ fn user_errors() -> Vec<UserError> {
             game: GameId(1),
             status: GameStatus::Active,
         },
+        UserError::NotAnalysable {
+            game: GameId(1),
+            status: GameStatus::Aborted,
+        },
+        UserError::NotAnalysable {
+            game: GameId(1),
+            status: GameStatus::Active,
+        },
         UserError::RematchPending {
             existing: ChallengeId(2),
         },
@@ -269,6 +298,7 @@ fn user_errors() -> Vec<UserError> {
             | UserError::NoClock
             | UserError::DeadlineNotReached { .. }
             | UserError::NotFinished { .. }
+            | UserError::NotAnalysable { .. }
             | UserError::RematchPending { .. }
             | UserError::RematchInProgress { .. }
             | UserError::NoSuchPage { .. } => {}
@@ -448,6 +478,7 @@ fn every_message_exists_in_both_languages() {
             Button::Replay,
             Button::Rematch,
             Button::Move,
+            Button::Analyse,
         ]
         .map(Msg::Label),
     );
@@ -466,6 +497,40 @@ fn every_message_exists_in_both_languages() {
         Msg::PieceOnSquare {
             role: monkey_queen_core::Role::Baby,
             square: sq("l12"),
+        },
+    ]);
+    messages.extend(
+        [
+            ChartWord::Ply,
+            ChartWord::Win,
+            ChartWord::Played,
+            ChartWord::Better,
+            ChartWord::NoMistakes,
+            ChartWord::RatedGames,
+        ]
+        .map(Msg::ChartWord),
+    );
+    let mistakes = [mistake(4), mistake(9)];
+    messages.extend([
+        Msg::AnalysisTitle(&finished),
+        Msg::MistakeCaption {
+            number: 1,
+            mistake: &mistakes[0],
+        },
+        Msg::Analysis {
+            game: &finished,
+            mistakes: &mistakes,
+            turning_points: &[4, 9, 12],
+        },
+        Msg::Analysis {
+            game: &finished,
+            mistakes: &mistakes[..1],
+            turning_points: &[4],
+        },
+        Msg::Analysis {
+            game: &finished,
+            mistakes: &[],
+            turning_points: &[],
         },
     ]);
     messages.extend(results.iter().map(|r| Msg::GameOver(&finished, r)));
@@ -636,4 +701,27 @@ fn quoted_input_loses_what_would_garble_the_message() {
         Lang::Es.text(&Msg::Refused(&not_a_square)),
         "Eso no es una casilla de un tablero de 12×12; escríbela como g1."
     );
+}
+
+#[test]
+fn an_analysis_names_its_mistakes_and_turning_points_in_words() {
+    let finished = game(Some(result(EndReason::QueenCaptured)));
+    let mistakes = [mistake(4)];
+    let msg = Msg::Analysis {
+        game: &finished,
+        mistakes: &mistakes,
+        turning_points: &[4, 9],
+    };
+    let en = Lang::En.text(&msg);
+    assert!(en.contains("1. Ply 4: Black queen g1–g7"), "{en}");
+    assert!(en.contains("better: Black queen g1–g5"), "{en}");
+    assert!(en.contains("Black's chances 54% → 0%"), "{en}");
+    assert!(en.contains("Turning points: plies 4 and 9."), "{en}");
+    let es = Lang::Es.text(&msg);
+    assert!(es.contains("1. Jugada 4: Reina negra g1–g7"), "{es}");
+    assert!(es.contains("mejor: Reina negra g1–g5"), "{es}");
+    assert!(es.contains("Momentos decisivos: jugadas 4 y 9."), "{es}");
+    for text in [en, es] {
+        assert!(text.chars().count() <= 2000);
+    }
 }

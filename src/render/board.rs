@@ -33,6 +33,8 @@ const COORD_SIZE: f32 = 18.0;
 pub struct Kit {
     /// The empty picture, White at the bottom then flipped.
     empty: [RgbImage; 2],
+    /// Their palette indices, once a board of this size has been encoded.
+    empty_indices: [std::sync::OnceLock<Vec<u8>>; 2],
     sprites: PieceSprites,
 }
 
@@ -70,8 +72,21 @@ impl Kit {
         let square = Layout::new(size, false).square_px();
         Kit {
             empty: [false, true].map(|flipped| empty_board(fonts, Layout::new(size, flipped))),
+            empty_indices: Default::default(),
             sprites: PieceSprites::new(square),
         }
+    }
+
+    /// The empty picture in one orientation, and its palette indices (`index` computes them
+    /// the first time).
+    pub fn empty(
+        &self,
+        flipped: bool,
+        index: impl FnOnce(&RgbImage) -> Vec<u8>,
+    ) -> (&RgbImage, &[u8]) {
+        let i = usize::from(flipped);
+        let indices = self.empty_indices[i].get_or_init(|| index(&self.empty[i]));
+        (&self.empty[i], indices)
     }
 }
 
@@ -88,7 +103,7 @@ fn empty_board(fonts: &Fonts, layout: Layout) -> RgbImage {
             w: board.w + 4,
             h: board.h + 4,
         },
-        Rgb([0x2e, 0x3a, 0x2b]),
+        theme::BOARD_EDGE,
     );
     let size = layout.size();
     for rank in 0..size {

@@ -17,9 +17,14 @@
 //! assert!(png.starts_with(b"\x89PNG"));
 //! ```
 
+mod analysis;
+pub mod analysis_layout;
 mod board;
+mod chart;
+mod diagram;
 mod encode;
 pub mod layout;
+mod palette;
 mod replay;
 mod sprites;
 mod text;
@@ -30,11 +35,15 @@ use std::fmt;
 use std::sync::OnceLock;
 
 use image::RgbImage;
+use monkey_queen_core::analysis::Analysis;
 use monkey_queen_core::{GameOptions, Move, Position, Record, Role};
 
+pub use analysis::{AnalysisTexts, SHOWN_MISTAKES, chart_value};
 use board::{Icons, Kit};
+pub use chart::{ChartError, RatingPoint, RatingTexts};
+pub use diagram::DiagramPlace;
 pub use layout::Layout;
-use replay::Quantizer;
+use palette::Palette;
 pub use replay::{FRAME_DELAY, LAST_FRAME_DELAY};
 use text::Fonts;
 pub use view::{BoardView, Players, default_status};
@@ -53,6 +62,8 @@ pub enum RenderError {
     Png(png::EncodingError),
     /// The GIF encoder failed.
     Gif(gif::EncodingError),
+    /// The chart library failed.
+    Chart(ChartError),
 }
 
 impl fmt::Display for RenderError {
@@ -62,6 +73,7 @@ impl fmt::Display for RenderError {
             RenderError::BoardSize(size) => write!(f, "no pictures for a {size}x{size} board"),
             RenderError::Png(e) => write!(f, "PNG encoding failed: {e}"),
             RenderError::Gif(e) => write!(f, "GIF encoding failed: {e}"),
+            RenderError::Chart(e) => write!(f, "{e}"),
         }
     }
 }
@@ -72,6 +84,7 @@ impl std::error::Error for RenderError {
             RenderError::Font(e) => Some(e),
             RenderError::Png(e) => Some(e),
             RenderError::Gif(e) => Some(e),
+            RenderError::Chart(e) => Some(e),
             RenderError::BoardSize(_) => None,
         }
     }
@@ -83,7 +96,7 @@ pub struct Renderer {
     fonts: Fonts,
     icons: Icons,
     kits: [OnceLock<Kit>; SIZES.len()],
-    palette: OnceLock<Quantizer>,
+    palette: OnceLock<Palette>,
 }
 
 impl fmt::Debug for Renderer {
@@ -123,12 +136,19 @@ impl Renderer {
         Ok(board::draw(&self.fonts, kit, &self.icons, pos, view))
     }
 
-    /// The picture of `pos` as `view` asks, as PNG bytes.
+    /// The picture of `pos` as `view` asks, as PNG bytes: an indexed image in the boards'
+    /// palette (learnt the first time a board is encoded).
     ///
     /// # Errors
     /// [`RenderError::BoardSize`], or an internal PNG encoder failure.
     pub fn board_png(&self, pos: &Position, view: &BoardView) -> Result<Vec<u8>, RenderError> {
-        encode::png(&self.board_image(pos, view)?).map_err(RenderError::Png)
+        let img = self.board_image(pos, view)?;
+        let palette = self.palette()?;
+        let (empty, empty_indices) = self
+            .kit(pos.size())?
+            .empty(view.flipped, |img| palette.indices(img));
+        let indices = palette.indices_over(&img, empty, empty_indices);
+        encode::indexed_png(img.dimensions(), &indices, palette.rgb()).map_err(RenderError::Png)
     }
 
     /// An animated GIF of the whole game: the start, then one frame after every ply with
@@ -140,14 +160,14 @@ impl Renderer {
     pub fn replay_gif(&self, record: &Record, players: &Players) -> Result<Vec<u8>, RenderError> {
         let frames = replay_views(record, players);
         let last = frames.len() - 1;
-        let quantizer = self.palette()?;
+        let palette = self.palette()?;
         let layout = Layout::new(record.options.size(), false);
         let dimension =
             |v: u32| u16::try_from(v).map_err(|_| RenderError::BoardSize(record.options.size()));
         let mut gif = replay::GifWriter::new(
             dimension(layout.width())?,
             dimension(layout.height())?,
-            quantizer,
+            palette,
         )
         .map_err(RenderError::Gif)?;
         for (i, (pos, view)) in frames.iter().enumerate() {
@@ -157,18 +177,66 @@ impl Renderer {
             } else {
                 FRAME_DELAY
             };
-            gif.frame(quantizer.indices(&img), delay)
+            gif.frame(palette.indices(&img), delay)
                 .map_err(RenderError::Gif)?;
         }
         gif.finish().map_err(RenderError::Gif)
     }
 }
 
+/// Size of the rating chart of `/stats`.
+pub const RATING_CHART: (u32, u32) = (640, 300);
+
 impl Renderer {
-    /// The replay palette, learnt the first time from sample pictures that show every
-    /// colour a replay uses: both sides' pieces on both square colours, plain and capture
-    /// highlights, names and counts.
-    fn palette(&self) -> Result<&Quantizer, RenderError> {
+    /// The analysis picture of a game: the advantage chart, and the biggest mistakes beside
+    /// the engine's better moves. `texts` gives its words.
+    ///
+    /// # Errors
+    /// [`RenderError::BoardSize`] for a board size without pictures; a chart failure.
+    pub fn analysis_image(
+        &self,
+        analysis: &Analysis,
+        texts: &AnalysisTexts,
+    ) -> Result<RgbImage, RenderError> {
+        let size = analysis.record().options.size();
+        if !SIZES.contains(&size) {
+            return Err(RenderError::BoardSize(size));
+        }
+        analysis::draw(&self.fonts, analysis, texts).map_err(RenderError::Chart)
+    }
+
+    /// [`Renderer::analysis_image`] as PNG bytes (RGB: the chart has colours boards don't).
+    ///
+    /// # Errors
+    /// As [`Renderer::analysis_image`], or an internal PNG encoder failure.
+    pub fn analysis_png(
+        &self,
+        analysis: &Analysis,
+        texts: &AnalysisTexts,
+    ) -> Result<Vec<u8>, RenderError> {
+        encode::png(&self.analysis_image(analysis, texts)?).map_err(RenderError::Png)
+    }
+
+    /// A player's rating after each rated game, the first point where they started, with
+    /// the band of ± the deviation, as a [`RATING_CHART`]-sized PNG.
+    ///
+    /// # Errors
+    /// A chart failure, or an internal PNG encoder failure.
+    pub fn rating_png(
+        &self,
+        points: &[RatingPoint],
+        texts: &RatingTexts,
+    ) -> Result<Vec<u8>, RenderError> {
+        let img = chart::rating(RATING_CHART, points, texts).map_err(RenderError::Chart)?;
+        encode::png(&img).map_err(RenderError::Png)
+    }
+}
+
+impl Renderer {
+    /// The boards' palette, learnt the first time from sample pictures that show every
+    /// colour a board uses: both sides' pieces on both square colours, plain and capture
+    /// highlights, selection and legal-move marks, names and counts.
+    fn palette(&self) -> Result<&Palette, RenderError> {
         if let Some(palette) = self.palette.get() {
             return Ok(palette);
         }
@@ -193,9 +261,12 @@ impl Renderer {
                 to: from,
                 capture: Some(Role::Baby),
             };
-            for last_move in [m, capture] {
+            let marks: Vec<_> = pos.legal_moves().iter().filter_map(|m| m.to()).collect();
+            for (last_move, marked) in [(m, false), (capture, true)] {
                 let view = BoardView {
                     last_move: Some(last_move),
+                    marks: if marked { marks.clone() } else { Vec::new() },
+                    selected: marked.then_some(from),
                     players: Players::new("Monkey Queen", "Replay 0123456789"),
                     ..BoardView::default()
                 };
@@ -203,8 +274,51 @@ impl Renderer {
             }
         }
         let samples: Vec<&RgbImage> = samples.iter().collect();
-        Ok(self.palette.get_or_init(|| Quantizer::learn(&samples)))
+        Ok(self
+            .palette
+            .get_or_init(|| Palette::learn(&samples, &flat_colors())))
     }
+}
+
+/// The flat colours of boards, which the palette holds exactly: panels, frame, text, both
+/// square colours plain, highlighted and marked, and the checkers' colours.
+fn flat_colors() -> Vec<[u8; 3]> {
+    let mut colors = vec![
+        theme::PANEL,
+        theme::TEXT,
+        theme::TEXT_DIM,
+        theme::ACCENT,
+        theme::FRAME,
+        theme::COORDINATE,
+        theme::BOARD_EDGE,
+        theme::CAPTURE_BORDER,
+        theme::CROWN,
+    ];
+    for checker in [theme::IVORY, theme::TOBACCO] {
+        colors.extend([
+            checker.face,
+            checker.shine,
+            checker.rim,
+            checker.groove,
+            checker.number,
+        ]);
+    }
+    let tinted = |base: image::Rgb<u8>, (color, alpha): (image::Rgb<u8>, f32)| {
+        let mut px = RgbImage::from_pixel(1, 1, base);
+        sprites::tint(&mut px, (0, 0, 1, 1), color, alpha);
+        *px.get_pixel(0, 0)
+    };
+    for square in [theme::LIGHT_SQUARE, theme::DARK_SQUARE] {
+        for lit in [
+            square,
+            tinted(square, theme::LAST_MOVE),
+            tinted(square, theme::CAPTURE),
+            tinted(square, theme::SELECTED),
+        ] {
+            colors.extend([lit, tinted(lit, theme::MARK)]);
+        }
+    }
+    colors.into_iter().map(|c| c.0).collect()
 }
 
 /// Plies of the built-in sample game whose pictures teach the replay palette.

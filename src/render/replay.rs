@@ -1,68 +1,21 @@
 //! Animated GIF replays: one frame for the start position and one after every ply, the last
 //! held longer.
 //!
-//! All frames share one 255-colour palette learnt (NeuQuant) from a few frames of the game
-//! itself, so colours stay stable between frames. After the first frame, each frame covers
+//! All frames share the boards' 255-colour palette (see `palette`), so colours stay stable
+//! between frames. After the first frame, each frame covers
 //! only the bounding box of the pixels that changed and leaves unchanged pixels transparent,
 //! as `lichess-org/lila-gif` does, so a long game stays small.
 
 use std::borrow::Cow;
 
-use color_quant::NeuQuant;
-use image::RgbImage;
+use super::palette::{COLORS, Palette};
 
-/// Palette index left for "unchanged since the previous frame".
-const TRANSPARENT: u8 = 255;
+/// Palette index left for "unchanged since the previous frame": the slot after the colours.
+const TRANSPARENT: u8 = COLORS as u8;
 /// Shown time of every frame but the last, in hundredths of a second.
 pub const FRAME_DELAY: u16 = 90;
 /// Shown time of the last frame, in hundredths of a second.
 pub const LAST_FRAME_DELAY: u16 = 400;
-
-/// Maps RGB colours to the indices of one learnt palette.
-pub struct Quantizer {
-    /// 256 RGB triples; the last one stands for [`TRANSPARENT`].
-    palette: Vec<u8>,
-    /// The palette index of every colour, by its top 5 bits per channel.
-    lookup: Vec<u8>,
-}
-
-impl Quantizer {
-    /// Learns a palette of 255 colours from sample pictures.
-    #[must_use]
-    pub fn learn(samples: &[&RgbImage]) -> Quantizer {
-        let mut rgba = Vec::new();
-        for img in samples {
-            for p in img.pixels() {
-                rgba.extend_from_slice(&[p.0[0], p.0[1], p.0[2], 255]);
-            }
-        }
-        let quant = NeuQuant::new(10, usize::from(TRANSPARENT), &rgba);
-        let mut palette = quant.color_map_rgb();
-        palette.resize(256 * 3, 0);
-        let lookup = (0..1u32 << 15)
-            .map(|key| {
-                let channel = |shift: u32| (((key >> shift) & 31) << 3 | 4) as u8;
-                let index = quant.index_of(&[channel(10), channel(5), channel(0), 255]);
-                u8::try_from(index).unwrap_or(0).min(TRANSPARENT - 1)
-            })
-            .collect();
-        Quantizer { palette, lookup }
-    }
-
-    /// The palette index of every pixel.
-    #[must_use]
-    pub fn indices(&self, img: &RgbImage) -> Vec<u8> {
-        img.as_raw()
-            .chunks_exact(3)
-            .map(|p| {
-                let key = usize::from(p[0] >> 3) << 10
-                    | usize::from(p[1] >> 3) << 5
-                    | usize::from(p[2] >> 3);
-                self.lookup[key]
-            })
-            .collect()
-    }
-}
 
 /// Writes frames into a GIF, each as the difference from the previous one.
 pub struct GifWriter {
@@ -73,21 +26,17 @@ pub struct GifWriter {
 }
 
 impl GifWriter {
-    /// Starts a looping GIF of `width` × `height` with the quantizer's palette.
+    /// Starts a looping GIF of `width` × `height` with `palette`.
     ///
     /// # Errors
     /// An internal encoder failure.
     pub fn new(
         width: u16,
         height: u16,
-        quantizer: &Quantizer,
+        palette: &Palette,
     ) -> Result<GifWriter, gif::EncodingError> {
-        let mut encoder = gif::Encoder::new(
-            Vec::with_capacity(256 * 1024),
-            width,
-            height,
-            &quantizer.palette,
-        )?;
+        let mut encoder =
+            gif::Encoder::new(Vec::with_capacity(256 * 1024), width, height, palette.rgb())?;
         encoder.set_repeat(gif::Repeat::Infinite)?;
         Ok(GifWriter {
             encoder,

@@ -9,7 +9,7 @@ use image::{Rgb, RgbImage};
 use imageproc::drawing::{draw_text_mut, text_size};
 
 /// DejaVu Sans (Bitstream Vera licence, see `assets/fonts/LICENSE-DejaVu.txt`).
-static REGULAR: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans.ttf");
+pub static REGULAR: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans.ttf");
 /// DejaVu Sans Bold.
 static BOLD: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans-Bold.ttf");
 

@@ -15,6 +15,8 @@ pub const ACCENT: Rgb<u8> = Rgb([0xf0, 0xc4, 0x3c]);
 pub const FRAME: Rgb<u8> = Rgb([0x4a, 0x5a, 0x45]);
 /// Coordinates in the frame.
 pub const COORDINATE: Rgb<u8> = Rgb([0xe4, 0xea, 0xd8]);
+/// The dark line around the squares.
+pub const BOARD_EDGE: Rgb<u8> = Rgb([0x2e, 0x3a, 0x2b]);
 /// Light squares.
 pub const LIGHT_SQUARE: Rgb<u8> = Rgb([0xc2, 0xd0, 0xae]);
 /// Dark squares.
@@ -68,3 +70,16 @@ pub const TOBACCO: CheckerColors = CheckerColors {
 pub const CROWN: Rgb<u8> = Rgb([0xe0, 0xa8, 0x2e]);
 /// The soft shadow under checkers: colour and opacity.
 pub const SHADOW: (Rgb<u8>, f32) = (Rgb([0x10, 0x18, 0x0c]), 0.35);
+
+/// Tint and strength over the destination of a mistake in the analysis diagrams.
+pub const MISTAKE: (Rgb<u8>, f32) = (Rgb([0xe8, 0x4a, 0x32]), 0.6);
+/// Tint and strength over the destination of the engine's better move.
+pub const BETTER: (Rgb<u8>, f32) = (Rgb([0x3f, 0xb9, 0x5a]), 0.6);
+/// The text colour that names a mistake (red on the panel).
+pub const MISTAKE_TEXT: Rgb<u8> = Rgb([0xf2, 0x7a, 0x62]);
+/// The text colour that names a better move (green on the panel).
+pub const BETTER_TEXT: Rgb<u8> = Rgb([0x7c, 0xd9, 0x8c]);
+/// The plot area of charts: the board's frame.
+pub const CHART_AREA: Rgb<u8> = FRAME;
+/// Faint grid lines in charts.
+pub const CHART_GRID: Rgb<u8> = Rgb([0x5a, 0x6b, 0x55]);

@@ -6,9 +6,11 @@
 //! exception is the one-batch move of [`commit_move`].
 
 mod ai_ratings;
+mod analyses;
 mod challenges;
 mod games;
 mod players;
+mod rating_history;
 mod settings;
 
 use std::str::FromStr;
@@ -20,6 +22,7 @@ use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, S
 use sqlx::{Sqlite, SqliteConnection, SqlitePool, Transaction};
 
 pub use ai_ratings::{AiRatingRow, ai_rating, ai_ratings, record_ai_result};
+pub use analyses::{AnalysisRow, analysis, store_analysis};
 pub use challenges::{
     ChallengeRow, NewChallengeRow, challenge, expire_challenges, insert_challenge, pending_between,
     pending_rematch, resolve_challenge, set_challenge_message,
@@ -33,6 +36,7 @@ pub use games::{
 pub use players::{
     PlayerRow, Standing, leaderboard, leaderboard_size, player, record_result, upsert_player,
 };
+pub use rating_history::{RatingHistoryRow, rating_history, record_rating};
 pub use settings::{guild_settings, store_guild_settings};
 
 /// One connection (or a transaction, through `&mut *tx`).

@@ -120,8 +120,12 @@ async fn a_challenge_is_accepted_and_played_to_a_queen_capture() {
                 assert!(board.mentioned.is_empty(), "{:?}", board.mentioned);
                 assert_eq!(
                     board.custom_ids,
-                    [format!("replay:{game}"), format!("rematch:{game}")],
-                    "no Resign after the end; Replay and Rematch instead"
+                    [
+                        format!("replay:{game}"),
+                        format!("rematch:{game}"),
+                        format!("analyse:{game}")
+                    ],
+                    "no Resign after the end; Replay, Rematch and Analyse instead"
                 );
                 assert!(
                     board.content.contains(&format!("<@{}> wins", ALICE.id)),

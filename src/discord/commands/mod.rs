@@ -1,9 +1,11 @@
 //! The slash commands, one file per command or family.
 
+pub mod analyse;
 pub mod challenge;
 pub mod end;
 pub mod pick;
 mod play;
+mod rating_chart;
 pub mod rematch;
 pub mod replay;
 mod rules;
@@ -27,6 +29,7 @@ pub fn all() -> Vec<poise::Command<Data, Error>> {
         standings::leaderboard(),
         standings::history(),
         replay::replay(),
+        analyse::analyse(),
         settings::settings(),
         rules::rules(),
     ]

@@ -3,12 +3,16 @@
 use poise::CreateReply;
 use poise::serenity_prelude as serenity;
 use serenity::{
-    ButtonStyle, ComponentInteraction, CreateActionRow, CreateAllowedMentions, CreateButton,
-    CreateInteractionResponse, CreateInteractionResponseMessage,
+    ButtonStyle, ComponentInteraction, CreateActionRow, CreateAllowedMentions, CreateAttachment,
+    CreateButton, CreateInteractionResponse, CreateInteractionResponseMessage,
 };
 
+use super::rating_chart;
 use crate::discord::custom_id::{Arrow, ComponentId, Ranking};
-use crate::discord::reply::{Outcome, caller, ephemeral, refuse_click, split, user_lang};
+use crate::discord::deferral;
+use crate::discord::reply::{
+    Outcome, caller, defer_public, ephemeral, refuse_click, split, user_lang,
+};
 use crate::discord::{ApplicationContext, Data, Error};
 use crate::games::{GuildId, LeaderboardScope, UserId, Viewer};
 use crate::i18n::{Lang, Msg};
@@ -52,10 +56,33 @@ pub async fn stats(
     let lang = user_lang(ctx);
     let user = user.map_or_else(|| caller(ctx).id, |u| UserId(u.id.get()));
     let viewer = viewer(ctx.interaction.user.id, ctx.interaction.guild_id);
-    match split(ctx.data().service.stats(user, viewer).await)? {
-        Ok(stats) => quiet_reply(ctx, lang.text(&Msg::Stats(&stats)), Vec::new()).await,
-        Err(refusal) => ephemeral(ctx, lang.text(&Msg::Refused(&refusal))).await,
+    let data = ctx.data();
+    let work = async {
+        let stats = split(data.service.stats(user, viewer).await)?;
+        let chart = match &stats {
+            Ok(_) => rating_chart::picture(data, user, lang).await?,
+            Err(_) => None,
+        };
+        Ok::<_, Error>((stats, chart))
+    };
+    let (done, deferred) = deferral::unless_quick(data.defer_after, work, defer_public(ctx)).await;
+    let (stats, chart) = done?;
+    let stats = match stats {
+        Ok(stats) => stats,
+        Err(refusal) if deferred => {
+            let text = lang.text(&Msg::Refused(&refusal));
+            return deferral::refuse_deferred_command(ctx, text).await;
+        }
+        Err(refusal) => return ephemeral(ctx, lang.text(&Msg::Refused(&refusal))).await,
+    };
+    let mut reply = CreateReply::default()
+        .content(lang.text(&Msg::Stats(&stats)))
+        .allowed_mentions(CreateAllowedMentions::new());
+    if let Some(png) = chart {
+        reply = reply.attachment(CreateAttachment::bytes(png, rating_chart::FILE_NAME));
     }
+    ctx.send(reply).await?;
+    Ok(())
 }
 
 /// Show the best-rated players of this server, or of everyone.

@@ -1,0 +1,195 @@
+//! `/analyse` and the Analyse button of finished boards: the engine's analysis of a game as
+//! one picture (advantage chart, biggest mistakes beside better moves) and a few lines of
+//! text naming those moves.
+//!
+//! An answer already drawn (per game and language, see `picture_cache`) is sent at once.
+//! Otherwise the interaction is deferred and the answer follows up: the service scores the
+//! game (stored after the first time), then the picture is drawn on a blocking thread; both
+//! wait for a turn of the CPU limiter.
+
+use std::sync::Arc;
+
+use poise::CreateReply;
+use poise::serenity_prelude as serenity;
+use serenity::{
+    ComponentInteraction, CreateAllowedMentions, CreateAttachment, CreateInteractionResponse,
+    CreateInteractionResponseFollowup, CreateInteractionResponseMessage,
+};
+
+use crate::discord::picture_cache::AnalysisAnswer;
+use crate::discord::reply::{Outcome, caller, clicker, clip, ephemeral, may_see, refuse_click};
+use crate::discord::reply::{split, user_lang};
+use crate::discord::retry::{Retry, retry};
+use crate::discord::{ApplicationContext, Data, Error};
+use crate::games::{GameAnalysis, GameId, GameService, GameView, UserError, UserId};
+use crate::i18n::{ChartWord, Lang, Msg};
+use crate::render::{AnalysisTexts, SHOWN_MISTAKES};
+use monkey_queen_core::analysis::SHOWN_TURNING_POINTS;
+
+/// Discord's limit on a message's text.
+const MAX_MESSAGE_CHARS: usize = 2000;
+/// File name of every analysis picture.
+pub const FILE_NAME: &str = "analysis.png";
+
+/// Show the engine's analysis of a finished game: who was winning, and the biggest mistakes.
+#[poise::command(
+    slash_command,
+    name_localized("es-ES", "analizar"),
+    description_localized(
+        "es-ES",
+        "Muestra el análisis del motor de una partida terminada: quién ganaba y los peores errores."
+    )
+)]
+pub async fn analyse(
+    ctx: ApplicationContext<'_>,
+    #[description = "Game number"]
+    #[name_localized("es-ES", "partida")]
+    #[description_localized("es-ES", "Número de partida")]
+    game: i64,
+) -> Result<(), Error> {
+    let lang = user_lang(ctx);
+    let data = ctx.data();
+    let id = GameId(game);
+    if let Err(refusal) = visible(data, id, ctx.guild_id(), caller(ctx).id).await? {
+        return ephemeral(ctx, lang.text(&Msg::Refused(&refusal))).await;
+    }
+    if let Some(answer) = data.analyses.get(id, lang) {
+        return ctx.send(reply(answer)).await.map(drop).map_err(Into::into);
+    }
+    ctx.defer().await?;
+    match prepare(data, id, lang).await? {
+        Ok(answer) => ctx.send(reply(answer)).await.map(drop).map_err(Into::into),
+        Err(refusal) => ephemeral(ctx, lang.text(&Msg::Refused(&refusal))).await,
+    }
+}
+
+/// The Analyse button: the same, shown only to the clicker.
+pub async fn click(
+    ctx: &serenity::Context,
+    data: &Data,
+    click: &ComponentInteraction,
+    id: GameId,
+) -> Result<(), Error> {
+    let lang = Lang::from_locale(&click.locale);
+    if let Err(refusal) = visible(data, id, click.guild_id, clicker(click).id).await? {
+        return refuse_click(ctx, click, &refusal).await;
+    }
+    if let Some(answer) = data.analyses.get(id, lang) {
+        let message = CreateInteractionResponseMessage::new()
+            .content(answer.content)
+            .add_file(CreateAttachment::bytes(answer.png.to_vec(), FILE_NAME))
+            .allowed_mentions(CreateAllowedMentions::new())
+            .ephemeral(true);
+        return crate::discord::reply::answer_click(
+            ctx,
+            click,
+            CreateInteractionResponse::Message(message),
+        )
+        .await;
+    }
+    let defer = CreateInteractionResponseMessage::new().ephemeral(true);
+    crate::discord::reply::answer_click(ctx, click, CreateInteractionResponse::Defer(defer))
+        .await?;
+    let followup = match prepare(data, id, lang).await? {
+        Ok(answer) => CreateInteractionResponseFollowup::new()
+            .content(answer.content)
+            .add_file(CreateAttachment::bytes(answer.png.to_vec(), FILE_NAME))
+            .allowed_mentions(CreateAllowedMentions::new())
+            .ephemeral(true),
+        Err(refusal) => CreateInteractionResponseFollowup::new()
+            .content(lang.text(&Msg::Refused(&refusal)))
+            .ephemeral(true),
+    };
+    retry("following up an analysis", Retry::FOLLOW_UP, || {
+        click.create_followup(ctx, followup.clone())
+    })
+    .await?;
+    Ok(())
+}
+
+/// Whether `user`, asking from `guild`, may see game `id` analysed: a game they may see
+/// (see [`may_see`]; others are answered as if they did not exist) that has finished.
+async fn visible(
+    data: &Data,
+    id: GameId,
+    guild: Option<serenity::GuildId>,
+    user: UserId,
+) -> Outcome<()> {
+    let game = match split(data.service.game(id).await)? {
+        Ok(game) if may_see(&game, guild, user) => game,
+        Ok(_) => return Ok(Err(UserError::NoSuchGame(id))),
+        Err(refusal) => return Ok(Err(refusal)),
+    };
+    Ok(GameService::check_analysable(&game))
+}
+
+/// The analysis answer of game `id` in `lang`: scored by the service, drawn on a blocking
+/// thread, and kept for the next request.
+async fn prepare(data: &Data, id: GameId, lang: Lang) -> Outcome<AnalysisAnswer> {
+    let GameAnalysis { game, analysis } =
+        match split(data.service.analysis(id, &data.drawing).await)? {
+            Ok(analysed) => analysed,
+            Err(refusal) => return Ok(Err(refusal)),
+        };
+    let mistakes = analysis.biggest_mistakes(SHOWN_MISTAKES);
+    let turning_points = analysis.main_turning_points(SHOWN_TURNING_POINTS);
+    let content = clip(
+        &lang.text(&Msg::Analysis {
+            game: &game,
+            mistakes: &mistakes,
+            turning_points: &turning_points,
+        }),
+        MAX_MESSAGE_CHARS - 1,
+    );
+    let texts = texts(&game, &mistakes, lang);
+    let renderer = data.renderer.clone();
+    let png = {
+        let _turn = data
+            .drawing
+            .acquire()
+            .await
+            .map_err(|e| Error::Unexpected(e.to_string()))?;
+        tokio::task::spawn_blocking(move || renderer.analysis_png(&analysis, &texts)).await??
+    };
+    let answer = AnalysisAnswer {
+        content,
+        png: Arc::new(png),
+    };
+    data.analyses.insert(id, lang, answer.clone());
+    Ok(Ok(answer))
+}
+
+/// The words of the picture in `lang`.
+fn texts(
+    game: &GameView,
+    mistakes: &[monkey_queen_core::analysis::Mistake],
+    lang: Lang,
+) -> AnalysisTexts {
+    let word = |w: ChartWord| lang.text(&Msg::ChartWord(w));
+    AnalysisTexts {
+        title: lang.text(&Msg::AnalysisTitle(game)),
+        ply: word(ChartWord::Ply),
+        win: word(ChartWord::Win),
+        played: word(ChartWord::Played),
+        better: word(ChartWord::Better),
+        captions: mistakes
+            .iter()
+            .enumerate()
+            .map(|(i, mistake)| {
+                lang.text(&Msg::MistakeCaption {
+                    number: i + 1,
+                    mistake,
+                })
+            })
+            .collect(),
+        no_mistakes: word(ChartWord::NoMistakes),
+    }
+}
+
+/// A command's answer: the text and the picture, pinging nobody.
+fn reply(answer: AnalysisAnswer) -> CreateReply {
+    CreateReply::default()
+        .content(answer.content)
+        .attachment(CreateAttachment::bytes(answer.png.to_vec(), FILE_NAME))
+        .allowed_mentions(CreateAllowedMentions::new())
+}
