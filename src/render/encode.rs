@@ -1,11 +1,8 @@
 //! PNG encoding with settings chosen for speed: fdeflate's fast mode and the `Paeth` filter,
 //! which turns the flat rows of a picture into runs of zeros. Boards are written as indexed
-//! images with the boards' palette (its colours in order of lightness, so the filter leaves
-//! small numbers on gradients and edges); other pictures (charts) as RGB.
-//!
-//! Measured on the bench board (`bench --only render`): zlib levels 2 to 6 make it 18–23%
-//! smaller than fdeflate (31 KB against 38 KB) but take 4 to 7 times as long, so boards stay
-//! on fdeflate.
+//! images with the boards' palette (its colours chained so that close colours get close
+//! indices, and the filter leaves small numbers on gradients and edges); other pictures
+//! (charts) as RGB.
 
 use image::RgbImage;
 
