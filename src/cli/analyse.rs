@@ -6,8 +6,8 @@ use clap::Args;
 use monkey_queen_core::analysis::{self, NODES_PER_POSITION, SHOWN_TURNING_POINTS};
 
 use super::PlayedArgs;
-use crate::i18n::{ChartWord, Lang, Msg};
-use crate::render::{AnalysisTexts, Renderer, SHOWN_MISTAKES, default_status};
+use crate::i18n::{Lang, Msg};
+use crate::render::{Renderer, SHOWN_MISTAKES, default_status};
 
 /// Arguments of `monkey-queen analyse`.
 #[derive(Debug, Args)]
@@ -28,25 +28,11 @@ pub fn analyse(args: &AnalyseArgs) -> Result<(), String> {
     let analysis = analysis::analyse(&record, args.nodes.max(1));
     let mistakes = analysis.biggest_mistakes(SHOWN_MISTAKES);
     let lang = Lang::En;
-    let word = |w: ChartWord| lang.text(&Msg::ChartWord(w));
-    let texts = AnalysisTexts {
-        title: format!("Analysis · {}", default_status(&end)),
-        ply: word(ChartWord::Ply),
-        win: word(ChartWord::Win),
-        played: word(ChartWord::Played),
-        better: word(ChartWord::Better),
-        captions: mistakes
-            .iter()
-            .enumerate()
-            .map(|(i, mistake)| {
-                lang.text(&Msg::MistakeCaption {
-                    number: i + 1,
-                    mistake,
-                })
-            })
-            .collect(),
-        no_mistakes: word(ChartWord::NoMistakes),
-    };
+    let texts = crate::i18n::analysis_texts(
+        lang,
+        format!("Analysis · {}", default_status(&end)),
+        &mistakes,
+    );
     let renderer = Renderer::new().map_err(|e| e.to_string())?;
     let png = renderer
         .analysis_png(&analysis, &texts)
@@ -56,7 +42,7 @@ pub fn analyse(args: &AnalyseArgs) -> Result<(), String> {
         println!("{ply:>3} {:<16} {best}", score.score.to_string());
     }
     if mistakes.is_empty() {
-        println!("{}", word(ChartWord::NoMistakes));
+        println!("{}", texts.no_mistakes);
     }
     for (i, m) in mistakes.iter().enumerate() {
         let played = lang.text(&Msg::MoveInWords {

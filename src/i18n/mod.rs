@@ -310,3 +310,31 @@ pub fn link(place: &crate::games::Place) -> Option<String> {
 
 #[cfg(test)]
 mod tests;
+
+/// The words of an analysis picture in `lang`, under `title`, with a caption for each of
+/// `mistakes`.
+pub fn analysis_texts(
+    lang: Lang,
+    title: String,
+    mistakes: &[Mistake],
+) -> crate::render::AnalysisTexts {
+    let word = |w: ChartWord| lang.text(&Msg::ChartWord(w));
+    crate::render::AnalysisTexts {
+        title,
+        ply: word(ChartWord::Ply),
+        win: word(ChartWord::Win),
+        played: word(ChartWord::Played),
+        better: word(ChartWord::Better),
+        captions: mistakes
+            .iter()
+            .enumerate()
+            .map(|(i, mistake)| {
+                lang.text(&Msg::MistakeCaption {
+                    number: i + 1,
+                    mistake,
+                })
+            })
+            .collect(),
+        no_mistakes: word(ChartWord::NoMistakes),
+    }
+}

@@ -21,9 +21,9 @@ use crate::discord::reply::{Outcome, caller, clicker, clip, ephemeral, may_see, 
 use crate::discord::reply::{split, user_lang};
 use crate::discord::retry::{Retry, retry};
 use crate::discord::{ApplicationContext, Data, Error};
-use crate::games::{GameAnalysis, GameId, GameService, GameView, UserError, UserId};
-use crate::i18n::{ChartWord, Lang, Msg};
-use crate::render::{AnalysisTexts, SHOWN_MISTAKES};
+use crate::games::{GameAnalysis, GameId, GameService, UserError, UserId};
+use crate::i18n::{Lang, Msg};
+use crate::render::SHOWN_MISTAKES;
 use monkey_queen_core::analysis::SHOWN_TURNING_POINTS;
 
 /// Discord's limit on a message's text.
@@ -141,7 +141,7 @@ async fn prepare(data: &Data, id: GameId, lang: Lang) -> Outcome<AnalysisAnswer>
         }),
         MAX_MESSAGE_CHARS - 1,
     );
-    let texts = texts(&game, &mistakes, lang);
+    let texts = crate::i18n::analysis_texts(lang, lang.text(&Msg::AnalysisTitle(&game)), &mistakes);
     let renderer = data.renderer.clone();
     let png = {
         let _turn = data
@@ -157,33 +157,6 @@ async fn prepare(data: &Data, id: GameId, lang: Lang) -> Outcome<AnalysisAnswer>
     };
     data.analyses.insert(id, lang, answer.clone());
     Ok(Ok(answer))
-}
-
-/// The words of the picture in `lang`.
-fn texts(
-    game: &GameView,
-    mistakes: &[monkey_queen_core::analysis::Mistake],
-    lang: Lang,
-) -> AnalysisTexts {
-    let word = |w: ChartWord| lang.text(&Msg::ChartWord(w));
-    AnalysisTexts {
-        title: lang.text(&Msg::AnalysisTitle(game)),
-        ply: word(ChartWord::Ply),
-        win: word(ChartWord::Win),
-        played: word(ChartWord::Played),
-        better: word(ChartWord::Better),
-        captions: mistakes
-            .iter()
-            .enumerate()
-            .map(|(i, mistake)| {
-                lang.text(&Msg::MistakeCaption {
-                    number: i + 1,
-                    mistake,
-                })
-            })
-            .collect(),
-        no_mistakes: word(ChartWord::NoMistakes),
-    }
 }
 
 /// A command's answer: the text and the picture, pinging nobody.
