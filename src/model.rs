@@ -120,6 +120,19 @@ stored_enum!(
 );
 
 stored_enum!(
+    /// How the bot reaches the players of a challenge or game in its channel.
+    Reach {
+        /// The bot may post in the channel: it was invited to the server (with the permissions
+        /// a board needs there), or the channel is the bot's own DM.
+        Channel = "channel",
+        /// The app is only user-installed there (a group DM, a DM between users, a server that
+        /// did not invite the bot): everything goes through interactions, their answers and
+        /// follow-ups, and what needs no interaction goes to the players' DMs.
+        Interactions = "interactions",
+    }
+);
+
+stored_enum!(
     /// Where a challenge stands.
     ChallengeStatus {
         /// Waiting for an answer.

@@ -16,7 +16,7 @@ use monkey_queen::discord::{self, Config, Deps, RunningBot, Token};
 use monkey_queen::games::{
     BoardOrientation, ChallengeCreated, ChannelId, ColorChoice, EndReason, GameId, GameRef,
     GameService, GameStatus, GameView, GuildId, ManualClock, MessageId, NewChallenge, PlayRequest,
-    PlayerRef, ServiceConfig, UserId,
+    PlayerRef, Reach, ServiceConfig, UserId,
 };
 use monkey_queen_core::{Color, GameOptions, Record};
 use poise::serenity_prelude as serenity;
@@ -166,6 +166,7 @@ fn challenge_in(
         opponent: Some(black),
         guild: Some(GuildId(GUILD_ID)),
         channel: ChannelId(channel),
+        reach: Reach::Channel,
         options: GameOptions::default(),
         color: ColorChoice::White,
         move_time_ms,
@@ -354,6 +355,7 @@ async fn an_expired_challenge_loses_its_buttons() {
             opponent: Some(bob),
             guild: Some(GuildId(GUILD_ID)),
             channel: ChannelId(CHANNEL_ID),
+            reach: Reach::Channel,
             options: GameOptions::default(),
             color: ColorChoice::Random,
             move_time_ms: None,
@@ -1370,6 +1372,7 @@ async fn a_rematch_against_the_computer_starts_at_once() {
             opponent: Some(computer),
             guild: Some(GuildId(GUILD_ID)),
             channel: ChannelId(CHANNEL_ID),
+            reach: Reach::Channel,
             options: GameOptions::default(),
             color: ColorChoice::White,
             move_time_ms: None,

@@ -1,8 +1,10 @@
 //! Board messages: the picture of a game, drawn on a blocking thread (turned as the server's
 //! settings say), with the buttons that fit the game's state and a mention of the player to
 //! move that pings. A move's board is the answer to the move's own interaction (one REST call;
-//! a follow-up when the answer was deferred); other boards are new channel messages. A new game
-//! gets its own thread, started from its first board, when the server's settings ask for it.
+//! a follow-up when the answer was deferred); other boards are new channel messages where the
+//! bot may post, and elsewhere (the app only user-installed) follow-ups or DMs (see `reach`).
+//! A new game gets its own thread, started from its first board, when the server's settings ask
+//! for it.
 
 use monkey_queen_core::{Color, Square};
 use poise::serenity_prelude as serenity;
@@ -15,10 +17,11 @@ use serenity::{
 use tracing::{error, warn};
 
 use super::custom_id::ComponentId;
+use super::reach;
 use super::reply::clip;
 use super::retry::{Retry, already_acknowledged, retry};
 use super::{Data, Error};
-use crate::games::{ChannelId, GameStatus, GameView, GuildSettings, MessageId};
+use crate::games::{ChannelId, GameStatus, GameView, GuildSettings, MessageId, Reach};
 use crate::i18n::{Button, Lang, Msg};
 use crate::render::{BoardView, Players};
 
@@ -135,6 +138,9 @@ pub async fn post_first(
     lang: Lang,
     seen: Option<&PartialChannel>,
 ) -> bool {
+    if game.place.reach == Reach::Interactions {
+        return send_through_interactions(http, data, game, content, lang).await;
+    }
     let message = match try_post(http, data, game, content, lang).await {
         Ok(message) => message,
         Err(e) => {
@@ -201,11 +207,15 @@ async fn open_thread(
     Ok(thread)
 }
 
-/// Posts a new board message for `game` in its channel, pinging the player to move, and
-/// remembers it as the game's latest board; returns whether it was posted. The game is
-/// already saved when this runs, so a failure is logged rather than reported: the move
-/// stands, and the next board shows it.
+/// Sends a new board message for `game`, pinging the player to move, and remembers it as the
+/// game's latest board; returns whether it was sent. Where the bot may post it goes to the
+/// game's channel (or thread); elsewhere through interactions. The game is already saved when
+/// this runs, so a failure is logged rather than reported: the move stands, and the next board
+/// shows it.
 pub async fn post(http: &Http, data: &Data, game: &GameView, content: String, lang: Lang) -> bool {
+    if game.place.reach == Reach::Interactions {
+        return send_through_interactions(http, data, game, content, lang).await;
+    }
     match try_post(http, data, game, content, lang).await {
         Ok(_) => true,
         Err(e) => {
@@ -234,6 +244,47 @@ async fn try_post(
     })
     .await?;
     remember(data, game, MessageId(sent.id.get())).await
+}
+
+/// Sends a board where the bot cannot post: a follow-up on the game's latest interaction while
+/// its token serves, else (or if that fails) a DM to each person playing, which Discord
+/// delivers to those who installed the app or share a server with the bot.
+async fn send_through_interactions(
+    http: &Http,
+    data: &Data,
+    game: &GameView,
+    content: String,
+    lang: Lang,
+) -> bool {
+    let board = match compose(data, game, content, lang).await {
+        Ok(board) => board,
+        Err(e) => {
+            error!(game = %game.id, error = %e, "could not draw a board");
+            return false;
+        }
+    };
+    if let Some(token) = data.tokens.take(game.id, data.service.now_ms()) {
+        match follow_up(http, data, &token.value, game, &board).await {
+            Ok(_) => return true,
+            Err(e) => warn!(game = %game.id, error = %e, "could not follow up with a board"),
+        }
+    }
+    let mut reached = false;
+    for player in [game.white.id, game.black.id] {
+        if player == data.bot_user {
+            continue;
+        }
+        let message = CreateMessage::new()
+            .content(board.content.clone())
+            .add_file(board.attachment())
+            .components(board.components.clone())
+            .allowed_mentions(CreateAllowedMentions::new());
+        match reach::direct_message(http, player, message).await {
+            Ok(_) => reached = true,
+            Err(e) => warn!(game = %game.id, %player, error = %e, "could not DM a board"),
+        }
+    }
+    reached
 }
 
 /// A board message ready to send: text, picture, buttons, and the player its mention pings.
@@ -345,6 +396,18 @@ pub async fn follow_up_with(
     {
         warn!(game = %game.id, error = %e, "could not remove the deferred answer of a move");
     }
+    follow_up(http, data, token, game, &board).await
+}
+
+/// Sends `board` as a follow-up of the interaction `token` belongs to, and remembers it as the
+/// game's latest board.
+async fn follow_up(
+    http: &Http,
+    data: &Data,
+    token: &str,
+    game: &GameView,
+    board: &Composed,
+) -> Result<MessageId, Error> {
     let message = CreateInteractionResponseFollowup::new()
         .content(board.content.clone())
         .add_file(board.attachment())

@@ -21,6 +21,7 @@ mod errors;
 mod in_flight;
 mod malformed;
 pub mod picture_cache;
+mod reach;
 mod reply;
 mod retry;
 mod router;
@@ -73,6 +74,19 @@ pub struct Data {
     /// How long a handler whose work waits for the database answers directly before it defers
     /// its interaction instead (see `deferral`).
     pub defer_after: Duration,
+    /// The latest interaction of each game the bot can reach only through interactions.
+    pub tokens: Arc<reach::Tokens>,
+}
+
+impl Data {
+    /// Keeps the token of an interaction about `game` received at `received_ms`, when the bot
+    /// can reach that game only through interactions.
+    pub fn keep_token(&self, game: &crate::games::GameView, token: &str, received_ms: i64) {
+        if game.place.reach == crate::games::Reach::Interactions {
+            self.tokens
+                .remember(game.id, reach::Token::new(token, received_ms));
+        }
+    }
 }
 
 /// What the bot needs before it connects: the database, the clock, and how often to sweep.
@@ -106,6 +120,7 @@ impl Data {
             analyses: Arc::default(),
             bot_user,
             defer_after: deps.defer_after,
+            tokens: Arc::default(),
         }
     }
 }

@@ -1,7 +1,9 @@
 //! The background sweeper: at start and then every few seconds it asks the service what the
 //! clock has made due, and tells Discord. Expired challenges get their message edited (buttons
 //! removed), players running short of time get their one reminder, and games whose deadline
-//! passed are posted as lost on time.
+//! passed are posted as lost on time. Where the app is only user-installed, a reminder follows
+//! up the game's latest interaction while its token serves, and goes to the player's DM after;
+//! an expired challenge's message there stays as it is (its buttons answer that it expired).
 //!
 //! The service hands each of these out once (claimed in the database), so a sweep that runs
 //! twice, or after a restart, posts nothing twice; what fell due while the bot was down is
@@ -11,14 +13,17 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use poise::serenity_prelude as serenity;
-use serenity::{Cache, CreateAllowedMentions, CreateMessage, EditMessage, Http};
+use serenity::{
+    Cache, CreateAllowedMentions, CreateInteractionResponseFollowup, CreateMessage, EditMessage,
+    Http,
+};
 use tokio::time::MissedTickBehavior;
 use tokio_util::sync::CancellationToken;
 use tokio_util::task::TaskTracker;
 use tracing::{debug, error, warn};
 
-use super::{Data, Error, board};
-use crate::games::{Challenge, GameView, GuildId};
+use super::{Data, Error, board, reach};
+use crate::games::{Challenge, GameView, GuildId, Reach};
 use crate::i18n::{Lang, Msg};
 
 /// How often the bot sweeps unless told otherwise.
@@ -81,6 +86,9 @@ impl Sweeper {
         let Some(message) = challenge.message else {
             return Ok(());
         };
+        if challenge.reach == Reach::Interactions {
+            return Ok(());
+        }
         let lang = self.lang(challenge.guild);
         let edit = EditMessage::new()
             .content(lang.text(&Msg::ChallengeClosed {
@@ -110,13 +118,44 @@ impl Sweeper {
     async fn remind(&self, game: &GameView) -> Result<(), Error> {
         let lang = self.lang(game.place.guild);
         let mentions = game.to_move.map(|u| serenity::UserId::new(u.0));
-        let message = CreateMessage::new()
-            .content(lang.text(&Msg::Reminder(game)))
-            .allowed_mentions(CreateAllowedMentions::new().users(mentions));
+        let text = lang.text(&Msg::Reminder(game));
+        let allowed = CreateAllowedMentions::new().users(mentions);
+        if game.place.reach == Reach::Interactions {
+            return self.remind_through_interactions(game, text, allowed).await;
+        }
+        let message = CreateMessage::new().content(text).allowed_mentions(allowed);
         let channel = game.place.thread.unwrap_or(game.place.channel);
         serenity::ChannelId::new(channel.0)
             .send_message(&self.http, message)
             .await?;
+        Ok(())
+    }
+
+    /// A reminder where the bot cannot post: a follow-up of the game's latest interaction while
+    /// its token serves, else a DM to the player to move.
+    async fn remind_through_interactions(
+        &self,
+        game: &GameView,
+        text: String,
+        allowed: CreateAllowedMentions,
+    ) -> Result<(), Error> {
+        if let Some(token) = self.data.tokens.take(game.id, self.data.service.now_ms()) {
+            let message = CreateInteractionResponseFollowup::new()
+                .content(text.clone())
+                .allowed_mentions(allowed);
+            match self
+                .http
+                .create_followup_message(&token.value, &message, Vec::new())
+                .await
+            {
+                Ok(_) => return Ok(()),
+                Err(e) => warn!(game = %game.id, error = %e, "could not follow up with a reminder"),
+            }
+        }
+        let Some(player) = game.to_move else {
+            return Ok(());
+        };
+        reach::direct_message(&self.http, player, CreateMessage::new().content(text)).await?;
         Ok(())
     }
 

@@ -59,6 +59,7 @@ impl GameService {
             challenged: new.opponent.as_ref().map(|o| o.id),
             guild: new.guild,
             channel: new.channel,
+            reach: new.reach,
             options: new.options,
             color: new.color,
             move_time_ms: new.move_time_ms,
@@ -126,6 +127,7 @@ impl GameService {
                 remind_ms,
                 guild: new.guild,
                 channel: new.channel,
+                reach: new.reach,
                 rematch_of: new.rematch_of,
             },
         )
@@ -178,6 +180,7 @@ impl GameService {
                 remind_ms,
                 guild: challenge.guild,
                 channel: challenge.channel,
+                reach: challenge.reach,
                 rematch_of: challenge.rematch_of,
             },
         )

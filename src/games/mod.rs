@@ -24,6 +24,7 @@
 //!         opponent: Some(bob.clone()),
 //!         guild: None,
 //!         channel: ChannelId(10),
+//!         reach: Reach::Channel,
 //!         options: GameOptions::default(),
 //!         color: ColorChoice::White,
 //!         move_time_ms: None,
@@ -89,7 +90,7 @@ pub use view::{
 
 pub use crate::model::{
     AiLevel, BoardOrientation, ChallengeId, ChallengeStatus, ChannelId, ClockChoice, ColorChoice,
-    EndReason, GameId, GameStatus, GuildId, GuildSettings, MessageId, UserId, Viewer,
+    EndReason, GameId, GameStatus, GuildId, GuildSettings, MessageId, Reach, UserId, Viewer,
 };
 pub use crate::storage::{ChallengeRow as Challenge, MoveRow, PlayerRow as Player};
 
@@ -129,6 +130,8 @@ pub struct NewChallenge {
     pub guild: Option<GuildId>,
     /// Where the challenge is made.
     pub channel: ChannelId,
+    /// How the bot reaches that channel.
+    pub reach: Reach,
     /// Board size, queen height, pie rule.
     pub options: GameOptions,
     /// The challenger's colour.

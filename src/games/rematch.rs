@@ -55,6 +55,7 @@ impl GameService {
             opponent: Some(opponent),
             guild: row.guild,
             channel: row.channel,
+            reach: row.reach,
             options: row.options,
             color,
             move_time_ms: row.move_time_ms,

@@ -3,7 +3,9 @@
 use monkey_queen_core::{Color, GameOptions, Move, MoveText, Position, Record, Role};
 
 use super::error::InternalError;
-use crate::model::{AiLevel, ChannelId, EndReason, GameId, GameStatus, GuildId, MessageId, UserId};
+use crate::model::{
+    AiLevel, ChannelId, EndReason, GameId, GameStatus, GuildId, MessageId, Reach, UserId,
+};
 use crate::storage::{GameRow, MoveRow};
 
 /// A person (or the bot) with the display name last seen.
@@ -47,6 +49,8 @@ pub struct Place {
     pub guild: Option<GuildId>,
     /// The channel.
     pub channel: ChannelId,
+    /// How the bot reaches the channel.
+    pub reach: Reach,
     /// The game's own thread, if it has one.
     pub thread: Option<ChannelId>,
     /// The latest board message.
@@ -234,6 +238,7 @@ pub(super) fn place_of(row: &GameRow) -> Place {
     Place {
         guild: row.guild,
         channel: row.channel,
+        reach: row.reach,
         thread: row.thread,
         message: row.message,
     }

@@ -6,7 +6,7 @@ use sqlx::sqlite::SqliteRow;
 
 use super::{Conn, Error, corrupt, db_id, discord_id};
 use crate::model::{
-    ChallengeId, ChallengeStatus, ChannelId, ColorChoice, GameId, GuildId, MessageId, UserId,
+    ChallengeId, ChallengeStatus, ChannelId, ColorChoice, GameId, GuildId, MessageId, Reach, UserId,
 };
 
 /// Everything needed to store a new challenge.
@@ -20,6 +20,8 @@ pub struct NewChallengeRow {
     pub guild: Option<GuildId>,
     /// Where the challenge was made.
     pub channel: ChannelId,
+    /// How the bot reaches the channel.
+    pub reach: Reach,
     /// Board size, queen height, pie rule.
     pub options: GameOptions,
     /// The challenger's colour.
@@ -49,6 +51,8 @@ pub struct ChallengeRow {
     pub guild: Option<GuildId>,
     /// Where the challenge was made.
     pub channel: ChannelId,
+    /// How the bot reaches the channel.
+    pub reach: Reach,
     /// The message that shows it, once posted.
     pub message: Option<MessageId>,
     /// Board size, queen height, pie rule.
@@ -76,10 +80,16 @@ pub struct ChallengeRow {
 /// The columns every query returns, in order.
 macro_rules! columns {
     () => {
-        "id, challenger_id, challenged_id, guild_id, channel_id, message_id, board_size,
+        "id, challenger_id, challenged_id, guild_id, channel_id, reach, message_id, board_size,
          queen_height, pie, color_choice, move_time_ms, rated, status, created_ms, expires_ms,
          resolved_ms, game_id, rematch_of"
     };
+}
+
+/// The stored `reach` column.
+pub(super) fn reach(row: &SqliteRow) -> Result<Reach, Error> {
+    let word: String = row.try_get("reach")?;
+    Reach::from_stored(&word).ok_or_else(|| corrupt("reach", &word))
 }
 
 fn decode(row: &SqliteRow) -> Result<ChallengeRow, Error> {
@@ -102,6 +112,7 @@ fn decode(row: &SqliteRow) -> Result<ChallengeRow, Error> {
             .try_get::<Option<i64>, _>("guild_id")?
             .map(|id| GuildId(discord_id(id))),
         channel: ChannelId(discord_id(row.try_get("channel_id")?)),
+        reach: reach(row)?,
         message: row
             .try_get::<Option<i64>, _>("message_id")?
             .map(|id| MessageId(discord_id(id))),
@@ -133,8 +144,8 @@ pub async fn insert_challenge(
     let id: Option<i64> = sqlx::query_scalar(
         "INSERT INTO challenges (challenger_id, challenged_id, guild_id, channel_id, board_size,
              queen_height, pie, color_choice, move_time_ms, rated, status, created_ms,
-             expires_ms, rematch_of)
-         SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 'pending', $11, $12, $13
+             expires_ms, rematch_of, reach)
+         SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 'pending', $11, $12, $13, $14
          WHERE ($2 IS NULL OR NOT EXISTS (
              SELECT 1 FROM challenges
              WHERE status = 'pending' AND channel_id = $4
@@ -157,6 +168,7 @@ pub async fn insert_challenge(
     .bind(new.created_ms)
     .bind(new.expires_ms)
     .bind(new.rematch_of.map(|g| g.0))
+    .bind(new.reach.as_str())
     .fetch_optional(conn)
     .await?;
     Ok(id.map(ChallengeId))

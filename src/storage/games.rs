@@ -7,7 +7,7 @@ use sqlx::{Row, Sqlite};
 
 use super::{Conn, Error, corrupt, db_id, discord_id};
 use crate::model::{
-    AiLevel, ChannelId, EndReason, GameId, GameStatus, GuildId, MessageId, UserId, Viewer,
+    AiLevel, ChannelId, EndReason, GameId, GameStatus, GuildId, MessageId, Reach, UserId, Viewer,
     color_from_word, color_word,
 };
 
@@ -38,6 +38,8 @@ pub struct NewGameRow {
     pub guild: Option<GuildId>,
     /// Where the game is played.
     pub channel: ChannelId,
+    /// How the bot reaches the channel.
+    pub reach: Reach,
     /// The finished game this is a rematch of.
     pub rematch_of: Option<GameId>,
 }
@@ -91,6 +93,8 @@ pub struct GameRow {
     pub guild: Option<GuildId>,
     /// Where the game is played.
     pub channel: ChannelId,
+    /// How the bot reaches the channel.
+    pub reach: Reach,
     /// The game's own thread, if it has one.
     pub thread: Option<ChannelId>,
     /// The latest board message.
@@ -171,7 +175,7 @@ macro_rules! select_games {
                 g.queen_height, g.pie, g.move_time_ms, g.rated, g.status, g.winner, g.end_reason,
                 g.white_rating_delta, g.black_rating_delta, g.ply, g.position, g.created_ms,
                 g.last_move_ms, g.deadline_ms, g.remind_ms, g.finished_ms, g.guild_id,
-                g.channel_id, g.thread_id, g.message_id, g.rematch_of
+                g.channel_id, g.reach, g.thread_id, g.message_id, g.rematch_of
              FROM games g
              JOIN players pw ON pw.user_id = g.white_id
              JOIN players pb ON pb.user_id = g.black_id ",
@@ -238,6 +242,7 @@ fn decode(row: &SqliteRow) -> Result<GameRow, Error> {
         finished_ms: row.try_get("finished_ms")?,
         guild: opt_id(row, "guild_id")?.map(GuildId),
         channel: ChannelId(discord_id(row.try_get("channel_id")?)),
+        reach: super::challenges::reach(row)?,
         thread: opt_id(row, "thread_id")?.map(ChannelId),
         message: opt_id(row, "message_id")?.map(MessageId),
         rematch_of: row.try_get::<Option<i64>, _>("rematch_of")?.map(GameId),
@@ -256,8 +261,9 @@ pub async fn insert_game(conn: &mut Conn, new: &NewGameRow) -> Result<GameId, Er
     let id: i64 = sqlx::query_scalar(
         "INSERT INTO games (white_id, black_id, ai_level, board_size, queen_height, pie,
              move_time_ms, rated, status, ply, position, created_ms, deadline_ms, remind_ms,
-             guild_id, channel_id, rematch_of)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'active', 0, $9, $10, $11, $12, $13, $14, $15)
+             guild_id, channel_id, rematch_of, reach)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'active', 0, $9, $10, $11, $12, $13, $14, $15,
+             $16)
          RETURNING id",
     )
     .bind(db_id(new.white.0))
@@ -275,6 +281,7 @@ pub async fn insert_game(conn: &mut Conn, new: &NewGameRow) -> Result<GameId, Er
     .bind(new.guild.map(|g| db_id(g.0)))
     .bind(db_id(new.channel.0))
     .bind(new.rematch_of.map(|g| g.0))
+    .bind(new.reach.as_str())
     .fetch_one(conn)
     .await?;
     Ok(GameId(id))

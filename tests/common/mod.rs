@@ -4,8 +4,8 @@ use std::sync::Arc;
 
 use monkey_queen::games::{
     ChallengeCreated, ChannelId, ColorChoice, GameId, GameRef, GameService, GameView, GuildId,
-    ManualClock, MovePlayed, NewChallenge, PlayRequest, PlayerRef, Result, ServiceConfig, UserId,
-    Viewer,
+    ManualClock, MovePlayed, NewChallenge, PlayRequest, PlayerRef, Reach, Result, ServiceConfig,
+    UserId, Viewer,
 };
 use monkey_queen::storage;
 use monkey_queen_core::GameOptions;
@@ -126,6 +126,7 @@ pub fn challenge(challenger: &PlayerRef, opponent: Option<&PlayerRef>) -> NewCha
         opponent: opponent.cloned(),
         guild: Some(GUILD),
         channel: CHANNEL,
+        reach: Reach::Channel,
         options: GameOptions::default(),
         color: ColorChoice::White,
         move_time_ms: None,

@@ -7,7 +7,8 @@ use std::time::{Duration, Instant};
 
 use monkey_queen::discord::{self, Config, Deps, RunningBot, Token};
 use monkey_queen::games::{
-    ChallengeId, GameId, GameService, GameView, ServiceConfig, SystemClock, UserId,
+    ChallengeId, Clock, GameId, GameService, GameView, ManualClock, ServiceConfig, SystemClock,
+    UserId,
 };
 use monkey_queen::storage;
 use poise::serenity_prelude::GuildId;
@@ -48,6 +49,8 @@ pub const COLOR_BLACK: i64 = 2;
 /// tests see one kind of answer; `slow_challenges_and_clicks_are_deferred_then_answered`
 /// covers the deferred kind.
 pub const ANSWER_DIRECTLY_WITHIN: Duration = Duration::from_secs(2);
+/// How often the sweeper runs on a hand-moved clock: its sweeps then only wait for the clock.
+pub const QUICK_SWEEPS: Duration = Duration::from_millis(20);
 /// How long a scenario waits for any one request (generous: the machine may be loaded).
 pub const WAIT: Duration = Duration::from_secs(20);
 
@@ -78,7 +81,20 @@ pub struct Harness {
     sessions: u32,
     ids: Arc<AtomicU64>,
     defer_after: Duration,
+    clock: Clocked,
+    place: std::sync::Mutex<Option<Place>>,
 }
+
+/// The clock the bot and the checking service run on, and how often the bot sweeps.
+#[derive(Clone)]
+struct Clocked {
+    clock: Arc<dyn Clock>,
+    sweep_interval: Duration,
+}
+
+/// Rewrites an interaction payload to come from somewhere else than the test server's channel
+/// (see [`Harness::interact_from`]).
+pub type Place = Arc<dyn Fn(Value) -> Value + Send + Sync>;
 
 impl Harness {
     /// Starts a fake Discord, a fresh database and the bot.
@@ -114,7 +130,34 @@ impl Harness {
             .with_test_writer()
             .try_init();
         let ids = Arc::new(AtomicU64::new(1_000));
-        Harness::launch(fake, DbFile::new(), dev_guild, 1, ids, defer_after).await
+        let clock = Clocked {
+            clock: Arc::new(SystemClock),
+            sweep_interval: monkey_queen::discord::sweeper::DEFAULT_INTERVAL,
+        };
+        Harness::launch(fake, DbFile::new(), dev_guild, 1, ids, defer_after, clock).await
+    }
+
+    /// Starts with commands registered in the test server, the bot and the checking service
+    /// on `clock`, and the sweeper running every [`QUICK_SWEEPS`].
+    pub async fn registered_on(clock: Arc<ManualClock>) -> Harness {
+        let fake = FakeDiscord::start().await;
+        let ids = Arc::new(AtomicU64::new(1_000));
+        let dev_guild = Some(GuildId::new(GUILD_ID));
+        let harness = Harness::launch(
+            fake,
+            DbFile::new(),
+            dev_guild,
+            1,
+            ids,
+            ANSWER_DIRECTLY_WITHIN,
+            Clocked {
+                clock,
+                sweep_interval: QUICK_SWEEPS,
+            },
+        )
+        .await;
+        harness.await_registration(0).await;
+        harness
     }
 
     /// Starts with commands registered in the test server, and waits for the registration.
@@ -132,6 +175,7 @@ impl Harness {
         session: u32,
         ids: Arc<AtomicU64>,
         defer_after: Duration,
+        clock: Clocked,
     ) -> Harness {
         let config = Config {
             token: Token::new(TOKEN),
@@ -140,8 +184,8 @@ impl Harness {
         };
         let deps = Deps {
             db: storage::connect(&db.url).await.unwrap(),
-            clock: Arc::new(SystemClock),
-            sweep_interval: monkey_queen::discord::sweeper::DEFAULT_INTERVAL,
+            clock: clock.clock.clone(),
+            sweep_interval: clock.sweep_interval,
             defer_after,
         };
         let bot = discord::start(&config, deps).await.expect("the bot starts");
@@ -151,7 +195,7 @@ impl Harness {
         );
         let service = GameService::new(
             storage::connect(&db.url).await.unwrap(),
-            Arc::new(SystemClock),
+            clock.clock.clone(),
             ServiceConfig {
                 bot_user: Some(UserId(BOT_USER_ID)),
                 ..ServiceConfig::default()
@@ -166,7 +210,14 @@ impl Harness {
             sessions: session,
             ids,
             defer_after,
+            clock,
+            place: std::sync::Mutex::new(None),
         }
+    }
+
+    /// Sends every later interaction from `place` (e.g. a group DM), as rewritten by it.
+    pub fn interact_from(&self, place: impl Fn(Value) -> Value + Send + Sync + 'static) {
+        *self.place.lock().unwrap() = Some(Arc::new(place));
     }
 
     /// Waits for a guild command registration recorded after `mark`.
@@ -193,10 +244,11 @@ impl Harness {
     /// returns once the new one has registered its commands.
     pub async fn restart(self) -> Harness {
         let (dev_guild, sessions, ids) = (self.dev_guild, self.sessions, self.ids.clone());
-        let defer_after = self.defer_after;
+        let (defer_after, clock) = (self.defer_after, self.clock.clone());
         let (fake, db) = self.stop().await;
         let mark = fake.mark();
-        let harness = Harness::launch(fake, db, dev_guild, sessions + 1, ids, defer_after).await;
+        let harness =
+            Harness::launch(fake, db, dev_guild, sessions + 1, ids, defer_after, clock).await;
         harness.await_registration(mark).await;
         harness
     }
@@ -251,7 +303,7 @@ impl Harness {
         let after = previous.request.received_at;
         let next = self
             .wait_since(0, "the next board message", |r| {
-                r.received_at > after && is_channel_message(r)
+                r.received_at > after && is_board_delivery(r)
             })
             .await;
         Board::from_request(next, sent)
@@ -276,8 +328,14 @@ impl Harness {
         (id, sent)
     }
 
-    /// Pushes an interaction payload; returns when it was sent.
+    /// Pushes an interaction payload (from the place set by [`Harness::interact_from`]);
+    /// returns when it was sent.
     pub fn push(&self, payload: Value) -> Instant {
+        let place = self.place.lock().unwrap().clone();
+        let payload = match place {
+            Some(place) => place(payload),
+            None => payload,
+        };
         self.fake.push_interaction(payload)
     }
 
@@ -328,8 +386,10 @@ impl Harness {
         let (callback, sent) = self
             .click(who, &accept, &challenge.content, &challenge.custom_ids)
             .await;
-        let board = Board::from_request(self.channel_message(mark).await, sent);
-        (callback, board)
+        let first = self
+            .wait_since(mark, "the game's first board", is_board_delivery)
+            .await;
+        (callback, Board::from_request(first, sent))
     }
 
     /// `who` plays `text` with `/move`: its answer, which is the new board itself (or an
@@ -622,6 +682,23 @@ fn snowflake(value: &Value) -> u64 {
 /// Whether `r` posts a message in the test channel (a board, say).
 pub fn is_channel_message(r: &RecordedRequest) -> bool {
     r.is("POST", &format!("/channels/{CHANNEL_ID}/messages"))
+}
+
+/// Whether `r` delivers a new board: a message in the test channel, or a follow-up with a
+/// picture (where the bot can only answer interactions).
+pub fn is_board_delivery(r: &RecordedRequest) -> bool {
+    let follow_up = r.method.as_str() == "POST"
+        && r.path
+            .starts_with(&format!("/api/v10/webhooks/{APPLICATION_ID}/"))
+        && !r.path.contains("/messages/");
+    is_channel_message(r) || (follow_up && r.is_multipart())
+}
+
+/// Whether `r` posts a message in a channel (any channel, a DM included).
+pub fn is_any_channel_message(r: &RecordedRequest) -> bool {
+    r.method.as_str() == "POST"
+        && r.path.starts_with("/api/v10/channels/")
+        && r.path.ends_with("/messages")
 }
 
 /// The route of the test server's command registration.

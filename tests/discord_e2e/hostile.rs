@@ -13,7 +13,7 @@ use std::time::Duration;
 
 use monkey_queen::games::{
     AiLevel, ChallengeCreated, ChallengeId, ChannelId, ColorChoice, GameId, GameRef, GuildId,
-    NewChallenge, PlayerRef, UserError, UserId,
+    NewChallenge, PlayerRef, Reach, UserError, UserId,
 };
 use monkey_queen::i18n::{Lang, Msg};
 use monkey_queen_core::{GameOptions, MoveError, Position, Square};
@@ -1032,6 +1032,7 @@ async fn nothing_of_a_game_reaches_someone_who_is_not_in_it() {
             opponent: Some(PlayerRef::new(UserId(BOT_USER_ID), BOT_NAME)),
             guild: None,
             channel: ChannelId(DM_CHANNEL_ID),
+            reach: Reach::Channel,
             options: GameOptions::default(),
             color: ColorChoice::White,
             move_time_ms: None,

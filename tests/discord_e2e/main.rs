@@ -22,3 +22,4 @@ mod harness;
 mod hostile;
 mod pick;
 mod restart;
+mod user_install;

@@ -307,6 +307,58 @@ pub fn in_dm(mut payload: Value, caller: Caller) -> Value {
     payload
 }
 
+/// A group DM the bot is not part of (the app user-installed by its members).
+pub const GROUP_DM_CHANNEL_ID: u64 = 1_200_000_000_000_000_004;
+
+/// The caller of an interaction payload, as Discord writes the user.
+fn caller_of(payload: &Value) -> Value {
+    if payload["member"].is_object() {
+        payload["member"]["user"].clone()
+    } else {
+        payload["user"].clone()
+    }
+}
+
+/// The same interaction sent in a group DM ([`GROUP_DM_CHANNEL_ID`]) through the app that
+/// `installer` added to their apps: no server, no member, context 2 (a private channel), and
+/// only a user install among the authorizing owners.
+pub fn in_group_dm(mut payload: Value, installer: Caller) -> Value {
+    let caller = caller_of(&payload);
+    if let Some(fields) = payload.as_object_mut() {
+        for field in ["guild_id", "guild", "member", "guild_locale"] {
+            fields.remove(field);
+        }
+    }
+    if let Some(data) = payload["data"].as_object_mut() {
+        data.remove("guild_id");
+    }
+    payload["user"] = caller.clone();
+    payload["channel_id"] = json!(GROUP_DM_CHANNEL_ID.to_string());
+    if payload["message"].is_object() {
+        payload["message"]["channel_id"] = json!(GROUP_DM_CHANNEL_ID.to_string());
+    }
+    payload["channel"] = json!({
+        "id": GROUP_DM_CHANNEL_ID.to_string(),
+        "type": 3,
+        "flags": 0,
+        "last_message_id": null,
+        "name": "friends",
+        "owner_id": installer.id.to_string(),
+        "recipients": [user(installer), caller],
+    });
+    payload["authorizing_integration_owners"] = json!({ "1": installer.id.to_string() });
+    payload["context"] = json!(2);
+    payload
+}
+
+/// The same interaction in the test server, had its managers never invited the bot: the app
+/// is there only because `installer` added it to their apps.
+pub fn in_server_without_bot(mut payload: Value, installer: Caller) -> Value {
+    payload["authorizing_integration_owners"] = json!({ "1": installer.id.to_string() });
+    payload["context"] = json!(0);
+    payload
+}
+
 /// The same interaction from a member whose payload carries no `permissions` at all.
 pub fn without_permissions(mut payload: Value) -> Value {
     if let Some(member) = payload["member"].as_object_mut() {

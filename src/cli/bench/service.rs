@@ -11,7 +11,7 @@ use rand::{Rng, SeedableRng};
 
 use crate::games::{
     ChallengeCreated, ChannelId, ColorChoice, GameRef, GameService, NewChallenge, PlayRequest,
-    PlayerRef, ServiceConfig, SystemClock, UserId,
+    PlayerRef, Reach, ServiceConfig, SystemClock, UserId,
 };
 use crate::storage;
 
@@ -83,6 +83,7 @@ async fn play_series(service: GameService, writer: u64, moves: u32) -> Result<()
                 opponent: Some(black.clone()),
                 guild: None,
                 channel,
+                reach: Reach::Channel,
                 options: GameOptions::default(),
                 color: ColorChoice::White,
                 move_time_ms: None,

@@ -16,7 +16,7 @@ use crate::discord::reply::{
     refuse_click, split, user_lang,
 };
 use crate::discord::retry::{Retry, already_acknowledged, retry};
-use crate::discord::{ApplicationContext, Data, Error, ai, board, deferral};
+use crate::discord::{ApplicationContext, Data, Error, ai, board, deferral, reach};
 use crate::games::{
     AiLevel, Challenge, ChallengeCreated, ChallengeId, ChannelId, ClockChoice, ColorChoice,
     GameView, GuildId, MessageId, NewChallenge, PlayerRef, UserId,
@@ -156,6 +156,7 @@ pub async fn challenge(
 ) -> Result<(), Error> {
     let lang = user_lang(ctx);
     let data = ctx.data();
+    let received_ms = data.service.now_ms();
     let opponent = match &opponent {
         Some(user) if user.bot && user.id.get() != data.bot_user.0 => {
             return ephemeral(ctx, lang.text(&Msg::OtherBot)).await;
@@ -192,6 +193,7 @@ pub async fn challenge(
         opponent,
         guild: ctx.guild_id().map(|g| GuildId(g.get())),
         channel: ChannelId(ctx.channel_id().get()),
+        reach: reach::of_command(ctx),
         options,
         color: match color.unwrap_or(ColorOption::Random) {
             ColorOption::Random => ColorChoice::Random,
@@ -239,6 +241,7 @@ pub async fn challenge(
             post_challenge(ctx, &challenge, public, deferred).await
         }
         ChallengeCreated::AiGame(game) => {
+            data.keep_token(&game, &ctx.interaction.token, received_ms);
             let http = ctx.serenity_context().http.clone();
             board::post_first(
                 &http,
@@ -411,6 +414,7 @@ pub async fn answer(
     answer: Answer,
 ) -> Result<(), Error> {
     let by = clicker(click);
+    let received_ms = data.service.now_ms();
     let lang = Lang::from_locale(click.guild_locale.as_deref().unwrap_or(&click.locale));
     let work = close(data, id, &by, answer);
     let defer = deferral::defer_click(ctx, click);
@@ -448,6 +452,7 @@ pub async fn answer(
             "could not close the accepted challenge's message"
         );
     }
+    data.keep_token(&game, &click.token, received_ms);
     board::post_first(
         &ctx.http,
         data,

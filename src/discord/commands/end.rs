@@ -161,6 +161,7 @@ pub async fn confirm(
     ply: u32,
 ) -> Result<(), Error> {
     let user = clicker(click).id;
+    let received_ms = data.service.now_ms();
     let view = match split(data.service.game(game).await)? {
         Ok(view) => view,
         Err(refusal) => return refuse_click(ctx, click, &refusal).await,
@@ -186,6 +187,7 @@ pub async fn confirm(
     if let Err(e) = closed {
         warn!(game = %game, error = %e, "could not close the resignation question");
     }
+    data.keep_token(&finished, &click.token, received_ms);
     board::post(&ctx.http, data, &finished, text, public).await;
     Ok(())
 }

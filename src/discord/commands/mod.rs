@@ -13,11 +13,16 @@ mod settings;
 pub mod standings;
 mod view;
 
+use poise::serenity_prelude::{InstallationContext, InteractionContext};
+
 use super::{Data, Error};
 
-/// Every command the bot registers, in the order Discord lists them.
+/// Every command the bot registers, in the order Discord lists them. Each can be used where the
+/// app is installed in a server and where a user installed it ("Add to my apps"): server
+/// channels, the bot's DM, group DMs and DMs between users. `/settings` is for servers that
+/// invited the bot.
 pub fn all() -> Vec<poise::Command<Data, Error>> {
-    vec![
+    let mut commands = vec![
         challenge::challenge(),
         play::play_move(),
         view::board(),
@@ -32,7 +37,25 @@ pub fn all() -> Vec<poise::Command<Data, Error>> {
         analyse::analyse(),
         settings::settings(),
         rules::rules(),
-    ]
+    ];
+    for command in &mut commands {
+        let server_only = command.name == "settings";
+        command.install_context = Some(if server_only {
+            vec![InstallationContext::Guild]
+        } else {
+            vec![InstallationContext::Guild, InstallationContext::User]
+        });
+        command.interaction_context = Some(if server_only {
+            vec![InteractionContext::Guild]
+        } else {
+            vec![
+                InteractionContext::Guild,
+                InteractionContext::BotDm,
+                InteractionContext::PrivateChannel,
+            ]
+        });
+    }
+    commands
 }
 
 #[cfg(test)]
@@ -103,6 +126,21 @@ mod tests {
         es_names.sort_by_key(ToString::to_string);
         es_names.dedup();
         assert_eq!(count, es_names.len(), "two commands share a Spanish name");
+    }
+
+    #[test]
+    fn every_command_works_where_a_user_installed_the_app_except_settings() {
+        let commands = poise::builtins::create_application_commands(&super::all());
+        for command in &commands {
+            let command = serde_json::to_value(command).unwrap();
+            let (types, contexts) = if command["name"] == "settings" {
+                (serde_json::json!([0]), serde_json::json!([0]))
+            } else {
+                (serde_json::json!([0, 1]), serde_json::json!([0, 1, 2]))
+            };
+            assert_eq!(command["integration_types"], types, "{}", command["name"]);
+            assert_eq!(command["contexts"], contexts, "{}", command["name"]);
+        }
     }
 
     #[test]

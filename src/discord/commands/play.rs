@@ -12,7 +12,7 @@ use tracing::warn;
 
 use crate::discord::reply::{caller, channel_lang, clip, split, user_lang};
 use crate::discord::{ApplicationContext, Context, Data, Error, ai, board, deferral};
-use crate::games::{ChannelId, GameId, GameRef, PlayRequest};
+use crate::games::{ChannelId, GameId, GameRef, PlayRequest, Reach};
 use crate::i18n::{Lang, Msg};
 
 /// Discord shows at most 25 suggestions.
@@ -98,6 +98,7 @@ pub async fn play_and_answer(
     request: PlayRequest<'_>,
 ) -> Result<(), Error> {
     let public = asker.public;
+    let received_ms = data.service.now_ms();
     let work = async {
         let played = match split(data.service.play(request).await)? {
             Ok(played) => played,
@@ -124,13 +125,14 @@ pub async fn play_and_answer(
         Ok(done) => done,
         Err(refusal) => return privately(asker.lang.text(&Msg::Refused(&refusal))).await,
     };
+    data.keep_token(&played.game, asker.token, received_ms);
     let http = asker.http.clone();
     let shown_in = played
         .game
         .place
         .thread
         .unwrap_or(played.game.place.channel);
-    if asker.channel.get() != shown_in.0 {
+    if asker.channel.get() != shown_in.0 && played.game.place.reach == Reach::Channel {
         // A threaded game moved from its channel: the board goes to the thread, as all its
         // boards do, and the player is told where.
         board::post(&http, data, &played.game, content, public).await;

@@ -20,6 +20,7 @@ pub async fn click(
     game: GameId,
 ) -> Result<(), Error> {
     let by = clicker(click);
+    let received_ms = data.service.now_ms();
     let lang = Lang::from_locale(click.guild_locale.as_deref().unwrap_or(&click.locale));
     match split(data.service.rematch(game, &by).await)? {
         Err(refusal) => refuse_click(ctx, click, &refusal).await,
@@ -33,6 +34,7 @@ pub async fn click(
             if let Err(e) = answered {
                 warn!(game = %game.id, error = %e, "could not answer a rematch click");
             }
+            data.keep_token(&game, &click.token, received_ms);
             let content = lang.text(&Msg::GameStarted(&game));
             let seen = click.channel.as_ref();
             board::post_first(&ctx.http, data, &game, content, lang, seen).await;

@@ -80,6 +80,10 @@ pub struct World {
     member_of: Vec<u64>,
     channels: HashMap<u64, Channel>,
     messages: HashMap<u64, Message>,
+    /// Users the bot may send DMs: they installed the app, or are in a server with the bot.
+    reachable: Vec<u64>,
+    /// The bot's DM channel with each user it opened one with.
+    dms: HashMap<u64, u64>,
 }
 
 /// What a channel request wants to do.
@@ -108,6 +112,11 @@ impl World {
         }
     }
 
+    /// Makes the bot leave `guild`.
+    pub fn leave(&mut self, guild: u64) {
+        self.member_of.retain(|g| *g != guild);
+    }
+
     /// Adds or replaces a channel.
     pub fn add_channel(&mut self, id: u64, channel: Channel) {
         self.channels.insert(id, channel);
@@ -129,6 +138,14 @@ impl World {
             guild.is_some() && id(&payload["authorizing_integration_owners"]["0"]) == guild;
         if let (Some(guild), true) = (guild, installed_here) {
             self.join(guild);
+        }
+        let user = id(&payload["member"]["user"]["id"]).or_else(|| id(&payload["user"]["id"]));
+        let installed_by_user =
+            user.is_some() && id(&payload["authorizing_integration_owners"]["1"]) == user;
+        if let (Some(user), true) = (user, installed_here || installed_by_user) {
+            if !self.reachable.contains(&user) {
+                self.reachable.push(user);
+            }
         }
         let kind = match (
             payload["channel"]["type"].as_u64(),
@@ -255,6 +272,44 @@ impl World {
     /// Records a message (of anyone) that no longer exists.
     pub fn deleted(&mut self, message: u64) {
         self.messages.remove(&message);
+    }
+
+    /// Opens (or finds) the bot's DM channel with `user`, as `POST /users/@me/channels` does:
+    /// Discord opens one with anyone; whether a message may be sent there is checked on
+    /// posting ([`World::check_dm`]).
+    pub fn open_dm(&mut self, user: u64, new_id: u64) -> u64 {
+        let channel = *self.dms.entry(user).or_insert(new_id);
+        self.channels.insert(
+            channel,
+            Channel {
+                guild: None,
+                kind: ChannelKind::BotDm,
+                permissions: u64::MAX,
+            },
+        );
+        channel
+    }
+
+    /// Refuses a message in a DM channel whose user cannot receive DMs from the bot (neither
+    /// installed the app nor shares a server with it): 403, 50007.
+    pub fn check_dm(&self, channel: u64) -> Result<(), Refusal> {
+        let blocked = self
+            .dms
+            .iter()
+            .any(|(user, dm)| *dm == channel && !self.reachable.contains(user));
+        if blocked {
+            return Err(Refusal::new(
+                axum::http::StatusCode::FORBIDDEN,
+                50007,
+                "Cannot send messages to this user",
+            ));
+        }
+        Ok(())
+    }
+
+    /// The users the bot opened a DM channel with, and their channels.
+    pub fn dm_channels(&self) -> HashMap<u64, u64> {
+        self.dms.clone()
     }
 
     /// Records a thread the bot started in `parent`: it has the parent's server and permissions.

@@ -668,6 +668,11 @@ impl FakeDiscord {
         self.shared.contract.lock().unwrap().world.join(guild);
     }
 
+    /// Makes the bot leave `guild` (as if its managers had never invited it).
+    pub fn leave_guild(&self, guild: u64) {
+        self.shared.contract.lock().unwrap().world.leave(guild);
+    }
+
     /// Adds (or replaces) a channel the fake knows, with the bot's `permissions` in it.
     pub fn add_channel(&self, id: u64, guild: Option<u64>, kind: ChannelKind, permissions: u64) {
         let channel = Channel {
@@ -698,6 +703,16 @@ impl FakeDiscord {
             ["webhooks", _, token, ..] => contract.ledger.by_token(token)?.channel,
             _ => None,
         }
+    }
+
+    /// The user whose DM with the bot `channel` is, if it is one the bot opened.
+    pub fn dm_of(&self, channel: u64) -> Option<u64> {
+        let contract = self.shared.contract.lock().unwrap();
+        contract
+            .world
+            .dm_channels()
+            .into_iter()
+            .find_map(|(user, dm)| (dm == channel).then_some(user))
     }
 
     /// Records that the bot posted message `message` in `channel` earlier (a test that stores a
@@ -1044,12 +1059,34 @@ fn serve(shared: &Shared, request: &RecordedRequest, route: &[&str]) -> Result<R
                 axum::Json(message(message_id, interaction_channel, payload)).into_response()
             }
         }
+        ("POST", ["users", "@me", "channels"]) => {
+            let user = payload
+                .and_then(|p| p["recipient_id"].as_str())
+                .and_then(|id| id.parse::<u64>().ok())
+                .ok_or_else(|| Refusal::new(StatusCode::BAD_REQUEST, 50035, "Invalid Form Body"))?;
+            let channel = contract.world.open_dm(user, shared.next_id());
+            axum::Json(json!({
+                "id": channel.to_string(),
+                "type": 1,
+                "last_message_id": null,
+                "flags": 0,
+                "recipients": [{
+                    "id": user.to_string(),
+                    "username": format!("user{user}"),
+                    "discriminator": "0",
+                    "global_name": null,
+                    "avatar": null,
+                }],
+            }))
+            .into_response()
+        }
         ("POST", ["channels", channel, "messages"]) => {
             let channel = snowflake(channel).map_err(|_| Refusal::unknown_channel())?;
             let uploads = !request.files.is_empty();
             contract
                 .world
                 .check(channel, None, Action::Post { uploads })?;
+            contract.world.check_dm(channel)?;
             let message_id = shared.next_id();
             contract.world.posted(channel, message_id);
             axum::Json(message(message_id, Some(channel), payload)).into_response()

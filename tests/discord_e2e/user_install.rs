@@ -1,0 +1,258 @@
+//! Play where the bot was never invited: the app added to a user's apps, used in a group DM and
+//! in a server that did not invite the bot. The whole game (challenge, accept, moves by `/move`
+//! and by picking, resignation, rematch) goes through interactions: the fake records no
+//! channel message and refuses nothing.
+
+use std::sync::Arc;
+
+use monkey_queen::games::{EndReason, GameStatus, ManualClock, Reach};
+
+use crate::harness::{
+    Board, COLOR_WHITE, Harness, PostedChallenge, content, followup_path, game_of,
+    is_any_channel_message,
+};
+use crate::support::fake_discord::RecordedRequest;
+use crate::support::payloads::{
+    ALICE, BOB, Caller, GUILD_ID, bot_message, button_click, custom_ids, in_group_dm,
+    in_server_without_bot, integer_option,
+};
+
+/// Plays a short game from `h`'s place to a resignation, then a rematch to its first board;
+/// returns every request made after the first challenge.
+async fn play_through_interactions(h: &Harness) -> Vec<RecordedRequest> {
+    let mark = h.fake.mark();
+    let challenge = h
+        .challenge(ALICE, Some(BOB), vec![integer_option("color", COLOR_WHITE)])
+        .await;
+    let (_, first) = h.accept(BOB, &challenge).await;
+    first.assert_pings(ALICE.id);
+    let game = game_of(&first);
+    assert_eq!(h.game(game).await.place.reach, Reach::Interactions);
+
+    let board = h.play(ALICE, "g1-g4").await.applied();
+    board.assert_pings(BOB.id);
+    let (board, _, _) = h.play_by_picking(BOB, &board, "f12", "f9").await;
+    board.assert_pings(ALICE.id);
+    let board = h.play(ALICE, "g4-g6").await.applied();
+    assert_eq!(h.game(game).await.ply(), 3);
+
+    // Bob resigns from the board's button; the result board follows the confirmation.
+    let result = resign(h, BOB, &board).await;
+    assert!(
+        result.content.contains(&format!("<@{}> resigned", BOB.id)),
+        "{}",
+        result.content
+    );
+    assert_eq!(h.game(game).await.status, GameStatus::Finished);
+
+    // Bob asks for a rematch from the result board; Alice accepts it.
+    let rematch = format!("rematch:{game}");
+    let (offer, _) = h
+        .click(BOB, &rematch, &result.content, &result.custom_ids)
+        .await;
+    let offer = PostedChallenge::from_callback(&offer);
+    let (_, again) = h.accept(ALICE, &offer).await;
+    let second = game_of(&again);
+    assert_ne!(second, game);
+    assert_eq!(h.game(second).await.place.reach, Reach::Interactions);
+    h.fake.requests().into_iter().skip(mark).collect()
+}
+
+/// `who` resigns `board`'s game with its Resign button and the confirmation; returns the
+/// result board.
+async fn resign(h: &Harness, who: Caller, board: &Board) -> Board {
+    let resign = board.resign_button().expect("an active board").clone();
+    let (question, _) = h
+        .click(who, &resign, &board.content, &board.custom_ids)
+        .await;
+    let confirm = custom_ids(question.pointer("/data/components"));
+    let text = question
+        .pointer("/data/content")
+        .and_then(|c| c.as_str())
+        .unwrap_or_default()
+        .to_owned();
+    let id = h.next_id();
+    let mark = h.fake.mark();
+    let ids: Vec<&str> = confirm.iter().map(String::as_str).collect();
+    let sent = h.push(button_click(
+        id,
+        who,
+        &confirm[0],
+        bot_message(9_000 + id, &text, &ids),
+    ));
+    let result = h
+        .wait_since(mark, "the result board", crate::harness::is_board_delivery)
+        .await;
+    Board::from_request(result, sent)
+}
+
+/// Nothing was posted in any channel, and Discord refused nothing.
+fn assert_only_interactions(h: &Harness, requests: &[RecordedRequest]) {
+    let posts: Vec<String> = requests
+        .iter()
+        .filter(|r| is_any_channel_message(r))
+        .map(RecordedRequest::line)
+        .collect();
+    assert!(posts.is_empty(), "channel messages: {posts:?}");
+    assert!(
+        h.fake.refusals().is_empty(),
+        "refused: {:?}",
+        h.fake.refusals()
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_whole_game_in_a_group_dm_goes_through_interactions_only() {
+    let h = Harness::registered().await;
+    h.interact_from(|payload| in_group_dm(payload, ALICE));
+    let requests = play_through_interactions(&h).await;
+    assert_only_interactions(&h, &requests);
+    h.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_whole_game_in_a_server_that_never_invited_the_bot_goes_through_interactions_only() {
+    let h = Harness::registered().await;
+    h.fake.leave_guild(GUILD_ID);
+    h.interact_from(|payload| in_server_without_bot(payload, ALICE));
+    let requests = play_through_interactions(&h).await;
+    assert_only_interactions(&h, &requests);
+    h.stop().await;
+}
+
+/// When the hand-moved clock starts (2025-01-01).
+const START_MS: i64 = 1_735_689_600_000;
+/// A minute, in the clock's milliseconds.
+const MINUTE_MS: i64 = 60_000;
+/// The `clock` choices of `/challenge` (poise sends a choice's index).
+const TEN_MINUTES: i64 = 1;
+/// One hour a move.
+const ONE_HOUR: i64 = 2;
+
+/// In a group DM, Alice (who installed the app) challenges Bob with `clock`; Bob accepts and
+/// the players make `moves`, each as its own `/move`. Returns the game and the interaction id
+/// of the last move.
+async fn clocked_game_in_group_dm(
+    h: &Harness,
+    clock: i64,
+    moves: &[(Caller, &str)],
+) -> (monkey_queen::games::GameId, u64) {
+    h.interact_from(|payload| in_group_dm(payload, ALICE));
+    let challenge = h
+        .challenge(
+            ALICE,
+            Some(BOB),
+            vec![
+                integer_option("color", COLOR_WHITE),
+                integer_option("clock", clock),
+            ],
+        )
+        .await;
+    let (_, first) = h.accept(BOB, &challenge).await;
+    let mut last = 0;
+    for (who, text) in moves {
+        last = h.next_id();
+        h.play_as(last, *who, text).await.applied();
+    }
+    (game_of(&first), last)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn in_a_group_dm_the_reminder_and_the_loss_on_time_follow_up_the_last_move() {
+    let clock = Arc::new(ManualClock::new(START_MS));
+    let h = Harness::registered_on(clock.clone()).await;
+    let (game, last) = clocked_game_in_group_dm(&h, TEN_MINUTES, &[(ALICE, "g1-g4")]).await;
+    let mark = h.fake.mark();
+    // Ten minutes a move: Bob is reminded with a fifth left, within the token's 15 minutes.
+    clock.advance(8 * MINUTE_MS + 1_000);
+    let reminder = h
+        .wait_since(mark, "the reminder", |r| {
+            r.is("POST", &followup_path(last)) && content(r).contains("still your move")
+        })
+        .await;
+    assert_eq!(
+        reminder.pointer("/allowed_mentions/users"),
+        Some(&serde_json::json!([BOB.id.to_string()])),
+        "the reminder pings Bob"
+    );
+    clock.advance(2 * MINUTE_MS);
+    let lost = h
+        .wait_since(mark, "the board of the loss on time", |r| {
+            r.is("POST", &followup_path(last)) && r.is_multipart()
+        })
+        .await;
+    assert!(
+        content(&lost).contains("ran out of time"),
+        "{}",
+        content(&lost)
+    );
+    let view = h.game(game).await;
+    assert_eq!(view.status, GameStatus::Finished);
+    assert_eq!(view.result.unwrap().reason, EndReason::Timeout);
+    assert_only_interactions(&h, &h.fake.requests());
+    h.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn once_the_token_has_expired_nothing_follows_it_up_and_the_players_get_dms() {
+    let clock = Arc::new(ManualClock::new(START_MS));
+    let h = Harness::registered_on(clock.clone()).await;
+    let moves = [(ALICE, "g1-g4"), (BOB, "f12-f9")];
+    let (game, _) = clocked_game_in_group_dm(&h, ONE_HOUR, &moves).await;
+    // Bob never installed the app nor shares a server with the bot: Discord refuses him DMs.
+    h.fake.expect_refusals(|r| r.code == 50007);
+    let mark = h.fake.mark();
+    // An hour a move: Alice's reminder falls due 48 minutes in, long after Bob's move's token
+    // stopped serving follow-ups (15 minutes).
+    let advance = |ms: i64| {
+        clock.advance(ms);
+        h.fake
+            .advance_clock(std::time::Duration::from_millis(ms as u64));
+    };
+    advance(48 * MINUTE_MS + 1_000);
+    let reminder = h
+        .wait_since(mark, "the reminder by DM", |r| {
+            is_any_channel_message(r) && content(r).contains("still your move")
+        })
+        .await;
+    assert_eq!(dm_user(&h, &reminder), Some(ALICE.id));
+    advance(12 * MINUTE_MS);
+    let board = h
+        .wait_since(mark, "the result board by DM", |r| {
+            is_any_channel_message(r) && r.is_multipart()
+        })
+        .await;
+    assert_eq!(dm_user(&h, &board), Some(ALICE.id));
+    assert!(
+        content(&board).contains("ran out of time"),
+        "{}",
+        content(&board)
+    );
+    h.wait_since(mark, "the refused DM to Bob", |r| {
+        is_any_channel_message(r) && dm_user(&h, r) == Some(BOB.id)
+    })
+    .await;
+    assert_eq!(h.game(game).await.status, GameStatus::Finished);
+    let late: Vec<String> = h
+        .fake
+        .requests()
+        .iter()
+        .skip(mark)
+        .filter(|r| r.path.contains("/webhooks/"))
+        .map(RecordedRequest::line)
+        .collect();
+    assert!(late.is_empty(), "follow-ups on expired tokens: {late:?}");
+    h.stop().await;
+}
+
+/// The user whose DM a channel message was posted in.
+fn dm_user(h: &Harness, request: &RecordedRequest) -> Option<u64> {
+    let channel = request
+        .path
+        .strip_prefix("/api/v10/channels/")?
+        .split('/')
+        .next()?
+        .parse()
+        .ok()?;
+    h.fake.dm_of(channel)
+}
