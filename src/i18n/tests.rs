@@ -8,7 +8,7 @@ use monkey_queen_core::{
 use super::{Button, ChartWord, Lang, Msg};
 use crate::games::{
     Challenge, GameResult, GameSummary, GameView, HistoryPage, LeaderboardEntry, LeaderboardPage,
-    Page, Place, PlayedGame, PlayerRef, PlayerStats, UserError,
+    Page, Place, PlayedGame, PlayerRef, PlayerStats, Reach, UserError,
 };
 use crate::model::{
     AiLevel, BoardOrientation, ChallengeId, ChallengeStatus, ChannelId, ClockChoice, ColorChoice,
@@ -52,6 +52,7 @@ fn place() -> Place {
     Place {
         guild: Some(GuildId(1)),
         channel: ChannelId(2),
+        reach: Reach::Channel,
         thread: None,
         message: Some(MessageId(3)),
     }
@@ -103,6 +104,7 @@ fn challenge(status: ChallengeStatus, challenged: Option<UserId>) -> Challenge {
         challenged,
         guild: Some(GuildId(1)),
         channel: ChannelId(2),
+        reach: Reach::Channel,
         message: None,
         options: GameOptions::default().pie_rule(true),
         color: ColorChoice::Random,

@@ -142,10 +142,10 @@ impl World {
         let user = id(&payload["member"]["user"]["id"]).or_else(|| id(&payload["user"]["id"]));
         let installed_by_user =
             user.is_some() && id(&payload["authorizing_integration_owners"]["1"]) == user;
-        if let (Some(user), true) = (user, installed_here || installed_by_user) {
-            if !self.reachable.contains(&user) {
-                self.reachable.push(user);
-            }
+        if let (Some(user), true) = (user, installed_here || installed_by_user)
+            && !self.reachable.contains(&user)
+        {
+            self.reachable.push(user);
         }
         let kind = match (
             payload["channel"]["type"].as_u64(),
