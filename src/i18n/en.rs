@@ -317,7 +317,8 @@ const RULES: &str = "\
 • When the queen moves **without capturing**, it leaves one checker behind: a new **baby**. Its height drops by one. A queen of height 2 may only capture.
 • A baby's non-capturing move must end **closer to the enemy queen** (straight-line distance). Captures may go anywhere.
 • **Capture the enemy queen to win.** A player with no legal move loses. There are no draws.
-Play: `/challenge`, then `/move` (it suggests your legal moves), `/board`, `/moves`, `/resign`.";
+Play: `/challenge`, then `/move` (it suggests your legal moves) or a board's **Move** button, `/board`, `/moves`, `/resign`.
+Where I wasn't invited (you added me to your apps, and play in a group DM, a DM or another server), everything comes as answers to your commands and buttons: no threads, and an expired challenge keeps its buttons. A reminder or a loss on time follows up the last move for 15 minutes; after that it comes by DM, to players who added the app.";
 
 fn mention(id: u64) -> String {
     format!("<@{id}>")
