@@ -481,3 +481,61 @@ async fn two_processes_on_one_file_do_not_double_apply() {
     assert_eq!(other.record(game.id).await.unwrap().moves.len(), 6);
     assert!(other.verify_games().await.unwrap().is_empty());
 }
+
+/// The statement of migration 0003 that fills `rating_history` for games rated before it.
+fn rating_history_backfill() -> &'static str {
+    let migration = include_str!("../migrations/0003_analyses_and_rating_history.sql");
+    let start = migration
+        .find("INSERT INTO rating_history")
+        .expect("the migration backfills");
+    &migration[start..]
+}
+
+#[tokio::test]
+async fn the_rating_history_backfill_rebuilds_each_rating_of_games_rated_before_it() {
+    let f = Fixture::new().await;
+    let (alice, bob, carol) = (alice(), bob(), carol());
+    // Rated games with different winners, so every player's rating moves both ways.
+    for (white, black, loser) in [
+        (&alice, &bob, &bob),
+        (&bob, &carol, &bob),
+        (&carol, &alice, &alice),
+        (&alice, &bob, &alice),
+    ] {
+        let game = f.start(white, black).await;
+        f.clock.advance(60_000);
+        f.service.resign(loser.id, GameRef::Id(game.id)).await.unwrap();
+    }
+    let read = |conn: sqlx::pool::PoolConnection<sqlx::Sqlite>| async move {
+        let mut conn = conn;
+        sqlx::query_as::<_, (i64, i64, f64, Option<f64>, i64)>(
+            "SELECT user_id, game_id, rating, rating_deviation, recorded_ms
+             FROM rating_history ORDER BY user_id, game_id",
+        )
+        .fetch_all(&mut *conn)
+        .await
+        .unwrap()
+    };
+    let written = read(f.service.db().read().await.unwrap()).await;
+    assert_eq!(written.len(), 8, "two players a game");
+
+    // The database as it was before the table existed: rated games, no history.
+    let mut conn = f.service.db().write().await.unwrap();
+    sqlx::query("DELETE FROM rating_history")
+        .execute(&mut *conn)
+        .await
+        .unwrap();
+    sqlx::query(rating_history_backfill())
+        .execute(&mut *conn)
+        .await
+        .unwrap();
+    drop(conn);
+    let rebuilt = read(f.service.db().read().await.unwrap()).await;
+
+    assert_eq!(rebuilt.len(), written.len());
+    for (was, is) in written.iter().zip(&rebuilt) {
+        assert_eq!((was.0, was.1, was.4), (is.0, is.1, is.4), "same player, game and time");
+        assert!((was.2 - is.2).abs() < 1e-9, "rating {} rebuilt as {}", was.2, is.2);
+        assert_eq!(is.3, None, "the old deviations were not kept");
+    }
+}
