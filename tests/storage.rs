@@ -504,7 +504,10 @@ async fn the_rating_history_backfill_rebuilds_each_rating_of_games_rated_before_
     ] {
         let game = f.start(white, black).await;
         f.clock.advance(60_000);
-        f.service.resign(loser.id, GameRef::Id(game.id)).await.unwrap();
+        f.service
+            .resign(loser.id, GameRef::Id(game.id))
+            .await
+            .unwrap();
     }
     let read = |conn: sqlx::pool::PoolConnection<sqlx::Sqlite>| async move {
         let mut conn = conn;
@@ -534,8 +537,17 @@ async fn the_rating_history_backfill_rebuilds_each_rating_of_games_rated_before_
 
     assert_eq!(rebuilt.len(), written.len());
     for (was, is) in written.iter().zip(&rebuilt) {
-        assert_eq!((was.0, was.1, was.4), (is.0, is.1, is.4), "same player, game and time");
-        assert!((was.2 - is.2).abs() < 1e-9, "rating {} rebuilt as {}", was.2, is.2);
+        assert_eq!(
+            (was.0, was.1, was.4),
+            (is.0, is.1, is.4),
+            "same player, game and time"
+        );
+        assert!(
+            (was.2 - is.2).abs() < 1e-9,
+            "rating {} rebuilt as {}",
+            was.2,
+            is.2
+        );
         assert_eq!(is.3, None, "the old deviations were not kept");
     }
 }

@@ -17,6 +17,7 @@ use serenity::{
 use tracing::{error, warn};
 
 use super::custom_id::ComponentId;
+use super::old_boards::{self, Editable};
 use super::reach;
 use super::reply::clip;
 use super::retry::{Retry, already_acknowledged, retry};
@@ -243,7 +244,8 @@ async fn try_post(
         channel.send_message(http, message.clone())
     })
     .await?;
-    remember(data, game, MessageId(sent.id.get())).await
+    let editable = Editable::InChannel(ChannelId(channel.get()));
+    remember(http, data, game, MessageId(sent.id.get()), editable).await
 }
 
 /// Sends a board where the bot cannot post: a follow-up on the game's latest interaction while
@@ -376,7 +378,12 @@ pub async fn answer_with(
         }
         Err(e) => return Err(e.into()),
     };
-    remember(data, game, MessageId(id.get())).await
+    let editable = Editable::ByToken {
+        token: token.to_owned(),
+        original: true,
+        received_ms: data.service.now_ms(),
+    };
+    remember(http, data, game, MessageId(id.get()), editable).await
 }
 
 /// After a public deferral: removes the "thinking…" message, then sends `board` as a
@@ -418,15 +425,34 @@ async fn follow_up(
         http.create_followup_message(token, &message, files.clone())
     })
     .await?;
-    remember(data, game, MessageId(sent.id.get())).await
+    let editable = Editable::ByToken {
+        token: token.to_owned(),
+        original: false,
+        received_ms: data.service.now_ms(),
+    };
+    remember(http, data, game, MessageId(sent.id.get()), editable).await
 }
 
-/// Remembers `message` as the game's latest board (for `/games` links).
-async fn remember(data: &Data, game: &GameView, message: MessageId) -> Result<MessageId, Error> {
+/// Remembers `message` as the game's latest board (for `/games` links), and takes the buttons
+/// off the board it replaces (see `old_boards`).
+async fn remember(
+    http: &Http,
+    data: &Data,
+    game: &GameView,
+    message: MessageId,
+    editable: Editable,
+) -> Result<MessageId, Error> {
     data.service
         .set_board_message(game.id, message)
         .await
         .map_err(service_failure)?;
+    let now = data.service.now_ms();
+    if let Some((old, how)) = data.boards.replace(game.id, message, editable, now) {
+        old_boards::strip_buttons(http, game.id, old, how).await;
+    }
+    if !game.is_active() {
+        data.boards.forget(game.id);
+    }
     Ok(message)
 }
 

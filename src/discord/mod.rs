@@ -20,6 +20,7 @@ mod deferral;
 mod errors;
 mod in_flight;
 mod malformed;
+mod old_boards;
 pub mod picture_cache;
 mod reach;
 mod reply;
@@ -76,6 +77,8 @@ pub struct Data {
     pub defer_after: Duration,
     /// The latest interaction of each game the bot can reach only through interactions.
     pub tokens: Arc<reach::Tokens>,
+    /// Each game's latest board, so the next one can take its buttons away.
+    pub boards: Arc<old_boards::LatestBoards>,
 }
 
 impl Data {
@@ -121,6 +124,7 @@ impl Data {
             bot_user,
             defer_after: deps.defer_after,
             tokens: Arc::default(),
+            boards: Arc::default(),
         }
     }
 }

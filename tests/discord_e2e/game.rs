@@ -13,9 +13,10 @@ use crate::harness::{
     AUTOCOMPLETE_RESULT, CHANNEL_MESSAGE, COLOR_WHITE, EPHEMERAL, Harness, UPDATE_MESSAGE,
     assert_ephemeral_answer, content, custom_ids, game_of, kind, print_summary,
 };
+use crate::support::fake_discord::APPLICATION_ID;
 use crate::support::payloads::{
-    ALICE, BOB, CAROL, Caller, autocomplete, focused_string, integer_option, slash_command,
-    string_option,
+    ALICE, BOB, CAROL, CHANNEL_ID, Caller, autocomplete, focused_string, integer_option,
+    slash_command, string_option,
 };
 
 fn refusal(error: &UserError) -> String {
@@ -353,9 +354,12 @@ async fn move_autocomplete_suggests_the_callers_legal_moves_at_once() {
 /// with its picture, the move in words and a mention of the next player that pings (an
 /// answer's mentions ping; an edit's would not).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_move_is_one_rest_call_whose_answer_is_the_board_and_pings_the_next_player() {
+async fn a_move_is_one_rest_call_whose_answer_is_the_board_then_the_old_board_loses_its_buttons() {
     let h = Harness::registered().await;
     let (game, _) = h.start_game(ALICE, BOB).await;
+    // Where each move's previous board is: the first board in the channel, then the answer of
+    // the move before.
+    let mut previous_edit = format!("/channels/{CHANNEL_ID}/messages/");
     for (who, next, text) in [(ALICE, BOB, "g1-g4"), (BOB, ALICE, "f12-f9")] {
         let mark = h.fake.mark();
         let board = h.play(who, text).await.applied();
@@ -378,8 +382,25 @@ async fn a_move_is_one_rest_call_whose_answer_is_the_board_and_pings_the_next_pl
             .skip(mark)
             .map(|r| r.line())
             .collect();
-        assert_eq!(sent.len(), 2, "the board answer and the probe's: {sent:#?}");
+        assert_eq!(
+            sent.len(),
+            3,
+            "the board answer, the old board's edit, the probe's answer: {sent:#?}"
+        );
         assert!(sent[0].ends_with("/callback"), "{sent:#?}");
+        let edit = &h.fake.requests()[mark + 1];
+        assert!(
+            edit.method == "PATCH" && edit.path.contains(&previous_edit),
+            "{sent:#?}"
+        );
+        assert_eq!(
+            edit.pointer("/components"),
+            Some(&serde_json::json!([])),
+            "the old board's buttons are gone"
+        );
+        // The answer's path is /api/v10/interactions/{id}/{token}/callback.
+        let token = board.request.path.split('/').nth(5).unwrap();
+        previous_edit = format!("/webhooks/{APPLICATION_ID}/{token}/messages/@original");
     }
     h.stop().await;
 }
