@@ -1374,7 +1374,7 @@ async fn a_rematch_against_the_computer_starts_at_once() {
             color: ColorChoice::White,
             move_time_ms: None,
             rated: false,
-            ai_level: Some(monkey_queen::games::AiLevel::Easy),
+            ai_level: Some(monkey_queen::games::Level::Easy),
             rematch_of: None,
         })
         .await

@@ -5,8 +5,8 @@ mod common;
 
 use common::*;
 use monkey_queen::games::{
-    AiLevel, ChallengeCreated, ChallengeStatus, ChannelId, ColorChoice, EndReason, GameRef,
-    GameStatus, MessageId, PlayRequest, Result, ServiceError, UserError,
+    ChallengeCreated, ChallengeStatus, ChannelId, ColorChoice, EndReason, GameRef, GameStatus,
+    Level, MessageId, PlayRequest, Result, ServiceError, UserError,
 };
 use monkey_queen_core::{
     Color, GameOptions, IllegalMove, Move, MoveError, ParseError, Position, Record, Role, Square,
@@ -91,7 +91,7 @@ async fn challenge_refusals() {
         UserError::BadTimeLimit(0)
     );
     let mut new = challenge(&alice(), Some(&bob()));
-    new.ai_level = Some(AiLevel::Hard);
+    new.ai_level = Some(Level::Hard);
     assert_eq!(
         refused(f.service.create_challenge(new).await),
         UserError::AiLevelForHuman
@@ -324,12 +324,12 @@ async fn challenge_message_is_remembered() {
 async fn challenging_the_bot_starts_an_unrated_game_at_once() {
     let f = Fixture::new().await;
     let mut new = challenge(&alice(), Some(&bot()));
-    new.ai_level = Some(AiLevel::Easy);
+    new.ai_level = Some(Level::Easy);
     new.color = ColorChoice::Black;
     let ChallengeCreated::AiGame(game) = f.service.create_challenge(new).await.unwrap() else {
         panic!("AI game expected")
     };
-    assert_eq!(game.ai_level, Some(AiLevel::Easy));
+    assert_eq!(game.ai_level, Some(Level::Easy));
     assert!(!game.rated, "games against the computer are never rated");
     assert_eq!((game.white.id, game.black.id), (BOT, alice().id));
     assert_eq!(game.to_move, Some(BOT));
@@ -360,7 +360,7 @@ async fn challenging_the_bot_starts_an_unrated_game_at_once() {
     else {
         panic!()
     };
-    assert_eq!(game.ai_level, Some(AiLevel::Medium));
+    assert_eq!(game.ai_level, Some(Level::Medium));
 }
 
 // ---- playing -------------------------------------------------------------------------------

@@ -4,7 +4,7 @@ use monkey_queen_core::Color;
 
 use super::view::{self, Place, PlayerRef, color_of};
 use super::{
-    AiLevel, EndReason, GameId, GameService, GuildId, InternalError, Result, UserError, UserId,
+    EndReason, GameId, GameService, GuildId, InternalError, Level, Result, UserError, UserId,
     Viewer,
 };
 use crate::rating::Rating;
@@ -33,7 +33,7 @@ pub struct PlayedGame {
     /// Rating points the player gained (negative: lost), for a rated game.
     pub rating_delta: Option<f64>,
     /// The computer's level, in a game against the bot.
-    pub ai_level: Option<AiLevel>,
+    pub ai_level: Option<Level>,
     /// Plies played.
     pub plies: u32,
     /// When it finished.
@@ -120,7 +120,7 @@ pub type HistoryPage = Page<PlayedGame>;
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct AiStanding {
     /// The level.
-    pub level: AiLevel,
+    pub level: Level,
     /// Glicko-2 rating, moved only by games against people (whose ratings stay put).
     pub rating: f64,
     /// Rating deviation.
@@ -285,7 +285,7 @@ impl GameService {
     pub async fn ai_standings(&self) -> Result<Vec<AiStanding>> {
         let mut conn = self.db.read().await?;
         let stored = storage::ai_ratings(&mut conn).await?;
-        Ok([AiLevel::Easy, AiLevel::Medium, AiLevel::Hard]
+        Ok(Level::ALL
             .into_iter()
             .map(|level| {
                 let row = stored.iter().find(|r| r.level == level);

@@ -9,7 +9,7 @@ use crate::games::{
     UserError,
 };
 use crate::model::{
-    AiLevel, BoardOrientation, ChallengeStatus, ColorChoice, EndReason, GameStatus, GuildSettings,
+    BoardOrientation, ChallengeStatus, ColorChoice, EndReason, GameStatus, GuildSettings, Level,
     UserId,
 };
 
@@ -227,11 +227,13 @@ fn played_game(g: &PlayedGame) -> String {
     )
 }
 
-fn level_name(level: AiLevel) -> &'static str {
+/// The computer's level in words.
+pub fn level_name(level: Level) -> &'static str {
     match level {
-        AiLevel::Easy => "easy",
-        AiLevel::Medium => "medium",
-        AiLevel::Hard => "hard",
+        Level::Easy => "easy",
+        Level::Medium => "medium",
+        Level::Hard => "hard",
+        Level::Max => "max",
     }
 }
 

@@ -12,7 +12,7 @@ use crate::games::{
     Challenge, GameResult, GameSummary, GameView, HistoryPage, LeaderboardPage, PlayerStats,
     UserError,
 };
-use crate::model::{GameId, GuildSettings, UserId};
+use crate::model::{GameId, GuildSettings, Level, UserId};
 
 /// A language the bot speaks.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -35,6 +35,15 @@ impl Lang {
             Lang::Es
         } else {
             Lang::En
+        }
+    }
+
+    /// The computer's level in this language ("medium", "medio").
+    #[must_use]
+    pub fn level_name(self, level: Level) -> &'static str {
+        match self {
+            Lang::En => en::level_name(level),
+            Lang::Es => es::level_name(level),
         }
     }
 

@@ -11,8 +11,8 @@ use crate::games::{
     Page, Place, PlayedGame, PlayerRef, PlayerStats, UserError,
 };
 use crate::model::{
-    AiLevel, BoardOrientation, ChallengeId, ChallengeStatus, ChannelId, ClockChoice, ColorChoice,
-    EndReason, GameId, GameStatus, GuildId, GuildSettings, MessageId, UserId,
+    BoardOrientation, ChallengeId, ChallengeStatus, ChannelId, ClockChoice, ColorChoice, EndReason,
+    GameId, GameStatus, GuildId, GuildSettings, Level, MessageId, UserId,
 };
 
 fn sq(name: &str) -> Square {
@@ -134,7 +134,7 @@ fn summary() -> GameSummary {
     }
 }
 
-fn played(won: bool, ai_level: Option<AiLevel>, reason: EndReason) -> PlayedGame {
+fn played(won: bool, ai_level: Option<Level>, reason: EndReason) -> PlayedGame {
     PlayedGame {
         game: GameId(3),
         color: monkey_queen_core::Color::Black,
@@ -156,7 +156,7 @@ fn stats(games: u32, streak: i64) -> PlayerStats {
     } else {
         vec![
             played(true, None, EndReason::QueenCaptured),
-            played(false, Some(AiLevel::Hard), EndReason::Timeout),
+            played(false, Some(Level::Hard), EndReason::Timeout),
         ]
     };
     PlayerStats {

@@ -12,7 +12,7 @@ use std::collections::BTreeMap;
 use std::time::Duration;
 
 use monkey_queen::games::{
-    AiLevel, ChallengeCreated, ChallengeId, ChannelId, ColorChoice, GameId, GameRef, GuildId,
+    ChallengeCreated, ChallengeId, ChannelId, ColorChoice, GameId, GameRef, GuildId, Level,
     NewChallenge, PlayerRef, UserError, UserId,
 };
 use monkey_queen::i18n::{Lang, Msg};
@@ -1036,7 +1036,7 @@ async fn nothing_of_a_game_reaches_someone_who_is_not_in_it() {
             color: ColorChoice::White,
             move_time_ms: None,
             rated: false,
-            ai_level: Some(AiLevel::Easy),
+            ai_level: Some(Level::Easy),
             rematch_of: None,
         })
         .await

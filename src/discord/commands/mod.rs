@@ -3,6 +3,7 @@
 pub mod analyse;
 pub mod challenge;
 pub mod end;
+mod level;
 pub mod pick;
 mod play;
 mod rating_chart;
