@@ -131,8 +131,8 @@ async fn exchange(h: &Harness, mut payload: Value) -> (u64, Answer) {
 
 /// Asserts that nothing but interaction `id`'s own answer reached Discord since `mark`.
 async fn assert_only_answered(h: &Harness, mark: usize, id: u64) {
-    // A stray post would follow the answer closely; give it the time to show up.
-    tokio::time::sleep(Duration::from_millis(60)).await;
+    // Whatever the handler was going to send, it has sent once it is done.
+    h.idle().await;
     let own = token(id);
     let stray: Vec<String> = h
         .fake
