@@ -69,6 +69,7 @@ mod reminders;
 mod settings;
 mod standings;
 mod view;
+mod visibility;
 
 use std::sync::Arc;
 

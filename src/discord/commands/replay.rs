@@ -7,9 +7,11 @@ use serenity::{
     CreateInteractionResponseMessage, EditInteractionResponse,
 };
 
-use crate::discord::reply::{caller, clicker, ephemeral, may_see, refuse_click, split, user_lang};
+use crate::discord::reply::{
+    click_viewer, command_viewer, ephemeral, refuse_click, split, user_lang,
+};
 use crate::discord::{ApplicationContext, Data, Error};
-use crate::games::{GameId, GameRecord, UserError};
+use crate::games::{GameId, GameRecord};
 use crate::i18n::{Lang, Msg};
 use crate::render::Players;
 
@@ -33,13 +35,13 @@ pub async fn replay(
     game: i64,
 ) -> Result<(), Error> {
     let lang = user_lang(ctx);
-    let user = caller(ctx).id;
-    let record = match split(ctx.data().service.record(GameId(game)).await)? {
-        Ok(record) if may_see(&record.game, ctx.guild_id(), user) => record,
-        Ok(record) => {
-            let refusal = UserError::NoSuchGame(record.game.id);
-            return ephemeral(ctx, lang.text(&Msg::Refused(&refusal))).await;
-        }
+    let service = &ctx.data().service;
+    let record = match split(
+        service
+            .record_seen_by(command_viewer(ctx), GameId(game))
+            .await,
+    )? {
+        Ok(record) => record,
         Err(refusal) => return ephemeral(ctx, lang.text(&Msg::Refused(&refusal))).await,
     };
     ctx.defer().await?;
@@ -58,11 +60,8 @@ pub async fn click(
     game: GameId,
 ) -> Result<(), Error> {
     let lang = Lang::from_locale(&click.locale);
-    let record = match split(data.service.record(game).await)? {
-        Ok(record) if may_see(&record.game, click.guild_id, clicker(click).id) => record,
-        Ok(record) => {
-            return refuse_click(ctx, click, &UserError::NoSuchGame(record.game.id)).await;
-        }
+    let record = match split(data.service.record_seen_by(click_viewer(click), game).await)? {
+        Ok(record) => record,
         Err(refusal) => return refuse_click(ctx, click, &refusal).await,
     };
     let defer = CreateInteractionResponseMessage::new().ephemeral(true);

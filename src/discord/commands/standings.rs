@@ -11,7 +11,8 @@ use super::rating_chart;
 use crate::discord::custom_id::{Arrow, ComponentId, Ranking};
 use crate::discord::deferral;
 use crate::discord::reply::{
-    Outcome, caller, defer_public, ephemeral, refuse_click, split, user_lang,
+    Outcome, caller, click_viewer, command_viewer, defer_public, ephemeral, refuse_click, split,
+    user_lang,
 };
 use crate::discord::{ApplicationContext, Data, Error};
 use crate::games::{GuildId, LeaderboardScope, UserId, Viewer};
@@ -55,7 +56,7 @@ pub async fn stats(
 ) -> Result<(), Error> {
     let lang = user_lang(ctx);
     let user = user.map_or_else(|| caller(ctx).id, |u| UserId(u.id.get()));
-    let viewer = viewer(ctx.interaction.user.id, ctx.interaction.guild_id);
+    let viewer = command_viewer(ctx);
     let data = ctx.data();
     let work = async {
         let stats = split(data.service.stats(user, viewer).await)?;
@@ -143,7 +144,7 @@ pub async fn history(
 ) -> Result<(), Error> {
     let lang = user_lang(ctx);
     let user = user.map_or_else(|| caller(ctx).id, |u| UserId(u.id.get()));
-    let viewer = viewer(ctx.interaction.user.id, ctx.interaction.guild_id);
+    let viewer = command_viewer(ctx);
     match history_page(ctx.data(), user, viewer, 0, lang).await? {
         Ok((text, buttons)) => quiet_reply(ctx, text, buttons).await,
         Err(refusal) => ephemeral(ctx, lang.text(&Msg::Refused(&refusal))).await,
@@ -161,7 +162,7 @@ pub async fn turn_history_page(
     page: u32,
 ) -> Result<(), Error> {
     let lang = Lang::from_locale(&click.locale);
-    let viewer = viewer(click.user.id, click.guild_id);
+    let viewer = click_viewer(click);
     match history_page(data, user, viewer, page, lang).await? {
         Ok((text, buttons)) => update_page(ctx, click, text, buttons).await,
         Err(refusal) => refuse_click(ctx, click, &refusal).await,
@@ -295,14 +296,6 @@ async fn quiet_reply(
         .allowed_mentions(CreateAllowedMentions::new());
     ctx.send(reply).await?;
     Ok(())
-}
-
-/// Who asks, and where: lists of games show other servers' games only to their players.
-fn viewer(user: serenity::UserId, guild: Option<serenity::GuildId>) -> Viewer {
-    Viewer {
-        user: UserId(user.get()),
-        guild: guild.map(|g| GuildId(g.get())),
-    }
 }
 
 #[cfg(test)]

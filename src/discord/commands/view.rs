@@ -7,9 +7,9 @@ use monkey_queen_core::{MoveError, Square};
 
 use super::play::game_ref;
 use crate::discord::board::{self, Marks};
-use crate::discord::reply::{caller, clip, ephemeral, may_see, split, user_lang};
+use crate::discord::reply::{caller, clip, command_viewer, ephemeral, split, user_lang};
 use crate::discord::{ApplicationContext, Error};
-use crate::games::{GameId, GameView, UserError};
+use crate::games::{GameView, UserError};
 use crate::i18n::{Lang, Msg};
 
 /// Show the board of your game here (or of any game, by number).
@@ -127,30 +127,26 @@ pub async fn games(ctx: ApplicationContext<'_>) -> Result<(), Error> {
     .await
 }
 
-/// The game asked about: a game by number (one this server can see, see [`may_see`]), else
-/// the caller's game in this channel. A refusal is answered here, ephemerally, and gives `None`.
+/// The game asked about, as the caller may see it: a game by number, else the caller's game
+/// in this channel. A refusal is answered here, ephemerally, and gives `None`.
 async fn find(
     ctx: ApplicationContext<'_>,
     game: Option<i64>,
     lang: Lang,
 ) -> Result<Option<GameView>, Error> {
-    let service = &ctx.data().service;
-    let user = caller(ctx).id;
-    let found = match game {
-        Some(id) => service.game(GameId(id)).await,
-        None => {
-            service
-                .find_game(user, game_ref(ctx.channel_id(), None))
-                .await
+    let wanted = game_ref(ctx.channel_id(), game);
+    match split(
+        ctx.data()
+            .service
+            .game_seen_by(command_viewer(ctx), wanted)
+            .await,
+    )? {
+        Ok(view) => Ok(Some(view)),
+        Err(refusal) => {
+            ephemeral(ctx, lang.text(&Msg::Refused(&refusal))).await?;
+            Ok(None)
         }
-    };
-    let refusal = match split(found)? {
-        Ok(view) if may_see(&view, ctx.guild_id(), user) => return Ok(Some(view)),
-        Ok(view) => UserError::NoSuchGame(view.id),
-        Err(refusal) => refusal,
-    };
-    ephemeral(ctx, lang.text(&Msg::Refused(&refusal))).await?;
-    Ok(None)
+    }
 }
 
 /// Replaces the deferred response with `text` and the board picture.
