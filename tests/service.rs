@@ -7,7 +7,7 @@ use common::*;
 use monkey_queen::games::{
     ChallengeCreated, ChallengeStatus, ChannelId, ColorChoice, EndReason, GameRef, GameStatus,
     GameView, GuildId, Level, MessageId, PlayRequest, PlayerRef, Result, ServiceError, UserError,
-    Viewer,
+    UserId, Viewer,
 };
 use monkey_queen_core::{
     Color, GameOptions, IllegalMove, Move, MoveError, ParseError, Position, Record, Role, Square,
@@ -990,4 +990,49 @@ async fn history_and_stats_list_exactly_the_games_the_viewer_may_see() {
         let recent: Vec<_> = stats.recent.iter().map(|g| g.game).collect();
         assert_eq!(recent, expected, "{who:?}");
     }
+}
+
+#[tokio::test]
+async fn games_in_progress_are_those_of_the_server_asked_in_a_page_at_a_time() {
+    let f = Fixture::new().await;
+    let mut here = Vec::new();
+    for i in 0..7 {
+        let opponent = PlayerRef::new(UserId(200 + i), format!("p{i}"));
+        here.push(game_in(&f, Some(GUILD), &alice(), &opponent).await.id);
+    }
+    let elsewhere = game_in(&f, Some(ELSEWHERE), &alice(), &bob()).await.id;
+    let in_dms = game_in(&f, None, &bob(), &alice()).await.id;
+    game_in(&f, Some(GUILD), &bob(), &carol()).await;
+
+    let alice_here = viewer(&alice(), Some(GUILD));
+    let ids = |page: &monkey_queen::games::Page<monkey_queen::games::GameSummary>| {
+        page.entries.iter().map(|g| g.id).collect::<Vec<_>>()
+    };
+    let first = f.service.games_in_progress(alice_here, 0, 3).await.unwrap();
+    assert_eq!((first.page, first.total_pages, first.total), (0, 3, 7));
+    assert_eq!(ids(&first), here[..3]);
+    let last = f.service.games_in_progress(alice_here, 2, 3).await.unwrap();
+    assert_eq!(ids(&last), here[6..]);
+    // Past the end (games finished meanwhile): the last page.
+    let past = f.service.games_in_progress(alice_here, 9, 3).await.unwrap();
+    assert_eq!((past.page, ids(&past)), (2, here[6..].to_vec()));
+
+    let there = f
+        .service
+        .games_in_progress(viewer(&alice(), Some(ELSEWHERE)), 0, 10)
+        .await
+        .unwrap();
+    assert_eq!(ids(&there), [elsewhere]);
+    let dms = f
+        .service
+        .games_in_progress(viewer(&alice(), None), 0, 10)
+        .await
+        .unwrap();
+    assert_eq!(ids(&dms), [in_dms]);
+    let none = f
+        .service
+        .games_in_progress(viewer(&carol(), Some(ELSEWHERE)), 0, 10)
+        .await
+        .unwrap();
+    assert_eq!((none.entries.len(), none.total_pages), (0, 1));
 }

@@ -134,7 +134,7 @@ pub struct AiStanding {
 }
 
 /// Where a page starts and ends within `total` lines.
-struct Window {
+pub(super) struct Window {
     page: u32,
     size: u32,
     total_pages: u32,
@@ -144,7 +144,7 @@ struct Window {
 impl Window {
     /// Page `page` of `size` lines (clamped to 1..=[`MAX_PAGE_SIZE`]); a page past the end
     /// is the last page.
-    fn new(page: u32, size: u32, total: u64) -> Window {
+    pub(super) fn new(page: u32, size: u32, total: u64) -> Window {
         let size = size.clamp(1, MAX_PAGE_SIZE);
         let total_pages = u32::try_from(total.div_ceil(u64::from(size)))
             .unwrap_or(u32::MAX)
@@ -156,6 +156,17 @@ impl Window {
             total_pages,
             offset: u64::from(page) * u64::from(size),
         }
+    }
+
+    /// The lines of this page among all of `lines`.
+    pub(super) fn slice<T>(&self, mut lines: Vec<T>) -> Page<T> {
+        let total = lines.len() as u64;
+        let start = usize::try_from(self.offset).map_or(lines.len(), |o| o.min(lines.len()));
+        let entries: Vec<T> = lines
+            .drain(start..)
+            .take(usize::try_from(self.size).unwrap_or(usize::MAX))
+            .collect();
+        self.page(entries, total)
     }
 
     fn page<T>(&self, entries: Vec<T>, total: u64) -> Page<T> {

@@ -193,6 +193,15 @@ fn leaderboard_page(entries: usize) -> LeaderboardPage {
     }
 }
 
+fn games_page(entries: Vec<GameSummary>, page: u32, total_pages: u32) -> Page<GameSummary> {
+    Page {
+        total: entries.len() as u64 + u64::from(total_pages - 1) * 10,
+        entries,
+        page,
+        total_pages,
+    }
+}
+
 fn history_page(entries: usize) -> HistoryPage {
     Page {
         entries: (0..entries)
@@ -364,7 +373,12 @@ fn every_message_exists_in_both_languages() {
                 .map(|e| UserError::Illegal(MoveError::Illegal(e))),
         )
         .collect();
-    let summaries = [summary()];
+    let summaries = vec![summary()];
+    let games_pages = [
+        games_page(summaries.clone(), 0, 1),
+        games_page(summaries.clone(), 1, 3),
+        games_page(Vec::new(), 0, 1),
+    ];
     let mut messages = vec![
         Msg::MoveInWords {
             mover: monkey_queen_core::Color::White,
@@ -414,11 +428,15 @@ fn every_message_exists_in_both_languages() {
             count: 5,
         },
         Msg::GamesList {
-            games: &summaries,
+            page: &games_pages[0],
             viewer: UserId(10),
         },
         Msg::GamesList {
-            games: &[],
+            page: &games_pages[1],
+            viewer: UserId(10),
+        },
+        Msg::GamesList {
+            page: &games_pages[2],
             viewer: UserId(10),
         },
         Msg::Rules,
@@ -585,6 +603,40 @@ fn leaderboard_lines_carry_the_rank_on_the_whole_board() {
         "{en}"
     );
     assert!(en.contains("\n12. <@101> — **1599**"), "{en}");
+}
+
+#[test]
+fn a_page_of_games_says_which_page_it_is_when_there_are_several() {
+    let one = Lang::En.text(&Msg::GamesList {
+        page: &games_page(vec![summary()], 0, 1),
+        viewer: UserId(10),
+    });
+    assert!(
+        one.starts_with("**Your games in progress**\n• #7 vs <@20>"),
+        "{one}"
+    );
+    let second = Lang::Es.text(&Msg::GamesList {
+        page: &games_page(vec![summary()], 1, 3),
+        viewer: UserId(10),
+    });
+    assert!(
+        second.starts_with("**Tus partidas en curso** · 21 en total · página 2 de 3\n"),
+        "{second}"
+    );
+}
+
+#[test]
+fn asking_which_game_names_ten_and_counts_the_rest() {
+    let games = vec![summary(); 300];
+    let refusal = UserError::SeveralGames(games);
+    let en = Lang::En.text(&Msg::Refused(&refusal));
+    assert!(
+        en.contains("(#7, #7, #7, #7, #7, #7, #7, #7, #7, #7 and 290 more)"),
+        "{en}"
+    );
+    let es = Lang::Es.text(&Msg::Refused(&refusal));
+    assert!(es.contains("#7 y 290 más)"), "{es}");
+    assert!(en.chars().count() < 2000 && es.chars().count() < 2000);
 }
 
 #[test]

@@ -13,7 +13,7 @@ use std::time::Duration;
 
 use monkey_queen::games::{
     ChallengeCreated, ChallengeId, ChannelId, ColorChoice, GameId, GameRef, GuildId, Level,
-    NewChallenge, PlayerRef, UserError, UserId,
+    NewChallenge, PlayerRef, UserError, UserId, Viewer,
 };
 use monkey_queen::i18n::{Lang, Msg};
 use monkey_queen_core::{GameOptions, MoveError, Position, Square};
@@ -204,18 +204,18 @@ async fn assert_refused(
 /// Asserts the bot still answers a valid command (`/games`, ephemeral) after the abuse.
 async fn assert_alive(h: &Harness) {
     let (_, answer) = exchange(h, slash_command(0, ALICE, "games", Vec::new())).await;
-    let mut games = h
-        .service
-        .active_games(UserId(ALICE.id), None)
-        .await
-        .unwrap();
-    games.retain(|g| g.place.guild == Some(GuildId(GUILD_ID)));
-    let viewer = UserId(ALICE.id);
+    let alice = Viewer {
+        user: UserId(ALICE.id),
+        guild: Some(GuildId(GUILD_ID)),
+    };
+    // Alice has fewer games than a page holds (8): the whole list.
+    let page = h.service.games_in_progress(alice, 0, 8).await.unwrap();
+    assert_eq!(page.total_pages, 1);
     assert_eq!(
         answer.text,
         en(&Msg::GamesList {
-            games: &games,
-            viewer
+            page: &page,
+            viewer: alice.user,
         })
     );
 }

@@ -1,16 +1,16 @@
-//! Lists longer than a message, paged with ◀ ▶: the leaderboard and `/history`.
+//! Lists longer than a message, paged with ◀ ▶: the leaderboard, `/history` and `/games`.
 
-use monkey_queen::games::{PlayerRef, UserId};
+use monkey_queen::games::{GuildId, MessageId, PlayerRef, UserId};
 use serde_json::Value;
 
 use crate::harness::{
     CHANNEL_MESSAGE, EPHEMERAL, Harness, UPDATE_MESSAGE, button_ids, buttons, callback_path,
     content,
 };
-use crate::seeded::{decided_game, player};
+use crate::seeded::{challenge_in, decided_game, new_game, pending, player};
 use crate::support::payloads::{
-    ALICE, BOB, CAROL, bot_message, button_click, integer_option, slash_command, user_option,
-    with_locale, with_resolved_user,
+    ALICE, BOB, CAROL, CHANNEL_ID, GUILD_ID, bot_message, button_click, integer_option,
+    slash_command, string_option, user_option, with_locale, with_resolved_user,
 };
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -276,4 +276,107 @@ async fn history_pages_with_its_arrows_and_refuses_forged_pages() {
     );
     assert!(content(&garbled).starts_with("That button no longer does anything"));
     h.stop().await;
+}
+
+/// The games listed on a `/games` page (one `• #id vs …` line each).
+fn games_lines(text: &str) -> usize {
+    text.lines().filter(|l| l.starts_with("• #")).count()
+}
+
+/// Past ten games `/games` no longer fits one message (it used to be refused by Discord for
+/// its length): it pages like `/history`, only to the caller, and lists this server's games.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn games_pages_a_long_list_of_games_in_progress() {
+    let h = Harness::registered_on_manual_clock().await;
+    let alice = player(ALICE);
+    // Each with its board posted, so each line carries a link: 23 lines were ~3,500 characters.
+    for i in 0..23 {
+        let opponent = PlayerRef::new(UserId(1_200_000_000_000_002_000 + i), format!("p{i}"));
+        let game = new_game(&h.service, &alice, &opponent, None).await;
+        let board = MessageId(1_400_000_000_000_100_000 + i);
+        h.service.set_board_message(game.id, board).await.unwrap();
+    }
+    // A game in another server is not listed here.
+    let mut elsewhere = challenge_in(CHANNEL_ID, alice.clone(), player(BOB), None);
+    elsewhere.guild = Some(GuildId(GUILD_ID + 1));
+    let challenge = pending(&h.service, elsewhere).await;
+    h.service
+        .accept_challenge(challenge.id, &player(BOB))
+        .await
+        .unwrap();
+
+    let first = h
+        .exchange("/games", slash_command(471, ALICE, "games", vec![]), |r| {
+            r.is("POST", &callback_path(471))
+        })
+        .await;
+    assert_eq!(first.pointer("/type"), Some(&Value::from(CHANNEL_MESSAGE)));
+    assert_eq!(first.pointer("/data/flags"), Some(&Value::from(EPHEMERAL)));
+    let text = content(&first);
+    assert!(
+        text.starts_with("**Your games in progress** · 23 in all · page 1 of 3"),
+        "{text}"
+    );
+    assert_eq!(games_lines(text), 8, "{text}");
+    assert_eq!(
+        buttons(&first),
+        [
+            ("games:0:prev".to_owned(), true),
+            ("games:1:next".to_owned(), false)
+        ]
+    );
+
+    let message = bot_message(
+        1_400_000_000_000_000_470,
+        text,
+        &["games:0:prev", "games:1:next"],
+    );
+    // In Spanish, to the last page and back to the first.
+    for (id, arrow, shown, lines) in [(472, "games:2:next", 3, 7), (473, "games:0:prev", 1, 8)] {
+        let turned = h
+            .exchange(
+                "a page of /games",
+                with_locale(button_click(id, ALICE, arrow, message.clone()), "es-ES"),
+                |r| r.is("POST", &callback_path(id)),
+            )
+            .await;
+        assert_eq!(turned.pointer("/type"), Some(&Value::from(UPDATE_MESSAGE)));
+        let text = content(&turned);
+        assert!(
+            text.starts_with(&format!(
+                "**Tus partidas en curso** · 23 en total · página {shown} de 3"
+            )),
+            "{text}"
+        );
+        assert_eq!(games_lines(text), lines, "{text}");
+    }
+}
+
+/// A `/move` that does not say which of hundreds of games it is for names ten of them and
+/// counts the rest (the full list of 400 numbers was ~2,300 characters).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn asking_which_game_among_hundreds_fits_in_a_message() {
+    let h = Harness::registered_on_manual_clock().await;
+    let alice = player(ALICE);
+    for i in 0..400 {
+        let opponent = PlayerRef::new(UserId(1_200_000_000_000_003_000 + i), format!("p{i}"));
+        new_game(&h.service, &alice, &opponent, None).await;
+    }
+    let refused = h
+        .exchange(
+            "/move without a game",
+            slash_command(481, ALICE, "move", vec![string_option("move", "g1-g7")]),
+            |r| r.is("POST", &callback_path(481)),
+        )
+        .await;
+    assert_eq!(
+        refused.pointer("/data/flags"),
+        Some(&Value::from(EPHEMERAL))
+    );
+    let text = content(&refused);
+    assert!(
+        text.starts_with("You have 400 games in progress here; pick one with the `game` option"),
+        "{text}"
+    );
+    assert!(text.ends_with(" and 390 more)."), "{text}");
 }

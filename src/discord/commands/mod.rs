@@ -4,6 +4,7 @@ pub mod analyse;
 pub mod challenge;
 pub mod end;
 mod level;
+mod paging;
 pub mod pick;
 mod play;
 mod rating_chart;
@@ -12,7 +13,7 @@ pub mod replay;
 mod rules;
 mod settings;
 pub mod standings;
-mod view;
+pub mod view;
 
 use super::{Data, Error};
 
