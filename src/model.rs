@@ -4,6 +4,8 @@
 use std::fmt;
 
 use monkey_queen_core::Color;
+/// The computer's level: the engine's own type, stored as [`level_word`].
+pub use monkey_queen_core::search::Level;
 
 macro_rules! discord_id {
     ($(#[$doc:meta])* $name:ident) => {
@@ -104,18 +106,6 @@ stored_enum!(
         Black = "black",
         /// Decided by chance when the game starts.
         Random = "random",
-    }
-);
-
-stored_enum!(
-    /// How strong the computer plays in a game against the bot.
-    AiLevel {
-        /// The weakest level.
-        Easy = "easy",
-        /// The middle level.
-        Medium = "medium",
-        /// The strongest level.
-        Hard = "hard",
     }
 );
 
@@ -311,5 +301,40 @@ pub fn color_from_word(word: &str) -> Option<Color> {
         "white" => Some(Color::White),
         "black" => Some(Color::Black),
         _ => None,
+    }
+}
+
+/// The stored word for the computer's level: its name (`easy`, `medium`, `hard`, `max`).
+#[must_use]
+pub const fn level_word(level: Level) -> &'static str {
+    level.name()
+}
+
+/// Reads a stored level word back, exactly as [`level_word`] writes it.
+#[must_use]
+pub fn level_from_word(word: &str) -> Option<Level> {
+    Level::ALL.into_iter().find(|level| level.name() == word)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Games against the computer were stored with these words before the level became the
+    /// engine's type; they must read back the same.
+    #[test]
+    fn levels_keep_their_stored_words() {
+        for (level, word) in [
+            (Level::Easy, "easy"),
+            (Level::Medium, "medium"),
+            (Level::Hard, "hard"),
+            (Level::Max, "max"),
+        ] {
+            assert_eq!(level_word(level), word);
+            assert_eq!(level_from_word(word), Some(level));
+        }
+        for stray in ["Easy", " hard", "expert", ""] {
+            assert_eq!(level_from_word(stray), None, "{stray:?}");
+        }
     }
 }

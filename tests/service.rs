@@ -5,8 +5,9 @@ mod common;
 
 use common::*;
 use monkey_queen::games::{
-    AiLevel, ChallengeCreated, ChallengeStatus, ChannelId, ColorChoice, EndReason, GameRef,
-    GameStatus, MessageId, PlayRequest, Result, ServiceError, UserError,
+    ChallengeCreated, ChallengeStatus, ChannelId, ColorChoice, EndReason, GameRef, GameStatus,
+    GameView, GuildId, Level, MessageId, PlayRequest, PlayerRef, Result, ServiceError, UserError,
+    UserId, Viewer,
 };
 use monkey_queen_core::{
     Color, GameOptions, IllegalMove, Move, MoveError, ParseError, Position, Record, Role, Square,
@@ -91,7 +92,7 @@ async fn challenge_refusals() {
         UserError::BadTimeLimit(0)
     );
     let mut new = challenge(&alice(), Some(&bob()));
-    new.ai_level = Some(AiLevel::Hard);
+    new.ai_level = Some(Level::Hard);
     assert_eq!(
         refused(f.service.create_challenge(new).await),
         UserError::AiLevelForHuman
@@ -324,12 +325,12 @@ async fn challenge_message_is_remembered() {
 async fn challenging_the_bot_starts_an_unrated_game_at_once() {
     let f = Fixture::new().await;
     let mut new = challenge(&alice(), Some(&bot()));
-    new.ai_level = Some(AiLevel::Easy);
+    new.ai_level = Some(Level::Easy);
     new.color = ColorChoice::Black;
     let ChallengeCreated::AiGame(game) = f.service.create_challenge(new).await.unwrap() else {
         panic!("AI game expected")
     };
-    assert_eq!(game.ai_level, Some(AiLevel::Easy));
+    assert_eq!(game.ai_level, Some(Level::Easy));
     assert!(!game.rated, "games against the computer are never rated");
     assert_eq!((game.white.id, game.black.id), (BOT, alice().id));
     assert_eq!(game.to_move, Some(BOT));
@@ -360,7 +361,7 @@ async fn challenging_the_bot_starts_an_unrated_game_at_once() {
     else {
         panic!()
     };
-    assert_eq!(game.ai_level, Some(AiLevel::Medium));
+    assert_eq!(game.ai_level, Some(Level::Medium));
 }
 
 // ---- playing -------------------------------------------------------------------------------
@@ -853,4 +854,185 @@ async fn refusals_read_as_plain_english() {
     for (error, text) in cases {
         assert_eq!(error.to_string(), text);
     }
+}
+
+// ---- who may see which game ----------------------------------------------------------------
+
+/// A viewer asking from `guild` (`None`: in direct messages).
+fn viewer(user: &PlayerRef, guild: Option<GuildId>) -> Viewer {
+    Viewer {
+        user: user.id,
+        guild,
+    }
+}
+
+/// Another server than the fixtures'.
+const ELSEWHERE: GuildId = GuildId(901);
+
+/// A game between `white` and `black` played in `guild` (`None`: in direct messages).
+async fn game_in(
+    f: &Fixture,
+    guild: Option<GuildId>,
+    white: &PlayerRef,
+    black: &PlayerRef,
+) -> GameView {
+    let mut new = challenge(white, Some(black));
+    new.guild = guild;
+    f.start_with(new).await
+}
+
+#[tokio::test]
+async fn a_game_is_seen_in_its_server_and_by_its_players_anywhere_else() {
+    let f = Fixture::new().await;
+    let game = game_in(&f, Some(GUILD), &alice(), &bob()).await;
+    for (text, by) in QUEEN_CAPTURE.into_iter().zip([alice(), bob(), alice()]) {
+        f.play(&by, game.id, text).await.unwrap();
+    }
+    let seen = [
+        (viewer(&carol(), Some(GUILD)), true),
+        (viewer(&carol(), Some(ELSEWHERE)), false),
+        (viewer(&carol(), None), false),
+        (viewer(&alice(), Some(ELSEWHERE)), true),
+        (viewer(&bob(), None), true),
+    ];
+    for (who, may) in seen {
+        assert_eq!(
+            who.may_see(Some(GUILD), alice().id, bob().id),
+            may,
+            "{who:?}"
+        );
+        let by_id = GameRef::Id(game.id);
+        let answers = [
+            f.service.game_seen_by(who, by_id).await.map(|g| g.id),
+            f.service
+                .record_seen_by(who, game.id)
+                .await
+                .map(|r| r.game.id),
+            f.service.analysable_by(who, game.id).await.map(|g| g.id),
+        ];
+        for answer in answers {
+            match may {
+                true => assert_eq!(answer.unwrap(), game.id, "{who:?}"),
+                // As if it did not exist: the same refusal as a number never used.
+                false => assert_eq!(refused(answer), UserError::NoSuchGame(game.id), "{who:?}"),
+            }
+        }
+    }
+    let never = GameRef::Id(monkey_queen::games::GameId(9_999));
+    let carol_here = viewer(&carol(), Some(GUILD));
+    assert_eq!(
+        refused(f.service.game_seen_by(carol_here, never).await),
+        UserError::NoSuchGame(monkey_queen::games::GameId(9_999))
+    );
+}
+
+#[tokio::test]
+async fn a_players_own_game_in_a_channel_is_found_from_anywhere_they_ask() {
+    let f = Fixture::new().await;
+    let game = game_in(&f, Some(GUILD), &alice(), &bob()).await;
+    let from_a_dm = viewer(&alice(), None);
+    let found = f
+        .service
+        .game_seen_by(from_a_dm, GameRef::InChannel(CHANNEL))
+        .await
+        .unwrap();
+    assert_eq!(found.id, game.id);
+    // Carol has no game there, wherever she asks.
+    assert_eq!(
+        refused(
+            f.service
+                .game_seen_by(viewer(&carol(), Some(GUILD)), GameRef::InChannel(CHANNEL))
+                .await
+        ),
+        UserError::NoActiveGame
+    );
+}
+
+/// `/history` and `/stats` filter in SQL so that they can page; they must list exactly the
+/// games the policy shows.
+#[tokio::test]
+async fn history_and_stats_list_exactly_the_games_the_viewer_may_see() {
+    let f = Fixture::new().await;
+    let places = [Some(GUILD), Some(ELSEWHERE), None, Some(GUILD), None];
+    let mut games = Vec::new();
+    for (i, guild) in places.into_iter().enumerate() {
+        let (white, black) = if i % 2 == 0 {
+            (alice(), bob())
+        } else {
+            (bob(), alice())
+        };
+        let game = game_in(&f, guild, &white, &black).await;
+        f.service
+            .resign(black.id, GameRef::Id(game.id))
+            .await
+            .unwrap();
+        games.push(game);
+    }
+    let viewers = [
+        viewer(&alice(), Some(ELSEWHERE)),
+        viewer(&carol(), Some(GUILD)),
+        viewer(&carol(), Some(ELSEWHERE)),
+        viewer(&carol(), None),
+        viewer(&bob(), None),
+    ];
+    for who in viewers {
+        let mut expected: Vec<_> = games
+            .iter()
+            .filter(|g| who.may_see(g.place.guild, g.white.id, g.black.id))
+            .map(|g| g.id)
+            .collect();
+        expected.reverse(); // newest first
+        let history = f.service.history(alice().id, who, 0, 100).await.unwrap();
+        let listed: Vec<_> = history.entries.iter().map(|g| g.game).collect();
+        assert_eq!(listed, expected, "{who:?}");
+        assert_eq!(history.total, expected.len() as u64, "{who:?}");
+        let stats = f.service.stats(alice().id, who).await.unwrap();
+        let recent: Vec<_> = stats.recent.iter().map(|g| g.game).collect();
+        assert_eq!(recent, expected, "{who:?}");
+    }
+}
+
+#[tokio::test]
+async fn games_in_progress_are_those_of_the_server_asked_in_a_page_at_a_time() {
+    let f = Fixture::new().await;
+    let mut here = Vec::new();
+    for i in 0..7 {
+        let opponent = PlayerRef::new(UserId(200 + i), format!("p{i}"));
+        here.push(game_in(&f, Some(GUILD), &alice(), &opponent).await.id);
+    }
+    let elsewhere = game_in(&f, Some(ELSEWHERE), &alice(), &bob()).await.id;
+    let in_dms = game_in(&f, None, &bob(), &alice()).await.id;
+    game_in(&f, Some(GUILD), &bob(), &carol()).await;
+
+    let alice_here = viewer(&alice(), Some(GUILD));
+    let ids = |page: &monkey_queen::games::Page<monkey_queen::games::GameSummary>| {
+        page.entries.iter().map(|g| g.id).collect::<Vec<_>>()
+    };
+    let first = f.service.games_in_progress(alice_here, 0, 3).await.unwrap();
+    assert_eq!((first.page, first.total_pages, first.total), (0, 3, 7));
+    assert_eq!(ids(&first), here[..3]);
+    let last = f.service.games_in_progress(alice_here, 2, 3).await.unwrap();
+    assert_eq!(ids(&last), here[6..]);
+    // Past the end (games finished meanwhile): the last page.
+    let past = f.service.games_in_progress(alice_here, 9, 3).await.unwrap();
+    assert_eq!((past.page, ids(&past)), (2, here[6..].to_vec()));
+
+    let there = f
+        .service
+        .games_in_progress(viewer(&alice(), Some(ELSEWHERE)), 0, 10)
+        .await
+        .unwrap();
+    assert_eq!(ids(&there), [elsewhere]);
+    let dms = f
+        .service
+        .games_in_progress(viewer(&alice(), None), 0, 10)
+        .await
+        .unwrap();
+    assert_eq!(ids(&dms), [in_dms]);
+    let none = f
+        .service
+        .games_in_progress(viewer(&carol(), Some(ELSEWHERE)), 0, 10)
+        .await
+        .unwrap();
+    assert_eq!((none.entries.len(), none.total_pages), (0, 1));
 }

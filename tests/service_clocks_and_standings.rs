@@ -8,10 +8,10 @@ use std::collections::HashMap;
 
 use common::*;
 use monkey_queen::games::{
-    AiLevel, BoardOrientation, ChallengeCreated, ChallengeStatus, ChannelId, ClockChoice,
-    ColorChoice, EndReason, GameId, GameRef, GameStatus, GuildId, GuildSettings, InternalError,
-    LeaderboardScope, PlayRequest, PlayerRef, Result, ServiceError, SettingsChange, UserError,
-    UserId, Viewer,
+    BoardOrientation, ChallengeCreated, ChallengeStatus, ChannelId, ClockChoice, ColorChoice,
+    EndReason, GameId, GameRef, GameStatus, GuildId, GuildSettings, InternalError,
+    LeaderboardScope, Level, PlayRequest, PlayerRef, Result, ServiceError, SettingsChange,
+    UserError, UserId, Viewer,
 };
 use monkey_queen_core::{Color, GameOptions, Position, Record};
 
@@ -429,7 +429,7 @@ async fn leaderboard_order_paging_and_scope() {
 async fn the_computer_is_rated_per_level_without_moving_people() {
     let f = Fixture::new().await;
     let mut new = challenge(&alice(), Some(&bot()));
-    new.ai_level = Some(AiLevel::Hard);
+    new.ai_level = Some(Level::Hard);
     let ChallengeCreated::AiGame(game) = f.service.create_challenge(new).await.unwrap() else {
         panic!("AI game expected")
     };
@@ -440,7 +440,7 @@ async fn the_computer_is_rated_per_level_without_moving_people() {
     let levels = f.service.ai_standings().await.unwrap();
     assert_eq!(
         levels.iter().map(|l| l.level).collect::<Vec<_>>(),
-        [AiLevel::Easy, AiLevel::Medium, AiLevel::Hard]
+        Level::ALL
     );
     let hard = levels[2];
     assert_eq!((hard.games, hard.wins, hard.losses), (1, 1, 0));
@@ -775,7 +775,7 @@ async fn rematch_after_a_pie_swap_lets_the_other_player_start() {
 async fn rematch_against_the_computer_starts_at_once() {
     let f = Fixture::new().await;
     let mut new = challenge(&alice(), Some(&bot()));
-    new.ai_level = Some(AiLevel::Easy);
+    new.ai_level = Some(Level::Easy);
     new.move_time_ms = Some(10 * MINUTE);
     let ChallengeCreated::AiGame(game) = f.service.create_challenge(new).await.unwrap() else {
         panic!()
@@ -790,7 +790,7 @@ async fn rematch_against_the_computer_starts_at_once() {
         panic!("AI game expected")
     };
     assert_eq!((again.white.id, again.black.id), (BOT, alice().id));
-    assert_eq!(again.ai_level, Some(AiLevel::Easy));
+    assert_eq!(again.ai_level, Some(Level::Easy));
     assert_eq!(again.move_time_ms, Some(10 * MINUTE));
     assert_eq!(again.rematch_of, Some(game.id));
     assert!(again.is_active() && !again.rated);

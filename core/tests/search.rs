@@ -192,22 +192,22 @@ fn the_node_budget_is_respected() {
     }
 }
 
+/// With no time at all and no node budget, the search stops at its first look at the clock
+/// (every 512 nodes) and still answers with a legal move: the cap cuts the search, whatever
+/// the machine's speed.
 #[test]
-fn the_time_cap_is_respected() {
+fn the_time_cap_stops_the_search() {
     let pos = Position::start(GameOptions::default());
     let limits = Limits {
         nodes: u64::MAX,
         max_depth: 64,
-        time: Duration::from_millis(100),
+        time: Duration::ZERO,
         noise: 0,
         weights: search::WEIGHTS,
     };
     let found = search::search(&pos, limits, 0).unwrap();
-    assert!(
-        found.elapsed < Duration::from_millis(1_000),
-        "{:?}",
-        found.elapsed
-    );
+    assert!(found.nodes <= 512, "{} nodes", found.nodes);
+    assert!(pos.legal_moves().contains(&found.mv));
 }
 
 #[test]

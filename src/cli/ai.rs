@@ -1,6 +1,7 @@
 //! `bestmove` and `play`: the computer opponent from the command line.
 
 use std::io::{BufRead, IsTerminal, Write};
+use std::str::FromStr;
 
 use clap::{Args, ValueEnum};
 use monkey_queen_core::search::{self, Level, SearchResult};
@@ -60,27 +61,32 @@ pub fn describe(found: &SearchResult, level: Level) -> String {
 }
 
 /// Who plays the other side in `monkey-queen play`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Opponent {
-    /// The computer at the easy level.
-    Easy,
-    /// The computer at the medium level.
-    Medium,
-    /// The computer at the hard level.
-    Hard,
-    /// The computer at the strongest level.
-    Max,
+    /// The computer at a level.
+    Computer(Level),
     /// Another person at the same keyboard.
     Human,
+}
+
+impl FromStr for Opponent {
+    type Err = String;
+
+    /// A level's name, or `human`, in any case.
+    fn from_str(text: &str) -> Result<Opponent, String> {
+        match text.trim().to_ascii_lowercase().as_str() {
+            "human" => Ok(Opponent::Human),
+            other => other.parse().map(Opponent::Computer).map_err(|_| {
+                format!("`{other}` is not an opponent; choose easy, medium, hard, max or human")
+            }),
+        }
+    }
 }
 
 impl Opponent {
     fn level(self) -> Option<Level> {
         match self {
-            Opponent::Easy => Some(Level::Easy),
-            Opponent::Medium => Some(Level::Medium),
-            Opponent::Hard => Some(Level::Hard),
-            Opponent::Max => Some(Level::Max),
+            Opponent::Computer(level) => Some(level),
             Opponent::Human => None,
         }
     }
@@ -98,8 +104,9 @@ pub enum ColorArg {
 /// `monkey-queen play`: a game in the terminal.
 #[derive(Debug, Args)]
 pub struct PlayArgs {
-    /// The opponent: a computer level, or `human` for two people at one keyboard.
-    #[arg(long, value_enum, default_value = "medium")]
+    /// The opponent: a computer level (easy, medium, hard, max), or `human` for two people at
+    /// one keyboard.
+    #[arg(long, default_value = "medium")]
     vs: Opponent,
     /// The colour you play against the computer.
     #[arg(long, value_enum, default_value = "white")]

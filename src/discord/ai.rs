@@ -10,7 +10,7 @@ use tracing::{error, warn};
 use super::board;
 use super::reply::split;
 use super::{Data, Error};
-use crate::games::{AiLevel, GameRef, GameView, PlayRequest};
+use crate::games::{GameRef, GameView, PlayRequest};
 use crate::i18n::{Lang, Msg};
 
 /// If the computer is to move in `game`, plays its moves in the background until it is a
@@ -31,13 +31,9 @@ fn computer_to_move(data: &Data, game: &GameView) -> bool {
     game.is_active() && game.to_move == Some(data.bot_user)
 }
 
-/// The search level of a stored computer level.
-fn level(level: Option<AiLevel>) -> Level {
-    match level {
-        Some(AiLevel::Easy) => Level::Easy,
-        Some(AiLevel::Hard) => Level::Hard,
-        Some(AiLevel::Medium) | None => Level::Medium,
-    }
+/// The computer's level in a game (medium when none was stored).
+fn level(level: Option<Level>) -> Level {
+    level.unwrap_or(Level::Medium)
 }
 
 async fn play_turns(http: &Http, data: &Data, mut game: GameView, lang: Lang) -> Result<(), Error> {

@@ -111,6 +111,13 @@ pub enum ComponentId {
         /// Which arrow it is (see [`ComponentId::Leaderboard`]).
         arrow: Arrow,
     },
+    /// Show another page of the clicker's games in progress: `games:<page>:<prev|next>`.
+    Games {
+        /// The 0-based page to show.
+        page: u32,
+        /// Which arrow it is (see [`ComponentId::Leaderboard`]).
+        arrow: Arrow,
+    },
 }
 
 /// Which players a leaderboard ranks, as written in a `custom_id`.
@@ -202,6 +209,7 @@ impl fmt::Display for ComponentId {
             ComponentId::History { user, page, arrow } => {
                 write!(f, "history:{user}:{page}:{}", arrow.word())
             }
+            ComponentId::Games { page, arrow } => write!(f, "games:{page}:{}", arrow.word()),
         }
     }
 }
@@ -300,6 +308,13 @@ impl FromStr for ComponentId {
                 let [user, page, arrow] = fields_of(&fields)?;
                 ComponentId::History {
                     user: number(user)?,
+                    page: number(page)?,
+                    arrow: word(arrow, [Arrow::Prev, Arrow::Next], Arrow::word)?,
+                }
+            }
+            "games" => {
+                let [page, arrow] = fields_of(&fields)?;
+                ComponentId::Games {
                     page: number(page)?,
                     arrow: word(arrow, [Arrow::Prev, Arrow::Next], Arrow::word)?,
                 }
@@ -412,6 +427,13 @@ mod tests {
                     arrow: Arrow::Next,
                 },
                 "history:7:2:next",
+            ),
+            (
+                ComponentId::Games {
+                    page: 4,
+                    arrow: Arrow::Prev,
+                },
+                "games:4:prev",
             ),
         ]
     }

@@ -1,9 +1,11 @@
 //! Keeps count of the events being handled, so shutdown can let them finish (a move that is
-//! being saved is completed, not cut off).
+//! being saved is completed, not cut off), and so a caller can wait until the bot is idle.
 
+use std::sync::Arc;
 use std::time::Duration;
 
 use poise::serenity_prelude as serenity;
+use tokio::sync::watch;
 use tokio_util::task::TaskTracker;
 
 use super::{Data, Error};
@@ -12,24 +14,44 @@ use super::{Data, Error};
 pub struct InFlight {
     framework: poise::Framework<Data, Error>,
     tracker: TaskTracker,
+    running: Arc<watch::Sender<usize>>,
 }
 
 /// The other end of an [`InFlight`]: waits for the tracked handlers.
-pub struct Drain(TaskTracker);
+pub struct Drain {
+    tracker: TaskTracker,
+    running: Arc<watch::Sender<usize>>,
+}
 
 /// Wraps `framework`; the [`Drain`] waits for its running handlers at shutdown.
 pub fn tracked(framework: poise::Framework<Data, Error>) -> (InFlight, Drain) {
     let tracker = TaskTracker::new();
-    let drain = Drain(tracker.clone());
-    (InFlight { framework, tracker }, drain)
+    let running = Arc::new(watch::Sender::new(0));
+    let drain = Drain {
+        tracker: tracker.clone(),
+        running: running.clone(),
+    };
+    let in_flight = InFlight {
+        framework,
+        tracker,
+        running,
+    };
+    (in_flight, drain)
 }
 
 impl Drain {
+    /// How many handlers are running now, to wait on.
+    pub fn running(&self) -> watch::Receiver<usize> {
+        self.running.subscribe()
+    }
+
     /// Waits until every handler that started has returned, at most `limit`; `false` if some
     /// were still running.
     pub async fn wait(&self, limit: Duration) -> bool {
-        self.0.close();
-        tokio::time::timeout(limit, self.0.wait()).await.is_ok()
+        self.tracker.close();
+        tokio::time::timeout(limit, self.tracker.wait())
+            .await
+            .is_ok()
     }
 }
 
@@ -40,7 +62,24 @@ impl serenity::Framework for InFlight {
     }
 
     async fn dispatch(&self, ctx: serenity::Context, event: serenity::FullEvent) {
-        let _running = self.tracker.token();
+        let _tracked = self.tracker.token();
+        let _counted = Counted::new(&self.running);
         self.framework.dispatch(ctx, event).await;
+    }
+}
+
+/// One handler counted as running until dropped (also when its future is cancelled).
+struct Counted<'a>(&'a watch::Sender<usize>);
+
+impl<'a> Counted<'a> {
+    fn new(running: &'a watch::Sender<usize>) -> Counted<'a> {
+        running.send_modify(|n| *n += 1);
+        Counted(running)
+    }
+}
+
+impl Drop for Counted<'_> {
+    fn drop(&mut self) {
+        self.0.send_modify(|n| *n = n.saturating_sub(1));
     }
 }

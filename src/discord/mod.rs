@@ -35,7 +35,7 @@ use std::time::Duration;
 
 use poise::serenity_prelude as serenity;
 use serenity::{GatewayIntents, Http, HttpBuilder, ShardManager};
-use tokio::sync::Semaphore;
+use tokio::sync::{Semaphore, watch};
 use tokio::task::JoinHandle;
 use tokio_util::sync::CancellationToken;
 use tokio_util::task::TaskTracker;
@@ -79,6 +79,8 @@ pub struct Data {
     pub tokens: Arc<reach::Tokens>,
     /// Each game's latest board, so the next one can take its buttons away.
     pub boards: Arc<old_boards::LatestBoards>,
+    /// How many sweeps have finished since the bot started (see [`RunningBot::sweeps_done`]).
+    pub sweeps_done: Arc<watch::Sender<u64>>,
 }
 
 impl Data {
@@ -109,7 +111,12 @@ pub struct Deps {
 
 impl Data {
     /// Builds the handlers' shared state once Discord has said who the bot is.
-    fn new(deps: Deps, bot_user: UserId, renderer: Arc<Renderer>) -> Data {
+    fn new(
+        deps: Deps,
+        bot_user: UserId,
+        renderer: Arc<Renderer>,
+        sweeps_done: Arc<watch::Sender<u64>>,
+    ) -> Data {
         let config = ServiceConfig {
             bot_user: Some(bot_user),
             ..ServiceConfig::default()
@@ -125,6 +132,7 @@ impl Data {
             defer_after: deps.defer_after,
             tokens: Arc::default(),
             boards: Arc::default(),
+            sweeps_done,
         }
     }
 }
@@ -160,11 +168,24 @@ pub struct RunningBot {
     client: JoinHandle<Result<(), serenity::Error>>,
 }
 
-/// Tasks that run beside the handlers (the sweeper), and the signal that stops them.
-#[derive(Clone, Default)]
+/// Tasks that run beside the handlers (the sweeper), the signal that stops them, and the count
+/// of sweeps they finished.
+#[derive(Clone)]
 struct Background {
     tasks: TaskTracker,
     stop: CancellationToken,
+    sweeps_done: Arc<watch::Sender<u64>>,
+}
+
+impl Default for Background {
+    /// No task yet, not stopped, no sweep done.
+    fn default() -> Background {
+        Background {
+            tasks: TaskTracker::default(),
+            stop: CancellationToken::default(),
+            sweeps_done: Arc::new(watch::Sender::new(0)),
+        }
+    }
 }
 
 impl Background {
@@ -205,6 +226,20 @@ pub async fn run(config: Config, deps: Deps) -> Result<(), Error> {
 }
 
 impl RunningBot {
+    /// The number of sweeps finished so far, to wait on: a test that wants to see what a sweep
+    /// does (or that it does nothing) waits for the next ones rather than for a while.
+    #[must_use]
+    pub fn sweeps_done(&self) -> watch::Receiver<u64> {
+        self.background.sweeps_done.subscribe()
+    }
+
+    /// The number of gateway events being handled right now, to wait on: once it is back to
+    /// zero after an interaction was answered, its handler has done all it was going to do.
+    #[must_use]
+    pub fn events_in_flight(&self) -> watch::Receiver<usize> {
+        self.in_flight.running()
+    }
+
     /// Waits for Ctrl-C or SIGTERM (then shuts down) or for the client to stop on its own (for
     /// example because Discord refused the token).
     pub async fn run_until_signal(mut self) -> Result<(), Error> {
@@ -288,7 +323,12 @@ fn framework(
                 let commands =
                     poise::builtins::create_application_commands(&framework.options().commands);
                 tokio::spawn(register(ctx.http.clone(), commands, dev_guild));
-                let data = Data::new(deps, UserId(ready.user.id.get()), renderer);
+                let data = Data::new(
+                    deps,
+                    UserId(ready.user.id.get()),
+                    renderer,
+                    background.sweeps_done.clone(),
+                );
                 startup::check_games(&data).await;
                 sweeper::Sweeper::new(ctx.http.clone(), ctx.cache.clone(), data.clone()).spawn(
                     &background.tasks,

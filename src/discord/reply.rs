@@ -10,7 +10,7 @@ use serenity::{
 
 use super::retry::{Retry, already_acknowledged, retry};
 use super::{ApplicationContext, Error};
-use crate::games::{GameView, PlayerRef, ServiceError, UserError, UserId};
+use crate::games::{GuildId, PlayerRef, ServiceError, UserError, UserId, Viewer};
 use crate::i18n::{Lang, Msg};
 
 /// A service answer: `Ok(Ok(value))`, a refusal to show the user, or an internal failure.
@@ -141,15 +141,23 @@ pub async fn refuse_click(
     ephemeral_click(ctx, click, text).await
 }
 
-/// Whether `game` may be shown to `user` asking from `guild` (`None`: a DM). Games are public
-/// in their own server and to their players anywhere; elsewhere (another server, a DM) a game
-/// is treated as if it did not exist, so its number reveals nothing.
-pub fn may_see(game: &GameView, guild: Option<serenity::GuildId>, user: UserId) -> bool {
-    let same_server = game
-        .place
-        .guild
-        .is_some_and(|g| guild.is_some_and(|here| here.get() == g.0));
-    same_server || game.color_of(user).is_some()
+/// Who asks, and from where: the service decides what they may see (see
+/// [`Viewer::may_see`]).
+fn viewer(user: serenity::UserId, guild: Option<serenity::GuildId>) -> Viewer {
+    Viewer {
+        user: UserId(user.get()),
+        guild: guild.map(|g| GuildId(g.get())),
+    }
+}
+
+/// The sender of a slash command as a viewer.
+pub fn command_viewer(ctx: ApplicationContext<'_>) -> Viewer {
+    viewer(ctx.interaction.user.id, ctx.interaction.guild_id)
+}
+
+/// The person who clicked a button as a viewer.
+pub fn click_viewer(click: &ComponentInteraction) -> Viewer {
+    viewer(click.user.id, click.guild_id)
 }
 
 /// Cuts user text down before it is echoed back (Discord allows 2,000 characters a message).

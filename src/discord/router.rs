@@ -6,7 +6,7 @@ use serenity::{ComponentInteraction, FullEvent, Interaction};
 use tracing::warn;
 
 use super::commands::challenge::{self, Answer};
-use super::commands::{analyse, end, pick, rematch, replay, standings};
+use super::commands::{analyse, end, pick, rematch, replay, standings, view};
 use super::custom_id::ComponentId;
 use super::reply::ephemeral_click;
 use super::{Data, Error};
@@ -66,6 +66,7 @@ async fn route(
         Ok(ComponentId::History { user, page, .. }) => {
             standings::turn_history_page(ctx, data, click, UserId(user), page).await
         }
+        Ok(ComponentId::Games { page, .. }) => view::turn_games_page(ctx, data, click, page).await,
         Err(e) => {
             warn!(%custom_id, user = %click.user.id, error = %e, "unknown component");
             let text = Lang::from_locale(&click.locale).text(&Msg::UnknownButton);

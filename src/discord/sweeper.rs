@@ -67,6 +67,7 @@ impl Sweeper {
         self.expire_challenges().await;
         self.send_reminders().await;
         self.apply_timeouts().await;
+        self.data.sweeps_done.send_modify(|n| *n += 1);
     }
 
     async fn expire_challenges(&self) {

@@ -56,7 +56,7 @@ impl GameService {
     ///
     /// # Errors
     /// [`UserError::NotAnalysable`].
-    pub fn check_analysable(game: &GameView) -> std::result::Result<(), UserError> {
+    pub(super) fn check_analysable(game: &GameView) -> std::result::Result<(), UserError> {
         match game.status {
             GameStatus::Finished => Ok(()),
             status => Err(UserError::NotAnalysable {
@@ -70,7 +70,7 @@ impl GameService {
     ///
     /// # Errors
     /// [`UserError::NoSuchGame`], [`UserError::NotAnalysable`]; internal errors.
-    pub async fn analysable(&self, id: GameId) -> Result<GameView> {
+    pub(super) async fn analysable(&self, id: GameId) -> Result<GameView> {
         let game = self.game(id).await?;
         GameService::check_analysable(&game)?;
         Ok(game)

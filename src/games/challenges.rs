@@ -5,8 +5,8 @@ use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
 use super::{
-    AiLevel, Challenge, ChallengeCreated, ChallengeId, ChallengeStatus, ColorChoice, GameId,
-    GameService, GameView, MessageId, NewChallenge, PlayerRef, Result, UserError, UserId,
+    Challenge, ChallengeCreated, ChallengeId, ChallengeStatus, ColorChoice, GameId, GameService,
+    GameView, Level, MessageId, NewChallenge, PlayerRef, Result, UserError, UserId,
 };
 use crate::storage::{self, Conn, NewChallengeRow, NewGameRow};
 
@@ -117,7 +117,7 @@ impl GameService {
             &NewGameRow {
                 white,
                 black,
-                ai_level: Some(new.ai_level.unwrap_or(AiLevel::Medium)),
+                ai_level: Some(new.ai_level.unwrap_or(Level::Medium)),
                 options: new.options,
                 move_time_ms: new.move_time_ms,
                 rated: false,

@@ -5,7 +5,7 @@ use monkey_queen_core::Color;
 
 use super::view::{self, color_of};
 use super::{
-    AiLevel, EndReason, GameRef, GameResult, GameService, GameStatus, GameView, Result, UserError,
+    EndReason, GameRef, GameResult, GameService, GameStatus, GameView, Level, Result, UserError,
     UserId,
 };
 use crate::rating::{Rating, TAU, rate_game};
@@ -203,7 +203,7 @@ impl GameService {
     async fn rate_ai(
         &self,
         conn: &mut Conn,
-        level: AiLevel,
+        level: Level,
         winner: UserId,
         loser: UserId,
         now: i64,

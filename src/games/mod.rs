@@ -70,6 +70,7 @@ mod reminders;
 mod settings;
 mod standings;
 mod view;
+mod visibility;
 
 use std::sync::Arc;
 
@@ -89,8 +90,8 @@ pub use view::{
 };
 
 pub use crate::model::{
-    AiLevel, BoardOrientation, ChallengeId, ChallengeStatus, ChannelId, ClockChoice, ColorChoice,
-    EndReason, GameId, GameStatus, GuildId, GuildSettings, MessageId, Reach, UserId, Viewer,
+    BoardOrientation, ChallengeId, ChallengeStatus, ChannelId, ClockChoice, ColorChoice, EndReason,
+    GameId, GameStatus, GuildId, GuildSettings, Level, MessageId, Reach, UserId, Viewer,
 };
 pub use crate::storage::{ChallengeRow as Challenge, MoveRow, PlayerRow as Player};
 
@@ -141,7 +142,7 @@ pub struct NewChallenge {
     /// Whether the game is rated (ignored against the computer: never rated).
     pub rated: bool,
     /// The computer's level when the opponent is the bot (default: medium).
-    pub ai_level: Option<AiLevel>,
+    pub ai_level: Option<Level>,
     /// The finished game this is a rematch of.
     pub rematch_of: Option<GameId>,
 }

@@ -2,10 +2,11 @@
 
 use monkey_queen_core::{Move, Position, Record};
 
+use super::standings::{Page, Window};
 use super::view::{self, GameRecord, GameSummary, GameView, Mismatch};
 use super::{
     ChannelId, GameId, GameRef, GameService, InternalError, MessageId, Player, Result, UserError,
-    UserId,
+    UserId, Viewer,
 };
 use crate::storage::{self, GameRow};
 
@@ -50,6 +51,28 @@ impl GameService {
             None => storage::active_games(&mut conn, Some(user), None).await?,
         };
         Ok(rows.iter().map(view::summary).collect())
+    }
+
+    /// A page of the viewer's active games where they ask, oldest first: those of the server
+    /// they ask in, or, in direct messages, those played in direct messages. `page` is 0-based;
+    /// a page past the end (games finished meanwhile) is the last page.
+    ///
+    /// # Errors
+    /// Internal errors only.
+    pub async fn games_in_progress(
+        &self,
+        viewer: Viewer,
+        page: u32,
+        page_size: u32,
+    ) -> Result<Page<GameSummary>> {
+        let mut conn = self.db.read().await?;
+        let here: Vec<GameSummary> = storage::active_games(&mut conn, Some(viewer.user), None)
+            .await?
+            .iter()
+            .filter(|row| row.guild == viewer.guild)
+            .map(view::summary)
+            .collect();
+        Ok(Window::new(page, page_size, here.len() as u64).slice(here))
     }
 
     /// Finished games, newest first: a user's, or everyone's when `user` is `None`.

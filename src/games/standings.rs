@@ -4,7 +4,7 @@ use monkey_queen_core::Color;
 
 use super::view::{self, Place, PlayerRef, color_of};
 use super::{
-    AiLevel, EndReason, GameId, GameService, GuildId, InternalError, Result, UserError, UserId,
+    EndReason, GameId, GameService, GuildId, InternalError, Level, Result, UserError, UserId,
     Viewer,
 };
 use crate::rating::Rating;
@@ -33,7 +33,7 @@ pub struct PlayedGame {
     /// Rating points the player gained (negative: lost), for a rated game.
     pub rating_delta: Option<f64>,
     /// The computer's level, in a game against the bot.
-    pub ai_level: Option<AiLevel>,
+    pub ai_level: Option<Level>,
     /// Plies played.
     pub plies: u32,
     /// When it finished.
@@ -120,7 +120,7 @@ pub type HistoryPage = Page<PlayedGame>;
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct AiStanding {
     /// The level.
-    pub level: AiLevel,
+    pub level: Level,
     /// Glicko-2 rating, moved only by games against people (whose ratings stay put).
     pub rating: f64,
     /// Rating deviation.
@@ -134,7 +134,7 @@ pub struct AiStanding {
 }
 
 /// Where a page starts and ends within `total` lines.
-struct Window {
+pub(super) struct Window {
     page: u32,
     size: u32,
     total_pages: u32,
@@ -144,7 +144,7 @@ struct Window {
 impl Window {
     /// Page `page` of `size` lines (clamped to 1..=[`MAX_PAGE_SIZE`]); a page past the end
     /// is the last page.
-    fn new(page: u32, size: u32, total: u64) -> Window {
+    pub(super) fn new(page: u32, size: u32, total: u64) -> Window {
         let size = size.clamp(1, MAX_PAGE_SIZE);
         let total_pages = u32::try_from(total.div_ceil(u64::from(size)))
             .unwrap_or(u32::MAX)
@@ -156,6 +156,17 @@ impl Window {
             total_pages,
             offset: u64::from(page) * u64::from(size),
         }
+    }
+
+    /// The lines of this page among all of `lines`.
+    pub(super) fn slice<T>(&self, mut lines: Vec<T>) -> Page<T> {
+        let total = lines.len() as u64;
+        let start = usize::try_from(self.offset).map_or(lines.len(), |o| o.min(lines.len()));
+        let entries: Vec<T> = lines
+            .drain(start..)
+            .take(usize::try_from(self.size).unwrap_or(usize::MAX))
+            .collect();
+        self.page(entries, total)
     }
 
     fn page<T>(&self, entries: Vec<T>, total: u64) -> Page<T> {
@@ -285,7 +296,7 @@ impl GameService {
     pub async fn ai_standings(&self) -> Result<Vec<AiStanding>> {
         let mut conn = self.db.read().await?;
         let stored = storage::ai_ratings(&mut conn).await?;
-        Ok([AiLevel::Easy, AiLevel::Medium, AiLevel::Hard]
+        Ok(Level::ALL
             .into_iter()
             .map(|level| {
                 let row = stored.iter().find(|r| r.level == level);

@@ -4,7 +4,7 @@ use monkey_queen_core::{Color, GameOptions, Move, MoveText, Position, Record, Ro
 
 use super::error::InternalError;
 use crate::model::{
-    AiLevel, ChannelId, EndReason, GameId, GameStatus, GuildId, MessageId, Reach, UserId,
+    ChannelId, EndReason, GameId, GameStatus, GuildId, Level, MessageId, Reach, UserId,
 };
 use crate::storage::{GameRow, MoveRow};
 
@@ -96,7 +96,7 @@ pub struct GameView {
     /// Whether the pie-rule swap was played.
     pub swapped: bool,
     /// The computer's level, when one player is the bot.
-    pub ai_level: Option<AiLevel>,
+    pub ai_level: Option<Level>,
     /// Board size, queen height, pie rule.
     pub options: GameOptions,
     /// The per-move time limit, if any.

@@ -9,7 +9,7 @@ use crate::games::{
     UserError,
 };
 use crate::model::{
-    AiLevel, BoardOrientation, ChallengeStatus, ColorChoice, EndReason, GameStatus, GuildSettings,
+    BoardOrientation, ChallengeStatus, ColorChoice, EndReason, GameStatus, GuildSettings, Level,
     UserId,
 };
 
@@ -74,13 +74,21 @@ pub fn text(msg: &Msg<'_>) -> String {
             1 => format!("The piece on {square} has 1 legal move, marked on the board."),
             n => format!("The piece on {square} has {n} legal moves, marked on the board."),
         },
-        Msg::GamesList { games, viewer } => {
-            if games.is_empty() {
+        Msg::GamesList { page, viewer } => {
+            if page.entries.is_empty() {
                 return "You have no games in progress in this server. Start one with `/challenge`."
                     .to_owned();
             }
             let mut out = String::from("**Your games in progress**");
-            for g in *games {
+            if page.total_pages > 1 {
+                out.push_str(&format!(
+                    " · {} in all · page {} of {}",
+                    page.total,
+                    page.page + 1,
+                    page.total_pages
+                ));
+            }
+            for g in &page.entries {
                 let opponent = if g.white.id == *viewer {
                     &g.black
                 } else {
@@ -227,11 +235,13 @@ fn played_game(g: &PlayedGame) -> String {
     )
 }
 
-fn level_name(level: AiLevel) -> &'static str {
+/// The computer's level in words.
+pub fn level_name(level: Level) -> &'static str {
     match level {
-        AiLevel::Easy => "easy",
-        AiLevel::Medium => "medium",
-        AiLevel::Hard => "hard",
+        Level::Easy => "easy",
+        Level::Medium => "medium",
+        Level::Hard => "hard",
+        Level::Max => "max",
     }
 }
 
@@ -495,15 +505,17 @@ fn refused(e: &UserError) -> String {
         UserError::NotYourTurn { to_move } => {
             format!("It is not your turn: {} is to move.", mention(to_move.0))
         }
-        UserError::SeveralGames(games) => format!(
-            "You have {} games in progress here; pick one with the `game` option ({}).",
-            games.len(),
-            games
-                .iter()
-                .map(|g| format!("#{}", g.id))
-                .collect::<Vec<_>>()
-                .join(", ")
-        ),
+        UserError::SeveralGames(games) => {
+            let (named, others) = super::game_numbers(games);
+            let others = match others {
+                0 => String::new(),
+                n => format!(" and {n} more"),
+            };
+            format!(
+                "You have {} games in progress here; pick one with the `game` option ({named}{others}).",
+                games.len()
+            )
+        }
         UserError::DeadlineNotReached { deadline_ms } => format!(
             "The player to move still has time: it runs out <t:{}:R>.",
             deadline_ms / 1000

@@ -9,7 +9,7 @@ use crate::games::{
     UserError,
 };
 use crate::model::{
-    AiLevel, BoardOrientation, ChallengeStatus, ColorChoice, EndReason, GameStatus, GuildSettings,
+    BoardOrientation, ChallengeStatus, ColorChoice, EndReason, GameStatus, GuildSettings, Level,
     UserId,
 };
 
@@ -82,13 +82,21 @@ pub fn text(msg: &Msg<'_>) -> String {
             1 => format!("La pieza de {square} tiene 1 jugada legal, marcada en el tablero."),
             n => format!("La pieza de {square} tiene {n} jugadas legales, marcadas en el tablero."),
         },
-        Msg::GamesList { games, viewer } => {
-            if games.is_empty() {
+        Msg::GamesList { page, viewer } => {
+            if page.entries.is_empty() {
                 return "No tienes partidas en curso en este servidor. Empieza una con `/desafiar`."
                     .to_owned();
             }
             let mut out = String::from("**Tus partidas en curso**");
-            for g in *games {
+            if page.total_pages > 1 {
+                out.push_str(&format!(
+                    " · {} en total · página {} de {}",
+                    page.total,
+                    page.page + 1,
+                    page.total_pages
+                ));
+            }
+            for g in &page.entries {
                 let opponent = if g.white.id == *viewer {
                     &g.black
                 } else {
@@ -245,11 +253,13 @@ fn played_game(g: &PlayedGame) -> String {
     )
 }
 
-fn level_name(level: AiLevel) -> &'static str {
+/// The computer's level in words.
+pub fn level_name(level: Level) -> &'static str {
     match level {
-        AiLevel::Easy => "fácil",
-        AiLevel::Medium => "medio",
-        AiLevel::Hard => "difícil",
+        Level::Easy => "fácil",
+        Level::Medium => "medio",
+        Level::Hard => "difícil",
+        Level::Max => "máximo",
     }
 }
 
@@ -556,15 +566,17 @@ fn refused(e: &UserError) -> String {
         UserError::NotChallenger { .. } => "Solo quien hizo el desafío puede retirarlo.".to_owned(),
         UserError::NoSuchGame(id) => format!("No existe la partida #{id}."),
         UserError::NoActiveGame => "No tienes ninguna partida en curso aquí.".to_owned(),
-        UserError::SeveralGames(games) => format!(
-            "Tienes {} partidas en curso aquí; elige una con la opción `partida` ({}).",
-            games.len(),
-            games
-                .iter()
-                .map(|g| format!("#{}", g.id))
-                .collect::<Vec<_>>()
-                .join(", ")
-        ),
+        UserError::SeveralGames(games) => {
+            let (named, others) = super::game_numbers(games);
+            let others = match others {
+                0 => String::new(),
+                n => format!(" y {n} más"),
+            };
+            format!(
+                "Tienes {} partidas en curso aquí; elige una con la opción `partida` ({named}{others}).",
+                games.len()
+            )
+        }
         UserError::NotParticipant { game } => format!("No juegas en la partida #{game}."),
         UserError::GameOver { game } => format!("La partida #{game} ya ha terminado."),
         UserError::NotYourTurn { to_move } => {

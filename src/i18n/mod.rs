@@ -9,10 +9,10 @@ use monkey_queen_core::analysis::Mistake;
 use monkey_queen_core::{Color, GameOptions, Move, Role, Square};
 
 use crate::games::{
-    Challenge, GameResult, GameSummary, GameView, HistoryPage, LeaderboardPage, PlayerStats,
+    Challenge, GameResult, GameSummary, GameView, HistoryPage, LeaderboardPage, Page, PlayerStats,
     UserError,
 };
-use crate::model::{GameId, GuildSettings, UserId};
+use crate::model::{GameId, GuildSettings, Level, UserId};
 
 /// A language the bot speaks.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -35,6 +35,15 @@ impl Lang {
             Lang::Es
         } else {
             Lang::En
+        }
+    }
+
+    /// The computer's level in this language ("medium", "medio").
+    #[must_use]
+    pub fn level_name(self, level: Level) -> &'static str {
+        match self {
+            Lang::En => en::level_name(level),
+            Lang::Es => es::level_name(level),
         }
     }
 
@@ -179,10 +188,10 @@ pub enum Msg<'a> {
         /// How many moves it has.
         count: usize,
     },
-    /// The caller's active games in this server.
+    /// A page of the caller's active games in this server (`/games`).
     GamesList {
-        /// The games, oldest first.
-        games: &'a [GameSummary],
+        /// The page, oldest games first.
+        page: &'a Page<GameSummary>,
         /// The caller.
         viewer: UserId,
     },
@@ -288,6 +297,19 @@ fn invisible(c: char) -> bool {
             | '\u{2066}'..='\u{2069}'
             | '\u{FEFF}'
     )
+}
+
+/// How many games a refusal that asks "which game?" names; the others are counted.
+const NAMED_GAMES: usize = 10;
+
+/// The numbers of the first [`NAMED_GAMES`] of `games` (`#3, #8`) and how many are left out.
+fn game_numbers(games: &[GameSummary]) -> (String, usize) {
+    let named: Vec<String> = games
+        .iter()
+        .take(NAMED_GAMES)
+        .map(|g| format!("#{}", g.id))
+        .collect();
+    (named.join(", "), games.len().saturating_sub(NAMED_GAMES))
 }
 
 /// A link to the message where a game's board was last posted, when there is one. Boards

@@ -11,8 +11,8 @@ use crate::games::{
     Page, Place, PlayedGame, PlayerRef, PlayerStats, Reach, UserError,
 };
 use crate::model::{
-    AiLevel, BoardOrientation, ChallengeId, ChallengeStatus, ChannelId, ClockChoice, ColorChoice,
-    EndReason, GameId, GameStatus, GuildId, GuildSettings, MessageId, UserId,
+    BoardOrientation, ChallengeId, ChallengeStatus, ChannelId, ClockChoice, ColorChoice, EndReason,
+    GameId, GameStatus, GuildId, GuildSettings, Level, MessageId, UserId,
 };
 
 fn sq(name: &str) -> Square {
@@ -136,7 +136,7 @@ fn summary() -> GameSummary {
     }
 }
 
-fn played(won: bool, ai_level: Option<AiLevel>, reason: EndReason) -> PlayedGame {
+fn played(won: bool, ai_level: Option<Level>, reason: EndReason) -> PlayedGame {
     PlayedGame {
         game: GameId(3),
         color: monkey_queen_core::Color::Black,
@@ -158,7 +158,7 @@ fn stats(games: u32, streak: i64) -> PlayerStats {
     } else {
         vec![
             played(true, None, EndReason::QueenCaptured),
-            played(false, Some(AiLevel::Hard), EndReason::Timeout),
+            played(false, Some(Level::Hard), EndReason::Timeout),
         ]
     };
     PlayerStats {
@@ -192,6 +192,15 @@ fn leaderboard_page(entries: usize) -> LeaderboardPage {
         page: 1,
         total_pages: 2,
         total: 10 + entries as u64,
+    }
+}
+
+fn games_page(entries: Vec<GameSummary>, page: u32, total_pages: u32) -> Page<GameSummary> {
+    Page {
+        total: entries.len() as u64 + u64::from(total_pages - 1) * 10,
+        entries,
+        page,
+        total_pages,
     }
 }
 
@@ -366,7 +375,12 @@ fn every_message_exists_in_both_languages() {
                 .map(|e| UserError::Illegal(MoveError::Illegal(e))),
         )
         .collect();
-    let summaries = [summary()];
+    let summaries = vec![summary()];
+    let games_pages = [
+        games_page(summaries.clone(), 0, 1),
+        games_page(summaries.clone(), 1, 3),
+        games_page(Vec::new(), 0, 1),
+    ];
     let mut messages = vec![
         Msg::MoveInWords {
             mover: monkey_queen_core::Color::White,
@@ -416,11 +430,15 @@ fn every_message_exists_in_both_languages() {
             count: 5,
         },
         Msg::GamesList {
-            games: &summaries,
+            page: &games_pages[0],
             viewer: UserId(10),
         },
         Msg::GamesList {
-            games: &[],
+            page: &games_pages[1],
+            viewer: UserId(10),
+        },
+        Msg::GamesList {
+            page: &games_pages[2],
             viewer: UserId(10),
         },
         Msg::Rules,
@@ -587,6 +605,40 @@ fn leaderboard_lines_carry_the_rank_on_the_whole_board() {
         "{en}"
     );
     assert!(en.contains("\n12. <@101> — **1599**"), "{en}");
+}
+
+#[test]
+fn a_page_of_games_says_which_page_it_is_when_there_are_several() {
+    let one = Lang::En.text(&Msg::GamesList {
+        page: &games_page(vec![summary()], 0, 1),
+        viewer: UserId(10),
+    });
+    assert!(
+        one.starts_with("**Your games in progress**\n• #7 vs <@20>"),
+        "{one}"
+    );
+    let second = Lang::Es.text(&Msg::GamesList {
+        page: &games_page(vec![summary()], 1, 3),
+        viewer: UserId(10),
+    });
+    assert!(
+        second.starts_with("**Tus partidas en curso** · 21 en total · página 2 de 3\n"),
+        "{second}"
+    );
+}
+
+#[test]
+fn asking_which_game_names_ten_and_counts_the_rest() {
+    let games = vec![summary(); 300];
+    let refusal = UserError::SeveralGames(games);
+    let en = Lang::En.text(&Msg::Refused(&refusal));
+    assert!(
+        en.contains("(#7, #7, #7, #7, #7, #7, #7, #7, #7, #7 and 290 more)"),
+        "{en}"
+    );
+    let es = Lang::Es.text(&Msg::Refused(&refusal));
+    assert!(es.contains("#7 y 290 más)"), "{es}");
+    assert!(en.chars().count() < 2000 && es.chars().count() < 2000);
 }
 
 #[test]

@@ -4,14 +4,14 @@ use sqlx::Row;
 use sqlx::sqlite::SqliteRow;
 
 use super::{Conn, Error, corrupt};
-use crate::model::AiLevel;
+use crate::model::{Level, level_from_word, level_word};
 use crate::rating::Rating;
 
 /// The computer at one level, as stored.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct AiRatingRow {
     /// The level.
-    pub level: AiLevel,
+    pub level: Level,
     /// Its Glicko-2 rating.
     pub rating: Rating,
     /// Finished games against people.
@@ -25,8 +25,7 @@ pub struct AiRatingRow {
 fn decode(row: &SqliteRow) -> Result<AiRatingRow, Error> {
     let level: String = row.try_get("ai_level")?;
     Ok(AiRatingRow {
-        level: AiLevel::from_stored(&level)
-            .ok_or_else(|| corrupt("ai_ratings.ai_level", &level))?,
+        level: level_from_word(&level).ok_or_else(|| corrupt("ai_ratings.ai_level", &level))?,
         rating: Rating {
             rating: row.try_get("rating")?,
             deviation: row.try_get("rating_deviation")?,
@@ -42,12 +41,12 @@ fn decode(row: &SqliteRow) -> Result<AiRatingRow, Error> {
 ///
 /// # Errors
 /// Database failure or a row that can't be read back.
-pub async fn ai_rating(conn: &mut Conn, level: AiLevel) -> Result<Option<AiRatingRow>, Error> {
+pub async fn ai_rating(conn: &mut Conn, level: Level) -> Result<Option<AiRatingRow>, Error> {
     let row = sqlx::query(
         "SELECT ai_level, rating, rating_deviation, rating_volatility, games, wins, losses
          FROM ai_ratings WHERE ai_level = $1",
     )
-    .bind(level.as_str())
+    .bind(level_word(level))
     .fetch_optional(conn)
     .await?;
     row.as_ref().map(decode).transpose()
@@ -73,7 +72,7 @@ pub async fn ai_ratings(conn: &mut Conn) -> Result<Vec<AiRatingRow>, Error> {
 /// Database failure.
 pub async fn record_ai_result(
     conn: &mut Conn,
-    level: AiLevel,
+    level: Level,
     won: bool,
     rating: Rating,
     now: i64,
@@ -89,7 +88,7 @@ pub async fn record_ai_result(
              wins = ai_ratings.wins + excluded.wins, losses = ai_ratings.losses + excluded.losses,
              updated_ms = excluded.updated_ms",
     )
-    .bind(level.as_str())
+    .bind(level_word(level))
     .bind(rating.rating)
     .bind(rating.deviation)
     .bind(rating.volatility)

@@ -7,8 +7,8 @@ use sqlx::{Row, Sqlite};
 
 use super::{Conn, Error, corrupt, db_id, discord_id};
 use crate::model::{
-    AiLevel, ChannelId, EndReason, GameId, GameStatus, GuildId, MessageId, Reach, UserId, Viewer,
-    color_from_word, color_word,
+    ChannelId, EndReason, GameId, GameStatus, GuildId, Level, MessageId, Reach, UserId, Viewer,
+    color_from_word, color_word, level_from_word, level_word,
 };
 
 /// Everything needed to store a new game.
@@ -19,7 +19,7 @@ pub struct NewGameRow {
     /// Who plays Black.
     pub black: UserId,
     /// The computer's level, when one player is the bot.
-    pub ai_level: Option<AiLevel>,
+    pub ai_level: Option<Level>,
     /// Board size, queen height, pie rule.
     pub options: GameOptions,
     /// The per-move time limit, if any.
@@ -60,7 +60,7 @@ pub struct GameRow {
     /// Whether the pie rule's swap was played (R8).
     pub swapped: bool,
     /// The computer's level, when one player is the bot.
-    pub ai_level: Option<AiLevel>,
+    pub ai_level: Option<Level>,
     /// Board size, queen height, pie rule.
     pub options: GameOptions,
     /// The per-move time limit, if any.
@@ -198,7 +198,7 @@ fn decode(row: &SqliteRow) -> Result<GameRow, Error> {
     .map_err(|e| corrupt("games.board_size/queen_height", e))?;
     let word = |column: &str| row.try_get::<Option<String>, _>(column);
     let ai_level = match word("ai_level")? {
-        Some(w) => Some(AiLevel::from_stored(&w).ok_or_else(|| corrupt("ai_level", &w))?),
+        Some(w) => Some(level_from_word(&w).ok_or_else(|| corrupt("ai_level", &w))?),
         None => None,
     };
     let status: String = row.try_get("status")?;
@@ -268,7 +268,7 @@ pub async fn insert_game(conn: &mut Conn, new: &NewGameRow) -> Result<GameId, Er
     )
     .bind(db_id(new.white.0))
     .bind(db_id(new.black.0))
-    .bind(new.ai_level.map(AiLevel::as_str))
+    .bind(new.ai_level.map(level_word))
     .bind(new.options.size())
     .bind(new.options.queen_height())
     .bind(new.options.pie())

@@ -1,7 +1,7 @@
 //! Challenges: open ones taken by anyone, declined and cancelled ones, a game against the
 //! computer, and a Spanish-speaking player and server.
 
-use monkey_queen::games::{AiLevel, ChallengeStatus, UserError, UserId};
+use monkey_queen::games::{ChallengeStatus, Level, UserError, UserId};
 use monkey_queen::i18n::{Lang, Msg};
 use monkey_queen_core::{Move, Position, Role};
 use serde_json::Value;
@@ -207,7 +207,7 @@ async fn challenging_the_bot_starts_a_game_against_the_computer() {
         .assert_shows(&Position::start(Default::default()));
     let view = h.game(game).await;
     assert_eq!(view.white.id, UserId(BOT_USER_ID));
-    assert_eq!(view.ai_level, Some(AiLevel::Easy));
+    assert_eq!(view.ai_level, Some(Level::Easy));
     assert!(!view.rated);
     let edit = h.original_edit(id).await;
     assert!(

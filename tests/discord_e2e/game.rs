@@ -2,7 +2,6 @@
 //! two moves racing for the same ply; `/move` autocomplete.
 
 use std::collections::HashSet;
-use std::time::Duration;
 
 use monkey_queen::games::{EndReason, GameStatus, UserError, UserId};
 use monkey_queen::i18n::{Lang, Msg};
@@ -341,12 +340,8 @@ async fn move_autocomplete_suggests_the_callers_legal_moves_at_once() {
     // Not Alice's turn, and Carol has no game: nothing to suggest.
     assert!(suggest(ALICE, "g7").await.is_empty());
     assert!(suggest(CAROL, "").await.is_empty());
-    let worst = times.iter().max().copied().unwrap();
+    // Discord drops an autocomplete answered after 3 s; the fake refuses it, failing the test.
     print_summary("/move autocomplete: dispatch → suggestions", times);
-    assert!(
-        worst < Duration::from_secs(2),
-        "autocomplete took {worst:?}"
-    );
     h.stop().await;
 }
 

@@ -49,10 +49,13 @@ pub const COLOR_BLACK: i64 = 2;
 /// tests see one kind of answer; `slow_challenges_and_clicks_are_deferred_then_answered`
 /// covers the deferred kind.
 pub const ANSWER_DIRECTLY_WITHIN: Duration = Duration::from_secs(2);
-/// How often the sweeper runs on a hand-moved clock: its sweeps then only wait for the clock.
-pub const QUICK_SWEEPS: Duration = Duration::from_millis(20);
 /// How long a scenario waits for any one request (generous: the machine may be loaded).
 pub const WAIT: Duration = Duration::from_secs(20);
+/// Where a manual clock starts: 2023-11-14, in unix milliseconds.
+pub const START_MS: i64 = 1_700_000_000_000;
+/// How often the bot sweeps on a manual clock: a test that moves the clock sees the sweep's
+/// effect at once, and waits for sweeps (see [`Harness::sweeps`]) rather than for a while.
+const QUICK_SWEEPS: Duration = Duration::from_millis(20);
 
 /// The SQLite file of one test, deleted with the directory when the test ends.
 pub struct DbFile {
@@ -69,6 +72,31 @@ impl DbFile {
     }
 }
 
+/// How the bot is started, kept for its restarts.
+#[derive(Clone)]
+struct Setup {
+    dev_guild: Option<GuildId>,
+    defer_after: Duration,
+    /// The clock the bot and the harness's service read, when the test moves it.
+    manual_clock: Option<Arc<ManualClock>>,
+}
+
+impl Setup {
+    fn clock(&self) -> Arc<dyn Clock> {
+        match &self.manual_clock {
+            Some(clock) => clock.clone(),
+            None => Arc::new(SystemClock),
+        }
+    }
+
+    fn sweep_interval(&self) -> Duration {
+        match self.manual_clock {
+            Some(_) => QUICK_SWEEPS,
+            None => monkey_queen::discord::sweeper::DEFAULT_INTERVAL,
+        }
+    }
+}
+
 /// A fake Discord with the bot connected to it, and a service on the bot's database.
 pub struct Harness {
     /// The fake Discord.
@@ -77,19 +105,10 @@ pub struct Harness {
     db: DbFile,
     /// A game service on the same database file, to check what the bot stored.
     pub service: GameService,
-    dev_guild: Option<GuildId>,
+    setup: Setup,
     sessions: u32,
     ids: Arc<AtomicU64>,
-    defer_after: Duration,
-    clock: Clocked,
     place: std::sync::Mutex<Option<Place>>,
-}
-
-/// The clock the bot and the checking service run on, and how often the bot sweeps.
-#[derive(Clone)]
-struct Clocked {
-    clock: Arc<dyn Clock>,
-    sweep_interval: Duration,
 }
 
 /// Rewrites an interaction payload to come from somewhere else than the test server's channel
@@ -117,11 +136,34 @@ impl Harness {
         harness
     }
 
+    /// Starts with commands registered in the test server, on a manual clock standing at
+    /// [`START_MS`] (see [`Harness::clock`]) that the bot and [`Harness::service`] share.
+    pub async fn registered_on_manual_clock() -> Harness {
+        let setup = Setup {
+            dev_guild: Some(GuildId::new(GUILD_ID)),
+            defer_after: ANSWER_DIRECTLY_WITHIN,
+            manual_clock: Some(Arc::new(ManualClock::new(START_MS))),
+        };
+        let harness = Harness::launch_new(FakeDiscord::start().await, setup).await;
+        harness.await_registration(0).await;
+        harness
+    }
+
     async fn start_with(
         fake: FakeDiscord,
         dev_guild: Option<GuildId>,
         defer_after: Duration,
     ) -> Harness {
+        let setup = Setup {
+            dev_guild,
+            defer_after,
+            manual_clock: None,
+        };
+        Harness::launch_new(fake, setup).await
+    }
+
+    /// Starts the bot on `fake`, a fresh database and `setup`, as the first gateway session.
+    async fn launch_new(fake: FakeDiscord, setup: Setup) -> Harness {
         let _ = tracing_subscriber::fmt()
             .with_env_filter(
                 tracing_subscriber::EnvFilter::try_from_default_env()
@@ -130,34 +172,7 @@ impl Harness {
             .with_test_writer()
             .try_init();
         let ids = Arc::new(AtomicU64::new(1_000));
-        let clock = Clocked {
-            clock: Arc::new(SystemClock),
-            sweep_interval: monkey_queen::discord::sweeper::DEFAULT_INTERVAL,
-        };
-        Harness::launch(fake, DbFile::new(), dev_guild, 1, ids, defer_after, clock).await
-    }
-
-    /// Starts with commands registered in the test server, the bot and the checking service
-    /// on `clock`, and the sweeper running every [`QUICK_SWEEPS`].
-    pub async fn registered_on(clock: Arc<ManualClock>) -> Harness {
-        let fake = FakeDiscord::start().await;
-        let ids = Arc::new(AtomicU64::new(1_000));
-        let dev_guild = Some(GuildId::new(GUILD_ID));
-        let harness = Harness::launch(
-            fake,
-            DbFile::new(),
-            dev_guild,
-            1,
-            ids,
-            ANSWER_DIRECTLY_WITHIN,
-            Clocked {
-                clock,
-                sweep_interval: QUICK_SWEEPS,
-            },
-        )
-        .await;
-        harness.await_registration(0).await;
-        harness
+        Harness::launch(fake, DbFile::new(), setup, 1, ids).await
     }
 
     /// Starts with commands registered in the test server, and waits for the registration.
@@ -171,22 +186,20 @@ impl Harness {
     async fn launch(
         fake: FakeDiscord,
         db: DbFile,
-        dev_guild: Option<GuildId>,
+        setup: Setup,
         session: u32,
         ids: Arc<AtomicU64>,
-        defer_after: Duration,
-        clock: Clocked,
     ) -> Harness {
         let config = Config {
             token: Token::new(TOKEN),
-            dev_guild,
+            dev_guild: setup.dev_guild,
             api_url: Some(fake.api_url()),
         };
         let deps = Deps {
             db: storage::connect(&db.url).await.unwrap(),
-            clock: clock.clock.clone(),
-            sweep_interval: clock.sweep_interval,
-            defer_after,
+            clock: setup.clock(),
+            sweep_interval: setup.sweep_interval(),
+            defer_after: setup.defer_after,
         };
         let bot = discord::start(&config, deps).await.expect("the bot starts");
         assert!(
@@ -195,7 +208,7 @@ impl Harness {
         );
         let service = GameService::new(
             storage::connect(&db.url).await.unwrap(),
-            clock.clock.clone(),
+            setup.clock(),
             ServiceConfig {
                 bot_user: Some(UserId(BOT_USER_ID)),
                 ..ServiceConfig::default()
@@ -206,11 +219,9 @@ impl Harness {
             bot,
             db,
             service,
-            dev_guild,
+            setup,
             sessions: session,
             ids,
-            defer_after,
-            clock,
             place: std::sync::Mutex::new(None),
         }
     }
@@ -218,6 +229,57 @@ impl Harness {
     /// Sends every later interaction from `place` (e.g. a group DM), as rewritten by it.
     pub fn interact_from(&self, place: impl Fn(Value) -> Value + Send + Sync + 'static) {
         *self.place.lock().unwrap() = Some(Arc::new(place));
+    }
+
+    /// The manual clock of a harness started with [`Harness::registered_on_manual_clock`].
+    pub fn clock(&self) -> &ManualClock {
+        self.setup
+            .manual_clock
+            .as_deref()
+            .expect("the harness was started on a manual clock")
+    }
+
+    /// Waits until `sweeps` whole sweeps have run after this call (a sweep under way does not
+    /// count: it may have read the database before the caller changed it).
+    pub async fn sweeps(&self, sweeps: u64) {
+        let mut done = self.bot.sweeps_done();
+        let target = *done.borrow_and_update() + sweeps + 1;
+        tokio::time::timeout(WAIT, done.wait_for(|&n| n >= target))
+            .await
+            .unwrap_or_else(|_| panic!("{sweeps} sweeps did not run within {WAIT:?}"))
+            .expect("the bot is running");
+    }
+
+    /// Waits until the bot handles no event: every interaction sent before has been handled
+    /// completely, so whatever its handler was going to send has been sent.
+    pub async fn idle(&self) {
+        let mut running = self.bot.events_in_flight();
+        tokio::time::timeout(WAIT, running.wait_for(|&n| n == 0))
+            .await
+            .unwrap_or_else(|_| panic!("the bot was still busy after {WAIT:?}"))
+            .expect("the bot is running");
+    }
+
+    /// Pushes `interaction` and returns the first request after it that `matches`.
+    pub async fn exchange(
+        &self,
+        what: &str,
+        interaction: Value,
+        matches: impl Fn(&RecordedRequest) -> bool,
+    ) -> RecordedRequest {
+        let mark = self.fake.mark();
+        self.push(interaction);
+        self.wait_since(mark, what, matches).await
+    }
+
+    /// How many requests recorded since `mark` match.
+    pub fn count_since(&self, mark: usize, matches: impl Fn(&RecordedRequest) -> bool) -> usize {
+        self.fake
+            .requests()
+            .iter()
+            .skip(mark)
+            .filter(|r| matches(r))
+            .count()
     }
 
     /// Waits for a guild command registration recorded after `mark`.
@@ -243,12 +305,10 @@ impl Harness {
     /// Stops the bot and starts a new bot process on the same fake Discord and database;
     /// returns once the new one has registered its commands.
     pub async fn restart(self) -> Harness {
-        let (dev_guild, sessions, ids) = (self.dev_guild, self.sessions, self.ids.clone());
-        let (defer_after, clock) = (self.defer_after, self.clock.clone());
+        let (setup, sessions, ids) = (self.setup.clone(), self.sessions, self.ids.clone());
         let (fake, db) = self.stop().await;
         let mark = fake.mark();
-        let harness =
-            Harness::launch(fake, db, dev_guild, sessions + 1, ids, defer_after, clock).await;
+        let harness = Harness::launch(fake, db, setup, sessions + 1, ids).await;
         harness.await_registration(mark).await;
         harness
     }
@@ -663,12 +723,38 @@ pub fn kind(callback: &RecordedRequest) -> u64 {
     callback.pointer("/type").and_then(Value::as_u64).unwrap()
 }
 
-/// The text of a webhook message edit or follow-up.
+/// The text of a message payload: a webhook edit's or follow-up's, a channel message's, or an
+/// interaction answer's (under `/data`).
 pub fn content(request: &RecordedRequest) -> &str {
     request
         .pointer("/content")
+        .or_else(|| request.pointer("/data/content"))
         .and_then(Value::as_str)
         .unwrap_or_default()
+}
+
+/// The buttons of a message payload (an answer's are under `/data`): `(custom_id, disabled)`.
+pub fn buttons(request: &RecordedRequest) -> Vec<(String, bool)> {
+    let rows = request
+        .pointer("/components")
+        .or_else(|| request.pointer("/data/components"))
+        .and_then(Value::as_array)
+        .cloned()
+        .unwrap_or_default();
+    rows.iter()
+        .flat_map(|row| row["components"].as_array().cloned().unwrap_or_default())
+        .map(|b| {
+            (
+                b["custom_id"].as_str().unwrap_or_default().to_owned(),
+                b["disabled"].as_bool().unwrap_or(false),
+            )
+        })
+        .collect()
+}
+
+/// The `custom_id` of every button of a message payload, in order.
+pub fn button_ids(request: &RecordedRequest) -> Vec<String> {
+    buttons(request).into_iter().map(|(id, _)| id).collect()
 }
 
 /// A Discord id written as a string or a number.

@@ -12,8 +12,8 @@ use std::collections::BTreeMap;
 use std::time::Duration;
 
 use monkey_queen::games::{
-    AiLevel, ChallengeCreated, ChallengeId, ChannelId, ColorChoice, GameId, GameRef, GuildId,
-    NewChallenge, PlayerRef, Reach, UserError, UserId,
+    ChallengeCreated, ChallengeId, ChannelId, ColorChoice, GameId, GameRef, GuildId, Level,
+    NewChallenge, PlayerRef, Reach, UserError, UserId, Viewer,
 };
 use monkey_queen::i18n::{Lang, Msg};
 use monkey_queen_core::{GameOptions, MoveError, Position, Square};
@@ -131,8 +131,8 @@ async fn exchange(h: &Harness, mut payload: Value) -> (u64, Answer) {
 
 /// Asserts that nothing but interaction `id`'s own answer reached Discord since `mark`.
 async fn assert_only_answered(h: &Harness, mark: usize, id: u64) {
-    // A stray post would follow the answer closely; give it the time to show up.
-    tokio::time::sleep(Duration::from_millis(60)).await;
+    // Whatever the handler was going to send, it has sent once it is done.
+    h.idle().await;
     let own = token(id);
     let stray: Vec<String> = h
         .fake
@@ -204,18 +204,18 @@ async fn assert_refused(
 /// Asserts the bot still answers a valid command (`/games`, ephemeral) after the abuse.
 async fn assert_alive(h: &Harness) {
     let (_, answer) = exchange(h, slash_command(0, ALICE, "games", Vec::new())).await;
-    let mut games = h
-        .service
-        .active_games(UserId(ALICE.id), None)
-        .await
-        .unwrap();
-    games.retain(|g| g.place.guild == Some(GuildId(GUILD_ID)));
-    let viewer = UserId(ALICE.id);
+    let alice = Viewer {
+        user: UserId(ALICE.id),
+        guild: Some(GuildId(GUILD_ID)),
+    };
+    // Alice has fewer games than a page holds (8): the whole list.
+    let page = h.service.games_in_progress(alice, 0, 8).await.unwrap();
+    assert_eq!(page.total_pages, 1);
     assert_eq!(
         answer.text,
         en(&Msg::GamesList {
-            games: &games,
-            viewer
+            page: &page,
+            viewer: alice.user,
         })
     );
 }
@@ -1037,7 +1037,7 @@ async fn nothing_of_a_game_reaches_someone_who_is_not_in_it() {
             color: ColorChoice::White,
             move_time_ms: None,
             rated: false,
-            ai_level: Some(AiLevel::Easy),
+            ai_level: Some(Level::Easy),
             rematch_of: None,
         })
         .await

@@ -3,9 +3,7 @@
 //! and by picking, resignation, rematch) goes through interactions: the fake records no
 //! channel message and refuses nothing.
 
-use std::sync::Arc;
-
-use monkey_queen::games::{EndReason, GameStatus, ManualClock, Reach};
+use monkey_queen::games::{EndReason, GameStatus, Reach};
 
 use crate::harness::{
     Board, COLOR_WHITE, Harness, PostedChallenge, content, followup_path, game_of,
@@ -120,8 +118,6 @@ async fn a_whole_game_in_a_server_that_never_invited_the_bot_goes_through_intera
     h.stop().await;
 }
 
-/// When the hand-moved clock starts (2025-01-01).
-const START_MS: i64 = 1_735_689_600_000;
 /// A minute, in the clock's milliseconds.
 const MINUTE_MS: i64 = 60_000;
 /// The `clock` choices of `/challenge` (poise sends a choice's index).
@@ -159,8 +155,8 @@ async fn clocked_game_in_group_dm(
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn in_a_group_dm_the_reminder_and_the_loss_on_time_follow_up_the_last_move() {
-    let clock = Arc::new(ManualClock::new(START_MS));
-    let h = Harness::registered_on(clock.clone()).await;
+    let h = Harness::registered_on_manual_clock().await;
+    let clock = h.clock();
     let (game, last) = clocked_game_in_group_dm(&h, TEN_MINUTES, &[(ALICE, "g1-g4")]).await;
     let mark = h.fake.mark();
     // Ten minutes a move: Bob is reminded with a fifth left, within the token's 15 minutes.
@@ -195,8 +191,8 @@ async fn in_a_group_dm_the_reminder_and_the_loss_on_time_follow_up_the_last_move
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn once_the_token_has_expired_nothing_follows_it_up_and_the_players_get_dms() {
-    let clock = Arc::new(ManualClock::new(START_MS));
-    let h = Harness::registered_on(clock.clone()).await;
+    let h = Harness::registered_on_manual_clock().await;
+    let clock = h.clock();
     let moves = [(ALICE, "g1-g4"), (BOB, "f12-f9")];
     let (game, _) = clocked_game_in_group_dm(&h, ONE_HOUR, &moves).await;
     // Bob never installed the app nor shares a server with the bot: Discord refuses him DMs.

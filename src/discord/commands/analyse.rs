@@ -17,11 +17,11 @@ use serenity::{
 };
 
 use crate::discord::picture_cache::AnalysisAnswer;
-use crate::discord::reply::{Outcome, caller, clicker, clip, ephemeral, may_see, refuse_click};
-use crate::discord::reply::{split, user_lang};
+use crate::discord::reply::{Outcome, clip, ephemeral, refuse_click};
+use crate::discord::reply::{click_viewer, command_viewer, split, user_lang};
 use crate::discord::retry::{Retry, retry};
 use crate::discord::{ApplicationContext, Data, Error};
-use crate::games::{GameAnalysis, GameId, GameService, UserError, UserId};
+use crate::games::{GameAnalysis, GameId};
 use crate::i18n::{Lang, Msg};
 use crate::render::SHOWN_MISTAKES;
 use monkey_queen_core::analysis::SHOWN_TURNING_POINTS;
@@ -50,7 +50,7 @@ pub async fn analyse(
     let lang = user_lang(ctx);
     let data = ctx.data();
     let id = GameId(game);
-    if let Err(refusal) = visible(data, id, ctx.guild_id(), caller(ctx).id).await? {
+    if let Err(refusal) = split(data.service.analysable_by(command_viewer(ctx), id).await)? {
         return ephemeral(ctx, lang.text(&Msg::Refused(&refusal))).await;
     }
     if let Some(answer) = data.analyses.get(id, lang) {
@@ -71,7 +71,7 @@ pub async fn click(
     id: GameId,
 ) -> Result<(), Error> {
     let lang = Lang::from_locale(&click.locale);
-    if let Err(refusal) = visible(data, id, click.guild_id, clicker(click).id).await? {
+    if let Err(refusal) = split(data.service.analysable_by(click_viewer(click), id).await)? {
         return refuse_click(ctx, click, &refusal).await;
     }
     if let Some(answer) = data.analyses.get(id, lang) {
@@ -105,22 +105,6 @@ pub async fn click(
     })
     .await?;
     Ok(())
-}
-
-/// Whether `user`, asking from `guild`, may see game `id` analysed: a game they may see
-/// (see [`may_see`]; others are answered as if they did not exist) that has finished.
-async fn visible(
-    data: &Data,
-    id: GameId,
-    guild: Option<serenity::GuildId>,
-    user: UserId,
-) -> Outcome<()> {
-    let game = match split(data.service.game(id).await)? {
-        Ok(game) if may_see(&game, guild, user) => game,
-        Ok(_) => return Ok(Err(UserError::NoSuchGame(id))),
-        Err(refusal) => return Ok(Err(refusal)),
-    };
-    Ok(GameService::check_analysable(&game))
 }
 
 /// The analysis answer of game `id` in `lang`: scored by the service, drawn on a blocking

@@ -10,6 +10,7 @@ use tracing::{error, warn};
 
 use monkey_queen_core::GameOptions;
 
+use super::level::LevelChoice;
 use crate::discord::custom_id::ComponentId;
 use crate::discord::reply::{
     Outcome, answer_click, caller, channel_lang, clicker, defer_public, edit_deferred, ephemeral,
@@ -18,8 +19,8 @@ use crate::discord::reply::{
 use crate::discord::retry::{Retry, already_acknowledged, retry};
 use crate::discord::{ApplicationContext, Data, Error, ai, board, deferral, reach};
 use crate::games::{
-    AiLevel, Challenge, ChallengeCreated, ChallengeId, ChannelId, ClockChoice, ColorChoice,
-    GameView, GuildId, MessageId, NewChallenge, PlayerRef, UserId,
+    Challenge, ChallengeCreated, ChallengeId, ChannelId, ClockChoice, ColorChoice, GameView,
+    GuildId, Level, MessageId, NewChallenge, PlayerRef, UserId,
 };
 use crate::i18n::{Button, Lang, Msg};
 
@@ -84,20 +85,6 @@ impl ClockOption {
     }
 }
 
-/// How strong the computer plays.
-#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
-pub enum LevelOption {
-    #[name = "easy"]
-    #[name_localized("es-ES", "fácil")]
-    Easy,
-    #[name = "medium"]
-    #[name_localized("es-ES", "medio")]
-    Medium,
-    #[name = "hard"]
-    #[name_localized("es-ES", "difícil")]
-    Hard,
-}
-
 /// Challenge someone to Monkey Queen, post an open challenge, or play the computer (pick me).
 #[allow(clippy::too_many_arguments)]
 #[poise::command(
@@ -152,7 +139,7 @@ pub async fn challenge(
     #[description = "The computer's level, when you challenge me (default medium)"]
     #[name_localized("es-ES", "nivel")]
     #[description_localized("es-ES", "El nivel del ordenador, si me desafías (por defecto medio)")]
-    level: Option<LevelOption>,
+    level: Option<LevelChoice>,
 ) -> Result<(), Error> {
     let lang = user_lang(ctx);
     let data = ctx.data();
@@ -183,11 +170,7 @@ pub async fn challenge(
             return ephemeral(ctx, lang.text(&Msg::Refused(&refusal))).await;
         }
     };
-    let level = level.map(|l| match l {
-        LevelOption::Easy => AiLevel::Easy,
-        LevelOption::Medium => AiLevel::Medium,
-        LevelOption::Hard => AiLevel::Hard,
-    });
+    let level = level.map(|LevelChoice(level)| level);
     let new = NewChallenge {
         challenger: caller(ctx),
         opponent,
@@ -203,7 +186,7 @@ pub async fn challenge(
         move_time_ms: None,
         rated: rated.unwrap_or(true) && !against_computer,
         ai_level: if against_computer {
-            Some(level.unwrap_or(AiLevel::Medium))
+            Some(level.unwrap_or(Level::Medium))
         } else {
             level
         },

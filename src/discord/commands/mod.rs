@@ -3,6 +3,8 @@
 pub mod analyse;
 pub mod challenge;
 pub mod end;
+mod level;
+mod paging;
 pub mod pick;
 mod play;
 mod rating_chart;
@@ -11,7 +13,7 @@ pub mod replay;
 mod rules;
 mod settings;
 pub mod standings;
-mod view;
+pub mod view;
 
 use poise::serenity_prelude::{InstallationContext, InteractionContext};
 

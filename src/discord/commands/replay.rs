@@ -7,9 +7,11 @@ use serenity::{
     CreateInteractionResponseMessage, EditInteractionResponse,
 };
 
-use crate::discord::reply::{caller, clicker, ephemeral, may_see, refuse_click, split, user_lang};
+use crate::discord::reply::{
+    click_viewer, command_viewer, ephemeral, refuse_click, split, user_lang,
+};
 use crate::discord::{ApplicationContext, Data, Error};
-use crate::games::{GameId, GameRecord, UserError};
+use crate::games::{GameId, GameRecord, GameView};
 use crate::i18n::{Lang, Msg};
 use crate::render::Players;
 
@@ -33,13 +35,13 @@ pub async fn replay(
     game: i64,
 ) -> Result<(), Error> {
     let lang = user_lang(ctx);
-    let user = caller(ctx).id;
-    let record = match split(ctx.data().service.record(GameId(game)).await)? {
-        Ok(record) if may_see(&record.game, ctx.guild_id(), user) => record,
-        Ok(record) => {
-            let refusal = UserError::NoSuchGame(record.game.id);
-            return ephemeral(ctx, lang.text(&Msg::Refused(&refusal))).await;
-        }
+    let service = &ctx.data().service;
+    let record = match split(
+        service
+            .record_seen_by(command_viewer(ctx), GameId(game))
+            .await,
+    )? {
+        Ok(record) => record,
         Err(refusal) => return ephemeral(ctx, lang.text(&Msg::Refused(&refusal))).await,
     };
     ctx.defer().await?;
@@ -58,11 +60,8 @@ pub async fn click(
     game: GameId,
 ) -> Result<(), Error> {
     let lang = Lang::from_locale(&click.locale);
-    let record = match split(data.service.record(game).await)? {
-        Ok(record) if may_see(&record.game, click.guild_id, clicker(click).id) => record,
-        Ok(record) => {
-            return refuse_click(ctx, click, &UserError::NoSuchGame(record.game.id)).await;
-        }
+    let record = match split(data.service.record_seen_by(click_viewer(click), game).await)? {
+        Ok(record) => record,
         Err(refusal) => return refuse_click(ctx, click, &refusal).await,
     };
     let defer = CreateInteractionResponseMessage::new().ephemeral(true);
@@ -96,6 +95,21 @@ impl Replay {
     }
 }
 
+/// The caption of a replay of `game` in `lang`, with its `record` inline when one message can
+/// hold both; otherwise the record goes beside the GIF as a text file (its bytes and name).
+fn caption(game: &GameView, record: String, lang: Lang) -> (String, Option<(Vec<u8>, String)>) {
+    let inline = lang.text(&Msg::Replay {
+        game,
+        record: Some(&record),
+    });
+    if inline.chars().count() <= MAX_MESSAGE_CHARS {
+        return (inline, None);
+    }
+    let caption = lang.text(&Msg::Replay { game, record: None });
+    let name = format!("monkey-queen-{}.txt", game.id);
+    (caption, Some((record.into_bytes(), name)))
+}
+
 /// Renders the replay GIF on a blocking thread and writes its caption in `lang`.
 async fn render(data: &Data, record: GameRecord, lang: Lang) -> Result<Replay, Error> {
     let GameRecord { game, record, .. } = record;
@@ -108,24 +122,68 @@ async fn render(data: &Data, record: GameRecord, lang: Lang) -> Result<Replay, E
     let text = record.to_string();
     let renderer = data.renderer.clone();
     let gif = tokio::task::spawn_blocking(move || renderer.replay_gif(&record, &players)).await??;
-    let inline = lang.text(&Msg::Replay {
-        game: &game,
-        record: Some(&text),
-    });
-    let (caption, record_file) = if inline.chars().count() <= MAX_MESSAGE_CHARS {
-        (inline, None)
-    } else {
-        let caption = lang.text(&Msg::Replay {
-            game: &game,
-            record: None,
-        });
-        let name = format!("monkey-queen-{}.txt", game.id);
-        (caption, Some((text.into_bytes(), name)))
-    };
+    let (caption, record_file) = caption(&game, text, lang);
     Ok(Replay {
         caption,
         gif,
         gif_name: format!("monkey-queen-{}.gif", game.id),
         record_file,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use monkey_queen_core::{GameOptions, Position};
+
+    use super::*;
+    use crate::games::{ChannelId, GameStatus, GuildId, Place, PlayerRef, UserId};
+
+    fn game() -> GameView {
+        GameView {
+            id: GameId(i64::MAX),
+            white: PlayerRef::new(UserId(u64::MAX), "W".repeat(32)),
+            black: PlayerRef::new(UserId(u64::MAX - 1), "B".repeat(32)),
+            swapped: false,
+            ai_level: None,
+            options: GameOptions::default(),
+            move_time_ms: None,
+            rated: true,
+            status: GameStatus::Active,
+            result: None,
+            position: Position::start(GameOptions::default()),
+            last_move: None,
+            to_move: Some(UserId(u64::MAX)),
+            deadline_ms: Some(i64::MAX),
+            remind_ms: None,
+            created_ms: 0,
+            last_move_ms: None,
+            finished_ms: None,
+            place: Place {
+                guild: Some(GuildId(u64::MAX)),
+                channel: ChannelId(u64::MAX),
+                reach: crate::games::Reach::Channel,
+                thread: None,
+                message: None,
+            },
+            rematch_of: None,
+        }
+    }
+
+    #[test]
+    fn a_record_too_long_for_a_message_goes_as_a_file() {
+        let game = game();
+        for lang in [Lang::En, Lang::Es] {
+            let (short, file) = caption(&game, "1. g1-g7".to_owned(), lang);
+            assert!(short.contains("1. g1-g7") && file.is_none(), "{short}");
+            let long = "12. g1-g7 f12-f8 ".repeat(200);
+            let (shown, file) = caption(&game, long.clone(), lang);
+            assert!(shown.chars().count() <= MAX_MESSAGE_CHARS, "{shown}");
+            assert!(!shown.contains("g1-g7"), "{shown}");
+            let (bytes, name) = file.expect("the record as a file");
+            assert_eq!(
+                (bytes, name),
+                (long.into_bytes(), format!("monkey-queen-{}.txt", game.id))
+            );
+        }
+    }
 }

@@ -2,29 +2,19 @@
 
 use poise::CreateReply;
 use poise::serenity_prelude as serenity;
-use serenity::{
-    ButtonStyle, ComponentInteraction, CreateActionRow, CreateAllowedMentions, CreateAttachment,
-    CreateButton, CreateInteractionResponse, CreateInteractionResponseMessage,
-};
+use serenity::{ComponentInteraction, CreateActionRow, CreateAllowedMentions, CreateAttachment};
 
+use super::paging::{HISTORY_PAGE, LEADERBOARD_PAGE, paging_buttons, update_page};
 use super::rating_chart;
-use crate::discord::custom_id::{Arrow, ComponentId, Ranking};
+use crate::discord::custom_id::{ComponentId, Ranking};
 use crate::discord::deferral;
 use crate::discord::reply::{
-    Outcome, caller, defer_public, ephemeral, refuse_click, split, user_lang,
+    Outcome, caller, click_viewer, command_viewer, defer_public, ephemeral, refuse_click, split,
+    user_lang,
 };
 use crate::discord::{ApplicationContext, Data, Error};
 use crate::games::{GuildId, LeaderboardScope, UserId, Viewer};
 use crate::i18n::{Lang, Msg};
-
-/// Lines on a leaderboard page.
-pub const LEADERBOARD_PAGE: u32 = 10;
-/// Games on a page of `/history`.
-pub const HISTORY_PAGE: u32 = 10;
-
-/// The glyphs on the paging buttons (the same in every language).
-const PREV: &str = "◀";
-const NEXT: &str = "▶";
 
 /// Which leaderboard to show.
 #[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
@@ -55,7 +45,7 @@ pub async fn stats(
 ) -> Result<(), Error> {
     let lang = user_lang(ctx);
     let user = user.map_or_else(|| caller(ctx).id, |u| UserId(u.id.get()));
-    let viewer = viewer(ctx.interaction.user.id, ctx.interaction.guild_id);
+    let viewer = command_viewer(ctx);
     let data = ctx.data();
     let work = async {
         let stats = split(data.service.stats(user, viewer).await)?;
@@ -143,7 +133,7 @@ pub async fn history(
 ) -> Result<(), Error> {
     let lang = user_lang(ctx);
     let user = user.map_or_else(|| caller(ctx).id, |u| UserId(u.id.get()));
-    let viewer = viewer(ctx.interaction.user.id, ctx.interaction.guild_id);
+    let viewer = command_viewer(ctx);
     match history_page(ctx.data(), user, viewer, 0, lang).await? {
         Ok((text, buttons)) => quiet_reply(ctx, text, buttons).await,
         Err(refusal) => ephemeral(ctx, lang.text(&Msg::Refused(&refusal))).await,
@@ -161,7 +151,7 @@ pub async fn turn_history_page(
     page: u32,
 ) -> Result<(), Error> {
     let lang = Lang::from_locale(&click.locale);
-    let viewer = viewer(click.user.id, click.guild_id);
+    let viewer = click_viewer(click);
     match history_page(data, user, viewer, page, lang).await? {
         Ok((text, buttons)) => update_page(ctx, click, text, buttons).await,
         Err(refusal) => refuse_click(ctx, click, &refusal).await,
@@ -225,64 +215,6 @@ async fn leaderboard_page(
     Ok((text, buttons))
 }
 
-/// The row of ◀ ▶ buttons under page `page` (0-based) of `total_pages`, their ids made by
-/// `id` from the page each leads to; no row when everything fits on one page.
-fn paging_buttons(
-    page: u32,
-    total_pages: u32,
-    id: impl Fn(u32, Arrow) -> ComponentId,
-) -> Vec<CreateActionRow> {
-    let Some(arrows) = arrows(page, total_pages) else {
-        return Vec::new();
-    };
-    let buttons = arrows
-        .into_iter()
-        .map(|(target, arrow, enabled)| {
-            let glyph = match arrow {
-                Arrow::Prev => PREV,
-                Arrow::Next => NEXT,
-            };
-            CreateButton::new(id(target, arrow).to_string())
-                .label(glyph)
-                .style(ButtonStyle::Secondary)
-                .disabled(!enabled)
-        })
-        .collect();
-    vec![CreateActionRow::Buttons(buttons)]
-}
-
-/// The ◀ and ▶ arrows of page `page` (0-based) of `total_pages`: the page each leads to, and
-/// whether it is enabled; none when everything fits on one page. A disabled arrow points at
-/// the page shown.
-pub fn arrows(page: u32, total_pages: u32) -> Option<[(u32, Arrow, bool); 2]> {
-    if total_pages <= 1 {
-        return None;
-    }
-    let last = total_pages - 1;
-    let page = page.min(last);
-    Some([
-        (page.saturating_sub(1), Arrow::Prev, page > 0),
-        ((page + 1).min(last), Arrow::Next, page < last),
-    ])
-}
-
-/// Replaces a paged message with another page.
-async fn update_page(
-    ctx: &serenity::Context,
-    click: &ComponentInteraction,
-    text: String,
-    buttons: Vec<CreateActionRow>,
-) -> Result<(), Error> {
-    let update = CreateInteractionResponseMessage::new()
-        .content(text)
-        .components(buttons)
-        .allowed_mentions(CreateAllowedMentions::new());
-    click
-        .create_response(ctx, CreateInteractionResponse::UpdateMessage(update))
-        .await?;
-    Ok(())
-}
-
 /// A public answer that mentions players without pinging them.
 async fn quiet_reply(
     ctx: ApplicationContext<'_>,
@@ -295,78 +227,4 @@ async fn quiet_reply(
         .allowed_mentions(CreateAllowedMentions::new());
     ctx.send(reply).await?;
     Ok(())
-}
-
-/// Who asks, and where: lists of games show other servers' games only to their players.
-fn viewer(user: serenity::UserId, guild: Option<serenity::GuildId>) -> Viewer {
-    Viewer {
-        user: UserId(user.get()),
-        guild: guild.map(|g| GuildId(g.get())),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn one_page_needs_no_arrows() {
-        assert!(arrows(0, 1).is_none());
-        assert!(arrows(0, 0).is_none());
-        assert!(
-            paging_buttons(0, 1, |page, arrow| ComponentId::History {
-                user: 1,
-                page,
-                arrow
-            })
-            .is_empty()
-        );
-    }
-
-    #[test]
-    fn arrows_lead_to_the_neighbouring_pages_and_stop_at_the_ends() {
-        let targets = |page, total| arrows(page, total).unwrap().map(|(to, _, on)| (to, on));
-        assert_eq!(targets(0, 3), [(0, false), (1, true)]);
-        assert_eq!(targets(1, 3), [(0, true), (2, true)]);
-        assert_eq!(targets(2, 3), [(1, true), (2, false)]);
-        // A page past the end (the board shrank) is shown as the last page.
-        assert_eq!(targets(9, 3), [(1, true), (2, false)]);
-        for total in 2..5 {
-            for page in 0..total {
-                let [(_, first, _), (_, second, _)] = arrows(page, total).unwrap();
-                assert_eq!((first, second), (Arrow::Prev, Arrow::Next));
-            }
-        }
-    }
-
-    #[test]
-    fn the_two_arrows_never_share_a_custom_id() {
-        let ids = |page, total, id: fn(u32, Arrow) -> ComponentId| {
-            arrows(page, total)
-                .unwrap()
-                .map(|(to, arrow, _)| id(to, arrow).to_string())
-        };
-        let leaderboard = |page, arrow| ComponentId::Leaderboard {
-            ranking: Ranking::Server,
-            page,
-            arrow,
-        };
-        let history = |page, arrow| ComponentId::History {
-            user: 42,
-            page,
-            arrow,
-        };
-        for total in 2..5 {
-            for page in 0..total {
-                for id in [leaderboard as fn(u32, Arrow) -> ComponentId, history] {
-                    let [prev, next] = ids(page, total, id);
-                    assert_ne!(prev, next, "page {page} of {total}");
-                }
-            }
-        }
-        assert_eq!(
-            ids(1, 3, history),
-            ["history:42:0:prev", "history:42:2:next"]
-        );
-    }
 }

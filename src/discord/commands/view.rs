@@ -1,15 +1,23 @@
-//! `/board`, `/moves` and `/games`: looking at games.
+//! `/board`, `/moves` and `/games` (paged with ◀ ▶): looking at games.
 
+use poise::CreateReply;
 use poise::serenity_prelude as serenity;
-use serenity::{CreateAttachment, EditInteractionResponse};
+use serenity::{
+    ComponentInteraction, CreateActionRow, CreateAllowedMentions, CreateAttachment,
+    EditInteractionResponse,
+};
 
 use monkey_queen_core::{MoveError, Square};
 
+use super::paging::{GAMES_PAGE, paging_buttons, update_page};
 use super::play::game_ref;
 use crate::discord::board::{self, Marks};
-use crate::discord::reply::{caller, clip, ephemeral, may_see, split, user_lang};
-use crate::discord::{ApplicationContext, Error};
-use crate::games::{GameId, GameView, UserError};
+use crate::discord::custom_id::ComponentId;
+use crate::discord::reply::{
+    caller, click_viewer, clip, command_viewer, ephemeral, split, user_lang,
+};
+use crate::discord::{ApplicationContext, Data, Error};
+use crate::games::{GameView, UserError, Viewer};
 use crate::i18n::{Lang, Msg};
 
 /// Show the board of your game here (or of any game, by number).
@@ -99,7 +107,7 @@ pub async fn moves(
     send_picture(ctx, text, png).await
 }
 
-/// List your games in progress in this server.
+/// List your games in progress in this server, a page at a time.
 #[poise::command(
     slash_command,
     name_localized("es-ES", "partidas"),
@@ -107,50 +115,71 @@ pub async fn moves(
 )]
 pub async fn games(ctx: ApplicationContext<'_>) -> Result<(), Error> {
     let lang = user_lang(ctx);
-    let user = caller(ctx).id;
-    let games = match split(ctx.data().service.active_games(user, None).await)? {
-        Ok(games) => games,
-        Err(refusal) => return ephemeral(ctx, lang.text(&Msg::Refused(&refusal))).await,
-    };
-    let guild = ctx.guild_id().map(|g| g.get());
-    let here: Vec<_> = games
-        .into_iter()
-        .filter(|g| g.place.guild.map(|id| id.0) == guild)
-        .collect();
-    ephemeral(
-        ctx,
-        lang.text(&Msg::GamesList {
-            games: &here,
-            viewer: user,
-        }),
-    )
-    .await
+    let (text, buttons) = games_page(ctx.data(), command_viewer(ctx), 0, lang).await?;
+    let reply = CreateReply::default()
+        .content(text)
+        .components(buttons)
+        .allowed_mentions(CreateAllowedMentions::new())
+        .ephemeral(true);
+    ctx.send(reply).await?;
+    Ok(())
 }
 
-/// The game asked about: a game by number (one this server can see, see [`may_see`]), else
-/// the caller's game in this channel. A refusal is answered here, ephemerally, and gives `None`.
+/// A ◀ or ▶ click under `/games`: the message (the clicker's own) shows the page asked for.
+pub async fn turn_games_page(
+    ctx: &serenity::Context,
+    data: &Data,
+    click: &ComponentInteraction,
+    page: u32,
+) -> Result<(), Error> {
+    let lang = Lang::from_locale(&click.locale);
+    let (text, buttons) = games_page(data, click_viewer(click), page, lang).await?;
+    update_page(ctx, click, text, buttons).await
+}
+
+/// The text and paging buttons of one page of the viewer's games in progress where they ask.
+async fn games_page(
+    data: &Data,
+    viewer: Viewer,
+    page: u32,
+    lang: Lang,
+) -> Result<(String, Vec<CreateActionRow>), Error> {
+    let page = split(
+        data.service
+            .games_in_progress(viewer, page, GAMES_PAGE)
+            .await,
+    )?
+    .map_err(|refusal| Error::Unexpected(refusal.to_string()))?;
+    let text = lang.text(&Msg::GamesList {
+        page: &page,
+        viewer: viewer.user,
+    });
+    let buttons = paging_buttons(page.page, page.total_pages, |page, arrow| {
+        ComponentId::Games { page, arrow }
+    });
+    Ok((text, buttons))
+}
+
+/// The game asked about, as the caller may see it: a game by number, else the caller's game
+/// in this channel. A refusal is answered here, ephemerally, and gives `None`.
 async fn find(
     ctx: ApplicationContext<'_>,
     game: Option<i64>,
     lang: Lang,
 ) -> Result<Option<GameView>, Error> {
-    let service = &ctx.data().service;
-    let user = caller(ctx).id;
-    let found = match game {
-        Some(id) => service.game(GameId(id)).await,
-        None => {
-            service
-                .find_game(user, game_ref(ctx.channel_id(), None))
-                .await
+    let wanted = game_ref(ctx.channel_id(), game);
+    match split(
+        ctx.data()
+            .service
+            .game_seen_by(command_viewer(ctx), wanted)
+            .await,
+    )? {
+        Ok(view) => Ok(Some(view)),
+        Err(refusal) => {
+            ephemeral(ctx, lang.text(&Msg::Refused(&refusal))).await?;
+            Ok(None)
         }
-    };
-    let refusal = match split(found)? {
-        Ok(view) if may_see(&view, ctx.guild_id(), user) => return Ok(Some(view)),
-        Ok(view) => UserError::NoSuchGame(view.id),
-        Err(refusal) => refusal,
-    };
-    ephemeral(ctx, lang.text(&Msg::Refused(&refusal))).await?;
-    Ok(None)
+    }
 }
 
 /// Replaces the deferred response with `text` and the board picture.

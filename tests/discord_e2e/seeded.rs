@@ -1,0 +1,97 @@
+//! Games set up through the game service on the bot's database, for scenarios that start
+//! part-way (a finished game, a challenge waiting, a clock running); what the bot then does is
+//! read from the fake's recorded requests.
+
+use monkey_queen::games::{
+    ChallengeCreated, ChannelId, ColorChoice, GameRef, GameService, GameView, GuildId,
+    NewChallenge, PlayRequest, PlayerRef, UserId,
+};
+use monkey_queen_core::GameOptions;
+
+use crate::support::fake_discord::RecordedRequest;
+use crate::support::payloads::{CHANNEL_ID, Caller, GUILD_ID};
+
+/// A minute in milliseconds, for moving the manual clock.
+pub const MINUTE_MS: i64 = 60_000;
+
+/// `caller` as a player, under their user name.
+pub fn player(caller: Caller) -> PlayerRef {
+    PlayerRef::new(UserId(caller.id), caller.username)
+}
+
+/// A challenge from `white` (who plays White) to `black` in the test channel, accepted.
+pub async fn new_game(
+    service: &GameService,
+    white: &PlayerRef,
+    black: &PlayerRef,
+    move_time_ms: Option<i64>,
+) -> GameView {
+    let new = challenge_in(CHANNEL_ID, white.clone(), black.clone(), move_time_ms);
+    let challenge = pending(service, new).await;
+    service.accept_challenge(challenge.id, black).await.unwrap()
+}
+
+/// A rated challenge from `white` (who plays White) to `black` in `channel` of the test server.
+pub fn challenge_in(
+    channel: u64,
+    white: PlayerRef,
+    black: PlayerRef,
+    move_time_ms: Option<i64>,
+) -> NewChallenge {
+    NewChallenge {
+        challenger: white,
+        opponent: Some(black),
+        guild: Some(GuildId(GUILD_ID)),
+        channel: ChannelId(channel),
+        reach: monkey_queen::games::Reach::Channel,
+        options: GameOptions::default(),
+        color: ColorChoice::White,
+        move_time_ms,
+        rated: true,
+        ai_level: None,
+        rematch_of: None,
+    }
+}
+
+/// Stores a challenge between people, which waits for an answer.
+pub async fn pending(service: &GameService, new: NewChallenge) -> monkey_queen::games::Challenge {
+    match service.create_challenge(new).await.unwrap() {
+        ChallengeCreated::Pending(challenge) => challenge,
+        ChallengeCreated::AiGame(_) => panic!("a challenge between people waits for an answer"),
+    }
+}
+
+pub async fn play(service: &GameService, game: &GameView, by: &PlayerRef, text: &str) -> GameView {
+    service
+        .play(PlayRequest {
+            user: by.id,
+            game: GameRef::Id(game.id),
+            text,
+            expected_ply: None,
+            request_key: None,
+        })
+        .await
+        .unwrap()
+        .game
+}
+
+/// A rated game in the test server that `winner` wins by resignation.
+pub async fn decided_game(
+    service: &GameService,
+    winner: &PlayerRef,
+    loser: &PlayerRef,
+) -> GameView {
+    let game = new_game(service, winner, loser, None).await;
+    service
+        .resign(loser.id, GameRef::Id(game.id))
+        .await
+        .unwrap()
+}
+
+pub fn channel_messages_path() -> String {
+    format!("/channels/{CHANNEL_ID}/messages")
+}
+
+pub fn is_board_post(r: &RecordedRequest) -> bool {
+    r.is("POST", &channel_messages_path()) && r.is_multipart()
+}
