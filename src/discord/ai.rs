@@ -41,8 +41,9 @@ async fn play_turns(http: &Http, data: &Data, mut game: GameView, lang: Lang) ->
         let position = game.position.clone();
         let level = level(game.ai_level);
         let seed = (game.id.0 as u64).wrapping_mul(1_000_003) ^ u64::from(game.ply());
-        let found =
-            tokio::task::spawn_blocking(move || search::best_move(&position, level, seed)).await?;
+        let found = data
+            .heavy_work(move || search::best_move(&position, level, seed))
+            .await?;
         let Some(found) = found else {
             return Ok(());
         };

@@ -59,12 +59,9 @@ pub async fn picture(
     };
     let renderer = data.renderer.clone();
     let position = game.position.clone();
-    let _turn = data
-        .drawing
-        .acquire()
-        .await
-        .map_err(|e| Error::Unexpected(e.to_string()))?;
-    let png = tokio::task::spawn_blocking(move || renderer.board_png(&position, &view)).await??;
+    let png = data
+        .cpu_work(move || renderer.board_png(&position, &view))
+        .await??;
     Ok(png)
 }
 

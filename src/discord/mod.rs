@@ -64,10 +64,15 @@ pub struct Data {
     pub service: GameService,
     /// The board renderer, shared by every handler (rendering runs on blocking threads).
     pub renderer: Arc<Renderer>,
-    /// Turns to draw a picture: one per core. More would only take turns on the cores, and the
-    /// threads drawing them would take the cores from the handlers (a handler descheduled while
-    /// it holds the database's single writing connection holds up every other move).
-    pub drawing: Arc<Semaphore>,
+    /// Turns of CPU-heavy work, one per core, for all of it: pictures, replay GIFs, analyses
+    /// and the computer's search (see [`Data::cpu_work`]). More would only take turns on the
+    /// cores, and the threads doing it would take the cores from the handlers (a handler
+    /// descheduled while it holds the database's single writing connection holds up every
+    /// other move).
+    pub cpu: Arc<Semaphore>,
+    /// Turns of long CPU work (replay GIFs, analyses, the computer's search), for half the
+    /// cores: however much of it is asked for, boards always find a core free.
+    pub heavy: Arc<Semaphore>,
     /// Analysis answers already drawn, so a second request is answered at once.
     pub analyses: Arc<picture_cache::PictureCache>,
     /// The bot's own user id: challenging it starts a game against the computer.
@@ -84,6 +89,47 @@ pub struct Data {
 }
 
 impl Data {
+    /// Runs CPU-heavy `work` (a picture, a replay GIF, the computer's search) on a blocking
+    /// thread once one of the [`Data::cpu`] turns is free.
+    ///
+    /// # Errors
+    /// Only if the work panicked (or the runtime is shutting down).
+    pub async fn cpu_work<T: Send + 'static>(
+        &self,
+        work: impl FnOnce() -> T + Send + 'static,
+    ) -> Result<T, Error> {
+        let _turn = self
+            .cpu
+            .acquire()
+            .await
+            .map_err(|e| Error::Unexpected(e.to_string()))?;
+        Ok(tokio::task::spawn_blocking(work).await?)
+    }
+
+    /// Waits for a turn of long CPU work (see [`Data::heavy`]); held while the work runs.
+    ///
+    /// # Errors
+    /// Only if the runtime is shutting down.
+    pub async fn heavy_turn(&self) -> Result<tokio::sync::SemaphorePermit<'_>, Error> {
+        self.heavy
+            .acquire()
+            .await
+            .map_err(|e| Error::Unexpected(e.to_string()))
+    }
+
+    /// Runs long CPU-heavy `work` (a replay GIF, the computer's search) once a turn of long
+    /// work and a CPU turn are free.
+    ///
+    /// # Errors
+    /// As [`Data::cpu_work`].
+    pub async fn heavy_work<T: Send + 'static>(
+        &self,
+        work: impl FnOnce() -> T + Send + 'static,
+    ) -> Result<T, Error> {
+        let _long = self.heavy_turn().await?;
+        self.cpu_work(work).await
+    }
+
     /// Keeps the token of an interaction about `game` received at `received_ms`, when the bot
     /// can reach that game only through interactions.
     pub fn keep_token(&self, game: &crate::games::GameView, token: &str, received_ms: i64) {
@@ -117,6 +163,7 @@ impl Data {
         renderer: Arc<Renderer>,
         sweeps_done: Arc<watch::Sender<u64>>,
     ) -> Data {
+        let cores = std::thread::available_parallelism().map_or(2, std::num::NonZero::get);
         let config = ServiceConfig {
             bot_user: Some(bot_user),
             ..ServiceConfig::default()
@@ -124,9 +171,8 @@ impl Data {
         Data {
             service: GameService::new(deps.db, deps.clock, config),
             renderer,
-            drawing: Arc::new(Semaphore::new(
-                std::thread::available_parallelism().map_or(2, std::num::NonZero::get),
-            )),
+            cpu: Arc::new(Semaphore::new(cores)),
+            heavy: Arc::new(Semaphore::new((cores / 2).max(1))),
             analyses: Arc::default(),
             bot_user,
             defer_after: deps.defer_after,

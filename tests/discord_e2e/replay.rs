@@ -10,7 +10,7 @@ use crate::harness::{
 };
 use crate::seeded::{decided_game, new_game, play, player};
 use crate::support::payloads::{
-    ALICE, BOB, bot_message, button_click, integer_option, slash_command, with_locale,
+    ALICE, BOB, CAROL, DAVE, bot_message, button_click, integer_option, slash_command, with_locale,
 };
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -152,5 +152,62 @@ async fn the_replay_button_shows_the_replay_to_the_clicker_and_stats_speak_spani
         "{text}"
     );
     assert!(text.contains("resignation"), "{text}");
+    h.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_flood_of_replays_from_one_player_does_not_hold_up_another_players_move() {
+    let h = Harness::registered_on_manual_clock().await;
+    let (alice, bob) = (player(ALICE), player(BOB));
+    let (carol, dave) = (player(CAROL), player(DAVE));
+    // A long game to replay: its GIF takes a while to draw.
+    let mut long = new_game(&h.service, &alice, &bob, None).await;
+    while long.is_active() && long.ply() < 40 {
+        let by = if long.to_move == Some(alice.id) {
+            &alice
+        } else {
+            &bob
+        };
+        let text = long.position.legal_moves()[0].to_string();
+        long = play(&h.service, &long, by, &text).await;
+    }
+    let waiting = new_game(&h.service, &carol, &dave, None).await;
+
+    let mark = h.fake.mark();
+    let replays: Vec<u64> = (0..3).map(|_| h.next_id()).collect();
+    for &id in &replays {
+        h.push(slash_command(
+            id,
+            ALICE,
+            "replay",
+            vec![integer_option("game", long.id.0)],
+        ));
+    }
+    let board = h.play(CAROL, "g1-g7").await.applied();
+    // The move's board came while the replays were still being drawn, one at a time.
+    let uploaded = |h: &Harness| {
+        replays
+            .iter()
+            .filter(|&&id| {
+                h.fake
+                    .requests()
+                    .iter()
+                    .skip(mark)
+                    .any(|r| r.is("PATCH", &original_path(id)))
+            })
+            .count()
+    };
+    assert!(
+        uploaded(&h) < replays.len(),
+        "the board waited for every replay"
+    );
+    assert_eq!(h.game(waiting.id).await.ply(), 1);
+    board.assert_pings(DAVE.id);
+    for &id in &replays {
+        h.wait_since(mark, "a replay upload", |r| {
+            r.is("PATCH", &original_path(id))
+        })
+        .await;
+    }
     h.stop().await;
 }

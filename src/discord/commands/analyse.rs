@@ -110,11 +110,12 @@ pub async fn click(
 /// The analysis answer of game `id` in `lang`: scored by the service, drawn on a blocking
 /// thread, and kept for the next request.
 async fn prepare(data: &Data, id: GameId, lang: Lang) -> Outcome<AnalysisAnswer> {
-    let GameAnalysis { game, analysis } =
-        match split(data.service.analysis(id, &data.drawing).await)? {
-            Ok(analysed) => analysed,
-            Err(refusal) => return Ok(Err(refusal)),
-        };
+    // A turn of long work for the scoring and the picture: analyses never take all the cores.
+    let long = data.heavy_turn().await?;
+    let GameAnalysis { game, analysis } = match split(data.service.analysis(id, &data.cpu).await)? {
+        Ok(analysed) => analysed,
+        Err(refusal) => return Ok(Err(refusal)),
+    };
     let mistakes = analysis.biggest_mistakes(SHOWN_MISTAKES);
     let turning_points = analysis.main_turning_points(SHOWN_TURNING_POINTS);
     let content = clip(
@@ -127,14 +128,10 @@ async fn prepare(data: &Data, id: GameId, lang: Lang) -> Outcome<AnalysisAnswer>
     );
     let texts = crate::i18n::analysis_texts(lang, lang.text(&Msg::AnalysisTitle(&game)), &mistakes);
     let renderer = data.renderer.clone();
-    let png = {
-        let _turn = data
-            .drawing
-            .acquire()
-            .await
-            .map_err(|e| Error::Unexpected(e.to_string()))?;
-        tokio::task::spawn_blocking(move || renderer.analysis_png(&analysis, &texts)).await??
-    };
+    let png = data
+        .cpu_work(move || renderer.analysis_png(&analysis, &texts))
+        .await??;
+    drop(long);
     let answer = AnalysisAnswer {
         content,
         png: Arc::new(png),

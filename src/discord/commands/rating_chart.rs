@@ -34,11 +34,8 @@ pub async fn picture(data: &Data, user: UserId, lang: Lang) -> Result<Option<Vec
         games: lang.text(&Msg::ChartWord(ChartWord::RatedGames)),
     };
     let renderer = data.renderer.clone();
-    let _turn = data
-        .drawing
-        .acquire()
-        .await
-        .map_err(|e| Error::Unexpected(e.to_string()))?;
-    let png = tokio::task::spawn_blocking(move || renderer.rating_png(&points, &texts)).await??;
+    let png = data
+        .cpu_work(move || renderer.rating_png(&points, &texts))
+        .await??;
     Ok(Some(png))
 }

@@ -121,7 +121,9 @@ async fn render(data: &Data, record: GameRecord, lang: Lang) -> Result<Replay, E
     };
     let text = record.to_string();
     let renderer = data.renderer.clone();
-    let gif = tokio::task::spawn_blocking(move || renderer.replay_gif(&record, &players)).await??;
+    let gif = data
+        .heavy_work(move || renderer.replay_gif(&record, &players))
+        .await??;
     let (caption, record_file) = caption(&game, text, lang);
     Ok(Replay {
         caption,

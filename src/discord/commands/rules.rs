@@ -28,18 +28,20 @@ pub async fn rules(ctx: ApplicationContext<'_>) -> Result<(), Error> {
     let renderer = ctx.data().renderer.clone();
     let (record, after) = Record::from_moves(GameOptions::default(), &EXAMPLE)
         .map_err(|e| Error::Unexpected(e.to_string()))?;
-    let pictures = tokio::task::spawn_blocking(move || {
-        let start = Position::start(GameOptions::default());
-        let first = renderer.board_png(&start, &BoardView::default())?;
-        let view = BoardView {
-            last_move: record.moves.last().copied(),
-            players: Players::new("", ""),
-            ..BoardView::default()
-        };
-        let second = renderer.board_png(&after, &view)?;
-        Ok::<_, crate::render::RenderError>((first, second))
-    })
-    .await??;
+    let pictures = ctx
+        .data()
+        .cpu_work(move || {
+            let start = Position::start(GameOptions::default());
+            let first = renderer.board_png(&start, &BoardView::default())?;
+            let view = BoardView {
+                last_move: record.moves.last().copied(),
+                players: Players::new("", ""),
+                ..BoardView::default()
+            };
+            let second = renderer.board_png(&after, &view)?;
+            Ok::<_, crate::render::RenderError>((first, second))
+        })
+        .await??;
     let reply = CreateReply::default()
         .content(lang.text(&Msg::Rules))
         .attachment(CreateAttachment::bytes(pictures.0, "start.png"))
