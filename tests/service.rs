@@ -6,8 +6,8 @@ mod common;
 use common::*;
 use monkey_queen::games::{
     ChallengeCreated, ChallengeStatus, ChannelId, ColorChoice, EndReason, GameRef, GameStatus,
-    GameView, GuildId, Level, MessageId, PlayRequest, PlayerRef, Result, ServiceError, UserError,
-    UserId, Viewer,
+    GameView, GuildId, Level, MAX_COMPUTER_GAMES, MessageId, PlayRequest, PlayerRef, Result,
+    ServiceError, UserError, UserId, Viewer,
 };
 use monkey_queen_core::{
     Color, GameOptions, IllegalMove, Move, MoveError, ParseError, Position, Record, Role, Square,
@@ -362,6 +362,54 @@ async fn challenging_the_bot_starts_an_unrated_game_at_once() {
         panic!()
     };
     assert_eq!(game.ai_level, Some(Level::Medium));
+}
+
+#[tokio::test]
+async fn a_player_has_at_most_three_games_against_the_computer_at_once() {
+    let f = Fixture::new().await;
+    let mut games = Vec::new();
+    for _ in 0..MAX_COMPUTER_GAMES {
+        let ChallengeCreated::AiGame(game) = f
+            .service
+            .create_challenge(challenge(&alice(), Some(&bot())))
+            .await
+            .unwrap()
+        else {
+            panic!("AI game expected")
+        };
+        games.push(game);
+    }
+    let refused = f
+        .service
+        .create_challenge(challenge(&alice(), Some(&bot())))
+        .await
+        .unwrap_err();
+    assert!(
+        matches!(
+            refused,
+            ServiceError::User(UserError::TooManyComputerGames {
+                limit: MAX_COMPUTER_GAMES
+            })
+        ),
+        "{refused:?}"
+    );
+    // Others are not held back, and a finished game frees a place.
+    assert!(
+        f.service
+            .create_challenge(challenge(&bob(), Some(&bot())))
+            .await
+            .is_ok()
+    );
+    f.service
+        .resign(alice().id, GameRef::Id(games[0].id))
+        .await
+        .unwrap();
+    assert!(
+        f.service
+            .create_challenge(challenge(&alice(), Some(&bot())))
+            .await
+            .is_ok()
+    );
 }
 
 // ---- playing -------------------------------------------------------------------------------

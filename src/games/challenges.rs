@@ -4,6 +4,7 @@ use monkey_queen_core::{Color, Position};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
+use super::cooldowns::MAX_COMPUTER_GAMES;
 use super::{
     Challenge, ChallengeCreated, ChallengeId, ChallengeStatus, ColorChoice, GameId, GameService,
     GameView, Level, MessageId, NewChallenge, PlayerRef, Result, UserError, UserId,
@@ -109,6 +110,20 @@ impl GameService {
         if let Err(refusal) = rematch_free(&mut tx, new.rematch_of).await {
             tx.rollback().await?;
             return Err(refusal);
+        }
+        // Counted in the transaction that adds the game, so two requests at once can't both
+        // pass the limit.
+        let playing = storage::active_games(&mut tx, Some(new.challenger.id), None)
+            .await?
+            .iter()
+            .filter(|g| g.ai_level.is_some())
+            .count();
+        if playing >= MAX_COMPUTER_GAMES {
+            tx.rollback().await?;
+            return Err(UserError::TooManyComputerGames {
+                limit: MAX_COMPUTER_GAMES,
+            }
+            .into());
         }
         storage::upsert_player(&mut tx, new.challenger.id, &new.challenger.name, now).await?;
         storage::upsert_player(&mut tx, bot.id, &bot.name, now).await?;

@@ -126,6 +126,16 @@ pub enum UserError {
         /// How many pages there are.
         total_pages: u32,
     },
+    /// The same heavy work (a replay, an analysis) asked for again too soon.
+    CoolingDown {
+        /// Seconds until it may be asked for again.
+        seconds: u64,
+    },
+    /// A new game against the computer while the user already plays the most allowed.
+    TooManyComputerGames {
+        /// How many games against the computer one may play at once.
+        limit: usize,
+    },
 }
 
 impl fmt::Display for UserError {
@@ -223,6 +233,13 @@ impl fmt::Display for UserError {
                 f,
                 "there is no page {} of this list (it ends at page {total_pages})",
                 u64::from(*page) + 1
+            ),
+            UserError::CoolingDown { seconds } => {
+                write!(f, "give me {seconds} s before you ask for that again")
+            }
+            UserError::TooManyComputerGames { limit } => write!(
+                f,
+                "you already play {limit} games against me; finish one before you start another"
             ),
         }
     }

@@ -60,6 +60,7 @@
 mod analysis;
 mod challenges;
 mod clock;
+mod cooldowns;
 mod end;
 mod error;
 mod play;
@@ -78,6 +79,7 @@ use monkey_queen_core::{GameOptions, Move, Position};
 
 pub use analysis::GameAnalysis;
 pub use clock::{Clock, ManualClock, SystemClock};
+pub use cooldowns::{HEAVY_COOLDOWN_MS, Heavy, MAX_COMPUTER_GAMES};
 pub use error::{InternalError, Result, ServiceError, UserError};
 pub use rating_history::RatingHistory;
 pub use settings::SettingsChange;
@@ -106,16 +108,20 @@ pub struct ServiceConfig {
     pub challenge_ttl_ms: i64,
     /// Search nodes per position when a game is analysed.
     pub analysis_nodes: u64,
+    /// How long a player waits between two replays, or two analyses (see `cooldowns`).
+    pub heavy_cooldown_ms: i64,
 }
 
 impl Default for ServiceConfig {
     /// No bot id; challenges wait a day; analyses search
-    /// [`NODES_PER_POSITION`](monkey_queen_core::analysis::NODES_PER_POSITION) nodes a position.
+    /// [`NODES_PER_POSITION`](monkey_queen_core::analysis::NODES_PER_POSITION) nodes a position;
+    /// replays and analyses wait [`HEAVY_COOLDOWN_MS`] per player.
     fn default() -> ServiceConfig {
         ServiceConfig {
             bot_user: None,
             challenge_ttl_ms: 24 * 60 * 60 * 1000,
             analysis_nodes: monkey_queen_core::analysis::NODES_PER_POSITION,
+            heavy_cooldown_ms: cooldowns::HEAVY_COOLDOWN_MS,
         }
     }
 }
@@ -189,6 +195,7 @@ pub struct GameService {
     clock: Arc<dyn Clock>,
     config: ServiceConfig,
     analysing: analysis::InFlight,
+    cooldowns: cooldowns::Cooldowns,
 }
 
 impl GameService {
@@ -199,6 +206,7 @@ impl GameService {
             clock,
             config,
             analysing: analysis::InFlight::default(),
+            cooldowns: cooldowns::Cooldowns::default(),
         }
     }
 

@@ -628,6 +628,12 @@ fn refused(e: &UserError) -> String {
             "Esta lista no tiene página {} (termina en la página {total_pages}).",
             u64::from(*page) + 1
         ),
+        UserError::CoolingDown { seconds } => {
+            format!("Dame {seconds} s antes de volver a pedírmelo.")
+        }
+        UserError::TooManyComputerGames { limit } => {
+            format!("Ya juegas {limit} partidas contra mí; termina una antes de empezar otra.")
+        }
     }
 }
 

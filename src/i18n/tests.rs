@@ -281,6 +281,8 @@ fn user_errors() -> Vec<UserError> {
             page: 4,
             total_pages: 2,
         },
+        UserError::CoolingDown { seconds: 9 },
+        UserError::TooManyComputerGames { limit: 3 },
     ];
     for e in &all {
         match e {
@@ -312,7 +314,9 @@ fn user_errors() -> Vec<UserError> {
             | UserError::NotAnalysable { .. }
             | UserError::RematchPending { .. }
             | UserError::RematchInProgress { .. }
-            | UserError::NoSuchPage { .. } => {}
+            | UserError::NoSuchPage { .. }
+            | UserError::CoolingDown { .. }
+            | UserError::TooManyComputerGames { .. } => {}
         }
     }
     all

@@ -156,7 +156,7 @@ async fn the_replay_button_shows_the_replay_to_the_clicker_and_stats_speak_spani
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_flood_of_replays_from_one_player_does_not_hold_up_another_players_move() {
+async fn a_flood_of_replays_from_one_player_is_cooled_down_and_holds_up_no_one() {
     let h = Harness::registered_on_manual_clock().await;
     let (alice, bob) = (player(ALICE), player(BOB));
     let (carol, dave) = (player(CAROL), player(DAVE));
@@ -174,7 +174,7 @@ async fn a_flood_of_replays_from_one_player_does_not_hold_up_another_players_mov
     let waiting = new_game(&h.service, &carol, &dave, None).await;
 
     let mark = h.fake.mark();
-    let replays: Vec<u64> = (0..3).map(|_| h.next_id()).collect();
+    let replays: Vec<u64> = (0..4).map(|_| h.next_id()).collect();
     for &id in &replays {
         h.push(slash_command(
             id,
@@ -184,30 +184,50 @@ async fn a_flood_of_replays_from_one_player_does_not_hold_up_another_players_mov
         ));
     }
     let board = h.play(CAROL, "g1-g7").await.applied();
-    // The move's board came while the replays were still being drawn, one at a time.
-    let uploaded = |h: &Harness| {
-        replays
-            .iter()
-            .filter(|&&id| {
-                h.fake
-                    .requests()
-                    .iter()
-                    .skip(mark)
-                    .any(|r| r.is("PATCH", &original_path(id)))
-            })
-            .count()
-    };
-    assert!(
-        uploaded(&h) < replays.len(),
-        "the board waited for every replay"
-    );
-    assert_eq!(h.game(waiting.id).await.ply(), 1);
     board.assert_pings(DAVE.id);
+    assert_eq!(h.game(waiting.id).await.ply(), 1);
+
+    // One replay is drawn; the others are answered at once, only to Alice, with the wait.
+    let mut drawn = 0;
     for &id in &replays {
-        h.wait_since(mark, "a replay upload", |r| {
-            r.is("PATCH", &original_path(id))
-        })
-        .await;
+        let answer = h.callback(id).await;
+        if answer.pointer("/type") == Some(&Value::from(DEFERRED_CHANNEL_MESSAGE)) {
+            drawn += 1;
+            continue;
+        }
+        assert_eq!(
+            answer.pointer("/data/flags").and_then(Value::as_u64),
+            Some(EPHEMERAL)
+        );
+        let text = answer.pointer("/data/content").and_then(Value::as_str);
+        assert_eq!(
+            text,
+            Some("Give me 10 s before you ask for that again."),
+            "{:?}",
+            answer.json
+        );
     }
+    assert_eq!(drawn, 1, "one replay at a time per player");
+    h.wait_since(mark, "the replay upload", |r| {
+        r.method == "PATCH" && r.path.ends_with("/messages/@original")
+    })
+    .await;
+    // Ten seconds later Alice may ask again.
+    h.clock().advance(10_000);
+    let again = h.next_id();
+    h.push(slash_command(
+        again,
+        ALICE,
+        "replay",
+        vec![integer_option("game", long.id.0)],
+    ));
+    assert_eq!(
+        h.callback(again).await.pointer("/type"),
+        Some(&Value::from(DEFERRED_CHANNEL_MESSAGE))
+    );
+    h.wait_since(mark, "the second replay", |r| {
+        r.is("PATCH", &original_path(again))
+    })
+    .await;
     h.stop().await;
 }

@@ -21,7 +21,7 @@ use crate::discord::reply::{Outcome, clip, ephemeral, refuse_click};
 use crate::discord::reply::{click_viewer, command_viewer, split, user_lang};
 use crate::discord::retry::{Retry, retry};
 use crate::discord::{ApplicationContext, Data, Error};
-use crate::games::{GameAnalysis, GameId};
+use crate::games::{GameAnalysis, GameId, Heavy, UserId};
 use crate::i18n::{Lang, Msg};
 use crate::render::SHOWN_MISTAKES;
 use monkey_queen_core::analysis::SHOWN_TURNING_POINTS;
@@ -56,6 +56,10 @@ pub async fn analyse(
     if let Some(answer) = data.analyses.get(id, lang) {
         return ctx.send(reply(answer)).await.map(drop).map_err(Into::into);
     }
+    let user = UserId(ctx.interaction.user.id.get());
+    if let Err(refusal) = split(data.service.start_heavy(user, Heavy::Analysis))? {
+        return ephemeral(ctx, lang.text(&Msg::Refused(&refusal))).await;
+    }
     ctx.defer().await?;
     match prepare(data, id, lang).await? {
         Ok(answer) => ctx.send(reply(answer)).await.map(drop).map_err(Into::into),
@@ -86,6 +90,10 @@ pub async fn click(
             CreateInteractionResponse::Message(message),
         )
         .await;
+    }
+    let user = UserId(click.user.id.get());
+    if let Err(refusal) = split(data.service.start_heavy(user, Heavy::Analysis))? {
+        return refuse_click(ctx, click, &refusal).await;
     }
     let defer = CreateInteractionResponseMessage::new().ephemeral(true);
     crate::discord::reply::answer_click(ctx, click, CreateInteractionResponse::Defer(defer))

@@ -11,7 +11,7 @@ use crate::discord::reply::{
     click_viewer, command_viewer, ephemeral, refuse_click, split, user_lang,
 };
 use crate::discord::{ApplicationContext, Data, Error};
-use crate::games::{GameId, GameRecord, GameView};
+use crate::games::{GameId, GameRecord, GameView, Heavy, UserId};
 use crate::i18n::{Lang, Msg};
 use crate::render::Players;
 
@@ -44,6 +44,10 @@ pub async fn replay(
         Ok(record) => record,
         Err(refusal) => return ephemeral(ctx, lang.text(&Msg::Refused(&refusal))).await,
     };
+    let user = UserId(ctx.interaction.user.id.get());
+    if let Err(refusal) = split(service.start_heavy(user, Heavy::Replay))? {
+        return ephemeral(ctx, lang.text(&Msg::Refused(&refusal))).await;
+    }
     ctx.defer().await?;
     let replay = render(ctx.data(), record, lang).await?;
     ctx.interaction
@@ -64,6 +68,10 @@ pub async fn click(
         Ok(record) => record,
         Err(refusal) => return refuse_click(ctx, click, &refusal).await,
     };
+    let user = UserId(click.user.id.get());
+    if let Err(refusal) = split(data.service.start_heavy(user, Heavy::Replay))? {
+        return refuse_click(ctx, click, &refusal).await;
+    }
     let defer = CreateInteractionResponseMessage::new().ephemeral(true);
     click
         .create_response(ctx, CreateInteractionResponse::Defer(defer))
