@@ -161,6 +161,9 @@ stored_enum!(
         Resignation = "resignation",
         /// R7.4: the loser ran out of time on the move clock.
         Timeout = "timeout",
+        /// The loser let a game without a clock lie for a week, and the other player claimed
+        /// it.
+        Abandoned = "abandoned",
     }
 );
 

@@ -39,6 +39,20 @@ pub enum ComponentId {
         /// The game's ply when the button was made; a later ply makes the click stale.
         ply: u32,
     },
+    /// Claim the win of a game the other player left: `claim:<game_id>:<ply>`.
+    ClaimWin {
+        /// The game's id.
+        game: i64,
+        /// The game's ply when the button was made.
+        ply: u32,
+    },
+    /// Call off a game the other player left: `calloff:<game_id>:<ply>`.
+    CallOff {
+        /// The game's id.
+        game: i64,
+        /// The game's ply when the button was made.
+        ply: u32,
+    },
     /// Confirm resigning at the position the question was asked in: `resign-yes:<game_id>:<ply>`.
     ConfirmResign {
         /// The game's id.
@@ -190,6 +204,8 @@ impl fmt::Display for ComponentId {
             ComponentId::Cancel { challenge } => write!(f, "cancel:{challenge}"),
             ComponentId::Resign { game, ply } => write!(f, "resign:{game}:{ply}"),
             ComponentId::ConfirmResign { game, ply } => write!(f, "resign-yes:{game}:{ply}"),
+            ComponentId::ClaimWin { game, ply } => write!(f, "claim:{game}:{ply}"),
+            ComponentId::CallOff { game, ply } => write!(f, "calloff:{game}:{ply}"),
             ComponentId::Move { game, ply } => write!(f, "move:{game}:{ply}"),
             ComponentId::PickPiece { game, ply, part } => write!(f, "pick:{game}:{ply}:{part}"),
             ComponentId::PickDestination {
@@ -243,6 +259,20 @@ impl FromStr for ComponentId {
             "resign" => {
                 let [game, ply] = fields_of(&fields)?;
                 ComponentId::Resign {
+                    game: number(game)?,
+                    ply: number(ply)?,
+                }
+            }
+            "claim" => {
+                let [game, ply] = fields_of(&fields)?;
+                ComponentId::ClaimWin {
+                    game: number(game)?,
+                    ply: number(ply)?,
+                }
+            }
+            "calloff" => {
+                let [game, ply] = fields_of(&fields)?;
+                ComponentId::CallOff {
                     game: number(game)?,
                     ply: number(ply)?,
                 }
@@ -376,6 +406,8 @@ mod tests {
                 "resign-yes:5:12",
             ),
             (ComponentId::Replay { game: 8 }, "replay:8"),
+            (ComponentId::ClaimWin { game: 5, ply: 12 }, "claim:5:12"),
+            (ComponentId::CallOff { game: 5, ply: 12 }, "calloff:5:12"),
             (ComponentId::Move { game: 5, ply: 12 }, "move:5:12"),
             (
                 ComponentId::PickPiece {

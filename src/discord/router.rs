@@ -6,11 +6,11 @@ use serenity::{ComponentInteraction, FullEvent, Interaction};
 use tracing::warn;
 
 use super::commands::challenge::{self, Answer};
-use super::commands::{analyse, end, pick, rematch, replay, standings, view};
+use super::commands::{abandoned, analyse, end, pick, rematch, replay, standings, view};
 use super::custom_id::ComponentId;
 use super::reply::ephemeral_click;
 use super::{Data, Error};
-use crate::games::{ChallengeId, GameId, UserId};
+use crate::games::{ChallengeId, Claim, GameId, UserId};
 use crate::i18n::{Lang, Msg};
 
 /// The framework's event hook: component clicks go to [`route`].
@@ -47,6 +47,12 @@ async fn route(
         }
         Ok(ComponentId::ConfirmResign { game, ply }) => {
             end::confirm(ctx, data, click, GameId(game), ply).await
+        }
+        Ok(ComponentId::ClaimWin { game, ply }) => {
+            abandoned::click(ctx, data, click, GameId(game), ply, Claim::Win).await
+        }
+        Ok(ComponentId::CallOff { game, ply }) => {
+            abandoned::click(ctx, data, click, GameId(game), ply, Claim::CallOff).await
         }
         Ok(ComponentId::Move { game, ply }) => {
             pick::open(ctx, data, click, GameId(game), ply).await

@@ -95,7 +95,7 @@ impl GameService {
     }
 
     /// The game a request is about, refused unless `user` plays in it and it is active.
-    async fn active_game_of(&self, user: UserId, game: GameRef) -> Result<GameRow> {
+    pub(super) async fn active_game_of(&self, user: UserId, game: GameRef) -> Result<GameRow> {
         let mut conn = self.db.read().await?;
         let row = self.resolve(&mut conn, user, game).await?;
         if color_of(row.white, row.black, user).is_none() {
@@ -108,7 +108,12 @@ impl GameService {
     }
 
     /// Finishes a game at the ply it was read at, in its own transaction.
-    async fn end(&self, row: GameRow, winner: Color, reason: EndReason) -> Result<GameView> {
+    pub(super) async fn end(
+        &self,
+        row: GameRow,
+        winner: Color,
+        reason: EndReason,
+    ) -> Result<GameView> {
         let now = self.now_ms();
         let mut tx = self.db.begin_write().await?;
         let Some(result) = self.settle(&mut tx, &row, winner, reason, now).await? else {

@@ -131,6 +131,14 @@ pub enum UserError {
         /// Seconds until it may be asked for again.
         seconds: u64,
     },
+    /// Claiming a game that has a move clock (it ends on time instead).
+    HasClock,
+    /// Claiming a game whose other player has not been silent long enough, or is not the one
+    /// to move.
+    NotAbandoned {
+        /// When the claim becomes possible; `None` when it is the claimant's own move.
+        claimable_ms: Option<i64>,
+    },
     /// A new game against the computer while the user already plays the most allowed.
     TooManyComputerGames {
         /// How many games against the computer one may play at once.
@@ -234,6 +242,15 @@ impl fmt::Display for UserError {
                 "there is no page {} of this list (it ends at page {total_pages})",
                 u64::from(*page) + 1
             ),
+            UserError::HasClock => {
+                f.write_str("this game has a move clock: it is decided on time instead")
+            }
+            UserError::NotAbandoned { claimable_ms: None } => {
+                f.write_str("it is your move: the game is waiting for you")
+            }
+            UserError::NotAbandoned { .. } => {
+                f.write_str("your opponent still has time to move before you can claim the game")
+            }
             UserError::CoolingDown { seconds } => {
                 write!(f, "give me {seconds} s before you ask for that again")
             }

@@ -57,6 +57,7 @@
 //! # }
 //! ```
 
+mod abandoned;
 mod analysis;
 mod challenges;
 mod clock;
@@ -77,6 +78,7 @@ use std::sync::Arc;
 
 use monkey_queen_core::{GameOptions, Move, Position};
 
+pub use abandoned::{ABANDON_AFTER_MS, Claim};
 pub use analysis::GameAnalysis;
 pub use clock::{Clock, ManualClock, SystemClock};
 pub use cooldowns::{HEAVY_COOLDOWN_MS, Heavy, MAX_COMPUTER_GAMES};

@@ -46,6 +46,10 @@ pub fn text(msg: &Msg<'_>) -> String {
             None => format!("**Game #{}**, ply {}. {}", g.id, g.ply(), your_move(g)),
         },
         Msg::GameOver(g, r) => game_over(g, r),
+        Msg::CalledOff { game, by } => format!(
+            "Game #{game} was called off by {} after a week without a move. No result.",
+            mention(by.0)
+        ),
         Msg::Aborted { game, by } => format!(
             "Game #{game} was aborted by {} before both players had moved. No result.",
             mention(by.0)
@@ -317,6 +321,7 @@ fn reason_word(reason: EndReason) -> &'static str {
         EndReason::NoLegalMoves => "no legal moves",
         EndReason::Resignation => "resignation",
         EndReason::Timeout => "time out",
+        EndReason::Abandoned => "abandoned",
     }
 }
 
@@ -352,6 +357,8 @@ fn label(b: Button) -> &'static str {
         Button::Rematch => "Rematch",
         Button::Move => "Move",
         Button::Analyse => "Analyse",
+        Button::ClaimWin => "Claim the win",
+        Button::CallOff => "Call it off",
     }
 }
 
@@ -448,6 +455,9 @@ fn game_over(g: &GameView, r: &GameResult) -> String {
         EndReason::NoLegalMoves => format!("{loser} has no legal move left"),
         EndReason::Resignation => format!("{loser} resigned"),
         EndReason::Timeout => format!("{loser} ran out of time"),
+        EndReason::Abandoned => {
+            format!("{loser} left the game for a week, and {winner} claimed it")
+        }
     };
     let ratings = r.rating_deltas.map_or_else(String::new, |[w, b]| {
         format!(
@@ -516,6 +526,12 @@ fn refused(e: &UserError) -> String {
                 games.len()
             )
         }
+        UserError::NotAbandoned {
+            claimable_ms: Some(from),
+        } => format!(
+            "Your opponent may still move: you can claim the game <t:{}:R>.",
+            from / 1000
+        ),
         UserError::DeadlineNotReached { deadline_ms } => format!(
             "The player to move still has time: it runs out <t:{}:R>.",
             deadline_ms / 1000

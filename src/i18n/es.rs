@@ -53,6 +53,10 @@ pub fn text(msg: &Msg<'_>) -> String {
             ),
         },
         Msg::GameOver(g, r) => game_over(g, r),
+        Msg::CalledOff { game, by } => format!(
+            "{} anuló la partida #{game} tras una semana sin jugadas. Sin resultado.",
+            mention(by.0)
+        ),
         Msg::Aborted { game, by } => format!(
             "{} anuló la partida #{game} antes de que movieran los dos. Sin resultado.",
             mention(by.0)
@@ -339,6 +343,7 @@ fn reason_word(reason: EndReason) -> &'static str {
         EndReason::NoLegalMoves => "sin jugadas",
         EndReason::Resignation => "abandono",
         EndReason::Timeout => "tiempo agotado",
+        EndReason::Abandoned => "abandonada",
     }
 }
 
@@ -374,6 +379,8 @@ fn label(b: Button) -> &'static str {
         Button::Rematch => "Revancha",
         Button::Move => "Mover",
         Button::Analyse => "Analizar",
+        Button::ClaimWin => "Reclamar la victoria",
+        Button::CallOff => "Anular la partida",
     }
 }
 
@@ -477,6 +484,7 @@ fn game_over(g: &GameView, r: &GameResult) -> String {
         EndReason::NoLegalMoves => format!("{loser} se quedó sin jugadas legales"),
         EndReason::Resignation => format!("{loser} abandonó"),
         EndReason::Timeout => format!("a {loser} se le acabó el tiempo"),
+        EndReason::Abandoned => format!("{loser} dejó la partida una semana y {winner} la reclamó"),
     };
     let ratings = r.rating_deltas.map_or_else(String::new, |[w, b]| {
         format!(
@@ -627,6 +635,16 @@ fn refused(e: &UserError) -> String {
         UserError::NoSuchPage { page, total_pages } => format!(
             "Esta lista no tiene página {} (termina en la página {total_pages}).",
             u64::from(*page) + 1
+        ),
+        UserError::HasClock => "Esta partida tiene reloj: se decide por tiempo.".to_owned(),
+        UserError::NotAbandoned { claimable_ms: None } => {
+            "Te toca mover a ti: la partida te espera.".to_owned()
+        }
+        UserError::NotAbandoned {
+            claimable_ms: Some(from),
+        } => format!(
+            "Tu rival aún puede mover: podrás reclamar la partida <t:{}:R>.",
+            from / 1000
         ),
         UserError::CoolingDown { seconds } => {
             format!("Dame {seconds} s antes de volver a pedírmelo.")

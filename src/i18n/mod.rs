@@ -78,6 +78,10 @@ pub enum Button {
     Move,
     /// Post the engine's analysis of a finished game.
     Analyse,
+    /// Take the win of a game the other player left (see `games::Claim`).
+    ClaimWin,
+    /// End a game the other player left with no result.
+    CallOff,
 }
 
 /// A word of the analysis picture or the rating chart.
@@ -143,6 +147,13 @@ pub enum Msg<'a> {
     BoardShown(&'a GameView),
     /// The end of a game: who won and why, rating changes.
     GameOver(&'a GameView, &'a GameResult),
+    /// A game the other player left, called off by the one who waited.
+    CalledOff {
+        /// The game.
+        game: GameId,
+        /// Who called it off.
+        by: UserId,
+    },
     /// A game called off before both players moved.
     Aborted {
         /// The game.

@@ -281,6 +281,11 @@ fn user_errors() -> Vec<UserError> {
             page: 4,
             total_pages: 2,
         },
+        UserError::HasClock,
+        UserError::NotAbandoned { claimable_ms: None },
+        UserError::NotAbandoned {
+            claimable_ms: Some(0),
+        },
         UserError::CoolingDown { seconds: 9 },
         UserError::TooManyComputerGames { limit: 3 },
     ];
@@ -315,6 +320,8 @@ fn user_errors() -> Vec<UserError> {
             | UserError::RematchPending { .. }
             | UserError::RematchInProgress { .. }
             | UserError::NoSuchPage { .. }
+            | UserError::HasClock
+            | UserError::NotAbandoned { .. }
             | UserError::CoolingDown { .. }
             | UserError::TooManyComputerGames { .. } => {}
         }
@@ -418,6 +425,10 @@ fn every_message_exists_in_both_languages() {
             game: GameId(1),
             by: UserId(2),
         },
+        Msg::CalledOff {
+            game: GameId(1),
+            by: UserId(2),
+        },
         Msg::StatusLine(&active),
         Msg::StatusLine(&finished),
         Msg::BoardInThread {
@@ -503,6 +514,8 @@ fn every_message_exists_in_both_languages() {
             Button::Rematch,
             Button::Move,
             Button::Analyse,
+            Button::ClaimWin,
+            Button::CallOff,
         ]
         .map(Msg::Label),
     );

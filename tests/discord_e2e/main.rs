@@ -12,6 +12,7 @@
 #[path = "../support/mod.rs"]
 mod support;
 
+mod abandoned;
 mod analysis;
 mod board_png;
 mod challenges;

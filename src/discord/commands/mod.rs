@@ -1,5 +1,6 @@
 //! The slash commands, one file per command or family.
 
+pub mod abandoned;
 pub mod analyse;
 pub mod challenge;
 pub mod end;

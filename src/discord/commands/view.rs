@@ -9,6 +9,7 @@ use serenity::{
 
 use monkey_queen_core::{MoveError, Square};
 
+use super::abandoned;
 use super::paging::{GAMES_PAGE, paging_buttons, update_page};
 use super::play::game_ref;
 use crate::discord::board::{self, Marks};
@@ -50,7 +51,9 @@ pub async fn board(
         ctx.defer().await?;
     }
     let png = board::picture(ctx.data(), &view, lang, Marks::default()).await?;
-    send_picture(ctx, lang.text(&Msg::BoardShown(&view)), png).await
+    // The player whose opponent left the game gets the buttons to claim it.
+    let claims = abandoned::buttons(ctx.data(), &view, caller(ctx).id, lang);
+    send_picture(ctx, lang.text(&Msg::BoardShown(&view)), png, claims).await
 }
 
 /// Show the legal moves of one of your pieces, marked on the board (only you see it).
@@ -104,7 +107,7 @@ pub async fn moves(
         selected: Some(square),
     };
     let png = board::picture(ctx.data(), &view, lang, marks).await?;
-    send_picture(ctx, text, png).await
+    send_picture(ctx, text, png, Vec::new()).await
 }
 
 /// List your games in progress in this server, a page at a time.
@@ -187,10 +190,12 @@ async fn send_picture(
     ctx: ApplicationContext<'_>,
     text: String,
     png: Vec<u8>,
+    components: Vec<serenity::CreateActionRow>,
 ) -> Result<(), Error> {
     let edit = EditInteractionResponse::new()
         .content(text)
-        .new_attachment(CreateAttachment::bytes(png, board::FILE_NAME));
+        .new_attachment(CreateAttachment::bytes(png, board::FILE_NAME))
+        .components(components);
     ctx.interaction
         .edit_response(ctx.serenity_context(), edit)
         .await?;
