@@ -4,7 +4,6 @@
 
 use super::view::color_of;
 use super::{EndReason, GameId, GameRef, GameService, GameView, Result, UserError, UserId};
-use crate::storage;
 
 /// How long the player to move may stay silent before the other may claim the game: a week.
 pub const ABANDON_AFTER_MS: i64 = 7 * 24 * 60 * 60 * 1000;
@@ -67,8 +66,7 @@ impl GameService {
             return Err(UserError::NotAbandoned { claimable_ms: None }.into());
         }
         let claimable_ms = row.last_move_ms.unwrap_or(row.created_ms) + ABANDON_AFTER_MS;
-        let now = self.now_ms();
-        if now < claimable_ms {
+        if self.now_ms() < claimable_ms {
             return Err(UserError::NotAbandoned {
                 claimable_ms: Some(claimable_ms),
             }
@@ -76,18 +74,7 @@ impl GameService {
         }
         match claim {
             Claim::Win => self.end(row, color, EndReason::Abandoned).await,
-            Claim::CallOff => {
-                let mut tx = self.db.begin_write().await?;
-                if !storage::abort_game(&mut tx, row.id, row.ply, now).await? {
-                    tx.rollback().await?;
-                    return Err(UserError::PositionChanged.into());
-                }
-                let row = storage::game(&mut tx, row.id).await?;
-                tx.commit().await?;
-                let row = row.ok_or(UserError::PositionChanged)?;
-                let mut conn = self.db.read().await?;
-                self.view(&mut conn, row).await
-            }
+            Claim::CallOff => self.call_off(&row).await,
         }
     }
 }

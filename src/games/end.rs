@@ -38,6 +38,11 @@ impl GameService {
         if row.ply >= 2 {
             return Err(UserError::TooLateToAbort.into());
         }
+        self.call_off(&row).await
+    }
+
+    /// Ends a game with no result at the ply it was read at, in its own transaction.
+    pub(super) async fn call_off(&self, row: &GameRow) -> Result<GameView> {
         let now = self.now_ms();
         let mut tx = self.db.begin_write().await?;
         if !storage::abort_game(&mut tx, row.id, row.ply, now).await? {
