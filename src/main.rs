@@ -6,6 +6,15 @@ use clap::Parser;
 use monkey_queen::cli;
 
 fn main() -> ExitCode {
+    // `.env` first, so that its variables are the settings' defaults too; the environment wins.
+    match dotenvy::dotenv() {
+        Ok(_) => {}
+        Err(e) if e.not_found() => {}
+        Err(e) => {
+            eprintln!("error: could not read the .env file: {e}");
+            return ExitCode::FAILURE;
+        }
+    }
     match cli::run(cli::Cli::parse()) {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) => {

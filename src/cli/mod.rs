@@ -41,8 +41,8 @@ enum Command {
     Replay(render::ReplayArgs),
     /// Analyse a game: the engine's score of every position, its biggest mistakes, as a PNG.
     Analyse(analyse::AnalyseArgs),
-    /// Run the Discord bot (configuration: DISCORD_TOKEN, DEV_GUILD_ID, RUST_LOG; `.env` is read).
-    Bot,
+    /// Run the Discord bot (every setting is a flag or an environment variable; `.env` is read).
+    Bot(bot::BotArgs),
     /// Print the computer's move after the given moves (search figures on stderr).
     Bestmove(ai::BestMoveArgs),
     /// Play a game in the terminal against the computer or another person.
@@ -90,7 +90,11 @@ impl PlayedArgs {
 
 /// Runs one parsed command line.
 pub fn run(cli: Cli) -> Result<(), String> {
-    match cli.command.unwrap_or(Command::Bot) {
+    let command = match cli.command {
+        Some(command) => command,
+        None => Command::Bot(bot::BotArgs::from_env()?),
+    };
+    match command {
         Command::Perft { depth, game } => engine::perft(depth, &game),
         Command::Moves(played) => engine::moves(&played),
         Command::Show(played) => engine::show(&played),
@@ -98,7 +102,7 @@ pub fn run(cli: Cli) -> Result<(), String> {
         Command::Render(args) => render::render(&args),
         Command::Replay(args) => render::replay(&args),
         Command::Analyse(args) => analyse::analyse(&args),
-        Command::Bot => bot::run(),
+        Command::Bot(args) => bot::run(&args),
         Command::Bestmove(args) => ai::best_move(&args),
         Command::Play(args) => ai::play(&args),
         Command::Match(args) => ai_match::run(&args),

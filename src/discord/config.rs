@@ -1,4 +1,5 @@
-//! Bot configuration from the environment (and a `.env` file, read with dotenvy).
+//! The bot's Discord settings, checked (they come from flags and the environment, see
+//! `cli::bot`).
 
 use std::fmt;
 
@@ -57,8 +58,6 @@ pub enum ConfigError {
     BadGuildId(String),
     /// `DISCORD_API_URL` is set but is not an `http://` or `https://` base URL.
     BadApiUrl(String),
-    /// The `.env` file exists but could not be read.
-    DotEnv(String),
 }
 
 impl fmt::Display for ConfigError {
@@ -74,7 +73,6 @@ impl fmt::Display for ConfigError {
                 f,
                 "DISCORD_API_URL must be a base URL such as http://127.0.0.1:3000, not {value:?}"
             ),
-            ConfigError::DotEnv(reason) => write!(f, "could not read the .env file: {reason}"),
         }
     }
 }
@@ -82,16 +80,6 @@ impl fmt::Display for ConfigError {
 impl std::error::Error for ConfigError {}
 
 impl Config {
-    /// Reads `.env` (if present) into the environment, then the configuration from it.
-    pub fn from_env() -> Result<Config, ConfigError> {
-        match dotenvy::dotenv() {
-            Ok(_) => {}
-            Err(e) if e.not_found() => {}
-            Err(e) => return Err(ConfigError::DotEnv(e.to_string())),
-        }
-        Config::from_lookup(|key| std::env::var(key).ok())
-    }
-
     /// Reads the configuration through `lookup` (a variable name to its value).
     pub fn from_lookup(lookup: impl Fn(&str) -> Option<String>) -> Result<Config, ConfigError> {
         let token = lookup("DISCORD_TOKEN")

@@ -58,15 +58,6 @@ const READERS: u32 = 8;
 /// The schema, embedded from `migrations/`.
 pub static MIGRATOR: Migrator = sqlx::migrate!();
 
-/// `DATABASE_URL` from the environment, or [`DEFAULT_DATABASE_URL`].
-#[must_use]
-pub fn database_url() -> String {
-    std::env::var("DATABASE_URL")
-        .ok()
-        .filter(|url| !url.trim().is_empty())
-        .unwrap_or_else(|| DEFAULT_DATABASE_URL.to_owned())
-}
-
 /// The database: a pool of reading connections and a single writing connection.
 ///
 /// SQLite lets one writer in at a time. Queueing writers on one pooled connection makes them
