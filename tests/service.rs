@@ -525,7 +525,7 @@ async fn unrated_game_leaves_ratings_alone() {
     new.rated = false;
     let game = f.start_with(new).await;
     f.service
-        .resign(bob().id, GameRef::Id(game.id))
+        .resign(bob().id, GameRef::Id(game.id), None)
         .await
         .unwrap();
     let alice_row = f.service.player(alice().id).await.unwrap().unwrap();
@@ -541,13 +541,17 @@ async fn resignation() {
     let f = Fixture::new().await;
     let game = f.start(&alice(), &bob()).await;
     assert_eq!(
-        refused(f.service.resign(carol().id, GameRef::Id(game.id)).await),
+        refused(
+            f.service
+                .resign(carol().id, GameRef::Id(game.id), None)
+                .await
+        ),
         UserError::NotParticipant { game: game.id }
     );
     // A player may resign on the opponent's turn too.
     let ended = f
         .service
-        .resign(bob().id, GameRef::InChannel(CHANNEL))
+        .resign(bob().id, GameRef::InChannel(CHANNEL), None)
         .await
         .unwrap();
     let result = ended.result.unwrap();
@@ -555,9 +559,61 @@ async fn resignation() {
     assert_eq!(result.winner_id, alice().id);
     assert_eq!(result.winner, Color::White);
     assert_eq!(
-        refused(f.service.resign(alice().id, GameRef::Id(game.id)).await),
+        refused(
+            f.service
+                .resign(alice().id, GameRef::Id(game.id), None)
+                .await
+        ),
         UserError::GameOver { game: game.id }
     );
+}
+
+/// A resignation confirmed at a ply the game has left (a move landed between the question and
+/// the confirmation) is refused, and nothing changes; confirmed at the game's ply, it stands.
+#[tokio::test]
+async fn a_resignation_confirmed_at_a_stale_ply_is_refused() {
+    let f = Fixture::new().await;
+    let game = f.start(&alice(), &bob()).await;
+    // Bob is asked to confirm at ply 0; Alice moves before he confirms.
+    let asked_at = game.ply();
+    f.play(&alice(), game.id, "g1-g6").await.unwrap();
+    assert_eq!(
+        refused(
+            f.service
+                .resign(bob().id, GameRef::Id(game.id), Some(asked_at))
+                .await
+        ),
+        UserError::PositionChanged
+    );
+    // A ply the game has not reached is no better.
+    assert_eq!(
+        refused(
+            f.service
+                .resign(bob().id, GameRef::Id(game.id), Some(asked_at + 2))
+                .await
+        ),
+        UserError::PositionChanged
+    );
+    let unchanged = f.service.game(game.id).await.unwrap();
+    assert!(unchanged.is_active());
+    assert_eq!(unchanged.ply(), 1);
+    assert_eq!(unchanged.result, None);
+    let bob_games = f
+        .service
+        .player(bob().id)
+        .await
+        .unwrap()
+        .map_or(0, |p| p.games);
+    assert_eq!(bob_games, 0);
+
+    let ended = f
+        .service
+        .resign(bob().id, GameRef::Id(game.id), Some(unchanged.ply()))
+        .await
+        .unwrap();
+    let result = ended.result.unwrap();
+    assert_eq!(result.reason, EndReason::Resignation);
+    assert_eq!(result.winner_id, alice().id);
 }
 
 #[tokio::test]
@@ -786,7 +842,7 @@ async fn lists_records_and_board_messages() {
     }
     f.clock.advance(1_000);
     f.service
-        .resign(carol().id, GameRef::Id(second.id))
+        .resign(carol().id, GameRef::Id(second.id), None)
         .await
         .unwrap();
 
@@ -963,7 +1019,7 @@ async fn history_and_stats_list_exactly_the_games_the_viewer_may_see() {
         };
         let game = game_in(&f, guild, &white, &black).await;
         f.service
-            .resign(black.id, GameRef::Id(game.id))
+            .resign(black.id, GameRef::Id(game.id), None)
             .await
             .unwrap();
         games.push(game);

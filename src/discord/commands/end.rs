@@ -152,7 +152,8 @@ pub async fn offer(
     Ok(())
 }
 
-/// The confirmation button: resigns, closes the question and posts the result board.
+/// The confirmation button: resigns at the ply the question was asked at (the service refuses
+/// if the game has moved on since), closes the question and posts the result board.
 pub async fn confirm(
     ctx: &serenity::Context,
     data: &Data,
@@ -162,14 +163,8 @@ pub async fn confirm(
 ) -> Result<(), Error> {
     let user = clicker(click).id;
     let received_ms = data.service.now_ms();
-    let view = match split(data.service.game(game).await)? {
-        Ok(view) => view,
-        Err(refusal) => return refuse_click(ctx, click, &refusal).await,
-    };
-    if let Some(refusal) = cannot_resign(&view, user).or_else(|| stale(&view, ply)) {
-        return refuse_click(ctx, click, &refusal).await;
-    }
-    let finished = match split(data.service.resign(user, GameRef::Id(game)).await)? {
+    let resigned = data.service.resign(user, GameRef::Id(game), Some(ply));
+    let finished = match split(resigned.await)? {
         Ok(finished) => finished,
         Err(refusal) => return refuse_click(ctx, click, &refusal).await,
     };
