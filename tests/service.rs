@@ -364,6 +364,55 @@ async fn challenging_the_bot_starts_an_unrated_game_at_once() {
     assert_eq!(game.ai_level, Some(Level::Medium));
 }
 
+/// The turns the computer owes are read from the games alone: active games where it is to
+/// move, and no others (a person's turn, a finished game, a game between people).
+#[tokio::test]
+async fn the_computer_owes_the_turns_of_active_games_where_it_is_to_move() {
+    let f = Fixture::new().await;
+    let against = |who: &PlayerRef, color| {
+        let mut new = challenge(who, Some(&bot()));
+        new.color = color;
+        new
+    };
+    let ChallengeCreated::AiGame(owed) = f
+        .service
+        .create_challenge(against(&alice(), ColorChoice::Black))
+        .await
+        .unwrap()
+    else {
+        panic!("AI game expected")
+    };
+    let ChallengeCreated::AiGame(theirs) = f
+        .service
+        .create_challenge(against(&bob(), ColorChoice::White))
+        .await
+        .unwrap()
+    else {
+        panic!("AI game expected")
+    };
+    let ChallengeCreated::AiGame(over) = f
+        .service
+        .create_challenge(against(&carol(), ColorChoice::Black))
+        .await
+        .unwrap()
+    else {
+        panic!("AI game expected")
+    };
+    f.service
+        .resign(carol().id, GameRef::Id(over.id), None)
+        .await
+        .unwrap();
+    f.start(&alice(), &bob()).await;
+    let ids = |games: Vec<GameView>| games.iter().map(|g| g.id).collect::<Vec<_>>();
+    assert_eq!(ids(f.service.computer_turns().await.unwrap()), [owed.id]);
+
+    // Once it has moved, the turn is the person's; once the person has, it is owed again.
+    f.play(&bot(), owed.id, "g1-g6").await.unwrap();
+    assert!(f.service.computer_turns().await.unwrap().is_empty());
+    f.play(&bob(), theirs.id, "g1-g6").await.unwrap();
+    assert_eq!(ids(f.service.computer_turns().await.unwrap()), [theirs.id]);
+}
+
 // ---- playing -------------------------------------------------------------------------------
 
 #[tokio::test]

@@ -224,6 +224,7 @@ pub async fn challenge(
             post_challenge(ctx, &challenge, public, deferred).await
         }
         ChallengeCreated::AiGame(game) => {
+            let first_turn = ai::claim(data, &game);
             data.keep_token(&game, &ctx.interaction.token, received_ms);
             let http = ctx.serenity_context().http.clone();
             board::post_first(
@@ -235,7 +236,7 @@ pub async fn challenge(
                 ctx.interaction.channel.as_ref(),
             )
             .await;
-            ai::take_turn(http, data.clone(), *game.clone(), public);
+            ai::play(first_turn, http, data.clone(), *game.clone(), public);
             edit_deferred(ctx, lang.text(&Msg::BoardShown(&game))).await
         }
     }

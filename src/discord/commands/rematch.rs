@@ -33,6 +33,7 @@ pub async fn click(
             challenge::post_for_click(ctx, data, click, &offer, lang, deferred).await
         }
         Ok(ChallengeCreated::AiGame(game)) => {
+            let first_turn = ai::claim(data, &game);
             // The game exists now: it starts (and the computer moves) even if the click
             // cannot be answered (a deferred click is answered already).
             if !deferred {
@@ -45,7 +46,7 @@ pub async fn click(
             let content = lang.text(&Msg::GameStarted(&game));
             let seen = click.channel.as_ref();
             board::post_first(&ctx.http, data, &game, content, lang, seen).await;
-            ai::take_turn(ctx.http.clone(), data.clone(), *game, lang);
+            ai::play(first_turn, ctx.http.clone(), data.clone(), *game, lang);
             Ok(())
         }
     }
