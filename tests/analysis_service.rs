@@ -78,7 +78,10 @@ async fn every_rated_game_leaves_both_ratings_in_the_history() {
     let (alice, bob) = (alice(), bob());
     for _ in 0..2 {
         let game = fixture.start(&alice, &bob).await;
-        service.resign(bob.id, GameRef::Id(game.id)).await.unwrap();
+        service
+            .resign(bob.id, GameRef::Id(game.id), None)
+            .await
+            .unwrap();
     }
     let history = service.rating_history(alice.id).await.unwrap();
     assert_eq!(history.games.len(), 2);

@@ -1,7 +1,8 @@
 //! The `monkey-queen` binary as a process (the bot is its default subcommand): a missing token
 //! is explained, and against the fake Discord, on a database in a temporary directory, it
 //! registers commands, answers, then stops cleanly on SIGTERM without ever printing the token
-//! (even with debug logging).
+//! (even with debug logging); killed with SIGKILL while the computer thinks, it moves once
+//! after a restart.
 #![cfg(unix)]
 
 mod support;
@@ -10,11 +11,15 @@ use std::path::Path;
 use std::process::Stdio;
 use std::time::{Duration, Instant};
 
-use serde_json::Value;
-use support::fake_discord::{APPLICATION_ID, FakeDiscord, TOKEN};
-use support::payloads::{ALICE, GUILD_ID, slash_command, token};
+use monkey_queen::games::{GameService, ServiceConfig, SystemClock, UserId};
+use monkey_queen::storage;
+use serde_json::{Value, json};
+use support::fake_discord::{APPLICATION_ID, BOT_USER_ID, FakeDiscord, RecordedRequest, TOKEN};
+use support::payloads::{
+    ALICE, CHANNEL_ID, GUILD_ID, integer_option, slash_command, token, with_resolved_bot,
+};
 use tokio::io::{AsyncRead, AsyncReadExt};
-use tokio::process::Command;
+use tokio::process::{Child, Command};
 
 /// How long a test waits for the bot to do what it must (generous: the machine may be busy).
 const EXIT_WAIT: Duration = Duration::from_secs(30);
@@ -162,4 +167,116 @@ async fn stops_on_sigterm_when_the_gateway_cannot_be_reached() {
     let logs = format!("{}{}", stdout.await.unwrap(), stderr.await.unwrap());
     assert!(status.success(), "{status:?}\n{logs}");
     assert!(logs.contains("shutting down"), "{logs}");
+}
+
+/// The bot against `fake` on the database in `dir`, commands registered in the test server,
+/// its output drained (and dropped) as it comes.
+async fn start_bot(fake: &FakeDiscord, dir: &Path) -> Child {
+    let mark = fake.mark();
+    let mut child = bot_command(dir)
+        .env("DISCORD_TOKEN", TOKEN)
+        .env("DISCORD_API_URL", fake.api_url())
+        .env("DEV_GUILD_ID", GUILD_ID.to_string())
+        .env("RUST_LOG", "info")
+        .spawn()
+        .unwrap();
+    tokio::spawn(read_all(child.stdout.take().unwrap()));
+    tokio::spawn(read_all(child.stderr.take().unwrap()));
+    let registration = format!("/applications/{APPLICATION_ID}/guilds/{GUILD_ID}/commands");
+    fake.expect_request_since(mark, "command registration", |r| r.is("PUT", &registration))
+        .await;
+    child
+}
+
+/// Sends `signal` to `child` and waits for it to exit.
+async fn signal(child: &mut Child, signal: &str) -> std::process::ExitStatus {
+    let pid = child.id().unwrap().to_string();
+    let sent = Command::new("kill")
+        .args([signal, &pid])
+        .status()
+        .await
+        .unwrap();
+    assert!(sent.success(), "kill {signal} failed");
+    tokio::time::timeout(EXIT_WAIT, child.wait())
+        .await
+        .expect("the bot exits")
+        .unwrap()
+}
+
+/// Whether `r` posts a board (a message with a picture) in the test channel.
+fn is_board(r: &RecordedRequest) -> bool {
+    r.is("POST", &format!("/channels/{CHANNEL_ID}/messages")) && r.is_multipart()
+}
+
+/// A game service on the bot's database, to see what it stored.
+async fn service_on(dir: &Path) -> GameService {
+    let url = format!("sqlite://{}?mode=rwc", dir.join("bot.db").display());
+    GameService::new(
+        storage::connect(&url).await.unwrap(),
+        std::sync::Arc::new(SystemClock),
+        ServiceConfig {
+            bot_user: Some(UserId(BOT_USER_ID)),
+            ..ServiceConfig::default()
+        },
+    )
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_computer_moves_once_after_being_killed_while_it_thinks() {
+    let fake = FakeDiscord::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let mut bot = start_bot(&fake, dir.path()).await;
+
+    // Alice takes Black against the computer at `hard` (index 2): it starts thinking once the
+    // first board is up, and is killed right then.
+    let mark = fake.mark();
+    let options = vec![
+        json!({ "name": "opponent", "type": 6, "value": BOT_USER_ID.to_string() }),
+        integer_option("color", 2),
+        integer_option("level", 2),
+    ];
+    fake.push_interaction(with_resolved_bot(slash_command(
+        801,
+        ALICE,
+        "challenge",
+        options,
+    )));
+    fake.expect_request_since(mark, "the first board", is_board)
+        .await;
+    let status = signal(&mut bot, "-KILL").await;
+    assert!(!status.success(), "{status:?}");
+    let service = service_on(dir.path()).await;
+    let owed = service.computer_turns().await.unwrap();
+    assert_eq!(owed.len(), 1, "the computer had not moved: {owed:?}");
+    let game = owed[0].id;
+    assert_eq!(owed[0].ply(), 0);
+
+    // Restarted, it takes up its turn: one board, one move.
+    let mark = fake.mark();
+    let mut bot = start_bot(&fake, dir.path()).await;
+    let board = fake
+        .expect_request_since(mark, "the computer's move after the restart", is_board)
+        .await;
+    assert!(
+        board
+            .pointer("/content")
+            .and_then(Value::as_str)
+            .is_some_and(|c| c.starts_with("White")),
+        "{:?}",
+        board.json
+    );
+    // A clean stop lets anything still running finish, so every board it meant is sent.
+    assert!(signal(&mut bot, "-TERM").await.success());
+    let boards = fake
+        .requests()
+        .into_iter()
+        .skip(mark)
+        .filter(is_board)
+        .count();
+    assert_eq!(boards, 1, "{}", fake.describe_requests());
+    let view = service.game(game).await.unwrap();
+    assert_eq!(view.ply(), 1, "the computer moved once");
+    assert_eq!(view.to_move, Some(UserId(ALICE.id)));
+    assert!(service.computer_turns().await.unwrap().is_empty());
+    service.db().close().await;
 }

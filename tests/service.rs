@@ -401,7 +401,7 @@ async fn a_player_has_at_most_three_games_against_the_computer_at_once() {
             .is_ok()
     );
     f.service
-        .resign(alice().id, GameRef::Id(games[0].id))
+        .resign(alice().id, GameRef::Id(games[0].id), None)
         .await
         .unwrap();
     assert!(
@@ -410,6 +410,55 @@ async fn a_player_has_at_most_three_games_against_the_computer_at_once() {
             .await
             .is_ok()
     );
+}
+
+/// The turns the computer owes are read from the games alone: active games where it is to
+/// move, and no others (a person's turn, a finished game, a game between people).
+#[tokio::test]
+async fn the_computer_owes_the_turns_of_active_games_where_it_is_to_move() {
+    let f = Fixture::new().await;
+    let against = |who: &PlayerRef, color| {
+        let mut new = challenge(who, Some(&bot()));
+        new.color = color;
+        new
+    };
+    let ChallengeCreated::AiGame(owed) = f
+        .service
+        .create_challenge(against(&alice(), ColorChoice::Black))
+        .await
+        .unwrap()
+    else {
+        panic!("AI game expected")
+    };
+    let ChallengeCreated::AiGame(theirs) = f
+        .service
+        .create_challenge(against(&bob(), ColorChoice::White))
+        .await
+        .unwrap()
+    else {
+        panic!("AI game expected")
+    };
+    let ChallengeCreated::AiGame(over) = f
+        .service
+        .create_challenge(against(&carol(), ColorChoice::Black))
+        .await
+        .unwrap()
+    else {
+        panic!("AI game expected")
+    };
+    f.service
+        .resign(carol().id, GameRef::Id(over.id), None)
+        .await
+        .unwrap();
+    f.start(&alice(), &bob()).await;
+    let ids = |games: Vec<GameView>| games.iter().map(|g| g.id).collect::<Vec<_>>();
+    assert_eq!(ids(f.service.computer_turns().await.unwrap()), [owed.id]);
+
+    // Once it has moved, the turn is the person's; once the person has, it is owed again.
+    f.play(&bot(), owed.id, "g1-g6").await.unwrap();
+    assert!(f.service.computer_turns().await.unwrap().is_empty());
+    f.play(&bob(), theirs.id, "g1-g6").await.unwrap();
+    assert_eq!(ids(f.service.computer_turns().await.unwrap()), [theirs.id]);
 }
 
 // ---- playing -------------------------------------------------------------------------------
@@ -573,7 +622,7 @@ async fn unrated_game_leaves_ratings_alone() {
     new.rated = false;
     let game = f.start_with(new).await;
     f.service
-        .resign(bob().id, GameRef::Id(game.id))
+        .resign(bob().id, GameRef::Id(game.id), None)
         .await
         .unwrap();
     let alice_row = f.service.player(alice().id).await.unwrap().unwrap();
@@ -589,13 +638,17 @@ async fn resignation() {
     let f = Fixture::new().await;
     let game = f.start(&alice(), &bob()).await;
     assert_eq!(
-        refused(f.service.resign(carol().id, GameRef::Id(game.id)).await),
+        refused(
+            f.service
+                .resign(carol().id, GameRef::Id(game.id), None)
+                .await
+        ),
         UserError::NotParticipant { game: game.id }
     );
     // A player may resign on the opponent's turn too.
     let ended = f
         .service
-        .resign(bob().id, GameRef::InChannel(CHANNEL))
+        .resign(bob().id, GameRef::InChannel(CHANNEL), None)
         .await
         .unwrap();
     let result = ended.result.unwrap();
@@ -603,9 +656,61 @@ async fn resignation() {
     assert_eq!(result.winner_id, alice().id);
     assert_eq!(result.winner, Color::White);
     assert_eq!(
-        refused(f.service.resign(alice().id, GameRef::Id(game.id)).await),
+        refused(
+            f.service
+                .resign(alice().id, GameRef::Id(game.id), None)
+                .await
+        ),
         UserError::GameOver { game: game.id }
     );
+}
+
+/// A resignation confirmed at a ply the game has left (a move landed between the question and
+/// the confirmation) is refused, and nothing changes; confirmed at the game's ply, it stands.
+#[tokio::test]
+async fn a_resignation_confirmed_at_a_stale_ply_is_refused() {
+    let f = Fixture::new().await;
+    let game = f.start(&alice(), &bob()).await;
+    // Bob is asked to confirm at ply 0; Alice moves before he confirms.
+    let asked_at = game.ply();
+    f.play(&alice(), game.id, "g1-g6").await.unwrap();
+    assert_eq!(
+        refused(
+            f.service
+                .resign(bob().id, GameRef::Id(game.id), Some(asked_at))
+                .await
+        ),
+        UserError::PositionChanged
+    );
+    // A ply the game has not reached is no better.
+    assert_eq!(
+        refused(
+            f.service
+                .resign(bob().id, GameRef::Id(game.id), Some(asked_at + 2))
+                .await
+        ),
+        UserError::PositionChanged
+    );
+    let unchanged = f.service.game(game.id).await.unwrap();
+    assert!(unchanged.is_active());
+    assert_eq!(unchanged.ply(), 1);
+    assert_eq!(unchanged.result, None);
+    let bob_games = f
+        .service
+        .player(bob().id)
+        .await
+        .unwrap()
+        .map_or(0, |p| p.games);
+    assert_eq!(bob_games, 0);
+
+    let ended = f
+        .service
+        .resign(bob().id, GameRef::Id(game.id), Some(unchanged.ply()))
+        .await
+        .unwrap();
+    let result = ended.result.unwrap();
+    assert_eq!(result.reason, EndReason::Resignation);
+    assert_eq!(result.winner_id, alice().id);
 }
 
 #[tokio::test]
@@ -834,7 +939,7 @@ async fn lists_records_and_board_messages() {
     }
     f.clock.advance(1_000);
     f.service
-        .resign(carol().id, GameRef::Id(second.id))
+        .resign(carol().id, GameRef::Id(second.id), None)
         .await
         .unwrap();
 
@@ -1011,7 +1116,7 @@ async fn history_and_stats_list_exactly_the_games_the_viewer_may_see() {
         };
         let game = game_in(&f, guild, &white, &black).await;
         f.service
-            .resign(black.id, GameRef::Id(game.id))
+            .resign(black.id, GameRef::Id(game.id), None)
             .await
             .unwrap();
         games.push(game);

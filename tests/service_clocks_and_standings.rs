@@ -44,7 +44,7 @@ async fn win(f: &Fixture, winner: &PlayerRef, loser: &PlayerRef, guild: GuildId)
     let game = f.start_with(new).await;
     f.clock.advance(1_000);
     f.service
-        .resign(loser.id, GameRef::Id(game.id))
+        .resign(loser.id, GameRef::Id(game.id), None)
         .await
         .unwrap();
     game.id
@@ -329,7 +329,7 @@ async fn leaderboard_order_paging_and_scope() {
         panic!("AI game expected")
     };
     f.service
-        .resign(frank().id, GameRef::Id(ai.id))
+        .resign(frank().id, GameRef::Id(ai.id), None)
         .await
         .unwrap();
     // An aborted rated game changes nothing.
@@ -434,7 +434,7 @@ async fn the_computer_is_rated_per_level_without_moving_people() {
         panic!("AI game expected")
     };
     f.service
-        .resign(alice().id, GameRef::Id(game.id))
+        .resign(alice().id, GameRef::Id(game.id), None)
         .await
         .unwrap();
     let levels = f.service.ai_standings().await.unwrap();
@@ -577,7 +577,7 @@ async fn replaying_a_stored_game_gives_its_stored_position() {
     }
     if current.is_active() {
         f.service
-            .resign(alice().id, GameRef::Id(game.id))
+            .resign(alice().id, GameRef::Id(game.id), None)
             .await
             .unwrap();
     }
@@ -623,7 +623,7 @@ async fn rematch_swaps_colours_and_keeps_the_options() {
     new.rated = false;
     let game = f.start_with(new).await;
     f.service
-        .resign(bob().id, GameRef::Id(game.id))
+        .resign(bob().id, GameRef::Id(game.id), None)
         .await
         .unwrap();
 
@@ -665,7 +665,7 @@ async fn rematch_swaps_colours_and_keeps_the_options() {
     );
     // Once it is over, the rematch of the rematch swaps back.
     f.service
-        .resign(alice().id, GameRef::Id(again.id))
+        .resign(alice().id, GameRef::Id(again.id), None)
         .await
         .unwrap();
     let ChallengeCreated::Pending(back) = f.service.rematch(again.id, &alice()).await.unwrap()
@@ -695,7 +695,7 @@ async fn rematch_refusals() {
         }
     );
     f.service
-        .resign(alice().id, GameRef::Id(active.id))
+        .resign(alice().id, GameRef::Id(active.id), None)
         .await
         .unwrap();
     assert_eq!(
@@ -757,7 +757,7 @@ async fn rematch_after_a_pie_swap_lets_the_other_player_start() {
     f.play(&alice(), game.id, "g1-g7").await.unwrap();
     f.play(&bob(), game.id, "swap").await.unwrap();
     f.service
-        .resign(alice().id, GameRef::Id(game.id))
+        .resign(alice().id, GameRef::Id(game.id), None)
         .await
         .unwrap();
     // R8.1: Bob ended as White, but Alice moved first; in the rematch Bob moves first.
@@ -782,7 +782,7 @@ async fn rematch_against_the_computer_starts_at_once() {
     };
     assert_eq!(game.white.id, alice().id);
     f.service
-        .resign(alice().id, GameRef::Id(game.id))
+        .resign(alice().id, GameRef::Id(game.id), None)
         .await
         .unwrap();
     let ChallengeCreated::AiGame(again) = f.service.rematch(game.id, &alice()).await.unwrap()

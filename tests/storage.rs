@@ -505,7 +505,7 @@ async fn the_rating_history_backfill_rebuilds_each_rating_of_games_rated_before_
         let game = f.start(white, black).await;
         f.clock.advance(60_000);
         f.service
-            .resign(loser.id, GameRef::Id(game.id))
+            .resign(loser.id, GameRef::Id(game.id), None)
             .await
             .unwrap();
     }

@@ -1,30 +1,146 @@
 //! The computer's turns: searched on a blocking thread, played through the service like any
 //! player's move, and posted as a normal board message.
+//!
+//! A turn the computer owes lives in the database (an active game where it is to move), so it
+//! outlives the process that was thinking about it. In this process, each such game is worked on
+//! by at most one task ([`Turns::claim`]); the play itself is a compare-and-swap on the ply, like
+//! any move. The tasks run on the bot's background tracker: at shutdown a search under way is
+//! abandoned (the turn is still owed, and the next start picks it up), a move being played and
+//! its board are finished. At start every owed turn is picked up, and the sweeper picks up any
+//! that nobody works on (see [`Turns::orphans`]).
 
-use std::sync::Arc;
+use std::collections::{HashMap, HashSet};
+use std::sync::{Arc, Mutex, PoisonError};
 
 use monkey_queen_core::search::{self, Level};
 use poise::serenity_prelude::Http;
-use tracing::{error, warn};
+use tokio_util::sync::CancellationToken;
+use tokio_util::task::TaskTracker;
+use tracing::{error, info, warn};
 
 use super::board;
 use super::reply::split;
 use super::{Data, Error};
-use crate::games::{GameRef, GameView, PlayRequest};
+use crate::games::{GameId, GameRef, GameView, PlayRequest};
 use crate::i18n::{Lang, Msg};
 
-/// If the computer is to move in `game`, plays its moves in the background until it is a
-/// person's turn or the game ends. Never blocks the caller.
-pub fn take_turn(http: Arc<Http>, data: Data, game: GameView, lang: Lang) {
-    if !computer_to_move(&data, &game) {
-        return;
+/// The computer's turns this process works on, and where their tasks run.
+pub struct Turns {
+    /// The games a task is working on now.
+    working: Mutex<HashSet<GameId>>,
+    /// The owed turns nobody worked on when the sweeper last looked, with their ply.
+    unattended: Mutex<HashMap<GameId, u32>>,
+    /// The bot's background tasks, which shutdown waits for.
+    tasks: TaskTracker,
+    /// Cancelled at shutdown: searches under way are abandoned.
+    stop: CancellationToken,
+}
+
+/// The claim of one game's turns by one task: nobody else in this process works on that game
+/// until it is dropped.
+pub struct Claim {
+    game: GameId,
+    turns: Arc<Turns>,
+}
+
+impl Drop for Claim {
+    fn drop(&mut self) {
+        lock(&self.turns.working).remove(&self.game);
     }
-    tokio::spawn(async move {
+}
+
+impl Turns {
+    /// No turn worked on yet; tasks run on `tasks` and give up their search when `stop` is
+    /// cancelled.
+    pub fn new(tasks: TaskTracker, stop: CancellationToken) -> Turns {
+        Turns {
+            working: Mutex::default(),
+            unattended: Mutex::default(),
+            tasks,
+            stop,
+        }
+    }
+
+    /// Claims `game` for the caller, unless a task is working on it already.
+    pub fn claim(self: &Arc<Self>, game: GameId) -> Option<Claim> {
+        lock(&self.working).insert(game).then(|| Claim {
+            game,
+            turns: self.clone(),
+        })
+    }
+
+    /// Of the owed turns, those nobody works on that were left alone, at the same ply, when the
+    /// sweeper last looked too. A handler that plays a move claims the computer's reply as soon
+    /// as the move is stored, so a turn seen unattended twice in a row has lost its worker (to
+    /// an earlier process, or to a failure) rather than not yet got one.
+    pub fn orphans(&self, owed: Vec<GameView>) -> Vec<GameView> {
+        let working = lock(&self.working);
+        let mut unattended = lock(&self.unattended);
+        let before = std::mem::take(&mut *unattended);
+        let mut orphans = Vec::new();
+        for game in owed {
+            if working.contains(&game.id) {
+                continue;
+            }
+            if before.get(&game.id) == Some(&game.ply()) {
+                orphans.push(game);
+            } else {
+                unattended.insert(game.id, game.ply());
+            }
+        }
+        orphans
+    }
+}
+
+/// A lock whose holder panicked still guards plain sets: carry on with them.
+fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+/// Claims the computer's turn in `game` if it is to move there and no task is on it yet. Done
+/// as soon as the move before it is stored; the turn is then played by [`play`].
+pub fn claim(data: &Data, game: &GameView) -> Option<Claim> {
+    computer_to_move(data, game)
+        .then(|| data.computer.claim(game.id))
+        .flatten()
+}
+
+/// Plays the claimed turn in `game`, and any that follow, in the background until it is a
+/// person's turn or the game ends. Never blocks the caller; without a claim, does nothing.
+pub fn play(claim: Option<Claim>, http: Arc<Http>, data: Data, game: GameView, lang: Lang) {
+    let Some(claim) = claim else {
+        return;
+    };
+    let tasks = data.computer.tasks.clone();
+    tasks.spawn(async move {
         let id = game.id;
         if let Err(e) = play_turns(&http, &data, game, lang).await {
             error!(game = %id, error = %e, "the computer's move failed");
         }
+        drop(claim);
     });
+}
+
+/// Claims and plays the computer's turn in `game` (see [`claim`] and [`play`]).
+pub fn take_turn(http: Arc<Http>, data: Data, game: GameView, lang: Lang) {
+    let claim = claim(&data, &game);
+    play(claim, http, data, game, lang);
+}
+
+/// Picks up every turn the computer owes; at start, before any handler runs, all of them are
+/// orphans. Their boards are in `lang` (the servers' languages are not known yet).
+pub async fn resume(http: &Arc<Http>, data: &Data, lang: Lang) {
+    match data.service.computer_turns().await {
+        Ok(owed) => {
+            if !owed.is_empty() {
+                info!(games = owed.len(), "resuming the computer's turns");
+            }
+            for game in owed {
+                take_turn(http.clone(), data.clone(), game, lang);
+            }
+        }
+        Err(e) => error!(error = %e, "could not read the computer's turns"),
+    }
 }
 
 fn computer_to_move(data: &Data, game: &GameView) -> bool {
@@ -37,13 +153,20 @@ fn level(level: Option<Level>) -> Level {
 }
 
 async fn play_turns(http: &Http, data: &Data, mut game: GameView, lang: Lang) -> Result<(), Error> {
-    while computer_to_move(data, &game) {
+    let stop = &data.computer.stop;
+    while computer_to_move(data, &game) && !stop.is_cancelled() {
         let position = game.position.clone();
         let level = level(game.ai_level);
         let seed = (game.id.0 as u64).wrapping_mul(1_000_003) ^ u64::from(game.ply());
-        let found = data
-            .heavy_work(move || search::best_move(&position, level, seed))
-            .await?;
+        let search = data.heavy_work(move || search::best_move(&position, level, seed));
+        let found = tokio::select! {
+            biased;
+            () = stop.cancelled() => {
+                info!(game = %game.id, "shutting down: the computer's turn is left for the next start");
+                return Ok(());
+            }
+            found = search => found?,
+        };
         let Some(found) = found else {
             return Ok(());
         };

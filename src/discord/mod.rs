@@ -86,6 +86,8 @@ pub struct Data {
     pub boards: Arc<old_boards::LatestBoards>,
     /// How many sweeps have finished since the bot started (see [`RunningBot::sweeps_done`]).
     pub sweeps_done: Arc<watch::Sender<u64>>,
+    /// The computer's turns being worked on, on the background tasks.
+    pub computer: Arc<ai::Turns>,
 }
 
 impl Data {
@@ -157,12 +159,7 @@ pub struct Deps {
 
 impl Data {
     /// Builds the handlers' shared state once Discord has said who the bot is.
-    fn new(
-        deps: Deps,
-        bot_user: UserId,
-        renderer: Arc<Renderer>,
-        sweeps_done: Arc<watch::Sender<u64>>,
-    ) -> Data {
+    fn new(deps: Deps, bot_user: UserId, renderer: Arc<Renderer>, background: &Background) -> Data {
         let cores = std::thread::available_parallelism().map_or(2, std::num::NonZero::get);
         let config = ServiceConfig {
             bot_user: Some(bot_user),
@@ -178,7 +175,11 @@ impl Data {
             defer_after: deps.defer_after,
             tokens: Arc::default(),
             boards: Arc::default(),
-            sweeps_done,
+            sweeps_done: background.sweeps_done.clone(),
+            computer: Arc::new(ai::Turns::new(
+                background.tasks.clone(),
+                background.stop.clone(),
+            )),
         }
     }
 }
@@ -214,8 +215,8 @@ pub struct RunningBot {
     client: JoinHandle<Result<(), serenity::Error>>,
 }
 
-/// Tasks that run beside the handlers (the sweeper), the signal that stops them, and the count
-/// of sweeps they finished.
+/// Tasks that run beside the handlers (the sweeper, the computer's turns), the signal that
+/// stops them, and the count of sweeps they finished.
 #[derive(Clone)]
 struct Background {
     tasks: TaskTracker,
@@ -369,13 +370,11 @@ fn framework(
                 let commands =
                     poise::builtins::create_application_commands(&framework.options().commands);
                 tokio::spawn(register(ctx.http.clone(), commands, dev_guild));
-                let data = Data::new(
-                    deps,
-                    UserId(ready.user.id.get()),
-                    renderer,
-                    background.sweeps_done.clone(),
-                );
+                let data = Data::new(deps, UserId(ready.user.id.get()), renderer, &background);
                 startup::check_games(&data).await;
+                // No handler runs before setup returns: every turn the computer owes is an
+                // orphan of an earlier process.
+                ai::resume(&ctx.http, &data, crate::i18n::Lang::default()).await;
                 sweeper::Sweeper::new(ctx.http.clone(), ctx.cache.clone(), data.clone()).spawn(
                     &background.tasks,
                     background.stop.clone(),

@@ -71,8 +71,18 @@ pub async fn ephemeral(ctx: ApplicationContext<'_>, text: String) -> Result<(), 
 /// Discord is rate limiting or unavailable. When a retry is refused because an earlier attempt
 /// did get through (its answer was lost), the command counts as deferred.
 pub async fn defer_public(ctx: ApplicationContext<'_>) -> Result<(), Error> {
+    defer(ctx, false).await
+}
+
+/// Defers a slash command's answer as [`defer_public`] does, but only the caller sees it (and
+/// the answer that replaces it).
+pub async fn defer_private(ctx: ApplicationContext<'_>) -> Result<(), Error> {
+    defer(ctx, true).await
+}
+
+async fn defer(ctx: ApplicationContext<'_>, ephemeral: bool) -> Result<(), Error> {
     let deferred = retry("deferring a command", Retry::INTERACTION, || {
-        ctx.defer_response(false)
+        ctx.defer_response(ephemeral)
     })
     .await;
     match deferred {
@@ -86,8 +96,8 @@ pub async fn defer_public(ctx: ApplicationContext<'_>) -> Result<(), Error> {
     }
 }
 
-/// Replaces a deferred (ephemeral) response with `text`, retrying while Discord is rate
-/// limiting or unavailable (an edit may be repeated harmlessly).
+/// Replaces a deferred response with `text` (public or ephemeral, as it was deferred), retrying
+/// while Discord is rate limiting or unavailable (an edit may be repeated harmlessly).
 pub async fn edit_deferred(ctx: ApplicationContext<'_>, text: String) -> Result<(), Error> {
     retry("editing a response", Retry::EDIT, || {
         ctx.interaction.edit_response(

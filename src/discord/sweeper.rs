@@ -5,6 +5,8 @@
 //! up the game's latest interaction while its token serves, and goes to the player's DM after;
 //! an expired challenge's message there stays as it is (its buttons answer that it expired).
 //!
+//! It also takes up the computer's turns that lost their worker (see [`ai`]).
+//!
 //! The service hands each of these out once (claimed in the database), so a sweep that runs
 //! twice, or after a restart, posts nothing twice; what fell due while the bot was down is
 //! settled by the first sweep.
@@ -22,7 +24,7 @@ use tokio_util::sync::CancellationToken;
 use tokio_util::task::TaskTracker;
 use tracing::{debug, error, warn};
 
-use super::{Data, Error, board, reach};
+use super::{Data, Error, ai, board, reach};
 use crate::games::{Challenge, GameView, GuildId, Reach};
 use crate::i18n::{Lang, Msg};
 
@@ -67,7 +69,21 @@ impl Sweeper {
         self.expire_challenges().await;
         self.send_reminders().await;
         self.apply_timeouts().await;
+        self.resume_computer_turns().await;
         self.data.sweeps_done.send_modify(|n| *n += 1);
+    }
+
+    /// Works on the computer's turns that nobody works on (see [`ai::Turns::orphans`]).
+    async fn resume_computer_turns(&self) {
+        let owed = match self.data.service.computer_turns().await {
+            Ok(owed) => owed,
+            Err(e) => return error!(error = %e, "could not read the computer's turns"),
+        };
+        for game in self.data.computer.orphans(owed) {
+            warn!(game = %game.id, ply = game.ply(), "the computer's turn had no worker; taking it");
+            let lang = self.lang(game.place.guild);
+            ai::take_turn(self.http.clone(), self.data.clone(), game, lang);
+        }
     }
 
     async fn expire_challenges(&self) {

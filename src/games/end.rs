@@ -12,17 +12,29 @@ use crate::rating::{Rating, TAU, rate_game};
 use crate::storage::{self, Conn, Finish, GameRow, Standing};
 
 impl GameService {
-    /// Resigns `user`'s game: the opponent wins (R7.4).
+    /// Resigns `user`'s game: the opponent wins (R7.4). With `expected_ply` (the ply the
+    /// player confirmed at), the resignation is written only if the game is still at that
+    /// ply when its transaction runs, as a move is (compare-and-swap on the ply): a move that
+    /// landed after the player was asked refuses it, and nothing changes.
     ///
     /// # Errors
     /// [`UserError::NoSuchGame`], [`UserError::NoActiveGame`], [`UserError::SeveralGames`],
     /// [`UserError::NotParticipant`], [`UserError::GameOver`], [`UserError::PositionChanged`];
     /// internal errors.
-    pub async fn resign(&self, user: UserId, game: GameRef) -> Result<GameView> {
+    pub async fn resign(
+        &self,
+        user: UserId,
+        game: GameRef,
+        expected_ply: Option<u32>,
+    ) -> Result<GameView> {
         let row = self.active_game_of(user, game).await?;
         let Some(color) = color_of(row.white, row.black, user) else {
             return Err(UserError::NotParticipant { game: row.id }.into());
         };
+        if expected_ply.is_some_and(|ply| ply != row.ply) {
+            return Err(UserError::PositionChanged.into());
+        }
+        // `end` writes only if the game is still at `row.ply`, the expected one.
         self.end(row, color.other(), EndReason::Resignation).await
     }
 

@@ -23,6 +23,25 @@ impl GameService {
         self.view(&mut conn, row).await
     }
 
+    /// The turns the computer owes: the active games where it is to move, oldest first.
+    ///
+    /// # Errors
+    /// Internal errors only.
+    pub async fn computer_turns(&self) -> Result<Vec<GameView>> {
+        let Some(bot) = self.config.bot_user else {
+            return Ok(Vec::new());
+        };
+        let mut conn = self.db.read().await?;
+        let mut turns = Vec::new();
+        for row in storage::active_games(&mut conn, Some(bot), None).await? {
+            let to_move = view::position_of(&row)?.turn();
+            if view::player_id(&row, to_move) == bot {
+                turns.push(self.view(&mut conn, row).await?);
+            }
+        }
+        Ok(turns)
+    }
+
     /// A game by reference: any game by id (anyone may look), or the user's only active game
     /// in a channel.
     ///

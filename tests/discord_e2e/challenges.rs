@@ -1,7 +1,7 @@
 //! Challenges: open ones taken by anyone, declined and cancelled ones, a game against the
 //! computer, and a Spanish-speaking player and server.
 
-use monkey_queen::games::{ChallengeStatus, Level, UserError, UserId};
+use monkey_queen::games::{ChallengeStatus, GameStatus, GuildId, Level, UserError, UserId};
 use monkey_queen::i18n::{Lang, Msg};
 use monkey_queen_core::{Move, Position, Role};
 use serde_json::Value;
@@ -9,12 +9,15 @@ use serde_json::Value;
 use crate::harness::{
     Board, COLOR_BLACK, COLOR_WHITE, DEFERRED_CHANNEL_MESSAGE, DEFERRED_UPDATE_MESSAGE, EPHEMERAL,
     Harness, PostedChallenge, UPDATE_MESSAGE, assert_deferred_ephemerally, assert_ephemeral_answer,
-    content, custom_ids, followup_path, game_of, kind, millis, original_path, print_summary,
+    button_ids, content, custom_ids, followup_path, game_of, is_board_delivery, kind, millis,
+    original_path, print_summary,
 };
+use crate::seeded::{new_game, player};
 use crate::support::fake_discord::{BOT_NAME, BOT_USER_ID, RecordedRequest};
 use crate::support::payloads::{
-    ALICE, BOB, CAROL, Caller, bot_message, button_click, integer_option, slash_command,
-    string_option, user_option, with_locales, with_resolved_bot, with_resolved_user,
+    ALICE, BOB, CAROL, Caller, GUILD_ID, MANAGER_PERMISSIONS, bool_option, bot_message,
+    button_click, integer_option, slash_command, string_option, user_option, with_locales,
+    with_permissions, with_resolved_bot, with_resolved_user,
 };
 
 fn refusal(lang: Lang, error: &UserError) -> String {
@@ -494,6 +497,151 @@ async fn slow_challenges_and_clicks_are_deferred_then_answered() {
         .await;
     assert_eq!(follow_up.pointer("/flags"), Some(&Value::from(EPHEMERAL)));
     assert_eq!(h.game(game).await.ply(), 1);
+}
+
+/// When the database is slow to answer (here: a bot that defers at once), `/abort`, the
+/// resignation's confirmation, Rematch and `/settings` are deferred within Discord's 3 seconds
+/// and then answered: a public result stays public, a refusal reaches only the person who
+/// asked (the channel keeps no trace of it), and nothing is applied twice.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn slow_aborts_resignations_rematches_and_settings_are_deferred_then_answered() {
+    let h = Harness::registered_deferring_after(std::time::Duration::ZERO).await;
+    let (alice, bob) = (player(ALICE), player(BOB));
+    let public = |r: &RecordedRequest| r.pointer("/flags") != Some(&Value::from(EPHEMERAL));
+    // The refusal a deferred interaction got: an ephemeral follow-up saying `expected`.
+    let refused_privately = async |id: u64, expected: &UserError| {
+        let refused = h
+            .wait_since(0, "the refusal", |r| r.is("POST", &followup_path(id)))
+            .await;
+        assert_eq!(refused.pointer("/flags"), Some(&Value::from(EPHEMERAL)));
+        assert_eq!(content(&refused), refusal(Lang::En, expected));
+    };
+
+    // /abort by a stranger: the public deferral is removed, the refusal is Carol's alone.
+    let game = new_game(&h.service, &alice, &bob, None).await;
+    let abort = |id, by| slash_command(id, by, "abort", vec![integer_option("game", game.id.0)]);
+    let stranger = h.next_id();
+    h.push(abort(stranger, CAROL));
+    let deferral = h.callback(stranger).await;
+    assert_eq!(kind(&deferral), DEFERRED_CHANNEL_MESSAGE);
+    h.wait_since(0, "the deferral's removal", |r| {
+        r.is("DELETE", &original_path(stranger))
+    })
+    .await;
+    refused_privately(stranger, &UserError::NotParticipant { game: game.id }).await;
+    // /abort by a player: the public deferral becomes the announcement.
+    let aborted = h.next_id();
+    h.push(abort(aborted, ALICE));
+    let deferral = h.callback(aborted).await;
+    assert_eq!(kind(&deferral), DEFERRED_CHANNEL_MESSAGE);
+    assert!(public(&deferral), "{:?}", deferral.json);
+    let announced = h.original_edit(aborted).await;
+    assert!(
+        content(&announced).contains("aborted"),
+        "{}",
+        content(&announced)
+    );
+    assert_eq!(h.game(game.id).await.status, GameStatus::Aborted);
+
+    // The resignation's confirmation at a ply the game has left: deferred, refused privately,
+    // the question left alone.
+    let game = new_game(&h.service, &alice, &bob, None).await;
+    let confirm = format!("resign-yes:{}:0", game.id);
+    let question = "Resign game?";
+    let stale = format!("resign-yes:{}:3", game.id);
+    let (deferral, _) = h
+        .click(BOB, &stale, question, std::slice::from_ref(&stale))
+        .await;
+    assert_eq!(kind(&deferral), DEFERRED_UPDATE_MESSAGE);
+    let stale_id = interaction_of(&deferral);
+    refused_privately(stale_id, &UserError::PositionChanged).await;
+    // At the game's ply: deferred, the question closed by an edit, the result board posted.
+    let mark = h.fake.mark();
+    let (deferral, _) = h
+        .click(BOB, &confirm, question, std::slice::from_ref(&confirm))
+        .await;
+    assert_eq!(kind(&deferral), DEFERRED_UPDATE_MESSAGE);
+    let confirm_id = interaction_of(&deferral);
+    let closed = h.original_edit(confirm_id).await;
+    assert_eq!(
+        closed.pointer("/components"),
+        Some(&Value::Array(Vec::new()))
+    );
+    let board = h
+        .wait_since(mark, "the result board", is_board_delivery)
+        .await;
+    assert!(public(&board));
+    let finished = h.game(game.id).await;
+    assert_eq!(finished.result.map(|r| r.winner_id), Some(alice.id));
+    // Confirmed again: refused, and the game is resigned once.
+    let (deferral, _) = h
+        .click(BOB, &confirm, question, std::slice::from_ref(&confirm))
+        .await;
+    let again_id = interaction_of(&deferral);
+    refused_privately(again_id, &UserError::GameOver { game: game.id }).await;
+
+    // Rematch: deferred, then the offer follows up publicly with its buttons; a second click
+    // is refused to the clicker alone.
+    let result = content(&board).to_owned();
+    let rematch = format!("rematch:{}", game.id);
+    let (deferral, _) = h
+        .click(BOB, &rematch, &result, std::slice::from_ref(&rematch))
+        .await;
+    assert_eq!(kind(&deferral), DEFERRED_UPDATE_MESSAGE);
+    let rematch_id = interaction_of(&deferral);
+    let offer = h
+        .wait_since(0, "the rematch offer", |r| {
+            r.is("POST", &followup_path(rematch_id))
+        })
+        .await;
+    assert!(public(&offer), "{:?}", offer.json);
+    assert!(
+        content(&offer).contains("a rematch of game"),
+        "{}",
+        content(&offer)
+    );
+    let offer_ids = button_ids(&offer);
+    assert!(offer_ids[0].starts_with("accept:"), "{offer_ids:?}");
+    let (deferral, _) = h
+        .click(ALICE, &rematch, &result, std::slice::from_ref(&rematch))
+        .await;
+    let again_id = interaction_of(&deferral);
+    let waiting = h
+        .wait_since(0, "the second rematch's refusal", |r| {
+            r.is("POST", &followup_path(again_id))
+        })
+        .await;
+    assert_eq!(waiting.pointer("/flags"), Some(&Value::from(EPHEMERAL)));
+    assert!(content(&waiting).contains("already waiting for an answer"));
+
+    // /settings: deferred privately, then the deferral becomes the (private) answer.
+    let settings = h.next_id();
+    h.push(with_permissions(
+        slash_command(
+            settings,
+            ALICE,
+            "settings",
+            vec![bool_option("threads", true)],
+        ),
+        MANAGER_PERMISSIONS,
+    ));
+    assert_deferred_ephemerally(&h.callback(settings).await);
+    let saved = h.original_edit(settings).await;
+    assert!(content(&saved).starts_with("Saved."), "{}", content(&saved));
+    assert!(h.service.settings(GuildId(GUILD_ID)).await.unwrap().threads);
+
+    // Each was answered once and applied once: one announcement, one closed question, one
+    // result board, one offer.
+    h.idle().await;
+    let once = |matches: &dyn Fn(&RecordedRequest) -> bool| h.count_since(0, matches);
+    assert_eq!(once(&|r| r.is("PATCH", &original_path(aborted))), 1);
+    assert_eq!(once(&|r| r.is("PATCH", &original_path(confirm_id))), 1);
+    assert_eq!(once(&|r| r.is("POST", &followup_path(rematch_id))), 1);
+    assert_eq!(once(&|r| r.is("PATCH", &original_path(stale_id))), 0);
+    assert_eq!(once(&is_board_delivery), 1, "one result board");
+    let bob_record = h.service.player(bob.id).await.unwrap().unwrap();
+    assert_eq!((bob_record.games, bob_record.losses), (1, 1));
+    h.stop().await;
 }
 
 /// The interaction id in a callback's path (`…/interactions/{id}/{token}/callback`).

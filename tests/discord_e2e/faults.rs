@@ -528,7 +528,7 @@ async fn a_rematch_offer_that_cannot_be_posted_is_withdrawn_and_may_be_made_agai
     let (game, _) = h.start_game(ALICE, BOB).await;
     h.play(ALICE, "g1-g4").await.applied();
     h.service
-        .resign(UserId(BOB.id), GameRef::Id(game))
+        .resign(UserId(BOB.id), GameRef::Id(game), None)
         .await
         .unwrap();
     let rematch = format!("rematch:{game}");

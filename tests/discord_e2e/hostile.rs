@@ -800,6 +800,8 @@ async fn resign_refuses_strangers_stale_or_future_plies_and_finished_games() {
     }
     // A past ply: the board of ply 0 after White has moved.
     h.play(ALICE, "g1-g7").await.applied();
+    // The move's handler also takes the buttons off the old board: let it finish first.
+    h.idle().await;
     for custom_id in [format!("resign:{ours}:0"), format!("resign-yes:{ours}:0")] {
         let what = format!("a past ply ({custom_id})");
         assert_refused(
@@ -813,7 +815,7 @@ async fn resign_refuses_strangers_stale_or_future_plies_and_finished_games() {
     }
     // A finished game: Dave resigned.
     h.service
-        .resign(UserId(DAVE.id), GameRef::Id(theirs))
+        .resign(UserId(DAVE.id), GameRef::Id(theirs), None)
         .await
         .unwrap();
     let over = UserError::GameOver { game: theirs };
@@ -857,7 +859,7 @@ async fn rematch_replay_and_leaderboard_buttons_with_forged_targets() {
         h, ours, theirs, ..
     } = two_games().await;
     h.service
-        .resign(UserId(DAVE.id), GameRef::Id(theirs))
+        .resign(UserId(DAVE.id), GameRef::Id(theirs), None)
         .await
         .unwrap();
     let cases = [

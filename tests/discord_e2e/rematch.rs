@@ -136,7 +136,7 @@ async fn a_rematch_against_the_computer_starts_at_once() {
         panic!("a game against the computer starts at once")
     };
     h.service
-        .resign(alice.id, GameRef::Id(first.id))
+        .resign(alice.id, GameRef::Id(first.id), None)
         .await
         .unwrap();
     let rematch = format!("rematch:{}", first.id);

@@ -1,15 +1,26 @@
 //! A restart of the bot in the middle of a game: the game goes on from the database, and the
-//! buttons of messages posted before the restart are answered by their `custom_id`.
+//! buttons of messages posted before the restart are answered by their `custom_id`; a turn the
+//! computer owes with nobody working on it is taken up (the kill of the bot while the computer
+//! thinks is `discord_process::the_computer_moves_once_after_being_killed_while_it_thinks`).
 
-use monkey_queen::games::{EndReason, GameStatus, UserError, UserId};
+use monkey_queen::games::{
+    ChallengeCreated, ChannelId, ColorChoice, EndReason, GameStatus, GuildId, Level, NewChallenge,
+    PlayerRef, Reach, UserError, UserId,
+};
 use monkey_queen::i18n::{Lang, Msg};
+use monkey_queen_core::GameOptions;
 use serde_json::Value;
 
 use crate::harness::{
-    Board, EPHEMERAL, Harness, UPDATE_MESSAGE, assert_ephemeral_answer, custom_ids, kind,
-    print_summary,
+    Board, COLOR_BLACK, EPHEMERAL, Harness, UPDATE_MESSAGE, assert_ephemeral_answer, content,
+    custom_ids, game_of, is_channel_message, kind, print_summary,
 };
-use crate::support::payloads::{ALICE, BOB};
+use crate::seeded::player;
+use crate::support::fake_discord::{BOT_NAME, BOT_USER_ID};
+use crate::support::payloads::{
+    ALICE, BOB, CHANNEL_ID, Caller, GUILD_ID, integer_option, slash_command, user_option,
+    with_resolved_bot,
+};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn after_a_restart_the_game_goes_on_and_old_buttons_are_answered() {
@@ -90,5 +101,99 @@ async fn after_a_restart_the_game_goes_on_and_old_buttons_are_answered() {
     board.picture.assert_shows(&view.position);
 
     print_summary("after restart: dispatch → board PNG uploaded", times);
+    h.stop().await;
+}
+
+/// A game where the computer is to move that no task of this bot works on (it was started by
+/// another process, here the test's own service) is taken up by the sweeper, and the computer
+/// moves once however many sweeps follow.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_computer_turn_nobody_works_on_is_taken_up_by_the_sweeper_once() {
+    let h = Harness::registered_on_manual_clock().await;
+    let mark = h.fake.mark();
+    let created = h
+        .service
+        .create_challenge(NewChallenge {
+            challenger: player(ALICE),
+            opponent: Some(PlayerRef::new(UserId(BOT_USER_ID), BOT_NAME)),
+            guild: Some(GuildId(GUILD_ID)),
+            channel: ChannelId(CHANNEL_ID),
+            reach: Reach::Channel,
+            options: GameOptions::default(),
+            color: ColorChoice::Black,
+            move_time_ms: None,
+            rated: false,
+            ai_level: Some(Level::Easy),
+            rematch_of: None,
+        })
+        .await
+        .unwrap();
+    let ChallengeCreated::AiGame(game) = created else {
+        panic!("a game against the computer starts at once")
+    };
+    assert_eq!(game.to_move, Some(UserId(BOT_USER_ID)));
+
+    let board = h
+        .wait_since(mark, "the computer's move", is_channel_message)
+        .await;
+    let board = Board::from_request(board, std::time::Instant::now());
+    board.assert_pings(ALICE.id);
+    // More sweeps, and the bot idle: still one move and one board.
+    h.sweeps(3).await;
+    h.idle().await;
+    assert_eq!(h.count_since(mark, is_channel_message), 1);
+    let view = h.game(game.id).await;
+    assert_eq!(view.ply(), 1);
+    assert_eq!(view.to_move, Some(UserId(ALICE.id)));
+    h.stop().await;
+}
+
+/// A bot stopped while the computer thinks leaves the turn in the database (or, if the move
+/// was being played, finishes it); started again, the computer moves, once.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn stopped_while_the_computer_thinks_the_computer_moves_once_after_the_restart() {
+    let h = Harness::registered().await;
+    let mark = h.fake.mark();
+    // Alice takes Black against `hard` (index 2), which thinks for a while in a debug build.
+    let options = vec![
+        user_option(
+            "opponent",
+            Caller {
+                id: BOT_USER_ID,
+                username: BOT_NAME,
+            },
+        ),
+        integer_option("color", COLOR_BLACK),
+        integer_option("level", 2),
+    ];
+    let id = h.next_id();
+    h.push(with_resolved_bot(slash_command(
+        id,
+        ALICE,
+        "challenge",
+        options,
+    )));
+    let first = h
+        .wait_since(mark, "the first board", is_channel_message)
+        .await;
+    let game = game_of(&Board::from_request(first, std::time::Instant::now()));
+
+    let h = h.restart().await;
+    let moved = h
+        .wait_since(mark, "the computer's move", |r| {
+            is_channel_message(r) && content(r).starts_with("White")
+        })
+        .await;
+    Board::from_request(moved, std::time::Instant::now()).assert_pings(ALICE.id);
+    h.sweeps(2).await;
+    h.idle().await;
+    assert_eq!(
+        h.count_since(mark, is_channel_message),
+        2,
+        "the first board and one move"
+    );
+    let view = h.game(game).await;
+    assert_eq!(view.ply(), 1);
+    assert_eq!(view.to_move, Some(UserId(ALICE.id)));
     h.stop().await;
 }

@@ -83,7 +83,7 @@ pub async fn decided_game(
 ) -> GameView {
     let game = new_game(service, winner, loser, None).await;
     service
-        .resign(loser.id, GameRef::Id(game.id))
+        .resign(loser.id, GameRef::Id(game.id), None)
         .await
         .unwrap()
 }

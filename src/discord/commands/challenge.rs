@@ -4,7 +4,7 @@ use poise::CreateReply;
 use poise::serenity_prelude as serenity;
 use serenity::{
     ButtonStyle, ComponentInteraction, CreateActionRow, CreateButton, CreateInteractionResponse,
-    CreateInteractionResponseMessage, EditInteractionResponse,
+    CreateInteractionResponseFollowup, CreateInteractionResponseMessage, EditInteractionResponse,
 };
 use tracing::{error, warn};
 
@@ -224,6 +224,7 @@ pub async fn challenge(
             post_challenge(ctx, &challenge, public, deferred).await
         }
         ChallengeCreated::AiGame(game) => {
+            let first_turn = ai::claim(data, &game);
             data.keep_token(&game, &ctx.interaction.token, received_ms);
             let http = ctx.serenity_context().http.clone();
             board::post_first(
@@ -235,7 +236,7 @@ pub async fn challenge(
                 ctx.interaction.channel.as_ref(),
             )
             .await;
-            ai::take_turn(http, data.clone(), *game.clone(), public);
+            ai::play(first_turn, http, data.clone(), *game.clone(), public);
             edit_deferred(ctx, lang.text(&Msg::BoardShown(&game))).await
         }
     }
@@ -317,23 +318,43 @@ async fn remember(
 
 /// Answers a button click (Rematch) with a new challenge message and its buttons, and
 /// remembers where it is, like [`challenge`] does for the command (a challenge whose message
-/// cannot be posted is withdrawn there too).
+/// cannot be posted is withdrawn there too). After a deferral the message is a follow-up.
 pub async fn post_for_click(
     ctx: &serenity::Context,
     data: &Data,
     click: &ComponentInteraction,
     challenge: &Challenge,
     lang: Lang,
+    deferred: bool,
 ) -> Result<(), Error> {
-    let message = CreateInteractionResponseMessage::new()
-        .content(lang.text(&Msg::ChallengePosted(challenge)))
-        .components(challenge_buttons(challenge, lang));
-    let posted = answer_click(ctx, click, CreateInteractionResponse::Message(message)).await;
-    if let Err(e) = posted {
-        withdraw(data, challenge).await;
-        return Err(e);
-    }
-    let message = click.get_response(&ctx.http).await.map(|m| m.id);
+    let text = lang.text(&Msg::ChallengePosted(challenge));
+    let buttons = challenge_buttons(challenge, lang);
+    let message = if deferred {
+        let message = CreateInteractionResponseFollowup::new()
+            .content(text)
+            .components(buttons);
+        let posted = retry("posting a deferred rematch", Retry::FOLLOW_UP, || {
+            click.create_followup(ctx, message.clone())
+        })
+        .await;
+        match posted {
+            Ok(message) => Ok(message.id),
+            Err(e) => {
+                withdraw(data, challenge).await;
+                return Err(e.into());
+            }
+        }
+    } else {
+        let message = CreateInteractionResponseMessage::new()
+            .content(text)
+            .components(buttons);
+        let posted = answer_click(ctx, click, CreateInteractionResponse::Message(message)).await;
+        if let Err(e) = posted {
+            withdraw(data, challenge).await;
+            return Err(e);
+        }
+        click.get_response(&ctx.http).await.map(|m| m.id)
+    };
     remember(data, challenge, message).await;
     Ok(())
 }

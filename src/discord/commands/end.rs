@@ -5,17 +5,18 @@ use poise::CreateReply;
 use poise::serenity_prelude as serenity;
 use serenity::{
     ButtonStyle, ComponentInteraction, CreateActionRow, CreateButton, CreateInteractionResponse,
-    CreateInteractionResponseMessage,
+    CreateInteractionResponseMessage, EditInteractionResponse,
 };
 use tracing::warn;
 
 use super::play::game_ref;
 use crate::discord::custom_id::ComponentId;
 use crate::discord::reply::{
-    answer_click, caller, channel_lang, clicker, ephemeral, refuse_click, split, user_lang,
+    answer_click, caller, channel_lang, clicker, defer_public, edit_deferred, ephemeral,
+    refuse_click, split, user_lang,
 };
 use crate::discord::retry::{Retry, already_acknowledged, retry};
-use crate::discord::{ApplicationContext, Data, Error, board};
+use crate::discord::{ApplicationContext, Data, Error, board, deferral};
 use crate::games::{GameId, GameRef, GameView, UserError};
 use crate::i18n::{Button, Lang, Msg};
 
@@ -72,11 +73,11 @@ pub async fn abort(
 ) -> Result<(), Error> {
     let lang = user_lang(ctx);
     let user = caller(ctx).id;
-    let result = ctx
-        .data()
-        .service
-        .abort(user, game_ref(ctx.channel_id(), game))
-        .await;
+    let data = ctx.data();
+    let work = data.service.abort(user, game_ref(ctx.channel_id(), game));
+    // The write may wait behind others: deferred (publicly, as the result is public) if so.
+    let (result, deferred) =
+        deferral::unless_quick(data.defer_after, work, defer_public(ctx)).await;
     match split(result)? {
         Ok(view) => {
             let public = channel_lang(
@@ -87,6 +88,9 @@ pub async fn abort(
                 game: view.id,
                 by: user,
             });
+            if deferred {
+                return edit_deferred(ctx, text).await;
+            }
             let announced = retry("announcing an abort", Retry::INTERACTION, || {
                 ctx.send(CreateReply::default().content(text.clone()))
             })
@@ -96,6 +100,10 @@ pub async fn abort(
                 Err(e) if already_acknowledged(&e) => Ok(()),
                 announced => announced.map(drop).map_err(Error::from),
             }
+        }
+        Err(refusal) if deferred => {
+            let text = lang.text(&Msg::Refused(&refusal));
+            deferral::refuse_deferred_command(ctx, text).await
         }
         Err(refusal) => ephemeral(ctx, lang.text(&Msg::Refused(&refusal))).await,
     }
@@ -152,7 +160,9 @@ pub async fn offer(
     Ok(())
 }
 
-/// The confirmation button: resigns, closes the question and posts the result board.
+/// The confirmation button: resigns at the ply the question was asked at (the service refuses
+/// if the game has moved on since), closes the question and posts the result board. A slow
+/// write is deferred (the question is then closed by an edit, a refusal follows up privately).
 pub async fn confirm(
     ctx: &serenity::Context,
     data: &Data,
@@ -162,15 +172,14 @@ pub async fn confirm(
 ) -> Result<(), Error> {
     let user = clicker(click).id;
     let received_ms = data.service.now_ms();
-    let view = match split(data.service.game(game).await)? {
-        Ok(view) => view,
-        Err(refusal) => return refuse_click(ctx, click, &refusal).await,
-    };
-    if let Some(refusal) = cannot_resign(&view, user).or_else(|| stale(&view, ply)) {
-        return refuse_click(ctx, click, &refusal).await;
-    }
-    let finished = match split(data.service.resign(user, GameRef::Id(game)).await)? {
+    let work = data.service.resign(user, GameRef::Id(game), Some(ply));
+    let defer = deferral::defer_click(ctx, click);
+    let (resigned, deferred) = deferral::unless_quick(data.defer_after, work, defer).await;
+    let finished = match split(resigned)? {
         Ok(finished) => finished,
+        Err(refusal) if deferred => {
+            return deferral::refuse_deferred_click(ctx, click, &refusal).await;
+        }
         Err(refusal) => return refuse_click(ctx, click, &refusal).await,
     };
     let public = Lang::from_locale(click.guild_locale.as_deref().unwrap_or(&click.locale));
@@ -178,10 +187,17 @@ pub async fn confirm(
         Some(result) => public.text(&Msg::GameOver(&finished, result)),
         None => public.text(&Msg::BoardShown(&finished)),
     };
-    let update = CreateInteractionResponseMessage::new()
-        .content(text.clone())
-        .components(Vec::new());
-    let closed = answer_click(ctx, click, CreateInteractionResponse::UpdateMessage(update)).await;
+    let closed = if deferred {
+        let edit = EditInteractionResponse::new()
+            .content(text.clone())
+            .components(Vec::new());
+        deferral::edit_clicked_message(ctx, click, edit).await
+    } else {
+        let update = CreateInteractionResponseMessage::new()
+            .content(text.clone())
+            .components(Vec::new());
+        answer_click(ctx, click, CreateInteractionResponse::UpdateMessage(update)).await
+    };
     // The resignation is saved: the result board goes out even if the question could not be
     // closed (its button then answers that the game is over).
     if let Err(e) = closed {

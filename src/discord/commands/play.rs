@@ -104,13 +104,15 @@ pub async fn play_and_answer(
             Ok(played) => played,
             Err(refusal) => return Ok(Err(refusal)),
         };
+        // The computer's reply, if it is to move now, is this handler's from here on.
+        let reply = ai::claim(data, &played.game);
         let content = public.text(&Msg::MovePosted {
             game: &played.game,
             mover: board::mover(&played.game, played.mv),
             mv: played.mv,
         });
         let board = board::compose(data, &played.game, content.clone(), public).await;
-        Ok::<_, Error>(Ok((played, content, board)))
+        Ok::<_, Error>(Ok((played, reply, content, board)))
     };
     let defer = deferral::defer_interaction(asker.http, asker.id, asker.token);
     let (outcome, deferred) = deferral::unless_quick(data.defer_after, work, defer).await;
@@ -121,7 +123,7 @@ pub async fn play_and_answer(
             deferral::answer_privately(asker.http, asker.id, asker.token, text).await
         }
     };
-    let (played, content, board) = match outcome? {
+    let (played, reply, content, board) = match outcome? {
         Ok(done) => done,
         Err(refusal) => return privately(asker.lang.text(&Msg::Refused(&refusal))).await,
     };
@@ -140,7 +142,7 @@ pub async fn play_and_answer(
             mv: played.mv,
             thread: shown_in.0,
         });
-        ai::take_turn(http, data.clone(), played.game, public);
+        ai::play(reply, http, data.clone(), played.game, public);
         return privately(text).await;
     }
     let delivered = match board {
@@ -157,7 +159,7 @@ pub async fn play_and_answer(
         warn!(game = %played.game.id, error = %e, "could not answer a move with its board");
         board::post(&http, data, &played.game, content, public).await;
     }
-    ai::take_turn(http, data.clone(), played.game, public);
+    ai::play(reply, http, data.clone(), played.game, public);
     Ok(())
 }
 

@@ -8,11 +8,12 @@ use super::challenge;
 use tracing::warn;
 
 use crate::discord::reply::{answer_click, clicker, refuse_click, split};
-use crate::discord::{Data, Error, ai, board};
+use crate::discord::{Data, Error, ai, board, deferral};
 use crate::games::{ChallengeCreated, GameId};
 use crate::i18n::{Lang, Msg};
 
-/// Offers the rematch of `game` on behalf of the clicker.
+/// Offers the rematch of `game` on behalf of the clicker; a slow write is deferred (the offer
+/// then follows up, a refusal privately).
 pub async fn click(
     ctx: &serenity::Context,
     data: &Data,
@@ -22,23 +23,30 @@ pub async fn click(
     let by = clicker(click);
     let received_ms = data.service.now_ms();
     let lang = Lang::from_locale(click.guild_locale.as_deref().unwrap_or(&click.locale));
-    match split(data.service.rematch(game, &by).await)? {
+    let work = data.service.rematch(game, &by);
+    let defer = deferral::defer_click(ctx, click);
+    let (created, deferred) = deferral::unless_quick(data.defer_after, work, defer).await;
+    match split(created)? {
+        Err(refusal) if deferred => deferral::refuse_deferred_click(ctx, click, &refusal).await,
         Err(refusal) => refuse_click(ctx, click, &refusal).await,
         Ok(ChallengeCreated::Pending(offer)) => {
-            challenge::post_for_click(ctx, data, click, &offer, lang).await
+            challenge::post_for_click(ctx, data, click, &offer, lang, deferred).await
         }
         Ok(ChallengeCreated::AiGame(game)) => {
+            let first_turn = ai::claim(data, &game);
             // The game exists now: it starts (and the computer moves) even if the click
-            // cannot be answered.
-            let answered = answer_click(ctx, click, CreateInteractionResponse::Acknowledge).await;
-            if let Err(e) = answered {
-                warn!(game = %game.id, error = %e, "could not answer a rematch click");
+            // cannot be answered (a deferred click is answered already).
+            if !deferred {
+                let acknowledge = CreateInteractionResponse::Acknowledge;
+                if let Err(e) = answer_click(ctx, click, acknowledge).await {
+                    warn!(game = %game.id, error = %e, "could not answer a rematch click");
+                }
             }
             data.keep_token(&game, &click.token, received_ms);
             let content = lang.text(&Msg::GameStarted(&game));
             let seen = click.channel.as_ref();
             board::post_first(&ctx.http, data, &game, content, lang, seen).await;
-            ai::take_turn(ctx.http.clone(), data.clone(), *game, lang);
+            ai::play(first_turn, ctx.http.clone(), data.clone(), *game, lang);
             Ok(())
         }
     }

@@ -3,8 +3,8 @@
 use poise::serenity_prelude as serenity;
 
 use super::challenge::ClockOption;
-use crate::discord::reply::{ephemeral, split, user_lang};
-use crate::discord::{ApplicationContext, Error};
+use crate::discord::reply::{defer_private, edit_deferred, ephemeral, split, user_lang};
+use crate::discord::{ApplicationContext, Error, deferral};
 use crate::games::{BoardOrientation, GuildId, SettingsChange};
 use crate::i18n::Msg;
 
@@ -60,21 +60,28 @@ pub async fn settings(
         }),
     };
     let saved = change != SettingsChange::default();
-    let service = &ctx.data().service;
-    let result = if saved {
-        service.update_settings(guild, change).await
-    } else {
-        service.settings(guild).await
-    };
-    match split(result)? {
-        Ok(settings) => {
-            let text = lang.text(&Msg::Settings {
-                settings: &settings,
-                saved,
-            });
-            ephemeral(ctx, text).await
+    let data = ctx.data();
+    let work = async {
+        if saved {
+            data.service.update_settings(guild, change).await
+        } else {
+            data.service.settings(guild).await
         }
-        Err(refusal) => ephemeral(ctx, lang.text(&Msg::Refused(&refusal))).await,
+    };
+    // The write may wait behind others: deferred (privately) if so, then answered by an edit.
+    let (result, deferred) =
+        deferral::unless_quick(data.defer_after, work, defer_private(ctx)).await;
+    let text = match split(result)? {
+        Ok(settings) => lang.text(&Msg::Settings {
+            settings: &settings,
+            saved,
+        }),
+        Err(refusal) => lang.text(&Msg::Refused(&refusal)),
+    };
+    if deferred {
+        edit_deferred(ctx, text).await
+    } else {
+        ephemeral(ctx, text).await
     }
 }
 
