@@ -7,8 +7,7 @@ use monkey_queen::i18n::{Lang, Msg};
 use serde_json::Value;
 
 use crate::harness::{
-    Board, CHANNEL_MESSAGE, COLOR_WHITE, Harness, assert_ephemeral_answer, custom_ids, game_of,
-    original_path,
+    Board, CHANNEL_MESSAGE, Harness, assert_ephemeral_answer, custom_ids, original_path,
 };
 use crate::support::fake_discord::RecordedRequest;
 use crate::support::payloads::{
@@ -20,18 +19,9 @@ const NO_CLOCK: i64 = 0;
 
 /// Alice (White) and Bob start a game without a clock, and Alice moves: Bob is to move.
 async fn unclocked_game(h: &Harness) -> monkey_queen::games::GameId {
-    let challenge = h
-        .challenge(
-            ALICE,
-            Some(BOB),
-            vec![
-                integer_option("color", COLOR_WHITE),
-                integer_option("clock", NO_CLOCK),
-            ],
-        )
+    let (game, _) = h
+        .start_game_with(ALICE, BOB, vec![integer_option("clock", NO_CLOCK)])
         .await;
-    let (_, first) = h.accept(BOB, &challenge).await;
-    let game = game_of(&first);
     assert_eq!(h.game(game).await.move_time_ms, None);
     h.play(ALICE, "g1-g7").await.applied();
     game

@@ -518,13 +518,18 @@ impl Harness {
     /// `white` challenges `black`, choosing White, and `black` accepts: the game's number and
     /// its first board.
     pub async fn start_game(&self, white: Caller, black: Caller) -> (GameId, Board) {
-        let challenge = self
-            .challenge(
-                white,
-                Some(black),
-                vec![integer_option("color", COLOR_WHITE)],
-            )
-            .await;
+        self.start_game_with(white, black, Vec::new()).await
+    }
+
+    /// Like [`Harness::start_game`], with more `/challenge` options (a clock, say).
+    pub async fn start_game_with(
+        &self,
+        white: Caller,
+        black: Caller,
+        mut options: Vec<Value>,
+    ) -> (GameId, Board) {
+        options.insert(0, integer_option("color", COLOR_WHITE));
+        let challenge = self.challenge(white, Some(black), options).await;
         let (_, board) = self.accept(black, &challenge).await;
         (game_of(&board), board)
     }

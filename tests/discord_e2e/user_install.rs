@@ -134,23 +134,15 @@ async fn clocked_game_in_group_dm(
     moves: &[(Caller, &str)],
 ) -> (monkey_queen::games::GameId, u64) {
     h.interact_from(|payload| in_group_dm(payload, ALICE));
-    let challenge = h
-        .challenge(
-            ALICE,
-            Some(BOB),
-            vec![
-                integer_option("color", COLOR_WHITE),
-                integer_option("clock", clock),
-            ],
-        )
+    let (game, _) = h
+        .start_game_with(ALICE, BOB, vec![integer_option("clock", clock)])
         .await;
-    let (_, first) = h.accept(BOB, &challenge).await;
     let mut last = 0;
     for (who, text) in moves {
         last = h.next_id();
         h.play_as(last, *who, text).await.applied();
     }
-    (game_of(&first), last)
+    (game, last)
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
