@@ -60,6 +60,10 @@ row_id!(
     /// A challenge, numbered by the database.
     ChallengeId
 );
+row_id!(
+    /// An announcement in the outbox, numbered by the database.
+    AnnouncementId
+);
 
 /// Declares an enum stored as a fixed lower-case word.
 macro_rules! stored_enum {

@@ -5,9 +5,9 @@ mod common;
 
 use common::*;
 use monkey_queen::games::{
-    ChallengeCreated, ChallengeStatus, ChannelId, ColorChoice, EndReason, GameRef, GameStatus,
-    GameView, GuildId, Level, MAX_COMPUTER_GAMES, MessageId, PlayRequest, PlayerRef, Result,
-    ServiceError, UserError, UserId, Viewer,
+    ChallengeCreated, ChallengeLimits, ChallengeStatus, ChannelId, ColorChoice, EndReason, GameRef,
+    GameStatus, GameView, GuildId, Level, MAX_COMPUTER_GAMES, MessageId, PlayRequest, PlayerRef,
+    Result, ServiceError, UserError, UserId, Viewer,
 };
 use monkey_queen_core::{
     Color, GameOptions, IllegalMove, Move, MoveError, ParseError, Position, Record, Role, Square,
@@ -410,6 +410,73 @@ async fn a_player_has_at_most_three_games_against_the_computer_at_once() {
             .await
             .is_ok()
     );
+}
+
+/// A player may have five challenges waiting, and make ten in any ten minutes: a flood of
+/// challenges, or of challenges cancelled and made again, is held back with the time to wait.
+#[tokio::test]
+async fn a_player_has_at_most_five_challenges_waiting_and_makes_ten_in_ten_minutes() {
+    const LIMITS: ChallengeLimits = ChallengeLimits::PLAYERS;
+    let f = Fixture::new().await;
+    let opponent = |i: u64| PlayerRef::new(UserId(200 + i), format!("opponent {i}"));
+    let make = |i: u64| {
+        f.service
+            .create_challenge(challenge(&alice(), Some(&opponent(i))))
+    };
+    let mut waiting = Vec::new();
+    for i in 0..LIMITS.waiting as u64 {
+        let ChallengeCreated::Pending(c) = make(i).await.unwrap() else {
+            panic!("pending")
+        };
+        waiting.push(c.id);
+    }
+    assert_eq!(
+        refused(make(99).await),
+        UserError::TooManyChallenges {
+            limit: LIMITS.waiting
+        }
+    );
+    // Bob is not held back by Alice's challenges.
+    assert!(
+        f.service
+            .create_challenge(challenge(&bob(), Some(&carol())))
+            .await
+            .is_ok()
+    );
+
+    // Cancelling frees a place, but not the burst: ten made in ten minutes, then a wait.
+    for i in 0..(LIMITS.burst - LIMITS.waiting) as u64 {
+        f.clock.advance(1_000);
+        f.service
+            .cancel_challenge(waiting.remove(0), alice().id)
+            .await
+            .unwrap();
+        let ChallengeCreated::Pending(c) = make(10 + i).await.unwrap() else {
+            panic!("pending")
+        };
+        waiting.push(c.id);
+    }
+    f.service
+        .cancel_challenge(waiting.remove(0), alice().id)
+        .await
+        .unwrap();
+    // The first challenge was made at T0, five seconds ago: it leaves the window in 9:55.
+    assert_eq!(
+        refused(make(98).await),
+        UserError::CoolingDown {
+            seconds: (LIMITS.window_ms / 1000 - 5) as u64
+        }
+    );
+    let mut conn = f.service.db().read().await.unwrap();
+    let waiting_now = monkey_queen::storage::pending_challenge_count(&mut conn, alice().id).await;
+    assert_eq!(
+        waiting_now.unwrap(),
+        LIMITS.waiting - 1,
+        "a refused challenge is not stored"
+    );
+    drop(conn);
+    f.clock.set(T0 + LIMITS.window_ms);
+    assert!(make(98).await.is_ok(), "the window has moved on");
 }
 
 /// The turns the computer owes are read from the games alone: active games where it is to

@@ -1,5 +1,5 @@
 //! Clocks and standings in the game service: reminders and timeouts (also across a restart and
-//! with two sweepers), stats, leaderboards, history, replays, rematches and per-server settings.
+//! with two sweepers) and their announcements (the outbox), stats, leaderboards, history, replays, rematches and per-server settings.
 
 #[allow(dead_code)] // each test binary uses its own subset of the fixtures
 mod common;
@@ -8,10 +8,10 @@ use std::collections::HashMap;
 
 use common::*;
 use monkey_queen::games::{
-    BoardOrientation, ChallengeCreated, ChallengeStatus, ChannelId, ClockChoice, ColorChoice,
-    EndReason, GameId, GameRef, GameStatus, GuildId, GuildSettings, InternalError,
-    LeaderboardScope, Level, PlayRequest, PlayerRef, Result, ServiceError, SettingsChange,
-    UserError, UserId, Viewer,
+    Announced, Announcement, BoardOrientation, ChallengeCreated, ChallengeStatus, ChannelId,
+    ClockChoice, ColorChoice, DELIVERY_LEASE_MS, EndReason, GameId, GameRef, GameStatus, GuildId,
+    GuildSettings, InternalError, LeaderboardScope, Level, MAX_ATTEMPTS, PlayRequest, PlayerRef,
+    Result, Retried, ServiceError, SettingsChange, UserError, UserId, Viewer, retry_delay_ms,
 };
 use monkey_queen_core::{Color, GameOptions, Position, Record};
 
@@ -1060,5 +1060,193 @@ fn new_refusals_read_as_plain_english() {
     ];
     for (error, text) in cases {
         assert_eq!(error.to_string(), text);
+    }
+}
+
+// ---- announcements (the outbox) ------------------------------------------------------------
+
+/// The reminders due now and the games lost on time, as announcements.
+async fn due(f: &Fixture) -> Vec<Announcement> {
+    f.service.due_reminders().await.unwrap();
+    f.service.apply_timeouts().await.unwrap();
+    f.service.due_announcements().await.unwrap()
+}
+
+/// What each announcement is about, as a word and a game.
+fn about(due: &[Announcement]) -> Vec<(&'static str, GameId)> {
+    due.iter()
+        .map(|a| match &a.what {
+            Announced::Reminder(g) => ("reminder", g.id),
+            Announced::Timeout(g) => ("timeout", g.id),
+            Announced::Board(g) => ("board", g.id),
+            Announced::Expired(c) => ("expired", GameId(c.id.0)),
+        })
+        .collect()
+}
+
+#[tokio::test]
+async fn a_reminder_and_a_loss_on_time_are_each_handed_out_once_until_reported_delivered() {
+    let f = Fixture::new().await;
+    let game = timed(&f, &bob(), 10 * MINUTE).await;
+    assert!(due(&f).await.is_empty());
+    f.clock.advance(8 * MINUTE);
+    let reminder = due(&f).await;
+    assert_eq!(about(&reminder), [("reminder", game)]);
+    assert_eq!(reminder[0].attempt, 1);
+    let Announced::Reminder(view) = &reminder[0].what else {
+        unreachable!()
+    };
+    assert_eq!(view.to_move, Some(alice().id));
+    // Handed to one deliverer: nobody else gets it while it works on it.
+    assert!(due(&f).await.is_empty());
+    f.service.announced(reminder[0].id).await.unwrap();
+    assert_eq!(f.service.pending_announcements().await.unwrap(), 0);
+
+    f.clock.advance(2 * MINUTE);
+    let timeout = due(&f).await;
+    assert_eq!(about(&timeout), [("timeout", game)]);
+    let Announced::Timeout(view) = &timeout[0].what else {
+        unreachable!()
+    };
+    assert_eq!(view.result.unwrap().reason, EndReason::Timeout);
+    f.service.announced(timeout[0].id).await.unwrap();
+    f.clock.advance(DELIVERY_LEASE_MS * 10);
+    assert!(due(&f).await.is_empty(), "delivered means done");
+}
+
+#[tokio::test]
+async fn a_failed_announcement_is_retried_with_growing_waits_then_given_up() {
+    let f = Fixture::new().await;
+    let game = timed(&f, &bob(), 10 * MINUTE).await;
+    f.clock.advance(10 * MINUTE);
+    let mut attempt = 0;
+    let mut waits = Vec::new();
+    loop {
+        let handed = due(&f).await;
+        assert_eq!(about(&handed), [("timeout", game)]);
+        attempt += 1;
+        assert_eq!(handed[0].attempt, attempt);
+        match f
+            .service
+            .announcement_failed(handed[0].id, attempt)
+            .await
+            .unwrap()
+        {
+            Retried::At(at) => {
+                let wait = at - f.service.now_ms();
+                assert_eq!(wait, retry_delay_ms(attempt));
+                f.clock.advance(wait - 1);
+                assert!(due(&f).await.is_empty(), "not before its time");
+                f.clock.advance(1);
+                waits.push(wait);
+            }
+            Retried::GivenUp => break,
+        }
+    }
+    assert_eq!(attempt, MAX_ATTEMPTS);
+    assert!(waits.windows(2).all(|w| w[0] < w[1]), "{waits:?}");
+    assert_eq!(f.service.pending_announcements().await.unwrap(), 0);
+}
+
+/// A deliverer that dies with an announcement (a crash, a SIGKILL) leaves it claimed: once
+/// the lease runs out, the next process hands it out again.
+#[tokio::test]
+async fn an_announcement_its_deliverer_never_reported_on_is_handed_out_again_after_a_restart() {
+    let f = Fixture::new().await;
+    let game = timed(&f, &bob(), 10 * MINUTE).await;
+    f.clock.advance(8 * MINUTE);
+    assert_eq!(about(&due(&f).await), [("reminder", game)]);
+    f.service.db().close().await;
+
+    let service = service_on(&f.url, f.clock.clone()).await;
+    assert!(service.due_announcements().await.unwrap().is_empty());
+    f.clock.advance(DELIVERY_LEASE_MS);
+    let again = service.due_announcements().await.unwrap();
+    assert_eq!(about(&again), [("reminder", game)]);
+    assert_eq!(again[0].attempt, 2);
+}
+
+#[tokio::test]
+async fn a_reminder_for_a_ply_already_played_is_dropped() {
+    let f = Fixture::new().await;
+    let game = timed(&f, &bob(), 10 * MINUTE).await;
+    f.clock.advance(8 * MINUTE);
+    f.service.due_reminders().await.unwrap();
+    assert_eq!(f.service.pending_announcements().await.unwrap(), 1);
+    // Alice moves before the reminder is delivered: it no longer needs saying.
+    f.play(&alice(), game, "g1-g6").await.unwrap();
+    assert!(f.service.due_announcements().await.unwrap().is_empty());
+    assert_eq!(f.service.pending_announcements().await.unwrap(), 0);
+}
+
+/// The computer's move queues its board, leased to the process that played it; if that
+/// process never reports, the board is handed out once the lease runs out, unless the game
+/// has moved on.
+#[tokio::test]
+async fn the_computers_move_queues_its_board_for_the_process_that_played_it() {
+    let f = Fixture::new().await;
+    let mut new = challenge(&carol(), Some(&bot()));
+    new.color = ColorChoice::Black;
+    let ChallengeCreated::AiGame(game) = f.service.create_challenge(new).await.unwrap() else {
+        panic!("AI game expected")
+    };
+    let played = f.play(&bot(), game.id, "g1-g6").await.unwrap();
+    let first = played.announcement.expect("the computer's board is queued");
+    assert!(f.service.due_announcements().await.unwrap().is_empty());
+    f.clock.advance(DELIVERY_LEASE_MS);
+    let handed = f.service.due_announcements().await.unwrap();
+    assert_eq!(about(&handed), [("board", game.id)]);
+    assert_eq!(handed[0].id, first);
+    let Announced::Board(view) = &handed[0].what else {
+        unreachable!()
+    };
+    assert_eq!(
+        view.last_move.map(|m| m.to_string()).as_deref(),
+        Some("g1-g6")
+    );
+    f.service.announced(first).await.unwrap();
+
+    // A person's move queues nothing; the computer's next board goes stale once Carol moves.
+    let carols = f.play(&carol(), game.id, "f12-f7").await.unwrap();
+    assert_eq!(carols.announcement, None);
+    let second = f.play(&bot(), game.id, "g6-g5").await.unwrap();
+    assert!(second.announcement.is_some());
+    f.play(&carol(), game.id, "f7-f8").await.unwrap();
+    f.clock.advance(DELIVERY_LEASE_MS);
+    assert!(f.service.due_announcements().await.unwrap().is_empty());
+    assert_eq!(f.service.pending_announcements().await.unwrap(), 0);
+}
+
+/// Two processes asking at once: each announcement is handed to one of them.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn two_deliverers_never_get_the_same_announcement() {
+    let f = Fixture::new().await;
+    let other = service_on(&f.url, f.clock.clone()).await;
+    let mut games = Vec::new();
+    for i in 0..12u64 {
+        let white = PlayerRef::new(UserId(1_000 + i), format!("white {i}"));
+        let black = PlayerRef::new(UserId(2_000 + i), format!("black {i}"));
+        let mut new = challenge(&white, Some(&black));
+        new.move_time_ms = Some(MINUTE);
+        games.push(f.start_with(new).await.id);
+    }
+    f.clock.advance(MINUTE);
+    f.service.apply_timeouts().await.unwrap();
+    let mut tasks = Vec::new();
+    for _ in 0..3 {
+        for service in [f.service.clone(), other.clone()] {
+            tasks.push(tokio::spawn(async move {
+                service.due_announcements().await.unwrap()
+            }));
+        }
+    }
+    let mut handed: HashMap<GameId, u32> = HashMap::new();
+    for task in tasks {
+        for (_, game) in about(&task.await.unwrap()) {
+            *handed.entry(game).or_default() += 1;
+        }
+    }
+    for game in &games {
+        assert_eq!(handed.get(game), Some(&1), "game {game}");
     }
 }

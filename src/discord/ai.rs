@@ -18,11 +18,11 @@ use tokio_util::sync::CancellationToken;
 use tokio_util::task::TaskTracker;
 use tracing::{error, info, warn};
 
-use super::board;
+use super::announce;
 use super::reply::split;
 use super::{Data, Error};
 use crate::games::{GameId, GameRef, GameView, PlayRequest};
-use crate::i18n::{Lang, Msg};
+use crate::i18n::Lang;
 
 /// The computer's turns this process works on, and where their tasks run.
 pub struct Turns {
@@ -180,12 +180,11 @@ async fn play_turns(http: &Http, data: &Data, mut game: GameView, lang: Lang) ->
         };
         match split(data.service.play(request).await)? {
             Ok(played) => {
-                let content = lang.text(&Msg::MovePosted {
-                    game: &played.game,
-                    mover: board::mover(&played.game, played.mv),
-                    mv: played.mv,
-                });
-                board::post(http, data, &played.game, content, lang).await;
+                // Delivered here at once; the outbox retries it if this fails.
+                let delivered = announce::board_after_move(http, data, &played.game, lang).await;
+                if let Some(id) = played.announcement {
+                    announce::report(data, id, 0, delivered).await;
+                }
                 game = played.game;
             }
             Err(refusal) => {

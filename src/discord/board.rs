@@ -137,7 +137,13 @@ pub async fn post_first(
     seen: Option<&PartialChannel>,
 ) -> bool {
     if game.place.reach == Reach::Interactions {
-        return send_through_interactions(http, data, game, content, lang).await;
+        return match send_through_interactions(http, data, game, content, lang).await {
+            Ok(()) => true,
+            Err(e) => {
+                error!(game = %game.id, error = %e, "could not send the first board");
+                false
+            }
+        };
     }
     let message = match try_post(http, data, game, content, lang).await {
         Ok(message) => message,
@@ -211,16 +217,27 @@ async fn open_thread(
 /// this runs, so a failure is logged rather than reported: the move stands, and the next board
 /// shows it.
 pub async fn post(http: &Http, data: &Data, game: &GameView, content: String, lang: Lang) -> bool {
-    if game.place.reach == Reach::Interactions {
-        return send_through_interactions(http, data, game, content, lang).await;
-    }
-    match try_post(http, data, game, content, lang).await {
-        Ok(_) => true,
+    match deliver(http, data, game, content, lang).await {
+        Ok(()) => true,
         Err(e) => {
             error!(game = %game.id, ply = game.ply(), error = %e, "could not post the board");
             false
         }
     }
+}
+
+/// [`post`], handing back the failure for the caller to judge (an announcement, retried).
+pub async fn deliver(
+    http: &Http,
+    data: &Data,
+    game: &GameView,
+    content: String,
+    lang: Lang,
+) -> Result<(), Error> {
+    if game.place.reach == Reach::Interactions {
+        return send_through_interactions(http, data, game, content, lang).await;
+    }
+    try_post(http, data, game, content, lang).await.map(|_| ())
 }
 
 async fn try_post(
@@ -247,27 +264,23 @@ async fn try_post(
 
 /// Sends a board where the bot cannot post: a follow-up on the game's latest interaction while
 /// its token serves, else (or if that fails) a DM to each person playing, which Discord
-/// delivers to those who installed the app or share a server with the bot.
+/// delivers to those who installed the app or share a server with the bot. Fails only if it
+/// reached nobody, with the last refusal.
 async fn send_through_interactions(
     http: &Http,
     data: &Data,
     game: &GameView,
     content: String,
     lang: Lang,
-) -> bool {
-    let board = match compose(data, game, content, lang).await {
-        Ok(board) => board,
-        Err(e) => {
-            error!(game = %game.id, error = %e, "could not draw a board");
-            return false;
-        }
-    };
+) -> Result<(), Error> {
+    let board = compose(data, game, content, lang).await?;
     if let Some(token) = data.tokens.take(game.id, data.service.now_ms()) {
         match follow_up(http, data, &token.value, game, &board).await {
-            Ok(_) => return true,
+            Ok(_) => return Ok(()),
             Err(e) => warn!(game = %game.id, error = %e, "could not follow up with a board"),
         }
     }
+    let mut outcome = Ok(());
     let mut reached = false;
     for player in [game.white.id, game.black.id] {
         if player == data.bot_user {
@@ -280,10 +293,13 @@ async fn send_through_interactions(
             .allowed_mentions(CreateAllowedMentions::new());
         match reach::direct_message(http, player, message).await {
             Ok(_) => reached = true,
-            Err(e) => warn!(game = %game.id, %player, error = %e, "could not DM a board"),
+            Err(e) => {
+                warn!(game = %game.id, %player, error = %e, "could not DM a board");
+                outcome = Err(e.into());
+            }
         }
     }
-    reached
+    if reached { Ok(()) } else { outcome }
 }
 
 /// A board message ready to send: text, picture, buttons, and the player its mention pings.

@@ -34,6 +34,15 @@ pub enum Error {
     Signal(#[from] std::io::Error),
 }
 
+impl Error {
+    /// Whether Discord refused the request for good (see [`retry::refused_for_good`]): the
+    /// same request would be refused again.
+    #[must_use]
+    pub fn is_lasting_refusal(&self) -> bool {
+        matches!(self, Error::Discord(e) if retry::refused_for_good(e))
+    }
+}
+
 impl From<serenity::Error> for Error {
     fn from(error: serenity::Error) -> Error {
         Error::Discord(Box::new(error))

@@ -12,6 +12,7 @@
 //! Discord of the end-to-end tests); the gateway URL comes from that REST API.
 
 mod ai;
+mod announce;
 mod board;
 mod commands;
 pub mod config;

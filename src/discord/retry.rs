@@ -123,6 +123,13 @@ where
     }
 }
 
+/// Whether Discord refused the request for good: a client error other than a rate limit (the
+/// channel or message is gone, the bot lost access, the user takes no DMs), which the same
+/// request would meet again.
+pub fn refused_for_good(error: &serenity::Error) -> bool {
+    status(error).is_some_and(|s| s.is_client_error() && s != StatusCode::TOO_MANY_REQUESTS)
+}
+
 /// The HTTP status of a request Discord answered with an error.
 fn status(error: &serenity::Error) -> Option<StatusCode> {
     match error {

@@ -1,32 +1,28 @@
-//! The background sweeper: at start and then every few seconds it asks the service what the
-//! clock has made due, and tells Discord. Expired challenges get their message edited (buttons
-//! removed), players running short of time get their one reminder, and games whose deadline
-//! passed are posted as lost on time. Where the app is only user-installed, a reminder follows
-//! up the game's latest interaction while its token serves, and goes to the player's DM after;
-//! an expired challenge's message there stays as it is (its buttons answer that it expired).
+//! The background sweeper: at start and then every few seconds it asks the service to settle
+//! what the clock has made due (lapsed challenges, reminders, losses on time), then delivers
+//! the announcements the service has queued (see [`announce`]): those just settled, the
+//! computer's boards whose delivery failed, and any left by a failed attempt or an earlier
+//! process.
 //!
 //! It also takes up the computer's turns that lost their worker (see [`ai`]).
 //!
-//! The service hands each of these out once (claimed in the database), so a sweep that runs
-//! twice, or after a restart, posts nothing twice; what fell due while the bot was down is
-//! settled by the first sweep.
+//! The service settles each deadline once (claimed in the database) and hands out each
+//! announcement to one deliverer at a time, so a sweep that runs twice, or after a restart,
+//! settles nothing twice; what fell due while the bot was down is settled by the first sweep.
 
 use std::sync::Arc;
 use std::time::Duration;
 
 use poise::serenity_prelude as serenity;
-use serenity::{
-    Cache, CreateAllowedMentions, CreateInteractionResponseFollowup, CreateMessage, EditMessage,
-    Http,
-};
+use serenity::{Cache, Http};
 use tokio::time::MissedTickBehavior;
 use tokio_util::sync::CancellationToken;
 use tokio_util::task::TaskTracker;
 use tracing::{debug, error, warn};
 
-use super::{Data, Error, ai, board, reach};
-use crate::games::{Challenge, GameView, GuildId, Reach};
-use crate::i18n::{Lang, Msg};
+use super::{Data, ai, announce};
+use crate::games::GuildId;
+use crate::i18n::Lang;
 
 /// How often the bot sweeps unless told otherwise.
 pub const DEFAULT_INTERVAL: Duration = Duration::from_secs(5);
@@ -63,12 +59,11 @@ impl Sweeper {
         });
     }
 
-    /// One sweep: expired challenges, due reminders, timeouts. Failures are logged; the next
-    /// sweep carries on.
+    /// One sweep: expired challenges, due reminders, timeouts, then the announcements that are
+    /// due, and the computer's turns. Failures are logged; the next sweep carries on.
     pub async fn sweep(&self) {
-        self.expire_challenges().await;
-        self.send_reminders().await;
-        self.apply_timeouts().await;
+        self.settle_due().await;
+        self.deliver_announcements().await;
         self.resume_computer_turns().await;
         self.data.sweeps_done.send_modify(|n| *n += 1);
     }
@@ -86,108 +81,32 @@ impl Sweeper {
         }
     }
 
-    async fn expire_challenges(&self) {
-        let expired = match self.data.service.expire_challenges().await {
-            Ok(expired) => expired,
-            Err(e) => return error!(error = %e, "could not expire challenges"),
-        };
-        for challenge in expired {
-            if let Err(e) = self.close(&challenge).await {
-                warn!(challenge = %challenge.id, error = %e, "could not mark a challenge expired");
-            }
+    /// Settles what the clock has made due (lapsed challenges, reminders, losses on time); the
+    /// service queues the announcement of each as it does.
+    async fn settle_due(&self) {
+        let service = &self.data.service;
+        if let Err(e) = service.expire_challenges().await {
+            error!(error = %e, "could not expire challenges");
+        }
+        if let Err(e) = service.due_reminders().await {
+            error!(error = %e, "could not claim due reminders");
+        }
+        if let Err(e) = service.apply_timeouts().await {
+            error!(error = %e, "could not apply timeouts");
         }
     }
 
-    /// Edits an expired challenge's message: it says so, and its buttons are gone.
-    async fn close(&self, challenge: &Challenge) -> Result<(), Error> {
-        let Some(message) = challenge.message else {
-            return Ok(());
-        };
-        if challenge.reach == Reach::Interactions {
-            return Ok(());
-        }
-        let lang = self.lang(challenge.guild);
-        let edit = EditMessage::new()
-            .content(lang.text(&Msg::ChallengeClosed {
-                challenge,
-                by: None,
-            }))
-            .components(Vec::new());
-        serenity::ChannelId::new(challenge.channel.0)
-            .edit_message(&self.http, serenity::MessageId::new(message.0), edit)
-            .await?;
-        Ok(())
-    }
-
-    async fn send_reminders(&self) {
-        let due = match self.data.service.due_reminders().await {
+    /// Delivers the announcements that are due, each reported back (see [`announce`]).
+    async fn deliver_announcements(&self) {
+        let due = match self.data.service.due_announcements().await {
             Ok(due) => due,
-            Err(e) => return error!(error = %e, "could not read due reminders"),
+            Err(e) => return error!(error = %e, "could not read due announcements"),
         };
-        for game in due {
-            if let Err(e) = self.remind(&game).await {
-                warn!(game = %game.id, error = %e, "could not send a reminder");
-            }
-        }
-    }
-
-    /// Mentions the player to move where the game is shown.
-    async fn remind(&self, game: &GameView) -> Result<(), Error> {
-        let lang = self.lang(game.place.guild);
-        let mentions = game.to_move.map(|u| serenity::UserId::new(u.0));
-        let text = lang.text(&Msg::Reminder(game));
-        let allowed = CreateAllowedMentions::new().users(mentions);
-        if game.place.reach == Reach::Interactions {
-            return self.remind_through_interactions(game, text, allowed).await;
-        }
-        let message = CreateMessage::new().content(text).allowed_mentions(allowed);
-        let channel = game.place.thread.unwrap_or(game.place.channel);
-        serenity::ChannelId::new(channel.0)
-            .send_message(&self.http, message)
-            .await?;
-        Ok(())
-    }
-
-    /// A reminder where the bot cannot post: a follow-up of the game's latest interaction while
-    /// its token serves, else a DM to the player to move.
-    async fn remind_through_interactions(
-        &self,
-        game: &GameView,
-        text: String,
-        allowed: CreateAllowedMentions,
-    ) -> Result<(), Error> {
-        if let Some(token) = self.data.tokens.take(game.id, self.data.service.now_ms()) {
-            let message = CreateInteractionResponseFollowup::new()
-                .content(text.clone())
-                .allowed_mentions(allowed);
-            match self
-                .http
-                .create_followup_message(&token.value, &message, Vec::new())
-                .await
-            {
-                Ok(_) => return Ok(()),
-                Err(e) => warn!(game = %game.id, error = %e, "could not follow up with a reminder"),
-            }
-        }
-        let Some(player) = game.to_move else {
-            return Ok(());
-        };
-        reach::direct_message(&self.http, player, CreateMessage::new().content(text)).await?;
-        Ok(())
-    }
-
-    async fn apply_timeouts(&self) {
-        let ended = match self.data.service.apply_timeouts().await {
-            Ok(ended) => ended,
-            Err(e) => return error!(error = %e, "could not apply timeouts"),
-        };
-        for game in ended {
-            let lang = self.lang(game.place.guild);
-            let Some(result) = &game.result else {
-                continue;
-            };
-            let text = lang.text(&Msg::GameOver(&game, result));
-            board::post(&self.http, &self.data, &game, text, lang).await;
+        for announcement in due {
+            let lang = self.lang(announcement.what.guild());
+            let delivered =
+                announce::deliver(&self.http, &self.data, &announcement.what, lang).await;
+            announce::report(&self.data, announcement.id, announcement.attempt, delivered).await;
         }
     }
 

@@ -4,12 +4,12 @@ use monkey_queen_core::{Color, Position};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
-use super::cooldowns::MAX_COMPUTER_GAMES;
+use super::cooldowns::{self, MAX_COMPUTER_GAMES};
 use super::{
     Challenge, ChallengeCreated, ChallengeId, ChallengeStatus, ColorChoice, GameId, GameService,
-    GameView, Level, MessageId, NewChallenge, PlayerRef, Result, UserError, UserId,
+    GameView, Level, MessageId, NewChallenge, PlayerRef, Reach, Result, UserError, UserId,
 };
-use crate::storage::{self, Conn, NewChallengeRow, NewGameRow};
+use crate::storage::{self, Conn, NewChallengeRow, NewGameRow, Owed};
 
 impl GameService {
     /// Makes a challenge, or starts a game at once when the opponent is the bot.
@@ -20,7 +20,9 @@ impl GameService {
     /// # Errors
     /// [`UserError::ChallengeSelf`], [`UserError::AiLevelForHuman`],
     /// [`UserError::BadTimeLimit`], [`UserError::DuplicateChallenge`],
-    /// [`UserError::RematchPending`], [`UserError::RematchInProgress`]; internal errors.
+    /// [`UserError::RematchPending`], [`UserError::RematchInProgress`],
+    /// [`UserError::TooManyChallenges`], [`UserError::CoolingDown`] (see `cooldowns`); internal
+    /// errors.
     pub async fn create_challenge(&self, new: NewChallenge) -> Result<ChallengeCreated> {
         let now = self.now_ms();
         if new
@@ -47,7 +49,15 @@ impl GameService {
                 .map(|game| ChallengeCreated::AiGame(Box::new(game)));
         }
         let mut tx = self.db.begin_write().await?;
-        if let Err(refusal) = rematch_free(&mut tx, new.rematch_of).await {
+        // Counted in the transaction that adds the challenge, so two at once can't both pass.
+        let allowed = match rematch_free(&mut tx, new.rematch_of).await {
+            Ok(()) => {
+                let limits = self.config.challenge_limits;
+                cooldowns::may_challenge(&mut tx, new.challenger.id, now, limits).await
+            }
+            refused => refused,
+        };
+        if let Err(refusal) = allowed {
             tx.rollback().await?;
             return Err(refusal);
         }
@@ -249,8 +259,9 @@ impl GameService {
             .await
     }
 
-    /// Marks every challenge whose time is up as expired and returns them, so the front end
-    /// can update their messages. Each is returned once.
+    /// Marks every challenge whose time is up as expired and returns them. Each is returned
+    /// once; in the same transaction, the closing of each one whose message the bot may edit
+    /// (posted in a channel it reaches) is queued (see [`GameService::due_announcements`]).
     ///
     /// # Errors
     /// Internal errors only.
@@ -258,6 +269,14 @@ impl GameService {
         let now = self.now_ms();
         let mut tx = self.db.begin_write().await?;
         let expired = storage::expire_challenges(&mut tx, now).await?;
+        for challenge in &expired {
+            if challenge.message.is_some() && challenge.reach == Reach::Channel {
+                let owed = Owed::Expiry {
+                    challenge: challenge.id,
+                };
+                self.queue(&mut tx, owed, now).await?;
+            }
+        }
         tx.commit().await?;
         Ok(expired)
     }

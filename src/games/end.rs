@@ -9,7 +9,7 @@ use super::{
     UserId,
 };
 use crate::rating::{Rating, TAU, rate_game};
-use crate::storage::{self, Conn, Finish, GameRow, Standing};
+use crate::storage::{self, Conn, Finish, GameRow, Owed, Standing};
 
 impl GameService {
     /// Resigns `user`'s game: the opponent wins (R7.4). With `expected_ply` (the ply the
@@ -88,8 +88,9 @@ impl GameService {
     }
 
     /// Ends every active game whose deadline has passed, the player to move losing on time,
-    /// and returns them. A game settled here is never returned again; one that changed in the
-    /// meantime is left alone.
+    /// and returns them. Each result's announcement is queued in the transaction that ends
+    /// the game (see [`GameService::due_announcements`]). A game settled here is never
+    /// returned again; one that changed in the meantime is left alone.
     ///
     /// # Errors
     /// Internal errors only.
@@ -102,7 +103,11 @@ impl GameService {
         let mut ended = Vec::with_capacity(due.len());
         for row in due {
             let loser = view::position_of(&row)?.turn();
-            match self.end(row, loser.other(), EndReason::Timeout).await {
+            let announce = Some(Owed::Timeout { game: row.id });
+            match self
+                .end_announcing(row, loser.other(), EndReason::Timeout, announce)
+                .await
+            {
                 Ok(game) => ended.push(game),
                 Err(super::ServiceError::User(UserError::PositionChanged)) => {}
                 Err(e) => return Err(e),
@@ -131,12 +136,27 @@ impl GameService {
         winner: Color,
         reason: EndReason,
     ) -> Result<GameView> {
+        self.end_announcing(row, winner, reason, None).await
+    }
+
+    /// [`Self::end`], queuing `announce` in the same transaction when it is given (for an end
+    /// no interaction of a player's answers).
+    async fn end_announcing(
+        &self,
+        row: GameRow,
+        winner: Color,
+        reason: EndReason,
+        announce: Option<Owed>,
+    ) -> Result<GameView> {
         let now = self.now_ms();
         let mut tx = self.db.begin_write().await?;
         let Some(result) = self.settle(&mut tx, &row, winner, reason, now).await? else {
             tx.rollback().await?;
             return Err(UserError::PositionChanged.into());
         };
+        if let Some(owed) = announce {
+            self.queue(&mut tx, owed, now).await?;
+        }
         tx.commit().await?;
         let mut row = row;
         apply_result(&mut row, &result, now);

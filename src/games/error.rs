@@ -144,6 +144,11 @@ pub enum UserError {
         /// How many games against the computer one may play at once.
         limit: usize,
     },
+    /// A new challenge while the user already has the most allowed waiting for an answer.
+    TooManyChallenges {
+        /// How many challenges one may have waiting at once.
+        limit: usize,
+    },
 }
 
 impl fmt::Display for UserError {
@@ -257,6 +262,11 @@ impl fmt::Display for UserError {
             UserError::TooManyComputerGames { limit } => write!(
                 f,
                 "you already play {limit} games against me; finish one before you start another"
+            ),
+            UserError::TooManyChallenges { limit } => write!(
+                f,
+                "you already have {limit} challenges waiting for an answer; cancel one or wait \
+                 until they are answered or expire"
             ),
         }
     }

@@ -59,6 +59,7 @@
 
 mod abandoned;
 mod analysis;
+mod announcements;
 mod challenges;
 mod clock;
 mod cooldowns;
@@ -80,8 +81,11 @@ use monkey_queen_core::{GameOptions, Move, Position};
 
 pub use abandoned::{ABANDON_AFTER_MS, Claim};
 pub use analysis::GameAnalysis;
+pub use announcements::{
+    Announced, Announcement, DELIVERY_LEASE_MS, MAX_ATTEMPTS, Retried, retry_delay_ms,
+};
 pub use clock::{Clock, ManualClock, SystemClock};
-pub use cooldowns::{HEAVY_COOLDOWN_MS, Heavy, MAX_COMPUTER_GAMES};
+pub use cooldowns::{ChallengeLimits, HEAVY_COOLDOWN_MS, Heavy, MAX_COMPUTER_GAMES};
 pub use error::{InternalError, Result, ServiceError, UserError};
 pub use rating_history::RatingHistory;
 pub use settings::SettingsChange;
@@ -94,8 +98,9 @@ pub use view::{
 };
 
 pub use crate::model::{
-    BoardOrientation, ChallengeId, ChallengeStatus, ChannelId, ClockChoice, ColorChoice, EndReason,
-    GameId, GameStatus, GuildId, GuildSettings, Level, MessageId, Reach, UserId, Viewer,
+    AnnouncementId, BoardOrientation, ChallengeId, ChallengeStatus, ChannelId, ClockChoice,
+    ColorChoice, EndReason, GameId, GameStatus, GuildId, GuildSettings, Level, MessageId, Reach,
+    UserId, Viewer,
 };
 pub use crate::storage::{ChallengeRow as Challenge, MoveRow, PlayerRow as Player};
 
@@ -112,18 +117,22 @@ pub struct ServiceConfig {
     pub analysis_nodes: u64,
     /// How long a player waits between two replays, or two analyses (see `cooldowns`).
     pub heavy_cooldown_ms: i64,
+    /// How many challenges one player may make.
+    pub challenge_limits: ChallengeLimits,
 }
 
 impl Default for ServiceConfig {
     /// No bot id; challenges wait a day; analyses search
     /// [`NODES_PER_POSITION`](monkey_queen_core::analysis::NODES_PER_POSITION) nodes a position;
-    /// replays and analyses wait [`HEAVY_COOLDOWN_MS`] per player.
+    /// replays and analyses wait [`HEAVY_COOLDOWN_MS`] per player; challenges are held to
+    /// [`ChallengeLimits::PLAYERS`].
     fn default() -> ServiceConfig {
         ServiceConfig {
             bot_user: None,
             challenge_ttl_ms: 24 * 60 * 60 * 1000,
             analysis_nodes: monkey_queen_core::analysis::NODES_PER_POSITION,
             heavy_cooldown_ms: cooldowns::HEAVY_COOLDOWN_MS,
+            challenge_limits: ChallengeLimits::PLAYERS,
         }
     }
 }

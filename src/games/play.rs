@@ -4,12 +4,12 @@ use monkey_queen_core::{Move, MoveText, Position};
 
 use super::view::{self, color_of};
 use super::{
-    GameId, GameRef, GameService, GameStatus, GameView, MovePlayed, PlayRequest, Result,
-    ServiceError, UserError, UserId,
+    DELIVERY_LEASE_MS, GameId, GameRef, GameService, GameStatus, GameView, MovePlayed, PlayRequest,
+    Result, ServiceError, UserError, UserId,
 };
 use sqlx::Connection;
 
-use crate::storage::{self, Advance, Conn, GameRow, MoveRow};
+use crate::storage::{self, Advance, Conn, GameRow, MoveRow, Owed};
 
 /// A legal move, checked against the game as read, ready to store.
 struct Checked {
@@ -78,20 +78,33 @@ impl GameService {
         if mv == Move::Swap {
             std::mem::swap(&mut after.white_name, &mut after.black_name);
         }
-        let stored = match position.outcome() {
-            None => storage::commit_move(&mut conn, &advance).await,
-            Some(outcome) => {
+        // The computer's board is announced through the outbox, as no interaction answers it;
+        // this process delivers it at once, and the lease keeps others off it meanwhile.
+        let announce = (Some(request.user) == self.config.bot_user).then_some(Owed::Board {
+            game: row.id,
+            ply: after.ply,
+        });
+        let mut announcement = None;
+        let stored = match (position.outcome(), announce) {
+            (None, None) => storage::commit_move(&mut conn, &advance).await,
+            (outcome, announce) => {
                 let mut tx = conn.begin_with("BEGIN IMMEDIATE").await?;
                 let stored = storage::store_move(&mut tx, &advance).await;
                 if let Ok(true) = stored {
-                    let reason = outcome.reason.into();
-                    let settled = self
-                        .settle(&mut tx, &after, outcome.winner, reason, now)
-                        .await?;
-                    let Some(result) = settled else {
-                        return Err(UserError::PositionChanged.into());
-                    };
-                    super::end::apply_result(&mut after, &result, now);
+                    if let Some(outcome) = outcome {
+                        let reason = outcome.reason.into();
+                        let settled = self
+                            .settle(&mut tx, &after, outcome.winner, reason, now)
+                            .await?;
+                        let Some(result) = settled else {
+                            return Err(UserError::PositionChanged.into());
+                        };
+                        super::end::apply_result(&mut after, &result, now);
+                    }
+                    if let Some(owed) = announce {
+                        let due = now + DELIVERY_LEASE_MS;
+                        announcement = Some(self.queue(&mut tx, owed, due).await?);
+                    }
                     tx.commit().await?;
                 }
                 stored
@@ -102,6 +115,7 @@ impl GameService {
                 mv,
                 by: request.user,
                 game: view::view(after, position, Some(mv)),
+                announcement,
             }),
             Ok(false) => Err(UserError::PositionChanged.into()),
             // Another process took this ply, or this request key, first.

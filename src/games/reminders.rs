@@ -1,16 +1,17 @@
 //! Reminders: the player to move is mentioned once when about a fifth of their time is left.
 
 use super::{GameService, GameView, Result};
-use crate::storage;
+use crate::storage::{self, Owed};
 
 impl GameService {
-    /// Claims every reminder that has come due and returns the games whose player to move
-    /// should be mentioned now. Meant for a sweeper that calls it every few seconds, together
-    /// with [`GameService::apply_timeouts`].
+    /// Claims every reminder that has come due, queues its announcement (see
+    /// [`GameService::due_announcements`]) and returns the games whose player to move is to be
+    /// mentioned. Meant for a sweeper that calls it every few seconds, together with
+    /// [`GameService::apply_timeouts`].
     ///
-    /// Each reminder is returned once: it is marked sent in the same transaction that finds
-    /// it, so neither a second call nor a second process sees it again; the next move arms
-    /// the next one. A game whose deadline has already passed gets no reminder (the timeout
+    /// Each reminder is claimed and queued once: it is marked sent in the transaction that
+    /// finds it and queues it, so neither a second call nor a second process sees it again;
+    /// the next move arms the next one. A game whose deadline has already passed gets no reminder (the timeout
     /// sweep settles it), and one where the bot is to move is claimed but not returned.
     ///
     /// # Errors
@@ -28,6 +29,11 @@ impl GameService {
             };
             let game = self.view(&mut tx, row).await?;
             if game.to_move.is_some() && game.to_move != self.config.bot_user {
+                let owed = Owed::Reminder {
+                    game: game.id,
+                    ply: game.ply(),
+                };
+                self.queue(&mut tx, owed, now).await?;
                 due.push(game);
             }
         }

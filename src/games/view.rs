@@ -4,7 +4,8 @@ use monkey_queen_core::{Color, GameOptions, Move, MoveText, Position, Record, Ro
 
 use super::error::InternalError;
 use crate::model::{
-    ChannelId, EndReason, GameId, GameStatus, GuildId, Level, MessageId, Reach, UserId,
+    AnnouncementId, ChannelId, EndReason, GameId, GameStatus, GuildId, Level, MessageId, Reach,
+    UserId,
 };
 use crate::storage::{GameRow, MoveRow};
 
@@ -167,6 +168,10 @@ pub struct MovePlayed {
     pub by: UserId,
     /// The game after the move: new position, whose turn, deadline, and the result if it ended.
     pub game: GameView,
+    /// For the computer's move, the queued announcement of its board, for the caller to
+    /// deliver at once and report on as attempt 0 (see
+    /// [`GameService::due_announcements`](super::GameService::due_announcements)).
+    pub announcement: Option<AnnouncementId>,
 }
 
 /// A game's full record for replay and export.

@@ -652,6 +652,10 @@ fn refused(e: &UserError) -> String {
         UserError::TooManyComputerGames { limit } => {
             format!("Ya juegas {limit} partidas contra mí; termina una antes de empezar otra.")
         }
+        UserError::TooManyChallenges { limit } => format!(
+            "Ya tienes {limit} desafíos esperando respuesta; cancela uno o espera a que los \
+             respondan o caduquen."
+        ),
     }
 }
 

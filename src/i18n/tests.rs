@@ -288,6 +288,7 @@ fn user_errors() -> Vec<UserError> {
         },
         UserError::CoolingDown { seconds: 9 },
         UserError::TooManyComputerGames { limit: 3 },
+        UserError::TooManyChallenges { limit: 5 },
     ];
     for e in &all {
         match e {
@@ -323,7 +324,8 @@ fn user_errors() -> Vec<UserError> {
             | UserError::HasClock
             | UserError::NotAbandoned { .. }
             | UserError::CoolingDown { .. }
-            | UserError::TooManyComputerGames { .. } => {}
+            | UserError::TooManyComputerGames { .. }
+            | UserError::TooManyChallenges { .. } => {}
         }
     }
     all

@@ -271,6 +271,39 @@ pub async fn set_challenge_message(
     Ok(done.rows_affected() == 1)
 }
 
+/// How many challenges `user` has made that wait for an answer.
+///
+/// # Errors
+/// Database failure.
+pub async fn pending_challenge_count(conn: &mut Conn, user: UserId) -> Result<usize, Error> {
+    let count: i64 = sqlx::query_scalar(
+        "SELECT COUNT(*) FROM challenges WHERE challenger_id = $1 AND status = 'pending'",
+    )
+    .bind(db_id(user.0))
+    .fetch_one(conn)
+    .await?;
+    Ok(usize::try_from(count).unwrap_or(usize::MAX))
+}
+
+/// When each challenge `user` made after `since_ms` was made, earliest first.
+///
+/// # Errors
+/// Database failure.
+pub async fn challenge_times_since(
+    conn: &mut Conn,
+    user: UserId,
+    since_ms: i64,
+) -> Result<Vec<i64>, Error> {
+    sqlx::query_scalar(
+        "SELECT created_ms FROM challenges WHERE challenger_id = $1 AND created_ms > $2
+         ORDER BY created_ms",
+    )
+    .bind(db_id(user.0))
+    .bind(since_ms)
+    .fetch_all(conn)
+    .await
+}
+
 /// Marks every pending challenge whose time is up as expired and returns them.
 ///
 /// # Errors

@@ -7,6 +7,7 @@
 
 mod ai_ratings;
 mod analyses;
+mod announcements;
 mod challenges;
 mod games;
 mod players;
@@ -23,9 +24,14 @@ use sqlx::{Sqlite, SqliteConnection, SqlitePool, Transaction};
 
 pub use ai_ratings::{AiRatingRow, ai_rating, ai_ratings, record_ai_result};
 pub use analyses::{AnalysisRow, analysis, store_analysis};
+pub use announcements::{
+    AnnouncementRow, Owed, claim_announcements, count_announcements, delete_announcement,
+    postpone_announcement, queue_announcement,
+};
 pub use challenges::{
-    ChallengeRow, NewChallengeRow, challenge, expire_challenges, insert_challenge, pending_between,
-    pending_rematch, resolve_challenge, set_challenge_message,
+    ChallengeRow, NewChallengeRow, challenge, challenge_times_since, expire_challenges,
+    insert_challenge, pending_between, pending_challenge_count, pending_rematch, resolve_challenge,
+    set_challenge_message,
 };
 pub use games::{
     Advance, Finish, GameRow, MoveRow, NewGameRow, abort_game, active_games, active_rematch,

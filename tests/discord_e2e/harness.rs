@@ -7,8 +7,8 @@ use std::time::{Duration, Instant};
 
 use monkey_queen::discord::{self, Config, Deps, RunningBot, Token};
 use monkey_queen::games::{
-    ChallengeId, Clock, GameId, GameService, GameView, ManualClock, ServiceConfig, SystemClock,
-    UserId,
+    ChallengeId, ChallengeLimits, Clock, GameId, GameService, GameView, ManualClock, ServiceConfig,
+    SystemClock, UserId,
 };
 use monkey_queen::storage;
 use poise::serenity_prelude::GuildId;
@@ -209,8 +209,10 @@ impl Harness {
         let service = GameService::new(
             storage::connect(&db.url).await.unwrap(),
             setup.clock(),
+            // It seeds scenarios with as many games as they need.
             ServiceConfig {
                 bot_user: Some(UserId(BOT_USER_ID)),
+                challenge_limits: ChallengeLimits::NONE,
                 ..ServiceConfig::default()
             },
         );

@@ -14,6 +14,7 @@ mod support;
 
 mod abandoned;
 mod analysis;
+mod announcements;
 mod board_png;
 mod challenges;
 mod clocks;

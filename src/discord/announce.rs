@@ -1,0 +1,147 @@
+//! Delivering the service's announcements (its outbox, see [`GameService::due_announcements`]):
+//! reminders mention the player to move where the game is shown, losses on time and the
+//! computer's moves are board messages, and a lapsed challenge's message says so and loses its
+//! buttons. Where the app is only user-installed, a reminder follows up the game's latest
+//! interaction while its token serves and goes to the player's DM after; a lapsed challenge's
+//! message there stays as it is (its buttons answer that it expired), so the service queues none.
+//!
+//! Each delivery is reported back: delivered or refused for good (the channel is gone, the bot
+//! lost access, the player takes no DMs) and the announcement is done; any other failure and it
+//! is retried later.
+//!
+//! [`GameService::due_announcements`]: crate::games::GameService::due_announcements
+
+use poise::serenity_prelude as serenity;
+use serenity::{
+    CreateAllowedMentions, CreateInteractionResponseFollowup, CreateMessage, EditMessage, Http,
+};
+use tracing::{error, warn};
+
+use super::{Data, Error, board, reach};
+use crate::games::{Announced, AnnouncementId, Challenge, GameView, Reach, Retried};
+use crate::i18n::{Lang, Msg};
+
+/// Delivers `what` in `lang`.
+///
+/// # Errors
+/// What Discord (or drawing the board) answered; nothing was delivered then, or, for a request
+/// whose answer was lost, perhaps it was.
+pub async fn deliver(http: &Http, data: &Data, what: &Announced, lang: Lang) -> Result<(), Error> {
+    match what {
+        Announced::Reminder(game) => remind(http, data, game, lang).await,
+        Announced::Timeout(game) => {
+            let Some(result) = &game.result else {
+                return Ok(());
+            };
+            let text = lang.text(&Msg::GameOver(game, result));
+            board::deliver(http, data, game, text, lang).await
+        }
+        Announced::Board(game) => board_after_move(http, data, game, lang).await,
+        Announced::Expired(challenge) => close(http, challenge, lang).await,
+    }
+}
+
+/// The board after the last move of `game`, saying who played what.
+///
+/// # Errors
+/// As [`deliver`].
+pub async fn board_after_move(
+    http: &Http,
+    data: &Data,
+    game: &GameView,
+    lang: Lang,
+) -> Result<(), Error> {
+    let Some(mv) = game.last_move else {
+        return Ok(());
+    };
+    let mover = board::mover(game, mv);
+    let text = lang.text(&Msg::MovePosted { game, mover, mv });
+    board::deliver(http, data, game, text, lang).await
+}
+
+/// Tells the service how the `attempt`-th delivery of announcement `id` went.
+pub async fn report(data: &Data, id: AnnouncementId, attempt: u32, delivered: Result<(), Error>) {
+    let reported = match delivered {
+        Ok(()) => data.service.announced(id).await,
+        Err(e) if e.is_lasting_refusal() => {
+            warn!(announcement = %id, error = %e, "Discord refused an announcement for good");
+            data.service.announced(id).await
+        }
+        Err(e) => match data.service.announcement_failed(id, attempt).await {
+            Ok(Retried::At(at_ms)) => {
+                warn!(announcement = %id, attempt, at_ms, error = %e, "an announcement failed; retrying later");
+                Ok(())
+            }
+            Ok(Retried::GivenUp) => {
+                error!(announcement = %id, attempt, error = %e, "an announcement failed; given up");
+                Ok(())
+            }
+            Err(reporting) => Err(reporting),
+        },
+    };
+    if let Err(e) = reported {
+        // Left claimed: handed out again once its lease runs out.
+        error!(announcement = %id, error = %e, "could not report an announcement");
+    }
+}
+
+/// Mentions the player to move where the game is shown.
+async fn remind(http: &Http, data: &Data, game: &GameView, lang: Lang) -> Result<(), Error> {
+    let mentions = game.to_move.map(|u| serenity::UserId::new(u.0));
+    let text = lang.text(&Msg::Reminder(game));
+    let allowed = CreateAllowedMentions::new().users(mentions);
+    if game.place.reach == Reach::Interactions {
+        return remind_through_interactions(http, data, game, text, allowed).await;
+    }
+    let message = CreateMessage::new().content(text).allowed_mentions(allowed);
+    let channel = game.place.thread.unwrap_or(game.place.channel);
+    serenity::ChannelId::new(channel.0)
+        .send_message(http, message)
+        .await?;
+    Ok(())
+}
+
+/// A reminder where the bot cannot post: a follow-up of the game's latest interaction while
+/// its token serves, else a DM to the player to move.
+async fn remind_through_interactions(
+    http: &Http,
+    data: &Data,
+    game: &GameView,
+    text: String,
+    allowed: CreateAllowedMentions,
+) -> Result<(), Error> {
+    if let Some(token) = data.tokens.take(game.id, data.service.now_ms()) {
+        let message = CreateInteractionResponseFollowup::new()
+            .content(text.clone())
+            .allowed_mentions(allowed);
+        match http
+            .create_followup_message(&token.value, &message, Vec::new())
+            .await
+        {
+            Ok(_) => return Ok(()),
+            Err(e) => warn!(game = %game.id, error = %e, "could not follow up with a reminder"),
+        }
+    }
+    let Some(player) = game.to_move else {
+        return Ok(());
+    };
+    reach::direct_message(http, player, CreateMessage::new().content(text)).await?;
+    Ok(())
+}
+
+/// Edits a lapsed challenge's message: it says so, and its buttons are gone.
+async fn close(http: &Http, challenge: &Challenge, lang: Lang) -> Result<(), Error> {
+    let Some(message) = challenge.message else {
+        return Ok(());
+    };
+    let edit = EditMessage::new()
+        .content(lang.text(&Msg::ChallengeClosed {
+            challenge,
+            by: None,
+        }))
+        .components(Vec::new());
+    serenity::ChannelId::new(challenge.channel.0)
+        .edit_message(http, serenity::MessageId::new(message.0), edit)
+        .await?;
+    Ok(())
+}

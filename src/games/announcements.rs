@@ -1,0 +1,195 @@
+//! The outbox: everything the game's state requires to be announced (reminders, losses on time,
+//! the computer's boards, lapsed challenges) is queued in the transaction that makes it owed,
+//! and handed to a deliverer until it reports it delivered. Delivery is at least once: an
+//! announcement whose deliverer fails is retried with growing waits, and one whose deliverer
+//! dies is taken up again when its claim's lease runs out (after a restart, by another process).
+//!
+//! An announcement made stale by the game moving on (a reminder for a ply already played, the
+//! board of a move since answered) is dropped rather than delivered.
+
+use super::{Challenge, GameService, GameView, Result};
+use crate::model::{AnnouncementId, GameStatus, GuildId};
+use crate::storage::{self, AnnouncementRow, Conn, Owed};
+
+/// How long a deliverer has to report on a claimed announcement before it is handed out again.
+pub const DELIVERY_LEASE_MS: i64 = 60_000;
+
+/// Deliveries tried before an announcement is given up: with [`retry_delay_ms`] the last
+/// attempt comes about an hour after the first.
+pub const MAX_ATTEMPTS: u32 = 8;
+
+/// Announcements handed out by one call of [`GameService::due_announcements`].
+const BATCH: u32 = 50;
+
+/// An announcement to deliver, with what it needs.
+#[derive(Debug, Clone)]
+pub struct Announcement {
+    /// Its id, to report back with.
+    pub id: AnnouncementId,
+    /// Which delivery this is, the first being 1.
+    pub attempt: u32,
+    /// What to announce.
+    pub what: Announced,
+}
+
+/// What an announcement says, with the game or challenge as it stands now.
+#[derive(Debug, Clone)]
+pub enum Announced {
+    /// The player to move is running short of time: mention them.
+    Reminder(GameView),
+    /// The game was lost on time: its result board.
+    Timeout(GameView),
+    /// The computer moved: the board after its move (which may have ended the game).
+    Board(GameView),
+    /// The challenge lapsed unanswered: its message says so and loses its buttons.
+    Expired(Challenge),
+}
+
+impl Announced {
+    /// The server of the game or challenge announced, if any (for its language).
+    #[must_use]
+    pub fn guild(&self) -> Option<GuildId> {
+        match self {
+            Announced::Reminder(game) | Announced::Timeout(game) | Announced::Board(game) => {
+                game.place.guild
+            }
+            Announced::Expired(challenge) => challenge.guild,
+        }
+    }
+}
+
+/// What a deliverer reports after a failed delivery.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Retried {
+    /// It will be handed out again at this time.
+    At(i64),
+    /// It was given up: [`MAX_ATTEMPTS`] deliveries failed.
+    GivenUp,
+}
+
+/// The wait after the `attempt`-th failed delivery: 30 s, doubling up to 32 minutes.
+#[must_use]
+pub fn retry_delay_ms(attempt: u32) -> i64 {
+    30_000 << attempt.saturating_sub(1).min(6)
+}
+
+impl GameService {
+    /// Claims the announcements due now, oldest first, for the caller to deliver and report on
+    /// with [`Self::announced`] or [`Self::announcement_failed`]. Each is handed to one caller
+    /// at a time (another sees it only once [`DELIVERY_LEASE_MS`] has passed without a report);
+    /// those the game has made stale are dropped here.
+    ///
+    /// # Errors
+    /// Internal errors only; nothing is claimed then.
+    pub async fn due_announcements(&self) -> Result<Vec<Announcement>> {
+        let now = self.now_ms();
+        let mut tx = self.db.begin_write().await?;
+        let claimed =
+            storage::claim_announcements(&mut tx, now, now + DELIVERY_LEASE_MS, BATCH).await?;
+        let mut due = Vec::with_capacity(claimed.len());
+        for row in claimed {
+            match self.announced_now(&mut tx, row).await? {
+                Some(what) => due.push(Announcement {
+                    id: row.id,
+                    attempt: row.attempts,
+                    what,
+                }),
+                None => storage::delete_announcement(&mut tx, row.id).await?,
+            }
+        }
+        tx.commit().await?;
+        Ok(due)
+    }
+
+    /// Reports an announcement delivered, or refused for good by Discord: it is not handed
+    /// out again.
+    ///
+    /// # Errors
+    /// Internal errors only.
+    pub async fn announced(&self, id: AnnouncementId) -> Result<()> {
+        let mut conn = self.db.write().await?;
+        storage::delete_announcement(&mut conn, id).await?;
+        Ok(())
+    }
+
+    /// Reports the `attempt`-th delivery of an announcement failed in a way that may pass: it
+    /// is handed out again after [`retry_delay_ms`], or given up after [`MAX_ATTEMPTS`].
+    ///
+    /// # Errors
+    /// Internal errors only.
+    pub async fn announcement_failed(&self, id: AnnouncementId, attempt: u32) -> Result<Retried> {
+        let mut conn = self.db.write().await?;
+        if attempt >= MAX_ATTEMPTS {
+            storage::delete_announcement(&mut conn, id).await?;
+            return Ok(Retried::GivenUp);
+        }
+        let at = self.now_ms() + retry_delay_ms(attempt);
+        storage::postpone_announcement(&mut conn, id, at).await?;
+        Ok(Retried::At(at))
+    }
+
+    /// How many announcements are waiting to be delivered (or being delivered).
+    ///
+    /// # Errors
+    /// Internal errors only.
+    pub async fn pending_announcements(&self) -> Result<u64> {
+        let mut conn = self.db.read().await?;
+        Ok(storage::count_announcements(&mut conn).await?)
+    }
+
+    /// Queues `owed` in the caller's transaction, first handed out at `due_ms`.
+    pub(super) async fn queue(
+        &self,
+        conn: &mut Conn,
+        owed: Owed,
+        due_ms: i64,
+    ) -> Result<AnnouncementId> {
+        Ok(storage::queue_announcement(conn, owed, self.now_ms(), due_ms).await?)
+    }
+
+    /// What `row` announces as things stand, or `None` if it no longer needs saying.
+    async fn announced_now(
+        &self,
+        conn: &mut Conn,
+        row: AnnouncementRow,
+    ) -> Result<Option<Announced>> {
+        let (game, ply) = match row.owed {
+            Owed::Expiry { challenge } => {
+                return Ok(storage::challenge(conn, challenge)
+                    .await?
+                    .map(Announced::Expired));
+            }
+            Owed::Reminder { game, ply } | Owed::Board { game, ply } => (game, Some(ply)),
+            Owed::Timeout { game } => (game, None),
+        };
+        let Some(stored) = storage::game(conn, game).await? else {
+            return Ok(None);
+        };
+        if ply.is_some_and(|ply| ply != stored.ply) {
+            return Ok(None);
+        }
+        let view = self.view(conn, stored).await?;
+        Ok(match row.owed {
+            Owed::Reminder { .. } if view.status == GameStatus::Active => {
+                Some(Announced::Reminder(view))
+            }
+            Owed::Board { .. } => Some(Announced::Board(view)),
+            Owed::Timeout { .. } if view.result.is_some() => Some(Announced::Timeout(view)),
+            _ => None,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn retries_wait_longer_each_time_and_end_within_about_an_hour() {
+        let waits: Vec<i64> = (1..MAX_ATTEMPTS).map(retry_delay_ms).collect();
+        assert_eq!(waits[0], 30_000);
+        assert!(waits.windows(2).all(|w| w[1] >= w[0]));
+        let total: i64 = waits.iter().sum();
+        assert!((45 * 60_000..=90 * 60_000).contains(&total), "{total}");
+    }
+}

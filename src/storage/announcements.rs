@@ -1,0 +1,180 @@
+//! The `announcements` table, the outbox: what the players are owed an announcement of. A row
+//! is written in the transaction that makes the announcement owed, claimed by whoever delivers
+//! it (its `due_ms` moved past a lease), and deleted once delivered or given up.
+
+use sqlx::Row;
+use sqlx::sqlite::SqliteRow;
+
+use super::{Conn, Error, corrupt};
+use crate::model::{AnnouncementId, ChallengeId, GameId};
+
+/// What an announcement is about.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Owed {
+    /// The player to move in `game`, still at `ply`, is running short of time.
+    Reminder {
+        /// The game.
+        game: GameId,
+        /// The ply the reminder is for; stale once the game has moved on.
+        ply: u32,
+    },
+    /// `game` ended on time: its result board.
+    Timeout {
+        /// The game.
+        game: GameId,
+    },
+    /// The board after the computer's move at `ply` in `game`.
+    Board {
+        /// The game.
+        game: GameId,
+        /// The ply of the computer's move; stale once the game has moved on.
+        ply: u32,
+    },
+    /// A challenge lapsed unanswered: its message loses its buttons.
+    Expiry {
+        /// The challenge.
+        challenge: ChallengeId,
+    },
+}
+
+/// A claimed announcement.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct AnnouncementRow {
+    /// Its id.
+    pub id: AnnouncementId,
+    /// What it announces.
+    pub owed: Owed,
+    /// Claims so far, this one included.
+    pub attempts: u32,
+}
+
+/// Queues an announcement, first claimable at `due_ms`, and returns its id.
+///
+/// # Errors
+/// Database failure (the game or challenge must exist).
+pub async fn queue_announcement(
+    conn: &mut Conn,
+    owed: Owed,
+    now: i64,
+    due_ms: i64,
+) -> Result<AnnouncementId, Error> {
+    let (kind, game, challenge, ply) = match owed {
+        Owed::Reminder { game, ply } => ("reminder", Some(game.0), None, Some(ply)),
+        Owed::Timeout { game } => ("timeout", Some(game.0), None, None),
+        Owed::Board { game, ply } => ("board", Some(game.0), None, Some(ply)),
+        Owed::Expiry { challenge } => ("expiry", None, Some(challenge.0), None),
+    };
+    let id: i64 = sqlx::query_scalar(
+        "INSERT INTO announcements (kind, game_id, challenge_id, ply, created_ms, due_ms)
+         VALUES ($1, $2, $3, $4, $5, $6) RETURNING id",
+    )
+    .bind(kind)
+    .bind(game)
+    .bind(challenge)
+    .bind(ply.map(i64::from))
+    .bind(now)
+    .bind(due_ms)
+    .fetch_one(conn)
+    .await?;
+    Ok(AnnouncementId(id))
+}
+
+/// Claims up to `limit` announcements due at `now`, oldest first: each is postponed to
+/// `lease_until` and its attempts counted, so no other claim sees it before then.
+///
+/// The due time is checked again on the row being updated, so of two claims at once (two
+/// processes) only one takes each row.
+///
+/// # Errors
+/// Database failure or a row that can't be read back.
+pub async fn claim_announcements(
+    conn: &mut Conn,
+    now: i64,
+    lease_until: i64,
+    limit: u32,
+) -> Result<Vec<AnnouncementRow>, Error> {
+    let rows = sqlx::query(
+        "UPDATE announcements SET due_ms = $2, attempts = attempts + 1
+         WHERE due_ms <= $1 AND id IN (
+             SELECT id FROM announcements WHERE due_ms <= $1 ORDER BY due_ms, id LIMIT $3
+         )
+         RETURNING id, kind, game_id, challenge_id, ply, attempts",
+    )
+    .bind(now)
+    .bind(lease_until)
+    .bind(i64::from(limit))
+    .fetch_all(conn)
+    .await?;
+    let mut claimed = rows.iter().map(decode).collect::<Result<Vec<_>, _>>()?;
+    claimed.sort_by_key(|a| a.id);
+    Ok(claimed)
+}
+
+/// Makes a claimed announcement due again at `due_ms` (a failed delivery, to retry).
+///
+/// # Errors
+/// Database failure.
+pub async fn postpone_announcement(
+    conn: &mut Conn,
+    id: AnnouncementId,
+    due_ms: i64,
+) -> Result<(), Error> {
+    sqlx::query("UPDATE announcements SET due_ms = $2 WHERE id = $1")
+        .bind(id.0)
+        .bind(due_ms)
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+/// Deletes an announcement (delivered, given up, or no longer owed).
+///
+/// # Errors
+/// Database failure.
+pub async fn delete_announcement(conn: &mut Conn, id: AnnouncementId) -> Result<(), Error> {
+    sqlx::query("DELETE FROM announcements WHERE id = $1")
+        .bind(id.0)
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+/// How many announcements are queued, claimed or not.
+///
+/// # Errors
+/// Database failure.
+pub async fn count_announcements(conn: &mut Conn) -> Result<u64, Error> {
+    let count: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM announcements")
+        .fetch_one(conn)
+        .await?;
+    Ok(count.unsigned_abs())
+}
+
+fn decode(row: &SqliteRow) -> Result<AnnouncementRow, Error> {
+    let kind: String = row.try_get("kind")?;
+    let game: Option<i64> = row.try_get("game_id")?;
+    let challenge: Option<i64> = row.try_get("challenge_id")?;
+    let ply: Option<i64> = row.try_get("ply")?;
+    let ply = ply.and_then(|p| u32::try_from(p).ok());
+    let owed = match (kind.as_str(), game, challenge, ply) {
+        ("reminder", Some(game), _, Some(ply)) => Owed::Reminder {
+            game: GameId(game),
+            ply,
+        },
+        ("timeout", Some(game), _, _) => Owed::Timeout { game: GameId(game) },
+        ("board", Some(game), _, Some(ply)) => Owed::Board {
+            game: GameId(game),
+            ply,
+        },
+        ("expiry", _, Some(challenge), _) => Owed::Expiry {
+            challenge: ChallengeId(challenge),
+        },
+        _ => return Err(corrupt("announcements.kind", kind)),
+    };
+    let attempts: i64 = row.try_get("attempts")?;
+    Ok(AnnouncementRow {
+        id: AnnouncementId(row.try_get("id")?),
+        owed,
+        attempts: u32::try_from(attempts).unwrap_or(u32::MAX),
+    })
+}

@@ -1,0 +1,134 @@
+//! Announcements survive failures: a reminder or a computer's board whose post failed is
+//! posted again by a later sweep (also by a restarted bot), and one Discord refuses for good
+//! is not tried again.
+
+use monkey_queen::games::{
+    ChallengeCreated, ChannelId, ColorChoice, DELIVERY_LEASE_MS, GuildId, Level, NewChallenge,
+    PlayerRef, Reach, UserId, retry_delay_ms,
+};
+use monkey_queen_core::GameOptions;
+
+use crate::harness::{Board, Harness, content};
+use crate::seeded::{MINUTE_MS, channel_messages_path, is_board_post, new_game, play, player};
+use crate::support::fake_discord::{BOT_NAME, BOT_USER_ID, RecordedRequest, first};
+use crate::support::payloads::{ALICE, BOB, CHANNEL_ID, GUILD_ID};
+
+fn is_reminder(r: &RecordedRequest) -> bool {
+    r.is("POST", &channel_messages_path()) && content(r).contains("still your move")
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_reminder_whose_post_failed_is_posted_by_a_later_sweep_even_after_a_restart() {
+    let h = Harness::registered_on_manual_clock().await;
+    let game = new_game(
+        &h.service,
+        &player(ALICE),
+        &player(BOB),
+        Some(10 * MINUTE_MS),
+    )
+    .await;
+    play(&h.service, &game, &player(ALICE), "g1-g7").await;
+    // Discord fails the first reminder with a 500: it may or may not have been posted, so the
+    // bot does not repeat the post at once.
+    h.fake.fail_requests(first(1, is_reminder));
+    let mark = h.fake.mark();
+    h.clock().advance(8 * MINUTE_MS);
+    h.fake
+        .expect_request_since(mark, "the failed reminder", is_reminder)
+        .await;
+    h.sweeps(3).await;
+    assert_eq!(h.count_since(mark, is_reminder), 1, "not before its retry");
+    let failed = h.fake.mark();
+
+    let h = h.restart().await;
+    h.clock().advance(retry_delay_ms(1));
+    let reminder = h
+        .fake
+        .expect_request_since(failed, "the reminder, again", is_reminder)
+        .await;
+    assert!(content(&reminder).contains(&format!("<@{}>", BOB.id)));
+    h.sweeps(3).await;
+    assert_eq!(
+        h.count_since(mark, is_reminder),
+        2,
+        "delivered: not sent again"
+    );
+    assert_eq!(h.service.pending_announcements().await.unwrap(), 0);
+    h.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_reminder_discord_refuses_for_good_is_not_tried_again() {
+    let h = Harness::registered_on_manual_clock().await;
+    let game = new_game(
+        &h.service,
+        &player(ALICE),
+        &player(BOB),
+        Some(10 * MINUTE_MS),
+    )
+    .await;
+    play(&h.service, &game, &player(ALICE), "g1-g7").await;
+    // The bot lost the right to post in the channel.
+    h.fake.refuse_requests(is_reminder);
+    let mark = h.fake.mark();
+    h.clock().advance(8 * MINUTE_MS);
+    h.fake
+        .expect_request_since(mark, "the refused reminder", is_reminder)
+        .await;
+    h.sweeps(2).await;
+    h.clock().advance(retry_delay_ms(1) * 4);
+    h.sweeps(3).await;
+    assert_eq!(h.count_since(mark, is_reminder), 1);
+    assert_eq!(h.service.pending_announcements().await.unwrap(), 0);
+    h.stop().await;
+}
+
+/// The computer's move is announced by its own board; if posting it fails, the sweeper posts
+/// it once the lease of the process that played it runs out, and only once.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_computers_board_that_could_not_be_posted_is_posted_after_its_lease() {
+    let h = Harness::registered_on_manual_clock().await;
+    h.fake.fail_requests(first(1, is_board_post));
+    let mark = h.fake.mark();
+    let created = h
+        .service
+        .create_challenge(NewChallenge {
+            challenger: player(ALICE),
+            opponent: Some(PlayerRef::new(UserId(BOT_USER_ID), BOT_NAME)),
+            guild: Some(GuildId(GUILD_ID)),
+            channel: ChannelId(CHANNEL_ID),
+            reach: Reach::Channel,
+            options: GameOptions::default(),
+            color: ColorChoice::Black,
+            move_time_ms: None,
+            rated: false,
+            ai_level: Some(Level::Easy),
+            rematch_of: None,
+        })
+        .await
+        .unwrap();
+    let ChallengeCreated::AiGame(game) = created else {
+        panic!("a game against the computer starts at once")
+    };
+    // The sweeper takes up the computer's turn; its board fails.
+    h.fake
+        .expect_request_since(mark, "the failed board", is_board_post)
+        .await;
+    h.sweeps(3).await;
+    h.idle().await;
+    assert_eq!(h.count_since(mark, is_board_post), 1);
+    assert_eq!(h.game(game.id).await.ply(), 1, "the move stands");
+    let failed = h.fake.mark();
+
+    h.clock().advance(DELIVERY_LEASE_MS);
+    let board = h
+        .fake
+        .expect_request_since(failed, "the board, again", is_board_post)
+        .await;
+    let board = Board::from_request(board, std::time::Instant::now());
+    board.assert_pings(ALICE.id);
+    h.sweeps(3).await;
+    assert_eq!(h.count_since(mark, is_board_post), 2);
+    assert_eq!(h.game(game.id).await.ply(), 1, "the computer moved once");
+    h.stop().await;
+}
