@@ -650,3 +650,46 @@ fn interaction_of(callback: &RecordedRequest) -> u64 {
     parts.find(|p| *p == "interactions");
     parts.next().and_then(|id| id.parse().ok()).unwrap()
 }
+
+/// A sixth challenge waiting at once is refused ephemerally, in the player's language, and
+/// posts nothing; cancelling one makes room.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_sixth_challenge_waiting_at_once_is_refused_until_one_is_cancelled() {
+    let h = Harness::registered().await;
+    let mut waiting = Vec::new();
+    for _ in 0..5 {
+        waiting.push(h.challenge(ALICE, None, Vec::new()).await);
+    }
+    let too_many = UserError::TooManyChallenges { limit: 5 };
+    let id = h.next_id();
+    h.push(with_locales(
+        slash_command(id, ALICE, "challenge", Vec::new()),
+        "es-ES",
+        "en-US",
+    ));
+    let callback = h.callback(id).await;
+    assert_ephemeral_answer(&callback, &refusal(Lang::Es, &too_many));
+    assert!(
+        content(&callback).contains("5 desafíos esperando respuesta"),
+        "{}",
+        content(&callback)
+    );
+
+    let first = &waiting[0];
+    let (cancelled, _) = h
+        .click(
+            ALICE,
+            &first.button("cancel"),
+            &first.content,
+            &first.custom_ids,
+        )
+        .await;
+    assert_eq!(kind(&cancelled), UPDATE_MESSAGE);
+    let again = h.challenge(ALICE, None, Vec::new()).await;
+    assert!(
+        again.content.contains("Anyone may accept"),
+        "{}",
+        again.content
+    );
+    h.stop().await;
+}
