@@ -312,6 +312,101 @@ async fn stats_streak_and_win_rate() {
     );
 }
 
+/// Gives `players` the certainty of regular players (a deviation of 80), as if they had played
+/// many more rated games than the test did.
+async fn establish(f: &Fixture, players: &[PlayerRef]) {
+    for player in players {
+        sqlx::query("UPDATE players SET rating_deviation = 80 WHERE user_id = $1")
+            .bind(i64::try_from(player.id.0).unwrap())
+            .execute(f.service.db().writer())
+            .await
+            .unwrap();
+    }
+}
+
+/// Newcomers are provisional until about eight rated games; the leaderboard ranks only the
+/// others, and months without a rated game make a rating provisional again.
+#[tokio::test]
+async fn the_leaderboard_ranks_established_ratings_and_idle_months_unsettle_them() {
+    let f = Fixture::new().await;
+    for game in 0..8 {
+        let (winner, loser) = if game % 2 == 0 {
+            (alice(), bob())
+        } else {
+            (bob(), alice())
+        };
+        win(&f, &winner, &loser, GUILD).await;
+    }
+    win(&f, &carol(), &dave(), GUILD).await;
+    let stats = |who: PlayerRef| {
+        let service = f.service.clone();
+        async move { service.stats(who.id, here(who.id)).await.unwrap() }
+    };
+    assert!(!stats(alice()).await.provisional);
+    let carols = stats(carol()).await;
+    assert!(carols.provisional && carols.deviation > 250.0, "{carols:?}");
+    let board = f
+        .service
+        .leaderboard(LeaderboardScope::Guild(GUILD), 0, 10)
+        .await
+        .unwrap();
+    let ranked: Vec<UserId> = board.entries.iter().map(|e| e.player.id).collect();
+    assert_eq!(ranked.len(), 2, "only Alice and Bob: {ranked:?}");
+    assert!(ranked.contains(&alice().id) && ranked.contains(&bob().id));
+    assert_eq!(board.total, 2);
+
+    // Four months later, Alice has not played: her rating stands, its deviation has grown.
+    let before = stats(alice()).await;
+    f.clock.advance(120 * 24 * 60 * MINUTE);
+    let after = stats(alice()).await;
+    assert_eq!(after.rating, before.rating);
+    assert!(
+        after.deviation > before.deviation + 30.0,
+        "{before:?} {after:?}"
+    );
+    assert!(after.provisional);
+    let board = f
+        .service
+        .leaderboard(LeaderboardScope::Global, 0, 10)
+        .await
+        .unwrap();
+    assert!(board.entries.is_empty(), "{board:?}");
+    // Back to playing, her rating moves as an uncertain one does.
+    let back = win(&f, &alice(), &carol(), GUILD).await;
+    let delta = f
+        .service
+        .game(back)
+        .await
+        .unwrap()
+        .result
+        .unwrap()
+        .rating_deltas;
+    let settled_gain = {
+        let g = Fixture::new().await;
+        for game in 0..8 {
+            let (winner, loser) = if game % 2 == 0 {
+                (alice(), bob())
+            } else {
+                (bob(), alice())
+            };
+            win(&g, &winner, &loser, GUILD).await;
+        }
+        win(&g, &carol(), &dave(), GUILD).await;
+        let game = win(&g, &alice(), &carol(), GUILD).await;
+        g.service
+            .game(game)
+            .await
+            .unwrap()
+            .result
+            .unwrap()
+            .rating_deltas
+    };
+    assert!(
+        delta.unwrap()[0] > settled_gain.unwrap()[0],
+        "{delta:?} {settled_gain:?}"
+    );
+}
+
 #[tokio::test]
 async fn leaderboard_order_paging_and_scope() {
     let f = Fixture::new().await;
@@ -338,6 +433,9 @@ async fn leaderboard_order_paging_and_scope() {
         .abort(carol().id, GameRef::Id(aborted.id))
         .await
         .unwrap();
+
+    // One game is not enough to be ranked: say these five have played many more before.
+    establish(&f, &[alice(), bob(), carol(), dave(), erin()]).await;
 
     let global = f
         .service

@@ -551,3 +551,68 @@ async fn the_rating_history_backfill_rebuilds_each_rating_of_games_rated_before_
         assert_eq!(is.3, None, "the old deviations were not kept");
     }
 }
+
+/// Migration 0006's statement that fills `players.rated_ms` from the rating history.
+fn rated_ms_backfill() -> &'static str {
+    let migration = include_str!("../migrations/0006_rating_periods.sql");
+    let start = migration
+        .find("UPDATE players")
+        .expect("the migration backfills");
+    let end = start + migration[start..].find(';').expect("one statement");
+    &migration[start..=end]
+}
+
+#[tokio::test]
+async fn the_rated_time_backfill_finds_each_players_last_rated_game() {
+    let f = Fixture::new().await;
+    let (alice, bob, carol) = (alice(), bob(), carol());
+    for (white, black) in [(&alice, &bob), (&bob, &carol)] {
+        let game = f.start(white, black).await;
+        f.clock.advance(60_000);
+        f.service
+            .resign(black.id, GameRef::Id(game.id), None)
+            .await
+            .unwrap();
+    }
+    // Dave only played unrated games: he has no rated time.
+    let mut unrated = challenge(
+        &carol,
+        Some(&monkey_queen::games::PlayerRef::new(UserId(104), "Dave")),
+    );
+    unrated.rated = false;
+    let game = f.start_with(unrated).await;
+    f.service
+        .resign(UserId(104), GameRef::Id(game.id), None)
+        .await
+        .unwrap();
+    let read = || async {
+        let mut conn = f.service.db().read().await.unwrap();
+        sqlx::query_as::<_, (i64, Option<i64>)>(
+            "SELECT user_id, rated_ms FROM players ORDER BY user_id",
+        )
+        .fetch_all(&mut *conn)
+        .await
+        .unwrap()
+    };
+    let written = read().await;
+    assert_eq!(
+        written,
+        [
+            (101, Some(T0 + 60_000)),
+            (102, Some(T0 + 120_000)),
+            (103, Some(T0 + 120_000)),
+            (104, None)
+        ]
+    );
+    let mut conn = f.service.db().write().await.unwrap();
+    sqlx::query("UPDATE players SET rated_ms = NULL")
+        .execute(&mut *conn)
+        .await
+        .unwrap();
+    sqlx::query(rated_ms_backfill())
+        .execute(&mut *conn)
+        .await
+        .unwrap();
+    drop(conn);
+    assert_eq!(read().await, written);
+}

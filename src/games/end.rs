@@ -8,7 +8,7 @@ use super::{
     EndReason, GameRef, GameResult, GameService, GameStatus, GameView, Level, Result, UserError,
     UserId,
 };
-use crate::rating::{Rating, TAU, rate_game};
+use crate::rating::{Rating, rate_game};
 use crate::storage::{self, Conn, Finish, GameRow, Owed, Standing};
 
 impl GameService {
@@ -179,8 +179,8 @@ impl GameService {
             Color::Black => (row.black, row.white),
         };
         let ratings = if row.rated {
-            let winner_before = current_rating(conn, winner_id).await?;
-            let loser_before = current_rating(conn, loser_id).await?;
+            let winner_before = current_rating(conn, winner_id, now).await?;
+            let loser_before = current_rating(conn, loser_id, now).await?;
             let (w, l) = rate_game(winner_before, loser_before);
             Some((
                 (w, w.rating - winner_before.rating),
@@ -260,20 +260,21 @@ impl GameService {
         } else {
             return Ok(());
         };
-        let person = current_rating(conn, person).await?;
+        let person = current_rating(conn, person, now).await?;
         let before = storage::ai_rating(conn, level)
             .await?
             .map_or(Rating::NEWCOMER, |r| r.rating);
-        let after = before.update(&[(person, if ai_won { 1.0 } else { 0.0 })], TAU);
+        let after = before.after_game(person, ai_won);
         storage::record_ai_result(conn, level, ai_won, after, now).await?;
         Ok(())
     }
 }
 
-async fn current_rating(conn: &mut Conn, user: UserId) -> Result<Rating> {
+/// A player's rating at `now`, its deviation grown by the idle rating periods before it.
+async fn current_rating(conn: &mut Conn, user: UserId, now: i64) -> Result<Rating> {
     Ok(storage::player(conn, user)
         .await?
-        .map_or(Rating::NEWCOMER, |p| p.rating))
+        .map_or(Rating::NEWCOMER, |p| super::standings::rating_now(&p, now)))
 }
 
 /// The stored row as it is after [`GameService::settle`] wrote `result`.

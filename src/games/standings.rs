@@ -7,8 +7,8 @@ use super::{
     EndReason, GameId, GameService, GuildId, InternalError, Level, Result, UserError, UserId,
     Viewer,
 };
-use crate::rating::Rating;
-use crate::storage::{self, GameRow};
+use crate::rating::{GLICKO2_SCALE, PROVISIONAL_DEVIATION, RATING_PERIOD_MS, Rating};
+use crate::storage::{self, Established, GameRow, PlayerRow};
 
 /// How many recent results [`GameService::stats`] lists.
 pub const RECENT_RESULTS: u32 = 5;
@@ -51,8 +51,11 @@ pub struct PlayerStats {
     pub name: Option<String>,
     /// Glicko-2 rating (1500 for a newcomer). Only rated games move it.
     pub rating: f64,
-    /// Rating deviation: the rating's uncertainty (350 for a newcomer).
+    /// Rating deviation: the rating's uncertainty (350 for a newcomer), grown by each idle
+    /// rating period since the last rated game.
     pub deviation: f64,
+    /// Whether the rating is still provisional (too uncertain for the leaderboard).
+    pub provisional: bool,
     /// Finished games, rated or not, against people or the computer (aborted ones excluded).
     pub games: u32,
     /// Of which rated.
@@ -179,6 +182,12 @@ impl Window {
     }
 }
 
+/// A player's rating as it stands at `now`, its deviation grown by the idle rating periods
+/// since it last changed.
+pub(super) fn rating_now(player: &PlayerRow, now: i64) -> Rating {
+    player.rating.at(player.rated_ms.unwrap_or(now), now)
+}
+
 impl GameService {
     /// A player's rating, counts, win rate, current streak and latest results (those `viewer`
     /// may see: games of the viewer's server, and their own). Someone who never played has a
@@ -187,6 +196,7 @@ impl GameService {
     /// # Errors
     /// Internal errors only.
     pub async fn stats(&self, user: UserId, viewer: Viewer) -> Result<PlayerStats> {
+        let now = self.now_ms();
         let mut conn = self.db.read().await?;
         let row = storage::player(&mut conn, user).await?;
         let streak = storage::streak(&mut conn, user).await?;
@@ -195,8 +205,8 @@ impl GameService {
         let recent = played_games(&recent, user)?;
         let (name, rating, counts) = match row {
             Some(p) => (
-                Some(p.name),
-                p.rating,
+                Some(p.name.clone()),
+                rating_now(&p, now),
                 [p.games, p.rated_games, p.wins, p.losses],
             ),
             None => (None, Rating::NEWCOMER, [0; 4]),
@@ -207,6 +217,7 @@ impl GameService {
             name,
             rating: rating.rating,
             deviation: rating.deviation,
+            provisional: rating.is_provisional(),
             games,
             rated_games,
             wins,
@@ -217,9 +228,10 @@ impl GameService {
         })
     }
 
-    /// A page of the rating leaderboard: players with at least one rated game (in a server's
-    /// board, only those who played a finished game there), best rating first; equal ratings
-    /// go to the player with more rated games, then to the lower user id. `page` is 0-based.
+    /// A page of the rating leaderboard: players whose rating is established, not provisional
+    /// (see [`Rating::is_provisional`], as of now), and in a server's board only those who
+    /// played a finished game there; best rating first; equal ratings go to the player with
+    /// more rated games, then to the lower user id. `page` is 0-based.
     ///
     /// # Errors
     /// Internal errors only.
@@ -233,18 +245,26 @@ impl GameService {
             LeaderboardScope::Guild(guild) => Some(guild),
             LeaderboardScope::Global => None,
         };
+        let now = self.now_ms();
+        let established = Established {
+            now_ms: now,
+            period_ms: RATING_PERIOD_MS,
+            scale: GLICKO2_SCALE,
+            max_deviation: PROVISIONAL_DEVIATION,
+        };
         let mut conn = self.db.read().await?;
-        let total = storage::leaderboard_size(&mut conn, guild).await?;
+        let total = storage::leaderboard_size(&mut conn, guild, established).await?;
         let window = Window::new(page, page_size, total);
-        let rows = storage::leaderboard(&mut conn, guild, window.offset, window.size).await?;
+        let rows =
+            storage::leaderboard(&mut conn, guild, established, window.offset, window.size).await?;
         let entries = rows
             .into_iter()
             .zip(window.offset + 1..)
             .map(|(p, rank)| LeaderboardEntry {
                 rank,
+                deviation: rating_now(&p, now).deviation,
                 player: PlayerRef::new(p.id, p.name),
                 rating: p.rating.rating,
-                deviation: p.rating.deviation,
                 games: p.games,
                 wins: p.wins,
                 losses: p.losses,

@@ -202,8 +202,13 @@ fn stats(s: &PlayerStats) -> String {
         n if n > 0 => plural(n, "win", "wins") + " in a row",
         n => plural(-n, "loss", "losses") + " in a row",
     };
+    let certainty = if s.provisional {
+        "provisional: off the leaderboard until it settles"
+    } else {
+        "established"
+    };
     let mut out = format!(
-        "**Stats of {who}**\nRating **{:.0}** (±{:.0}) · {} ({} rated): {}, {}{rate}\nCurrent streak: {streak}",
+        "**Stats of {who}**\nRating **{:.0}** (±{:.0}, {certainty}) · {} ({} rated): {}, {}{rate}\nCurrent streak: {streak}",
         s.rating,
         s.deviation,
         plural(i64::from(s.games), "game", "games"),
@@ -253,7 +258,7 @@ fn leaderboard(page: &LeaderboardPage, global: bool) -> String {
     let board = if global { "everyone" } else { "this server" };
     if page.entries.is_empty() {
         return format!(
-            "**Leaderboard — {board}**\nNobody has finished a rated game yet. Start one with `/challenge`."
+            "**Leaderboard — {board}**\nNobody is ranked yet: a rating joins the board once it is established, after about eight rated games. Start one with `/challenge`."
         );
     }
     let mut out = format!(

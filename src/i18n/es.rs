@@ -217,8 +217,13 @@ fn stats(s: &PlayerStats) -> String {
         n if n > 0 => plural(n, "victoria seguida", "victorias seguidas"),
         n => plural(-n, "derrota seguida", "derrotas seguidas"),
     };
+    let certainty = if s.provisional {
+        "provisional: fuera de la clasificación hasta que se asiente"
+    } else {
+        "consolidada"
+    };
     let mut out = format!(
-        "**Estadísticas de {who}**\nPuntuación **{:.0}** (±{:.0}) · {} ({}): {}, {}{rate}\nRacha actual: {streak}",
+        "**Estadísticas de {who}**\nPuntuación **{:.0}** (±{:.0}, {certainty}) · {} ({}): {}, {}{rate}\nRacha actual: {streak}",
         s.rating,
         s.deviation,
         plural(i64::from(s.games), "partida", "partidas"),
@@ -275,7 +280,7 @@ fn leaderboard(page: &LeaderboardPage, global: bool) -> String {
     };
     if page.entries.is_empty() {
         return format!(
-            "**Clasificación — {board}**\nNadie ha terminado aún una partida puntuable. Empieza una con `/desafiar`."
+            "**Clasificación — {board}**\nAún no hay nadie clasificado: una puntuación entra cuando se consolida, tras unas ocho partidas puntuables. Empieza una con `/desafiar`."
         );
     }
     let mut out = format!(

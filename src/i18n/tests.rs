@@ -166,6 +166,7 @@ fn stats(games: u32, streak: i64) -> PlayerStats {
         name: (games > 0).then(|| "Bo".to_owned()),
         rating: 1523.4,
         deviation: 84.2,
+        provisional: false,
         games,
         rated_games: games.saturating_sub(1),
         wins: games / 2,
@@ -590,7 +591,7 @@ fn every_message_exists_in_both_languages() {
 #[test]
 fn stats_in_words() {
     let en = Lang::En.text(&Msg::Stats(&stats(5, 2)));
-    assert!(en.contains("Rating **1523** (±84)"), "{en}");
+    assert!(en.contains("Rating **1523** (±84, established)"), "{en}");
     assert!(
         en.contains("5 games (4 rated): 2 wins, 3 losses · win rate 40%"),
         "{en}"
@@ -603,6 +604,23 @@ fn stats_in_words() {
     );
     let es = Lang::Es.text(&Msg::Stats(&stats(6, -1)));
     assert!(es.contains("Racha actual: 1 derrota seguida"), "{es}");
+    assert!(es.contains("(±84, consolidada)"), "{es}");
+    let provisional = PlayerStats {
+        deviation: 210.4,
+        provisional: true,
+        ..stats(2, 1)
+    };
+    let en_provisional = Lang::En.text(&Msg::Stats(&provisional));
+    assert!(
+        en_provisional.contains("(±210, provisional: off the leaderboard until it settles)"),
+        "{en_provisional}"
+    );
+    let es_provisional = Lang::Es.text(&Msg::Stats(&provisional));
+    assert!(
+        es_provisional
+            .contains("(±210, provisional: fuera de la clasificación hasta que se asiente)"),
+        "{es_provisional}"
+    );
     assert!(
         es.contains("6 partidas (5 puntuables): 3 victorias, 3 derrotas"),
         "{es}"

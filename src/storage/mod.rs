@@ -40,7 +40,8 @@ pub use games::{
     store_move, streak,
 };
 pub use players::{
-    PlayerRow, Standing, leaderboard, leaderboard_size, player, record_result, upsert_player,
+    Established, PlayerRow, Standing, leaderboard, leaderboard_size, player, record_result,
+    upsert_player,
 };
 pub use rating_history::{RatingHistoryRow, rating_history, record_rating};
 pub use settings::{guild_settings, store_guild_settings};

@@ -1,11 +1,14 @@
 //! The `players` table: display names, ratings and counts.
 
 use sqlx::Row;
-use sqlx::sqlite::SqliteRow;
+use sqlx::sqlite::{SqliteArguments, SqliteRow};
 
 use super::{Conn, Error, db_id, discord_id};
 use crate::model::{GuildId, UserId};
 use crate::rating::Rating;
+
+/// A query being bound.
+type Query<'q> = sqlx::query::Query<'q, sqlx::Sqlite, SqliteArguments>;
 
 /// A player as stored.
 #[derive(Debug, Clone, PartialEq)]
@@ -14,8 +17,10 @@ pub struct PlayerRow {
     pub id: UserId,
     /// The display name seen last.
     pub name: String,
-    /// The Glicko-2 rating.
+    /// The Glicko-2 rating, as of its last change (see [`Rating::at`]).
     pub rating: Rating,
+    /// When the rating last changed; `None` before the first rated game.
+    pub rated_ms: Option<i64>,
     /// Finished games (aborted ones excluded).
     pub games: u32,
     /// Of which rated.
@@ -40,15 +45,21 @@ pub struct Standing {
 /// The columns every query returns.
 macro_rules! columns {
     () => {
-        "user_id, display_name, rating, rating_deviation, rating_volatility, games, rated_games,
-         wins, losses"
+        "user_id, display_name, rating, rating_deviation, rating_volatility, rated_ms, games,
+         rated_games, wins, losses"
     };
 }
 
-/// Who is on a leaderboard (`$1`: the server, or NULL for everyone).
+/// Who is on a leaderboard (`$1`: the server, or NULL for everyone): rated players whose rating
+/// is established at `$2` (see [`Established`]: `$3` the period, `$4` the scale, `$5` the
+/// deviation). The deviation grown by idle periods is √(d² + n·(σ·scale)²), so comparing
+/// squares needs no square root.
 macro_rules! on_board {
     () => {
-        "WHERE p.rated_games > 0
+        "WHERE p.rated_games > 0 AND p.rated_ms IS NOT NULL
+           AND p.rating_deviation * p.rating_deviation
+               + (($2 - p.rated_ms) / $3) * (p.rating_volatility * $4) * (p.rating_volatility * $4)
+               <= $5 * $5
            AND ($1 IS NULL OR EXISTS (
                SELECT 1 FROM games g
                WHERE g.status = 'finished' AND g.guild_id = $1
@@ -65,6 +76,7 @@ fn decode(row: &SqliteRow) -> Result<PlayerRow, Error> {
             deviation: row.try_get("rating_deviation")?,
             volatility: row.try_get("rating_volatility")?,
         },
+        rated_ms: row.try_get("rated_ms")?,
         games: row.try_get("games")?,
         rated_games: row.try_get("rated_games")?,
         wins: row.try_get("wins")?,
@@ -107,32 +119,47 @@ pub async fn player(conn: &mut Conn, id: UserId) -> Result<Option<PlayerRow>, Er
     row.as_ref().map(decode).transpose()
 }
 
-/// Players on a rating leaderboard: those with at least one rated game, and for a server
-/// only those who played a finished game there. Best rating first; ties go to the player
-/// with more rated games, then to the lower user id, so pages never overlap. `limit` rows
-/// after skipping `offset`.
+/// Which ratings a leaderboard ranks: those whose deviation, grown by every whole idle
+/// rating period up to `now_ms`, is at most `max_deviation`.
+#[derive(Debug, Clone, Copy)]
+pub struct Established {
+    /// The time the leaderboard is for.
+    pub now_ms: i64,
+    /// One rating period.
+    pub period_ms: i64,
+    /// The factor between the Glicko and the Glicko-2 scales.
+    pub scale: f64,
+    /// The largest deviation ranked.
+    pub max_deviation: f64,
+}
+
+/// Players on a rating leaderboard: those with an established rating (see [`Established`]),
+/// and for a server only those who played a finished game there. Best rating first; ties go
+/// to the player with more rated games, then to the lower user id, so pages never overlap.
+/// `limit` rows after skipping `offset`.
 ///
 /// # Errors
 /// Database failure.
 pub async fn leaderboard(
     conn: &mut Conn,
     guild: Option<GuildId>,
+    established: Established,
     offset: u64,
     limit: u32,
 ) -> Result<Vec<PlayerRow>, Error> {
-    let rows = sqlx::query(concat!(
+    let query = sqlx::query(concat!(
         "SELECT ",
         columns!(),
         " FROM players p ",
         on_board!(),
         " ORDER BY p.rating DESC, p.rated_games DESC, p.user_id ASC
-         LIMIT $2 OFFSET $3"
-    ))
-    .bind(guild.map(|g| db_id(g.0)))
-    .bind(i64::from(limit))
-    .bind(i64::try_from(offset).unwrap_or(i64::MAX))
-    .fetch_all(conn)
-    .await?;
+         LIMIT $6 OFFSET $7"
+    ));
+    let rows = bind_board(query, guild, established)
+        .bind(i64::from(limit))
+        .bind(i64::try_from(offset).unwrap_or(i64::MAX))
+        .fetch_all(conn)
+        .await?;
     rows.iter().map(decode).collect()
 }
 
@@ -140,12 +167,27 @@ pub async fn leaderboard(
 ///
 /// # Errors
 /// Database failure.
-pub async fn leaderboard_size(conn: &mut Conn, guild: Option<GuildId>) -> Result<u64, Error> {
-    let count: i64 = sqlx::query_scalar(concat!("SELECT COUNT(*) FROM players p ", on_board!()))
-        .bind(guild.map(|g| db_id(g.0)))
+pub async fn leaderboard_size(
+    conn: &mut Conn,
+    guild: Option<GuildId>,
+    established: Established,
+) -> Result<u64, Error> {
+    let query = sqlx::query(concat!("SELECT COUNT(*) AS n FROM players p ", on_board!()));
+    let row = bind_board(query, guild, established)
         .fetch_one(conn)
         .await?;
+    let count: i64 = row.try_get("n")?;
     Ok(count.unsigned_abs())
+}
+
+/// Binds `$1`–`$5` of [`on_board`].
+fn bind_board(query: Query<'_>, guild: Option<GuildId>, established: Established) -> Query<'_> {
+    query
+        .bind(guild.map(|g| db_id(g.0)))
+        .bind(established.now_ms)
+        .bind(established.period_ms)
+        .bind(established.scale)
+        .bind(established.max_deviation)
 }
 
 /// Counts a finished game for one player, and stores their new rating if it was rated.
@@ -160,7 +202,8 @@ pub async fn record_result(conn: &mut Conn, standing: Standing, now: i64) -> Res
                 "UPDATE players
                  SET games = games + 1, rated_games = rated_games + 1,
                      wins = wins + $2, losses = losses + 1 - $2,
-                     rating = $3, rating_deviation = $4, rating_volatility = $5, updated_ms = $6
+                     rating = $3, rating_deviation = $4, rating_volatility = $5, rated_ms = $6,
+                     updated_ms = $6
                  WHERE user_id = $1",
             )
             .bind(db_id(standing.id.0))

@@ -7,7 +7,7 @@ use crate::harness::{
     CHANNEL_MESSAGE, EPHEMERAL, Harness, UPDATE_MESSAGE, button_ids, buttons, callback_path,
     content,
 };
-use crate::seeded::{challenge_in, decided_game, new_game, pending, player};
+use crate::seeded::{challenge_in, decided_game, establish, new_game, pending, player};
 use crate::support::payloads::{
     ALICE, BOB, CAROL, CHANNEL_ID, GUILD_ID, bot_message, button_click, integer_option,
     slash_command, string_option, user_option, with_locale, with_resolved_user,
@@ -23,6 +23,7 @@ async fn the_leaderboard_pages_with_its_arrows() {
     for pair in players.chunks(2) {
         decided_game(&h.service, &pair[0], &pair[1]).await;
     }
+    establish(&h.service, &players).await;
 
     let first = h
         .exchange(

@@ -88,6 +88,18 @@ pub async fn decided_game(
         .unwrap()
 }
 
+/// Gives `players` the certainty of regular players (a deviation of 80), as if they had played
+/// many more rated games, so the leaderboard ranks them.
+pub async fn establish(service: &GameService, players: &[PlayerRef]) {
+    for player in players {
+        sqlx::query("UPDATE players SET rating_deviation = 80 WHERE user_id = $1")
+            .bind(monkey_queen::storage::db_id(player.id.0))
+            .execute(service.db().writer())
+            .await
+            .unwrap();
+    }
+}
+
 pub fn channel_messages_path() -> String {
     format!("/channels/{CHANNEL_ID}/messages")
 }
