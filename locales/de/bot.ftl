@@ -27,6 +27,12 @@ color-name = { $color ->
     [white] Weiß
    *[black] Schwarz
 }
+# The colour inside a sentence ("your move (White)", "won as White"), where some languages
+# write it in lower case.
+color-in-sentence = { $color ->
+    [white] Weiß
+   *[black] Schwarz
+}
 # Eine Figur mit ihrer Farbe, am Anfang einer Zugbeschreibung (Nominativ): „Weiße Königin“.
 piece-name = { $color ->
     [white] { $role ->

@@ -19,6 +19,12 @@ color-name = { $color ->
     [white] White
    *[black] Black
 }
+# The colour inside a sentence ("your move (White)", "won as White"), where some languages
+# write it in lower case.
+color-in-sentence = { $color ->
+    [white] White
+   *[black] Black
+}
 # A piece with its colour, as the start of a move: "White queen".
 piece-name = { $color ->
     [white] { $role ->

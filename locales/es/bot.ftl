@@ -22,6 +22,12 @@ color-name = { $color ->
     [white] Blancas
    *[black] Negras
 }
+# The colour inside a sentence ("your move (White)", "won as White"), where some languages
+# write it in lower case.
+color-in-sentence = { $color ->
+    [white] blancas
+   *[black] negras
+}
 # Una pieza con su color, al principio de una jugada: «Reina blanca».
 piece-name = { $color ->
     [white] { $role ->

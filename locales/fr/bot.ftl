@@ -34,6 +34,12 @@ color-name = { $color ->
     [white] Blancs
    *[black] Noirs
 }
+# The colour inside a sentence ("your move (White)", "won as White"), where some languages
+# write it in lower case.
+color-in-sentence = { $color ->
+    [white] Blancs
+   *[black] Noirs
+}
 # Une pièce avec sa couleur, en début de coup : « Reine blanche ».
 piece-name = { $color ->
     [white] { $role ->

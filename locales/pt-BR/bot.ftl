@@ -26,6 +26,12 @@ color-name = { $color ->
     [white] Brancas
    *[black] Pretas
 }
+# The colour inside a sentence ("your move (White)", "won as White"), where some languages
+# write it in lower case.
+color-in-sentence = { $color ->
+    [white] brancas
+   *[black] pretas
+}
 # Uma peça com sua cor, no início de uma jogada: "Rainha branca".
 piece-name = { $color ->
     [white] { $role ->

@@ -220,7 +220,7 @@ pub(super) fn text(lang: Lang, msg: &Msg<'_>) -> String {
             &args! {
                 "number" => *number,
                 "ply" => mistake.ply,
-                "color" => color(t, mistake.mover),
+                "color" => color_in_sentence(t, mistake.mover),
             },
         ),
         Msg::ChartWord(word) => t.plain(match word {
@@ -305,6 +305,11 @@ fn color(t: Texts, c: Color) -> String {
     t.get("color-name", &args! {"color" => color_key(c)})
 }
 
+/// The colour as written inside a sentence.
+fn color_in_sentence(t: Texts, c: Color) -> String {
+    t.get("color-in-sentence", &args! {"color" => color_key(c)})
+}
+
 fn reason(t: Texts, reason: EndReason) -> String {
     t.get("reason", &args! {"reason" => reason_key(reason)})
 }
@@ -356,7 +361,7 @@ fn your_move(t: Texts, g: &GameView) -> String {
     };
     let head = t.get(
         "your-move",
-        &args! {"player" => mention(user), "color" => color(t, g.position.turn())},
+        &args! {"player" => mention(user), "color" => color_in_sentence(t, g.position.turn())},
     );
     join_sentences(head, deadline(t, g))
 }
@@ -561,7 +566,7 @@ fn played_game(t: Texts, g: &PlayedGame) -> String {
         &args! {
             "game" => g.game.0,
             "won" => yes_no(g.won),
-            "color" => color(t, g.color),
+            "color" => color_in_sentence(t, g.color),
             "opponent" => opponent,
             "reason" => reason(t, g.reason),
             "plies" => g.plies,
@@ -668,7 +673,7 @@ fn analysis(t: Texts, g: &GameView, mistakes: &[Mistake], turning_points: &[u32]
                 "ply" => m.ply,
                 "played" => move_in_words(t, m.mover, m.played),
                 "better" => move_in_words(t, m.mover, m.better),
-                "color" => color(t, m.mover),
+                "color" => color_in_sentence(t, m.mover),
                 "before" => format!("{:.0}", m.before.chances(m.mover) * 100.0),
                 "after" => format!("{:.0}", m.after.chances(m.mover) * 100.0),
             },

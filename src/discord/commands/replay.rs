@@ -169,7 +169,7 @@ mod tests {
     #[test]
     fn a_record_too_long_for_a_message_goes_as_a_file() {
         let game = game();
-        for lang in [Lang::En, Lang::Es] {
+        for lang in Lang::ALL {
             let (short, file) = caption(&game, "1. g1-g7".to_owned(), lang);
             assert!(short.contains("1. g1-g7") && file.is_none(), "{short}");
             let long = "12. g1-g7 f12-f8 ".repeat(200);
