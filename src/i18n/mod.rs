@@ -5,6 +5,7 @@
 //! language and check that each folder has exactly the English message ids.
 
 mod bundles;
+mod refusals;
 mod render;
 
 use monkey_queen_core::analysis::Mistake;
