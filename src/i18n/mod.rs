@@ -1,9 +1,12 @@
-//! Every text the bot writes, in English and Spanish. A message is a [`Msg`] value;
-//! [`Lang::text`] renders it. Each language's file matches on every variant, so a missing
-//! translation does not compile, and the tests render every message in both languages.
+//! Every text the bot writes, in English, Spanish, French, German and Brazilian Portuguese. A
+//! message is a [`Msg`] value; [`Lang::text`] renders it. The words are Project Fluent files,
+//! one folder per language under `locales/` (see `bundles`); the layout, which messages with
+//! which values, is written once, in `render`. The tests render every message in every
+//! language and check that each folder has exactly the English message ids.
 
-mod en;
-mod es;
+mod bundles;
+mod refusals;
+mod render;
 
 use monkey_queen_core::analysis::Mistake;
 use monkey_queen_core::{Color, GameOptions, Move, Role, Square};
@@ -22,39 +25,86 @@ pub enum Lang {
     En,
     /// Spanish.
     Es,
+    /// French.
+    Fr,
+    /// German.
+    De,
+    /// Brazilian Portuguese.
+    PtBr,
 }
 
 impl Lang {
-    /// The language for a Discord locale such as `es-ES`, `es-419` or `en-US`.
+    /// Every language, English first.
+    pub const ALL: [Lang; 5] = [Lang::En, Lang::Es, Lang::Fr, Lang::De, Lang::PtBr];
+
+    /// The language for a Discord locale such as `es-ES`, `es-419`, `fr`, `de` or `pt-BR`;
+    /// English for any other.
     #[must_use]
     pub fn from_locale(locale: &str) -> Lang {
-        if locale
-            .get(..2)
-            .is_some_and(|p| p.eq_ignore_ascii_case("es"))
-        {
-            Lang::Es
-        } else {
-            Lang::En
+        let language = locale.split(['-', '_']).next().unwrap_or_default();
+        match language.to_ascii_lowercase().as_str() {
+            "es" => Lang::Es,
+            "fr" => Lang::Fr,
+            "de" => Lang::De,
+            "pt" => Lang::PtBr,
+            _ => Lang::En,
         }
+    }
+
+    /// The language's tag, which is also its folder under `locales/`.
+    #[must_use]
+    pub const fn tag(self) -> &'static str {
+        match self {
+            Lang::En => "en",
+            Lang::Es => "es",
+            Lang::Fr => "fr",
+            Lang::De => "de",
+            Lang::PtBr => "pt-BR",
+        }
+    }
+
+    /// The Discord locales this language is offered under for command names (Discord has
+    /// no plain Spanish or English locale, only regional ones).
+    #[must_use]
+    pub const fn discord_locales(self) -> &'static [&'static str] {
+        match self {
+            Lang::En => &["en-US", "en-GB"],
+            Lang::Es => &["es-ES", "es-419"],
+            Lang::Fr => &["fr"],
+            Lang::De => &["de"],
+            Lang::PtBr => &["pt-BR"],
+        }
+    }
+
+    /// The position of this language in [`Lang::ALL`].
+    const fn index(self) -> usize {
+        self as usize
     }
 
     /// The computer's level in this language ("medium", "medio").
     #[must_use]
-    pub fn level_name(self, level: Level) -> &'static str {
-        match self {
-            Lang::En => en::level_name(level),
-            Lang::Es => es::level_name(level),
-        }
+    pub fn level_name(self, level: Level) -> String {
+        render::level_name(self, level)
     }
 
     /// Renders a message in this language.
     #[must_use]
     pub fn text(self, msg: &Msg<'_>) -> String {
-        match self {
-            Lang::En => en::text(msg),
-            Lang::Es => es::text(msg),
-        }
+        render::text(self, msg)
     }
+
+    /// A command's, option's or choice's name or description from `commands.ftl` (see
+    /// `locales/en/commands.ftl` for the ids), if this language has it.
+    #[must_use]
+    pub fn command_text(self, id: &str) -> Option<String> {
+        bundles::command_text(self, id)
+    }
+}
+
+/// Every id of English `commands.ftl`: command, option and choice names and descriptions.
+#[must_use]
+pub fn command_ids() -> Vec<String> {
+    bundles::ids(Lang::En, "commands.ftl")
 }
 
 /// The label of a button.
@@ -101,7 +151,7 @@ pub enum ChartWord {
     RatedGames,
 }
 
-/// A message the bot can write. Data comes along; wording lives in `en.rs` and `es.rs`.
+/// A message the bot can write. Data comes along; wording lives in `locales/`.
 #[derive(Debug, Clone)]
 pub enum Msg<'a> {
     /// A move in words: "White queen g1–g7, a baby is born on g1".

@@ -360,7 +360,7 @@ fn illegal_moves() -> Vec<IllegalMove> {
 }
 
 #[test]
-fn every_message_exists_in_both_languages() {
+fn every_message_renders_in_every_language_within_discords_limits() {
     let finished = game(Some(result(EndReason::Resignation)));
     let active = game(None);
     let results: Vec<GameResult> = [
@@ -580,11 +580,52 @@ fn every_message_exists_in_both_languages() {
         by: Some(UserId(20)),
     }));
     messages.extend(refusals.iter().map(Msg::Refused));
+    // A message that fails to format (an id missing, a variable not given) panics in tests.
     for msg in &messages {
         let en = Lang::En.text(msg);
-        let es = Lang::Es.text(msg);
-        assert!(!en.trim().is_empty() && !es.trim().is_empty(), "{msg:?}");
-        assert_ne!(en, es, "{msg:?} is not translated");
+        for lang in Lang::ALL {
+            let text = lang.text(msg);
+            assert!(!text.trim().is_empty(), "{lang:?} {msg:?}");
+            assert!(
+                text.chars().count() <= 2_000,
+                "{lang:?} {msg:?} is longer than a message may be: {text}"
+            );
+            assert!(
+                !text.contains("{$") && !text.contains("{ $"),
+                "{lang:?} {msg:?} has a placeholder left: {text}"
+            );
+            let limit = match msg {
+                Msg::Label(_) => Some(80),
+                Msg::PieceOnSquare { .. } | Msg::ThreadName(_) => Some(100),
+                Msg::ChoosePiece | Msg::ChooseDestination => Some(150),
+                _ => None,
+            };
+            if let Some(limit) = limit {
+                assert!(text.chars().count() <= limit, "{lang:?} {msg:?}: {text}");
+            }
+            // A thread is named by its players alone in some languages.
+            if lang != Lang::En && en.len() > 24 && !matches!(msg, Msg::ThreadName(_)) {
+                assert_ne!(text, en, "{lang:?} {msg:?} is not translated");
+            }
+        }
+    }
+}
+
+/// Every language's folder has the four files of English, each with exactly its message ids.
+#[test]
+fn every_language_has_exactly_the_english_message_ids() {
+    for file in ["bot.ftl", "refusals.ftl", "rules.ftl", "commands.ftl"] {
+        let english = super::bundles::ids(Lang::En, file);
+        assert!(english.len() > 1 || file == "rules.ftl", "{file}");
+        let mut sorted = english.clone();
+        sorted.sort();
+        sorted.dedup();
+        assert_eq!(sorted.len(), english.len(), "{file} repeats an id");
+        for lang in Lang::ALL {
+            let mut ids = super::bundles::ids(lang, file);
+            ids.sort();
+            assert_eq!(ids, sorted, "{lang:?} {file}");
+        }
     }
 }
 
@@ -693,7 +734,10 @@ fn locales() {
     assert_eq!(Lang::from_locale("es-ES"), Lang::Es);
     assert_eq!(Lang::from_locale("es-419"), Lang::Es);
     assert_eq!(Lang::from_locale("en-US"), Lang::En);
-    assert_eq!(Lang::from_locale("fr"), Lang::En);
+    assert_eq!(Lang::from_locale("fr"), Lang::Fr);
+    assert_eq!(Lang::from_locale("de"), Lang::De);
+    assert_eq!(Lang::from_locale("pt-BR"), Lang::PtBr);
+    assert_eq!(Lang::from_locale("ja"), Lang::En);
     assert_eq!(Lang::from_locale(""), Lang::En);
 }
 

@@ -32,21 +32,8 @@ const MAX_MESSAGE_CHARS: usize = 2000;
 pub const FILE_NAME: &str = "analysis.png";
 
 /// Show the engine's analysis of a finished game: who was winning, and the biggest mistakes.
-#[poise::command(
-    slash_command,
-    name_localized("es-ES", "analizar"),
-    description_localized(
-        "es-ES",
-        "Muestra el análisis del motor de una partida terminada: quién ganaba y los peores errores."
-    )
-)]
-pub async fn analyse(
-    ctx: ApplicationContext<'_>,
-    #[description = "Game number"]
-    #[name_localized("es-ES", "partida")]
-    #[description_localized("es-ES", "Número de partida")]
-    game: i64,
-) -> Result<(), Error> {
+#[poise::command(slash_command)]
+pub async fn analyse(ctx: ApplicationContext<'_>, game: i64) -> Result<(), Error> {
     let lang = user_lang(ctx);
     let data = ctx.data();
     let id = GameId(game);

@@ -28,13 +28,10 @@ use crate::i18n::{Button, Lang, Msg};
 #[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
 pub enum SizeOption {
     #[name = "12×12 (standard)"]
-    #[name_localized("es-ES", "12×12 (estándar)")]
     Twelve,
     #[name = "14×14"]
-    #[name_localized("es-ES", "14×14")]
     Fourteen,
     #[name = "16×16"]
-    #[name_localized("es-ES", "16×16")]
     Sixteen,
 }
 
@@ -42,13 +39,10 @@ pub enum SizeOption {
 #[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
 pub enum ColorOption {
     #[name = "random"]
-    #[name_localized("es-ES", "al azar")]
     Random,
     #[name = "white (you move first)"]
-    #[name_localized("es-ES", "blancas (mueves primero)")]
     White,
     #[name = "black"]
-    #[name_localized("es-ES", "negras")]
     Black,
 }
 
@@ -56,19 +50,14 @@ pub enum ColorOption {
 #[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
 pub enum ClockOption {
     #[name = "no clock"]
-    #[name_localized("es-ES", "sin reloj")]
     Unlimited,
     #[name = "10 minutes"]
-    #[name_localized("es-ES", "10 minutos")]
     TenMinutes,
     #[name = "1 hour"]
-    #[name_localized("es-ES", "1 hora")]
     OneHour,
     #[name = "1 day"]
-    #[name_localized("es-ES", "1 día")]
     OneDay,
     #[name = "3 days"]
-    #[name_localized("es-ES", "3 días")]
     ThreeDays,
 }
 
@@ -87,58 +76,18 @@ impl ClockOption {
 
 /// Challenge someone to Monkey Queen, post an open challenge, or play the computer (pick me).
 #[allow(clippy::too_many_arguments)]
-#[poise::command(
-    slash_command,
-    name_localized("es-ES", "desafiar"),
-    description_localized(
-        "es-ES",
-        "Desafía a alguien a Monkey Queen, publica un desafío abierto o juega contra mí."
-    )
-)]
+#[poise::command(slash_command)]
 pub async fn challenge(
     ctx: ApplicationContext<'_>,
-    #[description = "Who to play; leave empty for an open challenge, pick me to play the computer"]
-    #[name_localized("es-ES", "rival")]
-    #[description_localized(
-        "es-ES",
-        "Contra quién; vacío para un desafío abierto, elígeme para jugar contra el ordenador"
-    )]
     opponent: Option<serenity::User>,
-    #[description = "Board size (default 12×12)"]
-    #[name_localized("es-ES", "tamano")]
-    #[description_localized("es-ES", "Tamaño del tablero (por defecto 12×12)")]
     size: Option<SizeOption>,
-    #[description = "Starting queen height, 20 to 40 (default 20)"]
-    #[name_localized("es-ES", "altura")]
-    #[description_localized("es-ES", "Altura inicial de las reinas, de 20 a 40 (por defecto 20)")]
     #[min = 20]
     #[max = 40]
     height: Option<u8>,
-    #[description = "Your colour (default random)"]
-    #[name_localized("es-ES", "color")]
-    #[description_localized("es-ES", "Tu color (por defecto al azar)")]
     color: Option<ColorOption>,
-    #[description = "Play with the pie rule: Black may swap after White's first move"]
-    #[name_localized("es-ES", "pastel")]
-    #[description_localized(
-        "es-ES",
-        "Regla del pastel: las negras pueden cambiar tras la primera jugada blanca"
-    )]
     pie: Option<bool>,
-    #[description = "Time per move (default: the server's, normally 1 day)"]
-    #[name_localized("es-ES", "reloj")]
-    #[description_localized(
-        "es-ES",
-        "Tiempo por jugada (por defecto: el del servidor, normalmente 1 día)"
-    )]
     clock: Option<ClockOption>,
-    #[description = "Rated game (default yes)"]
-    #[name_localized("es-ES", "puntuable")]
-    #[description_localized("es-ES", "Partida puntuable (por defecto sí)")]
     rated: Option<bool>,
-    #[description = "The computer's level, when you challenge me (default medium)"]
-    #[name_localized("es-ES", "nivel")]
-    #[description_localized("es-ES", "El nivel del ordenador, si me desafías (por defecto medio)")]
     level: Option<LevelChoice>,
 ) -> Result<(), Error> {
     let lang = user_lang(ctx);

@@ -21,18 +21,8 @@ use crate::games::{GameId, GameRef, GameView, UserError};
 use crate::i18n::{Button, Lang, Msg};
 
 /// Resign your game here (you will be asked to confirm).
-#[poise::command(
-    slash_command,
-    name_localized("es-ES", "abandonar"),
-    description_localized("es-ES", "Abandona tu partida de aquí (se te pedirá confirmación).")
-)]
-pub async fn resign(
-    ctx: ApplicationContext<'_>,
-    #[description = "Game number, needed only when you have several games here"]
-    #[name_localized("es-ES", "partida")]
-    #[description_localized("es-ES", "Número de partida, solo si tienes varias aquí")]
-    game: Option<i64>,
-) -> Result<(), Error> {
+#[poise::command(slash_command)]
+pub async fn resign(ctx: ApplicationContext<'_>, game: Option<i64>) -> Result<(), Error> {
     let lang = user_lang(ctx);
     let user = caller(ctx).id;
     let view = match split(
@@ -56,21 +46,8 @@ pub async fn resign(
 }
 
 /// Abort your game here: only before both players have moved; no result.
-#[poise::command(
-    slash_command,
-    name_localized("es-ES", "anular"),
-    description_localized(
-        "es-ES",
-        "Anula tu partida de aquí: solo antes de que muevan los dos; sin resultado."
-    )
-)]
-pub async fn abort(
-    ctx: ApplicationContext<'_>,
-    #[description = "Game number, needed only when you have several games here"]
-    #[name_localized("es-ES", "partida")]
-    #[description_localized("es-ES", "Número de partida, solo si tienes varias aquí")]
-    game: Option<i64>,
-) -> Result<(), Error> {
+#[poise::command(slash_command)]
+pub async fn abort(ctx: ApplicationContext<'_>, game: Option<i64>) -> Result<(), Error> {
     let lang = user_lang(ctx);
     let user = caller(ctx).id;
     let data = ctx.data();

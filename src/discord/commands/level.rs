@@ -1,5 +1,5 @@
 //! The `level` option of `/challenge`: the engine's own [`Level`], offered at the levels a game
-//! in a chat is played at and named in each language by `i18n`.
+//! in a chat is played at and named in each language by `commands.ftl`.
 
 use poise::serenity_prelude as serenity;
 use poise::{SlashArgError, SlashArgument};
@@ -39,11 +39,12 @@ impl SlashArgument for LevelChoice {
     fn create(builder: CreateCommandOption) -> CreateCommandOption {
         let builder = builder.kind(CommandOptionType::Integer);
         (0..).zip(OFFERED).fold(builder, |builder, (index, level)| {
-            builder.add_int_choice_localized(
-                Lang::En.level_name(level),
-                index,
-                [("es-ES", Lang::Es.level_name(level))],
-            )
+            let id = format!("choice-level-{}", level.name());
+            let name = Lang::En
+                .command_text(&id)
+                .unwrap_or_else(|| level.name().to_owned());
+            let localized = super::localize::localizations(&id).into_owned();
+            builder.add_int_choice_localized(name, index, localized)
         })
     }
 }

@@ -5,6 +5,7 @@ pub mod analyse;
 pub mod challenge;
 pub mod end;
 mod level;
+mod localize;
 mod paging;
 pub mod pick;
 mod play;
@@ -58,6 +59,7 @@ pub fn all() -> Vec<poise::Command<Data, Error>> {
             ]
         });
     }
+    localize::localize(&mut commands);
     commands
 }
 
@@ -65,70 +67,127 @@ pub fn all() -> Vec<poise::Command<Data, Error>> {
 mod tests {
     use serde_json::Value;
 
-    /// Discord's rule for command and option names, kept to ASCII as we chose.
+    /// Discord's rule for command and option names (`^[-_\p{L}\p{N}]{1,32}$`, lowercase where
+    /// the script has case).
     fn valid_name(name: &str) -> bool {
-        (1..=32).contains(&name.len())
+        (1..=32).contains(&name.chars().count())
             && name
-                .bytes()
-                .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-' || b == b'_')
+                .chars()
+                .all(|c| c == '-' || c == '_' || c.is_alphanumeric())
+            && name.to_lowercase() == name
     }
 
-    /// Checks one command or option: a valid name and description in English and Spanish.
+    /// The Discord locales every name and description must be given in, besides English.
+    fn locales() -> Vec<&'static str> {
+        crate::i18n::Lang::ALL
+            .into_iter()
+            .skip(1)
+            .flat_map(|lang| lang.discord_locales().iter().copied())
+            .collect()
+    }
+
+    /// Checks one command or option: a valid name and description in English and in every
+    /// other locale, translated.
     fn check_localized(item: &Value, what: &str) {
         let name = item["name"].as_str().unwrap();
-        let es_name = item["name_localizations"]["es-ES"]
-            .as_str()
-            .unwrap_or_else(|| panic!("{what} `{name}` has no es-ES name"));
         assert!(valid_name(name), "{what} `{name}`");
-        assert!(
-            valid_name(es_name),
-            "{what} `{name}`: es-ES name `{es_name}`"
-        );
         let description = item["description"].as_str().unwrap();
-        let es_description = item["description_localizations"]["es-ES"]
-            .as_str()
-            .unwrap_or_else(|| panic!("{what} `{name}` has no es-ES description"));
-        for text in [description, es_description] {
-            assert!(
-                (1..=100).contains(&text.chars().count()),
-                "{what} `{name}`: description `{text}` must be 1 to 100 characters"
-            );
-        }
-        assert_ne!(
-            description, es_description,
-            "{what} `{name}` is not translated"
+        assert!(
+            (1..=100).contains(&description.chars().count()),
+            "{what} `{name}`"
         );
+        for locale in locales() {
+            let local_name = item["name_localizations"][locale]
+                .as_str()
+                .unwrap_or_else(|| panic!("{what} `{name}` has no {locale} name"));
+            assert!(
+                valid_name(local_name),
+                "{what} `{name}`: {locale} name `{local_name}`"
+            );
+            let local = item["description_localizations"][locale]
+                .as_str()
+                .unwrap_or_else(|| panic!("{what} `{name}` has no {locale} description"));
+            assert!(
+                (1..=100).contains(&local.chars().count()),
+                "{what} `{name}`: {locale} description `{local}` must be 1 to 100 characters"
+            );
+            assert_ne!(description, local, "{what} `{name}` is not translated");
+        }
     }
 
     #[test]
-    fn every_command_option_and_choice_has_a_spanish_name_and_description() {
+    fn every_command_option_and_choice_is_named_and_described_in_every_language() {
         let commands = poise::builtins::create_application_commands(&super::all());
-        let mut es_names = Vec::new();
-        for command in &commands {
-            let command = serde_json::to_value(command).unwrap();
-            check_localized(&command, "command");
-            es_names.push(command["name_localizations"]["es-ES"].clone());
-            let options = command["options"].as_array().cloned().unwrap_or_default();
-            let mut option_names = Vec::new();
-            for option in &options {
-                check_localized(option, "option");
-                option_names.push(option["name_localizations"]["es-ES"].clone());
-                for choice in option["choices"].as_array().into_iter().flatten() {
+        for locale in std::iter::once("en-US").chain(locales()) {
+            let mut names = Vec::new();
+            for command in &commands {
+                let command = serde_json::to_value(command).unwrap();
+                check_localized(&command, "command");
+                let local = |item: &Value| {
+                    item["name_localizations"][locale]
+                        .as_str()
+                        .or(item["name"].as_str())
+                        .map(str::to_owned)
+                };
+                names.push(local(&command));
+                let options = command["options"].as_array().cloned().unwrap_or_default();
+                let mut option_names = Vec::new();
+                for option in &options {
+                    check_localized(option, "option");
+                    option_names.push(local(option));
+                    for choice in option["choices"].as_array().into_iter().flatten() {
+                        let name = if locale == "en-US" {
+                            &choice["name"]
+                        } else {
+                            &choice["name_localizations"][locale]
+                        };
+                        let name = name.as_str().unwrap_or_else(|| {
+                            panic!(
+                                "choice {choice} of `{}` has no {locale} name",
+                                option["name"]
+                            )
+                        });
+                        assert!((1..=100).contains(&name.chars().count()), "{name}");
+                    }
+                }
+                let count = option_names.len();
+                option_names.sort();
+                option_names.dedup();
+                assert_eq!(count, option_names.len(), "{locale} {}", command["name"]);
+            }
+            let count = names.len();
+            names.sort();
+            names.dedup();
+            assert_eq!(count, names.len(), "two commands share a {locale} name");
+        }
+    }
+
+    /// The English names registered are the ones `commands.ftl` gives, so the file is the
+    /// whole truth for translators.
+    #[test]
+    fn the_english_file_names_every_command_as_it_is_registered() {
+        let en = crate::i18n::Lang::En;
+        for command in super::all() {
+            assert_eq!(
+                en.command_text(&command.name).as_deref(),
+                Some(&*command.name)
+            );
+            for parameter in &command.parameters {
+                let id = format!("{}-{}", command.name, parameter.name);
+                assert_eq!(
+                    en.command_text(&id).as_deref(),
+                    Some(&*parameter.name),
+                    "{id}"
+                );
+                for choice in parameter.choices.iter() {
                     assert!(
-                        choice["name_localizations"]["es-ES"].is_string(),
-                        "choice {choice} of `{}` has no es-ES name",
-                        option["name"]
+                        !choice.localizations.is_empty(),
+                        "choice `{}` of {id} is not in commands.ftl",
+                        choice.name
                     );
                 }
             }
-            let count = option_names.len();
-            option_names.dedup();
-            assert_eq!(count, option_names.len(), "{}", command["name"]);
         }
-        let count = es_names.len();
-        es_names.sort_by_key(ToString::to_string);
-        es_names.dedup();
-        assert_eq!(count, es_names.len(), "two commands share a Spanish name");
     }
 
     #[test]

@@ -178,7 +178,7 @@ mod tests {
         let history = page(played, HISTORY_PAGE);
         let history_vs_computer = page(against_computer, HISTORY_PAGE);
         let games = page(game, GAMES_PAGE);
-        for lang in [Lang::En, Lang::Es] {
+        for lang in Lang::ALL {
             for global in [false, true] {
                 let text = lang.text(&Msg::Leaderboard {
                     page: &leaderboard,

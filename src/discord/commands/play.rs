@@ -21,31 +21,13 @@ const MAX_CHOICES: usize = 25;
 const MAX_MOVE_CHARS: usize = 24;
 
 /// Make a move in your game here, e.g. g1-g7 (suggestions list your legal moves).
-#[poise::command(
-    slash_command,
-    rename = "move",
-    name_localized("es-ES", "mover"),
-    description_localized(
-        "es-ES",
-        "Haz una jugada en tu partida de aquí, p. ej. g1-g7 (se sugieren tus jugadas legales)."
-    )
-)]
+#[poise::command(slash_command, rename = "move")]
 pub async fn play_move(
     ctx: ApplicationContext<'_>,
-    #[description = "Your move, like g1-g7 (type a square to see its moves)"]
     #[rename = "move"]
-    #[name_localized("es-ES", "jugada")]
-    #[description_localized(
-        "es-ES",
-        "Tu jugada, como g1-g7 (escribe una casilla para ver sus jugadas)"
-    )]
     #[autocomplete = "autocomplete_move"]
     text: String,
-    #[description = "Game number, needed only when you have several games here"]
-    #[name_localized("es-ES", "partida")]
-    #[description_localized("es-ES", "Número de partida, solo si tienes varias aquí")]
-    #[autocomplete = "autocomplete_game"]
-    game: Option<i64>,
+    #[autocomplete = "autocomplete_game"] game: Option<i64>,
 ) -> Result<(), Error> {
     let key = ctx.interaction.id.to_string();
     let text = clip(&text, MAX_MOVE_CHARS);

@@ -19,21 +19,8 @@ use crate::render::Players;
 const MAX_MESSAGE_CHARS: usize = 2000;
 
 /// Post the animated replay of a game and its record, which can be pasted back.
-#[poise::command(
-    slash_command,
-    name_localized("es-ES", "repeticion"),
-    description_localized(
-        "es-ES",
-        "Publica la repetición animada de una partida y su anotación, que se puede volver a pegar."
-    )
-)]
-pub async fn replay(
-    ctx: ApplicationContext<'_>,
-    #[description = "Game number"]
-    #[name_localized("es-ES", "partida")]
-    #[description_localized("es-ES", "Número de partida")]
-    game: i64,
-) -> Result<(), Error> {
+#[poise::command(slash_command)]
+pub async fn replay(ctx: ApplicationContext<'_>, game: i64) -> Result<(), Error> {
     let lang = user_lang(ctx);
     let service = &ctx.data().service;
     let record = match split(
@@ -182,7 +169,7 @@ mod tests {
     #[test]
     fn a_record_too_long_for_a_message_goes_as_a_file() {
         let game = game();
-        for lang in [Lang::En, Lang::Es] {
+        for lang in Lang::ALL {
             let (short, file) = caption(&game, "1. g1-g7".to_owned(), lang);
             assert!(short.contains("1. g1-g7") && file.is_none(), "{short}");
             let long = "12. g1-g7 f12-f8 ".repeat(200);

@@ -14,14 +14,7 @@ use crate::render::{BoardView, Players};
 const EXAMPLE: [&str; 3] = ["g1-g7", "f12-f8", "g7xf8"];
 
 /// The rules of Monkey Queen in short, with example diagrams.
-#[poise::command(
-    slash_command,
-    name_localized("es-ES", "reglas"),
-    description_localized(
-        "es-ES",
-        "Las reglas de Monkey Queen en breve, con diagramas de ejemplo."
-    )
-)]
+#[poise::command(slash_command)]
 pub async fn rules(ctx: ApplicationContext<'_>) -> Result<(), Error> {
     ctx.defer().await?;
     let lang = user_lang(ctx);

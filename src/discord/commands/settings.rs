@@ -12,36 +12,17 @@ use crate::i18n::Msg;
 #[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
 pub enum OrientationOption {
     #[name = "White always at the bottom"]
-    #[name_localized("es-ES", "blancas siempre abajo")]
     WhiteBottom,
     #[name = "turned towards the player to move"]
-    #[name_localized("es-ES", "girado hacia quien tiene el turno")]
     ToMove,
 }
 
 /// Server settings: a thread per game, default clock, board orientation (server managers).
-#[poise::command(
-    slash_command,
-    default_member_permissions = "MANAGE_GUILD",
-    name_localized("es-ES", "ajustes"),
-    description_localized(
-        "es-ES",
-        "Ajustes del servidor: un hilo por partida, reloj por defecto, orientación del tablero."
-    )
-)]
+#[poise::command(slash_command, default_member_permissions = "MANAGE_GUILD")]
 pub async fn settings(
     ctx: ApplicationContext<'_>,
-    #[description = "Give each new game its own thread"]
-    #[name_localized("es-ES", "hilos")]
-    #[description_localized("es-ES", "Dar a cada partida nueva su propio hilo")]
     threads: Option<bool>,
-    #[description = "Time per move when a challenge names none"]
-    #[name_localized("es-ES", "reloj")]
-    #[description_localized("es-ES", "Tiempo por jugada cuando un desafío no lo indica")]
     clock: Option<ClockOption>,
-    #[description = "How boards are drawn"]
-    #[name_localized("es-ES", "orientacion")]
-    #[description_localized("es-ES", "Cómo se dibujan los tableros")]
     orientation: Option<OrientationOption>,
 ) -> Result<(), Error> {
     let lang = user_lang(ctx);

@@ -20,29 +20,14 @@ use crate::i18n::{Lang, Msg};
 #[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
 pub enum ScopeOption {
     #[name = "this server"]
-    #[name_localized("es-ES", "este servidor")]
     Server,
     #[name = "everyone"]
-    #[name_localized("es-ES", "todo el mundo")]
     Global,
 }
 
 /// Show a player's rating, games, wins, losses, streak and recent results.
-#[poise::command(
-    slash_command,
-    name_localized("es-ES", "estadisticas"),
-    description_localized(
-        "es-ES",
-        "Muestra la puntuación, partidas, victorias, derrotas, racha y últimos resultados."
-    )
-)]
-pub async fn stats(
-    ctx: ApplicationContext<'_>,
-    #[description = "Whose statistics (default: yours)"]
-    #[name_localized("es-ES", "usuario")]
-    #[description_localized("es-ES", "De quién (por defecto: tuyas)")]
-    user: Option<serenity::User>,
-) -> Result<(), Error> {
+#[poise::command(slash_command)]
+pub async fn stats(ctx: ApplicationContext<'_>, user: Option<serenity::User>) -> Result<(), Error> {
     let lang = user_lang(ctx);
     let user = user.map_or_else(|| caller(ctx).id, |u| UserId(u.id.get()));
     let viewer = command_viewer(ctx);
@@ -76,19 +61,9 @@ pub async fn stats(
 }
 
 /// Show the best-rated players of this server, or of everyone.
-#[poise::command(
-    slash_command,
-    name_localized("es-ES", "clasificacion"),
-    description_localized(
-        "es-ES",
-        "Muestra los jugadores mejor puntuados de este servidor, o de todo el mundo."
-    )
-)]
+#[poise::command(slash_command)]
 pub async fn leaderboard(
     ctx: ApplicationContext<'_>,
-    #[description = "Which players (default: this server)"]
-    #[name_localized("es-ES", "ambito")]
-    #[description_localized("es-ES", "Qué jugadores (por defecto: este servidor)")]
     scope: Option<ScopeOption>,
 ) -> Result<(), Error> {
     let lang = user_lang(ctx);
@@ -116,19 +91,9 @@ pub async fn turn_page(
 }
 
 /// List a player's finished games with result and reason, newest first, paged with ◀ ▶.
-#[poise::command(
-    slash_command,
-    name_localized("es-ES", "historial"),
-    description_localized(
-        "es-ES",
-        "Lista las partidas terminadas de un jugador, con resultado y motivo."
-    )
-)]
+#[poise::command(slash_command)]
 pub async fn history(
     ctx: ApplicationContext<'_>,
-    #[description = "Whose games (default: yours)"]
-    #[name_localized("es-ES", "usuario")]
-    #[description_localized("es-ES", "De quién (por defecto: las tuyas)")]
     user: Option<serenity::User>,
 ) -> Result<(), Error> {
     let lang = user_lang(ctx);

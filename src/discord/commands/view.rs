@@ -22,23 +22,10 @@ use crate::games::{GameView, UserError, Viewer};
 use crate::i18n::{Lang, Msg};
 
 /// Show the board of your game here (or of any game, by number).
-#[poise::command(
-    slash_command,
-    name_localized("es-ES", "tablero"),
-    description_localized(
-        "es-ES",
-        "Muestra el tablero de tu partida de aquí (o de cualquier partida, por número)."
-    )
-)]
+#[poise::command(slash_command)]
 pub async fn board(
     ctx: ApplicationContext<'_>,
-    #[description = "Game number (default: your game in this channel)"]
-    #[name_localized("es-ES", "partida")]
-    #[description_localized("es-ES", "Número de partida (por defecto: tu partida en este canal)")]
     game: Option<i64>,
-    #[description = "Show it only to you (default no)"]
-    #[name_localized("es-ES", "privado")]
-    #[description_localized("es-ES", "Mostrarlo solo a ti (por defecto no)")]
     private: Option<bool>,
 ) -> Result<(), Error> {
     let lang = user_lang(ctx);
@@ -57,23 +44,10 @@ pub async fn board(
 }
 
 /// Show the legal moves of one of your pieces, marked on the board (only you see it).
-#[poise::command(
-    slash_command,
-    name_localized("es-ES", "jugadas"),
-    description_localized(
-        "es-ES",
-        "Muestra las jugadas legales de una de tus piezas, marcadas en el tablero (solo tú lo ves)."
-    )
-)]
+#[poise::command(slash_command)]
 pub async fn moves(
     ctx: ApplicationContext<'_>,
-    #[description = "The piece's square, like g1"]
-    #[name_localized("es-ES", "casilla")]
-    #[description_localized("es-ES", "La casilla de la pieza, como g1")]
     square: String,
-    #[description = "Game number, needed only when you have several games here"]
-    #[name_localized("es-ES", "partida")]
-    #[description_localized("es-ES", "Número de partida, solo si tienes varias aquí")]
     game: Option<i64>,
 ) -> Result<(), Error> {
     let lang = user_lang(ctx);
@@ -111,11 +85,7 @@ pub async fn moves(
 }
 
 /// List your games in progress in this server, a page at a time.
-#[poise::command(
-    slash_command,
-    name_localized("es-ES", "partidas"),
-    description_localized("es-ES", "Lista tus partidas en curso en este servidor.")
-)]
+#[poise::command(slash_command)]
 pub async fn games(ctx: ApplicationContext<'_>) -> Result<(), Error> {
     let lang = user_lang(ctx);
     let (text, buttons) = games_page(ctx.data(), command_viewer(ctx), 0, lang).await?;

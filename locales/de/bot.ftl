@@ -1,0 +1,281 @@
+# Monkey Queen — alle Texte, die der Bot schreibt, auf Deutsch (Referenz: locales/en/bot.ftl).
+#
+# Glossar, überall gleich verwendet:
+#   queen      Königin     der hohe Stapel, mit dem jede Seite beginnt; wer sie schlägt, gewinnt
+#   baby       Baby        ein einzelner Stein, den die Königin zurücklässt, wenn sie ohne zu schlagen zieht
+#   stack      Stapel      die Steine, aus denen eine Königin besteht („Königinnen aus 20 Steinen“)
+#   checker    Stein       ein einzelner Spielstein
+#   piece      Figur       Königin oder Baby
+#   capture    schlagen    eine gegnerische Figur nehmen, indem man auf ihr Feld zieht
+#   ply        Halbzug     ein Zug eines Spielers (zwei Halbzüge ergeben einen ganzen Zug)
+#   pie rule   Tortenregel der zweite Spieler darf die Farben tauschen, statt zu ziehen
+#   rated      gewertet    eine Partie, die die Wertung beider Spieler verändert
+#   rating     Wertung
+#   game       Partie
+#   challenge  Herausforderung
+#   clock      Bedenkzeit
+#   abort      abbrechen   (vor dem ersten Zug beider Seiten);  call off  annullieren (nach einer Woche ohne Zug)
+#
+# Wir duzen. Variablen wie $game oder $ply füllt der Bot ein; $player und Co. kommen als
+# Discord-Erwähnungen (<@123>); $time ist ein Discord-Zeitstempel (<t:…:R>), den Discord in der
+# Sprache jedes Lesers anzeigt („in 3 Stunden“). Markdown (**fett**, `Code`) bleibt, wie es ist.
+# Befehle heißen hier so wie in de/commands.ftl (`/herausfordern`, `/brett`, `/wiedergabe` …).
+
+## Farben, Figuren und Züge
+
+color-name = { $color ->
+    [white] Weiß
+   *[black] Schwarz
+}
+# The colour inside a sentence ("your move (White)", "won as White"), where some languages
+# write it in lower case.
+color-in-sentence = { $color ->
+    [white] Weiß
+   *[black] Schwarz
+}
+# Eine Figur mit ihrer Farbe, am Anfang einer Zugbeschreibung (Nominativ): „Weiße Königin“.
+piece-name = { $color ->
+    [white] { $role ->
+        [queen] Weiße Königin
+       *[baby] Weißes Baby
+    }
+   *[black] { $role ->
+        [queen] Schwarze Königin
+       *[baby] Schwarzes Baby
+    }
+}
+# Zieht eine Königin, ohne zu schlagen, lässt sie auf dem verlassenen Feld ein Baby zurück.
+move-birth = { $piece } { $from }–{ $to }, auf { $from } wird ein Baby geboren
+move-quiet = { $piece } { $from }–{ $to }
+move-captures-baby = { $piece } { $from }×{ $to } schlägt ein Baby
+move-captures-queen = { $piece } { $from }×{ $to } schlägt die Königin!
+move-swap = { $color ->
+    [white] Weiß
+   *[black] Schwarz
+} tauscht die Farben (Tortenregel)
+role-on-square = { $role ->
+    [queen] Königin auf { $square }
+   *[baby] Baby auf { $square }
+}
+
+## Partien, Optionen und Bedenkzeit
+
+options = { $size }×{ $size }, Königinnen aus { $height } Steinen, { $pie ->
+    [yes] mit Tortenregel
+   *[no] ohne Tortenregel
+}
+clock-none = keine Bedenkzeit
+clock-per-move = { $unit ->
+    [days] { $count ->
+        [one] 1 Tag
+       *[other] { $count } Tage
+    }
+    [hours] { $count ->
+        [one] 1 Stunde
+       *[other] { $count } Stunden
+    }
+   *[minutes] { $count ->
+        [one] 1 Minute
+       *[other] { $count } Minuten
+    }
+} pro Zug
+deadline = Die Zeit läuft { $time } ab.
+your-move = { $player }, du bist am Zug ({ $color }).
+game-started = **Partie #{ $game }** — { $white } spielt Weiß, { $black } spielt Schwarz. { $player }, du ziehst zuerst.
+board-shown = **Partie #{ $game }**, Halbzug { $ply }.
+board-shown-over = **Partie #{ $game }**.
+board-shown-aborted = **Partie #{ $game }** wurde abgebrochen.
+reason = { $reason ->
+    [queen-captured] Königin geschlagen
+    [no-legal-moves] keine gültigen Züge
+    [resignation] Aufgabe
+    [timeout] Zeit abgelaufen
+   *[abandoned] Partie verlassen
+}
+game-won = 🏆 **{ $winner } gewinnt** ({ $color }) — { $reason ->
+    [queen-captured] { $winner } hat die Königin von { $loser } geschlagen
+    [no-legal-moves] { $loser } hat keinen gültigen Zug mehr
+    [resignation] { $loser } hat aufgegeben
+    [timeout] { $loser } hat die Zeit überschritten
+   *[abandoned] { $loser } hat die Partie eine Woche liegen lassen, und { $winner } hat den Sieg beansprucht
+}.
+rating-changes = Wertungen: { $white } { $white-delta }, { $black } { $black-delta }.
+status-to-move = { $color } am Zug · Halbzug { $ply }
+status-won = { $color } gewinnt · { $reason } · Halbzug { $ply }
+status-aborted = Abgebrochen · Halbzug { $ply }
+called-off = Partie #{ $game } wurde von { $player } nach einer Woche ohne Zug annulliert. Kein Ergebnis.
+aborted = Partie #{ $game } wurde von { $player } abgebrochen, bevor beide gezogen hatten. Kein Ergebnis.
+thread-name = Monkey Queen #{ $game }: { $white } gegen { $black }
+reminder = ⏰ { $player }, du bist in Partie #{ $game } immer noch am Zug.
+reminder-with-board = ⏰ { $player }, du bist in Partie #{ $game } immer noch am Zug ([Brett]({ $link })).
+
+## Herausforderungen
+
+challenge-offer = { $challenger } fordert { $opponent } zu einer Partie Monkey Queen heraus!
+challenge-rematch = { $challenger } bietet { $opponent } eine Revanche für Partie #{ $game } an, mit getauschten Farben!
+challenge-open = { $challenger } sucht jemanden für eine Partie Monkey Queen! Alle dürfen annehmen.
+challenge-colour = { $choice ->
+    [white] { $challenger } spielt Weiß
+    [black] { $challenger } spielt Schwarz
+   *[random] Farben werden ausgelost
+}
+challenge-rated = { $rated ->
+    [yes] gewertet
+   *[no] ungewertet
+}
+challenge-expires = Die Herausforderung läuft { $time } ab.
+challenge-closed = ~~Herausforderung von { $challenger }: { $options }~~
+challenge-accepted = Angenommen. Viel Glück!
+challenge-accepted-by = { $player } hat angenommen. Viel Glück!
+challenge-declined = Abgelehnt.
+challenge-declined-by = { $player } hat abgelehnt.
+challenge-cancelled = Zurückgezogen.
+challenge-cancelled-by = { $player } hat die Herausforderung zurückgezogen.
+challenge-expired = Abgelaufen: Niemand hat rechtzeitig angenommen.
+challenge-status = { $status ->
+    [pending] offen
+    [accepted] angenommen
+    [declined] abgelehnt
+    [cancelled] zurückgezogen
+   *[expired] abgelaufen
+}
+
+## Einen Zug mit dem Button „Ziehen“ auswählen
+
+pick-piece = **Partie #{ $game }**: Wähle die Figur, mit der du ziehen willst; die Figuren auf den markierten Feldern können ziehen.
+pick-destination = **Partie #{ $game }**: Wohin soll die Figur auf { $square }? Die markierten Felder sind ihre Züge.
+choose-piece = Wähle eine Figur
+choose-destination = Wähle das Zielfeld
+board-in-thread = Du hast { $move } gespielt; das Brett steht im Thread der Partie, { $thread }.
+confirm-resign = Partie #{ $game } aufgeben? Dein Gegner gewinnt; das lässt sich nicht rückgängig machen.
+piece-moves = { $count ->
+    [0] Die Figur auf { $square } hat keinen gültigen Zug.
+    [one] Die Figur auf { $square } hat 1 gültigen Zug, er ist auf dem Brett markiert.
+   *[other] Die Figur auf { $square } hat { $count } gültige Züge, sie sind auf dem Brett markiert.
+}
+
+## Buttons (höchstens 80 Zeichen)
+
+button-accept = Annehmen
+button-decline = Ablehnen
+button-cancel = Zurückziehen
+button-resign = Aufgeben
+button-confirm-resign = Ja, aufgeben
+button-replay = Wiedergabe
+button-rematch = Revanche
+button-move = Ziehen
+button-analyse = Analysieren
+button-claim-win = Sieg beanspruchen
+button-call-off = Annullieren
+
+## Listen
+
+games-none = Du hast auf diesem Server keine laufenden Partien. Starte eine mit `/herausfordern`.
+games-title = **Deine laufenden Partien**
+games-title-paged = **Deine laufenden Partien** · { $total } insgesamt · Seite { $page } von { $pages }
+games-line = • #{ $game } gegen { $opponent } — { $turn ->
+    [yours] **du bist am Zug**
+   *[theirs] dein Gegner ist am Zug
+}, Halbzug { $ply }
+link-board = [Brett]({ $link })
+stats-newcomer = { $player } hat noch keine beendete Partie. Wertung { $rating } (±{ $deviation }), die eines Neulings.
+stats-title = **Statistik von { $player }**
+stats-summary = Wertung **{ $rating }** (±{ $deviation }, { $provisional ->
+        [yes] vorläufig: nicht in der Rangliste, bis sie sich eingependelt hat
+       *[no] gefestigt
+    }) · { $games ->
+        [one] 1 Partie
+       *[other] { $games } Partien
+    } ({ $rated } gewertet): { $wins ->
+        [one] 1 Sieg
+       *[other] { $wins } Siege
+    }, { $losses ->
+        [one] 1 Niederlage
+       *[other] { $losses } Niederlagen
+    }
+stats-win-rate = Siegquote { $percent } %
+stats-streak = Aktuelle Serie: { $kind ->
+    [wins] { $count ->
+        [one] 1 Sieg in Folge
+       *[other] { $count } Siege in Folge
+    }
+    [losses] { $count ->
+        [one] 1 Niederlage in Folge
+       *[other] { $count } Niederlagen in Folge
+    }
+   *[none] keine
+}
+stats-recent = Letzte Partien:
+played-game = • #{ $game } — { $won ->
+    [yes] gewonnen
+   *[no] verloren
+} als { $color } gegen { $opponent } · { $reason } · { $plies ->
+    [one] 1 Halbzug
+   *[other] { $plies } Halbzüge
+} · { $rating } · { $time }
+played-game-unrated = ungewertet
+# Steht nach „gegen“, daher im Akkusativ.
+played-game-computer = den Computer ({ $level })
+level = { $level ->
+    [easy] leicht
+    [medium] mittel
+    [hard] schwer
+   *[max] maximal
+}
+leaderboard-board = { $global ->
+    [yes] weltweit
+   *[no] dieser Server
+}
+leaderboard-empty = **Rangliste — { $board }**
+    Noch niemand ist gelistet: Eine Wertung kommt in die Rangliste, sobald sie gefestigt ist, nach etwa acht gewerteten Partien. Starte eine mit `/herausfordern`.
+leaderboard-title = **Rangliste — { $board }** · Seite { $page } von { $pages }
+leaderboard-line = { $rank }. { $player } — **{ $rating }** (±{ $deviation }) · { $games ->
+    [one] 1 Partie
+   *[other] { $games } Partien
+}, { $wins }–{ $losses }
+history-empty = { $player } hat noch keine beendete Partie.
+history-title = **Beendete Partien von { $player }** · { $total } insgesamt, neueste zuerst · Seite { $page } von { $pages }
+history-footer = Sieh dir eine davon mit `/wiedergabe` noch einmal an.
+
+## Wiedergaben und Analysen
+
+replay-title = **Wiedergabe von Partie #{ $game }** — { $white } (Weiß) gegen { $black } (Schwarz) · { $status }
+replay-record = Partienotation (zum Importieren wieder einfügen):
+replay-record-attached = Die Partienotation ist angehängt (zu lang für eine Nachricht).
+analysis-title = **Analyse von Partie #{ $game }** — { $white } (Weiß) gegen { $black } (Schwarz) · { $status }
+analysis-no-mistakes = Kein Zug hat viel gekostet: Die Engine hat keinen klaren Fehler gefunden.
+analysis-mistakes = Größte Fehler:
+analysis-mistake = { $number }. Halbzug { $ply }: { $played }; besser: { $better } (Chancen für { $color } { $before } % → { $after } %).
+analysis-turning-point = Wendepunkt: Halbzug { $ply }.
+analysis-turning-points = Wendepunkte: Halbzüge { $plies } und { $last }.
+analysis-picture-title = Partie #{ $game } · { $white } gegen { $black } · { $status }
+mistake-caption = { $number } · Halbzug { $ply } · { $color }
+chart-ply = Halbzug
+chart-win = Sieg
+chart-played = gespielt
+chart-better = besser
+chart-rated-games = gewertete Partien
+
+## Einstellungen
+
+settings-title = **Einstellungen dieses Servers**
+settings-saved = Gespeichert. **Einstellungen dieses Servers**
+settings-threads = • Threads: { $threads ->
+    [on] jede neue Partie bekommt einen eigenen Thread
+   *[off] aus (Partien bleiben in ihrem Kanal)
+}
+settings-clock = • Standard-Bedenkzeit: { $clock }
+settings-boards = • Bretter: { $orientation ->
+    [white-bottom] Weiß immer unten
+   *[to-move] aus Sicht der Seite am Zug
+}
+
+## Kurze Antworten
+
+internal = Bei uns ist etwas schiefgelaufen. Bitte versuch es noch einmal.
+other-bot = Andere Bots als ich können nicht spielen. Fordere einen Menschen heraus – oder mich.
+unknown-button = Dieser Button tut nichts mehr. Mit `/brett` siehst du die Partie.
+unknown-command = Diesen Befehl kenne ich nicht; vielleicht zeigt Discord noch eine alte Liste. Tippe `/`, um die aktuellen Befehle zu sehen.
+malformed-command = Bei diesem Befehl fehlte eine Option oder sie hatte den falschen Typ, deshalb habe ich nichts getan. Bitte wähle ihn noch einmal aus dem `/`-Menü.
+not-manager = Nur wer die Berechtigung „Server verwalten“ hat, kann die Einstellungen ändern.
+server-only = Dieser Befehl funktioniert nur auf einem Server.

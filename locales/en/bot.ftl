@@ -1,0 +1,272 @@
+# Monkey Queen — every text the bot writes, in English (the reference language).
+#
+# Glossary, kept the same everywhere:
+#   queen     the tall stack each side starts with; capturing it wins
+#   baby      a single checker a queen leaves behind when it moves without capturing
+#   stack     the checkers a queen is made of ("queens of 20": 20 checkers tall)
+#   capture   taking an enemy piece by moving onto it
+#   ply       one move by one player (two plies make a full move)
+#   pie rule  the second player may swap colours instead of moving
+#   rated     a game that changes both players' ratings
+#
+# Variables: $game, $ply and the like are numbers or text the bot fills in; mentions such as
+# $player arrive as Discord mentions (<@123>); $time is a Discord timestamp (<t:…:R>) that each
+# reader's Discord shows in their own language. Keep Markdown (**bold**, `code`) as it is.
+
+## Colours, pieces and moves
+
+color-name = { $color ->
+    [white] White
+   *[black] Black
+}
+# The colour inside a sentence ("your move (White)", "won as White"), where some languages
+# write it in lower case.
+color-in-sentence = { $color ->
+    [white] White
+   *[black] Black
+}
+# A piece with its colour, as the start of a move: "White queen".
+piece-name = { $color ->
+    [white] { $role ->
+        [queen] White queen
+       *[baby] White baby
+    }
+   *[black] { $role ->
+        [queen] Black queen
+       *[baby] Black baby
+    }
+}
+# A queen moving without capturing leaves a baby on the square it left.
+move-birth = { $piece } { $from }–{ $to }, a baby is born on { $from }
+move-quiet = { $piece } { $from }–{ $to }
+move-captures-baby = { $piece } { $from }×{ $to } captures a baby
+move-captures-queen = { $piece } { $from }×{ $to } captures the queen!
+move-swap = { $color ->
+    [white] White
+   *[black] Black
+} swaps colours (pie rule)
+role-on-square = { $role ->
+    [queen] Queen on { $square }
+   *[baby] Baby on { $square }
+}
+
+## Games, options and clocks
+
+options = { $size }×{ $size }, queens of { $height }, { $pie ->
+    [yes] pie rule
+   *[no] no pie rule
+}
+clock-none = no clock
+clock-per-move = { $unit ->
+    [days] { $count ->
+        [one] 1 day
+       *[other] { $count } days
+    }
+    [hours] { $count ->
+        [one] 1 hour
+       *[other] { $count } hours
+    }
+   *[minutes] { $count ->
+        [one] 1 minute
+       *[other] { $count } minutes
+    }
+} per move
+deadline = Time runs out { $time }.
+your-move = { $player }, your move ({ $color }).
+game-started = **Game #{ $game }** — { $white } plays White, { $black } plays Black. { $player }, you move first.
+board-shown = **Game #{ $game }**, ply { $ply }.
+board-shown-over = **Game #{ $game }**.
+board-shown-aborted = **Game #{ $game }** was aborted.
+reason = { $reason ->
+    [queen-captured] queen captured
+    [no-legal-moves] no legal moves
+    [resignation] resignation
+    [timeout] time out
+   *[abandoned] abandoned
+}
+game-won = 🏆 **{ $winner } wins** ({ $color }) — { $reason ->
+    [queen-captured] { $winner } captured { $loser }'s queen
+    [no-legal-moves] { $loser } has no legal move left
+    [resignation] { $loser } resigned
+    [timeout] { $loser } ran out of time
+   *[abandoned] { $loser } left the game for a week, and { $winner } claimed it
+}.
+rating-changes = Ratings: { $white } { $white-delta }, { $black } { $black-delta }.
+status-to-move = { $color } to move · ply { $ply }
+status-won = { $color } wins · { $reason } · ply { $ply }
+status-aborted = Aborted · ply { $ply }
+called-off = Game #{ $game } was called off by { $player } after a week without a move. No result.
+aborted = Game #{ $game } was aborted by { $player } before both players had moved. No result.
+thread-name = Monkey Queen #{ $game }: { $white } vs { $black }
+reminder = ⏰ { $player }, it is still your move in game #{ $game }.
+reminder-with-board = ⏰ { $player }, it is still your move in game #{ $game } ([board]({ $link })).
+
+## Challenges
+
+challenge-offer = { $challenger } challenges { $opponent } to a game of Monkey Queen!
+challenge-rematch = { $challenger } offers { $opponent } a rematch of game #{ $game }, colours swapped!
+challenge-open = { $challenger } is looking for an opponent for a game of Monkey Queen! Anyone may accept.
+challenge-colour = { $choice ->
+    [white] { $challenger } plays White
+    [black] { $challenger } plays Black
+   *[random] colours by lot
+}
+challenge-rated = { $rated ->
+    [yes] rated
+   *[no] unrated
+}
+challenge-expires = The challenge expires { $time }.
+challenge-closed = ~~{ $challenger } challenge: { $options }~~
+challenge-accepted = Accepted. Good luck!
+challenge-accepted-by = Accepted by { $player }. Good luck!
+challenge-declined = Declined.
+challenge-declined-by = Declined by { $player }.
+challenge-cancelled = Cancelled.
+challenge-cancelled-by = Cancelled by { $player }.
+challenge-expired = Expired: nobody accepted in time.
+challenge-status = { $status ->
+    [pending] pending
+    [accepted] accepted
+    [declined] declined
+    [cancelled] cancelled
+   *[expired] expired
+}
+
+## Picking a move with the Move button
+
+pick-piece = **Game #{ $game }**: choose the piece to move; the marked squares can move.
+pick-destination = **Game #{ $game }**: where does the piece on { $square } go? The marked squares are its moves.
+choose-piece = Choose a piece
+choose-destination = Choose where it goes
+board-in-thread = You played { $move }; the board is in the game's thread, { $thread }.
+confirm-resign = Resign game #{ $game }? Your opponent wins; this cannot be undone.
+piece-moves = { $count ->
+    [0] The piece on { $square } has no legal move.
+    [one] The piece on { $square } has 1 legal move, marked on the board.
+   *[other] The piece on { $square } has { $count } legal moves, marked on the board.
+}
+
+## Buttons (at most 80 characters)
+
+button-accept = Accept
+button-decline = Decline
+button-cancel = Cancel
+button-resign = Resign
+button-confirm-resign = Yes, resign
+button-replay = Replay
+button-rematch = Rematch
+button-move = Move
+button-analyse = Analyse
+button-claim-win = Claim the win
+button-call-off = Call it off
+
+## Lists
+
+games-none = You have no games in progress in this server. Start one with `/challenge`.
+games-title = **Your games in progress**
+games-title-paged = **Your games in progress** · { $total } in all · page { $page } of { $pages }
+games-line = • #{ $game } vs { $opponent } — { $turn ->
+    [yours] **your move**
+   *[theirs] their move
+}, ply { $ply }
+link-board = [board]({ $link })
+stats-newcomer = { $player } has no finished games yet. Rating { $rating } (±{ $deviation }), a newcomer's.
+stats-title = **Stats of { $player }**
+stats-summary = Rating **{ $rating }** (±{ $deviation }, { $provisional ->
+        [yes] provisional: off the leaderboard until it settles
+       *[no] established
+    }) · { $games ->
+        [one] 1 game
+       *[other] { $games } games
+    } ({ $rated } rated): { $wins ->
+        [one] 1 win
+       *[other] { $wins } wins
+    }, { $losses ->
+        [one] 1 loss
+       *[other] { $losses } losses
+    }
+stats-win-rate = win rate { $percent }%
+stats-streak = Current streak: { $kind ->
+    [wins] { $count ->
+        [one] 1 win in a row
+       *[other] { $count } wins in a row
+    }
+    [losses] { $count ->
+        [one] 1 loss in a row
+       *[other] { $count } losses in a row
+    }
+   *[none] none
+}
+stats-recent = Recent games:
+played-game = • #{ $game } — { $won ->
+    [yes] won
+   *[no] lost
+} as { $color } vs { $opponent } · { $reason } · { $plies ->
+    [one] 1 ply
+   *[other] { $plies } plies
+} · { $rating } · { $time }
+played-game-unrated = unrated
+played-game-computer = the computer ({ $level })
+level = { $level ->
+    [easy] easy
+    [medium] medium
+    [hard] hard
+   *[max] max
+}
+leaderboard-board = { $global ->
+    [yes] everyone
+   *[no] this server
+}
+leaderboard-empty = **Leaderboard — { $board }**
+    Nobody is ranked yet: a rating joins the board once it is established, after about eight rated games. Start one with `/challenge`.
+leaderboard-title = **Leaderboard — { $board }** · page { $page } of { $pages }
+leaderboard-line = { $rank }. { $player } — **{ $rating }** (±{ $deviation }) · { $games ->
+    [one] 1 game
+   *[other] { $games } games
+}, { $wins }–{ $losses }
+history-empty = { $player } has no finished games yet.
+history-title = **Finished games of { $player }** · { $total } in all, newest first · page { $page } of { $pages }
+history-footer = See one again with `/replay`.
+
+## Replays and analyses
+
+replay-title = **Replay of game #{ $game }** — { $white } (White) vs { $black } (Black) · { $status }
+replay-record = Record (paste it back to import):
+replay-record-attached = The record is attached (too long for a message).
+analysis-title = **Analysis of game #{ $game }** — { $white } (White) vs { $black } (Black) · { $status }
+analysis-no-mistakes = No move lost much: the engine found no clear mistake.
+analysis-mistakes = Biggest mistakes:
+analysis-mistake = { $number }. Ply { $ply }: { $played }; better: { $better } ({ $color }'s chances { $before }% → { $after }%).
+analysis-turning-point = Turning point: ply { $ply }.
+analysis-turning-points = Turning points: plies { $plies } and { $last }.
+analysis-picture-title = Game #{ $game } · { $white } vs { $black } · { $status }
+mistake-caption = { $number } · ply { $ply } · { $color }
+chart-ply = ply
+chart-win = win
+chart-played = played
+chart-better = better
+chart-rated-games = rated games
+
+## Settings
+
+settings-title = **Settings of this server**
+settings-saved = Saved. **Settings of this server**
+settings-threads = • Threads: { $threads ->
+    [on] each new game gets its own thread
+   *[off] off (games stay in their channel)
+}
+settings-clock = • Default clock: { $clock }
+settings-boards = • Boards: { $orientation ->
+    [white-bottom] White always at the bottom
+   *[to-move] turned towards the player to move
+}
+
+## Short answers
+
+internal = Something went wrong on our side. Please try again.
+other-bot = Bots other than me can't play. Challenge a person, or me.
+unknown-button = That button no longer does anything. Use `/board` to see the game.
+unknown-command = I don't know that command; Discord may still be showing an old list. Type `/` to see the current commands.
+malformed-command = That command arrived with an option missing or of the wrong kind, so I did nothing. Please pick it again from the `/` menu.
+not-manager = Only server managers (with the Manage Server permission) can change the settings.
+server-only = This command only works in a server.

@@ -1,0 +1,162 @@
+# Monkey Queen — the slash commands as Discord lists them: each command's name and description,
+# each option's name and description, and the names of the choices offered for an option.
+# English is the reference language (the names Discord registers).
+#
+# Discord's limits:
+#   command and option names: lowercase, 1–32 characters, only letters, digits, `-` and `_`;
+#                             no spaces (we keep them to ASCII, without accents)
+#   descriptions:             1–100 characters
+#   choice names:             1–100 characters (spaces and any characters allowed)
+# Two options of one command must not share a name, nor two commands.
+#
+# Ids: `<command>` and `<command>-description`; `<command>-<option>` and
+# `<command>-<option>-description`; `choice-<kind>-<variant>` for the choices of an option.
+# Four of these ids are also ids of bot.ftl or rules.ftl (`challenge-rated`, `settings-threads`,
+# `settings-clock`, `rules`): this file must be loaded into a bundle of its own.
+
+## /challenge
+
+challenge = challenge
+challenge-description = Challenge someone to Monkey Queen, post an open challenge, or play the computer (pick me).
+challenge-opponent = opponent
+challenge-opponent-description = Who to play; leave empty for an open challenge, pick me to play the computer
+challenge-size = size
+challenge-size-description = Board size (default 12×12)
+challenge-height = height
+challenge-height-description = Starting queen height, 20 to 40 (default 20)
+challenge-color = color
+challenge-color-description = Your colour (default random)
+challenge-pie = pie
+challenge-pie-description = Play with the pie rule: Black may swap after White's first move
+challenge-clock = clock
+challenge-clock-description = Time per move (default: the server's, normally 1 day)
+challenge-rated = rated
+challenge-rated-description = Rated game (default yes)
+challenge-level = level
+challenge-level-description = The computer's level, when you challenge me (default medium)
+
+# The `size` option (SizeOption).
+choice-size-twelve = 12×12 (standard)
+choice-size-fourteen = 14×14
+choice-size-sixteen = 16×16
+# The `color` option (ColorOption).
+choice-color-random = random
+choice-color-white = white (you move first)
+choice-color-black = black
+# The `clock` option of /challenge and of /settings (ClockOption).
+choice-clock-unlimited = no clock
+choice-clock-ten-minutes = 10 minutes
+choice-clock-one-hour = 1 hour
+choice-clock-one-day = 1 day
+choice-clock-three-days = 3 days
+# The `level` option (LevelChoice: the levels offered, easy, medium and hard; the names are
+# the level names the bot uses elsewhere, see `level` in bot.ftl).
+choice-level-easy = easy
+choice-level-medium = medium
+choice-level-hard = hard
+
+## /move
+
+move = move
+move-description = Make a move in your game here, e.g. g1-g7 (suggestions list your legal moves).
+move-move = move
+move-move-description = Your move, like g1-g7 (type a square to see its moves)
+move-game = game
+move-game-description = Game number, needed only when you have several games here
+
+## /board
+
+board = board
+board-description = Show the board of your game here (or of any game, by number).
+board-game = game
+board-game-description = Game number (default: your game in this channel)
+board-private = private
+board-private-description = Show it only to you (default no)
+
+## /moves
+
+moves = moves
+moves-description = Show the legal moves of one of your pieces, marked on the board (only you see it).
+moves-square = square
+moves-square-description = The piece's square, like g1
+moves-game = game
+moves-game-description = Game number, needed only when you have several games here
+
+## /resign
+
+resign = resign
+resign-description = Resign your game here (you will be asked to confirm).
+resign-game = game
+resign-game-description = Game number, needed only when you have several games here
+
+## /abort
+
+abort = abort
+abort-description = Abort your game here: only before both players have moved; no result.
+abort-game = game
+abort-game-description = Game number, needed only when you have several games here
+
+## /games
+
+games = games
+games-description = List your games in progress in this server, a page at a time.
+
+## /stats
+
+stats = stats
+stats-description = Show a player's rating, games, wins, losses, streak and recent results.
+stats-user = user
+stats-user-description = Whose statistics (default: yours)
+
+## /leaderboard
+
+leaderboard = leaderboard
+leaderboard-description = Show the best-rated players of this server, or of everyone.
+leaderboard-scope = scope
+leaderboard-scope-description = Which players (default: this server)
+
+# The `scope` option (ScopeOption).
+choice-scope-server = this server
+choice-scope-global = everyone
+
+## /history
+
+history = history
+history-description = List a player's finished games with result and reason, newest first, paged with ◀ ▶.
+history-user = user
+history-user-description = Whose games (default: yours)
+
+## /replay
+
+replay = replay
+replay-description = Post the animated replay of a game and its record, which can be pasted back.
+replay-game = game
+replay-game-description = Game number
+
+## /analyse
+
+analyse = analyse
+analyse-description = Show the engine's analysis of a finished game: who was winning, and the biggest mistakes.
+analyse-game = game
+analyse-game-description = Game number
+
+## /settings
+
+settings = settings
+settings-description = Server settings: a thread per game, default clock, board orientation (server managers).
+settings-threads = threads
+settings-threads-description = Give each new game its own thread
+settings-clock = clock
+settings-clock-description = Time per move when a challenge names none
+settings-orientation = orientation
+settings-orientation-description = How boards are drawn
+
+# The `clock` option takes the choices of /challenge's (choice-clock-…).
+# The `orientation` option (OrientationOption).
+choice-orientation-white-bottom = White always at the bottom
+choice-orientation-to-move = turned towards the player to move
+
+## /rules
+
+rules = rules
+rules-description = The rules of Monkey Queen in short, with example diagrams.

@@ -1,0 +1,278 @@
+# Monkey Queen — todos los textos que escribe el bot, en español.
+#
+# Glosario, el mismo en todas partes:
+#   queen     reina: la pila alta con la que empieza cada bando; capturarla gana
+#   baby      bebé (masculino: «bebé blanco», «un bebé»): la ficha suelta que deja atrás una
+#             reina al moverse sin capturar
+#   stack     pila: las fichas que forman una reina («reinas de 20»: de 20 fichas de alto)
+#   capture   capturar: tomar una pieza enemiga moviéndose a su casilla
+#   ply       jugada: el movimiento de un jugador («jugada 12», «jugadas legales»)
+#   pie rule  regla del pastel: el segundo jugador puede cambiar de color en vez de mover
+#   rated     puntuable: una partida que cambia la puntuación de los dos; si no, «amistosa»
+#   Los colores: «blancas» y «negras» (en plural, como en el ajedrez: «juega con blancas»).
+#
+# Variables: $game, $ply y similares son números o textos que pone el bot; las menciones como
+# $player llegan como menciones de Discord (<@123>); $time es una marca de tiempo de Discord
+# (<t:…:R>) que el Discord de cada lector muestra en su idioma. Deja el Markdown (**negrita**,
+# `código`) como está.
+
+## Colores, piezas y jugadas
+
+color-name = { $color ->
+    [white] Blancas
+   *[black] Negras
+}
+# The colour inside a sentence ("your move (White)", "won as White"), where some languages
+# write it in lower case.
+color-in-sentence = { $color ->
+    [white] blancas
+   *[black] negras
+}
+# Una pieza con su color, al principio de una jugada: «Reina blanca».
+piece-name = { $color ->
+    [white] { $role ->
+        [queen] Reina blanca
+       *[baby] Bebé blanco
+    }
+   *[black] { $role ->
+        [queen] Reina negra
+       *[baby] Bebé negro
+    }
+}
+# Una reina que se mueve sin capturar deja un bebé en la casilla de la que sale.
+move-birth = { $piece } { $from }–{ $to }, nace un bebé en { $from }
+move-quiet = { $piece } { $from }–{ $to }
+move-captures-baby = { $piece } { $from }×{ $to } captura un bebé
+move-captures-queen = { $piece } { $from }×{ $to } ¡captura la reina!
+move-swap = { $color ->
+    [white] Blancas
+   *[black] Negras
+} cambian de color (regla del pastel)
+role-on-square = { $role ->
+    [queen] Reina en { $square }
+   *[baby] Bebé en { $square }
+}
+
+## Partidas, opciones y relojes
+
+options = { $size }×{ $size }, reinas de { $height }, { $pie ->
+    [yes] con regla del pastel
+   *[no] sin regla del pastel
+}
+clock-none = sin reloj
+clock-per-move = { $unit ->
+    [days] { $count ->
+        [one] 1 día
+       *[other] { $count } días
+    }
+    [hours] { $count ->
+        [one] 1 hora
+       *[other] { $count } horas
+    }
+   *[minutes] { $count ->
+        [one] 1 minuto
+       *[other] { $count } minutos
+    }
+} por jugada
+deadline = El tiempo se acaba { $time }.
+your-move = { $player }, te toca ({ $color }).
+game-started = **Partida #{ $game }** — { $white } juega con blancas, { $black } con negras. { $player }, empiezas tú.
+board-shown = **Partida #{ $game }**, jugada { $ply }.
+board-shown-over = **Partida #{ $game }**.
+board-shown-aborted = **La partida #{ $game }** fue anulada.
+reason = { $reason ->
+    [queen-captured] reina capturada
+    [no-legal-moves] sin jugadas
+    [resignation] abandono
+    [timeout] tiempo agotado
+   *[abandoned] abandonada
+}
+game-won = 🏆 **Gana { $winner }** ({ $color }) — { $reason ->
+    [queen-captured] { $winner } capturó la reina de { $loser }
+    [no-legal-moves] { $loser } se quedó sin jugadas legales
+    [resignation] { $loser } abandonó
+    [timeout] a { $loser } se le acabó el tiempo
+   *[abandoned] { $loser } dejó la partida una semana y { $winner } la reclamó
+}.
+rating-changes = Puntuación: { $white } { $white-delta }, { $black } { $black-delta }.
+status-to-move = Juegan { $color } · jugada { $ply }
+status-won = Ganan { $color } · { $reason } · jugada { $ply }
+status-aborted = Anulada · jugada { $ply }
+called-off = { $player } anuló la partida #{ $game } tras una semana sin jugadas. Sin resultado.
+aborted = { $player } anuló la partida #{ $game } antes de que movieran los dos. Sin resultado.
+thread-name = Monkey Queen #{ $game }: { $white } contra { $black }
+reminder = ⏰ { $player }, sigue siendo tu turno en la partida #{ $game }.
+reminder-with-board = ⏰ { $player }, sigue siendo tu turno en la partida #{ $game } ([tablero]({ $link })).
+
+## Desafíos
+
+challenge-offer = ¡{ $challenger } desafía a { $opponent } a una partida de Monkey Queen!
+challenge-rematch = ¡{ $challenger } ofrece a { $opponent } la revancha de la partida #{ $game }, con los colores cambiados!
+challenge-open = ¡{ $challenger } busca rival para una partida de Monkey Queen! Cualquiera puede aceptar.
+challenge-colour = { $choice ->
+    [white] { $challenger } juega con blancas
+    [black] { $challenger } juega con negras
+   *[random] colores a suertes
+}
+challenge-rated = { $rated ->
+    [yes] puntuable
+   *[no] amistosa
+}
+challenge-expires = El desafío caduca { $time }.
+challenge-closed = ~~Desafío de { $challenger }: { $options }~~
+challenge-accepted = Aceptado. ¡Suerte!
+challenge-accepted-by = Aceptado por { $player }. ¡Suerte!
+challenge-declined = Rechazado.
+challenge-declined-by = Rechazado por { $player }.
+challenge-cancelled = Retirado.
+challenge-cancelled-by = Retirado por { $player }.
+challenge-expired = Caducado: nadie lo aceptó a tiempo.
+challenge-status = { $status ->
+    [pending] pendiente
+    [accepted] aceptado
+    [declined] rechazado
+    [cancelled] retirado
+   *[expired] caducado
+}
+
+## Elegir una jugada con el botón Mover
+
+pick-piece = **Partida #{ $game }**: elige la pieza que mueves; las casillas marcadas pueden moverse.
+pick-destination = **Partida #{ $game }**: ¿adónde va la pieza de { $square }? Las casillas marcadas son sus jugadas.
+choose-piece = Elige una pieza
+choose-destination = Elige adónde va
+board-in-thread = Has jugado { $move }; el tablero está en el hilo de la partida, { $thread }.
+confirm-resign = ¿Abandonar la partida #{ $game }? Gana tu rival; no se puede deshacer.
+piece-moves = { $count ->
+    [0] La pieza de { $square } no tiene jugadas legales.
+    [one] La pieza de { $square } tiene 1 jugada legal, marcada en el tablero.
+   *[other] La pieza de { $square } tiene { $count } jugadas legales, marcadas en el tablero.
+}
+
+## Botones (80 caracteres como mucho)
+
+button-accept = Aceptar
+button-decline = Rechazar
+button-cancel = Retirar
+button-resign = Abandonar
+button-confirm-resign = Sí, abandono
+button-replay = Repetición
+button-rematch = Revancha
+button-move = Mover
+button-analyse = Analizar
+button-claim-win = Reclamar la victoria
+button-call-off = Anular la partida
+
+## Listas
+
+games-none = No tienes partidas en curso en este servidor. Empieza una con `/desafiar`.
+games-title = **Tus partidas en curso**
+games-title-paged = **Tus partidas en curso** · { $total } en total · página { $page } de { $pages }
+games-line = • #{ $game } contra { $opponent } — { $turn ->
+    [yours] **te toca**
+   *[theirs] le toca
+}, jugada { $ply }
+link-board = [tablero]({ $link })
+stats-newcomer = { $player } aún no ha terminado ninguna partida. Puntuación { $rating } (±{ $deviation }), la de quien empieza.
+stats-title = **Estadísticas de { $player }**
+stats-summary = Puntuación **{ $rating }** (±{ $deviation }, { $provisional ->
+        [yes] provisional: fuera de la clasificación hasta que se asiente
+       *[no] consolidada
+    }) · { $games ->
+        [one] 1 partida
+       *[other] { $games } partidas
+    } ({ $rated ->
+        [one] 1 puntuable
+       *[other] { $rated } puntuables
+    }): { $wins ->
+        [one] 1 victoria
+       *[other] { $wins } victorias
+    }, { $losses ->
+        [one] 1 derrota
+       *[other] { $losses } derrotas
+    }
+stats-win-rate = { $percent }% de victorias
+stats-streak = Racha actual: { $kind ->
+    [wins] { $count ->
+        [one] 1 victoria seguida
+       *[other] { $count } victorias seguidas
+    }
+    [losses] { $count ->
+        [one] 1 derrota seguida
+       *[other] { $count } derrotas seguidas
+    }
+   *[none] ninguna
+}
+stats-recent = Últimas partidas:
+played-game = • #{ $game } — { $won ->
+    [yes] ganada
+   *[no] perdida
+} con { $color } contra { $opponent } · { $reason } · { $plies ->
+    [one] 1 jugada
+   *[other] { $plies } jugadas
+} · { $rating } · { $time }
+played-game-unrated = amistosa
+played-game-computer = el ordenador ({ $level })
+level = { $level ->
+    [easy] fácil
+    [medium] medio
+    [hard] difícil
+   *[max] máximo
+}
+leaderboard-board = { $global ->
+    [yes] todo el mundo
+   *[no] este servidor
+}
+leaderboard-empty = **Clasificación — { $board }**
+    Aún no hay nadie clasificado: una puntuación entra cuando se consolida, tras unas ocho partidas puntuables. Empieza una con `/desafiar`.
+leaderboard-title = **Clasificación — { $board }** · página { $page } de { $pages }
+leaderboard-line = { $rank }. { $player } — **{ $rating }** (±{ $deviation }) · { $games ->
+    [one] 1 partida
+   *[other] { $games } partidas
+}, { $wins }–{ $losses }
+history-empty = { $player } aún no ha terminado ninguna partida.
+history-title = **Partidas terminadas de { $player }** · { $total } en total, las más recientes primero · página { $page } de { $pages }
+history-footer = Vuelve a ver una con `/repeticion`.
+
+## Repeticiones y análisis
+
+replay-title = **Repetición de la partida #{ $game }** — { $white } (blancas) contra { $black } (negras) · { $status }
+replay-record = Partida anotada (puedes pegarla para importarla):
+replay-record-attached = La partida anotada va adjunta (es demasiado larga para un mensaje).
+analysis-title = **Análisis de la partida #{ $game }** — { $white } (blancas) contra { $black } (negras) · { $status }
+analysis-no-mistakes = Ninguna jugada perdió mucho: el motor no encontró errores claros.
+analysis-mistakes = Errores más graves:
+analysis-mistake = { $number }. Jugada { $ply }: { $played }; mejor: { $better } (probabilidades de las { $color }: { $before } % → { $after } %).
+analysis-turning-point = Momento decisivo: jugada { $ply }.
+analysis-turning-points = Momentos decisivos: jugadas { $plies } y { $last }.
+analysis-picture-title = Partida #{ $game } · { $white } contra { $black } · { $status }
+mistake-caption = { $number } · jugada { $ply } · { $color }
+chart-ply = jugada
+chart-win = gana
+chart-played = se jugó
+chart-better = mejor
+chart-rated-games = partidas puntuables
+
+## Ajustes
+
+settings-title = **Ajustes de este servidor**
+settings-saved = Guardado. **Ajustes de este servidor**
+settings-threads = • Hilos: { $threads ->
+    [on] cada partida nueva tiene su propio hilo
+   *[off] no (las partidas se quedan en su canal)
+}
+settings-clock = • Reloj por defecto: { $clock }
+settings-boards = • Tableros: { $orientation ->
+    [white-bottom] blancas siempre abajo
+   *[to-move] girados hacia quien tiene el turno
+}
+
+## Respuestas breves
+
+internal = Algo falló por nuestra parte. Inténtalo de nuevo.
+other-bot = Los bots que no son yo no pueden jugar. Desafía a una persona, o a mí.
+unknown-button = Ese botón ya no hace nada. Usa `/tablero` para ver la partida.
+unknown-command = No conozco ese comando; puede que Discord aún muestre una lista antigua. Escribe `/` para ver los comandos actuales.
+malformed-command = Ese comando llegó con una opción que falta o es de otro tipo, así que no he hecho nada. Vuelve a elegirlo en el menú `/`.
+not-manager = Solo quien gestiona el servidor (permiso «Gestionar servidor») puede cambiar los ajustes.
+server-only = Este comando solo funciona en un servidor.

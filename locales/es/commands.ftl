@@ -1,0 +1,169 @@
+# Monkey Queen — los comandos de barra tal como los muestra Discord, en español (es-ES): el
+# nombre y la descripción de cada comando y de cada opción, y los nombres de las elecciones
+# que ofrece una opción.
+#
+# Límites de Discord:
+#   nombres de comandos y opciones: en minúsculas, de 1 a 32 caracteres, solo letras, cifras,
+#                                   `-` y `_`; sin espacios (los dejamos en ASCII, sin tildes
+#                                   ni eñes: `tamano`, `estadisticas`)
+#   descripciones:                  de 1 a 100 caracteres
+#   nombres de elecciones:          de 1 a 100 caracteres (se admiten espacios y tildes)
+# Dos opciones de un comando no pueden llamarse igual, ni dos comandos.
+#
+# Glosario:
+#   queen     reina
+#   baby      bebé
+#   stack     pila
+#   capture   capturar
+#   ply       jugada
+#   pie rule  regla del pastel
+#   rated     puntuable (una partida no puntuable es «amistosa»)
+#
+# Cuatro de estos ids son también ids de bot.ftl o rules.ftl (`challenge-rated`,
+# `settings-threads`, `settings-clock`, `rules`): este archivo se carga en un bundle propio.
+
+## /challenge
+
+challenge = desafiar
+challenge-description = Desafía a alguien a Monkey Queen, publica un desafío abierto o juega contra mí.
+challenge-opponent = rival
+challenge-opponent-description = Contra quién; vacío para un desafío abierto, elígeme para jugar contra el ordenador
+challenge-size = tamano
+challenge-size-description = Tamaño del tablero (por defecto 12×12)
+challenge-height = altura
+challenge-height-description = Altura inicial de las reinas, de 20 a 40 (por defecto 20)
+challenge-color = color
+challenge-color-description = Tu color (por defecto al azar)
+challenge-pie = pastel
+challenge-pie-description = Regla del pastel: las negras pueden cambiar tras la primera jugada blanca
+challenge-clock = reloj
+challenge-clock-description = Tiempo por jugada (por defecto: el del servidor, normalmente 1 día)
+challenge-rated = puntuable
+challenge-rated-description = Partida puntuable (por defecto sí)
+challenge-level = nivel
+challenge-level-description = El nivel del ordenador, si me desafías (por defecto medio)
+
+# La opción `tamano` (SizeOption).
+choice-size-twelve = 12×12 (estándar)
+choice-size-fourteen = 14×14
+choice-size-sixteen = 16×16
+# La opción `color` (ColorOption).
+choice-color-random = al azar
+choice-color-white = blancas (mueves primero)
+choice-color-black = negras
+# La opción `reloj` de /desafiar y de /ajustes (ClockOption).
+choice-clock-unlimited = sin reloj
+choice-clock-ten-minutes = 10 minutos
+choice-clock-one-hour = 1 hora
+choice-clock-one-day = 1 día
+choice-clock-three-days = 3 días
+# La opción `nivel` (LevelChoice): los mismos nombres que `level` en bot.ftl.
+choice-level-easy = fácil
+choice-level-medium = medio
+choice-level-hard = difícil
+
+## /move
+
+move = mover
+move-description = Haz una jugada en tu partida de aquí, p. ej. g1-g7 (se sugieren tus jugadas legales).
+move-move = jugada
+move-move-description = Tu jugada, como g1-g7 (escribe una casilla para ver sus jugadas)
+move-game = partida
+move-game-description = Número de partida, solo si tienes varias aquí
+
+## /board
+
+board = tablero
+board-description = Muestra el tablero de tu partida de aquí (o de cualquier partida, por número).
+board-game = partida
+board-game-description = Número de partida (por defecto: tu partida en este canal)
+board-private = privado
+board-private-description = Mostrarlo solo a ti (por defecto no)
+
+## /moves
+
+moves = jugadas
+moves-description = Muestra las jugadas legales de una de tus piezas, marcadas en el tablero (solo tú lo ves).
+moves-square = casilla
+moves-square-description = La casilla de la pieza, como g1
+moves-game = partida
+moves-game-description = Número de partida, solo si tienes varias aquí
+
+## /resign
+
+resign = abandonar
+resign-description = Abandona tu partida de aquí (se te pedirá confirmación).
+resign-game = partida
+resign-game-description = Número de partida, solo si tienes varias aquí
+
+## /abort
+
+abort = anular
+abort-description = Anula tu partida de aquí: solo antes de que muevan los dos; sin resultado.
+abort-game = partida
+abort-game-description = Número de partida, solo si tienes varias aquí
+
+## /games
+
+games = partidas
+games-description = Lista tus partidas en curso en este servidor.
+
+## /stats
+
+stats = estadisticas
+stats-description = Muestra la puntuación, partidas, victorias, derrotas, racha y últimos resultados.
+stats-user = usuario
+stats-user-description = De quién (por defecto: tuyas)
+
+## /leaderboard
+
+leaderboard = clasificacion
+leaderboard-description = Muestra los jugadores mejor puntuados de este servidor, o de todo el mundo.
+leaderboard-scope = ambito
+leaderboard-scope-description = Qué jugadores (por defecto: este servidor)
+
+# La opción `ambito` (ScopeOption).
+choice-scope-server = este servidor
+choice-scope-global = todo el mundo
+
+## /history
+
+history = historial
+history-description = Lista las partidas terminadas de un jugador, con resultado y motivo.
+history-user = usuario
+history-user-description = De quién (por defecto: las tuyas)
+
+## /replay
+
+replay = repeticion
+replay-description = Publica la repetición animada de una partida y su anotación, que se puede volver a pegar.
+replay-game = partida
+replay-game-description = Número de partida
+
+## /analyse
+
+analyse = analizar
+analyse-description = Muestra el análisis del motor de una partida terminada: quién ganaba y los peores errores.
+analyse-game = partida
+analyse-game-description = Número de partida
+
+## /settings
+
+settings = ajustes
+settings-description = Ajustes del servidor: un hilo por partida, reloj por defecto, orientación del tablero.
+settings-threads = hilos
+settings-threads-description = Dar a cada partida nueva su propio hilo
+settings-clock = reloj
+settings-clock-description = Tiempo por jugada cuando un desafío no lo indica
+settings-orientation = orientacion
+settings-orientation-description = Cómo se dibujan los tableros
+
+# La opción `reloj` usa las elecciones de /desafiar (choice-clock-…).
+# La opción `orientacion` (OrientationOption).
+choice-orientation-white-bottom = blancas siempre abajo
+choice-orientation-to-move = girado hacia quien tiene el turno
+
+## /rules
+
+rules = reglas
+rules-description = Las reglas de Monkey Queen en breve, con diagramas de ejemplo.

@@ -1,0 +1,76 @@
+# Monkey Queen — negativas: por qué no se hizo lo que se pidió; solo las ve quien lo pidió.
+# Cada una es una frase completa.
+#
+# Glosario (el mismo que en bot.ftl):
+#   queen     reina
+#   baby      bebé
+#   stack     pila (de fichas)
+#   capture   capturar
+#   ply       jugada
+#   pie rule  regla del pastel
+#   rated     puntuable (si no, «amistosa»)
+
+## Desafíos
+
+refused-challenge-self = No puedes desafiarte a ti mismo.
+refused-ai-level-for-human = El nivel de la máquina solo sirve cuando me desafías a mí.
+refused-board-size = El tablero debe tener 12, 14 o 16 casillas de lado, no { $size }.
+refused-queen-height = Las reinas empiezan con 20 a 40 fichas, no { $height }.
+refused-bad-time-limit = El tiempo por jugada debe ser positivo, no { $ms } ms.
+refused-duplicate-challenge = Ya hay un desafío pendiente entre vosotros en este canal (#{ $challenge }).
+refused-no-such-challenge = No existe el desafío #{ $challenge }.
+refused-challenge-not-pending = Ese desafío ya no está abierto: fue { $status }.
+refused-challenge-expired = Ese desafío ha caducado.
+refused-own-challenge = No puedes aceptar tu propio desafío.
+refused-not-challenged = Ese desafío es para otra persona.
+refused-open-not-declinable = Un desafío abierto no se rechaza; simplemente ignóralo.
+refused-not-challenger = Solo quien hizo el desafío puede retirarlo.
+refused-too-many-challenges = Ya tienes { $limit } desafíos esperando respuesta; cancela uno o espera a que los respondan o caduquen.
+refused-too-many-computer-games = Ya juegas { $limit } partidas contra mí; termina una antes de empezar otra.
+refused-cooling-down = Dame { $seconds } s antes de volver a pedírmelo.
+
+## Partidas
+
+refused-no-such-game = No existe la partida #{ $game }.
+refused-no-active-game = No tienes ninguna partida en curso aquí.
+refused-several-games = Tienes { $count } partidas en curso aquí; elige una con la opción `partida` ({ $games }).
+refused-several-games-more = Tienes { $count } partidas en curso aquí; elige una con la opción `partida` ({ $games } y { $more } más).
+refused-not-participant = No juegas en la partida #{ $game }.
+refused-game-over = La partida #{ $game } ya ha terminado.
+refused-not-your-turn = No es tu turno: le toca a { $player }.
+refused-position-changed = La posición ha cambiado desde entonces; mira el tablero otra vez.
+refused-already-played = Esa jugada ({ $move }) ya se hizo, como jugada { $ply }.
+refused-too-late-to-abort = Una partida solo se puede anular antes de que muevan los dos; abandona en su lugar.
+refused-time-up = Se te acabó el tiempo para esta jugada; la partida se pierde por tiempo.
+refused-no-clock = Esta partida no tiene reloj.
+refused-deadline-not-reached = A quien le toca aún le queda tiempo: se acaba { $time }.
+refused-not-finished = La partida #{ $game } aún no ha terminado; la revancha llega tras el resultado.
+refused-rematch-of-aborted = La partida #{ $game } fue anulada, así que no hay revancha; haz un desafío nuevo.
+refused-not-analysable = La partida #{ $game } aún no ha terminado; se podrá analizar cuando tenga resultado.
+refused-analysis-of-aborted = La partida #{ $game } fue anulada, así que no hay nada que analizar.
+refused-rematch-pending = Ya hay una revancha de esta partida esperando respuesta (desafío #{ $challenge }).
+refused-rematch-in-progress = La revancha de esta partida ya se está jugando (partida #{ $game }).
+refused-no-such-page = Esta lista no tiene página { $page } (termina en la página { $pages }).
+refused-has-clock = Esta partida tiene reloj: se decide por tiempo.
+refused-your-move = Te toca mover a ti: la partida te espera.
+refused-not-abandoned = Tu rival aún puede mover: podrás reclamar la partida { $time }.
+
+## Jugadas
+
+refused-illegal = Jugada ilegal: { $reason }.
+illegal-game-over = la partida ya ha terminado
+illegal-off-board = { $square } no está en este tablero
+illegal-no-piece = no hay ninguna pieza en { $square }
+illegal-not-your-piece = la pieza de { $square } no es tuya
+illegal-same-square = una pieza debe salir de su casilla ({ $square })
+illegal-not-straight = de { $from } a { $to } no hay línea recta; las piezas se mueven por filas, columnas y diagonales
+illegal-path-blocked = el camino de { $from } a { $to } está bloqueado por la pieza de { $blocker }
+illegal-own-piece = en { $square } hay una pieza tuya
+illegal-queen-must-capture = tu reina de { $square } solo tiene 2 fichas: puede capturar pero no dar a luz
+illegal-baby-not-closer = un bebé debe acercarse a la reina enemiga de { $queen }: { $from } está a √{ $before } de ella, { $to } quedaría a √{ $after }
+illegal-swap-not-allowed = swap solo se permite como primera jugada de las negras en una partida con la regla del pastel
+parse-empty = No has escrito ninguna jugada; escríbela como g1-g7.
+parse-not-a-square = `{ $text }` no es una casilla de un tablero de { $size }×{ $size }.
+parse-not-a-square-unreadable = Eso no es una casilla de un tablero de { $size }×{ $size }; escríbela como g1.
+parse-malformed = `{ $text }` no es una jugada; escribe dos casillas como g1-g7, o swap.
+parse-malformed-unreadable = Eso no es una jugada; escribe dos casillas como g1-g7, o swap.

@@ -1,0 +1,291 @@
+# Monkey Queen — tous les textes du bot, en français (traduits de locales/en/bot.ftl).
+#
+# Glossaire, le même partout (et dans refusals.ftl, rules.ftl, commands.ftl) :
+#   queen      reine          la haute pile de départ de chaque camp ; la prendre fait gagner
+#                             (la « queen » des échecs se dit « dame » : seulement dans « comme une dame aux échecs »)
+#   baby       bébé           un pion seul qu'une reine laisse derrière elle quand elle se déplace sans prendre
+#   stack      pile           les pions qui forment une reine (« reines de 20 » : une pile de 20 pions)
+#   checker    pion           un des jetons d'une pile
+#   capture    prise / prendre   prendre une pièce adverse en venant sur sa case
+#   ply        coup           le déplacement d'UN joueur (deux coups = un tour complet) ; « move » se traduit aussi « coup »
+#   pie rule   règle du gâteau   le second joueur peut échanger les couleurs au lieu de jouer
+#   rated      classée        une partie qui modifie la cote des deux joueurs (« non classée » sinon)
+#   rating     cote           le classement chiffré d'un joueur ; leaderboard = classement
+#   clock      pendule        la limite de temps par coup
+#   challenge  défi / défier
+#   rematch    revanche
+#   resign     abandonner ; abort / call off = annuler (sans résultat)
+#   thread     fil ; channel = salon ; DM = MP
+#   Couleurs : « Blancs » / « Noirs » (majuscule, pluriel, comme aux échecs) : « joue les Blancs »,
+#   « Aux Blancs de jouer », « Victoire des Noirs », « avec les Blancs ». $color contient ce nom.
+#   Cases : « en g1 » (« la pièce en g1 »).
+#   Commandes citées sous leur nom français (voir commands.ftl) : /défier, /jouer, /plateau, /coups,
+#   /abandonner, /revoir ; option `partie`.
+#   Typographie : espace simple avant : ; ! ? et %.
+#
+# Variables : $game, $ply, etc. sont des nombres ou du texte fournis par le bot ; les mentions comme
+# $player arrivent sous forme de mentions Discord (<@123>) ; $time est un horodatage Discord (<t:…:R>)
+# que Discord affiche dans la langue de chaque lecteur (« dans 3 heures »). Le Markdown (**gras**,
+# `code`) reste tel quel.
+
+## Couleurs, pièces et coups
+
+color-name = { $color ->
+    [white] Blancs
+   *[black] Noirs
+}
+# The colour inside a sentence ("your move (White)", "won as White"), where some languages
+# write it in lower case.
+color-in-sentence = { $color ->
+    [white] Blancs
+   *[black] Noirs
+}
+# Une pièce avec sa couleur, en début de coup : « Reine blanche ».
+piece-name = { $color ->
+    [white] { $role ->
+        [queen] Reine blanche
+       *[baby] Bébé blanc
+    }
+   *[black] { $role ->
+        [queen] Reine noire
+       *[baby] Bébé noir
+    }
+}
+# Une reine qui se déplace sans prendre laisse un bébé sur la case qu'elle quitte.
+move-birth = { $piece } { $from }–{ $to }, un bébé naît en { $from }
+move-quiet = { $piece } { $from }–{ $to }
+move-captures-baby = { $piece } { $from }×{ $to } prend un bébé
+move-captures-queen = { $piece } { $from }×{ $to } prend la reine !
+move-swap = { $color ->
+    [white] Les Blancs échangent
+   *[black] Les Noirs échangent
+} les couleurs (règle du gâteau)
+role-on-square = { $role ->
+    [queen] Reine en { $square }
+   *[baby] Bébé en { $square }
+}
+
+## Parties, options et pendules
+
+options = { $size }×{ $size }, reines de { $height }, { $pie ->
+    [yes] règle du gâteau
+   *[no] sans règle du gâteau
+}
+clock-none = sans pendule
+clock-per-move = { $unit ->
+    [days] { $count ->
+        [one] { $count } jour
+       *[other] { $count } jours
+    }
+    [hours] { $count ->
+        [one] { $count } heure
+       *[other] { $count } heures
+    }
+   *[minutes] { $count ->
+        [one] { $count } minute
+       *[other] { $count } minutes
+    }
+} par coup
+deadline = Le temps imparti expire { $time }.
+your-move = { $player }, à toi de jouer ({ $color }).
+game-started = **Partie #{ $game }** — { $white } joue les Blancs, { $black } les Noirs. { $player }, tu commences.
+board-shown = **Partie #{ $game }**, coup { $ply }.
+board-shown-over = **Partie #{ $game }**.
+board-shown-aborted = **La partie #{ $game }** a été annulée.
+reason = { $reason ->
+    [queen-captured] reine prise
+    [no-legal-moves] aucun coup légal
+    [resignation] abandon
+    [timeout] temps écoulé
+   *[abandoned] inactivité
+}
+game-won = 🏆 **{ $winner } gagne** ({ $color }) — { $reason ->
+    [queen-captured] { $winner } a pris la reine de { $loser }
+    [no-legal-moves] { $loser } n'a plus aucun coup légal
+    [resignation] { $loser } a abandonné
+    [timeout] { $loser } a dépassé le temps imparti
+   *[abandoned] { $loser } n'a pas joué pendant une semaine, et { $winner } a réclamé la partie
+}.
+rating-changes = Cotes : { $white } { $white-delta }, { $black } { $black-delta }.
+status-to-move = Aux { $color } de jouer · coup { $ply }
+status-won = Victoire des { $color } · { $reason } · coup { $ply }
+status-aborted = Annulée · coup { $ply }
+called-off = { $player } a annulé la partie #{ $game } après une semaine sans coup joué. Pas de résultat.
+aborted = { $player } a annulé la partie #{ $game } avant que les deux joueurs aient joué. Pas de résultat.
+thread-name = Monkey Queen #{ $game } : { $white } contre { $black }
+reminder = ⏰ { $player }, c'est toujours à toi de jouer dans la partie #{ $game }.
+reminder-with-board = ⏰ { $player }, c'est toujours à toi de jouer dans la partie #{ $game } ([plateau]({ $link })).
+
+## Défis
+
+challenge-offer = { $challenger } défie { $opponent } à une partie de Monkey Queen !
+challenge-rematch = { $challenger } propose à { $opponent } une revanche de la partie #{ $game }, couleurs inversées !
+challenge-open = { $challenger } cherche un adversaire pour une partie de Monkey Queen ! Tout le monde peut accepter.
+challenge-colour = { $choice ->
+    [white] { $challenger } joue les Blancs
+    [black] { $challenger } joue les Noirs
+   *[random] couleurs tirées au sort
+}
+challenge-rated = { $rated ->
+    [yes] classée
+   *[no] non classée
+}
+challenge-expires = Le défi expire { $time }.
+challenge-closed = ~~Défi de { $challenger } : { $options }~~
+challenge-accepted = Accepté. Bonne chance !
+challenge-accepted-by = Accepté par { $player }. Bonne chance !
+challenge-declined = Refusé.
+challenge-declined-by = Refusé par { $player }.
+challenge-cancelled = Annulé.
+challenge-cancelled-by = Annulé par { $player }.
+challenge-expired = Expiré : personne n'a accepté à temps.
+# Qualifie « le défi » (masculin) : « Ce défi n'est plus ouvert : il est refusé. »
+challenge-status = { $status ->
+    [pending] en attente
+    [accepted] accepté
+    [declined] refusé
+    [cancelled] annulé
+   *[expired] expiré
+}
+
+## Choisir un coup avec le bouton Jouer
+
+pick-piece = **Partie #{ $game }** : choisis la pièce à jouer ; les cases marquées peuvent bouger.
+pick-destination = **Partie #{ $game }** : où va la pièce en { $square } ? Les cases marquées sont ses coups possibles.
+choose-piece = Choisis une pièce
+choose-destination = Choisis où elle va
+board-in-thread = Tu as joué { $move } ; le plateau est dans le fil de la partie, { $thread }.
+confirm-resign = Abandonner la partie #{ $game } ? Ton adversaire gagne ; impossible de revenir en arrière.
+piece-moves = { $count ->
+    [0] La pièce en { $square } n'a aucun coup légal.
+    [one] La pièce en { $square } a { $count } coup légal, marqué sur le plateau.
+   *[other] La pièce en { $square } a { $count } coups légaux, marqués sur le plateau.
+}
+
+## Boutons (80 caractères au plus)
+
+button-accept = Accepter
+button-decline = Refuser
+button-cancel = Annuler
+button-resign = Abandonner
+button-confirm-resign = Oui, abandonner
+button-replay = Revoir
+button-rematch = Revanche
+button-move = Jouer
+button-analyse = Analyser
+button-claim-win = Réclamer la victoire
+button-call-off = Annuler la partie
+
+## Listes
+
+games-none = Tu n'as aucune partie en cours sur ce serveur. Lances-en une avec `/défier`.
+games-title = **Tes parties en cours**
+games-title-paged = **Tes parties en cours** · { $total } au total · page { $page } sur { $pages }
+games-line = • #{ $game } contre { $opponent } — { $turn ->
+    [yours] **à toi de jouer**
+   *[theirs] à l'adversaire de jouer
+}, coup { $ply }
+link-board = [plateau]({ $link })
+stats-newcomer = { $player } n'a encore terminé aucune partie. Cote { $rating } (±{ $deviation }), celle d'un nouveau venu.
+stats-title = **Statistiques de { $player }**
+stats-summary = Cote **{ $rating }** (±{ $deviation }, { $provisional ->
+        [yes] provisoire : hors classement jusqu'à ce qu'elle se stabilise
+       *[no] établie
+    }) · { $games ->
+        [one] { $games } partie
+       *[other] { $games } parties
+    } ({ $rated ->
+        [one] { $rated } classée
+       *[other] { $rated } classées
+    }) : { $wins ->
+        [one] { $wins } victoire
+       *[other] { $wins } victoires
+    }, { $losses ->
+        [one] { $losses } défaite
+       *[other] { $losses } défaites
+    }
+stats-win-rate = { $percent } % de victoires
+stats-streak = Série en cours : { $kind ->
+    [wins] { $count ->
+        [one] { $count } victoire d'affilée
+       *[other] { $count } victoires d'affilée
+    }
+    [losses] { $count ->
+        [one] { $count } défaite d'affilée
+       *[other] { $count } défaites d'affilée
+    }
+   *[none] aucune
+}
+stats-recent = Parties récentes :
+played-game = • #{ $game } — { $won ->
+    [yes] gagnée
+   *[no] perdue
+} avec les { $color } contre { $opponent } · { $reason } · { $plies ->
+    [one] { $plies } coup
+   *[other] { $plies } coups
+} · { $rating } · { $time }
+played-game-unrated = non classée
+played-game-computer = l'ordinateur ({ $level })
+level = { $level ->
+    [easy] facile
+    [medium] moyen
+    [hard] difficile
+   *[max] max
+}
+leaderboard-board = { $global ->
+    [yes] tout le monde
+   *[no] ce serveur
+}
+leaderboard-empty = **Classement — { $board }**
+    Personne n'est encore classé : une cote entre au classement une fois établie, après environ huit parties classées. Lances-en une avec `/défier`.
+leaderboard-title = **Classement — { $board }** · page { $page } sur { $pages }
+leaderboard-line = { $rank }. { $player } — **{ $rating }** (±{ $deviation }) · { $games ->
+    [one] { $games } partie
+   *[other] { $games } parties
+}, { $wins }–{ $losses }
+history-empty = { $player } n'a encore terminé aucune partie.
+history-title = **Parties terminées de { $player }** · { $total } au total, les plus récentes d'abord · page { $page } sur { $pages }
+history-footer = Revois-en une avec `/revoir`.
+
+## Revoir et analyser
+
+replay-title = **Revoir la partie #{ $game }** — { $white } (Blancs) contre { $black } (Noirs) · { $status }
+replay-record = Relevé de la partie (recolle-le pour l'importer) :
+replay-record-attached = Le relevé est en pièce jointe (trop long pour un message).
+analysis-title = **Analyse de la partie #{ $game }** — { $white } (Blancs) contre { $black } (Noirs) · { $status }
+analysis-no-mistakes = Aucun coup n'a coûté cher : le moteur n'a trouvé aucune erreur nette.
+analysis-mistakes = Plus grosses erreurs :
+analysis-mistake = { $number }. Coup { $ply } : { $played } ; mieux : { $better } (chances des { $color } { $before } % → { $after } %).
+analysis-turning-point = Tournant de la partie : coup { $ply }.
+analysis-turning-points = Tournants de la partie : coups { $plies } et { $last }.
+analysis-picture-title = Partie #{ $game } · { $white } contre { $black } · { $status }
+mistake-caption = { $number } · coup { $ply } · { $color }
+chart-ply = coup
+chart-win = victoire
+chart-played = joué
+chart-better = meilleur
+chart-rated-games = parties classées
+
+## Réglages
+
+settings-title = **Réglages de ce serveur**
+settings-saved = Enregistré. **Réglages de ce serveur**
+settings-threads = • Fils : { $threads ->
+    [on] chaque nouvelle partie a son propre fil
+   *[off] désactivés (les parties restent dans leur salon)
+}
+settings-clock = • Pendule par défaut : { $clock }
+settings-boards = • Plateaux : { $orientation ->
+    [white-bottom] Blancs toujours en bas
+   *[to-move] tournés vers le joueur qui doit jouer
+}
+
+## Réponses courtes
+
+internal = Un problème est survenu de notre côté. Réessaie, s'il te plaît.
+other-bot = Les bots autres que moi ne peuvent pas jouer. Défie une vraie personne, ou moi.
+unknown-button = Ce bouton ne fait plus rien. Utilise `/plateau` pour voir la partie.
+unknown-command = Je ne connais pas cette commande ; Discord affiche peut-être encore une ancienne liste. Tape `/` pour voir les commandes actuelles.
+malformed-command = Cette commande est arrivée avec une option manquante ou du mauvais type, alors je n'ai rien fait. Choisis-la de nouveau dans le menu `/`.
+not-manager = Seuls les gestionnaires du serveur (avec la permission Gérer le serveur) peuvent modifier les réglages.
+server-only = Cette commande ne fonctionne que sur un serveur.

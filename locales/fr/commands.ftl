@@ -1,0 +1,165 @@
+# Monkey Queen — les commandes slash telles que Discord les affiche : nom et description de chaque
+# commande, nom et description de chaque option, et noms des choix proposés pour une option.
+# Traduit de locales/en/commands.ftl (mêmes ids).
+#
+# Glossaire (le même que dans bot.ftl) :
+#   queen = reine · baby = bébé · stack = pile · capture = prise / prendre · ply / move = coup
+#   pie rule = règle du gâteau · rated = classée · clock = pendule · challenge = défi
+#   Couleurs : « Blancs » / « Noirs ». Tutoiement.
+#
+# Limites de Discord :
+#   noms de commandes et d'options : minuscules, 1 à 32 caractères, lettres (accents permis),
+#                                    chiffres, `-` et `_` ; pas d'espaces
+#   descriptions :                   1 à 100 caractères
+#   noms de choix :                  1 à 100 caractères
+# Deux options d'une même commande ne doivent pas porter le même nom, ni deux commandes.
+# Les textes du bot (bot.ftl, rules.ftl, refusals.ftl) citent ces noms français :
+# /défier, /jouer, /plateau, /coups, /abandonner, /revoir, option `partie`.
+# Quatre ids existent aussi dans bot.ftl ou rules.ftl (`challenge-rated`, `settings-threads`,
+# `settings-clock`, `rules`) : ce fichier doit être chargé dans un bundle à part.
+
+## /challenge
+
+challenge = défier
+challenge-description = Défie quelqu'un à Monkey Queen, lance un défi ouvert ou joue contre l'ordinateur (choisis-moi).
+challenge-opponent = adversaire
+challenge-opponent-description = Contre qui jouer ; vide pour un défi ouvert, choisis-moi pour jouer contre l'ordinateur
+challenge-size = taille
+challenge-size-description = Taille du plateau (par défaut 12×12)
+challenge-height = hauteur
+challenge-height-description = Hauteur de départ des reines, de 20 à 40 (par défaut 20)
+challenge-color = couleur
+challenge-color-description = Ta couleur (par défaut au hasard)
+challenge-pie = gâteau
+challenge-pie-description = Règle du gâteau : les Noirs peuvent échanger les couleurs après le premier coup des Blancs
+challenge-clock = pendule
+challenge-clock-description = Temps par coup (par défaut : celui du serveur, normalement 1 jour)
+challenge-rated = classée
+challenge-rated-description = Partie classée (par défaut oui)
+challenge-level = niveau
+challenge-level-description = Le niveau de l'ordinateur, si tu me défies (par défaut moyen)
+
+# L'option `size` (SizeOption).
+choice-size-twelve = 12×12 (standard)
+choice-size-fourteen = 14×14
+choice-size-sixteen = 16×16
+# L'option `color` (ColorOption).
+choice-color-random = au hasard
+choice-color-white = Blancs (tu joues en premier)
+choice-color-black = Noirs
+# L'option `clock` de /challenge et de /settings (ClockOption).
+choice-clock-unlimited = sans pendule
+choice-clock-ten-minutes = 10 minutes
+choice-clock-one-hour = 1 heure
+choice-clock-one-day = 1 jour
+choice-clock-three-days = 3 jours
+# L'option `level` (LevelChoice : facile, moyen, difficile ; les mêmes noms que `level` dans bot.ftl).
+choice-level-easy = facile
+choice-level-medium = moyen
+choice-level-hard = difficile
+
+## /move
+
+move = jouer
+move-description = Joue un coup dans ta partie ici, p. ex. g1-g7 (les suggestions listent tes coups légaux).
+move-move = coup
+move-move-description = Ton coup, comme g1-g7 (tape une case pour voir ses coups)
+move-game = partie
+move-game-description = Numéro de partie, seulement si tu as plusieurs parties ici
+
+## /board
+
+board = plateau
+board-description = Affiche le plateau de ta partie ici (ou de n'importe quelle partie, par son numéro).
+board-game = partie
+board-game-description = Numéro de partie (par défaut : ta partie dans ce salon)
+board-private = privé
+board-private-description = Le montrer à toi seulement (par défaut non)
+
+## /moves
+
+moves = coups
+moves-description = Montre les coups légaux d'une de tes pièces, marqués sur le plateau (visible par toi seulement).
+moves-square = case
+moves-square-description = La case de la pièce, comme g1
+moves-game = partie
+moves-game-description = Numéro de partie, seulement si tu as plusieurs parties ici
+
+## /resign
+
+resign = abandonner
+resign-description = Abandonne ta partie ici (une confirmation te sera demandée).
+resign-game = partie
+resign-game-description = Numéro de partie, seulement si tu as plusieurs parties ici
+
+## /abort
+
+abort = annuler
+abort-description = Annule ta partie ici : seulement avant que les deux joueurs aient joué ; pas de résultat.
+abort-game = partie
+abort-game-description = Numéro de partie, seulement si tu as plusieurs parties ici
+
+## /games
+
+games = parties
+games-description = Liste tes parties en cours sur ce serveur, page par page.
+
+## /stats
+
+stats = stats
+stats-description = Affiche la cote d'un joueur, ses parties, victoires, défaites, sa série et ses derniers résultats.
+stats-user = joueur
+stats-user-description = De quel joueur (par défaut : toi)
+
+## /leaderboard
+
+leaderboard = classement
+leaderboard-description = Affiche les joueurs les mieux cotés de ce serveur, ou de tout le monde.
+leaderboard-scope = portée
+leaderboard-scope-description = Quels joueurs (par défaut : ce serveur)
+
+# L'option `scope` (ScopeOption).
+choice-scope-server = ce serveur
+choice-scope-global = tout le monde
+
+## /history
+
+history = historique
+history-description = Liste les parties terminées d'un joueur (résultat, raison), les plus récentes d'abord, pages ◀ ▶.
+history-user = joueur
+history-user-description = De quel joueur (par défaut : toi)
+
+## /replay
+
+replay = revoir
+replay-description = Publie l'animation d'une partie et son relevé, qu'on peut recoller pour l'importer.
+replay-game = partie
+replay-game-description = Numéro de partie
+
+## /analyse
+
+analyse = analyser
+analyse-description = Affiche l'analyse d'une partie terminée par le moteur : qui gagnait, et les plus grosses erreurs.
+analyse-game = partie
+analyse-game-description = Numéro de partie
+
+## /settings
+
+settings = réglages
+settings-description = Réglages du serveur : un fil par partie, pendule par défaut, sens des plateaux (gestionnaires).
+settings-threads = fils
+settings-threads-description = Donner à chaque nouvelle partie son propre fil
+settings-clock = pendule
+settings-clock-description = Temps par coup quand un défi n'en précise pas
+settings-orientation = orientation
+settings-orientation-description = Comment les plateaux sont dessinés
+
+# L'option `clock` reprend les choix de celle de /challenge (choice-clock-…).
+# L'option `orientation` (OrientationOption).
+choice-orientation-white-bottom = Blancs toujours en bas
+choice-orientation-to-move = tournés vers le joueur qui doit jouer
+
+## /rules
+
+rules = règles
+rules-description = Les règles de Monkey Queen en bref, avec des diagrammes d'exemple.

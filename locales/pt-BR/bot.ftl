@@ -1,0 +1,279 @@
+# Monkey Queen — todos os textos que o bot escreve, em português do Brasil.
+#
+# Glossário, o mesmo em todos os arquivos:
+#   queen     rainha — a pilha alta com que cada lado começa; capturá-la vence a partida
+#   baby      bebê — uma pedra só, que a rainha deixa para trás ao se mover sem capturar
+#   stack     pilha — as pedras que formam uma rainha ("rainhas de 20 pedras")
+#   checker   pedra — cada disco de uma pilha (piece = peça: rainha ou bebê)
+#   capture   captura / capturar — tomar uma peça inimiga movendo-se para a casa dela
+#   ply       lance — uma jogada de um jogador (o contador da partida: "lance 40")
+#   move      jogada — o movimento que um jogador faz; "sua vez" = your move
+#   pie rule  regra da torta — o segundo jogador pode trocar de cor em vez de jogar
+#   rated     ranqueada — partida que muda o rating dos dois jogadores (unrated: não ranqueada)
+#   rating    rating; leaderboard = ranking; game = partida; challenge = desafio
+#   resign    desistir (desistência); abort = anular; call off = encerrar
+#   thread    tópico (como no Discord em português)
+#   White / Black  Brancas / Pretas (com maiúscula, sempre no feminino plural: "as Brancas")
+#
+# Variáveis: $game, $ply etc. são números ou textos que o bot preenche; menções como $player
+# chegam como menções do Discord (<@123>); $time é um timestamp do Discord (<t:…:R>) que o
+# Discord de cada leitor mostra no idioma dele ("em 3 horas", "há 2 dias").
+# Mantenha o Markdown (**negrito**, `código`) como está.
+
+## Cores, peças e jogadas
+
+color-name = { $color ->
+    [white] Brancas
+   *[black] Pretas
+}
+# The colour inside a sentence ("your move (White)", "won as White"), where some languages
+# write it in lower case.
+color-in-sentence = { $color ->
+    [white] brancas
+   *[black] pretas
+}
+# Uma peça com sua cor, no início de uma jogada: "Rainha branca".
+piece-name = { $color ->
+    [white] { $role ->
+        [queen] Rainha branca
+       *[baby] Bebê branco
+    }
+   *[black] { $role ->
+        [queen] Rainha preta
+       *[baby] Bebê preto
+    }
+}
+# Uma rainha que se move sem capturar deixa um bebê na casa de onde saiu.
+move-birth = { $piece } { $from }–{ $to }, nasce um bebê em { $from }
+move-quiet = { $piece } { $from }–{ $to }
+move-captures-baby = { $piece } { $from }×{ $to } captura um bebê
+move-captures-queen = { $piece } { $from }×{ $to } captura a rainha!
+move-swap = { $color ->
+    [white] As Brancas trocam
+   *[black] As Pretas trocam
+} de cor (regra da torta)
+role-on-square = { $role ->
+    [queen] Rainha em { $square }
+   *[baby] Bebê em { $square }
+}
+
+## Partidas, opções e relógios
+
+options = { $size }×{ $size }, rainhas de { $height } pedras, { $pie ->
+    [yes] com regra da torta
+   *[no] sem regra da torta
+}
+clock-none = sem relógio
+clock-per-move = { $unit ->
+    [days] { $count ->
+        [one] { $count } dia
+       *[other] { $count } dias
+    }
+    [hours] { $count ->
+        [one] { $count } hora
+       *[other] { $count } horas
+    }
+   *[minutes] { $count ->
+        [one] { $count } minuto
+       *[other] { $count } minutos
+    }
+} por jogada
+deadline = O tempo acaba { $time }.
+your-move = { $player }, sua vez ({ $color }).
+game-started = **Partida #{ $game }** — { $white } joga com as Brancas, { $black } com as Pretas. { $player }, você começa.
+board-shown = **Partida #{ $game }**, lance { $ply }.
+board-shown-over = **Partida #{ $game }**.
+board-shown-aborted = **Partida #{ $game }** anulada.
+reason = { $reason ->
+    [queen-captured] rainha capturada
+    [no-legal-moves] sem jogadas válidas
+    [resignation] desistência
+    [timeout] tempo esgotado
+   *[abandoned] abandono
+}
+game-won = 🏆 **{ $winner } venceu** ({ $color }) — { $reason ->
+    [queen-captured] { $winner } capturou a rainha de { $loser }
+    [no-legal-moves] { $loser } ficou sem jogadas válidas
+    [resignation] { $loser } desistiu
+    [timeout] o tempo de { $loser } acabou
+   *[abandoned] { $loser } ficou uma semana sem jogar, e { $winner } reivindicou a vitória
+}.
+rating-changes = Rating: { $white } { $white-delta }, { $black } { $black-delta }.
+status-to-move = Vez das { $color } · lance { $ply }
+status-won = { $color } vencem · { $reason } · lance { $ply }
+status-aborted = Anulada · lance { $ply }
+called-off = A partida #{ $game } foi encerrada por { $player } depois de uma semana sem jogadas. Sem resultado.
+aborted = A partida #{ $game } foi anulada por { $player } antes que os dois jogadores tivessem jogado. Sem resultado.
+thread-name = Monkey Queen #{ $game }: { $white } vs { $black }
+reminder = ⏰ { $player }, ainda é sua vez na partida #{ $game }.
+reminder-with-board = ⏰ { $player }, ainda é sua vez na partida #{ $game } ([tabuleiro]({ $link })).
+
+## Desafios
+
+challenge-offer = { $challenger } desafia { $opponent } para uma partida de Monkey Queen!
+challenge-rematch = { $challenger } oferece a { $opponent } uma revanche da partida #{ $game }, com as cores trocadas!
+challenge-open = { $challenger } procura um adversário para uma partida de Monkey Queen! Qualquer pessoa pode aceitar.
+challenge-colour = { $choice ->
+    [white] { $challenger } joga com as Brancas
+    [black] { $challenger } joga com as Pretas
+   *[random] cores por sorteio
+}
+challenge-rated = { $rated ->
+    [yes] ranqueada
+   *[no] não ranqueada
+}
+challenge-expires = O desafio expira { $time }.
+challenge-closed = ~~Desafio de { $challenger }: { $options }~~
+challenge-accepted = Aceito. Boa sorte!
+challenge-accepted-by = Aceito por { $player }. Boa sorte!
+challenge-declined = Recusado.
+challenge-declined-by = Recusado por { $player }.
+challenge-cancelled = Cancelado.
+challenge-cancelled-by = Cancelado por { $player }.
+challenge-expired = Expirado: ninguém aceitou a tempo.
+challenge-status = { $status ->
+    [pending] pendente
+    [accepted] aceito
+    [declined] recusado
+    [cancelled] cancelado
+   *[expired] expirado
+}
+
+## Escolhendo uma jogada com o botão Jogar
+
+pick-piece = **Partida #{ $game }**: escolha a peça que vai mover; as casas marcadas têm peças que podem se mover.
+pick-destination = **Partida #{ $game }**: para onde vai a peça em { $square }? As casas marcadas são as jogadas dela.
+choose-piece = Escolha uma peça
+choose-destination = Escolha para onde ela vai
+board-in-thread = Você jogou { $move }; o tabuleiro está no tópico da partida, { $thread }.
+confirm-resign = Desistir da partida #{ $game }? Seu adversário vence, e isso não pode ser desfeito.
+piece-moves = { $count ->
+    [0] A peça em { $square } não tem nenhuma jogada válida.
+    [one] A peça em { $square } tem { $count } jogada válida, marcada no tabuleiro.
+   *[other] A peça em { $square } tem { $count } jogadas válidas, marcadas no tabuleiro.
+}
+
+## Botões (no máximo 80 caracteres)
+
+button-accept = Aceitar
+button-decline = Recusar
+button-cancel = Cancelar
+button-resign = Desistir
+button-confirm-resign = Sim, desistir
+button-replay = Replay
+button-rematch = Revanche
+button-move = Jogar
+button-analyse = Analisar
+button-claim-win = Reivindicar a vitória
+button-call-off = Encerrar a partida
+
+## Listas
+
+games-none = Você não tem partidas em andamento neste servidor. Comece uma com `/desafiar`.
+games-title = **Suas partidas em andamento**
+games-title-paged = **Suas partidas em andamento** · { $total } no total · página { $page } de { $pages }
+games-line = • #{ $game } contra { $opponent } — { $turn ->
+    [yours] **sua vez**
+   *[theirs] vez do adversário
+}, lance { $ply }
+link-board = [tabuleiro]({ $link })
+stats-newcomer = { $player } ainda não terminou nenhuma partida. Rating { $rating } (±{ $deviation }), o de quem está começando.
+stats-title = **Estatísticas de { $player }**
+stats-summary = Rating **{ $rating }** (±{ $deviation }, { $provisional ->
+        [yes] provisório: fora do ranking até se estabilizar
+       *[no] estabelecido
+    }) · { $games ->
+        [one] { $games } partida
+       *[other] { $games } partidas
+    } (ranqueadas: { $rated }): { $wins ->
+        [one] { $wins } vitória
+       *[other] { $wins } vitórias
+    }, { $losses ->
+        [one] { $losses } derrota
+       *[other] { $losses } derrotas
+    }
+stats-win-rate = { $percent }% de vitórias
+stats-streak = Sequência atual: { $kind ->
+    [wins] { $count ->
+        [one] { $count } vitória seguida
+       *[other] { $count } vitórias seguidas
+    }
+    [losses] { $count ->
+        [one] { $count } derrota seguida
+       *[other] { $count } derrotas seguidas
+    }
+   *[none] nenhuma
+}
+stats-recent = Partidas recentes:
+played-game = • #{ $game } — { $won ->
+    [yes] venceu
+   *[no] perdeu
+} com as { $color } contra { $opponent } · { $reason } · { $plies ->
+    [one] { $plies } lance
+   *[other] { $plies } lances
+} · { $rating } · { $time }
+played-game-unrated = não ranqueada
+played-game-computer = o computador ({ $level })
+level = { $level ->
+    [easy] fácil
+    [medium] médio
+    [hard] difícil
+   *[max] máximo
+}
+leaderboard-board = { $global ->
+    [yes] geral
+   *[no] este servidor
+}
+leaderboard-empty = **Ranking — { $board }**
+    Ainda não há ninguém no ranking: um rating entra nele quando se estabiliza, depois de umas oito partidas ranqueadas. Comece uma com `/desafiar`.
+leaderboard-title = **Ranking — { $board }** · página { $page } de { $pages }
+leaderboard-line = { $rank }. { $player } — **{ $rating }** (±{ $deviation }) · { $games ->
+    [one] { $games } partida
+   *[other] { $games } partidas
+}, { $wins }–{ $losses }
+history-empty = { $player } ainda não terminou nenhuma partida.
+history-title = **Partidas terminadas de { $player }** · { $total } no total, das mais recentes para as mais antigas · página { $page } de { $pages }
+history-footer = Reveja uma com `/replay`.
+
+## Replays e análises
+
+replay-title = **Replay da partida #{ $game }** — { $white } (Brancas) contra { $black } (Pretas) · { $status }
+replay-record = Registro (cole-o de volta para importar):
+replay-record-attached = O registro vai em anexo (é longo demais para uma mensagem).
+analysis-title = **Análise da partida #{ $game }** — { $white } (Brancas) contra { $black } (Pretas) · { $status }
+analysis-no-mistakes = Nenhuma jogada custou caro: o motor não encontrou nenhum erro claro.
+analysis-mistakes = Maiores erros:
+analysis-mistake = { $number }. Lance { $ply }: { $played }; melhor: { $better } (chances das { $color }: { $before }% → { $after }%).
+analysis-turning-point = Ponto de virada: lance { $ply }.
+analysis-turning-points = Pontos de virada: lances { $plies } e { $last }.
+analysis-picture-title = Partida #{ $game } · { $white } vs { $black } · { $status }
+mistake-caption = { $number } · lance { $ply } · { $color }
+chart-ply = lance
+chart-win = vitória
+chart-played = jogado
+chart-better = melhor
+chart-rated-games = partidas ranqueadas
+
+## Configurações
+
+settings-title = **Configurações deste servidor**
+settings-saved = Salvo. **Configurações deste servidor**
+settings-threads = • Tópicos: { $threads ->
+    [on] cada partida nova ganha seu próprio tópico
+   *[off] desativados (as partidas ficam no canal delas)
+}
+settings-clock = • Relógio padrão: { $clock }
+settings-boards = • Tabuleiros: { $orientation ->
+    [white-bottom] Brancas sempre embaixo
+   *[to-move] virados para quem tem a vez
+}
+
+## Respostas curtas
+
+internal = Algo deu errado do nosso lado. Tente de novo, por favor.
+other-bot = Outros bots não podem jogar. Desafie uma pessoa, ou a mim.
+unknown-button = Esse botão não faz mais nada. Use `/tabuleiro` para ver a partida.
+unknown-command = Não conheço esse comando; talvez o Discord ainda esteja mostrando uma lista antiga. Digite `/` para ver os comandos atuais.
+malformed-command = Esse comando chegou com uma opção faltando ou do tipo errado, então não fiz nada. Escolha-o de novo no menu `/`.
+not-manager = Só quem administra o servidor (com a permissão Gerenciar servidor) pode mudar as configurações.
+server-only = Este comando só funciona em um servidor.

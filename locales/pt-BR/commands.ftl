@@ -1,0 +1,163 @@
+# Monkey Queen — os comandos de barra como o Discord os mostra: nome e descrição de cada
+# comando, nome e descrição de cada opção, e os nomes das escolhas oferecidas numa opção.
+#
+# Limites do Discord:
+#   nomes de comandos e opções: minúsculas, 1–32 caracteres, só letras, dígitos, `-` e `_`,
+#                               sem espaços (mantidos em ASCII, sem acentos, para digitar fácil)
+#   descrições:                 1–100 caracteres
+#   nomes de escolhas:          1–100 caracteres
+# Duas opções de um comando não podem ter o mesmo nome, nem dois comandos.
+# Os nomes daqui são os citados nos textos de bot.ftl, refusals.ftl e rules.ftl
+# (`/desafiar`, `/jogar`, `/tabuleiro`, `/jogadas`, `/desistir`, `/replay`, opção `partida`).
+#
+# Glossário (o mesmo de bot.ftl):
+#   queen = rainha · baby = bebê · stack = pilha · checker = pedra · piece = peça
+#   capture = captura / capturar · ply = lance · move = jogada · pie rule = regra da torta
+#   rated = ranqueada · game = partida · challenge = desafio · resign = desistir
+#   abort = anular · leaderboard = ranking · thread = tópico · White / Black = Brancas / Pretas
+
+## /desafiar
+
+challenge = desafiar
+challenge-description = Desafie alguém no Monkey Queen, abra um desafio para todos ou jogue contra o computador (eu).
+challenge-opponent = adversario
+challenge-opponent-description = Contra quem jogar; deixe vazio para um desafio aberto, ou escolha a mim para enfrentar o computador
+challenge-size = tamanho
+challenge-size-description = Tamanho do tabuleiro (padrão 12×12)
+challenge-height = altura
+challenge-height-description = Altura inicial das rainhas, de 20 a 40 pedras (padrão 20)
+challenge-color = cor
+challenge-color-description = Sua cor (padrão: aleatória)
+challenge-pie = regra-da-torta
+challenge-pie-description = Jogar com a regra da torta: as Pretas podem trocar de cor após a primeira jogada das Brancas
+challenge-clock = relogio
+challenge-clock-description = Tempo por jogada (padrão: o do servidor, normalmente 1 dia)
+challenge-rated = ranqueada
+challenge-rated-description = Partida ranqueada (padrão: sim)
+challenge-level = nivel
+challenge-level-description = O nível do computador, quando você me desafia (padrão: médio)
+
+# A opção `tamanho` (SizeOption).
+choice-size-twelve = 12×12 (padrão)
+choice-size-fourteen = 14×14
+choice-size-sixteen = 16×16
+# A opção `cor` (ColorOption).
+choice-color-random = aleatória
+choice-color-white = Brancas (você começa)
+choice-color-black = Pretas
+# A opção `relogio` de /desafiar e de /configuracoes (ClockOption).
+choice-clock-unlimited = sem relógio
+choice-clock-ten-minutes = 10 minutos
+choice-clock-one-hour = 1 hora
+choice-clock-one-day = 1 dia
+choice-clock-three-days = 3 dias
+# A opção `nivel` (LevelChoice): os mesmos nomes de `level` em bot.ftl.
+choice-level-easy = fácil
+choice-level-medium = médio
+choice-level-hard = difícil
+
+## /jogar
+
+move = jogar
+move-description = Faça uma jogada na sua partida daqui, ex.: g1-g7 (as sugestões listam suas jogadas válidas).
+move-move = jogada
+move-move-description = Sua jogada, como g1-g7 (digite uma casa para ver as jogadas dela)
+move-game = partida
+move-game-description = Número da partida, só necessário se você tiver várias partidas aqui
+
+## /tabuleiro
+
+board = tabuleiro
+board-description = Mostra o tabuleiro da sua partida daqui (ou de qualquer partida, pelo número).
+board-game = partida
+board-game-description = Número da partida (padrão: a sua neste canal)
+board-private = privado
+board-private-description = Mostrar só para você (padrão: não)
+
+## /jogadas
+
+moves = jogadas
+moves-description = Mostra as jogadas válidas de uma das suas peças, marcadas no tabuleiro (só você vê).
+moves-square = casa
+moves-square-description = A casa da peça, como g1
+moves-game = partida
+moves-game-description = Número da partida, só necessário se você tiver várias partidas aqui
+
+## /desistir
+
+resign = desistir
+resign-description = Desista da sua partida daqui (será pedida uma confirmação).
+resign-game = partida
+resign-game-description = Número da partida, só necessário se você tiver várias partidas aqui
+
+## /anular
+
+abort = anular
+abort-description = Anule sua partida daqui: só antes que os dois jogadores tenham jogado; sem resultado.
+abort-game = partida
+abort-game-description = Número da partida, só necessário se você tiver várias partidas aqui
+
+## /partidas
+
+games = partidas
+games-description = Lista suas partidas em andamento neste servidor, uma página por vez.
+
+## /estatisticas
+
+stats = estatisticas
+stats-description = Mostra o rating, as partidas, vitórias, derrotas, sequência e resultados recentes de um jogador.
+stats-user = jogador
+stats-user-description = De quem são as estatísticas (padrão: você)
+
+## /ranking
+
+leaderboard = ranking
+leaderboard-description = Mostra os jogadores com melhor rating deste servidor, ou de todos.
+leaderboard-scope = alcance
+leaderboard-scope-description = Quais jogadores (padrão: este servidor)
+
+# A opção `alcance` (ScopeOption).
+choice-scope-server = este servidor
+choice-scope-global = geral
+
+## /historico
+
+history = historico
+history-description = Lista as partidas terminadas de um jogador, com resultado e motivo, mais recentes primeiro (◀ ▶).
+history-user = jogador
+history-user-description = De quem são as partidas (padrão: você)
+
+## /replay
+
+replay = replay
+replay-description = Publica o replay animado de uma partida e o registro dela, que pode ser colado de volta.
+replay-game = partida
+replay-game-description = Número da partida
+
+## /analisar
+
+analyse = analisar
+analyse-description = Mostra a análise do motor de uma partida terminada: quem estava ganhando e os maiores erros.
+analyse-game = partida
+analyse-game-description = Número da partida
+
+## /configuracoes
+
+settings = configuracoes
+settings-description = Configurações do servidor: tópico por partida, relógio padrão, orientação do tabuleiro (admins).
+settings-threads = topicos
+settings-threads-description = Dar a cada partida nova o seu próprio tópico
+settings-clock = relogio
+settings-clock-description = Tempo por jogada quando o desafio não define um
+settings-orientation = orientacao
+settings-orientation-description = Como os tabuleiros são desenhados
+
+# A opção `relogio` usa as escolhas da de /desafiar (choice-clock-…).
+# A opção `orientacao` (OrientationOption).
+choice-orientation-white-bottom = Brancas sempre embaixo
+choice-orientation-to-move = virado para quem tem a vez
+
+## /regras
+
+rules = regras
+rules-description = As regras do Monkey Queen em resumo, com diagramas de exemplo.

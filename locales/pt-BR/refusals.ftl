@@ -1,0 +1,73 @@
+# Monkey Queen — recusas: por que um pedido foi negado, mostradas só para quem pediu.
+# Cada uma é uma frase completa.
+#
+# Glossário (o mesmo de bot.ftl):
+#   queen = rainha · baby = bebê · stack = pilha · checker = pedra · piece = peça
+#   capture = captura / capturar · ply = lance · move = jogada · pie rule = regra da torta
+#   rated = ranqueada · game = partida · challenge = desafio · resign = desistir
+#   abort = anular · White / Black = Brancas / Pretas
+
+## Desafios
+
+refused-challenge-self = Você não pode desafiar a si mesmo.
+refused-ai-level-for-human = O nível do computador só vale quando você desafia o próprio bot.
+refused-board-size = O tabuleiro deve ter 12, 14 ou 16 casas de lado, não { $size }.
+refused-queen-height = As rainhas começam com 20 a 40 pedras de altura, não { $height }.
+refused-bad-time-limit = O limite de tempo por jogada deve ser positivo, não { $ms } ms.
+refused-duplicate-challenge = Já existe um desafio pendente entre vocês dois neste canal (#{ $challenge }).
+refused-no-such-challenge = Não existe o desafio #{ $challenge }.
+refused-challenge-not-pending = Esse desafio não está mais aberto: ele foi { $status }.
+refused-challenge-expired = Esse desafio expirou.
+refused-own-challenge = Você não pode aceitar o seu próprio desafio.
+refused-not-challenged = Esse desafio é para outra pessoa.
+refused-open-not-declinable = Um desafio aberto não pode ser recusado; é só ignorá-lo.
+refused-not-challenger = Só quem fez o desafio pode cancelá-lo.
+refused-too-many-challenges = Você já tem { $limit } desafios esperando resposta; cancele um ou espere até que sejam respondidos ou expirem.
+refused-too-many-computer-games = Você já está jogando { $limit } partidas contra mim; termine uma antes de começar outra.
+refused-cooling-down = Espere { $seconds } s antes de pedir isso de novo.
+
+## Partidas
+
+refused-no-such-game = Não existe a partida #{ $game }.
+refused-no-active-game = Você não tem nenhuma partida em andamento aqui.
+refused-several-games = Você tem { $count } partidas em andamento aqui; escolha uma com a opção `partida` ({ $games }).
+refused-several-games-more = Você tem { $count } partidas em andamento aqui; escolha uma com a opção `partida` ({ $games } e mais { $more }).
+refused-not-participant = Você não está jogando a partida #{ $game }.
+refused-game-over = A partida #{ $game } já terminou.
+refused-not-your-turn = Não é a sua vez: é a vez de { $player }.
+refused-position-changed = A posição mudou desde então; olhe o tabuleiro de novo.
+refused-already-played = Essa jogada ({ $move }) já foi feita, no lance { $ply }.
+refused-too-late-to-abort = Uma partida só pode ser anulada antes que os dois jogadores tenham jogado; em vez disso, você pode desistir.
+refused-time-up = Seu tempo para esta jogada acabou; a partida está perdida por tempo.
+refused-no-clock = Esta partida não tem relógio.
+refused-deadline-not-reached = Quem tem a vez ainda tem tempo: ele acaba { $time }.
+refused-not-finished = A partida #{ $game } ainda não terminou; a revanche vem depois do resultado.
+refused-rematch-of-aborted = A partida #{ $game } foi anulada, então não há revanche a jogar; faça um novo desafio.
+refused-not-analysable = A partida #{ $game } ainda não terminou; ela pode ser analisada quando tiver um resultado.
+refused-analysis-of-aborted = A partida #{ $game } foi anulada, então não há nada para analisar.
+refused-rematch-pending = Uma revanche desta partida já está esperando resposta (desafio #{ $challenge }).
+refused-rematch-in-progress = A revanche desta partida já está sendo jogada (partida #{ $game }).
+refused-no-such-page = Esta lista não tem a página { $page } (ela termina na página { $pages }).
+refused-has-clock = Esta partida tem relógio: ela é decidida pelo tempo.
+refused-your-move = É a sua vez: a partida está esperando por você.
+refused-not-abandoned = Seu adversário ainda pode jogar: você poderá reivindicar a partida { $time }.
+
+## Jogadas
+
+refused-illegal = Jogada ilegal: { $reason }.
+illegal-game-over = a partida já terminou
+illegal-off-board = { $square } não está neste tabuleiro
+illegal-no-piece = não há nenhuma peça em { $square }
+illegal-not-your-piece = a peça em { $square } não é sua
+illegal-same-square = a peça precisa sair da casa dela ({ $square })
+illegal-not-straight = de { $from } a { $to } não é uma linha reta; as peças andam por fileiras, colunas e diagonais
+illegal-path-blocked = o caminho de { $from } a { $to } está bloqueado pela peça em { $blocker }
+illegal-own-piece = em { $square } há uma peça sua
+illegal-queen-must-capture = sua rainha em { $square } só tem 2 pedras de altura: ela pode capturar, mas não pode dar à luz
+illegal-baby-not-closer = um bebê precisa se aproximar da rainha inimiga em { $queen }: { $from } está a √{ $before } dela, { $to } ficaria a √{ $after }
+illegal-swap-not-allowed = swap só é permitido como a primeira jogada das Pretas, numa partida com a regra da torta
+parse-empty = Nenhuma jogada informada; escreva assim: g1-g7.
+parse-not-a-square = `{ $text }` não é uma casa de um tabuleiro { $size }×{ $size }.
+parse-not-a-square-unreadable = Isso não é uma casa de um tabuleiro { $size }×{ $size }; escreva uma como g1.
+parse-malformed = `{ $text }` não é uma jogada; escreva duas casas, como g1-g7, ou swap.
+parse-malformed-unreadable = Isso não é uma jogada; escreva duas casas, como g1-g7, ou swap.
