@@ -9,6 +9,7 @@ use monkey_queen::games::{
     GameStatus, GameView, GuildId, Level, MAX_COMPUTER_GAMES, MessageId, PlayRequest, PlayerRef,
     Result, ServiceError, UserError, UserId, Viewer,
 };
+use monkey_queen::i18n::{Lang, Msg};
 use monkey_queen_core::{
     Color, GameOptions, IllegalMove, Move, MoveError, ParseError, Position, Record, Role, Square,
 };
@@ -1054,25 +1055,28 @@ async fn lists_records_and_board_messages() {
 #[tokio::test]
 async fn refusals_read_as_plain_english() {
     let cases = [
-        (UserError::ChallengeSelf, "you cannot challenge yourself"),
-        (UserError::NoActiveGame, "you have no game in progress here"),
+        (UserError::ChallengeSelf, "You cannot challenge yourself."),
+        (
+            UserError::NoActiveGame,
+            "You have no game in progress here.",
+        ),
         (
             UserError::NotYourTurn {
                 to_move: monkey_queen::games::UserId(5),
             },
-            "it is not your turn",
+            "It is not your turn: <@5> is to move.",
         ),
         (
             UserError::PositionChanged,
-            "the position has changed since then; look at the board again",
+            "The position has changed since then; look at the board again.",
         ),
         (
             UserError::Illegal(MoveError::Illegal(IllegalMove::SwapNotAllowed)),
-            "swap is only allowed as Black's first move in a game played with the pie rule",
+            "Illegal move: swap is only allowed as Black's first move in a game played with the pie rule.",
         ),
     ];
     for (error, text) in cases {
-        assert_eq!(error.to_string(), text);
+        assert_eq!(Lang::En.text(&Msg::Refused(&error)), text);
     }
 }
 

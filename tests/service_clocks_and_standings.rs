@@ -13,6 +13,7 @@ use monkey_queen::games::{
     GuildSettings, InternalError, LeaderboardScope, Level, MAX_ATTEMPTS, PlayRequest, PlayerRef,
     Result, Retried, ServiceError, SettingsChange, UserError, UserId, Viewer, retry_delay_ms,
 };
+use monkey_queen::i18n::{Lang, Msg};
 use monkey_queen_core::{Color, GameOptions, Position, Record};
 
 /// The refusal a call ended with; panics on success or an internal error.
@@ -324,20 +325,26 @@ async fn establish(f: &Fixture, players: &[PlayerRef]) {
     }
 }
 
-/// Newcomers are provisional until about eight rated games; the leaderboard ranks only the
-/// others, and months without a rated game make a rating provisional again.
-#[tokio::test]
-async fn the_leaderboard_ranks_established_ratings_and_idle_months_unsettle_them() {
-    let f = Fixture::new().await;
+/// Alice and Bob play eight rated games, winning in turn, enough to settle their ratings;
+/// Carol beats Dave in her first.
+async fn alice_and_bob_settle_carol_starts(f: &Fixture) {
     for game in 0..8 {
         let (winner, loser) = if game % 2 == 0 {
             (alice(), bob())
         } else {
             (bob(), alice())
         };
-        win(&f, &winner, &loser, GUILD).await;
+        win(f, &winner, &loser, GUILD).await;
     }
-    win(&f, &carol(), &dave(), GUILD).await;
+    win(f, &carol(), &dave(), GUILD).await;
+}
+
+/// Newcomers are provisional until about eight rated games; the leaderboard ranks only the
+/// others, and months without a rated game make a rating provisional again.
+#[tokio::test]
+async fn the_leaderboard_ranks_established_ratings_and_idle_months_unsettle_them() {
+    let f = Fixture::new().await;
+    alice_and_bob_settle_carol_starts(&f).await;
     let stats = |who: PlayerRef| {
         let service = f.service.clone();
         async move { service.stats(who.id, here(who.id)).await.unwrap() }
@@ -383,15 +390,7 @@ async fn the_leaderboard_ranks_established_ratings_and_idle_months_unsettle_them
         .rating_deltas;
     let settled_gain = {
         let g = Fixture::new().await;
-        for game in 0..8 {
-            let (winner, loser) = if game % 2 == 0 {
-                (alice(), bob())
-            } else {
-                (bob(), alice())
-            };
-            win(&g, &winner, &loser, GUILD).await;
-        }
-        win(&g, &carol(), &dave(), GUILD).await;
+        alice_and_bob_settle_carol_starts(&g).await;
         let game = win(&g, &alice(), &carol(), GUILD).await;
         g.service
             .game(game)
@@ -1129,35 +1128,35 @@ fn new_refusals_read_as_plain_english() {
                 game: GameId(7),
                 status: GameStatus::Active,
             },
-            "game #7 is not over yet; a rematch comes after the result",
+            "Game #7 is not over yet; a rematch comes after the result.",
         ),
         (
             UserError::NotFinished {
                 game: GameId(7),
                 status: GameStatus::Aborted,
             },
-            "game #7 was aborted, so there is nothing to rematch; make a new challenge",
+            "Game #7 was aborted, so there is nothing to rematch; make a new challenge.",
         ),
         (
             UserError::RematchPending {
                 existing: monkey_queen::games::ChallengeId(3),
             },
-            "a rematch of this game is already waiting for an answer (challenge #3)",
+            "A rematch of this game is already waiting for an answer (challenge #3).",
         ),
         (
             UserError::RematchInProgress { game: GameId(8) },
-            "the rematch of this game is already being played (game #8)",
+            "The rematch of this game is already being played (game #8).",
         ),
         (
             UserError::NoSuchPage {
                 page: 4,
                 total_pages: 2,
             },
-            "there is no page 5 of this list (it ends at page 2)",
+            "There is no page 5 of this list (it ends at page 2).",
         ),
     ];
     for (error, text) in cases {
-        assert_eq!(error.to_string(), text);
+        assert_eq!(Lang::En.text(&Msg::Refused(&error)), text);
     }
 }
 

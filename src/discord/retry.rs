@@ -6,12 +6,15 @@
 //! until its bucket has room, so a 429 is rare in production. It is off when REST goes through
 //! a proxy (`DISCORD_API_URL`, and the tests' fake Discord): a 429 then reaches the bot as an
 //! error, without the `retry_after` (serenity keeps only the status and Discord's error code),
-//! so the wait here is a back-off that doubles each time, starting at [`RATE_LIMITED_WAIT`] for
-//! a 429 so that the waits outlast a channel's 5-second message bucket.
+//! so the wait here is a back-off that doubles each time (with jitter), at least
+//! [`RATE_LIMITED_WAIT`] doubling for a 429, so that the waits outlast a channel's 5-second
+//! message bucket.
 
 use std::future::Future;
+use std::sync::atomic::{AtomicU32, Ordering};
 use std::time::Duration;
 
+use backon::{ExponentialBuilder, Retryable};
 use poise::serenity_prelude as serenity;
 use serenity::StatusCode;
 use serenity::http::HttpError;
@@ -94,33 +97,48 @@ impl Retry {
 
 /// Runs `call` until it succeeds, fails for good, or `policy` runs out of attempts; each retry
 /// is logged with `what` was being done. Returns the last result.
-pub async fn retry<T, F, Fut>(what: &str, policy: Retry, mut call: F) -> serenity::Result<T>
+///
+/// The loop is `backon`'s: waits that double from the policy's first one, each lengthened by a
+/// random part of itself (jitter), so that many processes failing at once do not all come back
+/// at once. After a 429 the waits are at least 1, 2, 4 s ([`RATE_LIMITED_WAIT`] doubling).
+pub async fn retry<T, F, Fut>(what: &str, policy: Retry, call: F) -> serenity::Result<T>
 where
     F: FnMut() -> Fut,
     Fut: Future<Output = serenity::Result<T>>,
 {
-    let mut wait = policy.first_wait;
-    let mut attempt = 1;
-    loop {
-        match call().await {
-            Err(error) if attempt < policy.attempts && policy.retries(&error) => {
-                // A 429's body lacks the `code` serenity expects, so its text says little:
-                // the status tells what happened.
-                let status = status(&error).map(|s| s.as_u16());
-                if status == Some(429) {
-                    wait = wait.max(RATE_LIMITED_WAIT);
-                }
-                warn!(
-                    what, attempt, ?status, %error, retry_in = ?wait,
-                    "Discord request failed; retrying"
-                );
-                tokio::time::sleep(wait).await;
-                wait *= 2;
-                attempt += 1;
-            }
-            result => return result,
-        }
-    }
+    let backoff = ExponentialBuilder::new()
+        .with_min_delay(policy.first_wait)
+        .with_factor(2.0)
+        .without_max_delay()
+        .with_max_times(policy.attempts.saturating_sub(1) as usize)
+        .with_jitter();
+    let retries = AtomicU32::new(0);
+    call.retry(backoff)
+        .sleep(tokio::time::sleep)
+        .when(|error| policy.retries(error))
+        .adjust(|error, wait| {
+            let retry = retries.fetch_add(1, Ordering::Relaxed);
+            let floor = if is_rate_limited(error) {
+                RATE_LIMITED_WAIT.saturating_mul(2_u32.saturating_pow(retry))
+            } else {
+                Duration::ZERO
+            };
+            wait.map(|wait| wait.max(floor))
+        })
+        .notify(|error, wait| {
+            // A 429's body lacks the `code` serenity expects, so its text says little: the
+            // status tells what happened.
+            let status = status(error).map(|s| s.as_u16());
+            warn!(
+                what, attempt = retries.load(Ordering::Relaxed), ?status, %error, retry_in = ?wait,
+                "Discord request failed; retrying"
+            );
+        })
+        .await
+}
+
+fn is_rate_limited(error: &serenity::Error) -> bool {
+    status(error) == Some(StatusCode::TOO_MANY_REQUESTS)
 }
 
 /// Whether Discord refused the request for good: a client error other than a rate limit (the
@@ -241,7 +259,12 @@ mod tests {
         .await;
         assert!(result.is_err());
         assert_eq!(calls.load(Ordering::SeqCst), Retry::INTERACTION.attempts);
-        assert_eq!(started.elapsed(), Duration::from_secs(1 + 2));
+        // 1 and 2 s at least; the jitter adds up to as much again.
+        let waited = started.elapsed();
+        assert!(
+            (Duration::from_secs(1 + 2)..Duration::from_secs(2 * (1 + 2))).contains(&waited),
+            "{waited:?}"
+        );
 
         let started = tokio::time::Instant::now();
         let _ = retry("test", Retry::BOARD, || async {

@@ -50,10 +50,9 @@
 //! assert_eq!(played.mv.to_string(), "g1-g7");
 //! assert_eq!(played.game.to_move, Some(bob.id));
 //!
-//! // Carol does not play in this game: a typed refusal, with plain English for the user.
+//! // Carol does not play in this game: a typed refusal, which the bot words in her language.
 //! let refused = service.resign(UserId(3), GameRef::Id(game.id), None).await.unwrap_err();
 //! assert_eq!(refused.user(), Some(&UserError::NotParticipant { game: game.id }));
-//! assert_eq!(refused.to_string(), format!("you are not playing in game #{}", game.id));
 //! # }
 //! ```
 

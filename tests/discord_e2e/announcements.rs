@@ -2,23 +2,21 @@
 //! posted again by a later sweep (also by a restarted bot), and one Discord refuses for good
 //! is not tried again.
 
-use monkey_queen::games::{
-    ChallengeCreated, ChannelId, ColorChoice, DELIVERY_LEASE_MS, GuildId, Level, NewChallenge,
-    PlayerRef, Reach, UserId, retry_delay_ms,
-};
-use monkey_queen_core::GameOptions;
+use monkey_queen::games::{DELIVERY_LEASE_MS, retry_delay_ms};
 
 use crate::harness::{Board, Harness, content};
-use crate::seeded::{MINUTE_MS, channel_messages_path, is_board_post, new_game, play, player};
-use crate::support::fake_discord::{BOT_NAME, BOT_USER_ID, RecordedRequest, first};
-use crate::support::payloads::{ALICE, BOB, CHANNEL_ID, GUILD_ID};
+use crate::seeded::{
+    MINUTE_MS, channel_messages_path, computer_plays_white, is_board_post, new_game, play, player,
+};
+use crate::support::fake_discord::{RecordedRequest, first};
+use crate::support::payloads::{ALICE, BOB};
 
 fn is_reminder(r: &RecordedRequest) -> bool {
     r.is("POST", &channel_messages_path()) && content(r).contains("still your move")
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_reminder_whose_post_failed_is_posted_by_a_later_sweep_even_after_a_restart() {
+/// A bot on a manual clock, and a game with 10 minutes a move where Bob is to move.
+async fn bob_to_move_on_a_clock() -> Harness {
     let h = Harness::registered_on_manual_clock().await;
     let game = new_game(
         &h.service,
@@ -28,6 +26,12 @@ async fn a_reminder_whose_post_failed_is_posted_by_a_later_sweep_even_after_a_re
     )
     .await;
     play(&h.service, &game, &player(ALICE), "g1-g7").await;
+    h
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_reminder_whose_post_failed_is_posted_by_a_later_sweep_even_after_a_restart() {
+    let h = bob_to_move_on_a_clock().await;
     // Discord fails the first reminder with a 500: it may or may not have been posted, so the
     // bot does not repeat the post at once.
     h.fake.fail_requests(first(1, is_reminder));
@@ -59,15 +63,7 @@ async fn a_reminder_whose_post_failed_is_posted_by_a_later_sweep_even_after_a_re
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_reminder_discord_refuses_for_good_is_not_tried_again() {
-    let h = Harness::registered_on_manual_clock().await;
-    let game = new_game(
-        &h.service,
-        &player(ALICE),
-        &player(BOB),
-        Some(10 * MINUTE_MS),
-    )
-    .await;
-    play(&h.service, &game, &player(ALICE), "g1-g7").await;
+    let h = bob_to_move_on_a_clock().await;
     // The bot lost the right to post in the channel.
     h.fake.refuse_requests(is_reminder);
     let mark = h.fake.mark();
@@ -90,26 +86,7 @@ async fn the_computers_board_that_could_not_be_posted_is_posted_after_its_lease(
     let h = Harness::registered_on_manual_clock().await;
     h.fake.fail_requests(first(1, is_board_post));
     let mark = h.fake.mark();
-    let created = h
-        .service
-        .create_challenge(NewChallenge {
-            challenger: player(ALICE),
-            opponent: Some(PlayerRef::new(UserId(BOT_USER_ID), BOT_NAME)),
-            guild: Some(GuildId(GUILD_ID)),
-            channel: ChannelId(CHANNEL_ID),
-            reach: Reach::Channel,
-            options: GameOptions::default(),
-            color: ColorChoice::Black,
-            move_time_ms: None,
-            rated: false,
-            ai_level: Some(Level::Easy),
-            rematch_of: None,
-        })
-        .await
-        .unwrap();
-    let ChallengeCreated::AiGame(game) = created else {
-        panic!("a game against the computer starts at once")
-    };
+    let game = computer_plays_white(&h.service, ALICE).await;
     // The sweeper takes up the computer's turn; its board fails.
     h.fake
         .expect_request_since(mark, "the failed board", is_board_post)

@@ -3,23 +3,18 @@
 //! computer owes with nobody working on it is taken up (the kill of the bot while the computer
 //! thinks is `discord_process::the_computer_moves_once_after_being_killed_while_it_thinks`).
 
-use monkey_queen::games::{
-    ChallengeCreated, ChannelId, ColorChoice, EndReason, GameStatus, GuildId, Level, NewChallenge,
-    PlayerRef, Reach, UserError, UserId,
-};
+use monkey_queen::games::{EndReason, GameStatus, UserError, UserId};
 use monkey_queen::i18n::{Lang, Msg};
-use monkey_queen_core::GameOptions;
 use serde_json::Value;
 
 use crate::harness::{
     Board, COLOR_BLACK, EPHEMERAL, Harness, UPDATE_MESSAGE, assert_ephemeral_answer, content,
     custom_ids, game_of, is_channel_message, kind, print_summary,
 };
-use crate::seeded::player;
+use crate::seeded::computer_plays_white;
 use crate::support::fake_discord::{BOT_NAME, BOT_USER_ID};
 use crate::support::payloads::{
-    ALICE, BOB, CHANNEL_ID, Caller, GUILD_ID, integer_option, slash_command, user_option,
-    with_resolved_bot,
+    ALICE, BOB, Caller, integer_option, slash_command, user_option, with_resolved_bot,
 };
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -111,26 +106,7 @@ async fn after_a_restart_the_game_goes_on_and_old_buttons_are_answered() {
 async fn a_computer_turn_nobody_works_on_is_taken_up_by_the_sweeper_once() {
     let h = Harness::registered_on_manual_clock().await;
     let mark = h.fake.mark();
-    let created = h
-        .service
-        .create_challenge(NewChallenge {
-            challenger: player(ALICE),
-            opponent: Some(PlayerRef::new(UserId(BOT_USER_ID), BOT_NAME)),
-            guild: Some(GuildId(GUILD_ID)),
-            channel: ChannelId(CHANNEL_ID),
-            reach: Reach::Channel,
-            options: GameOptions::default(),
-            color: ColorChoice::Black,
-            move_time_ms: None,
-            rated: false,
-            ai_level: Some(Level::Easy),
-            rematch_of: None,
-        })
-        .await
-        .unwrap();
-    let ChallengeCreated::AiGame(game) = created else {
-        panic!("a game against the computer starts at once")
-    };
+    let game = computer_plays_white(&h.service, ALICE).await;
     assert_eq!(game.to_move, Some(UserId(BOT_USER_ID)));
 
     let board = h

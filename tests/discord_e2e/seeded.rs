@@ -3,12 +3,12 @@
 //! read from the fake's recorded requests.
 
 use monkey_queen::games::{
-    ChallengeCreated, ChannelId, ColorChoice, GameRef, GameService, GameView, GuildId,
-    NewChallenge, PlayRequest, PlayerRef, UserId,
+    ChallengeCreated, ChannelId, ColorChoice, GameRef, GameService, GameView, GuildId, Level,
+    NewChallenge, PlayRequest, PlayerRef, Reach, UserId,
 };
 use monkey_queen_core::GameOptions;
 
-use crate::support::fake_discord::RecordedRequest;
+use crate::support::fake_discord::{BOT_NAME, BOT_USER_ID, RecordedRequest};
 use crate::support::payloads::{CHANNEL_ID, Caller, GUILD_ID};
 
 /// A minute in milliseconds, for moving the manual clock.
@@ -97,6 +97,31 @@ pub async fn establish(service: &GameService, players: &[PlayerRef]) {
             .execute(service.db().writer())
             .await
             .unwrap();
+    }
+}
+
+/// A game against the computer (easy) in the test channel, started by the service as another
+/// process would: `person` takes Black, so the computer is to move.
+pub async fn computer_plays_white(service: &GameService, person: Caller) -> GameView {
+    let created = service
+        .create_challenge(NewChallenge {
+            challenger: player(person),
+            opponent: Some(PlayerRef::new(UserId(BOT_USER_ID), BOT_NAME)),
+            guild: Some(GuildId(GUILD_ID)),
+            channel: ChannelId(CHANNEL_ID),
+            reach: Reach::Channel,
+            options: GameOptions::default(),
+            color: ColorChoice::Black,
+            move_time_ms: None,
+            rated: false,
+            ai_level: Some(Level::Easy),
+            rematch_of: None,
+        })
+        .await
+        .unwrap();
+    match created {
+        ChallengeCreated::AiGame(game) => *game,
+        ChallengeCreated::Pending(_) => panic!("a game against the computer starts at once"),
     }
 }
 
