@@ -100,8 +100,9 @@ pub(super) async fn may_challenge(
     }
     let made = storage::challenge_times_since(conn, user, now - limits.window_ms).await?;
     if made.len() >= limits.burst {
-        // Once the burst's first challenge leaves the window, there is room for one more.
-        let oldest = made[made.len() - limits.burst];
+        // Once the burst's first challenge leaves the window, there is room for one more (a
+        // burst of none waits a whole window).
+        let oldest = made.get(made.len() - limits.burst).copied().unwrap_or(now);
         let left = (oldest + limits.window_ms - now).max(1).unsigned_abs();
         return Err(UserError::CoolingDown {
             seconds: left.div_ceil(1000),
