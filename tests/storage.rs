@@ -47,7 +47,10 @@ async fn migrations_are_applied_once() {
         .fetch_one(again.reader())
         .await
         .unwrap();
-    assert_eq!(applied, storage::MIGRATOR.iter().count() as i64);
+    assert_eq!(
+        applied,
+        storage::migrator(storage::Backend::Sqlite).iter().count() as i64
+    );
 }
 
 #[tokio::test]
@@ -484,7 +487,7 @@ async fn two_processes_on_one_file_do_not_double_apply() {
 
 /// The statement of migration 0003 that fills `rating_history` for games rated before it.
 fn rating_history_backfill() -> &'static str {
-    let migration = include_str!("../migrations/0003_analyses_and_rating_history.sql");
+    let migration = include_str!("../migrations/sqlite/0003_analyses_and_rating_history.sql");
     let start = migration
         .find("INSERT INTO rating_history")
         .expect("the migration backfills");
@@ -509,7 +512,7 @@ async fn the_rating_history_backfill_rebuilds_each_rating_of_games_rated_before_
             .await
             .unwrap();
     }
-    let read = |conn: sqlx::pool::PoolConnection<sqlx::Sqlite>| async move {
+    let read = |conn: sqlx::pool::PoolConnection<sqlx::Any>| async move {
         let mut conn = conn;
         sqlx::query_as::<_, (i64, i64, f64, Option<f64>, i64)>(
             "SELECT user_id, game_id, rating, rating_deviation, recorded_ms
@@ -554,7 +557,7 @@ async fn the_rating_history_backfill_rebuilds_each_rating_of_games_rated_before_
 
 /// Migration 0006's statement that fills `players.rated_ms` from the rating history.
 fn rated_ms_backfill() -> &'static str {
-    let migration = include_str!("../migrations/0006_rating_periods.sql");
+    let migration = include_str!("../migrations/sqlite/0006_rating_periods.sql");
     let start = migration
         .find("UPDATE players")
         .expect("the migration backfills");

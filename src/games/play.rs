@@ -7,7 +7,6 @@ use super::{
     DELIVERY_LEASE_MS, GameId, GameRef, GameService, GameStatus, GameView, MovePlayed, PlayRequest,
     Result, ServiceError, UserError, UserId,
 };
-use sqlx::Connection;
 
 use crate::storage::{self, Advance, Conn, GameRow, MoveRow, Owed};
 
@@ -88,7 +87,7 @@ impl GameService {
         let stored = match (position.outcome(), announce) {
             (None, None) => storage::commit_move(&mut conn, &advance).await,
             (outcome, announce) => {
-                let mut tx = conn.begin_with("BEGIN IMMEDIATE").await?;
+                let mut tx = storage::begin_write(&mut conn).await?;
                 let stored = storage::store_move(&mut tx, &advance).await;
                 if let Ok(true) = stored {
                     if let Some(outcome) = outcome {

@@ -1,9 +1,9 @@
 //! The `ai_ratings` table: the computer's rating and counts at each level.
 
 use sqlx::Row;
-use sqlx::sqlite::SqliteRow;
+use sqlx::any::AnyRow;
 
-use super::{Conn, Error, corrupt};
+use super::{Conn, Error, corrupt, int};
 use crate::model::{Level, level_from_word, level_word};
 use crate::rating::Rating;
 
@@ -22,7 +22,7 @@ pub struct AiRatingRow {
     pub losses: u32,
 }
 
-fn decode(row: &SqliteRow) -> Result<AiRatingRow, Error> {
+fn decode(row: &AnyRow) -> Result<AiRatingRow, Error> {
     let level: String = row.try_get("ai_level")?;
     Ok(AiRatingRow {
         level: level_from_word(&level).ok_or_else(|| corrupt("ai_ratings.ai_level", &level))?,
@@ -31,9 +31,9 @@ fn decode(row: &SqliteRow) -> Result<AiRatingRow, Error> {
             deviation: row.try_get("rating_deviation")?,
             volatility: row.try_get("rating_volatility")?,
         },
-        games: row.try_get("games")?,
-        wins: row.try_get("wins")?,
-        losses: row.try_get("losses")?,
+        games: int(row, "games")?,
+        wins: int(row, "wins")?,
+        losses: int(row, "losses")?,
     })
 }
 

@@ -3,7 +3,7 @@
 //! it (its `due_ms` moved past a lease), and deleted once delivered or given up.
 
 use sqlx::Row;
-use sqlx::sqlite::SqliteRow;
+use sqlx::any::AnyRow;
 
 use super::{Conn, Error, corrupt};
 use crate::model::{AnnouncementId, ChallengeId, GameId};
@@ -150,7 +150,7 @@ pub async fn count_announcements(conn: &mut Conn) -> Result<u64, Error> {
     Ok(count.unsigned_abs())
 }
 
-fn decode(row: &SqliteRow) -> Result<AnnouncementRow, Error> {
+fn decode(row: &AnyRow) -> Result<AnnouncementRow, Error> {
     let kind: String = row.try_get("kind")?;
     let game: Option<i64> = row.try_get("game_id")?;
     let challenge: Option<i64> = row.try_get("challenge_id")?;

@@ -2,9 +2,9 @@
 
 use monkey_queen_core::GameOptions;
 use sqlx::Row;
-use sqlx::sqlite::SqliteRow;
+use sqlx::any::AnyRow;
 
-use super::{Conn, Error, corrupt, db_id, discord_id};
+use super::{Conn, Error, corrupt, db_id, discord_id, flag, int};
 use crate::model::{
     ChallengeId, ChallengeStatus, ChannelId, ColorChoice, GameId, GuildId, MessageId, Reach, UserId,
 };
@@ -81,21 +81,22 @@ pub struct ChallengeRow {
 macro_rules! columns {
     () => {
         "id, challenger_id, challenged_id, guild_id, channel_id, reach, message_id, board_size,
-         queen_height, pie, color_choice, move_time_ms, rated, status, created_ms, expires_ms,
-         resolved_ms, game_id, rematch_of"
+         queen_height, CAST(pie AS INTEGER) AS pie, color_choice, move_time_ms,
+         CAST(rated AS INTEGER) AS rated, status, created_ms, expires_ms, resolved_ms, game_id,
+         rematch_of"
     };
 }
 
 /// The stored `reach` column.
-pub(super) fn reach(row: &SqliteRow) -> Result<Reach, Error> {
+pub(super) fn reach(row: &AnyRow) -> Result<Reach, Error> {
     let word: String = row.try_get("reach")?;
     Reach::from_stored(&word).ok_or_else(|| corrupt("reach", &word))
 }
 
-fn decode(row: &SqliteRow) -> Result<ChallengeRow, Error> {
-    let size: u8 = row.try_get("board_size")?;
-    let height: u8 = row.try_get("queen_height")?;
-    let options = GameOptions::new(size, height, row.try_get("pie")?)
+fn decode(row: &AnyRow) -> Result<ChallengeRow, Error> {
+    let size: u8 = int(row, "board_size")?;
+    let height: u8 = int(row, "queen_height")?;
+    let options = GameOptions::new(size, height, flag(row, "pie")?)
         .map_err(|e| corrupt("challenges.board_size/queen_height", e))?;
     let color: String = row.try_get("color_choice")?;
     let status: String = row.try_get("status")?;
@@ -119,7 +120,7 @@ fn decode(row: &SqliteRow) -> Result<ChallengeRow, Error> {
         options,
         color: ColorChoice::from_stored(&color).ok_or_else(|| corrupt("color_choice", &color))?,
         move_time_ms: row.try_get("move_time_ms")?,
-        rated: row.try_get("rated")?,
+        rated: flag(row, "rated")?,
         status: ChallengeStatus::from_stored(&status)
             .ok_or_else(|| corrupt("challenges.status", &status))?,
         created_ms: row.try_get("created_ms")?,
@@ -159,8 +160,8 @@ pub async fn insert_challenge(
     .bind(new.challenged.map(|u| db_id(u.0)))
     .bind(new.guild.map(|g| db_id(g.0)))
     .bind(db_id(new.channel.0))
-    .bind(new.options.size())
-    .bind(new.options.queen_height())
+    .bind(i64::from(new.options.size()))
+    .bind(i64::from(new.options.queen_height()))
     .bind(new.options.pie())
     .bind(new.color.as_str())
     .bind(new.move_time_ms)

@@ -1,11 +1,10 @@
 //! The `games` and `moves` tables.
 
 use monkey_queen_core::{Color, GameOptions};
-use sqlx::pool::PoolConnection;
-use sqlx::sqlite::SqliteRow;
-use sqlx::{Row, Sqlite};
+use sqlx::Row;
+use sqlx::any::AnyRow;
 
-use super::{Conn, Error, corrupt, db_id, discord_id};
+use super::{Backend, Conn, Error, Pooled, corrupt, db_id, discord_id, flag, int};
 use crate::model::{
     ChannelId, EndReason, GameId, GameStatus, GuildId, Level, MessageId, Reach, UserId, Viewer,
     color_from_word, color_word, level_from_word, level_word,
@@ -171,8 +170,9 @@ macro_rules! select_games {
     ($rest:literal) => {
         concat!(
             "SELECT g.id, g.white_id, g.black_id, pw.display_name AS white_name,
-                pb.display_name AS black_name, g.swapped, g.ai_level, g.board_size,
-                g.queen_height, g.pie, g.move_time_ms, g.rated, g.status, g.winner, g.end_reason,
+                pb.display_name AS black_name, CAST(g.swapped AS INTEGER) AS swapped, g.ai_level,
+                g.board_size, g.queen_height, CAST(g.pie AS INTEGER) AS pie, g.move_time_ms,
+                CAST(g.rated AS INTEGER) AS rated, g.status, g.winner, g.end_reason,
                 g.white_rating_delta, g.black_rating_delta, g.ply, g.position, g.created_ms,
                 g.last_move_ms, g.deadline_ms, g.remind_ms, g.finished_ms, g.guild_id,
                 g.channel_id, g.reach, g.thread_id, g.message_id, g.rematch_of
@@ -184,16 +184,16 @@ macro_rules! select_games {
     };
 }
 
-fn opt_id(row: &SqliteRow, column: &str) -> Result<Option<u64>, Error> {
+fn opt_id(row: &AnyRow, column: &str) -> Result<Option<u64>, Error> {
     Ok(row.try_get::<Option<i64>, _>(column)?.map(discord_id))
 }
 
-fn decode(row: &SqliteRow) -> Result<GameRow, Error> {
+fn decode(row: &AnyRow) -> Result<GameRow, Error> {
     let id = GameId(row.try_get("id")?);
     let options = GameOptions::new(
-        row.try_get("board_size")?,
-        row.try_get("queen_height")?,
-        row.try_get("pie")?,
+        int(row, "board_size")?,
+        int(row, "queen_height")?,
+        flag(row, "pie")?,
     )
     .map_err(|e| corrupt("games.board_size/queen_height", e))?;
     let word = |column: &str| row.try_get::<Option<String>, _>(column);
@@ -221,11 +221,11 @@ fn decode(row: &SqliteRow) -> Result<GameRow, Error> {
         black: UserId(discord_id(row.try_get("black_id")?)),
         white_name: row.try_get("white_name")?,
         black_name: row.try_get("black_name")?,
-        swapped: row.try_get("swapped")?,
+        swapped: flag(row, "swapped")?,
         ai_level,
         options,
         move_time_ms: row.try_get("move_time_ms")?,
-        rated: row.try_get("rated")?,
+        rated: flag(row, "rated")?,
         status: GameStatus::from_stored(&status).ok_or_else(|| corrupt("games.status", &status))?,
         winner,
         end_reason,
@@ -249,7 +249,7 @@ fn decode(row: &SqliteRow) -> Result<GameRow, Error> {
     })
 }
 
-fn decode_all(rows: &[SqliteRow]) -> Result<Vec<GameRow>, Error> {
+fn decode_all(rows: &[AnyRow]) -> Result<Vec<GameRow>, Error> {
     rows.iter().map(decode).collect()
 }
 
@@ -269,8 +269,8 @@ pub async fn insert_game(conn: &mut Conn, new: &NewGameRow) -> Result<GameId, Er
     .bind(db_id(new.white.0))
     .bind(db_id(new.black.0))
     .bind(new.ai_level.map(level_word))
-    .bind(new.options.size())
-    .bind(new.options.queen_height())
+    .bind(i64::from(new.options.size()))
+    .bind(i64::from(new.options.queen_height()))
     .bind(new.options.pie())
     .bind(new.move_time_ms)
     .bind(new.rated)
@@ -457,16 +457,20 @@ pub async fn due_games(conn: &mut Conn, now: i64) -> Result<Vec<GameRow>, Error>
     decode_all(&rows)
 }
 
-/// The statements that store a move and advance its game, as one batch.
+/// The statements that store a move and advance its game, in SQLite's and PostgreSQL's words.
 ///
 /// Both are guarded by the same compare-and-swap condition (the game still active at
-/// `from_ply`), so inside one transaction either both apply or neither does; the `RETURNING`
-/// row says which. Only columns that change are written, so untouched indexes are not
-/// rewritten: the players change only with a swap (R8), deadlines only in games with a clock.
+/// `from_ply`), so either both apply or neither does; the `RETURNING` row says which. Only
+/// columns that change are written, so untouched indexes are not rewritten: the players change
+/// only with a swap (R8), deadlines only in games with a clock.
+///
+/// SQLite runs the two statements as one batch (inside one transaction, so together);
+/// PostgreSQL as one statement, the update feeding the insert through a data-modifying `WITH`,
+/// which SQLite does not have.
 /// Parameters: $1 game, $2 from_ply, $3 position, $4 now, $5 deadline, $6 reminder,
 /// $7 White, $8 Black, $9 notation, $10 player, $11 request key.
-macro_rules! move_batch {
-    ($set:literal) => {
+macro_rules! move_sql {
+    (sqlite, $set:literal) => {
         concat!(
             "INSERT INTO moves (game_id, ply, notation, player_id, played_ms, request_key)
              SELECT id, ply + 1, $9, $10, $4, $11 FROM games
@@ -476,40 +480,70 @@ macro_rules! move_batch {
             " WHERE id = $1 AND ply = $2 AND status = 'active' RETURNING ply;"
         )
     };
-    (own transaction, $set:literal) => {
-        concat!("BEGIN IMMEDIATE;", move_batch!($set), "COMMIT;")
+    (sqlite own transaction, $set:literal) => {
+        concat!("BEGIN IMMEDIATE;", move_sql!(sqlite, $set), "COMMIT;")
+    };
+    (postgres, $set:literal) => {
+        concat!(
+            "WITH advanced AS (
+                 UPDATE games SET ply = ply + 1, position = $3, last_move_ms = $4",
+            $set,
+            " WHERE id = $1 AND ply = $2 AND status = 'active' RETURNING id, ply)
+             INSERT INTO moves (game_id, ply, notation, player_id, played_ms, request_key)
+             SELECT id, ply, $9, $10, $4, $11 FROM advanced
+             RETURNING ply"
+        )
     };
 }
 
-/// The batch for a move: inside the caller's transaction, or wrapped in one of its own.
-fn move_batch(advance: &Advance<'_>, own_transaction: bool) -> &'static str {
+/// How a move is sent: inside the caller's transaction, or as a transaction of its own.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Framing {
+    InTransaction,
+    OwnTransaction,
+}
+
+/// The statements for a move on `backend`. On PostgreSQL one statement is a transaction of
+/// its own, so both framings are the same.
+fn move_sql(backend: Backend, advance: &Advance<'_>, framing: Framing) -> &'static str {
     let clock = advance.deadline_ms.is_some() || advance.remind_ms.is_some();
-    match (own_transaction, advance.swap, clock) {
-        (false, false, false) => move_batch!(""),
-        (false, false, true) => move_batch!(", deadline_ms = $5, remind_ms = $6"),
-        (false, true, _) => move_batch!(
+    let own = framing == Framing::OwnTransaction;
+    match (backend, own, advance.swap, clock) {
+        (Backend::Sqlite, false, false, false) => move_sql!(sqlite, ""),
+        (Backend::Sqlite, false, false, true) => {
+            move_sql!(sqlite, ", deadline_ms = $5, remind_ms = $6")
+        }
+        (Backend::Sqlite, false, true, _) => move_sql!(
+            sqlite,
             ", deadline_ms = $5, remind_ms = $6, white_id = $7, black_id = $8, swapped = TRUE"
         ),
-        (true, false, false) => move_batch!(own transaction, ""),
-        (true, false, true) => move_batch!(own transaction, ", deadline_ms = $5, remind_ms = $6"),
-        (true, true, _) => move_batch!(
-            own transaction,
+        (Backend::Sqlite, true, false, false) => move_sql!(sqlite own transaction, ""),
+        (Backend::Sqlite, true, false, true) => {
+            move_sql!(sqlite own transaction, ", deadline_ms = $5, remind_ms = $6")
+        }
+        (Backend::Sqlite, true, true, _) => move_sql!(
+            sqlite own transaction,
+            ", deadline_ms = $5, remind_ms = $6, white_id = $7, black_id = $8, swapped = TRUE"
+        ),
+        (Backend::Postgres, _, false, false) => move_sql!(postgres, ""),
+        (Backend::Postgres, _, false, true) => {
+            move_sql!(postgres, ", deadline_ms = $5, remind_ms = $6")
+        }
+        (Backend::Postgres, _, true, _) => move_sql!(
+            postgres,
             ", deadline_ms = $5, remind_ms = $6, white_id = $7, black_id = $8, swapped = TRUE"
         ),
     }
 }
 
-/// Runs a move batch; `true` if the move was stored and the game advanced.
-async fn run_move_batch(
-    conn: &mut Conn,
-    advance: &Advance<'_>,
-    sql: &'static str,
-) -> Result<bool, Error> {
+/// Runs a move's statements; `true` if the move was stored and the game advanced.
+async fn run_move(conn: &mut Conn, advance: &Advance<'_>, framing: Framing) -> Result<bool, Error> {
+    let sql = move_sql(Backend::of(conn), advance, framing);
     // `fetch_all`, not `fetch_optional`: the driver stops a batch at the row it was asked
     // for, which would leave the statements after it unrun.
     let advanced = sqlx::query(sql)
         .bind(advance.id.0)
-        .bind(advance.from_ply)
+        .bind(i64::from(advance.from_ply))
         .bind(advance.position)
         .bind(advance.now)
         .bind(advance.deadline_ms)
@@ -531,31 +565,31 @@ async fn run_move_batch(
 /// # Errors
 /// Database failure, including a unique violation when the request key was used before.
 pub async fn store_move(conn: &mut Conn, advance: &Advance<'_>) -> Result<bool, Error> {
-    run_move_batch(conn, advance, move_batch(advance, false)).await
+    run_move(conn, advance, Framing::InTransaction).await
 }
 
-/// [`store_move`] as a transaction of its own, sent to SQLite as one batch: one round trip
-/// to the connection's thread instead of four, which is most of a move's cost.
+/// [`store_move`] as a transaction of its own, in one round trip: on SQLite one batch (to
+/// the connection's thread once instead of four times, which is most of a move's cost), on
+/// PostgreSQL one statement.
 ///
 /// Several statements in one prepared query is SQLite-only (sqlx calls it deprecated; the
-/// tests in `tests/storage.rs` would catch its removal). On PostgreSQL this would be
-/// [`store_move`] inside an ordinary transaction.
+/// tests in `tests/storage.rs` would catch its removal).
 ///
-/// If the batch fails, or its future is dropped before it finishes, the transaction it
+/// If a SQLite batch fails, or its future is dropped before it finishes, the transaction it
 /// opened may still be open; the connection is then rolled back or, failing that, closed
 /// (SQLite rolls back on close) rather than handed back to the pool.
 ///
 /// # Errors
 /// As [`store_move`]; also SQLite's busy timeout.
-pub async fn commit_move(
-    conn: &mut PoolConnection<Sqlite>,
-    advance: &Advance<'_>,
-) -> Result<bool, Error> {
+pub async fn commit_move(conn: &mut Pooled, advance: &Advance<'_>) -> Result<bool, Error> {
+    if Backend::of(conn) == Backend::Postgres {
+        return run_move(conn, advance, Framing::OwnTransaction).await;
+    }
     let mut guard = CloseUnlessFinished {
         conn,
         finished: false,
     };
-    let result = run_move_batch(guard.conn, advance, move_batch(advance, true)).await;
+    let result = run_move(guard.conn, advance, Framing::OwnTransaction).await;
     if result.is_ok()
         || sqlx::query("ROLLBACK")
             .execute(&mut **guard.conn)
@@ -569,7 +603,7 @@ pub async fn commit_move(
 
 /// Closes the connection when dropped before the batch using it finished cleanly.
 struct CloseUnlessFinished<'a> {
-    conn: &'a mut PoolConnection<Sqlite>,
+    conn: &'a mut Pooled,
     finished: bool,
 }
 
@@ -593,7 +627,7 @@ pub async fn finish_game(conn: &mut Conn, finish: &Finish) -> Result<bool, Error
          WHERE id = $1 AND ply = $2 AND status = 'active'",
     )
     .bind(finish.id.0)
-    .bind(finish.at_ply)
+    .bind(i64::from(finish.at_ply))
     .bind(color_word(finish.winner))
     .bind(finish.reason.as_str())
     .bind(finish.rating_deltas.map(|d| d[0]))
@@ -615,7 +649,7 @@ pub async fn abort_game(conn: &mut Conn, id: GameId, at_ply: u32, now: i64) -> R
          WHERE id = $1 AND ply = $2 AND status = 'active'",
     )
     .bind(id.0)
-    .bind(at_ply)
+    .bind(i64::from(at_ply))
     .bind(now)
     .execute(conn)
     .await?;
@@ -656,7 +690,7 @@ pub async fn set_game_thread(
     Ok(done.rows_affected() == 1)
 }
 
-fn decode_move(row: &SqliteRow) -> Result<MoveRow, Error> {
+fn decode_move(row: &AnyRow) -> Result<MoveRow, Error> {
     let ply: i64 = row.try_get("ply")?;
     Ok(MoveRow {
         game: GameId(row.try_get("game_id")?),
@@ -693,7 +727,7 @@ pub async fn move_at(conn: &mut Conn, game: GameId, ply: u32) -> Result<Option<M
          FROM moves WHERE game_id = $1 AND ply = $2",
     )
     .bind(game.0)
-    .bind(ply)
+    .bind(i64::from(ply))
     .fetch_optional(conn)
     .await?;
     row.as_ref().map(decode_move).transpose()

@@ -1,26 +1,37 @@
 //! All SQL of the project: the connection, migrations, and one file per table.
 //!
+//! Two engines sit under one API: SQLite, the embedded default, and PostgreSQL, for several
+//! bot processes sharing one database. The URL picks ([`Backend::of_url`]); everything above
+//! this module sees only [`Db`], [`Conn`] and [`Tx`], through sqlx's `Any` driver.
+//!
 //! Queries are checked at run time (`sqlx::query`), so the crate builds without a database.
-//! The SQL stays portable to PostgreSQL: `$1` placeholders, `RETURNING`, `ON CONFLICT`,
-//! integer unix-millisecond times, and Discord ids stored as BIGINT through [`db_id`]. The one
-//! exception is the one-batch move of [`commit_move`].
+//! The SQL is written once for both: `$1` placeholders, `RETURNING`, `ON CONFLICT`, integer
+//! unix-millisecond times, and Discord ids stored as BIGINT through [`db_id`]. Where the two
+//! dialects differ, both versions stand side by side in a `match` on [`Backend`]: the move of
+//! [`commit_move`], the start of a write transaction, and [`backup`].
+//!
+//! Writers take turns on both engines. SQLite lets one writer in at a time; on PostgreSQL each
+//! write transaction first takes one advisory lock ([`WRITE_LOCK`]), so the guarantees the
+//! service builds on a single writer (a ply checked and stored in one transaction, a rating
+//! read and written back) hold across processes unchanged. Plain moves and outbox claims are
+//! single compare-and-swap statements and need no lock.
 
 mod ai_ratings;
 mod analyses;
 mod announcements;
+mod backup;
 mod challenges;
 mod games;
 mod players;
 mod rating_history;
+mod schema;
 mod settings;
 
-use std::str::FromStr;
 use std::time::Duration;
 
-use sqlx::migrate::Migrator;
+use sqlx::any::{AnyConnectOptions, AnyPoolOptions};
 use sqlx::pool::PoolConnection;
-use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
-use sqlx::{Sqlite, SqliteConnection, SqlitePool, Transaction};
+use sqlx::{Any, AnyConnection, AnyPool, Connection, Executor, Transaction};
 
 pub use ai_ratings::{AiRatingRow, ai_rating, ai_ratings, record_ai_result};
 pub use analyses::{AnalysisRow, analysis, store_analysis};
@@ -28,6 +39,7 @@ pub use announcements::{
     AnnouncementRow, Owed, claim_announcements, count_announcements, delete_announcement,
     postpone_announcement, queue_announcement,
 };
+pub use backup::backup;
 pub use challenges::{
     ChallengeRow, NewChallengeRow, challenge, challenge_times_since, expire_challenges,
     insert_challenge, pending_between, pending_challenge_count, pending_rematch, resolve_challenge,
@@ -44,12 +56,15 @@ pub use players::{
     upsert_player,
 };
 pub use rating_history::{RatingHistoryRow, rating_history, record_rating};
+pub use schema::{SchemaError, migrator, schema_version};
 pub use settings::{guild_settings, store_guild_settings};
 
 /// One connection (or a transaction, through `&mut *tx`).
-pub type Conn = SqliteConnection;
+pub type Conn = AnyConnection;
 /// A write transaction.
-pub type Tx = Transaction<'static, Sqlite>;
+pub type Tx = Transaction<'static, Any>;
+/// A connection taken from a pool.
+pub type Pooled = PoolConnection<Any>;
 /// Errors from the database or the migrations.
 pub type Error = sqlx::Error;
 
@@ -57,60 +72,135 @@ pub type Error = sqlx::Error;
 /// created on first start.
 pub const DEFAULT_DATABASE_URL: &str = "sqlite://monkey-queen.db?mode=rwc";
 
-/// How long a connection waits for another writer before giving up.
-const BUSY_TIMEOUT: Duration = Duration::from_secs(30);
-/// Reading connections in the pool.
-const READERS: u32 = 8;
+/// The PostgreSQL advisory lock every write transaction holds until it ends ("MQ" + 1).
+pub const WRITE_LOCK: i64 = 0x4D51_0001;
 
-/// The schema, embedded from `migrations/`.
-pub static MIGRATOR: Migrator = sqlx::migrate!();
+/// How long to wait for a connection, or for another process's SQLite writer.
+const ACQUIRE_TIMEOUT: Duration = Duration::from_secs(30);
 
-/// The database: a pool of reading connections and a single writing connection.
+/// The database engine behind a URL.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Backend {
+    /// An embedded file (`sqlite:`).
+    Sqlite,
+    /// A server (`postgres://` or `postgresql://`).
+    Postgres,
+}
+
+impl Backend {
+    /// The engine a database URL names.
+    ///
+    /// # Errors
+    /// A URL of any other scheme.
+    pub fn of_url(url: &str) -> Result<Backend, Error> {
+        if url.starts_with("sqlite:") {
+            Ok(Backend::Sqlite)
+        } else if url.starts_with("postgres://") || url.starts_with("postgresql://") {
+            Ok(Backend::Postgres)
+        } else {
+            Err(Error::Configuration(
+                format!("a database URL starts with sqlite: or postgres://, not {url:?}").into(),
+            ))
+        }
+    }
+
+    /// The engine behind an open connection.
+    #[must_use]
+    pub fn of(conn: &Conn) -> Backend {
+        if conn.backend_name() == "PostgreSQL" {
+            Backend::Postgres
+        } else {
+            Backend::Sqlite
+        }
+    }
+}
+
+/// How many connections to keep and how long to wait for one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PoolSettings {
+    /// Connections for reading.
+    pub readers: u32,
+    /// Connections for writing on PostgreSQL (SQLite always has one: it has one writer).
+    pub writers: u32,
+    /// How long to wait for a free connection (and, on SQLite, for another process's writer).
+    pub acquire_timeout: Duration,
+    /// Prepared statements kept per PostgreSQL connection; 0 for a pooler such as PgBouncer
+    /// in transaction mode. `None` keeps sqlx's default (100). SQLite keeps sqlx's default.
+    pub statement_cache: Option<usize>,
+}
+
+impl Default for PoolSettings {
+    fn default() -> Self {
+        PoolSettings {
+            readers: 8,
+            writers: 4,
+            acquire_timeout: ACQUIRE_TIMEOUT,
+            statement_cache: None,
+        }
+    }
+}
+
+/// The database: a pool of reading connections and a pool of writing ones (a single
+/// connection on SQLite).
 ///
 /// SQLite lets one writer in at a time. Queueing writers on one pooled connection makes them
 /// wait their turn asynchronously instead of sleeping in SQLite's busy handler, and keeps that
 /// connection's page cache warm. Cheap to clone.
 #[derive(Debug, Clone)]
 pub struct Db {
-    reader: SqlitePool,
-    writer: SqlitePool,
+    backend: Backend,
+    reader: AnyPool,
+    writer: AnyPool,
 }
 
 impl Db {
+    /// Which engine this is.
+    #[must_use]
+    pub fn backend(&self) -> Backend {
+        self.backend
+    }
+
     /// A connection for reading.
     ///
     /// # Errors
     /// The pool is closed or timed out.
-    pub async fn read(&self) -> Result<PoolConnection<Sqlite>, Error> {
+    pub async fn read(&self) -> Result<Pooled, Error> {
         self.reader.acquire().await
     }
 
-    /// The writing connection, for a single statement (waits for other writers).
+    /// A writing connection, for a single statement (on SQLite, waits for other writers).
     ///
     /// # Errors
     /// The pool is closed or timed out.
-    pub async fn write(&self) -> Result<PoolConnection<Sqlite>, Error> {
+    pub async fn write(&self) -> Result<Pooled, Error> {
         self.writer.acquire().await
     }
 
-    /// Starts a write transaction on the writing connection. It holds SQLite's write lock from
-    /// its first statement (`BEGIN IMMEDIATE`), so it never fails half-way for lock reasons.
+    /// Starts a write transaction: it waits for the other writers, of every process, before
+    /// its first statement (see [`begin_write`]), so it never fails half-way for lock reasons.
     ///
     /// # Errors
-    /// The database could not be reached or stayed locked past the busy timeout.
+    /// The database could not be reached or stayed locked past the timeout.
     pub async fn begin_write(&self) -> Result<Tx, Error> {
-        self.writer.begin_with("BEGIN IMMEDIATE").await
+        match self.backend {
+            Backend::Sqlite => self.writer.begin_with("BEGIN IMMEDIATE").await,
+            Backend::Postgres => {
+                let mut tx = self.writer.begin().await?;
+                take_write_lock(&mut tx).await?;
+                Ok(tx)
+            }
+        }
     }
 
     /// The reading pool, for ad-hoc queries (tests, tools).
     #[must_use]
-    pub fn reader(&self) -> &SqlitePool {
+    pub fn reader(&self) -> &AnyPool {
         &self.reader
     }
 
     /// The writing pool, for ad-hoc statements (tests, tools).
     #[must_use]
-    pub fn writer(&self) -> &SqlitePool {
+    pub fn writer(&self) -> &AnyPool {
         &self.writer
     }
 
@@ -121,35 +211,114 @@ impl Db {
     }
 }
 
-/// Opens (creating if needed) the SQLite database at `url` with WAL, `synchronous=NORMAL`, a
-/// busy timeout and foreign keys on, and applies the migrations.
-///
-/// The database must be a file: with `sqlite::memory:` the reading and the writing
-/// connections would each see a database of their own.
+/// Starts a write transaction on `conn`: `BEGIN IMMEDIATE` on SQLite (the write lock from the
+/// start), `BEGIN` and the [`WRITE_LOCK`] on PostgreSQL.
 ///
 /// # Errors
-/// A malformed URL, a file that can't be opened, or a migration that fails.
+/// The database could not be reached or stayed locked past the timeout.
+pub async fn begin_write(conn: &mut Conn) -> Result<Transaction<'_, Any>, Error> {
+    match Backend::of(conn) {
+        Backend::Sqlite => conn.begin_with("BEGIN IMMEDIATE").await,
+        Backend::Postgres => {
+            let mut tx = conn.begin().await?;
+            take_write_lock(&mut tx).await?;
+            Ok(tx)
+        }
+    }
+}
+
+/// Waits for PostgreSQL's [`WRITE_LOCK`], held until the transaction ends.
+async fn take_write_lock(conn: &mut Conn) -> Result<(), Error> {
+    sqlx::query("SELECT pg_advisory_xact_lock($1)")
+        .bind(WRITE_LOCK)
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+/// Opens the database at `url` with the default pool settings; see [`connect_with`].
+///
+/// # Errors
+/// As [`connect_with`].
 pub async fn connect(url: &str) -> Result<Db, Error> {
-    let options = SqliteConnectOptions::from_str(url)?
-        .create_if_missing(true)
-        .journal_mode(SqliteJournalMode::Wal)
-        .synchronous(SqliteSynchronous::Normal)
-        .busy_timeout(BUSY_TIMEOUT)
-        .foreign_keys(true);
-    // A local file needs no liveness ping before each use; it would cost a round trip.
-    let writer = SqlitePoolOptions::new()
-        .max_connections(1)
-        .acquire_timeout(BUSY_TIMEOUT)
-        .test_before_acquire(false)
+    connect_with(url, &PoolSettings::default()).await
+}
+
+/// Opens the database at `url` and brings its schema up to date.
+///
+/// SQLite: the file is created if missing, with WAL, `synchronous=NORMAL`, a busy timeout
+/// and foreign keys on. It must be a file: with `sqlite::memory:` the reading and the writing
+/// connections would each see a database of their own. PostgreSQL: the database must exist.
+///
+/// # Errors
+/// A malformed URL, a database that can't be reached, a schema newer than this build knows
+/// ([`SchemaError::Newer`]), or a migration that fails.
+pub async fn connect_with(url: &str, settings: &PoolSettings) -> Result<Db, Error> {
+    sqlx::any::install_default_drivers();
+    let backend = Backend::of_url(url)?;
+    let options: AnyConnectOptions = connect_url(url, backend, settings).parse()?;
+    let writers = match backend {
+        Backend::Sqlite => 1,
+        Backend::Postgres => settings.writers.max(1),
+    };
+    let writer = pool_options(backend, writers, settings)
         .connect_with(options.clone())
         .await?;
-    MIGRATOR.run(&writer).await?;
-    let reader = SqlitePoolOptions::new()
-        .max_connections(READERS)
-        .test_before_acquire(false)
+    schema::migrate(&writer, backend).await?;
+    let reader = pool_options(backend, settings.readers.max(1), settings)
         .connect_with(options)
         .await?;
-    Ok(Db { reader, writer })
+    Ok(Db {
+        backend,
+        reader,
+        writer,
+    })
+}
+
+/// The URL with the settings only a URL can carry through the `Any` driver.
+fn connect_url(url: &str, backend: Backend, settings: &PoolSettings) -> String {
+    let param = match backend {
+        // Created on first start unless the URL says otherwise.
+        Backend::Sqlite if !url.contains("mode=") => Some("mode=rwc".to_owned()),
+        Backend::Sqlite => None,
+        Backend::Postgres => settings
+            .statement_cache
+            .map(|capacity| format!("statement-cache-capacity={capacity}")),
+    };
+    match param {
+        Some(param) if url.contains('?') => format!("{url}&{param}"),
+        Some(param) => format!("{url}?{param}"),
+        None => url.to_owned(),
+    }
+}
+
+/// A pool of `size` connections set up for `backend`.
+fn pool_options(backend: Backend, size: u32, settings: &PoolSettings) -> AnyPoolOptions {
+    let options = AnyPoolOptions::new()
+        .max_connections(size)
+        .acquire_timeout(settings.acquire_timeout);
+    match backend {
+        // A local file needs no liveness ping before each use; it would cost a round trip.
+        Backend::Sqlite => {
+            let busy_ms = settings.acquire_timeout.as_millis();
+            let pragmas = format!(
+                "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; \
+                 PRAGMA busy_timeout = {busy_ms}; PRAGMA foreign_keys = ON;"
+            );
+            options
+                .test_before_acquire(false)
+                .after_connect(move |conn, _| {
+                    let pragmas = pragmas.clone();
+                    Box::pin(async move {
+                        conn.execute(sqlx::raw_sql(sqlx::AssertSqlSafe(pragmas)))
+                            .await?;
+                        Ok(())
+                    })
+                })
+        }
+        // A server can drop a connection: each is checked before use and replaced if dead.
+        Backend::Postgres => options.test_before_acquire(true),
+    }
 }
 
 /// A Discord id (u64) as stored: the same 64 bits read as i64. The one place ids are converted.
@@ -170,6 +339,21 @@ pub fn is_unique_violation(error: &Error) -> bool {
     error
         .as_database_error()
         .is_some_and(|e| e.is_unique_violation())
+}
+
+/// An integer column read into a narrower type; a value out of its range is a decode error.
+fn int<T: TryFrom<i64>>(row: &sqlx::any::AnyRow, column: &str) -> Result<T, Error> {
+    use sqlx::Row;
+    let value: i64 = row.try_get(column)?;
+    T::try_from(value).map_err(|_| corrupt(column, value))
+}
+
+/// A boolean column, selected as `CAST(column AS INTEGER) AS column`: sqlx's `Any` driver
+/// reads no column SQLite declares BOOLEAN, so both engines hand it over as 0 or 1.
+fn flag(row: &sqlx::any::AnyRow, column: &str) -> Result<bool, Error> {
+    use sqlx::Row;
+    let value: i64 = row.try_get(column)?;
+    Ok(value != 0)
 }
 
 /// A stored value that can't be read back: a decode error naming the column.

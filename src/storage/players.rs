@@ -1,14 +1,14 @@
 //! The `players` table: display names, ratings and counts.
 
 use sqlx::Row;
-use sqlx::sqlite::{SqliteArguments, SqliteRow};
+use sqlx::any::{AnyArguments, AnyRow};
 
-use super::{Conn, Error, db_id, discord_id};
+use super::{Conn, Error, db_id, discord_id, int};
 use crate::model::{GuildId, UserId};
 use crate::rating::Rating;
 
 /// A query being bound.
-type Query<'q> = sqlx::query::Query<'q, sqlx::Sqlite, SqliteArguments>;
+type Query<'q> = sqlx::query::Query<'q, sqlx::Any, AnyArguments>;
 
 /// A player as stored.
 #[derive(Debug, Clone, PartialEq)]
@@ -67,7 +67,7 @@ macro_rules! on_board {
     };
 }
 
-fn decode(row: &SqliteRow) -> Result<PlayerRow, Error> {
+fn decode(row: &AnyRow) -> Result<PlayerRow, Error> {
     Ok(PlayerRow {
         id: UserId(discord_id(row.try_get("user_id")?)),
         name: row.try_get("display_name")?,
@@ -77,10 +77,10 @@ fn decode(row: &SqliteRow) -> Result<PlayerRow, Error> {
             volatility: row.try_get("rating_volatility")?,
         },
         rated_ms: row.try_get("rated_ms")?,
-        games: row.try_get("games")?,
-        rated_games: row.try_get("rated_games")?,
-        wins: row.try_get("wins")?,
-        losses: row.try_get("losses")?,
+        games: int(row, "games")?,
+        rated_games: int(row, "rated_games")?,
+        wins: int(row, "wins")?,
+        losses: int(row, "losses")?,
     })
 }
 

@@ -2,7 +2,7 @@
 
 use sqlx::Row;
 
-use super::{Conn, Error, corrupt, db_id};
+use super::{Conn, Error, corrupt, db_id, flag};
 use crate::model::{BoardOrientation, ClockChoice, GuildId, GuildSettings};
 
 /// The server's stored settings; `None` if it never changed them.
@@ -14,7 +14,8 @@ pub async fn guild_settings(
     guild: GuildId,
 ) -> Result<Option<GuildSettings>, Error> {
     let row = sqlx::query(
-        "SELECT threads, default_clock, board_orientation FROM guild_settings WHERE guild_id = $1",
+        "SELECT CAST(threads AS INTEGER) AS threads, default_clock, board_orientation
+         FROM guild_settings WHERE guild_id = $1",
     )
     .bind(db_id(guild.0))
     .fetch_optional(conn)
@@ -23,7 +24,7 @@ pub async fn guild_settings(
     let clock: String = row.try_get("default_clock")?;
     let orientation: String = row.try_get("board_orientation")?;
     Ok(Some(GuildSettings {
-        threads: row.try_get("threads")?,
+        threads: flag(&row, "threads")?,
         default_clock: ClockChoice::from_stored(&clock)
             .ok_or_else(|| corrupt("guild_settings.default_clock", &clock))?,
         orientation: BoardOrientation::from_stored(&orientation)
