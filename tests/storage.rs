@@ -13,7 +13,7 @@ use sqlx::Connection;
 
 #[tokio::test]
 async fn connection_uses_wal_normal_sync_busy_timeout_and_foreign_keys() {
-    let f = Fixture::new().await;
+    let f = Fixture::on(TestDb::sqlite()).await;
     let db = f.service.db().reader();
     let journal: String = sqlx::query_scalar("PRAGMA journal_mode")
         .fetch_one(db)
@@ -35,7 +35,16 @@ async fn connection_uses_wal_normal_sync_busy_timeout_and_foreign_keys() {
     assert_eq!(synchronous, 1, "NORMAL");
     assert_eq!(foreign_keys, 1);
     assert!(busy >= 1_000, "{busy}");
-    assert!(f.dir.path().join("test.db").exists());
+    assert!(
+        std::path::Path::new(
+            f.url
+                .trim_start_matches("sqlite://")
+                .split('?')
+                .next()
+                .unwrap()
+        )
+        .exists()
+    );
 }
 
 #[tokio::test]
@@ -49,7 +58,7 @@ async fn migrations_are_applied_once() {
         .unwrap();
     assert_eq!(
         applied,
-        storage::migrator(storage::Backend::Sqlite).iter().count() as i64
+        storage::migrator(again.backend()).iter().count() as i64
     );
 }
 
@@ -408,17 +417,30 @@ async fn a_cancelled_move_leaves_nothing_half_written() {
         player: alice().id,
         request_key: None,
     };
-    // Another process holds the write lock, so the batch waits in SQLite's busy handler.
-    let mut other = sqlx::SqliteConnection::connect(&f.url).await.unwrap();
-    sqlx::query("BEGIN IMMEDIATE")
-        .execute(&mut other)
-        .await
-        .unwrap();
+    // Another process holds the lock the move needs, so it waits: in SQLite's busy handler
+    // for the write lock, or on PostgreSQL for the game's row.
+    let mut other = sqlx::AnyConnection::connect(&f.url).await.unwrap();
+    match db.backend() {
+        storage::Backend::Sqlite => {
+            sqlx::query("BEGIN IMMEDIATE")
+                .execute(&mut other)
+                .await
+                .unwrap();
+        }
+        storage::Backend::Postgres => {
+            sqlx::query("BEGIN").execute(&mut other).await.unwrap();
+            sqlx::query("SELECT 1 FROM games WHERE id = $1 FOR UPDATE")
+                .bind(game.id.0)
+                .execute(&mut other)
+                .await
+                .unwrap();
+        }
+    }
     let mut conn = db.write().await.unwrap();
     {
         let mut batch = std::pin::pin!(storage::commit_move(&mut conn, &advance));
         assert!(futures_util::poll!(batch.as_mut()).is_pending());
-        // The request is abandoned here, with its batch sent to SQLite's thread.
+        // The request is abandoned here, with its statements sent.
     }
     drop(conn);
     sqlx::query("COMMIT").execute(&mut other).await.unwrap();
@@ -618,4 +640,69 @@ async fn the_rated_time_backfill_finds_each_players_last_rated_game() {
         .unwrap();
     drop(conn);
     assert_eq!(read().await, written);
+}
+
+/// A build refuses a database that a newer build migrated further, saying so, and leaves it
+/// as it was.
+#[tokio::test]
+async fn a_schema_newer_than_the_build_is_refused_with_a_clear_message() {
+    let f = Fixture::new().await;
+    sqlx::query(
+        "INSERT INTO _sqlx_migrations (version, description, success, checksum, execution_time)
+         VALUES (999, 'from the future', TRUE, $1, 0)",
+    )
+    .bind(vec![0u8; 48])
+    .execute(f.service.db().writer())
+    .await
+    .unwrap();
+    let refused = storage::connect(&f.url).await.unwrap_err().to_string();
+    assert!(refused.contains("version 999"), "{refused}");
+    assert!(refused.contains("newer than this build"), "{refused}");
+    let mut conn = f.service.db().read().await.unwrap();
+    assert_eq!(storage::schema_version(&mut conn).await.unwrap(), Some(999));
+}
+
+/// `backup` copies a SQLite database while a game is being played on it; the copy opens and
+/// holds every move made before it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_backup_taken_while_moves_are_played_is_a_consistent_database() {
+    let f = Fixture::on(TestDb::sqlite()).await;
+    let game = f.start(&alice(), &bob()).await;
+    f.play(&alice(), game.id, "g1-g6").await.unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("backup.db");
+    let playing = {
+        let service = f.service.clone();
+        tokio::spawn(async move {
+            for text in ["f12-f11", "g6-g5"] {
+                let user = if text == "f12-f11" {
+                    bob().id
+                } else {
+                    alice().id
+                };
+                let request = PlayRequest {
+                    user,
+                    game: GameRef::Id(game.id),
+                    text,
+                    expected_ply: None,
+                    request_key: None,
+                };
+                service.play(request).await.unwrap();
+            }
+        })
+    };
+    storage::backup(f.service.db(), file.to_str().unwrap())
+        .await
+        .unwrap();
+    playing.await.unwrap();
+    let copy = service_on(&format!("sqlite://{}", file.display()), f.clock.clone()).await;
+    assert!(copy.verify_every_game().await.unwrap().1.is_empty());
+    let ply = copy.game(game.id).await.unwrap().ply();
+    assert!((1..=3).contains(&ply), "{ply}");
+    // A second backup to the same file is refused, the first left whole.
+    assert!(
+        storage::backup(f.service.db(), file.to_str().unwrap())
+            .await
+            .is_err()
+    );
 }

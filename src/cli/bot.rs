@@ -3,13 +3,19 @@
 //! them with their defaults, and `.env.example` names the same variables.
 
 use std::sync::Arc;
+use std::time::Duration;
 
+use backon::{ExponentialBuilder, Retryable};
 use clap::{Args, Parser};
+use tracing::warn;
 use tracing_subscriber::EnvFilter;
 
 use crate::discord::{self, Config, Deps};
 use crate::games::SystemClock;
-use crate::storage::{self, DEFAULT_DATABASE_URL};
+use crate::storage::{self, DEFAULT_DATABASE_URL, Db, PoolSettings};
+
+/// How many times the bot tries to reach its database at start before giving up.
+const CONNECT_ATTEMPTS: usize = 6;
 
 /// Logging when `RUST_LOG` is not set: the bot's own info lines, warnings from everything else.
 const DEFAULT_LOG: &str = "warn,monkey_queen=info";
@@ -23,9 +29,30 @@ pub struct BotArgs {
     /// Register the commands in this server only, where they appear at once (a server id).
     #[arg(long, env = "DEV_GUILD_ID")]
     dev_guild: Option<String>,
-    /// Where games are stored: `sqlite://FILE?mode=rwc` (created on first start).
+    /// Where games are stored: `sqlite://FILE` (created on first start) or
+    /// `postgres://USER:PASSWORD@HOST/DATABASE` (for several bot processes).
     #[arg(long, env = "DATABASE_URL", default_value = DEFAULT_DATABASE_URL)]
     database_url: String,
+    /// Database connections for reading.
+    #[arg(long, env = "DATABASE_READERS", default_value_t = PoolSettings::default().readers)]
+    database_readers: u32,
+    /// Database connections for writing, on PostgreSQL (SQLite has one writer).
+    #[arg(long, env = "DATABASE_WRITERS", default_value_t = PoolSettings::default().writers)]
+    database_writers: u32,
+    /// Seconds to wait for a free database connection (or SQLite's write lock).
+    #[arg(long, env = "DATABASE_TIMEOUT_SECS", default_value_t = 30)]
+    database_timeout_secs: u64,
+    /// Prepared statements kept per PostgreSQL connection (0 behind PgBouncer's transaction
+    /// mode). Default: sqlx's 100.
+    #[arg(long, env = "DATABASE_STATEMENT_CACHE")]
+    database_statement_cache: Option<usize>,
+    /// The gateway shards this process runs, a shard or a range such as `0-3`; with
+    /// SHARD_COUNT. Unset: all the shards Discord recommends, in this process.
+    #[arg(long, env = "SHARDS")]
+    shards: Option<String>,
+    /// How many shards all the bot's processes run together (with SHARDS).
+    #[arg(long, env = "SHARD_COUNT")]
+    shard_count: Option<String>,
     /// Send REST requests to this base URL instead of https://discord.com (a rate-limiting
     /// proxy, or the tests' fake Discord).
     #[arg(long, env = "DISCORD_API_URL")]
@@ -56,10 +83,38 @@ impl BotArgs {
             "DISCORD_TOKEN" => self.token.clone(),
             "DEV_GUILD_ID" => self.dev_guild.clone(),
             "DISCORD_API_URL" => self.api_url.clone(),
+            "SHARDS" => self.shards.clone(),
+            "SHARD_COUNT" => self.shard_count.clone(),
             _ => None,
         })
         .map_err(|e| e.to_string())
     }
+
+    /// The database pool's settings.
+    fn pool(&self) -> PoolSettings {
+        PoolSettings {
+            readers: self.database_readers,
+            writers: self.database_writers,
+            acquire_timeout: Duration::from_secs(self.database_timeout_secs),
+            statement_cache: self.database_statement_cache,
+        }
+    }
+}
+
+/// Opens the database, trying again with growing waits (about a minute in all) while it
+/// can't be reached, as when the bot and a PostgreSQL server start together. Each failure is
+/// logged; a bad URL or schema fails at once.
+async fn open_database(url: &str, pool: &PoolSettings) -> Result<Db, String> {
+    let open = || storage::connect_with(url, pool);
+    open.retry(
+        ExponentialBuilder::default()
+            .with_min_delay(Duration::from_secs(1))
+            .with_max_times(CONNECT_ATTEMPTS - 1),
+    )
+    .when(storage::is_unreachable)
+    .notify(|error, wait| warn!(%error, ?wait, "the database can't be reached; trying again"))
+    .await
+    .map_err(|e| format!("could not open the database {url}: {e}"))
 }
 
 /// Opens the database and runs the bot with `args`.
@@ -71,10 +126,7 @@ pub fn run(args: &BotArgs) -> Result<(), String> {
     let runtime = tokio::runtime::Runtime::new()
         .map_err(|e| format!("could not start the async runtime: {e}"))?;
     runtime.block_on(async {
-        let url = &args.database_url;
-        let db = storage::connect(url)
-            .await
-            .map_err(|e| format!("could not open the database {url}: {e}"))?;
+        let db = open_database(&args.database_url, &args.pool()).await?;
         let deps = Deps {
             db,
             clock: Arc::new(SystemClock),

@@ -5,6 +5,7 @@ mod ai_match;
 mod analyse;
 mod bench;
 mod bot;
+mod database;
 mod engine;
 mod render;
 
@@ -49,6 +50,11 @@ enum Command {
     Play(ai::PlayArgs),
     /// Play games between two players and print the score and an Elo difference.
     Match(ai_match::MatchArgs),
+    /// Copy every game, move, challenge, rating and setting into an empty database (SQLite
+    /// or PostgreSQL), and check the copy (with the bots stopped).
+    Copy(database::CopyArgs),
+    /// Write a consistent copy of the SQLite database to a new file, while the bot runs.
+    Backup(database::BackupArgs),
 }
 
 /// Options that choose the game being played.
@@ -106,5 +112,7 @@ pub fn run(cli: Cli) -> Result<(), String> {
         Command::Bestmove(args) => ai::best_move(&args),
         Command::Play(args) => ai::play(&args),
         Command::Match(args) => ai_match::run(&args),
+        Command::Copy(args) => database::copy(&args),
+        Command::Backup(args) => database::backup(&args),
     }
 }

@@ -4,7 +4,9 @@
 //! A turn the computer owes lives in the database (an active game where it is to move), so it
 //! outlives the process that was thinking about it. In this process, each such game is worked on
 //! by at most one task ([`Turns::claim`]); the play itself is a compare-and-swap on the ply, like
-//! any move. The tasks run on the bot's background tracker: at shutdown a search under way is
+//! any move. Across processes, the turn at each ply is claimed in the database for the length
+//! of a search ([`GameService::claim_computer_turn`](crate::games::GameService::claim_computer_turn)),
+//! so exactly one process thinks about it. The tasks run on the bot's background tracker: at shutdown a search under way is
 //! abandoned (the turn is still owed, and the next start picks it up), a move being played and
 //! its board are finished. At start every owed turn is picked up, and the sweeper picks up any
 //! that nobody works on (see [`Turns::orphans`]).
@@ -158,7 +160,17 @@ async fn play_turns(http: &Http, data: &Data, mut game: GameView, lang: Lang) ->
         let position = game.position.clone();
         let level = level(game.ai_level);
         let seed = (game.id.0 as u64).wrapping_mul(1_000_003) ^ u64::from(game.ply());
-        let search = data.heavy_work(move || search::best_move(&position, level, seed));
+        let search = async {
+            let _long = data.heavy_turn().await?;
+            // Claimed once a CPU is ours, so the lease covers the search, not the queue.
+            let claimed = data.service.claim_computer_turn(game.id, game.ply()).await;
+            if split(claimed)? != Ok(true) {
+                return Ok(None);
+            }
+            data.cpu_work(move || search::best_move(&position, level, seed))
+                .await
+                .map(Some)
+        };
         let found = tokio::select! {
             biased;
             () = stop.cancelled() => {
@@ -167,7 +179,8 @@ async fn play_turns(http: &Http, data: &Data, mut game: GameView, lang: Lang) ->
             }
             found = search => found?,
         };
-        let Some(found) = found else {
+        // Another process thinks about this turn (or the game moved on), or no move was found.
+        let Some(Some(found)) = found else {
             return Ok(());
         };
         let text = found.mv.to_string();

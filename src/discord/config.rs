@@ -47,6 +47,50 @@ pub struct Config {
     /// Send REST requests to this base URL instead of `https://discord.com`
     /// (`DISCORD_API_URL`, e.g. an HTTP proxy that handles rate limits, or a test fake).
     pub api_url: Option<String>,
+    /// Which gateway shards this process runs (`SHARDS`, `SHARD_COUNT`).
+    pub shards: Shards,
+}
+
+/// The gateway shards one process runs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Shards {
+    /// As many as Discord recommends, all in this process (serenity's autosharding).
+    Auto,
+    /// Shards `first..=last` of `count`: the other processes run the rest.
+    Range {
+        /// The first shard of this process.
+        first: u32,
+        /// The last shard of this process.
+        last: u32,
+        /// How many shards all the processes run together.
+        count: u32,
+    },
+}
+
+impl Shards {
+    /// Reads `SHARDS` (`3`, or a range such as `0-3`) and `SHARD_COUNT` (e.g. `8`): both or
+    /// neither, with every shard below the count.
+    fn parse(shards: Option<String>, count: Option<String>) -> Result<Shards, ConfigError> {
+        let (shards, count) = match (shards, count) {
+            (None, None) => return Ok(Shards::Auto),
+            (Some(shards), Some(count)) => (shards, count),
+            (shards, count) => {
+                let given = shards.or(count).unwrap_or_default();
+                return Err(ConfigError::BadShards(given));
+            }
+        };
+        let bad = || ConfigError::BadShards(format!("SHARDS={shards} SHARD_COUNT={count}"));
+        let number = |text: &str| text.trim().parse::<u32>().map_err(|_| bad());
+        let (first, last) = match shards.split_once('-') {
+            Some((first, last)) => (number(first)?, number(last)?),
+            None => (number(&shards)?, number(&shards)?),
+        };
+        let count = number(&count)?;
+        if first > last || last >= count {
+            return Err(bad());
+        }
+        Ok(Shards::Range { first, last, count })
+    }
 }
 
 /// Why the configuration could not be read.
@@ -58,6 +102,8 @@ pub enum ConfigError {
     BadGuildId(String),
     /// `DISCORD_API_URL` is set but is not an `http://` or `https://` base URL.
     BadApiUrl(String),
+    /// `SHARDS` and `SHARD_COUNT` are not both set, or do not name shards below the count.
+    BadShards(String),
 }
 
 impl fmt::Display for ConfigError {
@@ -72,6 +118,11 @@ impl fmt::Display for ConfigError {
             ConfigError::BadApiUrl(value) => write!(
                 f,
                 "DISCORD_API_URL must be a base URL such as http://127.0.0.1:3000, not {value:?}"
+            ),
+            ConfigError::BadShards(value) => write!(
+                f,
+                "SHARDS and SHARD_COUNT go together: SHARDS is a shard or a range (0-3) below \
+                 SHARD_COUNT (8), so each process runs its part; got {value:?}"
             ),
         }
     }
@@ -102,10 +153,13 @@ impl Config {
             }
             Some(u) => return Err(ConfigError::BadApiUrl(u)),
         };
+        let set = |key| lookup(key).filter(|v| !v.trim().is_empty());
+        let shards = Shards::parse(set("SHARDS"), set("SHARD_COUNT"))?;
         Ok(Config {
             token: Token::new(token),
             dev_guild,
             api_url,
+            shards,
         })
     }
 }
@@ -168,6 +222,43 @@ mod tests {
         ]))
         .unwrap_err();
         assert_eq!(err, ConfigError::BadApiUrl("127.0.0.1:3000".into()));
+    }
+
+    #[test]
+    fn shards_are_a_range_below_their_count_or_left_to_discord() {
+        let shards = |vars: &[(&str, &str)]| {
+            let mut all = vec![("DISCORD_TOKEN", "abc")];
+            all.extend_from_slice(vars);
+            Config::from_lookup(lookup(&all)).map(|c| c.shards)
+        };
+        assert_eq!(shards(&[]), Ok(Shards::Auto));
+        assert_eq!(
+            shards(&[("SHARDS", "0-3"), ("SHARD_COUNT", "8")]),
+            Ok(Shards::Range {
+                first: 0,
+                last: 3,
+                count: 8
+            })
+        );
+        assert_eq!(
+            shards(&[("SHARDS", "7"), ("SHARD_COUNT", "8")]),
+            Ok(Shards::Range {
+                first: 7,
+                last: 7,
+                count: 8
+            })
+        );
+        for bad in [
+            vec![("SHARDS", "0-3")],
+            vec![("SHARD_COUNT", "8")],
+            vec![("SHARDS", "4-8"), ("SHARD_COUNT", "8")],
+            vec![("SHARDS", "3-1"), ("SHARD_COUNT", "8")],
+            vec![("SHARDS", "a"), ("SHARD_COUNT", "8")],
+        ] {
+            let err = shards(&bad).unwrap_err();
+            assert!(matches!(err, ConfigError::BadShards(_)), "{bad:?}");
+            assert!(err.to_string().contains("SHARD_COUNT"));
+        }
     }
 
     #[test]

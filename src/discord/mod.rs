@@ -42,7 +42,7 @@ use tokio_util::sync::CancellationToken;
 use tokio_util::task::TaskTracker;
 use tracing::{error, info, warn};
 
-pub use config::{Config, ConfigError, Token};
+pub use config::{Config, ConfigError, Shards, Token};
 pub use deferral::DEFAULT_DEFER_AFTER;
 pub use errors::Error;
 
@@ -259,7 +259,15 @@ pub async fn start(config: &Config, deps: Deps) -> Result<RunningBot, Error> {
         .framework(framework)
         .await?;
     let shard_manager = client.shard_manager.clone();
-    let task = tokio::spawn(async move { client.start().await });
+    let shards = config.shards;
+    let task = tokio::spawn(async move {
+        match shards {
+            Shards::Auto => client.start_autosharded().await,
+            Shards::Range { first, last, count } => {
+                client.start_shard_range(first..last + 1, count).await
+            }
+        }
+    });
     Ok(RunningBot {
         shard_manager,
         in_flight,

@@ -8,7 +8,11 @@ use super::{
     ChannelId, GameId, GameRef, GameService, InternalError, MessageId, Player, Result, UserError,
     UserId, Viewer,
 };
-use crate::storage::{self, GameRow};
+use crate::storage::{self, Conn, GameRow};
+
+/// How long a process's claim of a computer's turn keeps others off it: twice the hardest
+/// search's time limit, and short enough that a turn whose process died is soon taken up.
+pub const COMPUTER_TURN_LEASE_MS: i64 = 10_000;
 
 impl GameService {
     /// A game as it stands: players, position, last move, result, deadline.
@@ -40,6 +44,20 @@ impl GameService {
             }
         }
         Ok(turns)
+    }
+
+    /// Claims the computer's turn at `ply` of `game` for this process, for
+    /// [`COMPUTER_TURN_LEASE_MS`]: `false` if the game moved on or another process holds the
+    /// claim. With several bot processes, exactly one thinks about each turn; if it dies, the
+    /// turn can be claimed again once the lease is over.
+    ///
+    /// # Errors
+    /// Internal errors only.
+    pub async fn claim_computer_turn(&self, game: GameId, ply: u32) -> Result<bool> {
+        let mut conn = self.db.write().await?;
+        let now = self.now_ms();
+        let lease = COMPUTER_TURN_LEASE_MS;
+        Ok(storage::claim_computer_turn(&mut conn, game, ply, now, lease).await?)
     }
 
     /// A game by reference: any game by id (anyone may look), or the user's only active game
@@ -181,19 +199,44 @@ impl GameService {
     pub async fn verify_games(&self) -> Result<Vec<Mismatch>> {
         let mut conn = self.db.read().await?;
         let games = storage::active_games(&mut conn, None, None).await?;
-        let mut mismatches = Vec::new();
-        for row in games {
-            let moves = storage::moves(&mut conn, row.id).await?;
-            let notations: Vec<&str> = moves.iter().map(|m| m.notation.as_str()).collect();
-            if let Some(detail) = replay_disagreement(&row, &notations) {
-                mismatches.push(Mismatch {
-                    game: row.id,
-                    detail,
-                });
-            }
-        }
-        Ok(mismatches)
+        replay_all(&mut conn, games).await
     }
+
+    /// Like [`Self::verify_games`] for every game, finished and aborted ones too (after a copy
+    /// of the database, say), page by page; also returns how many games were replayed.
+    ///
+    /// # Errors
+    /// Internal errors only.
+    pub async fn verify_every_game(&self) -> Result<(u64, Vec<Mismatch>)> {
+        const PAGE: u32 = 500;
+        let mut conn = self.db.read().await?;
+        let (mut replayed, mut mismatches, mut after) = (0, Vec::new(), GameId(0));
+        loop {
+            let games = storage::games_after(&mut conn, after, PAGE).await?;
+            let Some(last) = games.last() else {
+                return Ok((replayed, mismatches));
+            };
+            after = last.id;
+            replayed += games.len() as u64;
+            mismatches.extend(replay_all(&mut conn, games).await?);
+        }
+    }
+}
+
+/// Replays each game from its stored moves; the games that disagree with them.
+async fn replay_all(conn: &mut Conn, games: Vec<GameRow>) -> Result<Vec<Mismatch>> {
+    let mut mismatches = Vec::new();
+    for row in games {
+        let moves = storage::moves(conn, row.id).await?;
+        let notations: Vec<&str> = moves.iter().map(|m| m.notation.as_str()).collect();
+        if let Some(detail) = replay_disagreement(&row, &notations) {
+            mismatches.push(Mismatch {
+                game: row.id,
+                detail,
+            });
+        }
+    }
+    Ok(mismatches)
 }
 
 /// What is wrong with a stored game, judged by replaying its moves; `None` if nothing.

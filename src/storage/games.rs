@@ -321,6 +321,24 @@ pub async fn active_games(
     decode_all(&rows)
 }
 
+/// Up to `limit` games of any status with ids above `after`, in id order: every game, page
+/// by page.
+///
+/// # Errors
+/// Database failure or a row that can't be read back.
+pub async fn games_after(
+    conn: &mut Conn,
+    after: GameId,
+    limit: u32,
+) -> Result<Vec<GameRow>, Error> {
+    let rows = sqlx::query(select_games!("WHERE g.id > $1 ORDER BY g.id LIMIT $2"))
+        .bind(after.0)
+        .bind(i64::from(limit))
+        .fetch_all(conn)
+        .await?;
+    decode_all(&rows)
+}
+
 /// Finished games (not aborted ones), of one user or everyone, newest first: `limit` of
 /// them after skipping `offset`. With a viewer, only the games played in the viewer's server
 /// or by the viewer.
@@ -422,6 +440,33 @@ pub async fn active_rematch(conn: &mut Conn, game: GameId) -> Result<Option<Game
     .fetch_optional(conn)
     .await?;
     Ok(id.map(GameId))
+}
+
+/// Claims the computer's turn at `ply` of the active game `id` for `lease_ms` from `now`:
+/// `false` if the game is no longer at that ply, or another claim of that ply is still in
+/// its lease. One statement, so of several processes asking at once exactly one gets it.
+///
+/// # Errors
+/// Database failure.
+pub async fn claim_computer_turn(
+    conn: &mut Conn,
+    id: GameId,
+    ply: u32,
+    now: i64,
+    lease_ms: i64,
+) -> Result<bool, Error> {
+    let done = sqlx::query(
+        "UPDATE games SET computer_ply = $2, computer_lease_ms = $3 + $4
+         WHERE id = $1 AND ply = $2 AND status = 'active'
+           AND (computer_ply IS NULL OR computer_ply <> $2 OR computer_lease_ms <= $3)",
+    )
+    .bind(id.0)
+    .bind(i64::from(ply))
+    .bind(now)
+    .bind(lease_ms)
+    .execute(conn)
+    .await?;
+    Ok(done.rows_affected() == 1)
 }
 
 /// Clears the pending reminder of every active game whose reminder time has come and whose

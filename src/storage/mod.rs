@@ -21,6 +21,7 @@ mod analyses;
 mod announcements;
 mod backup;
 mod challenges;
+mod copy;
 mod games;
 mod players;
 mod rating_history;
@@ -45,11 +46,12 @@ pub use challenges::{
     insert_challenge, pending_between, pending_challenge_count, pending_rematch, resolve_challenge,
     set_challenge_message,
 };
+pub use copy::{Copied, CopyError, copied_columns, copy, table_names};
 pub use games::{
     Advance, Finish, GameRow, MoveRow, NewGameRow, abort_game, active_games, active_rematch,
-    claim_reminders, commit_move, count_finished_games, due_games, finish_game, finished_games,
-    game, insert_game, move_at, move_by_request_key, moves, set_game_message, set_game_thread,
-    store_move, streak,
+    claim_computer_turn, claim_reminders, commit_move, count_finished_games, due_games,
+    finish_game, finished_games, game, games_after, insert_game, move_at, move_by_request_key,
+    moves, set_game_message, set_game_thread, store_move, streak,
 };
 pub use players::{
     Established, PlayerRow, Standing, leaderboard, leaderboard_size, player, record_result,
@@ -331,6 +333,16 @@ pub const fn db_id(id: u64) -> i64 {
 #[must_use]
 pub const fn discord_id(stored: i64) -> u64 {
     u64::from_ne_bytes(stored.to_ne_bytes())
+}
+
+/// Whether the error means the database could not be reached (worth trying again), not
+/// that it refused what was asked.
+#[must_use]
+pub fn is_unreachable(error: &Error) -> bool {
+    matches!(
+        error,
+        Error::Io(_) | Error::Tls(_) | Error::PoolTimedOut | Error::PoolClosed
+    )
 }
 
 /// Whether the error is a unique or primary key violation (someone else wrote first).

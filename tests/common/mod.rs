@@ -1,7 +1,12 @@
-//! Shared fixtures: a fresh SQLite file per test, a manual clock, and a few players.
+//! Shared fixtures: a fresh database per test (see [`TestDb`]), a manual clock, and a few
+//! players.
+
+#[path = "../support/database.rs"]
+pub mod database;
 
 use std::sync::Arc;
 
+pub use database::TestDb;
 use monkey_queen::games::{
     ChallengeCreated, ChannelId, ColorChoice, GameId, GameRef, GameService, GameView, GuildId,
     ManualClock, MovePlayed, NewChallenge, PlayRequest, PlayerRef, Reach, Result, ServiceConfig,
@@ -9,7 +14,6 @@ use monkey_queen::games::{
 };
 use monkey_queen::storage;
 use monkey_queen_core::GameOptions;
-use tempfile::TempDir;
 
 /// The time every test starts at.
 pub const T0: i64 = 1_700_000_000_000;
@@ -28,10 +32,10 @@ pub fn here(user: UserId) -> Viewer {
     }
 }
 
-/// A service over a database file in its own temporary folder.
+/// A service over a database of its own.
 pub struct Fixture {
-    /// Keeps the folder alive for the test's duration.
-    pub dir: TempDir,
+    /// Keeps the database for the test's duration.
+    pub db: TestDb,
     /// The database URL (to reopen it).
     pub url: String,
     /// The injected clock.
@@ -43,15 +47,16 @@ pub struct Fixture {
 impl Fixture {
     /// A fresh, migrated database and a service whose clock stands at [`T0`].
     pub async fn new() -> Fixture {
-        let dir = tempfile::tempdir().unwrap();
-        let url = format!(
-            "sqlite://{}?mode=rwc",
-            dir.path().join("test.db").to_str().unwrap()
-        );
+        Fixture::on(TestDb::new().await).await
+    }
+
+    /// A service whose clock stands at [`T0`] on `db`, migrating it.
+    pub async fn on(db: TestDb) -> Fixture {
+        let url = db.url.clone();
         let clock = Arc::new(ManualClock::new(T0));
         let service = service_on(&url, clock.clone()).await;
         Fixture {
-            dir,
+            db,
             url,
             clock,
             service,

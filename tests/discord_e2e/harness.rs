@@ -5,7 +5,8 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
-use monkey_queen::discord::{self, Config, Deps, RunningBot, Token};
+use crate::support::database::TestDb;
+use monkey_queen::discord::{self, Config, Deps, RunningBot, Shards, Token};
 use monkey_queen::games::{
     ChallengeId, ChallengeLimits, Clock, GameId, GameService, GameView, ManualClock, ServiceConfig,
     SystemClock, UserId,
@@ -13,7 +14,6 @@ use monkey_queen::games::{
 use monkey_queen::storage;
 use poise::serenity_prelude::GuildId;
 use serde_json::Value;
-use tempfile::TempDir;
 
 use crate::board_png::{self, Picture};
 use crate::support::fake_discord::{
@@ -57,21 +57,6 @@ pub const START_MS: i64 = 1_700_000_000_000;
 /// effect at once, and waits for sweeps (see [`Harness::sweeps`]) rather than for a while.
 const QUICK_SWEEPS: Duration = Duration::from_millis(20);
 
-/// The SQLite file of one test, deleted with the directory when the test ends.
-pub struct DbFile {
-    _dir: TempDir,
-    /// The `DATABASE_URL` of the file.
-    pub url: String,
-}
-
-impl DbFile {
-    fn new() -> DbFile {
-        let dir = tempfile::tempdir().unwrap();
-        let url = format!("sqlite://{}?mode=rwc", dir.path().join("bot.db").display());
-        DbFile { _dir: dir, url }
-    }
-}
-
 /// How the bot is started, kept for its restarts.
 #[derive(Clone)]
 struct Setup {
@@ -102,7 +87,7 @@ pub struct Harness {
     /// The fake Discord.
     pub fake: FakeDiscord,
     bot: RunningBot,
-    db: DbFile,
+    db: TestDb,
     /// A game service on the same database file, to check what the bot stored.
     pub service: GameService,
     setup: Setup,
@@ -172,7 +157,7 @@ impl Harness {
             .with_test_writer()
             .try_init();
         let ids = Arc::new(AtomicU64::new(1_000));
-        Harness::launch(fake, DbFile::new(), setup, 1, ids).await
+        Harness::launch(fake, TestDb::new().await, setup, 1, ids).await
     }
 
     /// Starts with commands registered in the test server, and waits for the registration.
@@ -185,7 +170,7 @@ impl Harness {
     /// Starts the bot on `fake` and `db` as the `session`-th gateway session.
     async fn launch(
         fake: FakeDiscord,
-        db: DbFile,
+        db: TestDb,
         setup: Setup,
         session: u32,
         ids: Arc<AtomicU64>,
@@ -194,6 +179,7 @@ impl Harness {
             token: Token::new(TOKEN),
             dev_guild: setup.dev_guild,
             api_url: Some(fake.api_url()),
+            shards: Shards::Auto,
         };
         let deps = Deps {
             db: storage::connect(&db.url).await.unwrap(),
@@ -293,7 +279,7 @@ impl Harness {
     }
 
     /// Stops the bot, which must finish promptly, and hands back the fake and the database.
-    pub async fn stop(self) -> (FakeDiscord, DbFile) {
+    pub async fn stop(self) -> (FakeDiscord, TestDb) {
         let stopping = Instant::now();
         tokio::time::timeout(WAIT, self.bot.shutdown())
             .await

@@ -16,6 +16,7 @@ use monkey_queen::games::{
     NewChallenge, PlayerRef, Reach, UserError, UserId, Viewer,
 };
 use monkey_queen::i18n::{Lang, Msg};
+use monkey_queen::storage;
 use monkey_queen_core::{GameOptions, MoveError, Position, Square};
 use serde_json::{Value, json};
 
@@ -35,35 +36,43 @@ use crate::support::payloads::{
 type Snapshot = BTreeMap<String, Vec<String>>;
 
 /// Dumps every table of the bot's database (through the harness's own connection): players,
-/// games, moves, challenges, settings, and whatever later migrations add.
+/// games, moves, challenges, settings, and whatever later migrations add, on either engine.
 async fn snapshot(h: &Harness) -> Snapshot {
     let pool = h.service.db().reader();
-    let tables: Vec<String> = sqlx::query_scalar(
-        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'",
-    )
-    .fetch_all(pool)
-    .await
-    .unwrap();
+    let catalogue = match h.service.db().backend() {
+        storage::Backend::Sqlite => {
+            "SELECT m.name, p.name FROM sqlite_master m, pragma_table_info(m.name) p
+             WHERE m.type = 'table' AND m.name NOT LIKE 'sqlite_%'
+             ORDER BY m.name, p.cid"
+        }
+        storage::Backend::Postgres => {
+            "SELECT table_name::TEXT, column_name::TEXT FROM information_schema.columns
+             WHERE table_schema = current_schema() ORDER BY table_name, ordinal_position"
+        }
+    };
+    let columns: Vec<(String, String)> = sqlx::query_as(catalogue).fetch_all(pool).await.unwrap();
+    let mut tables: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    for (table, column) in columns {
+        tables.entry(table).or_default().push(column);
+    }
     for table in ["players", "games", "moves", "challenges"] {
-        assert!(tables.iter().any(|t| t == table), "no table {table}");
+        assert!(tables.contains_key(table), "no table {table}");
     }
     let mut snapshot = Snapshot::new();
-    for table in tables {
-        let columns: Vec<String> = sqlx::query_scalar("SELECT name FROM pragma_table_info($1)")
-            .bind(&table)
-            .fetch_all(pool)
-            .await
-            .unwrap();
+    for (table, columns) in tables {
+        // Each value quoted, NULL as a bare word; the rows sorted, as neither engine promises
+        // an order without a key.
         let row = columns
             .iter()
-            .map(|c| format!("quote(\"{c}\")"))
+            .map(|c| format!("COALESCE( || CAST(\"{c}\" AS TEXT) || , 'NULL')"))
             .collect::<Vec<_>>()
             .join(" || '|' || ");
-        let query = format!("SELECT {row} FROM \"{table}\" ORDER BY rowid");
-        let rows: Vec<String> = sqlx::query_scalar(sqlx::AssertSqlSafe(query))
+        let query = format!("SELECT {row} FROM \"{table}\"");
+        let mut rows: Vec<String> = sqlx::query_scalar(sqlx::AssertSqlSafe(query))
             .fetch_all(pool)
             .await
             .unwrap();
+        rows.sort_unstable();
         snapshot.insert(table, rows);
     }
     snapshot

@@ -2,5 +2,6 @@
 //! interaction payloads Discord sends. Each test binary uses a different part of it.
 #![allow(dead_code)]
 
+pub mod database;
 pub mod fake_discord;
 pub mod payloads;
