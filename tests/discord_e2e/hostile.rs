@@ -43,11 +43,13 @@ async fn snapshot(h: &Harness) -> Snapshot {
         storage::Backend::Sqlite => {
             "SELECT m.name, p.name FROM sqlite_master m, pragma_table_info(m.name) p
              WHERE m.type = 'table' AND m.name NOT LIKE 'sqlite_%'
+               AND m.name <> '_sqlx_migrations'
              ORDER BY m.name, p.cid"
         }
         storage::Backend::Postgres => {
             "SELECT table_name::TEXT, column_name::TEXT FROM information_schema.columns
-             WHERE table_schema = current_schema() ORDER BY table_name, ordinal_position"
+             WHERE table_schema = current_schema() AND table_name <> '_sqlx_migrations'
+             ORDER BY table_name, ordinal_position"
         }
     };
     let columns: Vec<(String, String)> = sqlx::query_as(catalogue).fetch_all(pool).await.unwrap();
@@ -60,11 +62,11 @@ async fn snapshot(h: &Harness) -> Snapshot {
     }
     let mut snapshot = Snapshot::new();
     for (table, columns) in tables {
-        // Each value quoted, NULL as a bare word; the rows sorted, as neither engine promises
+        // Each value in <>, NULL as a bare word; the rows sorted, as neither engine promises
         // an order without a key.
         let row = columns
             .iter()
-            .map(|c| format!("COALESCE( || CAST(\"{c}\" AS TEXT) || , 'NULL')"))
+            .map(|c| format!("COALESCE('<' || CAST(\"{c}\" AS TEXT) || '>', 'NULL')"))
             .collect::<Vec<_>>()
             .join(" || '|' || ");
         let query = format!("SELECT {row} FROM \"{table}\"");
