@@ -263,8 +263,9 @@ pub async fn start(config: &Config, deps: Deps) -> Result<RunningBot, Error> {
     let task = tokio::spawn(async move {
         match shards {
             Shards::Auto => client.start_autosharded().await,
+            // serenity reads the range's end as the last shard, inclusive.
             Shards::Range { first, last, count } => {
-                client.start_shard_range(first..last + 1, count).await
+                client.start_shard_range(first..last, count).await
             }
         }
     });

@@ -20,12 +20,13 @@ struct Checked {
 impl GameService {
     /// Plays a move for `request.user`.
     ///
-    /// The game is read and checked on the writing connection, held until the move is
-    /// written, so no other move of this process can come between. The move is stored at
-    /// ply + 1 and the game updated only if it is still at the ply it was checked against
-    /// (compare-and-swap, which also guards against other processes), in one transaction; if
-    /// the move ends the game, the result, counts and ratings are stored in that same
-    /// transaction. A refused request leaves no trace.
+    /// The game is read and checked on a writing connection, held until the move is written
+    /// (on SQLite the only one, so no other move of this process can come between). The move
+    /// is stored at ply + 1 and the game updated only if it is still at the ply it was checked
+    /// against (compare-and-swap, which guards against other connections and processes), in
+    /// one transaction; if the move ends the game, the result, counts and ratings are stored
+    /// in that same transaction, which takes the write lock (see [`storage::begin_write`]). A
+    /// refused request leaves no trace.
     ///
     /// # Errors
     /// [`UserError::NoSuchGame`], [`UserError::NoActiveGame`], [`UserError::SeveralGames`],

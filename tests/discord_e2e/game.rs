@@ -229,14 +229,7 @@ async fn of_two_simultaneous_moves_for_the_same_ply_exactly_one_is_applied() {
     let h = Harness::registered().await;
     let (game, _) = h.start_game(ALICE, BOB).await;
     for round in 0..4u32 {
-        let view = h.game(game).await;
-        let mover = if view.to_move == Some(UserId(ALICE.id)) {
-            ALICE
-        } else {
-            BOB
-        };
-        let legal = view.position.legal_moves();
-        let texts = [legal[0].to_string(), legal[legal.len() - 1].to_string()];
+        let (view, mover, texts) = h.two_moves(game).await;
         let mark = h.fake.mark();
         let ids = [h.next_id(), h.next_id()];
         for (id, text) in ids.iter().zip(&texts) {

@@ -21,8 +21,9 @@ use crate::support::fake_discord::{
 };
 pub use crate::support::payloads::custom_ids;
 use crate::support::payloads::{
-    CHANNEL_ID, Caller, GUILD_ID, bot_message, bot_message_with, button_click, integer_option,
-    select_click, slash_command, string_option, token, user_option, with_resolved_user,
+    ALICE, BOB, CHANNEL_ID, Caller, GUILD_ID, bot_message, bot_message_with, button_click,
+    integer_option, select_click, slash_command, string_option, token, user_option,
+    with_resolved_user,
 };
 
 /// Interaction callback types (Discord API).
@@ -64,6 +65,8 @@ struct Setup {
     defer_after: Duration,
     /// The clock the bot and the harness's service read, when the test moves it.
     manual_clock: Option<Arc<ManualClock>>,
+    /// One bot process per entry, each running these shards, all on the one database.
+    processes: Vec<Shards>,
 }
 
 impl Setup {
@@ -72,6 +75,17 @@ impl Setup {
             Some(clock) => clock.clone(),
             None => Arc::new(SystemClock),
         }
+    }
+
+    /// How many gateway sessions the processes open, when `recommended` shards are asked for.
+    fn shards(&self, recommended: u32) -> u32 {
+        self.processes
+            .iter()
+            .map(|shards| match *shards {
+                Shards::Auto => recommended,
+                Shards::Range { first, last, .. } => last - first + 1,
+            })
+            .sum()
     }
 
     fn sweep_interval(&self) -> Duration {
@@ -87,6 +101,8 @@ pub struct Harness {
     /// The fake Discord.
     pub fake: FakeDiscord,
     bot: RunningBot,
+    /// The other bot processes, when there are several (see [`Harness::processes`]).
+    others: Vec<RunningBot>,
     db: TestDb,
     /// A game service on the same database file, to check what the bot stored.
     pub service: GameService,
@@ -128,9 +144,32 @@ impl Harness {
             dev_guild: Some(GuildId::new(GUILD_ID)),
             defer_after: ANSWER_DIRECTLY_WITHIN,
             manual_clock: Some(Arc::new(ManualClock::new(START_MS))),
+            processes: vec![Shards::Auto],
         };
         let harness = Harness::launch_new(FakeDiscord::start().await, setup).await;
         harness.await_registration(0).await;
+        harness
+    }
+
+    /// Starts a fake Discord that recommends `shard_count` shards, and one bot process per
+    /// entry of `processes` running those shards, all on one fresh database and a manual clock
+    /// standing at [`START_MS`]; returns once each process has registered its commands in the
+    /// test server.
+    pub async fn processes(shard_count: u32, processes: Vec<Shards>) -> Harness {
+        let count = processes.len();
+        let setup = Setup {
+            dev_guild: Some(GuildId::new(GUILD_ID)),
+            defer_after: ANSWER_DIRECTLY_WITHIN,
+            manual_clock: Some(Arc::new(ManualClock::new(START_MS))),
+            processes,
+        };
+        let fake = FakeDiscord::with_shards(shard_count).await;
+        let harness = Harness::launch_new(fake, setup).await;
+        let registered = |r: &RecordedRequest| r.is("PUT", &guild_commands_path());
+        assert!(
+            harness.fake.wait_for_count(WAIT, count, registered).await,
+            "not every process registered its commands"
+        );
         harness
     }
 
@@ -143,6 +182,7 @@ impl Harness {
             dev_guild,
             defer_after,
             manual_clock: None,
+            processes: vec![Shards::Auto],
         };
         Harness::launch_new(fake, setup).await
     }
@@ -157,7 +197,8 @@ impl Harness {
             .with_test_writer()
             .try_init();
         let ids = Arc::new(AtomicU64::new(1_000));
-        Harness::launch(fake, TestDb::new().await, setup, 1, ids).await
+        let sessions = setup.shards(fake.recommended_shards());
+        Harness::launch(fake, TestDb::new().await, setup, sessions, ids).await
     }
 
     /// Starts with commands registered in the test server, and waits for the registration.
@@ -175,23 +216,29 @@ impl Harness {
         session: u32,
         ids: Arc<AtomicU64>,
     ) -> Harness {
-        let config = Config {
-            token: Token::new(TOKEN),
-            dev_guild: setup.dev_guild,
-            api_url: Some(fake.api_url()),
-            shards: Shards::Auto,
-        };
-        let deps = Deps {
-            db: storage::connect(&db.url).await.unwrap(),
-            clock: setup.clock(),
-            sweep_interval: setup.sweep_interval(),
-            defer_after: setup.defer_after,
-        };
-        let bot = discord::start(&config, deps).await.expect("the bot starts");
+        let mut bots = Vec::new();
+        for shards in &setup.processes {
+            let config = Config {
+                token: Token::new(TOKEN),
+                dev_guild: setup.dev_guild,
+                api_url: Some(fake.api_url()),
+                shards: *shards,
+            };
+            let deps = Deps {
+                db: storage::connect(&db.url).await.unwrap(),
+                clock: setup.clock(),
+                sweep_interval: setup.sweep_interval(),
+                defer_after: setup.defer_after,
+            };
+            bots.push(discord::start(&config, deps).await.expect("the bot starts"));
+        }
         assert!(
             fake.wait_for_sessions(session, WAIT).await,
             "the bot never identified on the fake gateway"
         );
+        let mut bots = bots.into_iter();
+        let bot = bots.next().expect("at least one bot process");
+        let others = bots.collect();
         let service = GameService::new(
             storage::connect(&db.url).await.unwrap(),
             setup.clock(),
@@ -205,6 +252,7 @@ impl Harness {
         Harness {
             fake,
             bot,
+            others,
             db,
             service,
             setup,
@@ -229,23 +277,33 @@ impl Harness {
 
     /// Waits until `sweeps` whole sweeps have run after this call (a sweep under way does not
     /// count: it may have read the database before the caller changed it).
+    /// With several processes, each runs that many.
     pub async fn sweeps(&self, sweeps: u64) {
-        let mut done = self.bot.sweeps_done();
-        let target = *done.borrow_and_update() + sweeps + 1;
-        tokio::time::timeout(WAIT, done.wait_for(|&n| n >= target))
-            .await
-            .unwrap_or_else(|_| panic!("{sweeps} sweeps did not run within {WAIT:?}"))
-            .expect("the bot is running");
+        for bot in self.bots() {
+            let mut done = bot.sweeps_done();
+            let target = *done.borrow_and_update() + sweeps + 1;
+            tokio::time::timeout(WAIT, done.wait_for(|&n| n >= target))
+                .await
+                .unwrap_or_else(|_| panic!("{sweeps} sweeps did not run within {WAIT:?}"))
+                .expect("the bot is running");
+        }
+    }
+
+    /// Every bot process.
+    fn bots(&self) -> impl Iterator<Item = &RunningBot> {
+        std::iter::once(&self.bot).chain(&self.others)
     }
 
     /// Waits until the bot handles no event: every interaction sent before has been handled
     /// completely, so whatever its handler was going to send has been sent.
     pub async fn idle(&self) {
-        let mut running = self.bot.events_in_flight();
-        tokio::time::timeout(WAIT, running.wait_for(|&n| n == 0))
-            .await
-            .unwrap_or_else(|_| panic!("the bot was still busy after {WAIT:?}"))
-            .expect("the bot is running");
+        for bot in self.bots() {
+            let mut running = bot.events_in_flight();
+            tokio::time::timeout(WAIT, running.wait_for(|&n| n == 0))
+                .await
+                .unwrap_or_else(|_| panic!("the bot was still busy after {WAIT:?}"))
+                .expect("the bot is running");
+        }
     }
 
     /// Pushes `interaction` and returns the first request after it that `matches`.
@@ -281,10 +339,12 @@ impl Harness {
     /// Stops the bot, which must finish promptly, and hands back the fake and the database.
     pub async fn stop(self) -> (FakeDiscord, TestDb) {
         let stopping = Instant::now();
-        tokio::time::timeout(WAIT, self.bot.shutdown())
-            .await
-            .expect("the bot stops in time")
-            .expect("the bot stops without error");
+        for bot in std::iter::once(self.bot).chain(self.others) {
+            tokio::time::timeout(WAIT, bot.shutdown())
+                .await
+                .expect("the bot stops in time")
+                .expect("the bot stops without error");
+        }
         println!("shutdown took {:?}", stopping.elapsed());
         self.service.db().close().await;
         (self.fake, self.db)
@@ -296,7 +356,8 @@ impl Harness {
         let (setup, sessions, ids) = (self.setup.clone(), self.sessions, self.ids.clone());
         let (fake, db) = self.stop().await;
         let mark = fake.mark();
-        let harness = Harness::launch(fake, db, setup, sessions + 1, ids).await;
+        let started = setup.shards(fake.recommended_shards());
+        let harness = Harness::launch(fake, db, setup, sessions + started, ids).await;
         harness.await_registration(mark).await;
         harness
     }
@@ -525,6 +586,20 @@ impl Harness {
     /// The game as stored now.
     pub async fn game(&self, id: GameId) -> GameView {
         self.service.game(id).await.unwrap()
+    }
+
+    /// A game between Alice and Bob as stored now, whichever of them is to move in it, and
+    /// two of that player's legal moves (the first and the last).
+    pub async fn two_moves(&self, id: GameId) -> (GameView, Caller, [String; 2]) {
+        let view = self.game(id).await;
+        let mover = if view.to_move == Some(UserId(ALICE.id)) {
+            ALICE
+        } else {
+            BOB
+        };
+        let legal = view.position.legal_moves();
+        let texts = [legal[0].to_string(), legal[legal.len() - 1].to_string()];
+        (view, mover, texts)
     }
 }
 

@@ -30,4 +30,5 @@ mod replay;
 mod restart;
 mod seeded;
 mod server_settings;
+mod shards;
 mod user_install;

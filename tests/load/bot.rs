@@ -65,21 +65,19 @@ pub struct Memory {
 
 /// The configuration every life of the bot shares.
 pub struct BotSetup {
-    /// Where the database and the log live.
+    /// Where the log lives, and the database when it is a SQLite file.
     pub dir: PathBuf,
+    /// The database every process uses.
+    pub database_url: String,
+    /// Gateway shards in all; each process runs one (1: one process, commands in the test
+    /// server; more: commands registered globally, as pairs play in servers of their own).
+    pub shards: u32,
     /// The fake Discord's REST base URL.
     pub api_url: String,
     /// The bot's output, all lives appended.
     pub log: PathBuf,
     /// What the output said.
     pub counts: Arc<LogCounts>,
-}
-
-impl BotSetup {
-    /// The database URL of the run.
-    pub fn database_url(&self) -> String {
-        format!("sqlite://{}?mode=rwc", self.dir.join("bot.db").display())
-    }
 }
 
 /// One running bot process.
@@ -94,14 +92,22 @@ pub struct Bot {
 }
 
 impl Bot {
-    /// Starts the binary in `setup.dir` (away from any developer's `.env`).
-    pub async fn start(setup: &BotSetup) -> Bot {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_monkey-queen"))
+    /// Starts the binary in `setup.dir` (away from any developer's `.env`), running `shard`.
+    pub async fn start(setup: &BotSetup, shard: u32) -> Bot {
+        let mut command = Command::new(env!("CARGO_BIN_EXE_monkey-queen"));
+        if setup.shards == 1 {
+            command.env("DEV_GUILD_ID", GUILD_ID.to_string());
+        } else {
+            command
+                .env("SHARDS", shard.to_string())
+                .env("SHARD_COUNT", setup.shards.to_string())
+                .env_remove("DEV_GUILD_ID");
+        }
+        let mut child = command
             .current_dir(&setup.dir)
-            .env("DATABASE_URL", setup.database_url())
+            .env("DATABASE_URL", &setup.database_url)
             .env("DISCORD_TOKEN", TOKEN)
             .env("DISCORD_API_URL", &setup.api_url)
-            .env("DEV_GUILD_ID", GUILD_ID.to_string())
             .env("RUST_LOG", "warn,monkey_queen=info")
             .env("NO_COLOR", "1")
             .stdin(Stdio::null())

@@ -50,6 +50,9 @@ pub struct Shared {
     pub resynced: mpsc::UnboundedSender<usize>,
     /// How long a player thinks before a move, on average (zero: moves at once).
     pub think: Duration,
+    /// Whether each pair plays in a server of its own (so the shards share the work), not
+    /// all in the test server.
+    pub spread: bool,
 }
 
 impl Shared {

@@ -8,6 +8,7 @@ pub const SLOTS: u64 = 4096;
 const INTERACTION_BASE: u64 = 1_400_000_000_000_000_000;
 const CHANNEL_BASE: u64 = 1_250_000_000_000_000_000;
 const USER_BASE: u64 = 1_260_000_000_000_000_000;
+const GUILD_BASE: u64 = 1_270_000_000_000_000_000 >> 22 << 22;
 
 /// The `sequence`-th interaction of `pair`.
 pub fn interaction(pair: usize, sequence: u64) -> u64 {
@@ -17,6 +18,12 @@ pub fn interaction(pair: usize, sequence: u64) -> u64 {
 /// The channel `pair` plays in.
 pub fn channel(pair: usize) -> u64 {
     CHANNEL_BASE + pair as u64
+}
+
+/// The server `pair` plays in when pairs are spread over servers: consecutive pairs fall on
+/// consecutive shards, as `(guild >> 22) % shards` goes.
+pub fn guild(pair: usize) -> u64 {
+    GUILD_BASE + ((pair as u64) << 22)
 }
 
 /// The two players of `pair`.

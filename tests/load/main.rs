@@ -11,7 +11,11 @@
 //! runs `load` (a bounded run) and `load_with_sigkill` (the same, with the bot killed with
 //! SIGKILL at half-time and restarted on the same database). Knobs: `MQ_LOAD_GAMES` (games
 //! at once, default 80), `MQ_LOAD_SECONDS` (default 60) and `MQ_LOAD_THINK_MS` (a player's
-//! mean thinking time before each action, default 2000; 0: as soon as the turn comes).
+//! mean thinking time before each action, default 2000; 0: as soon as the turn comes),
+//! `MQ_LOAD_PROCESSES` (bot processes, default 1; with more, each runs one gateway shard of as
+//! many, and every pair plays in a server of its own so the shards share the work; the kill
+//! takes the first process down while the others go on) and `MQ_LOAD_BACKEND` (`postgres`:
+//! the database is a fresh one on the server at `MQ_TEST_POSTGRES_URL`; default SQLite).
 //!
 //! The fake enforces Discord's rate limits: 5 messages per 5 s in a channel and 50 requests a
 //! second from a bot in all. A move's board is the answer to its interaction, which counts
@@ -69,6 +73,10 @@ struct Knobs {
     think: Duration,
     /// Every how many pairs plays with a 10-minute clock (1: all of them).
     clock_every: usize,
+    /// Bot processes, one gateway shard each.
+    processes: u32,
+    /// Whether the database is on PostgreSQL.
+    postgres: bool,
 }
 
 impl Knobs {
@@ -82,6 +90,8 @@ impl Knobs {
             kill,
             think: Duration::from_secs_f64(var("MQ_LOAD_THINK_MS").unwrap_or(2000.0) / 1000.0),
             clock_every: 2,
+            processes: var("MQ_LOAD_PROCESSES").map_or(1, |p| p as u32),
+            postgres: std::env::var("MQ_LOAD_BACKEND").as_deref() == Ok("postgres"),
         }
     }
 }
@@ -96,6 +106,26 @@ async fn smoke_run_with_a_kill() {
         think: Duration::ZERO,
         // Enough games with a clock are on at the kill for both kinds of clock check.
         clock_every: 1,
+        processes: 1,
+        postgres: false,
+    })
+    .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn postgres_smoke_run_of_three_processes_with_one_killed() {
+    if support::database::postgres_server().is_none() {
+        return;
+    }
+    run(Knobs {
+        name: "postgres-smoke",
+        games: 9,
+        seconds: 6.0,
+        kill: true,
+        think: Duration::ZERO,
+        clock_every: 1,
+        processes: 3,
+        postgres: true,
     })
     .await;
 }
@@ -115,6 +145,8 @@ async fn load_with_sigkill() {
 /// Everything a run holds on to between its phases.
 struct Conductor {
     setup: BotSetup,
+    /// The processes that are not killed.
+    others: Vec<Bot>,
     shared: Arc<Shared>,
     phase: watch::Sender<Phase>,
     resynced: mpsc::UnboundedReceiver<usize>,
@@ -129,11 +161,24 @@ async fn run(knobs: Knobs) {
     let dir = tempfile::tempdir().unwrap();
     let log = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("{}.log", knobs.name));
     let _ = std::fs::remove_file(&log);
-    let fake = FakeDiscord::start().await;
+    let fake = FakeDiscord::with_shards(knobs.processes).await;
     fake.keep_requests(false);
     let tap = fake.tap();
+    let database = match knobs.postgres {
+        true => {
+            let server = support::database::postgres_server().expect("MQ_TEST_POSTGRES_URL");
+            Some(support::database::TestDb::postgres(&server).await)
+        }
+        false => None,
+    };
+    let database_url = database.as_ref().map_or_else(
+        || format!("sqlite://{}?mode=rwc", dir.path().join("bot.db").display()),
+        |db| db.url.clone(),
+    );
     let setup = BotSetup {
         dir: dir.path().to_owned(),
+        database_url,
+        shards: knobs.processes,
         api_url: fake.api_url(),
         log: log.clone(),
         counts: Arc::new(LogCounts::default()),
@@ -144,14 +189,18 @@ async fn run(knobs: Knobs) {
     tokio::spawn(router::route(tap, to_pairs, unrouted_tx));
 
     let own_cpu_before = bot::own_cpu_time();
-    let first = Bot::start(&setup).await;
+    let mut bots = Vec::new();
+    for shard in 0..knobs.processes {
+        bots.push(Bot::start(&setup, shard).await);
+    }
     assert!(
-        fake.wait_for_sessions(1, STARTUP).await,
+        fake.wait_for_sessions(knobs.processes, STARTUP).await,
         "the bot never connected"
     );
-    wait_for_registrations(&unrouted, 1).await;
+    wait_for_registrations(&unrouted, knobs.processes).await;
+    let first = bots.remove(0);
     let service = GameService::new(
-        storage::connect(&setup.database_url()).await.unwrap(),
+        storage::connect(&setup.database_url).await.unwrap(),
         Arc::new(SystemClock),
         ServiceConfig {
             bot_user: Some(UserId(BOT_USER_ID)),
@@ -167,15 +216,17 @@ async fn run(knobs: Knobs) {
         service,
         resynced: resynced_tx,
         think: knobs.think,
+        spread: knobs.processes > 1,
     });
     let mut conductor = Conductor {
         setup,
+        others: bots,
         shared: shared.clone(),
         phase,
         resynced,
         unrouted,
         lives: Vec::new(),
-        sessions: 1,
+        sessions: knobs.processes,
     };
 
     let started = Instant::now();
@@ -205,6 +256,9 @@ async fn run(knobs: Knobs) {
     }
     let played = started.elapsed() - down;
     conductor.lives.push(bot.terminate().await);
+    for other in std::mem::take(&mut conductor.others) {
+        conductor.lives.push(other.terminate().await);
+    }
     let own_cpu = bot::own_cpu_time().saturating_sub(own_cpu_before);
 
     let (problems, checked) = verify::verify(&shared.service, &report, &victims).await;
@@ -221,11 +275,20 @@ async fn run(knobs: Knobs) {
     kill_lines.push(checked);
     let facts = RunFacts {
         title: format!(
-            "{}: {} games ({} players) for {:.0} s, {}{}, {} build",
+            "{}: {} games ({} players) for {:.0} s, {} on {}, {}{}, {} build",
             knobs.name,
             knobs.games,
             2 * knobs.games,
             knobs.seconds,
+            match knobs.processes {
+                1 => "one bot process".to_owned(),
+                n => format!("{n} bot processes of one shard each"),
+            },
+            if knobs.postgres {
+                "PostgreSQL"
+            } else {
+                "SQLite"
+            },
             if knobs.think.is_zero() {
                 "moving as soon as their turn comes".to_owned()
             } else {
@@ -234,10 +297,10 @@ async fn run(knobs: Knobs) {
                     knobs.think.as_secs_f64()
                 )
             },
-            if knobs.kill {
-                ", SIGKILL at half-time"
-            } else {
-                ""
+            match (knobs.kill, knobs.processes) {
+                (false, _) => "",
+                (true, 1) => ", SIGKILL at half-time",
+                (true, _) => ", the first process SIGKILLed at half-time",
             },
             if cfg!(debug_assertions) {
                 "debug"
@@ -299,7 +362,7 @@ impl Conductor {
                 .unwrap();
         }
         let restarting = Instant::now();
-        let bot = Bot::start(&self.setup).await;
+        let bot = Bot::start(&self.setup, 0).await;
         self.sessions += 1;
         assert!(
             self.shared

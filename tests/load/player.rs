@@ -23,8 +23,8 @@ use crate::ids;
 use crate::report::{InFlight, Report, Told};
 use crate::router::Event;
 use crate::support::payloads::{
-    Caller, autocomplete, bot_message, button_click, custom_ids, focused_string, integer_option,
-    slash_command, string_option, user_option, with_resolved_user,
+    Caller, autocomplete, bot_message, button_click, custom_ids, focused_string, in_guild,
+    integer_option, slash_command, string_option, user_option, with_resolved_user,
 };
 
 /// How long a player waits for any one answer before calling it lost.
@@ -692,6 +692,9 @@ impl Pair {
     fn push(&mut self, id: u64, kind: Kind, mut payload: Value) -> Step {
         payload["channel_id"] = json!(self.channel.to_string());
         payload["channel"]["id"] = json!(self.channel.to_string());
+        if self.shared.spread {
+            payload = in_guild(payload, ids::guild(self.index));
+        }
         if matches!(*self.phase.borrow(), Phase::Stopping) {
             return Err(Interrupt::Stopping);
         }

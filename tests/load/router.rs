@@ -137,7 +137,10 @@ pub async fn route(
                 .parse()
                 .ok()
                 .map(|channel| (channel, message(&request, None))),
-            ("PUT", ["applications", _, "guilds", _, "commands"]) => {
+            (
+                "PUT",
+                ["applications", _, "guilds", _, "commands"] | ["applications", _, "commands"],
+            ) => {
                 unrouted.send_modify(|u| u.registrations += 1);
                 None
             }

@@ -145,6 +145,20 @@ fn envelope(id: u64, kind: u8, caller: Caller, data: Value) -> Value {
     })
 }
 
+/// Moves a server interaction into server `guild`, where the bot is invited too, as a global
+/// command (no `data.guild_id`).
+pub fn in_guild(mut payload: Value, guild: u64) -> Value {
+    let guild = guild.to_string();
+    payload["guild_id"] = json!(guild);
+    payload["guild"]["id"] = json!(guild);
+    payload["channel"]["guild_id"] = json!(guild);
+    payload["authorizing_integration_owners"]["0"] = json!(guild);
+    if let Some(data) = payload["data"].as_object_mut() {
+        data.remove("guild_id");
+    }
+    payload
+}
+
 /// A command id Discord would have assigned to `name` (stable per name).
 fn command_id(name: &str) -> String {
     let hash = name

@@ -1,8 +1,13 @@
 //! The fake gateway: HELLO (op 10), READY after IDENTIFY (op 2), heartbeat ACK (op 11) for
-//! every heartbeat (op 1), RESUMED after a RESUME (op 6) of the current session with the events
-//! it missed replayed first, and the faults tests inflict ([`GatewayFault`]).
+//! every heartbeat (op 1), RESUMED after a RESUME (op 6) of a shard's current session with the
+//! events it missed replayed first, and the faults tests inflict ([`GatewayFault`]).
+//!
+//! Each shard has a session of its own. IDENTIFY names its shard (`[id, count]`, `[0, 1]` when
+//! absent); as Discord does, the fake closes with 4010 an id not below the count, and with 4011
+//! a count below the one `GET /gateway/bot` recommends. Events go to the shard Discord would
+//! use ([`shard_of`]).
 
-use std::collections::VecDeque;
+use std::collections::{BTreeMap, VecDeque};
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
 
@@ -17,6 +22,35 @@ use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
 use super::{
     APPLICATION_ID, GatewayFault, HEARTBEAT_INTERVAL_MS, REPLAY_CAPACITY, Shared, bot_user,
 };
+
+/// Every shard's session, by shard id.
+pub(super) type Shards = BTreeMap<u32, Shard>;
+
+/// One shard as the fake remembers it.
+#[derive(Default)]
+pub(super) struct Shard {
+    /// The outbox of the connection that last identified or resumed on it.
+    pub(super) outbox: Option<mpsc::UnboundedSender<Message>>,
+    /// Its session, for RESUME and for faults.
+    pub(super) session: GatewaySession,
+    /// The sequence number of its last event.
+    pub(super) sequence: u64,
+    /// The shard count its IDENTIFY gave.
+    pub(super) count: u32,
+}
+
+/// The shard Discord sends an event to: `(guild_id >> 22) % count` for an event of a server,
+/// shard 0 for anything else (DMs, group DMs).
+pub(super) fn shard_of(data: &Value, count: u32) -> u32 {
+    let guild = data["guild_id"]
+        .as_str()
+        .and_then(|g| g.parse::<u64>().ok())
+        .or_else(|| data["guild_id"].as_u64());
+    match guild {
+        Some(guild) if count > 0 => u32::try_from((guild >> 22) % u64::from(count)).unwrap_or(0),
+        _ => 0,
+    }
+}
 
 /// The gateway session the fake remembers, for RESUME and for faults.
 #[derive(Default)]
@@ -72,9 +106,17 @@ pub(super) async fn serve_gateway(stream: TcpStream, shared: Arc<Shared>) {
                         let _ = outbox.send(Message::Text(json!({ "op": 11 }).to_string()));
                     }
                     Some(2) => {
+                        let (id, count) = identified_shard(&frame["d"]);
+                        if let Some(code) = refused_shard(id, count, shared.shard_count) {
+                            let close = CloseFrame {
+                                code: CloseCode::from(code),
+                                reason: "fake Discord refused the shard".into(),
+                            };
+                            let _ = sink.send(Message::Close(Some(close))).await;
+                            return;
+                        }
                         *shared.identify.lock().unwrap() = Some(frame["d"].clone());
                         // A new session numbers its events from 1 again.
-                        shared.sequence.store(1, Ordering::SeqCst);
                         let sequence = 1;
                         let session = shared.readies.borrow().to_owned() + 1;
                         let session_id = format!("fake-session-{session}");
@@ -86,18 +128,22 @@ pub(super) async fn serve_gateway(stream: TcpStream, shared: Arc<Shared>) {
                                 "guilds": [],
                                 "session_id": session_id,
                                 "resume_gateway_url": shared.gateway_url,
-                                "shard": [0, 1],
+                                "shard": [id, count],
                                 "application": { "id": APPLICATION_ID.to_string(), "flags": 0 },
                             }
                         });
                         let _ = outbox.send(Message::Text(ready.to_string()));
-                        *shared.gateway_session.lock().unwrap() = GatewaySession {
-                            id: Some(session_id),
-                            control: Some(control.clone()),
-                            detached: false,
-                            sent: VecDeque::new(),
-                        };
-                        *shared.session.lock().unwrap() = Some(outbox.clone());
+                        shared.shards.lock().unwrap().insert(id, Shard {
+                            outbox: Some(outbox.clone()),
+                            session: GatewaySession {
+                                id: Some(session_id),
+                                control: Some(control.clone()),
+                                detached: false,
+                                sent: VecDeque::new(),
+                            },
+                            sequence,
+                            count,
+                        });
                         shared.readies.send_modify(|n| *n += 1);
                     }
                     Some(6) => resume(&shared, &frame["d"], &outbox, &control),
@@ -125,7 +171,7 @@ pub(super) async fn serve_gateway(stream: TcpStream, shared: Arc<Shared>) {
                 }
                 GatewayFault::InvalidSession { resumable } => {
                     if !resumable {
-                        shared.gateway_session.lock().unwrap().id = None;
+                        forget_session(&shared, &control);
                     }
                     let frame = json!({ "op": 9, "d": resumable });
                     let _ = outbox.send(Message::Text(frame.to_string()));
@@ -136,8 +182,46 @@ pub(super) async fn serve_gateway(stream: TcpStream, shared: Arc<Shared>) {
     }
 }
 
-/// Answers RESUME (op 6): for the current session, replays the events after the client's
-/// `seq` and sends RESUMED, and this connection serves the session from now on; otherwise
+/// The shard an IDENTIFY names: `d.shard`, or `[0, 1]` without one.
+fn identified_shard(identify: &Value) -> (u32, u32) {
+    let part = |i: usize, default: u32| {
+        identify["shard"][i]
+            .as_u64()
+            .and_then(|v| u32::try_from(v).ok())
+            .unwrap_or(default)
+    };
+    (part(0, 0), part(1, 1))
+}
+
+/// The close code Discord answers an IDENTIFY of shard `id` of `count` with, when it refuses
+/// it: 4010 (invalid shard) or 4011 (sharding required: fewer shards than `required`).
+fn refused_shard(id: u32, count: u32, required: u32) -> Option<u16> {
+    if count == 0 || id >= count {
+        Some(4010)
+    } else if count < required {
+        Some(4011)
+    } else {
+        None
+    }
+}
+
+/// Forgets the session served through `control` (INVALID SESSION, not resumable).
+fn forget_session(shared: &Shared, control: &mpsc::UnboundedSender<GatewayFault>) {
+    let mut shards = shared.shards.lock().unwrap();
+    for shard in shards.values_mut() {
+        if shard
+            .session
+            .control
+            .as_ref()
+            .is_some_and(|c| c.same_channel(control))
+        {
+            shard.session.id = None;
+        }
+    }
+}
+
+/// Answers RESUME (op 6): for a shard's current session, replays the events after the client's
+/// `seq` and sends RESUMED, and this connection serves that shard from now on; otherwise
 /// INVALID SESSION (op 9, not resumable), as Discord does for an unknown or expired session.
 fn resume(
     shared: &Shared,
@@ -146,36 +230,39 @@ fn resume(
     control: &mpsc::UnboundedSender<GatewayFault>,
 ) {
     let seq = resume["seq"].as_u64().unwrap_or(0);
-    // Locked in the order `dispatch` locks them, and held so no event slips in between.
-    let mut current = shared.session.lock().unwrap();
-    let mut session = shared.gateway_session.lock().unwrap();
-    let known = session.id.is_some() && session.id.as_deref() == resume["session_id"].as_str();
+    // Held so no event slips in between the replay and RESUMED.
+    let mut shards = shared.shards.lock().unwrap();
+    let wanted = resume["session_id"].as_str();
+    let shard = shards
+        .values_mut()
+        .find(|s| s.session.id.is_some() && s.session.id.as_deref() == wanted);
     // Events older than those kept cannot be replayed: the session is lost.
-    let complete = session
-        .sent
-        .front()
-        .is_none_or(|(first, _)| *first <= seq + 1);
-    if !(known && complete) {
+    let Some(shard) = shard.filter(|s| {
+        s.session
+            .sent
+            .front()
+            .is_none_or(|(first, _)| *first <= seq + 1)
+    }) else {
         let _ = outbox.send(Message::Text(json!({ "op": 9, "d": false }).to_string()));
         return;
-    }
-    for (_, frame) in session.sent.iter().filter(|(s, _)| *s > seq) {
+    };
+    for (_, frame) in shard.session.sent.iter().filter(|(s, _)| *s > seq) {
         let _ = outbox.send(Message::Text(frame.clone()));
         shared.replayed.fetch_add(1, Ordering::SeqCst);
     }
-    let sequence = shared.sequence.fetch_add(1, Ordering::SeqCst) + 1;
-    let resumed = json!({ "op": 0, "s": sequence, "t": "RESUMED", "d": {} });
+    shard.sequence += 1;
+    let resumed = json!({ "op": 0, "s": shard.sequence, "t": "RESUMED", "d": {} });
     let _ = outbox.send(Message::Text(resumed.to_string()));
-    session.control = Some(control.clone());
-    session.detached = false;
-    *current = Some(outbox.clone());
+    shard.session.control = Some(control.clone());
+    shard.session.detached = false;
+    shard.outbox = Some(outbox.clone());
     shared.resumes.send_modify(|n| *n += 1);
 }
 
-/// Keeps a sent event of the current session for replay, dropping the oldest beyond
+/// Keeps a sent event of a shard's session for replay, dropping the oldest beyond
 /// [`REPLAY_CAPACITY`]; returns whether a connection is serving the session (no fault since).
-pub(super) fn remember(shared: &Shared, sequence: u64, frame: &str) -> bool {
-    let mut session = shared.gateway_session.lock().unwrap();
+pub(super) fn remember(shard: &mut Shard, sequence: u64, frame: &str) -> bool {
+    let session = &mut shard.session;
     if session.sent.len() == REPLAY_CAPACITY {
         session.sent.pop_front();
     }

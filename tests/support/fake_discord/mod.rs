@@ -65,7 +65,6 @@ use tokio::task::JoinHandle;
 use tokio_tungstenite::tungstenite::Message;
 
 use access::{Action, Channel, ChannelKind, World};
-use gateway::GatewaySession;
 use interactions::{Ledger, Target};
 pub use refusal::Refusal;
 
@@ -201,8 +200,10 @@ struct Shared {
     requests: Mutex<Vec<RecordedRequest>>,
     /// The number of recorded requests, to wake waiters.
     recorded: watch::Sender<usize>,
-    /// The outbox of the session that last sent IDENTIFY.
-    session: Mutex<Option<mpsc::UnboundedSender<Message>>>,
+    /// The shard count `GET /gateway/bot` recommends, and the fewest a client may use.
+    shard_count: u32,
+    /// Every shard's session.
+    shards: Mutex<gateway::Shards>,
     /// How many READY events were sent.
     readies: watch::Sender<u32>,
     /// How many RESUMED events were sent.
@@ -211,10 +212,8 @@ struct Shared {
     replayed: AtomicU64,
     /// While `true`, new gateway connections wait before their WebSocket handshake.
     outage: watch::Sender<bool>,
-    /// The current session, for RESUME and faults.
-    gateway_session: Mutex<GatewaySession>,
+    /// The last IDENTIFY's `d`.
     identify: Mutex<Option<Value>>,
-    sequence: AtomicU64,
     heartbeats: AtomicU64,
     next_id: AtomicU64,
     /// What Discord's contract is checked against: interactions, the world, the buckets.
@@ -296,8 +295,13 @@ pub struct FakeDiscord {
 }
 
 impl FakeDiscord {
-    /// Starts REST and gateway listeners on free ports of 127.0.0.1.
+    /// Starts REST and gateway listeners on free ports of 127.0.0.1, for a bot of one shard.
     pub async fn start() -> FakeDiscord {
+        FakeDiscord::with_shards(1).await
+    }
+
+    /// Like [`Self::start`], recommending (and requiring) `shard_count` shards.
+    pub async fn with_shards(shard_count: u32) -> FakeDiscord {
         let rest_listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
         let gateway_listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
         let rest = rest_listener.local_addr().unwrap();
@@ -313,14 +317,13 @@ impl FakeDiscord {
             gateway_lookups: watch::channel(0).0,
             requests: Mutex::new(Vec::new()),
             recorded: watch::channel(0).0,
-            session: Mutex::new(None),
+            shard_count,
+            shards: Mutex::new(gateway::Shards::new()),
             readies: watch::channel(0).0,
             resumes: watch::channel(0).0,
             replayed: AtomicU64::new(0),
             outage: watch::channel(false).0,
-            gateway_session: Mutex::new(GatewaySession::default()),
             identify: Mutex::new(None),
-            sequence: AtomicU64::new(0),
             heartbeats: AtomicU64::new(0),
             next_id: AtomicU64::new(1_300_000_000_000_000_000),
             contract: Mutex::new(Contract {
@@ -425,12 +428,16 @@ impl FakeDiscord {
         *self.shared.gateway_override.lock().unwrap() = Some(url.into());
     }
 
-    /// Inflicts `fault` on the connection serving the current session; panics when no
+    /// Inflicts `fault` on the connection serving shard 0's session; panics when no
     /// connection is serving one. From now until the session is resumed, events are only
     /// kept for replay (after INVALID SESSION that is not resumable, they are lost), so an
     /// event sent after this call reaches the bot only through the RESUME.
     pub fn gateway_fault(&self, fault: GatewayFault) {
-        let mut session = self.shared.gateway_session.lock().unwrap();
+        let mut shards = self.shared.shards.lock().unwrap();
+        let session = &mut shards
+            .get_mut(&0)
+            .expect("no gateway session: wait_for_ready first")
+            .session;
         session.detached = true;
         let control = session
             .control
@@ -521,6 +528,24 @@ impl FakeDiscord {
         tokio::time::timeout(limit, search).await.ok()
     }
 
+    /// Waits until `count` recorded requests match; `false` after `limit`.
+    pub async fn wait_for_count(
+        &self,
+        limit: Duration,
+        count: usize,
+        matches: impl Fn(&RecordedRequest) -> bool,
+    ) -> bool {
+        let mut changes = self.shared.recorded.subscribe();
+        let search = async {
+            while self.requests().iter().filter(|r| matches(r)).count() < count {
+                if changes.changed().await.is_err() {
+                    std::future::pending::<()>().await;
+                }
+            }
+        };
+        tokio::time::timeout(limit, search).await.is_ok()
+    }
+
     /// Like [`Self::wait_for_request`] with [`DEFAULT_WAIT`], panicking with the recorded
     /// requests when `what` does not arrive.
     pub async fn expect_request(
@@ -584,26 +609,51 @@ impl FakeDiscord {
         self.shared.heartbeats.load(Ordering::SeqCst)
     }
 
-    /// Sends dispatch event `name` with `data` to the current session; returns when it was sent.
-    /// While the session's connection is down the event is only kept, and replayed when the
-    /// client resumes (as Discord does). Panics when no session has identified.
+    /// Sends dispatch event `name` with `data` to the shard Discord would send it to (by its
+    /// `guild_id`; shard 0 without one); returns when it was sent. While the shard's
+    /// connection is down the event is only kept, and replayed when the client resumes (as
+    /// Discord does). Panics when that shard has not identified.
     pub fn dispatch(&self, name: &str, data: Value) -> Instant {
-        let session = self.shared.session.lock().unwrap();
-        let outbox = session
-            .as_ref()
-            .expect("no gateway session: wait_for_ready first");
-        let sequence = self.shared.sequence.fetch_add(1, Ordering::SeqCst) + 1;
-        let frame = json!({ "op": 0, "s": sequence, "t": name, "d": data }).to_string();
+        let count = {
+            let shards = self.shared.shards.lock().unwrap();
+            shards.values().map(|s| s.count).max().unwrap_or(1)
+        };
+        let shard = gateway::shard_of(&data, count);
+        self.dispatch_on(shard, name, data)
+    }
+
+    /// Sends dispatch event `name` with `data` to `shard`, whatever its server: as Discord
+    /// does while a bot is resharding, when one server's events may reach either process.
+    /// Panics when that shard has not identified.
+    pub fn dispatch_on(&self, shard: u32, name: &str, data: Value) -> Instant {
         if name == "INTERACTION_CREATE" {
             self.remember_interaction(&data);
         }
-        let attached = gateway::remember(&self.shared, sequence, &frame);
+        let mut shards = self.shared.shards.lock().unwrap();
+        let state = shards
+            .get_mut(&shard)
+            .unwrap_or_else(|| panic!("no gateway session on shard {shard}: wait_for_ready first"));
+        state.sequence += 1;
+        let sequence = state.sequence;
+        let frame = json!({ "op": 0, "s": sequence, "t": name, "d": data }).to_string();
+        let attached = gateway::remember(state, sequence, &frame);
         let sent_at = Instant::now();
-        if attached {
+        if attached && let Some(outbox) = &state.outbox {
             // A connection that has just closed leaves the event to the RESUME.
             let _ = outbox.send(Message::Text(frame));
         }
         sent_at
+    }
+
+    /// The shard count `GET /gateway/bot` recommends.
+    pub fn recommended_shards(&self) -> u32 {
+        self.shared.shard_count
+    }
+
+    /// The shards that have identified, with the shard count each gave.
+    pub fn shards(&self) -> Vec<(u32, u32)> {
+        let shards = self.shared.shards.lock().unwrap();
+        shards.iter().map(|(id, s)| (*id, s.count)).collect()
     }
 
     /// Sends an `INTERACTION_CREATE` dispatch (see `payloads`); returns when it was sent.
@@ -806,7 +856,7 @@ async fn rest_handler(
         shared.gateway_lookups.send_modify(|n| *n += 1);
         return axum::Json(json!({
             "url": handed_out.unwrap_or_else(|| shared.gateway_url.clone()),
-            "shards": 1,
+            "shards": shared.shard_count,
             "session_start_limit": {
                 "total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 1
             }
