@@ -706,3 +706,119 @@ async fn a_backup_taken_while_moves_are_played_is_a_consistent_database() {
             .is_err()
     );
 }
+
+/// Two services on one database, as two bot processes: an open challenge both are asked to
+/// accept at once (by different players) starts exactly one game.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn two_processes_accepting_one_challenge_at_once_start_one_game() {
+    let f = Fixture::new().await;
+    let other = service_on(&f.url, f.clock.clone()).await;
+    for round in 0..4 {
+        let created = f.service.create_challenge(challenge(&alice(), None)).await;
+        let Ok(monkey_queen::games::ChallengeCreated::Pending(open)) = created else {
+            panic!("round {round}: an open challenge was expected: {created:?}");
+        };
+        let (here, there) = (f.service.clone(), other.clone());
+        let accepts = [
+            tokio::spawn(async move { here.accept_challenge(open.id, &bob()).await }),
+            tokio::spawn(async move { there.accept_challenge(open.id, &carol()).await }),
+        ];
+        let mut started = Vec::new();
+        for accept in accepts {
+            match accept.await.unwrap() {
+                Ok(game) => started.push(game.id),
+                Err(ServiceError::User(UserError::ChallengeNotPending { .. })) => {}
+                Err(e) => panic!("round {round}: {e:?}"),
+            }
+        }
+        assert_eq!(started.len(), 1, "round {round}");
+        let game = f.service.game(started[0]).await.unwrap();
+        f.service
+            .resign(alice().id, GameRef::Id(game.id), None)
+            .await
+            .unwrap();
+    }
+    let mut conn = f.service.db().read().await.unwrap();
+    let games: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM games")
+        .fetch_one(&mut *conn)
+        .await
+        .unwrap();
+    assert_eq!(games, 4);
+}
+
+/// The computer's turn at a ply is claimed by one process until its lease ends, and a claim
+/// of a ply the game has left is refused.
+#[tokio::test]
+async fn the_computers_turn_is_claimed_once_until_its_lease_ends() {
+    use monkey_queen::games::{COMPUTER_TURN_LEASE_MS, ChallengeCreated, Level};
+    let f = Fixture::new().await;
+    let other = service_on(&f.url, f.clock.clone()).await;
+    let mut new = challenge(&alice(), Some(&bot()));
+    new.ai_level = Some(Level::Easy);
+    new.color = monkey_queen::games::ColorChoice::Black;
+    let Ok(ChallengeCreated::AiGame(game)) = f.service.create_challenge(new).await else {
+        panic!("a game against the computer was expected");
+    };
+    assert!(f.service.claim_computer_turn(game.id, 0).await.unwrap());
+    assert!(!other.claim_computer_turn(game.id, 0).await.unwrap());
+    assert!(!f.service.claim_computer_turn(game.id, 0).await.unwrap());
+    assert!(
+        !other.claim_computer_turn(game.id, 1).await.unwrap(),
+        "not at ply 1 yet"
+    );
+    // The process that claimed it died: once the lease is over, another takes it.
+    f.clock.advance(COMPUTER_TURN_LEASE_MS);
+    assert!(other.claim_computer_turn(game.id, 0).await.unwrap());
+    assert!(!f.service.claim_computer_turn(game.id, 0).await.unwrap());
+    // Played: the next turn of the computer is a new claim.
+    f.play(&bot(), game.id, "g1-g6").await.unwrap();
+    f.play(&alice(), game.id, "f12-f11").await.unwrap();
+    assert!(f.service.claim_computer_turn(game.id, 2).await.unwrap());
+}
+
+/// A database that can't be reached is told apart from one that refuses: the first is worth
+/// trying again (the bot does, at start), the second is not.
+#[tokio::test]
+async fn an_unreachable_server_is_told_apart_from_a_refusal() {
+    let unreachable = storage::connect_with(
+        "postgres://nobody@127.0.0.1:1/none",
+        &storage::PoolSettings {
+            acquire_timeout: std::time::Duration::from_secs(2),
+            ..storage::PoolSettings::default()
+        },
+    )
+    .await
+    .unwrap_err();
+    assert!(storage::is_unreachable(&unreachable), "{unreachable:?}");
+    let malformed = storage::connect("mysql://somewhere/db").await.unwrap_err();
+    assert!(!storage::is_unreachable(&malformed), "{malformed:?}");
+    assert!(malformed.to_string().contains("sqlite: or postgres://"));
+}
+
+/// One connection finishes an unrated game, then a rated one: the statement prepared with no
+/// rating change takes a rating change next (on PostgreSQL, sqlx's `Any` driver would have
+/// declared the missing number a `real`; see `storage::Real`).
+#[tokio::test]
+async fn a_result_without_rating_changes_then_one_with_them_on_one_connection() {
+    use monkey_queen::games::EndReason;
+    use monkey_queen_core::Color;
+    let f = Fixture::new().await;
+    let first = f.start(&alice(), &bob()).await;
+    let second = f.start(&carol(), &bob()).await;
+    let db = f.service.db();
+    let mut conn = db.write().await.unwrap();
+    for (game, deltas) in [(first.id, None), (second.id, Some([8.5, -8.5]))] {
+        let finish = storage::Finish {
+            id: game,
+            at_ply: 0,
+            winner: Color::White,
+            reason: EndReason::Resignation,
+            rating_deltas: deltas,
+            now: T0,
+        };
+        assert!(storage::finish_game(&mut conn, &finish).await.unwrap());
+    }
+    drop(conn);
+    let second = f.service.game(second.id).await.unwrap();
+    assert_eq!(second.result.unwrap().rating_deltas, Some([8.5, -8.5]));
+}

@@ -352,7 +352,7 @@ async fn insert(conn: &mut Conn, table: &Table, row: &[Value]) -> Result<(), Err
     for value in row {
         query = match value {
             Value::Int(v) => query.bind(*v),
-            Value::Real(v) => query.bind(*v),
+            Value::Real(v) => query.bind(super::Real(*v)),
             Value::Text(v) => query.bind(v.clone()),
             Value::Bool(v) => query.bind(*v),
         };

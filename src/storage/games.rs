@@ -4,7 +4,7 @@ use monkey_queen_core::{Color, GameOptions};
 use sqlx::Row;
 use sqlx::any::AnyRow;
 
-use super::{Backend, Conn, Error, Pooled, corrupt, db_id, discord_id, flag, int};
+use super::{Backend, Conn, Error, Pooled, Real, corrupt, db_id, discord_id, flag, int};
 use crate::model::{
     ChannelId, EndReason, GameId, GameStatus, GuildId, Level, MessageId, Reach, UserId, Viewer,
     color_from_word, color_word, level_from_word, level_word,
@@ -675,8 +675,8 @@ pub async fn finish_game(conn: &mut Conn, finish: &Finish) -> Result<bool, Error
     .bind(i64::from(finish.at_ply))
     .bind(color_word(finish.winner))
     .bind(finish.reason.as_str())
-    .bind(finish.rating_deltas.map(|d| d[0]))
-    .bind(finish.rating_deltas.map(|d| d[1]))
+    .bind(Real(finish.rating_deltas.map(|d| d[0])))
+    .bind(Real(finish.rating_deltas.map(|d| d[1])))
     .bind(finish.now)
     .execute(conn)
     .await?;

@@ -360,6 +360,31 @@ fn int<T: TryFrom<i64>>(row: &sqlx::any::AnyRow, column: &str) -> Result<T, Erro
     T::try_from(value).map_err(|_| corrupt(column, value))
 }
 
+/// An optional `DOUBLE PRECISION` to bind. sqlx 0.9's `Any` driver hands PostgreSQL a missing
+/// f64 as a missing f32, so a statement first run with `None` is prepared with a `real`
+/// parameter, and the same statement later run with a number fails ("incorrect binary data
+/// format"). A missing f32 is handed over as a missing f64, so this binds `None` as that.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) struct Real(pub(crate) Option<f64>);
+
+impl sqlx::Type<sqlx::Any> for Real {
+    fn type_info() -> sqlx::any::AnyTypeInfo {
+        <f64 as sqlx::Type<sqlx::Any>>::type_info()
+    }
+}
+
+impl<'q> sqlx::Encode<'q, sqlx::Any> for Real {
+    fn encode_by_ref(
+        &self,
+        buf: &mut <sqlx::Any as sqlx::Database>::ArgumentBuffer,
+    ) -> Result<sqlx::encode::IsNull, sqlx::error::BoxDynError> {
+        match self.0 {
+            Some(value) => <f64 as sqlx::Encode<'q, sqlx::Any>>::encode_by_ref(&value, buf),
+            None => <Option<f32> as sqlx::Encode<'q, sqlx::Any>>::encode_by_ref(&None, buf),
+        }
+    }
+}
+
 /// A boolean column, selected as `CAST(column AS INTEGER) AS column`: sqlx's `Any` driver
 /// reads no column SQLite declares BOOLEAN, so both engines hand it over as 0 or 1.
 fn flag(row: &sqlx::any::AnyRow, column: &str) -> Result<bool, Error> {

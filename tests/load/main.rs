@@ -273,6 +273,11 @@ async fn run(knobs: Knobs) {
         ));
     }
     kill_lines.push(checked);
+    if !knobs.postgres
+        && let Some(server) = support::database::postgres_server()
+    {
+        kill_lines.push(copy_to_postgres(&shared.service, &server).await);
+    }
     let facts = RunFacts {
         title: format!(
             "{}: {} games ({} players) for {:.0} s, {} on {}, {}{}, {} build",
@@ -396,6 +401,28 @@ async fn wait_for_registrations(unrouted: &watch::Receiver<Unrouted>, count: u32
         .await
         .expect("the bot registers its commands")
         .unwrap();
+}
+
+/// Copies the run's SQLite database to a fresh PostgreSQL one (the copy compares every table
+/// of both) and replays every game there; what it found, as a line of the report.
+async fn copy_to_postgres(service: &GameService, server: &str) -> String {
+    let target = support::database::TestDb::postgres(server).await;
+    let to = storage::connect(&target.url).await.unwrap();
+    let started = Instant::now();
+    let copied = storage::copy(service.db(), &to)
+        .await
+        .expect("the copy to PostgreSQL");
+    let took = started.elapsed();
+    let copy = GameService::new(to, Arc::new(SystemClock), ServiceConfig::default());
+    let (replayed, mismatches) = copy.verify_every_game().await.unwrap();
+    assert!(mismatches.is_empty(), "{mismatches:?}");
+    let (games, replayed_here) = (service.verify_every_game().await.unwrap().0, replayed);
+    assert_eq!(games, replayed_here, "every game was copied");
+    let rows: u64 = copied.tables.iter().map(|(_, rows)| rows).sum();
+    format!(
+        "copied to PostgreSQL: {rows} rows in {:.1} s, every table equal; all {replayed} games replay there",
+        took.as_secs_f64()
+    )
 }
 
 /// Picks a tenth of the active games with a clock (at least one each) and, as if the bot had
