@@ -142,6 +142,9 @@ async fn clocked_game_in_group_dm(
         last = h.next_id();
         h.play_as(last, *who, text).await.applied();
     }
+    // Each move's handler goes on after its answer, taking the buttons off the board before;
+    // done before the tests move the clocks past the tokens' lifetime.
+    h.idle().await;
     (game, last)
 }
 
