@@ -224,11 +224,20 @@ impl GameService {
 }
 
 /// Replays each game from its stored moves; the games that disagree with them.
+///
+/// The moves are read after the game, and other processes may play meanwhile. A move is
+/// never changed once stored, and a game's ply moves on in the transaction that stores its
+/// move, so the moves up to the game's ply as read are exactly those it was read with: those
+/// are replayed, and a move played since is not taken for a disagreement.
 async fn replay_all(conn: &mut Conn, games: Vec<GameRow>) -> Result<Vec<Mismatch>> {
     let mut mismatches = Vec::new();
     for row in games {
         let moves = storage::moves(conn, row.id).await?;
-        let notations: Vec<&str> = moves.iter().map(|m| m.notation.as_str()).collect();
+        let notations: Vec<&str> = moves
+            .iter()
+            .filter(|m| m.ply <= row.ply)
+            .map(|m| m.notation.as_str())
+            .collect();
         if let Some(detail) = replay_disagreement(&row, &notations) {
             mismatches.push(Mismatch {
                 game: row.id,
