@@ -147,6 +147,9 @@ pick-destination = **Partie #{ $game }**: Wohin soll die Figur auf { $square }? 
 choose-piece = Wähle eine Figur
 choose-destination = Wähle das Zielfeld
 board-in-thread = Du hast { $move } gespielt; das Brett steht im Thread der Partie, { $thread }.
+board-elsewhere = Du hast { $move } gespielt; das Brett von Partie #{ $game } geht dorthin, wo die Partie gespielt wird.
+move-played = Du hast { $move } gespielt.
+done = Erledigt.
 confirm-resign = Partie #{ $game } aufgeben? Dein Gegner gewinnt; das lässt sich nicht rückgängig machen.
 piece-moves = { $count ->
     [0] Die Figur auf { $square } hat keinen gültigen Zug.

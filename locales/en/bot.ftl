@@ -139,6 +139,9 @@ pick-destination = **Game #{ $game }**: where does the piece on { $square } go? 
 choose-piece = Choose a piece
 choose-destination = Choose where it goes
 board-in-thread = You played { $move }; the board is in the game's thread, { $thread }.
+board-elsewhere = You played { $move }; the board of game #{ $game } goes where the game is played.
+move-played = You played { $move }.
+done = Done.
 confirm-resign = Resign game #{ $game }? Your opponent wins; this cannot be undone.
 piece-moves = { $count ->
     [0] The piece on { $square } has no legal move.

@@ -142,6 +142,9 @@ pick-destination = **Partida #{ $game }**: ¿adónde va la pieza de { $square }?
 choose-piece = Elige una pieza
 choose-destination = Elige adónde va
 board-in-thread = Has jugado { $move }; el tablero está en el hilo de la partida, { $thread }.
+board-elsewhere = Has jugado { $move }; el tablero de la partida #{ $game } se envía adonde se juega la partida.
+move-played = Has jugado { $move }.
+done = Hecho.
 confirm-resign = ¿Abandonar la partida #{ $game }? Gana tu rival; no se puede deshacer.
 piece-moves = { $count ->
     [0] La pieza de { $square } no tiene jugadas legales.

@@ -155,6 +155,9 @@ pick-destination = **Partie #{ $game }** : où va la pièce en { $square } ? Les
 choose-piece = Choisis une pièce
 choose-destination = Choisis où elle va
 board-in-thread = Tu as joué { $move } ; le plateau est dans le fil de la partie, { $thread }.
+board-elsewhere = Tu as joué { $move } ; le plateau de la partie #{ $game } est envoyé là où elle se joue.
+move-played = Tu as joué { $move }.
+done = C'est fait.
 confirm-resign = Abandonner la partie #{ $game } ? Ton adversaire gagne ; impossible de revenir en arrière.
 piece-moves = { $count ->
     [0] La pièce en { $square } n'a aucun coup légal.

@@ -146,6 +146,9 @@ pick-destination = **Partida #{ $game }**: para onde vai a peça em { $square }?
 choose-piece = Escolha uma peça
 choose-destination = Escolha para onde ela vai
 board-in-thread = Você jogou { $move }; o tabuleiro está no tópico da partida, { $thread }.
+board-elsewhere = Você jogou { $move }; o tabuleiro da partida #{ $game } vai para onde a partida é jogada.
+move-played = Você jogou { $move }.
+done = Feito.
 confirm-resign = Desistir da partida #{ $game }? Seu adversário vence, e isso não pode ser desfeito.
 piece-moves = { $count ->
     [0] A peça em { $square } não tem nenhuma jogada válida.

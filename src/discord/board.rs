@@ -152,14 +152,29 @@ pub async fn post_first(
             return false;
         }
     };
-    if game.place.thread.is_none()
+    open_thread_if_wanted(http, data, game, message, lang, seen).await;
+    true
+}
+
+/// Starts the game's own thread from its first board `message`, when the server's settings
+/// ask for one and the bot posts in the game's channel (see [`post_first`]); a failure is
+/// only logged, and the game stays in the channel.
+pub async fn open_thread_if_wanted(
+    http: &Http,
+    data: &Data,
+    game: &GameView,
+    message: MessageId,
+    lang: Lang,
+    seen: Option<&PartialChannel>,
+) {
+    if game.place.reach == Reach::Channel
+        && game.place.thread.is_none()
         && !is_thread(seen, game.place.channel)
         && wants_thread(data, game).await
         && let Err(e) = open_thread(http, data, game, message, lang).await
     {
         warn!(game = %game.id, error = %e, "could not open the game's thread");
     }
-    true
 }
 
 /// Whether `seen` is `channel` and a thread, in which no thread can be started.
@@ -259,7 +274,9 @@ async fn try_post(
     })
     .await?;
     let editable = Editable::InChannel(ChannelId(channel.get()));
-    remember(http, data, game, MessageId(sent.id.get()), editable).await
+    let message = MessageId(sent.id.get());
+    remember(http, data, game, message, editable).await;
+    Ok(message)
 }
 
 /// Sends a board where the bot cannot post: a follow-up on the game's latest interaction while
@@ -308,6 +325,7 @@ pub struct Composed {
     png: Vec<u8>,
     components: Vec<CreateActionRow>,
     ping: Option<serenity::UserId>,
+    lang: Lang,
 }
 
 impl Composed {
@@ -337,6 +355,7 @@ pub async fn compose(
             .to_move
             .filter(|user| *user != data.bot_user)
             .map(|user| serenity::UserId::new(user.0)),
+        lang,
     })
 }
 
@@ -344,6 +363,11 @@ pub async fn compose(
 /// Discord answers with the message it made (`with_response`), remembered as the game's latest
 /// board. An answer that went through though its reply was lost (a retry refused as already
 /// acknowledged) is looked up instead.
+///
+/// # Errors
+/// Only when the board was not delivered. Once Discord took it, what goes wrong after (its
+/// answer unreadable, the message id not stored) is logged: the board is out, and sending it
+/// again would show it (and ping) twice.
 pub async fn answer_with(
     http: &Http,
     data: &Data,
@@ -351,7 +375,7 @@ pub async fn answer_with(
     token: &str,
     game: &GameView,
     board: Composed,
-) -> Result<MessageId, Error> {
+) -> Result<(), Error> {
     let reply = CreateInteractionResponseMessage::new()
         .content(board.content.clone())
         .add_file(board.attachment())
@@ -376,58 +400,67 @@ pub async fn answer_with(
     })
     .await;
     let id = match answered {
-        Ok(response) => {
-            let body = response.bytes().await.map_err(serenity::Error::from)?;
-            let answer: serenity::json::Value = serenity::json::from_slice(&body)?;
-            answer
-                .pointer("/resource/message/id")
-                .and_then(|id| id.as_str())
-                .and_then(|id| id.parse().ok())
-                .map(serenity::MessageId::new)
-                .ok_or_else(|| Error::Unexpected("a board answer without its message".into()))?
-        }
-        Err(e) if already_acknowledged(&e) => {
-            http.get_original_interaction_response(token).await?.id
-        }
+        Ok(response) => match answered_message(response.bytes().await) {
+            Ok(id) => Some(id),
+            Err(e) => {
+                warn!(game = %game.id, error = %e, "a board answer's reply was unreadable");
+                http.get_original_interaction_response(token)
+                    .await
+                    .map(|m| m.id)
+                    .inspect_err(|e| {
+                        warn!(game = %game.id, error = %e, "could not look up a board answer");
+                    })
+                    .ok()
+            }
+        },
+        Err(e) if already_acknowledged(&e) => http
+            .get_original_interaction_response(token)
+            .await
+            .map(|m| m.id)
+            .inspect_err(|e| warn!(game = %game.id, error = %e, "could not look up a board answer"))
+            .ok(),
         Err(e) => return Err(e.into()),
     };
-    let editable = Editable::ByToken {
-        token: token.to_owned(),
-        original: true,
-        received_ms: data.service.now_ms(),
-    };
-    remember(http, data, game, MessageId(id.get()), editable).await
-}
-
-/// After a public deferral: removes the "thinking…" message, then sends `board` as a
-/// follow-up, a new message whose mention pings (an edit would not ping); remembers it as the
-/// game's latest board.
-pub async fn follow_up_with(
-    http: &Http,
-    data: &Data,
-    token: &str,
-    game: &GameView,
-    board: Composed,
-) -> Result<MessageId, Error> {
-    if let Err(e) = retry("removing a deferral", Retry::EDIT, || {
-        http.delete_original_interaction_response(token)
-    })
-    .await
-    {
-        warn!(game = %game.id, error = %e, "could not remove the deferred answer of a move");
+    if let Some(id) = id {
+        let editable = Editable::ByToken {
+            token: token.to_owned(),
+            original: true,
+            received_ms: data.service.now_ms(),
+        };
+        remember(http, data, game, MessageId(id.get()), editable).await;
     }
-    follow_up(http, data, token, game, &board).await
+    Ok(())
 }
 
-/// Sends `board` as a follow-up of the interaction `token` belongs to, and remembers it as the
-/// game's latest board.
-async fn follow_up(
+/// The id of the message an interaction answer made, from Discord's `with_response` reply.
+fn answered_message(
+    body: Result<impl AsRef<[u8]>, impl Into<serenity::Error>>,
+) -> Result<serenity::MessageId, Error> {
+    let body = body.map_err(Into::<serenity::Error>::into)?;
+    let body = body.as_ref();
+    let answer: serenity::json::Value = serenity::json::from_slice(body)?;
+    answer
+        .pointer("/resource/message/id")
+        .and_then(|id| id.as_str())
+        .and_then(|id| id.parse().ok())
+        .map(serenity::MessageId::new)
+        .ok_or_else(|| Error::Unexpected("a board answer without its message".into()))
+}
+
+/// Sends `board` as a follow-up of the interaction `token` belongs to, a new message whose
+/// mention pings, and remembers it as the game's latest board. After a private deferral the
+/// deferred answer must have been edited first (Discord's first follow-up would edit it
+/// instead).
+///
+/// # Errors
+/// Only when the board was not delivered (as [`answer_with`]).
+pub async fn follow_up(
     http: &Http,
     data: &Data,
     token: &str,
     game: &GameView,
     board: &Composed,
-) -> Result<MessageId, Error> {
+) -> Result<(), Error> {
     let message = CreateInteractionResponseFollowup::new()
         .content(board.content.clone())
         .add_file(board.attachment())
@@ -443,22 +476,74 @@ async fn follow_up(
         original: false,
         received_ms: data.service.now_ms(),
     };
-    remember(http, data, game, MessageId(sent.id.get()), editable).await
+    remember(http, data, game, MessageId(sent.id.get()), editable).await;
+    Ok(())
+}
+
+/// Turns the clicked message (a challenge just accepted) into `board`: the click's own answer
+/// (an update, one call), or after [`defer_click`](super::deferral::defer_click) an edit of
+/// it. An edit pings nobody, so when the player to move is not the one who clicked, a short
+/// follow-up mentions them. The board is remembered as the game's latest.
+///
+/// # Errors
+/// Only when the board was not delivered (as [`answer_with`]).
+pub async fn update_with(
+    ctx: &serenity::Context,
+    data: &Data,
+    click: &serenity::ComponentInteraction,
+    game: &GameView,
+    board: Composed,
+    deferred: bool,
+) -> Result<(), Error> {
+    if deferred {
+        let edit = serenity::EditInteractionResponse::new()
+            .content(board.content.clone())
+            .new_attachment(board.attachment())
+            .components(board.components.clone())
+            .allowed_mentions(CreateAllowedMentions::new());
+        super::deferral::edit_clicked_message(ctx, click, edit).await?;
+    } else {
+        let update = CreateInteractionResponseMessage::new()
+            .content(board.content.clone())
+            .add_file(board.attachment())
+            .components(board.components.clone())
+            .allowed_mentions(CreateAllowedMentions::new());
+        super::reply::answer_click(ctx, click, CreateInteractionResponse::UpdateMessage(update))
+            .await?;
+    }
+    let editable = match game.place.reach {
+        Reach::Channel => Editable::InChannel(ChannelId(click.channel_id.get())),
+        Reach::Interactions => Editable::ByToken {
+            token: click.token.clone(),
+            original: true,
+            received_ms: data.service.now_ms(),
+        },
+    };
+    let message = MessageId(click.message.id.get());
+    remember(&ctx.http, data, game, message, editable).await;
+    if let Some(player) = board.ping.filter(|p| *p != click.user.id) {
+        let text = board.lang.text(&Msg::BoardShown(game));
+        let ping = CreateInteractionResponseFollowup::new()
+            .content(text)
+            .allowed_mentions(CreateAllowedMentions::new().users([player]));
+        if let Err(e) = retry("mentioning the player to move", Retry::FOLLOW_UP, || {
+            click.create_followup(ctx, ping.clone())
+        })
+        .await
+        {
+            warn!(game = %game.id, error = %e, "could not mention the player to move");
+        }
+    }
+    Ok(())
 }
 
 /// Remembers `message` as the game's latest board (for `/games` links), and takes the buttons
-/// off the board it replaces (see `old_boards`).
-async fn remember(
-    http: &Http,
-    data: &Data,
-    game: &GameView,
-    message: MessageId,
-    editable: Editable,
-) -> Result<MessageId, Error> {
-    data.service
-        .set_board_message(game.id, message)
-        .await
-        .map_err(service_failure)?;
+/// off the board it replaces (see `old_boards`). The board is out already, so a failure here
+/// is only logged.
+async fn remember(http: &Http, data: &Data, game: &GameView, message: MessageId, editable: Editable) {
+    if let Err(e) = data.service.set_board_message(game.id, message).await {
+        warn!(game = %game.id, %message, error = %e, "could not store where a board is");
+    }
     let now = data.service.now_ms();
     if let Some((old, how)) = data.boards.replace(game.id, message, editable, now) {
         old_boards::strip_buttons(http, game.id, old, how).await;
@@ -466,7 +551,6 @@ async fn remember(
     if !game.is_active() {
         data.boards.forget(game.id);
     }
-    Ok(message)
 }
 
 /// A service call that can only fail internally here (the game exists and is ours).

@@ -92,24 +92,28 @@ pub async fn refuse_deferred_click(
     Ok(())
 }
 
-/// After [`defer_public`](super::reply::defer_public): the refusal, only for the caller. The
-/// public "thinking…" message is removed first, so the channel sees nothing of it.
+/// After [`defer_private`](super::reply::defer_private): the refusal, in the deferred answer
+/// (only the caller sees it).
 pub async fn refuse_deferred_command(
     ctx: ApplicationContext<'_>,
     text: String,
 ) -> Result<(), Error> {
-    answer_deferred_privately(&ctx.serenity_context().http, &ctx.interaction.token, text).await
+    edit_deferred_answer(&ctx.serenity_context().http, &ctx.interaction.token, text).await
 }
 
-/// Defers interaction `id` publicly ("thinking…"; the answer follows up), retrying while
-/// Discord is rate limiting or unavailable; a retry refused because an earlier attempt did get
-/// through counts as deferred.
-pub async fn defer_interaction(
+/// Defers interaction `id` privately ("thinking…" that only its sender sees; the answer edits
+/// it), retrying while Discord is rate limiting or unavailable; a retry refused because an
+/// earlier attempt did get through counts as deferred. Whatever is public follows as a new
+/// message once the deferred answer has been edited (Discord documents that the first
+/// follow-up of a deferral edits it instead, keeping its privacy).
+pub async fn defer_privately(
     http: &Http,
     id: serenity::InteractionId,
     token: &str,
 ) -> Result<(), Error> {
-    let defer = CreateInteractionResponse::Defer(CreateInteractionResponseMessage::new());
+    let defer = CreateInteractionResponse::Defer(
+        CreateInteractionResponseMessage::new().ephemeral(true),
+    );
     let deferred = retry("deferring an interaction", Retry::INTERACTION, || {
         http.create_interaction_response(id, token, &defer, Vec::new())
     })
@@ -142,27 +146,81 @@ pub async fn answer_privately(
     }
 }
 
-/// After a public deferral: `text` only for the person who sent the interaction. The public
-/// "thinking…" message is removed first, so the channel sees nothing of it (and the follow-up
-/// is a message of its own, not an edit of the deferral).
-pub async fn answer_deferred_privately(
-    http: &Http,
-    token: &str,
-    text: String,
-) -> Result<(), Error> {
-    if let Err(e) = retry("removing a deferral", Retry::EDIT, || {
-        http.delete_original_interaction_response(token)
+/// After [`defer_privately`]: replaces the private "thinking…" with `text` (an edit may be
+/// repeated harmlessly).
+pub async fn edit_deferred_answer(http: &Http, token: &str, text: String) -> Result<(), Error> {
+    let edit = EditInteractionResponse::new().content(text);
+    retry("editing a deferred answer", Retry::EDIT, || {
+        http.edit_original_interaction_response(token, &edit, Vec::new())
     })
-    .await
-    {
-        warn!(error = %e, "could not remove the deferred answer of a private reply");
-    }
+    .await?;
+    Ok(())
+}
+
+/// After [`defer_click`]: `text` in a new message only the clicker sees.
+pub async fn follow_up_privately(http: &Http, token: &str, text: String) -> Result<(), Error> {
     let message = CreateInteractionResponseFollowup::new()
         .content(text)
         .ephemeral(true);
-    retry("answering a deferral privately", Retry::FOLLOW_UP, || {
+    retry("following up privately", Retry::FOLLOW_UP, || {
         http.create_followup_message(token, &message, Vec::new())
     })
     .await?;
     Ok(())
+}
+
+/// How an interaction's first answer was put off, which decides how the rest is sent.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Deferred {
+    /// Not at all: the answer is the interaction's own response.
+    No,
+    /// With a private "thinking…" (a command): private words edit it, anything public follows
+    /// as a new message once it has been edited.
+    Privately,
+    /// Without anything visible (a click): the clicked message may be edited, and anything
+    /// else follows as a new message.
+    Click,
+}
+
+/// Defers interaction `id` the way `how` says ([`Deferred::No`] does nothing).
+pub async fn defer(
+    http: &Http,
+    id: serenity::InteractionId,
+    token: &str,
+    how: Deferred,
+) -> Result<(), Error> {
+    match how {
+        Deferred::No => Ok(()),
+        Deferred::Privately => defer_privately(http, id, token).await,
+        Deferred::Click => {
+            let answered = retry("deferring a click", Retry::INTERACTION, || {
+                http.create_interaction_response(
+                    id,
+                    token,
+                    &CreateInteractionResponse::Acknowledge,
+                    Vec::new(),
+                )
+            })
+            .await;
+            match answered {
+                Err(e) if already_acknowledged(&e) => Ok(()),
+                answered => Ok(answered?),
+            }
+        }
+    }
+}
+
+/// `text` for the sender of interaction `id` only, however it was `deferred`.
+pub async fn privately(
+    http: &Http,
+    id: serenity::InteractionId,
+    token: &str,
+    deferred: Deferred,
+    text: String,
+) -> Result<(), Error> {
+    match deferred {
+        Deferred::No => answer_privately(http, id, token, text).await,
+        Deferred::Privately => edit_deferred_answer(http, token, text).await,
+        Deferred::Click => follow_up_privately(http, token, text).await,
+    }
 }

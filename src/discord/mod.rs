@@ -133,10 +133,20 @@ impl Data {
         self.cpu_work(work).await
     }
 
-    /// Keeps the token of an interaction about `game` received at `received_ms`, when the bot
-    /// can reach that game only through interactions.
-    pub fn keep_token(&self, game: &crate::games::GameView, token: &str, received_ms: i64) {
-        if game.place.reach == crate::games::Reach::Interactions {
+    /// Keeps the token of an interaction about `game` received at `received_ms` in `channel`,
+    /// when the bot can reach that game only through interactions and the interaction was made
+    /// where the game lives: a click elsewhere (a board that came by DM, `/move game:` from
+    /// another channel) changes nothing about where the game's boards and reminders go.
+    pub fn keep_token(
+        &self,
+        game: &crate::games::GameView,
+        token: &str,
+        received_ms: i64,
+        channel: serenity::ChannelId,
+    ) {
+        if game.place.reach == crate::games::Reach::Interactions
+            && game.place.shows_in(crate::games::ChannelId(channel.get()))
+        {
             self.tokens
                 .remember(game.id, reach::Token::new(token, received_ms));
         }

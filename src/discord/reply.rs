@@ -60,6 +60,16 @@ pub fn clicker(click: &ComponentInteraction) -> PlayerRef {
     PlayerRef::new(UserId(user.id.get()), name)
 }
 
+/// Whether `click` was made in `channel`, or in a thread of it.
+pub fn clicked_in(click: &ComponentInteraction, channel: crate::games::ChannelId) -> bool {
+    click.channel_id.get() == channel.0
+        || click
+            .channel
+            .as_ref()
+            .and_then(|c| c.parent_id)
+            .is_some_and(|parent| parent.get() == channel.0)
+}
+
 /// Answers a slash command with a message only the caller sees.
 pub async fn ephemeral(ctx: ApplicationContext<'_>, text: String) -> Result<(), Error> {
     ctx.send(CreateReply::default().content(text).ephemeral(true))

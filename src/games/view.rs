@@ -58,6 +58,21 @@ pub struct Place {
     pub message: Option<MessageId>,
 }
 
+impl Place {
+    /// The channel the game's boards go to: its thread, else its channel.
+    #[must_use]
+    pub fn shown_in(&self) -> ChannelId {
+        self.thread.unwrap_or(self.channel)
+    }
+
+    /// Whether `channel` is where the game's boards go, so that what is said there reaches
+    /// both players.
+    #[must_use]
+    pub fn shows_in(&self, channel: ChannelId) -> bool {
+        self.shown_in() == channel
+    }
+}
+
 /// A short line about a game, for lists and for asking "which game?".
 #[derive(Debug, Clone, PartialEq)]
 pub struct GameSummary {

@@ -240,6 +240,18 @@ pub enum Msg<'a> {
         /// The game's thread (a Discord channel id).
         thread: u64,
     },
+    /// Ephemeral answer to a move whose board goes to the game's own place, which is not where
+    /// the move was made (a board that came by DM, `/move game:` from elsewhere).
+    BoardElsewhere {
+        /// The move played.
+        mv: Move,
+        /// The game.
+        game: GameId,
+    },
+    /// The private answer to a deferred move, whose board follows as a new message.
+    MovePlayed(Move),
+    /// The private answer to a deferred command whose public answer follows.
+    Done,
     /// Ephemeral question before resigning.
     ConfirmResign(GameId),
     /// The legal moves of a piece, shown with `/moves`.

@@ -113,6 +113,12 @@ pub(super) fn text(lang: Lang, msg: &Msg<'_>) -> String {
             "board-in-thread",
             &args! {"move" => mv.to_string(), "thread" => format!("<#{thread}>")},
         ),
+        Msg::BoardElsewhere { mv, game } => t.get(
+            "board-elsewhere",
+            &args! {"move" => mv.to_string(), "game" => game.0},
+        ),
+        Msg::MovePlayed(mv) => t.get("move-played", &args! {"move" => mv.to_string()}),
+        Msg::Done => t.get("done", &args! {}),
         Msg::ConfirmResign(game) => t.get("confirm-resign", &args! {"game" => game.0}),
         Msg::PieceMoves { square, count } => t.get(
             "piece-moves",

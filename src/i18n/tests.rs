@@ -438,6 +438,12 @@ fn every_message_renders_in_every_language_within_discords_limits() {
             mv: birth(),
             thread: 1_200_000_000_000_000_777,
         },
+        Msg::BoardElsewhere {
+            mv: birth(),
+            game: GameId(1),
+        },
+        Msg::MovePlayed(birth()),
+        Msg::Done,
         Msg::ConfirmResign(GameId(1)),
         Msg::PieceMoves {
             square: sq("g1"),

@@ -13,10 +13,10 @@ use crate::harness::{
     original_path, print_summary,
 };
 use crate::seeded::{new_game, player};
-use crate::support::fake_discord::{BOT_NAME, BOT_USER_ID, RecordedRequest};
+use crate::support::fake_discord::{APPLICATION_ID, BOT_NAME, BOT_USER_ID, RecordedRequest};
 use crate::support::payloads::{
     ALICE, BOB, CAROL, Caller, GUILD_ID, MANAGER_PERMISSIONS, bool_option, bot_message,
-    button_click, integer_option, slash_command, string_option, user_option, with_locales,
+    button_click, integer_option, slash_command, string_option, token, user_option, with_locales,
     with_permissions, with_resolved_bot, with_resolved_user,
 };
 
@@ -343,8 +343,11 @@ async fn spanish_speakers_get_spanish_text() {
 }
 
 /// When the database is slow to answer (here: a bot that defers at once), `/challenge` and the
-/// challenge buttons are deferred within Discord's 3 seconds and answered by edits; refusals
-/// still reach only the person concerned, and the channel keeps no trace of them.
+/// challenge buttons are deferred within Discord's 3 seconds and answered as Discord documents:
+/// a command's private deferral is edited first (with a refusal, or a word that it is done),
+/// and only then does anything public follow, as a new message whose mentions ping; refusals
+/// reach only the person concerned, the channel keeps no trace of them, and no deferral is
+/// ever deleted and followed up.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn slow_challenges_and_clicks_are_deferred_then_answered() {
     let h = Harness::registered_deferring_after(std::time::Duration::ZERO).await;
@@ -355,17 +358,20 @@ async fn slow_challenges_and_clicks_are_deferred_then_answered() {
         )
     };
 
-    // The challenge: a public deferral, then the deferred answer becomes the challenge.
+    // The challenge: a private deferral, edited to say it is done, then the challenge as a
+    // follow-up of its own, which pings Bob.
     let first = h.next_id();
     h.push(challenge(first));
     let deferral = h.callback(first).await;
-    assert_eq!(kind(&deferral), DEFERRED_CHANNEL_MESSAGE);
-    assert_ne!(
-        deferral.pointer("/data/flags"),
-        Some(&Value::from(EPHEMERAL)),
-        "public"
-    );
-    let posted = h.original_edit(first).await;
+    assert_deferred_ephemerally(&deferral);
+    let noted = h.original_edit(first).await;
+    assert_eq!(content(&noted), "Done.");
+    let posted = h
+        .wait_since(0, "the challenge", |r| r.is("POST", &followup_path(first)))
+        .await;
+    assert!(noted.received_at <= posted.received_at, "edited first");
+    assert_ne!(posted.pointer("/flags"), Some(&Value::from(EPHEMERAL)));
+    assert_eq!(posted.delivery.as_ref().map(|d| d.pinged.clone()), Some(vec![BOB.id]));
     let custom_ids = custom_ids(posted.pointer("/components"));
     let id = custom_ids
         .iter()
@@ -378,25 +384,12 @@ async fn slow_challenges_and_clicks_are_deferred_then_answered() {
         content: content(&posted).to_owned(),
         custom_ids,
     };
-    assert!(
-        posted.content.contains(&format!("<@{}>", BOB.id)),
-        "{}",
-        posted.content
-    );
 
-    // The same challenge again is refused: the public deferral is removed, and the refusal
-    // is a follow-up only Alice sees.
+    // The same challenge again is refused in the private deferral itself.
     let again = h.next_id();
     h.push(challenge(again));
-    assert_eq!(kind(&h.callback(again).await), DEFERRED_CHANNEL_MESSAGE);
-    h.wait_since(0, "the deferral's removal", |r| {
-        r.is("DELETE", &original_path(again))
-    })
-    .await;
-    let refused = h
-        .wait_since(0, "the refusal", |r| r.is("POST", &followup_path(again)))
-        .await;
-    assert_eq!(refused.pointer("/flags"), Some(&Value::from(EPHEMERAL)));
+    assert_deferred_ephemerally(&h.callback(again).await);
+    let refused = h.original_edit(again).await;
     assert_eq!(
         content(&refused),
         refusal(
@@ -406,9 +399,15 @@ async fn slow_challenges_and_clicks_are_deferred_then_answered() {
             }
         )
     );
+    h.idle().await;
+    assert_eq!(
+        h.count_since(0, |r| r.is("POST", &followup_path(again))
+            || r.is("DELETE", &original_path(again))),
+        0,
+        "nothing follows a refusal"
+    );
 
-    // Accept: the click is deferred, the challenge message edited, the first board posted.
-    let mark = h.fake.mark();
+    // Accept: the click is deferred, and the challenge message becomes the first board.
     let (accepted, sent) = h
         .click(
             BOB,
@@ -419,18 +418,10 @@ async fn slow_challenges_and_clicks_are_deferred_then_answered() {
         .await;
     assert_eq!(kind(&accepted), DEFERRED_UPDATE_MESSAGE);
     let click_id = interaction_of(&accepted);
-    let closed = h.original_edit(click_id).await;
-    assert!(
-        content(&closed).contains("Accepted by"),
-        "{}",
-        content(&closed)
-    );
-    assert_eq!(
-        closed.pointer("/components"),
-        Some(&Value::Array(Vec::new()))
-    );
-    let board = Board::from_request(h.channel_message(mark).await, sent);
-    assert_eq!(h.game(game_of(&board)).await.ply(), 0);
+    let board = Board::from_request(h.original_edit(click_id).await, sent);
+    let game = game_of(&board);
+    assert_eq!(h.game(game).await.ply(), 0);
+    assert!(board.content.contains("you move first"), "{}", board.content);
 
     // A click on the closed challenge: deferred, then refused to the clicker alone.
     let (late, _) = h
@@ -458,9 +449,8 @@ async fn slow_challenges_and_clicks_are_deferred_then_answered() {
         "the closed challenge's message is left alone"
     );
 
-    // A move: a public deferral, then the deferral is removed and the board follows up as a
-    // new message, so its mention pings; a refused move is a follow-up only its player sees.
-    let game = game_of(&board);
+    // A move: a private deferral that says the move was played, then the board as a new
+    // message whose mention pings; a refused move edits the deferral, and nothing follows.
     // Colours were drawn at random: whoever is White moves first.
     let (white, black) = if h.game(game).await.to_move == Some(UserId(ALICE.id)) {
         (ALICE, BOB)
@@ -468,20 +458,17 @@ async fn slow_challenges_and_clicks_are_deferred_then_answered() {
         (BOB, ALICE)
     };
     let played = h.play(white, "g1-g4").await;
-    assert_eq!(kind(&played.answer), DEFERRED_CHANNEL_MESSAGE);
+    assert_deferred_ephemerally(&played.answer);
     let move_id = interaction_of(&played.answer);
     let board = played.applied();
     assert!(board.request.is("POST", &followup_path(move_id)));
     board.assert_pings(black.id);
     board.picture.assert_shows(&h.game(game).await.position);
-    let removed = h
-        .wait_since(0, "the move's deferral removed", |r| {
-            r.is("DELETE", &original_path(move_id))
-        })
-        .await;
-    assert!(removed.received_at <= board.request.received_at);
+    let noted = h.original_edit(move_id).await;
+    assert_eq!(content(&noted), "You played g1-g4.");
+    assert!(noted.received_at <= board.request.received_at);
     let refused = h.play(white, "g4-g6").await;
-    assert_eq!(kind(&refused.answer), DEFERRED_CHANNEL_MESSAGE);
+    assert_deferred_ephemerally(&refused.answer);
     let not_yours = refusal(
         Lang::En,
         &UserError::NotYourTurn {
@@ -490,13 +477,18 @@ async fn slow_challenges_and_clicks_are_deferred_then_answered() {
     );
     refused.assert_refused(&not_yours);
     let refusal_id = interaction_of(&refused.answer);
-    let follow_up = h
-        .wait_since(0, "the refusal", |r| {
-            r.is("POST", &followup_path(refusal_id))
-        })
-        .await;
-    assert_eq!(follow_up.pointer("/flags"), Some(&Value::from(EPHEMERAL)));
+    assert_eq!(
+        h.count_since(0, |r| r.method.as_str() != "PATCH"
+            && r.path.contains(&format!("/webhooks/{APPLICATION_ID}/{}", token(refusal_id)))),
+        0,
+        "a refusal is the deferral's edit, nothing more"
+    );
     assert_eq!(h.game(game).await.ply(), 1);
+    assert_eq!(
+        h.count_since(0, |r| r.method.as_str() == "DELETE"),
+        0,
+        "no deferral is deleted"
+    );
 }
 
 /// When the database is slow to answer (here: a bot that defers at once), `/abort`, the
@@ -508,7 +500,7 @@ async fn slow_aborts_resignations_rematches_and_settings_are_deferred_then_answe
     let h = Harness::registered_deferring_after(std::time::Duration::ZERO).await;
     let (alice, bob) = (player(ALICE), player(BOB));
     let public = |r: &RecordedRequest| r.pointer("/flags") != Some(&Value::from(EPHEMERAL));
-    // The refusal a deferred interaction got: an ephemeral follow-up saying `expected`.
+    // The refusal a deferred click got: an ephemeral follow-up saying `expected`.
     let refused_privately = async |id: u64, expected: &UserError| {
         let refused = h
             .wait_since(0, "the refusal", |r| r.is("POST", &followup_path(id)))
@@ -517,25 +509,29 @@ async fn slow_aborts_resignations_rematches_and_settings_are_deferred_then_answe
         assert_eq!(content(&refused), refusal(Lang::En, expected));
     };
 
-    // /abort by a stranger: the public deferral is removed, the refusal is Carol's alone.
+    // /abort by a stranger: deferred privately, and the deferral becomes Carol's refusal.
     let game = new_game(&h.service, &alice, &bob, None).await;
     let abort = |id, by| slash_command(id, by, "abort", vec![integer_option("game", game.id.0)]);
     let stranger = h.next_id();
     h.push(abort(stranger, CAROL));
-    let deferral = h.callback(stranger).await;
-    assert_eq!(kind(&deferral), DEFERRED_CHANNEL_MESSAGE);
-    h.wait_since(0, "the deferral's removal", |r| {
-        r.is("DELETE", &original_path(stranger))
-    })
-    .await;
-    refused_privately(stranger, &UserError::NotParticipant { game: game.id }).await;
-    // /abort by a player: the public deferral becomes the announcement.
+    assert_deferred_ephemerally(&h.callback(stranger).await);
+    let refused = h.original_edit(stranger).await;
+    assert_eq!(
+        content(&refused),
+        refusal(Lang::En, &UserError::NotParticipant { game: game.id })
+    );
+    // /abort by a player: the private deferral says it is done, and the announcement follows
+    // as a public message of its own.
     let aborted = h.next_id();
     h.push(abort(aborted, ALICE));
-    let deferral = h.callback(aborted).await;
-    assert_eq!(kind(&deferral), DEFERRED_CHANNEL_MESSAGE);
-    assert!(public(&deferral), "{:?}", deferral.json);
-    let announced = h.original_edit(aborted).await;
+    assert_deferred_ephemerally(&h.callback(aborted).await);
+    assert_eq!(content(&h.original_edit(aborted).await), "Done.");
+    let announced = h
+        .wait_since(0, "the abort's announcement", |r| {
+            r.is("POST", &followup_path(aborted))
+        })
+        .await;
+    assert!(public(&announced), "{:?}", announced.json);
     assert!(
         content(&announced).contains("aborted"),
         "{}",
@@ -634,7 +630,7 @@ async fn slow_aborts_resignations_rematches_and_settings_are_deferred_then_answe
     // result board, one offer.
     h.idle().await;
     let once = |matches: &dyn Fn(&RecordedRequest) -> bool| h.count_since(0, matches);
-    assert_eq!(once(&|r| r.is("PATCH", &original_path(aborted))), 1);
+    assert_eq!(once(&|r| r.is("POST", &followup_path(aborted))), 1);
     assert_eq!(once(&|r| r.is("PATCH", &original_path(confirm_id))), 1);
     assert_eq!(once(&|r| r.is("POST", &followup_path(rematch_id))), 1);
     assert_eq!(once(&|r| r.is("PATCH", &original_path(stale_id))), 0);

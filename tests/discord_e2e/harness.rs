@@ -532,15 +532,22 @@ impl Harness {
         let sent = self.push(payload);
         let answer = self.callback(id).await;
         if kind(&answer) == DEFERRED_CHANNEL_MESSAGE {
-            let follow_up = self
-                .wait_since(0, &format!("the follow-up of {id}"), |r| {
-                    r.is("POST", &followup_path(id))
-                })
-                .await;
-            let board = follow_up
-                .is_multipart()
-                .then(|| Board::from_request(follow_up.clone(), sent));
-            let refusal = (!follow_up.is_multipart()).then(|| content(&follow_up).to_owned());
+            // Deferred privately: the refusal edits the deferral; a move's board follows as a
+            // new message once the deferral says the move was played.
+            self.idle().await;
+            let requests = self.fake.requests();
+            let follow_up = requests
+                .iter()
+                .find(|r| r.is("POST", &followup_path(id)) && r.is_multipart());
+            let board = follow_up.map(|r| Board::from_request(r.clone(), sent));
+            let refusal = match board {
+                Some(_) => None,
+                None => requests
+                    .iter()
+                    .rev()
+                    .find(|r| r.is("PATCH", &original_path(id)))
+                    .map(|r| content(r).to_owned()),
+            };
             return Played {
                 answer,
                 board,

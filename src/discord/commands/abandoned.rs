@@ -5,13 +5,16 @@
 use poise::serenity_prelude as serenity;
 use serenity::{
     ButtonStyle, ComponentInteraction, CreateActionRow, CreateButton, CreateInteractionResponse,
-    CreateInteractionResponseMessage,
+    CreateInteractionResponseFollowup, CreateInteractionResponseMessage,
 };
+use tracing::warn;
 
 use crate::discord::custom_id::ComponentId;
-use crate::discord::reply::{answer_click, clicker, refuse_click, split};
+use crate::discord::deferral::{self, Deferred};
+use crate::discord::reply::{answer_click, clicker, split};
+use crate::discord::retry::{Retry, retry};
 use crate::discord::{Data, Error, board};
-use crate::games::{Claim, GameId, GameView, UserId};
+use crate::games::{ChannelId, Claim, GameId, GameView, UserId};
 use crate::i18n::{Button, Lang, Msg};
 
 /// The two Claim buttons, when `user` may claim `game` now; none otherwise.
@@ -39,7 +42,9 @@ pub fn buttons(data: &Data, game: &GameView, user: UserId, lang: Lang) -> Vec<Cr
     ])]
 }
 
-/// A click on either Claim button of `game`, made at `ply`.
+/// A click on either Claim button of `game`, made at `ply`. A slow write is deferred; the
+/// result board is then a new message (a refusal one only the clicker sees). Clicked away from
+/// where the game lives, the board goes there and the clicker is told privately.
 pub async fn click(
     ctx: &serenity::Context,
     data: &Data,
@@ -51,18 +56,57 @@ pub async fn click(
     let user = clicker(click).id;
     let received_ms = data.service.now_ms();
     let public = Lang::from_locale(click.guild_locale.as_deref().unwrap_or(&click.locale));
-    let ended = match split(data.service.claim_abandoned(user, game, ply, claim).await)? {
+    let work = data.service.claim_abandoned(user, game, ply, claim);
+    let defer = deferral::defer_click(ctx, click);
+    let (ended, deferred) = deferral::unless_quick(data.defer_after, work, defer).await;
+    let how = if deferred { Deferred::Click } else { Deferred::No };
+    let http = &ctx.http;
+    let ended = match split(ended)? {
         Ok(ended) => ended,
-        Err(refusal) => return refuse_click(ctx, click, &refusal).await,
+        Err(refusal) => {
+            let text = Lang::from_locale(&click.locale).text(&Msg::Refused(&refusal));
+            return deferral::privately(http, click.id, &click.token, how, text).await;
+        }
     };
-    data.keep_token(&ended, &click.token, received_ms);
+    let here = ended.place.shows_in(ChannelId(click.channel_id.get()));
+    data.keep_token(&ended, &click.token, received_ms, click.channel_id);
     let Some(result) = &ended.result else {
         let text = public.text(&Msg::CalledOff { game, by: user });
-        let message = CreateInteractionResponseMessage::new().content(text);
-        return answer_click(ctx, click, CreateInteractionResponse::Message(message)).await;
+        if !here {
+            board::post(http, data, &ended, text, public).await;
+            let done = Lang::from_locale(&click.locale).text(&Msg::Done);
+            return deferral::privately(http, click.id, &click.token, how, done).await;
+        }
+        return match how {
+            Deferred::Click => {
+                let message = CreateInteractionResponseFollowup::new().content(text);
+                retry("announcing a game called off", Retry::FOLLOW_UP, || {
+                    click.create_followup(ctx, message.clone())
+                })
+                .await
+                .map(drop)
+                .map_err(Error::from)
+            }
+            _ => {
+                let message = CreateInteractionResponseMessage::new().content(text);
+                answer_click(ctx, click, CreateInteractionResponse::Message(message)).await
+            }
+        };
     };
     let text = public.text(&Msg::GameOver(&ended, result));
-    let composed = board::compose(data, &ended, text, public).await?;
-    board::answer_with(&ctx.http, data, click.id, &click.token, &ended, composed).await?;
+    if !here {
+        board::post(http, data, &ended, text, public).await;
+        let done = Lang::from_locale(&click.locale).text(&Msg::Done);
+        return deferral::privately(http, click.id, &click.token, how, done).await;
+    }
+    let composed = board::compose(data, &ended, text.clone(), public).await?;
+    let delivered = match how {
+        Deferred::Click => board::follow_up(http, data, &click.token, &ended, &composed).await,
+        _ => board::answer_with(http, data, click.id, &click.token, &ended, composed).await,
+    };
+    if let Err(e) = delivered {
+        warn!(%game, error = %e, "could not answer a claim with its board");
+        board::post(http, data, &ended, text, public).await;
+    }
     Ok(())
 }

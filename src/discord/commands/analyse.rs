@@ -13,11 +13,11 @@ use poise::CreateReply;
 use poise::serenity_prelude as serenity;
 use serenity::{
     ComponentInteraction, CreateAllowedMentions, CreateAttachment, CreateInteractionResponse,
-    CreateInteractionResponseFollowup, CreateInteractionResponseMessage,
+    CreateInteractionResponseFollowup, CreateInteractionResponseMessage, EditInteractionResponse,
 };
 
 use crate::discord::picture_cache::AnalysisAnswer;
-use crate::discord::reply::{Outcome, clip, ephemeral, refuse_click};
+use crate::discord::reply::{Outcome, clip, defer_private, edit_deferred, ephemeral, refuse_click};
 use crate::discord::reply::{click_viewer, command_viewer, split, user_lang};
 use crate::discord::retry::{Retry, retry};
 use crate::discord::{ApplicationContext, Data, Error};
@@ -47,10 +47,25 @@ pub async fn analyse(ctx: ApplicationContext<'_>, game: i64) -> Result<(), Error
     if let Err(refusal) = split(data.service.start_heavy(user, Heavy::Analysis))? {
         return ephemeral(ctx, lang.text(&Msg::Refused(&refusal))).await;
     }
-    ctx.defer().await?;
+    // Privately: a refusal may still come, and only the caller should see it. The public
+    // answer follows as a message of its own once the deferral has been answered (Discord's
+    // first follow-up of a deferral would edit it instead).
+    defer_private(ctx).await?;
     match prepare(data, id, lang).await? {
-        Ok(answer) => ctx.send(reply(answer)).await.map(drop).map_err(Into::into),
-        Err(refusal) => ephemeral(ctx, lang.text(&Msg::Refused(&refusal))).await,
+        Ok(answer) => {
+            edit_deferred(ctx, lang.text(&Msg::Done)).await?;
+            let message = CreateInteractionResponseFollowup::new()
+                .content(answer.content)
+                .add_file(CreateAttachment::bytes(answer.png.to_vec(), FILE_NAME))
+                .allowed_mentions(CreateAllowedMentions::new());
+            retry("following up an analysis", Retry::FOLLOW_UP, || {
+                ctx.interaction
+                    .create_followup(ctx.serenity_context(), message.clone())
+            })
+            .await?;
+            Ok(())
+        }
+        Err(refusal) => edit_deferred(ctx, lang.text(&Msg::Refused(&refusal))).await,
     }
 }
 
@@ -85,21 +100,14 @@ pub async fn click(
     let defer = CreateInteractionResponseMessage::new().ephemeral(true);
     crate::discord::reply::answer_click(ctx, click, CreateInteractionResponse::Defer(defer))
         .await?;
-    let followup = match prepare(data, id, lang).await? {
-        Ok(answer) => CreateInteractionResponseFollowup::new()
+    let edit = match prepare(data, id, lang).await? {
+        Ok(answer) => EditInteractionResponse::new()
             .content(answer.content)
-            .add_file(CreateAttachment::bytes(answer.png.to_vec(), FILE_NAME))
-            .allowed_mentions(CreateAllowedMentions::new())
-            .ephemeral(true),
-        Err(refusal) => CreateInteractionResponseFollowup::new()
-            .content(lang.text(&Msg::Refused(&refusal)))
-            .ephemeral(true),
+            .new_attachment(CreateAttachment::bytes(answer.png.to_vec(), FILE_NAME))
+            .allowed_mentions(CreateAllowedMentions::new()),
+        Err(refusal) => EditInteractionResponse::new().content(lang.text(&Msg::Refused(&refusal))),
     };
-    retry("following up an analysis", Retry::FOLLOW_UP, || {
-        click.create_followup(ctx, followup.clone())
-    })
-    .await?;
-    Ok(())
+    crate::discord::deferral::edit_clicked_message(ctx, click, edit).await
 }
 
 /// The analysis answer of game `id` in `lang`: scored by the service, drawn on a blocking

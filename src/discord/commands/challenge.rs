@@ -13,7 +13,7 @@ use monkey_queen_core::GameOptions;
 use super::level::LevelChoice;
 use crate::discord::custom_id::ComponentId;
 use crate::discord::reply::{
-    Outcome, answer_click, caller, channel_lang, clicker, defer_public, edit_deferred, ephemeral,
+    Outcome, answer_click, caller, clicked_in, channel_lang, clicker, defer_private, edit_deferred, ephemeral,
     refuse_click, split, user_lang,
 };
 use crate::discord::retry::{Retry, already_acknowledged, retry};
@@ -146,21 +146,17 @@ pub async fn challenge(
     }
     let clock = clock.map(ClockOption::choice);
     let create = data.service.create_challenge_with_clock(new, clock);
-    // A game against the computer is deferred already; a challenge is deferred (publicly, as
-    // it will be public) only if its write waits behind others.
+    // A game against the computer is deferred already; a challenge is deferred (privately: it
+    // may be refused) only if its write waits behind others.
     let (created, deferred) = if against_computer {
-        (create.await, false)
+        (create.await, true)
     } else {
-        deferral::unless_quick(data.defer_after, create, defer_public(ctx)).await
+        deferral::unless_quick(data.defer_after, create, defer_private(ctx)).await
     };
     let created = match split(created)? {
         Ok(created) => created,
-        Err(refusal) if against_computer => {
-            return edit_deferred(ctx, lang.text(&Msg::Refused(&refusal))).await;
-        }
         Err(refusal) if deferred => {
-            let text = lang.text(&Msg::Refused(&refusal));
-            return deferral::refuse_deferred_command(ctx, text).await;
+            return edit_deferred(ctx, lang.text(&Msg::Refused(&refusal))).await;
         }
         Err(refusal) => return ephemeral(ctx, lang.text(&Msg::Refused(&refusal))).await,
     };
@@ -174,7 +170,15 @@ pub async fn challenge(
         }
         ChallengeCreated::AiGame(game) => {
             let first_turn = ai::claim(data, &game);
-            data.keep_token(&game, &ctx.interaction.token, received_ms);
+            data.keep_token(
+                &game,
+                &ctx.interaction.token,
+                received_ms,
+                ctx.interaction.channel_id,
+            );
+            // The private "thinking…" is answered first: where the board is a follow-up,
+            // Discord's first follow-up of the deferral would edit it instead.
+            let said = edit_deferred(ctx, lang.text(&Msg::BoardShown(&game))).await;
             let http = ctx.serenity_context().http.clone();
             board::post_first(
                 &http,
@@ -186,7 +190,7 @@ pub async fn challenge(
             )
             .await;
             ai::play(first_turn, http, data.clone(), *game.clone(), public);
-            edit_deferred(ctx, lang.text(&Msg::BoardShown(&game))).await
+            said
         }
     }
 }
@@ -205,15 +209,24 @@ async fn post_challenge(
     let text = lang.text(&Msg::ChallengePosted(challenge));
     let buttons = challenge_buttons(challenge, lang);
     if deferred {
-        let edit = EditInteractionResponse::new()
+        // After the private deferral: its "thinking…" says so, then the challenge follows as
+        // a new message, whose mention pings (Discord's first follow-up would edit the
+        // deferral instead).
+        let http = &ctx.serenity_context().http;
+        let token = &ctx.interaction.token;
+        let noted = deferral::edit_deferred_answer(http, token, user_lang(ctx).text(&Msg::Done));
+        if let Err(e) = noted.await {
+            withdraw(ctx.data(), challenge).await;
+            return Err(e);
+        }
+        let message = CreateInteractionResponseFollowup::new()
             .content(text)
             .components(buttons);
-        let edited = retry("posting a deferred challenge", Retry::EDIT, || {
-            ctx.interaction
-                .edit_response(ctx.serenity_context(), edit.clone())
+        let posted = retry("posting a deferred challenge", Retry::FOLLOW_UP, || {
+            http.create_followup_message(token, &message, Vec::new())
         })
         .await;
-        return match edited {
+        return match posted {
             Ok(message) => {
                 remember(ctx.data(), challenge, Ok(message.id)).await;
                 Ok(())
@@ -308,6 +321,83 @@ pub async fn post_for_click(
     Ok(())
 }
 
+/// Posts a rematch `challenge` of `game` where the game was played, not where it was asked
+/// for: a message in its channel where the bot may post; elsewhere a follow-up of the game's
+/// latest interaction while its token serves, else a DM to the player challenged. A challenge
+/// that reached nobody is withdrawn.
+///
+/// # Errors
+/// What Discord answered when the challenge reached nobody.
+pub async fn post_at_place(
+    http: &serenity::Http,
+    data: &Data,
+    challenge: &Challenge,
+    game: crate::games::GameId,
+    lang: Lang,
+) -> Result<(), Error> {
+    let text = lang.text(&Msg::ChallengePosted(challenge));
+    let buttons = challenge_buttons(challenge, lang);
+    let posted = match challenge.reach {
+        crate::games::Reach::Channel => {
+            let message = serenity::CreateMessage::new()
+                .content(text)
+                .components(buttons);
+            retry("posting a rematch", Retry::BOARD, || {
+                serenity::ChannelId::new(challenge.channel.0).send_message(http, message.clone())
+            })
+            .await
+            .map(|m| Some(m.id))
+        }
+        crate::games::Reach::Interactions => {
+            send_through_interactions(http, data, challenge, game, text, buttons).await
+        }
+    };
+    match posted {
+        Ok(Some(id)) => {
+            remember(data, challenge, Ok(id)).await;
+            Ok(())
+        }
+        Ok(None) => Ok(()),
+        Err(e) => {
+            withdraw(data, challenge).await;
+            Err(e.into())
+        }
+    }
+}
+
+/// A rematch where the bot cannot post: a follow-up of the game's latest interaction while
+/// its token serves (its message id, to edit it on expiry), else a DM to the player
+/// challenged (nothing to edit there).
+async fn send_through_interactions(
+    http: &serenity::Http,
+    data: &Data,
+    challenge: &Challenge,
+    game: crate::games::GameId,
+    text: String,
+    buttons: Vec<CreateActionRow>,
+) -> serenity::Result<Option<serenity::MessageId>> {
+    if let Some(token) = data.tokens.take(game, data.service.now_ms()) {
+        let message = CreateInteractionResponseFollowup::new()
+            .content(text.clone())
+            .components(buttons.clone());
+        match http
+            .create_followup_message(&token.value, &message, Vec::new())
+            .await
+        {
+            Ok(sent) => return Ok(Some(sent.id)),
+            Err(e) => warn!(%game, error = %e, "could not follow up with a rematch"),
+        }
+    }
+    let Some(opponent) = challenge.challenged else {
+        return Ok(None);
+    };
+    let message = serenity::CreateMessage::new()
+        .content(text)
+        .components(buttons);
+    reach::direct_message(http, opponent, message).await?;
+    Ok(None)
+}
+
 /// Withdraws a challenge nobody can see (its message could not be posted); a failure is
 /// only logged.
 async fn withdraw(data: &Data, challenge: &Challenge) {
@@ -383,7 +473,57 @@ pub async fn answer(
         challenge: &challenge,
         by: Some(by.id),
     });
-    let closed = if deferred {
+    let here = clicked_in(click, challenge.channel);
+    let Some(game) = game.clone().filter(|_| here) else {
+        // Declined, cancelled, or accepted away from where the challenge was made (an offer
+        // that came by DM): the clicked message says so, and an accepted game's first board
+        // goes where the game lives.
+        let closed = close_clicked(ctx, click, text, deferred).await;
+        if let Some(game) = game {
+            if let Err(e) = closed {
+                warn!(challenge = %id, game = %game.id, error = %e, "could not close an accepted challenge's message");
+            }
+            let content = lang.text(&Msg::GameStarted(&game));
+            board::post_first(&ctx.http, data, &game, content, lang, None).await;
+            return Ok(());
+        }
+        return closed;
+    };
+    // The challenge message becomes the game's first board: the click's own answer, one call
+    // that no channel's message limit holds up.
+    data.keep_token(&game, &click.token, received_ms, click.channel_id);
+    let content = lang.text(&Msg::GameStarted(&game));
+    let delivered = match board::compose(data, &game, content.clone(), lang).await {
+        Ok(composed) => board::update_with(ctx, data, click, &game, composed, deferred).await,
+        Err(e) => Err(e),
+    };
+    match delivered {
+        Ok(()) => {
+            let message = MessageId(click.message.id.get());
+            let seen = click.channel.as_ref();
+            board::open_thread_if_wanted(&ctx.http, data, &game, message, lang, seen).await;
+        }
+        Err(e) => {
+            warn!(challenge = %id, game = %game.id, error = %e, "could not turn the challenge into the first board");
+            if let Err(e) = close_clicked(ctx, click, text, deferred).await {
+                warn!(challenge = %id, error = %e, "could not close the accepted challenge's message");
+            }
+            board::post_first(&ctx.http, data, &game, content, lang, click.channel.as_ref())
+                .await;
+        }
+    }
+    Ok(())
+}
+
+/// Replaces the clicked challenge message's text and takes its buttons away: the click's
+/// answer, or an edit after a deferral.
+async fn close_clicked(
+    ctx: &serenity::Context,
+    click: &ComponentInteraction,
+    text: String,
+    deferred: bool,
+) -> Result<(), Error> {
+    if deferred {
         let edit = EditInteractionResponse::new()
             .content(text)
             .components(Vec::new());
@@ -393,29 +533,7 @@ pub async fn answer(
             .content(text)
             .components(Vec::new());
         answer_click(ctx, click, CreateInteractionResponse::UpdateMessage(update)).await
-    };
-    let Some(game) = game else {
-        return closed;
-    };
-    // The game exists now: its first board (which pings the player to move) goes out even if
-    // the challenge message could not be closed; its stale Accept then gets a refusal.
-    if let Err(e) = closed {
-        warn!(
-            challenge = %id, game = %game.id, error = %e,
-            "could not close the accepted challenge's message"
-        );
     }
-    data.keep_token(&game, &click.token, received_ms);
-    board::post_first(
-        &ctx.http,
-        data,
-        &game,
-        lang.text(&Msg::GameStarted(&game)),
-        lang,
-        click.channel.as_ref(),
-    )
-    .await;
-    Ok(())
 }
 
 /// Accepts, declines or cancels the challenge for `by`: the challenge as closed, and the game

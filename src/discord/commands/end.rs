@@ -5,14 +5,14 @@ use poise::CreateReply;
 use poise::serenity_prelude as serenity;
 use serenity::{
     ButtonStyle, ComponentInteraction, CreateActionRow, CreateButton, CreateInteractionResponse,
-    CreateInteractionResponseMessage, EditInteractionResponse,
+    CreateInteractionResponseFollowup, CreateInteractionResponseMessage, EditInteractionResponse,
 };
 use tracing::warn;
 
 use super::play::game_ref;
 use crate::discord::custom_id::ComponentId;
 use crate::discord::reply::{
-    answer_click, caller, channel_lang, clicker, defer_public, edit_deferred, ephemeral,
+    answer_click, caller, channel_lang, clicker, defer_private, edit_deferred, ephemeral,
     refuse_click, split, user_lang,
 };
 use crate::discord::retry::{Retry, already_acknowledged, retry};
@@ -52,9 +52,9 @@ pub async fn abort(ctx: ApplicationContext<'_>, game: Option<i64>) -> Result<(),
     let user = caller(ctx).id;
     let data = ctx.data();
     let work = data.service.abort(user, game_ref(ctx.channel_id(), game));
-    // The write may wait behind others: deferred (publicly, as the result is public) if so.
+    // The write may wait behind others: deferred (privately, as it may be refused) if so.
     let (result, deferred) =
-        deferral::unless_quick(data.defer_after, work, defer_public(ctx)).await;
+        deferral::unless_quick(data.defer_after, work, defer_private(ctx)).await;
     match split(result)? {
         Ok(view) => {
             let public = channel_lang(
@@ -66,7 +66,16 @@ pub async fn abort(ctx: ApplicationContext<'_>, game: Option<i64>) -> Result<(),
                 by: user,
             });
             if deferred {
-                return edit_deferred(ctx, text).await;
+                // The private "thinking…" is answered first, so that the announcement is a
+                // message of its own (Discord's first follow-up would edit the deferral).
+                edit_deferred(ctx, lang.text(&Msg::Done)).await?;
+                let message = CreateInteractionResponseFollowup::new().content(text);
+                let http = &ctx.serenity_context().http;
+                retry("announcing an abort", Retry::FOLLOW_UP, || {
+                    http.create_followup_message(&ctx.interaction.token, &message, Vec::new())
+                })
+                .await?;
+                return Ok(());
             }
             let announced = retry("announcing an abort", Retry::INTERACTION, || {
                 ctx.send(CreateReply::default().content(text.clone()))
@@ -78,10 +87,7 @@ pub async fn abort(ctx: ApplicationContext<'_>, game: Option<i64>) -> Result<(),
                 announced => announced.map(drop).map_err(Error::from),
             }
         }
-        Err(refusal) if deferred => {
-            let text = lang.text(&Msg::Refused(&refusal));
-            deferral::refuse_deferred_command(ctx, text).await
-        }
+        Err(refusal) if deferred => edit_deferred(ctx, lang.text(&Msg::Refused(&refusal))).await,
         Err(refusal) => ephemeral(ctx, lang.text(&Msg::Refused(&refusal))).await,
     }
 }
@@ -180,7 +186,7 @@ pub async fn confirm(
     if let Err(e) = closed {
         warn!(game = %game, error = %e, "could not close the resignation question");
     }
-    data.keep_token(&finished, &click.token, received_ms);
+    data.keep_token(&finished, &click.token, received_ms, click.channel_id);
     board::post(&ctx.http, data, &finished, text, public).await;
     Ok(())
 }

@@ -11,13 +11,14 @@ use poise::serenity_prelude as serenity;
 use serenity::{
     ComponentInteraction, ComponentInteractionDataKind, CreateActionRow, CreateAttachment,
     CreateInteractionResponse, CreateInteractionResponseMessage, CreateSelectMenu,
-    CreateSelectMenuKind, CreateSelectMenuOption,
+    CreateSelectMenuKind, CreateSelectMenuOption, EditInteractionResponse,
 };
 
 use super::play::{Asker, play_and_answer};
 use crate::discord::board::{self, Marks};
 use crate::discord::custom_id::ComponentId;
-use crate::discord::reply::{answer_click, channel_lang, clicker, clip, refuse_click, split};
+use crate::discord::reply::{Outcome, answer_click, channel_lang, clicker, clip, refuse_click, split};
+use crate::discord::deferral::{self, Deferred};
 use crate::discord::{Data, Error};
 use crate::games::{GameId, GameRef, GameView, PlayRequest, UserError};
 use crate::i18n::{Lang, Msg};
@@ -31,7 +32,15 @@ const MAX_OPTION_TEXT: usize = 100;
 /// The value of the pie rule's swap in the piece menu.
 const SWAP: &str = "swap";
 
+/// A menu message of the pickers: text, the marked picture, and the menus.
+struct Menu {
+    content: String,
+    png: Vec<u8>,
+    menus: Vec<CreateActionRow>,
+}
+
 /// The Move button: the player's movable pieces, marked, and a menu of them (only they see it).
+/// When the work is slow, the click is deferred privately and the menu edits the deferral.
 pub async fn open(
     ctx: &serenity::Context,
     data: &Data,
@@ -39,6 +48,32 @@ pub async fn open(
     game: GameId,
     ply: u32,
 ) -> Result<(), Error> {
+    let work = pieces_menu(data, click, game, ply);
+    let defer = deferral::defer_privately(&ctx.http, click.id, &click.token);
+    let (menu, deferred) = deferral::unless_quick(data.defer_after, work, defer).await;
+    let how = if deferred { Deferred::Privately } else { Deferred::No };
+    let menu = match menu? {
+        Ok(menu) => menu,
+        Err(refusal) => return refuse(ctx, click, how, &refusal).await,
+    };
+    if deferred {
+        return edit_with(ctx, click, menu).await;
+    }
+    let reply = CreateInteractionResponseMessage::new()
+        .content(menu.content)
+        .add_file(CreateAttachment::bytes(menu.png, board::FILE_NAME))
+        .components(menu.menus)
+        .ephemeral(true);
+    answer_click(ctx, click, CreateInteractionResponse::Message(reply)).await
+}
+
+/// The menu of the clicker's movable pieces in `game` at `ply`, or why they may not move.
+async fn pieces_menu(
+    data: &Data,
+    click: &ComponentInteraction,
+    game: GameId,
+    ply: u32,
+) -> Outcome<Menu> {
     let lang = Lang::from_locale(&click.locale);
     let view = match split(
         data.service
@@ -46,7 +81,7 @@ pub async fn open(
             .await,
     )? {
         Ok(view) => view,
-        Err(refusal) => return refuse_click(ctx, click, &refusal).await,
+        Err(refusal) => return Ok(Err(refusal)),
     };
     let moves = view.position.legal_moves();
     let pieces = movable_pieces(&view, &moves);
@@ -79,16 +114,16 @@ pub async fn open(
             part,
         }
     });
-    let reply = CreateInteractionResponseMessage::new()
-        .content(lang.text(&Msg::PickPiece(game)))
-        .add_file(CreateAttachment::bytes(png, board::FILE_NAME))
-        .components(menus)
-        .ephemeral(true);
-    answer_click(ctx, click, CreateInteractionResponse::Message(reply)).await
+    Ok(Ok(Menu {
+        content: lang.text(&Msg::PickPiece(game)),
+        png,
+        menus,
+    }))
 }
 
 /// A piece picked: the picture redrawn with its destinations marked, and a menu of them (or,
-/// for `swap`, the move itself).
+/// for `swap`, the move itself). When the work is slow, the click is deferred and the menu
+/// message edited after.
 pub async fn piece(
     ctx: &serenity::Context,
     data: &Data,
@@ -96,12 +131,37 @@ pub async fn piece(
     game: GameId,
     ply: u32,
 ) -> Result<(), Error> {
-    let Some(value) = chosen(click) else {
-        return refuse_click(ctx, click, &UserError::PositionChanged).await;
-    };
-    if value == SWAP {
+    if chosen(click) == Some(SWAP) {
         return play(ctx, data, click, game, ply, SWAP).await;
     }
+    let work = destinations_menu(data, click, game, ply);
+    let defer = deferral::defer_click(ctx, click);
+    let (menu, deferred) = deferral::unless_quick(data.defer_after, work, defer).await;
+    let how = if deferred { Deferred::Click } else { Deferred::No };
+    let menu = match menu? {
+        Ok(menu) => menu,
+        Err(refusal) => return refuse(ctx, click, how, &refusal).await,
+    };
+    if deferred {
+        return edit_with(ctx, click, menu).await;
+    }
+    let update = CreateInteractionResponseMessage::new()
+        .content(menu.content)
+        .add_file(CreateAttachment::bytes(menu.png, board::FILE_NAME))
+        .components(menu.menus);
+    answer_click(ctx, click, CreateInteractionResponse::UpdateMessage(update)).await
+}
+
+/// The menu of the destinations of the piece picked in `click`, or why there is none.
+async fn destinations_menu(
+    data: &Data,
+    click: &ComponentInteraction,
+    game: GameId,
+    ply: u32,
+) -> Outcome<Menu> {
+    let Some(value) = chosen(click) else {
+        return Ok(Err(UserError::PositionChanged));
+    };
     let lang = Lang::from_locale(&click.locale);
     let view = match split(
         data.service
@@ -109,7 +169,7 @@ pub async fn piece(
             .await,
     )? {
         Ok(view) => view,
-        Err(refusal) => return refuse_click(ctx, click, &refusal).await,
+        Err(refusal) => return Ok(Err(refusal)),
     };
     let moves = view.position.legal_moves();
     let from = Square::parse(value, view.position.size()).ok();
@@ -118,7 +178,7 @@ pub async fn piece(
         .unwrap_or_default();
     let Some(from) = from.filter(|_| !destinations.is_empty()) else {
         // Not a square of this board with a piece that can move: a forged pick.
-        return refuse_click(ctx, click, &UserError::PositionChanged).await;
+        return Ok(Err(UserError::PositionChanged));
     };
     let mover = view.position.turn();
     let options = destinations
@@ -145,11 +205,35 @@ pub async fn piece(
             part,
         }
     });
-    let update = CreateInteractionResponseMessage::new()
-        .content(lang.text(&Msg::PickDestination { game, from }))
-        .add_file(CreateAttachment::bytes(png, board::FILE_NAME))
-        .components(menus);
-    answer_click(ctx, click, CreateInteractionResponse::UpdateMessage(update)).await
+    Ok(Ok(Menu {
+        content: lang.text(&Msg::PickDestination { game, from }),
+        png,
+        menus,
+    }))
+}
+
+/// After a deferral: `menu` replaces the deferred answer (or the clicked menu message).
+async fn edit_with(
+    ctx: &serenity::Context,
+    click: &ComponentInteraction,
+    menu: Menu,
+) -> Result<(), Error> {
+    let edit = EditInteractionResponse::new()
+        .content(menu.content)
+        .new_attachment(CreateAttachment::bytes(menu.png, board::FILE_NAME))
+        .components(menu.menus);
+    deferral::edit_clicked_message(ctx, click, edit).await
+}
+
+/// The refusal, only for the clicker, however the click was deferred.
+async fn refuse(
+    ctx: &serenity::Context,
+    click: &ComponentInteraction,
+    how: Deferred,
+    refusal: &UserError,
+) -> Result<(), Error> {
+    let text = Lang::from_locale(&click.locale).text(&Msg::Refused(refusal));
+    deferral::privately(&ctx.http, click.id, &click.token, how, text).await
 }
 
 /// A destination picked: the move is played exactly as `/move` plays it, at the ply the menu
@@ -191,6 +275,7 @@ async fn play(
         id: click.id,
         token: &click.token,
         channel: click.channel_id,
+        defer_as: Deferred::Click,
         lang: Lang::from_locale(&click.locale),
         public: channel_lang(click.guild_locale.as_deref(), &click.locale),
     };

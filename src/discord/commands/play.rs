@@ -11,7 +11,8 @@ use serenity::Http;
 use tracing::warn;
 
 use crate::discord::reply::{caller, channel_lang, clip, split, user_lang};
-use crate::discord::{ApplicationContext, Context, Data, Error, ai, board, deferral};
+use crate::discord::deferral::{self, Deferred};
+use crate::discord::{ApplicationContext, Context, Data, Error, ai, board};
 use crate::games::{ChannelId, GameId, GameRef, PlayRequest, Reach};
 use crate::i18n::{Lang, Msg};
 
@@ -43,6 +44,7 @@ pub async fn play_move(
         id: ctx.interaction.id,
         token: &ctx.interaction.token,
         channel: ctx.channel_id(),
+        defer_as: Deferred::Privately,
         lang: user_lang(ctx),
         public: channel_lang(
             ctx.interaction.guild_locale.as_deref(),
@@ -63,6 +65,9 @@ pub struct Asker<'a> {
     pub token: &'a str,
     /// The channel it was made in.
     pub channel: serenity::ChannelId,
+    /// How it is deferred when the work is slow: privately for a command, without a visible
+    /// answer for a click.
+    pub defer_as: Deferred,
     /// The player's language, for refusals.
     pub lang: Lang,
     /// The channel's language, for the board.
@@ -72,8 +77,11 @@ pub struct Asker<'a> {
 /// Plays `request` and answers the interaction with the new board as its own public message
 /// (one REST call), or with the refusal only the player sees. When the work is slow (the
 /// database busy), the interaction is deferred within Discord's 3 seconds and the board
-/// follows up, so its mention still pings. If the answer can't be delivered, the move stands
-/// and its board goes to the channel; a threaded game's board goes to its thread.
+/// follows as a new message, so its mention still pings. A move made away from where its
+/// game lives (a board that came by DM, `/move game:` from another channel, a threaded game
+/// moved from its channel) is answered privately, and its board goes to the game's own place.
+/// If the answer can't be delivered, the move stands and its board goes to the game's place;
+/// the service keeps it owed until one of them is delivered.
 pub async fn play_and_answer(
     data: &Data,
     asker: &Asker<'_>,
@@ -96,50 +104,56 @@ pub async fn play_and_answer(
         let board = board::compose(data, &played.game, content.clone(), public).await;
         Ok::<_, Error>(Ok((played, reply, content, board)))
     };
-    let defer = deferral::defer_interaction(asker.http, asker.id, asker.token);
+    let defer = deferral::defer(asker.http, asker.id, asker.token, asker.defer_as);
     let (outcome, deferred) = deferral::unless_quick(data.defer_after, work, defer).await;
-    let privately = |text: String| async move {
-        if deferred {
-            deferral::answer_deferred_privately(asker.http, asker.token, text).await
-        } else {
-            deferral::answer_privately(asker.http, asker.id, asker.token, text).await
-        }
-    };
+    let deferred = if deferred { asker.defer_as } else { Deferred::No };
+    let privately =
+        |text: String| deferral::privately(asker.http, asker.id, asker.token, deferred, text);
     let (played, reply, content, board) = match outcome? {
         Ok(done) => done,
         Err(refusal) => return privately(asker.lang.text(&Msg::Refused(&refusal))).await,
     };
-    data.keep_token(&played.game, asker.token, received_ms);
+    let game = &played.game;
     let http = asker.http.clone();
-    let shown_in = played
-        .game
-        .place
-        .thread
-        .unwrap_or(played.game.place.channel);
-    if asker.channel.get() != shown_in.0 && played.game.place.reach == Reach::Channel {
-        // A threaded game moved from its channel: the board goes to the thread, as all its
-        // boards do, and the player is told where.
-        board::post(&http, data, &played.game, content, public).await;
-        let text = asker.lang.text(&Msg::BoardInThread {
-            mv: played.mv,
-            thread: shown_in.0,
-        });
+    if !game.place.shows_in(ChannelId(asker.channel.get())) {
+        // Made away from the game: its board goes where the game lives, and the player is
+        // told privately here.
+        board::post(&http, data, game, content, public).await;
+        let text = match game.place.reach {
+            Reach::Channel => asker.lang.text(&Msg::BoardInThread {
+                mv: played.mv,
+                thread: game.place.shown_in().0,
+            }),
+            Reach::Interactions => asker.lang.text(&Msg::BoardElsewhere {
+                mv: played.mv,
+                game: game.id,
+            }),
+        };
         ai::play(reply, http, data.clone(), played.game, public);
         return privately(text).await;
     }
+    data.keep_token(game, asker.token, received_ms, asker.channel);
     let delivered = match board {
-        Ok(board) if deferred => {
-            board::follow_up_with(&http, data, asker.token, &played.game, board).await
-        }
-        Ok(board) => {
-            board::answer_with(&http, data, asker.id, asker.token, &played.game, board).await
-        }
+        Ok(board) => match deferred {
+            Deferred::No => {
+                board::answer_with(&http, data, asker.id, asker.token, game, board).await
+            }
+            Deferred::Privately => {
+                // The private "thinking…" is edited first: Discord's first follow-up of a
+                // deferral would edit it instead of making the public board.
+                match privately(asker.lang.text(&Msg::MovePlayed(played.mv))).await {
+                    Ok(()) => board::follow_up(&http, data, asker.token, game, &board).await,
+                    Err(e) => Err(e),
+                }
+            }
+            Deferred::Click => board::follow_up(&http, data, asker.token, game, &board).await,
+        },
         Err(e) => Err(e),
     };
     if let Err(e) = delivered {
-        // The move stands: its board goes to the channel instead, if the bot may post there.
-        warn!(game = %played.game.id, error = %e, "could not answer a move with its board");
-        board::post(&http, data, &played.game, content, public).await;
+        // The move stands: its board goes to the game's place instead.
+        warn!(game = %game.id, error = %e, "could not answer a move with its board");
+        board::post(&http, data, game, content, public).await;
     }
     ai::play(reply, http, data.clone(), played.game, public);
     Ok(())

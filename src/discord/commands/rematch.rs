@@ -7,8 +7,9 @@ use serenity::{ComponentInteraction, CreateInteractionResponse};
 use super::challenge;
 use tracing::warn;
 
-use crate::discord::reply::{answer_click, clicker, refuse_click, split};
-use crate::discord::{Data, Error, ai, board, deferral};
+use crate::discord::reply::{answer_click, clicked_in, clicker, refuse_click, split};
+use crate::discord::deferral::{self, Deferred};
+use crate::discord::{Data, Error, ai, board};
 use crate::games::{ChallengeCreated, GameId};
 use crate::i18n::{Lang, Msg};
 
@@ -29,8 +30,23 @@ pub async fn click(
     match split(created)? {
         Err(refusal) if deferred => deferral::refuse_deferred_click(ctx, click, &refusal).await,
         Err(refusal) => refuse_click(ctx, click, &refusal).await,
-        Ok(ChallengeCreated::Pending(offer)) => {
+        Ok(ChallengeCreated::Pending(offer)) if clicked_in(click, offer.channel) => {
             challenge::post_for_click(ctx, data, click, &offer, lang, deferred).await
+        }
+        Ok(ChallengeCreated::Pending(offer)) => {
+            // Clicked away from the game (a board that came by DM): the offer goes where the
+            // game was played, where the opponent can see it, and the clicker is told here.
+            let posted = challenge::post_at_place(&ctx.http, data, &offer, game, lang).await;
+            let mine = Lang::from_locale(&click.locale);
+            let text = match posted {
+                Ok(()) => mine.text(&Msg::Done),
+                Err(e) => {
+                    warn!(%game, error = %e, "could not post a rematch where its game was");
+                    mine.text(&Msg::Internal)
+                }
+            };
+            let how = if deferred { Deferred::Click } else { Deferred::No };
+            deferral::privately(&ctx.http, click.id, &click.token, how, text).await
         }
         Ok(ChallengeCreated::AiGame(game)) => {
             let first_turn = ai::claim(data, &game);
@@ -42,7 +58,7 @@ pub async fn click(
                     warn!(game = %game.id, error = %e, "could not answer a rematch click");
                 }
             }
-            data.keep_token(&game, &click.token, received_ms);
+            data.keep_token(&game, &click.token, received_ms, click.channel_id);
             let content = lang.text(&Msg::GameStarted(&game));
             let seen = click.channel.as_ref();
             board::post_first(&ctx.http, data, &game, content, lang, seen).await;
