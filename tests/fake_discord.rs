@@ -9,9 +9,11 @@ use std::time::Duration;
 
 use serde_json::{Value, json};
 use support::fake_discord::access::{ChannelKind, permission};
-use support::fake_discord::{APPLICATION_ID, FakeDiscord, Refusal};
+use support::fake_discord::delivery::Change;
+use support::fake_discord::{APPLICATION_ID, Delivery, FakeDiscord, Refusal};
 use support::payloads::{
-    ALICE, CHANNEL_ID, GUILD_ID, autocomplete, focused_string, slash_command, token,
+    ALICE, BOB, CHANNEL_ID, DM_CHANNEL_ID, GUILD_ID, autocomplete, bot_message, button_click,
+    focused_string, in_dm, slash_command, token,
 };
 
 /// A server the bot was not invited to.
@@ -557,6 +559,266 @@ async fn a_token_serves_edits_and_follow_ups_for_15_minutes_and_only_after_an_an
         .await;
     assert_eq!((late.status, late.code()), (401, 50027), "{}", late.body);
     assert_eq!(late.body["message"], "Invalid Webhook Token");
+}
+
+/// Defers interaction `id` (callback type 5, ephemeral or not); returns the loading message's
+/// id, from the callback's `with_response` answer.
+async fn defer(client: &Client, id: u64, ephemeral: bool) -> String {
+    let flags = if ephemeral { 64 } else { 0 };
+    let deferral = json!({ "type": 5, "data": { "flags": flags } });
+    let path = format!("{}?with_response=true", callback(id));
+    let answer = client.send("POST", &path, Some(deferral)).await;
+    assert_eq!(answer.status, 200, "{}", answer.body);
+    answer.body["resource"]["message"]["id"]
+        .as_str()
+        .unwrap()
+        .to_owned()
+}
+
+/// A follow-up of interaction `id` with `content`, `flags` and no `allowed_mentions` (every
+/// mention in the content may ping).
+async fn follow_up(client: &Client, id: u64, content: &str, flags: u64) -> Answer {
+    let body = json!({ "content": content, "flags": flags });
+    client.send("POST", &webhook(id, ""), Some(body)).await
+}
+
+/// The message id in an answer that returns a message.
+fn id_of(answer: &Answer) -> u64 {
+    answer.body["id"].as_str().unwrap().parse().unwrap()
+}
+
+#[tokio::test]
+async fn the_first_follow_up_after_a_deferral_edits_its_loading_message() {
+    let (fake, client) = strict_fake().await;
+    let ping = format!("<@{}> your move", ALICE.id);
+
+    // A public deferral: the first follow-up is the loading message, edited (it stays public
+    // though it asks to be ephemeral, and pings nobody); the second is a new message.
+    dispatch_command(&fake, 70);
+    let loading: u64 = defer(&client, 70, false).await.parse().unwrap();
+    let first = follow_up(&client, 70, &ping, 64).await;
+    assert_eq!(first.status, 200, "{}", first.body);
+    assert_eq!(id_of(&first), loading);
+    assert_eq!(first.body["flags"], 0, "{}", first.body);
+    let second = follow_up(&client, 70, &ping, 0).await;
+    assert_eq!(second.status, 200, "{}", second.body);
+    assert_ne!(id_of(&second), loading);
+    let deliveries = fake.deliveries();
+    assert_eq!(
+        deliveries,
+        vec![
+            Delivery {
+                change: Change::New,
+                message: loading,
+                channel: Some(CHANNEL_ID),
+                ephemeral: false,
+                pinged: vec![],
+            },
+            Delivery {
+                change: Change::Edit,
+                message: loading,
+                channel: Some(CHANNEL_ID),
+                ephemeral: false,
+                pinged: vec![],
+            },
+            Delivery {
+                change: Change::New,
+                message: id_of(&second),
+                channel: Some(CHANNEL_ID),
+                ephemeral: false,
+                pinged: vec![ALICE.id],
+            },
+        ]
+    );
+    // The edited loading message and the follow-up are both the token's to edit.
+    for message in [loading, id_of(&second)] {
+        let path = webhook(70, &format!("/messages/{message}"));
+        let edit = client
+            .send("PATCH", &path, Some(json!({ "content": "e" })))
+            .await;
+        assert_eq!(edit.status, 200, "{}", edit.body);
+    }
+
+    // An ephemeral deferral stays ephemeral, though its first follow-up asks to be public.
+    dispatch_command(&fake, 71);
+    let loading: u64 = defer(&client, 71, true).await.parse().unwrap();
+    let first = follow_up(&client, 71, &ping, 0).await;
+    assert_eq!(id_of(&first), loading);
+    assert_eq!(first.body["flags"], 64, "{}", first.body);
+    let edit = fake.deliveries().pop().unwrap();
+    assert_eq!((edit.change, edit.ephemeral), (Change::Edit, true));
+
+    // Once `@original` was edited, the first follow-up is a new message.
+    dispatch_command(&fake, 72);
+    let loading: u64 = defer(&client, 72, false).await.parse().unwrap();
+    let edited = client
+        .send(
+            "PATCH",
+            &webhook(72, "/messages/@original"),
+            Some(json!({ "content": "board" })),
+        )
+        .await;
+    assert_eq!(id_of(&edited), loading);
+    let first = follow_up(&client, 72, &ping, 0).await;
+    assert_ne!(id_of(&first), loading);
+    let made = fake.deliveries().pop().unwrap();
+    assert_eq!((made.change, made.pinged), (Change::New, vec![ALICE.id]));
+
+    // After a deferred update (type 6) a follow-up is a new message too.
+    let clicked = bot_message(9_073, "challenge", &["accept:1"]);
+    fake.remember_interaction(&button_click(73, BOB, "accept:1", clicked));
+    let update = client
+        .send("POST", &callback(73), Some(json!({ "type": 6 })))
+        .await;
+    assert_eq!(update.status, 204, "{}", update.body);
+    let first = follow_up(&client, 73, &ping, 0).await;
+    assert_ne!(id_of(&first), 9_073);
+    let made = fake.deliveries().pop().unwrap();
+    assert_eq!((made.change, made.message), (Change::New, id_of(&first)));
+    assert!(fake.refusals().is_empty(), "{:?}", fake.refusals());
+}
+
+#[tokio::test]
+async fn an_interaction_only_a_user_installed_the_app_for_gets_five_follow_ups() {
+    let (fake, client) = strict_fake().await;
+    let user_install = in_dm(slash_command(80, ALICE, "board", vec![]), ALICE);
+    let mut both = slash_command(82, ALICE, "board", vec![]);
+    both["authorizing_integration_owners"] =
+        json!({ "0": GUILD_ID.to_string(), "1": ALICE.id.to_string() });
+    fake.remember_interaction(&user_install);
+    dispatch_command(&fake, 81);
+    fake.remember_interaction(&both);
+    for id in [80, 81, 82] {
+        // The first follow-up edits the loading message: it counts all the same.
+        defer(&client, id, false).await;
+        for n in 1..=5 {
+            let answer = follow_up(&client, id, &format!("follow-up {n}"), 0).await;
+            assert_eq!(answer.status, 200, "{id}, follow-up {n}: {}", answer.body);
+        }
+    }
+    let sixth = follow_up(&client, 80, "follow-up 6", 0).await;
+    assert_eq!((sixth.status, sixth.code()), (400, 40094), "{}", sixth.body);
+    assert_eq!(
+        sixth.body["message"],
+        "This interaction has hit the maximum number of follow up messages"
+    );
+    // Installed in the server (alone or beside the user install): no such limit.
+    for id in [81, 82] {
+        let sixth = follow_up(&client, id, "follow-up 6", 0).await;
+        assert_eq!(sixth.status, 200, "{id}: {}", sixth.body);
+    }
+    // The token still edits its messages.
+    let edit = client
+        .send(
+            "PATCH",
+            &webhook(80, "/messages/@original"),
+            Some(json!({ "content": "e" })),
+        )
+        .await;
+    assert_eq!(edit.status, 200, "{}", edit.body);
+    let refusals = fake.refusals();
+    assert_eq!(refusals.len(), 1, "{refusals:?}");
+    assert_eq!(fake.deliveries()[1].channel, Some(DM_CHANNEL_ID));
+}
+
+#[tokio::test]
+async fn a_deferral_whose_loading_message_was_deleted_takes_no_follow_up() {
+    let (fake, client) = strict_fake().await;
+    dispatch_command(&fake, 90);
+    defer(&client, 90, true).await;
+    let deleted = client
+        .send("DELETE", &webhook(90, "/messages/@original"), None)
+        .await;
+    assert_eq!(deleted.status, 204, "{}", deleted.body);
+    let refused = follow_up(&client, 90, "the board", 0).await;
+    assert_eq!(
+        (refused.status, refused.code()),
+        (404, 10008),
+        "{}",
+        refused.body
+    );
+    assert_eq!(refused.body["message"], "Unknown Message");
+
+    // A deferral edited into an answer, then deleted, is no longer loading: a follow-up is a
+    // new message.
+    dispatch_command(&fake, 91);
+    defer(&client, 91, false).await;
+    let edit = json!({ "content": "answer" });
+    let path = webhook(91, "/messages/@original");
+    assert_eq!(client.send("PATCH", &path, Some(edit)).await.status, 200);
+    assert_eq!(client.send("DELETE", &path, None).await.status, 204);
+    let made = follow_up(&client, 91, "the board", 0).await;
+    assert_eq!(made.status, 200, "{}", made.body);
+    assert_eq!(fake.refusals().len(), 1, "{:?}", fake.refusals());
+}
+
+#[tokio::test]
+async fn a_new_public_message_pings_whom_its_allowed_mentions_allow_and_an_edit_nobody() {
+    let (fake, client) = strict_fake().await;
+    let content = format!("<@{}> and <@!{}>, <@&{}>", ALICE.id, BOB.id, GUILD_ID);
+    let alice = ALICE.id.to_string();
+    let cases = [
+        (None, vec![ALICE.id, BOB.id], "no allowed_mentions: every mention"),
+        (
+            Some(json!({ "parse": ["users"] })),
+            vec![ALICE.id, BOB.id],
+            "parse users",
+        ),
+        (
+            Some(json!({ "users": [alice] })),
+            vec![ALICE.id],
+            "the listed users",
+        ),
+        (
+            Some(json!({ "parse": [], "users": [], "roles": [] })),
+            vec![],
+            "nobody",
+        ),
+        (Some(json!({})), vec![], "empty allowed_mentions"),
+    ];
+    fake.pause_clock();
+    let mut posted = 0;
+    for (allowed, pinged, what) in cases {
+        let mut body = json!({ "content": content });
+        if let Some(allowed) = allowed {
+            body["allowed_mentions"] = allowed;
+        }
+        let answer = client
+            .send("POST", &messages(CHANNEL_ID), Some(body))
+            .await;
+        assert_eq!(answer.status, 200, "{what}: {}", answer.body);
+        posted = id_of(&answer);
+        let made = fake.deliveries().pop().unwrap();
+        assert_eq!(made.change, Change::New, "{what}");
+        assert_eq!(made.pinged, pinged, "{what}");
+    }
+    let path = format!("{}/{posted}", messages(CHANNEL_ID));
+    let edit = client
+        .send("PATCH", &path, Some(json!({ "content": content })))
+        .await;
+    assert_eq!(edit.status, 200, "{}", edit.body);
+    assert_eq!(
+        fake.deliveries().pop().unwrap(),
+        Delivery {
+            change: Change::Edit,
+            message: posted,
+            channel: Some(CHANNEL_ID),
+            ephemeral: false,
+            pinged: vec![],
+        }
+    );
+
+    // An ephemeral answer pings nobody; a public one pings.
+    for (id, flags, pinged) in [(95, 64, vec![]), (96, 0, vec![ALICE.id])] {
+        dispatch_command(&fake, id);
+        let answer = json!({ "type": 4, "data": { "content": content, "flags": flags,
+            "allowed_mentions": { "users": [alice] } } });
+        let answered = client.send("POST", &callback(id), Some(answer)).await;
+        assert_eq!(answered.status, 204, "{}", answered.body);
+        let made = fake.deliveries().pop().unwrap();
+        assert_eq!((made.ephemeral, made.pinged), (flags == 64, pinged));
+    }
+    assert!(fake.refusals().is_empty(), "{:?}", fake.refusals());
 }
 
 // --- 4. Where the bot may post ---

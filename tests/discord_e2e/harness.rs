@@ -722,7 +722,8 @@ impl Board {
         self.custom_ids.iter().find(|c| c.starts_with("resign:"))
     }
 
-    /// Asserts the message pings exactly `user` (and says so in its text).
+    /// Asserts the message pings exactly `user` (and says so in its text): by the fake's record
+    /// of what the request did, Discord notified `user` and nobody else.
     pub fn assert_pings(&self, user: u64) {
         assert!(
             self.content.contains(&format!("<@{user}>")),
@@ -730,6 +731,13 @@ impl Board {
             self.content
         );
         assert_eq!(self.mentioned, vec![user], "{}", self.content);
+        let delivery = self.request.delivery.as_ref();
+        assert_eq!(
+            delivery.map(|d| d.pinged.as_slice()),
+            Some([user].as_slice()),
+            "{} pinged, by the fake's record: {delivery:?}",
+            self.request.line()
+        );
     }
 }
 

@@ -13,12 +13,21 @@
 //!     files the request lacks (50035), uploads over the interaction's limit (40005);
 //!   - interactions ([`interactions`]): answered once (40060), within 3 seconds of their
 //!     dispatch (10062); their token serves edits and follow-ups for 15 minutes (50027), and
-//!     `@original` exists only once answered (10008). [`FakeDiscord::advance_clock`] moves the
-//!     fake's clock;
+//!     `@original` exists only once answered (10008). The first follow-up after a deferral
+//!     (callback type 5) edits its loading message instead of making one (same id, the
+//!     deferral's ephemeral state, no pings); an interaction whose `authorizing_integration_owners`
+//!     hold only `USER_INSTALL` gets 5 follow-ups (the sixth is 40094); a deferral whose loading
+//!     message was deleted takes no follow-up (10008: Discord does not say what it does, so the
+//!     bot must not depend on it). [`FakeDiscord::advance_clock`] moves the fake's clock;
 //!   - where the bot may post ([`access`]): servers it was invited to, channels it can see,
 //!     its permissions there (50001, 50013), messages that exist (10008);
 //!   - rate limits ([`rate_limits`]): 5 messages per 5 s in a channel, 50 requests a second in
 //!     all outside interactions (429 with `retry_after` and the `X-RateLimit-*` headers).
+//!
+//!   Each accepted request that makes or edits a message keeps what it did as Discord's outcome
+//!   ([`Delivery`], see [`delivery`]): a new message or an edit, its id and channel, whether it
+//!   is ephemeral, and whom it pinged ([`RecordedRequest::delivery`],
+//!   [`FakeDiscord::deliveries`]).
 //!
 //!   When a fake is dropped at the end of a test, every refusal that test did not declare with
 //!   [`FakeDiscord::expect_refusals`] fails it. Faults a test injects on purpose
@@ -39,6 +48,7 @@
 //! memory (uploaded pictures would otherwise add up to gigabytes).
 
 pub mod access;
+pub mod delivery;
 mod gateway;
 pub mod interactions;
 pub mod limits;
@@ -65,7 +75,8 @@ use tokio::task::JoinHandle;
 use tokio_tungstenite::tungstenite::Message;
 
 use access::{Action, Channel, ChannelKind, World};
-use interactions::{Ledger, Target};
+pub use delivery::Delivery;
+use interactions::{Ledger, Target, is_ephemeral};
 pub use refusal::Refusal;
 
 /// The application id the fake reports in READY.
@@ -144,6 +155,10 @@ pub struct RecordedRequest {
     pub files: Vec<UploadedFile>,
     /// When the fake received it.
     pub received_at: Instant,
+    /// What it did, when the fake accepted it and it made or edited a message: Discord's
+    /// outcome (a follow-up may have edited the loading message; who was pinged), not what the
+    /// request asked for.
+    pub delivery: Option<Delivery>,
 }
 
 impl RecordedRequest {
@@ -489,6 +504,13 @@ impl FakeDiscord {
     /// Every request recorded so far, in arrival order.
     pub fn requests(&self) -> Vec<RecordedRequest> {
         self.shared.requests.lock().unwrap().clone()
+    }
+
+    /// What the accepted message requests recorded so far did, in arrival order (see
+    /// [`RecordedRequest::delivery`]).
+    pub fn deliveries(&self) -> Vec<Delivery> {
+        let requests = self.shared.requests.lock().unwrap();
+        requests.iter().filter_map(|r| r.delivery.clone()).collect()
     }
 
     /// How many requests were recorded so far: a mark for [`Self::wait_for_request_since`].
@@ -869,7 +891,7 @@ async fn rest_handler(
         .and_then(|v| v.to_str().ok())
         .map(str::to_owned);
     let (json, files) = parse_body(content_type.as_deref(), &body).await;
-    let request = RecordedRequest {
+    let mut request = RecordedRequest {
         method: method.clone(),
         path: path.clone(),
         query: uri.query().map(str::to_owned),
@@ -878,6 +900,7 @@ async fn rest_handler(
         json,
         files,
         received_at: Instant::now(),
+        delivery: None,
     };
     let picked =
         |rules: &Mutex<Vec<FailureRule>>| rules.lock().unwrap().iter().any(|r| r(&request));
@@ -909,20 +932,18 @@ async fn rest_handler(
     } else if let Some(limit) = limited {
         injected_rate_limit(limit)
     } else {
-        let answer = match serve(&shared, &request, &route) {
-            Ok(answer) => answer,
+        let (answer, delivery) = match serve(&shared, &request, &route) {
+            Ok(served) => served,
             Err(mut refusal) => {
                 refusal.request = request.line();
                 let answer = refusal.response();
                 shared.refused.lock().unwrap().push(refusal);
-                answer
+                (answer, None)
             }
         };
-        if picked(&shared.lost_answers) {
-            internal_server_error()
-        } else {
-            answer
-        }
+        let lost = picked(&shared.lost_answers);
+        request.delivery = delivery;
+        if lost { internal_server_error() } else { answer }
     };
     if let Some(request) = tap(&shared, request) {
         let mut requests = shared.requests.lock().unwrap();
@@ -988,8 +1009,13 @@ fn interaction_token<'a>(contract: &Contract, route: &[&'a str]) -> Option<&'a s
 
 /// Checks a request against Discord's contract and carries it out: the route exists, the rate
 /// limits allow it, the body matches the published schema and the limits the schema cannot say,
-/// the interaction or token is still valid, and the bot may act in that channel.
-fn serve(shared: &Shared, request: &RecordedRequest, route: &[&str]) -> Result<Response, Refusal> {
+/// the interaction or token is still valid, and the bot may act in that channel. Returns the
+/// answer and, for a request that made or edited a message, what it did.
+fn serve(
+    shared: &Shared,
+    request: &RecordedRequest,
+    route: &[&str],
+) -> Result<(Response, Option<Delivery>), Refusal> {
     let method = request.method.as_str();
     let api_path = format!("/{}", route.join("/"));
     let template = schema::route(method, &api_path).ok_or_else(Refusal::no_such_route)?;
@@ -1035,6 +1061,7 @@ fn serve(shared: &Shared, request: &RecordedRequest, route: &[&str]) -> Result<R
 
     let payload = request.json.as_ref();
     let snowflake = |s: &str| s.parse::<u64>().map_err(|_| Refusal::unknown_message());
+    let mut delivery = None;
     let mut answer = match (method, route) {
         ("PUT", ["applications", _, "commands"])
         | ("PUT", ["applications", _, "guilds", _, "commands"]) => {
@@ -1043,11 +1070,31 @@ fn serve(shared: &Shared, request: &RecordedRequest, route: &[&str]) -> Result<R
         ("POST", ["interactions", id, token, "callback"]) => {
             contract.ledger.check_callback(id, token, now)?;
             let kind = payload.and_then(|p| p["type"].as_u64()).unwrap_or(0);
+            let data = payload.map(|p| &p["data"]);
             let message_id = shared.next_id();
-            contract.ledger.answer(id, kind, message_id.to_string());
+            let original = contract.ledger.answer(id, kind, data, message_id);
             if let (4 | 5, Some(channel)) = (kind, interaction_channel) {
                 contract.world.posted(channel, message_id);
             }
+            delivery = match (kind, original) {
+                (4, Some((message, ephemeral))) => Some(Delivery::new_message(
+                    message,
+                    interaction_channel,
+                    ephemeral,
+                    data,
+                )),
+                // The loading message says nothing, so it pings nobody.
+                (5, Some((message, ephemeral))) => Some(Delivery::new_message(
+                    message,
+                    interaction_channel,
+                    ephemeral,
+                    None,
+                )),
+                (7, Some((message, ephemeral))) => {
+                    Some(Delivery::edit(message, interaction_channel, ephemeral))
+                }
+                _ => None,
+            };
             let with_response = request
                 .query
                 .as_deref()
@@ -1055,22 +1102,20 @@ fn serve(shared: &Shared, request: &RecordedRequest, route: &[&str]) -> Result<R
             if with_response {
                 // Discord's InteractionCallbackResponse: the interaction and the message the
                 // answer made (for a message answer).
-                let data = payload.map(|p| &p["data"]);
+                let ephemeral = data.is_some_and(is_ephemeral);
                 let mut answer = json!({
                     "interaction": {
                         "id": id,
                         "type": contract.ledger.get(id).map_or(2, |i| i.kind),
                         "response_message_id": message_id.to_string(),
                         "response_message_loading": kind == 5,
-                        "response_message_ephemeral": data
-                            .and_then(|d| d["flags"].as_u64())
-                            .is_some_and(|f| f & 64 != 0),
+                        "response_message_ephemeral": ephemeral,
                     }
                 });
                 if let 4 | 5 = kind {
                     answer["resource"] = json!({
                         "type": kind,
-                        "message": message(message_id, interaction_channel, data),
+                        "message": message(message_id, interaction_channel, data, ephemeral),
                     });
                 }
                 axum::Json(answer).into_response()
@@ -1082,12 +1127,18 @@ fn serve(shared: &Shared, request: &RecordedRequest, route: &[&str]) -> Result<R
             check_application(application)?;
             let ledger = &mut contract.ledger;
             ledger.check_webhook(token, Target::NewFollowUp, now)?;
-            let message_id = shared.next_id();
-            ledger.follow_up(token, message_id.to_string());
-            if let Some(channel) = interaction_channel {
-                contract.world.posted(channel, message_id);
-            }
-            axum::Json(message(message_id, interaction_channel, payload)).into_response()
+            let asked_ephemeral = payload.is_some_and(is_ephemeral);
+            let made = ledger.follow_up(token, shared.next_id(), asked_ephemeral);
+            delivery = Some(if made.new {
+                if let Some(channel) = interaction_channel {
+                    contract.world.posted(channel, made.message);
+                }
+                Delivery::new_message(made.message, interaction_channel, made.ephemeral, payload)
+            } else {
+                Delivery::edit(made.message, interaction_channel, made.ephemeral)
+            });
+            let made = message(made.message, interaction_channel, payload, made.ephemeral);
+            axum::Json(made).into_response()
         }
         (_, ["webhooks", application, token, "messages", target]) => {
             check_application(application)?;
@@ -1097,16 +1148,25 @@ fn serve(shared: &Shared, request: &RecordedRequest, route: &[&str]) -> Result<R
             };
             let ledger = &mut contract.ledger;
             ledger.check_webhook(token, target, now)?;
-            let message_id = match target {
-                Target::Message(id) => snowflake(id)?,
-                _ => snowflake(&ledger.original(token).unwrap_or_default())?,
-            };
-            if method == "DELETE" {
-                ledger.deleted(token, target);
-                contract.world.deleted(message_id);
-                StatusCode::NO_CONTENT.into_response()
-            } else {
-                axum::Json(message(message_id, interaction_channel, payload)).into_response()
+            let (message_id, ephemeral) = ledger
+                .message(token, target)
+                .ok_or_else(Refusal::unknown_message)?;
+            match method {
+                "DELETE" => {
+                    ledger.deleted(token, target);
+                    contract.world.deleted(message_id);
+                    StatusCode::NO_CONTENT.into_response()
+                }
+                "PATCH" => {
+                    ledger.edited(token, target);
+                    delivery = Some(Delivery::edit(message_id, interaction_channel, ephemeral));
+                    let edited = message(message_id, interaction_channel, payload, ephemeral);
+                    axum::Json(edited).into_response()
+                }
+                _ => {
+                    let read = message(message_id, interaction_channel, None, ephemeral);
+                    axum::Json(read).into_response()
+                }
             }
         }
         ("POST", ["users", "@me", "channels"]) => {
@@ -1139,7 +1199,13 @@ fn serve(shared: &Shared, request: &RecordedRequest, route: &[&str]) -> Result<R
             contract.world.check_dm(channel)?;
             let message_id = shared.next_id();
             contract.world.posted(channel, message_id);
-            axum::Json(message(message_id, Some(channel), payload)).into_response()
+            delivery = Some(Delivery::new_message(
+                message_id,
+                Some(channel),
+                false,
+                payload,
+            ));
+            axum::Json(message(message_id, Some(channel), payload, false)).into_response()
         }
         (_, ["channels", channel, "messages", message_id]) => {
             let channel = snowflake(channel).map_err(|_| Refusal::unknown_channel())?;
@@ -1150,11 +1216,14 @@ fn serve(shared: &Shared, request: &RecordedRequest, route: &[&str]) -> Result<R
                 _ => Action::Delete,
             };
             contract.world.check(channel, Some(message_id), action)?;
+            if action == Action::Edit {
+                delivery = Some(Delivery::edit(message_id, Some(channel), false));
+            }
             if action == Action::Delete {
                 contract.world.deleted(message_id);
                 StatusCode::NO_CONTENT.into_response()
             } else {
-                axum::Json(message(message_id, Some(channel), payload)).into_response()
+                axum::Json(message(message_id, Some(channel), payload, false)).into_response()
             }
         }
         ("POST", ["channels", channel, "threads"]) => {
@@ -1186,7 +1255,7 @@ fn serve(shared: &Shared, request: &RecordedRequest, route: &[&str]) -> Result<R
         }
     };
     answer.headers_mut().extend(headers);
-    Ok(answer)
+    Ok((answer, delivery))
 }
 
 /// Interaction webhooks belong to the bot's application: any other id is an unknown webhook.
@@ -1198,13 +1267,20 @@ fn check_application(application: &str) -> Result<(), Refusal> {
     }
 }
 
-/// A message object as Discord returns it, with the payload's content, flags and components.
-fn message(id: u64, channel: Option<u64>, payload: Option<&Value>) -> Value {
+/// A message object as Discord returns it, with the payload's content, flags and components;
+/// its `EPHEMERAL` flag is the message's own (`ephemeral`), whatever the payload asks.
+fn message(id: u64, channel: Option<u64>, payload: Option<&Value>, ephemeral: bool) -> Value {
     let field = |name: &str, default: Value| {
         payload
             .and_then(|p| p.get(name))
             .cloned()
             .unwrap_or(default)
+    };
+    let asked = payload.and_then(|p| p["flags"].as_u64()).unwrap_or(0);
+    let flags = if ephemeral {
+        asked | interactions::EPHEMERAL
+    } else {
+        asked & !interactions::EPHEMERAL
     };
     json!({
         "id": id.to_string(),
@@ -1221,7 +1297,7 @@ fn message(id: u64, channel: Option<u64>, payload: Option<&Value>) -> Value {
         "embeds": [],
         "pinned": false,
         "type": 0,
-        "flags": field("flags", json!(0)),
+        "flags": flags,
         "components": field("components", json!([])),
         "application_id": APPLICATION_ID.to_string(),
     })

@@ -101,6 +101,16 @@ impl Refusal {
         )
     }
 
+    /// 400 This interaction has hit the maximum number of follow up messages (40094): the sixth
+    /// follow-up of an interaction only a user installed the app for.
+    pub fn too_many_follow_ups() -> Refusal {
+        Refusal::new(
+            StatusCode::BAD_REQUEST,
+            40094,
+            "This interaction has hit the maximum number of follow up messages",
+        )
+    }
+
     /// 413 Request entity too large (40005): an upload over the size limit.
     pub fn too_large() -> Refusal {
         Refusal::new(
