@@ -170,15 +170,20 @@ async fn analyse_command_answers_in_public_and_refuses_a_game_in_progress() {
         r.status == 429 && r.request.starts_with("POST") && r.request.ends_with("/messages")
     });
     let (game, _) = finished_game(&h).await;
+    // Deferred privately (a refusal after the deferral reaches only the caller): the deferral
+    // says it is done, then the analysis follows as a public message of its own.
     let (id, _) = h.command(CAROL, "analyse", vec![integer_option("game", game.0)]);
-    let deferral = h.callback(id).await;
-    assert_ne!(
-        deferral.pointer("/data/flags").and_then(Value::as_u64),
-        Some(EPHEMERAL)
-    );
+    assert_deferred_ephemerally(&h.callback(id).await);
+    assert_eq!(content(&h.original_edit(id).await), "Done.");
     let follow_up = h
         .wait_since(0, "the analysis", |r| r.is("POST", &followup_path(id)))
         .await;
+    assert_ne!(follow_up.pointer("/flags").and_then(Value::as_u64), Some(EPHEMERAL));
+    assert_eq!(
+        follow_up.delivery.as_ref().map(|d| d.change),
+        Some(crate::support::fake_discord::delivery::Change::New),
+        "a message of its own"
+    );
     assert!(content(&follow_up).contains(&format!("game #{game}")));
     picture(&follow_up, "analysis.png");
 

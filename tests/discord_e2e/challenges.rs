@@ -10,7 +10,7 @@ use crate::harness::{
     Board, COLOR_BLACK, COLOR_WHITE, DEFERRED_CHANNEL_MESSAGE, DEFERRED_UPDATE_MESSAGE, EPHEMERAL,
     Harness, PostedChallenge, UPDATE_MESSAGE, assert_deferred_ephemerally, assert_ephemeral_answer,
     button_ids, content, custom_ids, followup_path, game_of, is_board_delivery, kind, millis,
-    original_path, print_summary,
+    interaction_id, original_path, print_summary,
 };
 use crate::seeded::{new_game, player};
 use crate::support::fake_discord::{APPLICATION_ID, BOT_NAME, BOT_USER_ID, RecordedRequest};
@@ -417,7 +417,7 @@ async fn slow_challenges_and_clicks_are_deferred_then_answered() {
         )
         .await;
     assert_eq!(kind(&accepted), DEFERRED_UPDATE_MESSAGE);
-    let click_id = interaction_of(&accepted);
+    let click_id = interaction_id(&accepted);
     let board = Board::from_request(h.original_edit(click_id).await, sent);
     let game = game_of(&board);
     assert_eq!(h.game(game).await.ply(), 0);
@@ -433,7 +433,7 @@ async fn slow_challenges_and_clicks_are_deferred_then_answered() {
         )
         .await;
     assert_eq!(kind(&late), DEFERRED_UPDATE_MESSAGE);
-    let late_id = interaction_of(&late);
+    let late_id = interaction_id(&late);
     let refused = h
         .wait_since(0, "the late click's refusal", |r| {
             r.is("POST", &followup_path(late_id))
@@ -459,7 +459,7 @@ async fn slow_challenges_and_clicks_are_deferred_then_answered() {
     };
     let played = h.play(white, "g1-g4").await;
     assert_deferred_ephemerally(&played.answer);
-    let move_id = interaction_of(&played.answer);
+    let move_id = interaction_id(&played.answer);
     let board = played.applied();
     assert!(board.request.is("POST", &followup_path(move_id)));
     board.assert_pings(black.id);
@@ -476,7 +476,7 @@ async fn slow_challenges_and_clicks_are_deferred_then_answered() {
         },
     );
     refused.assert_refused(&not_yours);
-    let refusal_id = interaction_of(&refused.answer);
+    let refusal_id = interaction_id(&refused.answer);
     assert_eq!(
         h.count_since(0, |r| r.method.as_str() != "PATCH"
             && r.path.contains(&format!("/webhooks/{APPLICATION_ID}/{}", token(refusal_id)))),
@@ -549,7 +549,7 @@ async fn slow_aborts_resignations_rematches_and_settings_are_deferred_then_answe
         .click(BOB, &stale, question, std::slice::from_ref(&stale))
         .await;
     assert_eq!(kind(&deferral), DEFERRED_UPDATE_MESSAGE);
-    let stale_id = interaction_of(&deferral);
+    let stale_id = interaction_id(&deferral);
     refused_privately(stale_id, &UserError::PositionChanged).await;
     // At the game's ply: deferred, the question closed by an edit, the result board posted.
     let mark = h.fake.mark();
@@ -557,7 +557,7 @@ async fn slow_aborts_resignations_rematches_and_settings_are_deferred_then_answe
         .click(BOB, &confirm, question, std::slice::from_ref(&confirm))
         .await;
     assert_eq!(kind(&deferral), DEFERRED_UPDATE_MESSAGE);
-    let confirm_id = interaction_of(&deferral);
+    let confirm_id = interaction_id(&deferral);
     let closed = h.original_edit(confirm_id).await;
     assert_eq!(
         closed.pointer("/components"),
@@ -573,7 +573,7 @@ async fn slow_aborts_resignations_rematches_and_settings_are_deferred_then_answe
     let (deferral, _) = h
         .click(BOB, &confirm, question, std::slice::from_ref(&confirm))
         .await;
-    let again_id = interaction_of(&deferral);
+    let again_id = interaction_id(&deferral);
     refused_privately(again_id, &UserError::GameOver { game: game.id }).await;
 
     // Rematch: deferred, then the offer follows up publicly with its buttons; a second click
@@ -584,7 +584,7 @@ async fn slow_aborts_resignations_rematches_and_settings_are_deferred_then_answe
         .click(BOB, &rematch, &result, std::slice::from_ref(&rematch))
         .await;
     assert_eq!(kind(&deferral), DEFERRED_UPDATE_MESSAGE);
-    let rematch_id = interaction_of(&deferral);
+    let rematch_id = interaction_id(&deferral);
     let offer = h
         .wait_since(0, "the rematch offer", |r| {
             r.is("POST", &followup_path(rematch_id))
@@ -601,7 +601,7 @@ async fn slow_aborts_resignations_rematches_and_settings_are_deferred_then_answe
     let (deferral, _) = h
         .click(ALICE, &rematch, &result, std::slice::from_ref(&rematch))
         .await;
-    let again_id = interaction_of(&deferral);
+    let again_id = interaction_id(&deferral);
     let waiting = h
         .wait_since(0, "the second rematch's refusal", |r| {
             r.is("POST", &followup_path(again_id))
@@ -638,13 +638,6 @@ async fn slow_aborts_resignations_rematches_and_settings_are_deferred_then_answe
     let bob_record = h.service.player(bob.id).await.unwrap().unwrap();
     assert_eq!((bob_record.games, bob_record.losses), (1, 1));
     h.stop().await;
-}
-
-/// The interaction id in a callback's path (`…/interactions/{id}/{token}/callback`).
-fn interaction_of(callback: &RecordedRequest) -> u64 {
-    let mut parts = callback.path.split('/');
-    parts.find(|p| *p == "interactions");
-    parts.next().and_then(|id| id.parse().ok()).unwrap()
 }
 
 /// A sixth challenge waiting at once is refused ephemerally, in the player's language, and

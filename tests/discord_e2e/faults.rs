@@ -12,7 +12,7 @@ use poise::serenity_prelude::GuildId;
 
 use crate::harness::{
     Board, COLOR_WHITE, Harness, PostedChallenge, UPDATE_MESSAGE, WAIT, callback_path, custom_ids,
-    game_of, guild_commands_path, kind, original_path,
+    game_of, guild_commands_path, is_board_delivery, kind, original_path,
 };
 use crate::support::fake_discord::{FakeDiscord, GatewayFault, RateLimit, RecordedRequest, first};
 use crate::support::payloads::{
@@ -562,5 +562,36 @@ async fn a_rematch_offer_that_cannot_be_posted_is_withdrawn_and_may_be_made_agai
     let stored = h.service.challenge(offered.id).await.unwrap();
     assert_eq!(stored.status, ChallengeStatus::Pending);
     assert_eq!(stored.rematch_of, Some(game));
+    h.stop().await;
+}
+
+/// A move's board that Discord took, though its reply could not be read, is delivered: the bot
+/// does not post it again (which would ping the opponent twice), and it finds the message so
+/// that the next board can take its buttons away.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_board_answer_whose_reply_is_unreadable_is_not_sent_twice() {
+    let h = Harness::registered().await;
+    h.fake.expect_refusals(|r| {
+        r.status == 429 && r.request.starts_with("POST") && r.request.ends_with("/messages")
+    });
+    let (game, _) = h.start_game(ALICE, BOB).await;
+    let (_, who, [first, _]) = h.two_moves(game).await;
+    let id = h.next_id();
+    h.fake.garble_answers(move |r| r.is("POST", &callback_path(id)));
+    let mark = h.fake.mark();
+    let board = h.play_as(id, who, &first).await.applied();
+    h.idle().await;
+    assert_eq!(
+        h.count_since(mark, is_board_delivery),
+        0,
+        "the board is posted once, as the answer"
+    );
+    assert!(
+        h.count_since(mark, |r| r.is("GET", &original_path(id))) == 1,
+        "the answer's message is looked up"
+    );
+    assert_eq!(h.game(game).await.ply(), 1);
+    let stored = h.game(game).await.place.message;
+    assert!(stored.is_some(), "{board:?}", board = board.content);
     h.stop().await;
 }

@@ -484,7 +484,9 @@ impl Harness {
         (self.callback(id).await, sent)
     }
 
-    /// `who` accepts `challenge`; returns the click's callback and the first board of the game.
+    /// `who` accepts `challenge`; returns the click's callback and the first board of the game:
+    /// the challenge message turned into it (the click's answer, or its edit after a
+    /// deferral), or a new message where it could not be.
     pub async fn accept(
         &self,
         who: Caller,
@@ -495,10 +497,31 @@ impl Harness {
         let (callback, sent) = self
             .click(who, &accept, &challenge.content, &challenge.custom_ids)
             .await;
+        if callback.is_multipart() {
+            return (callback.clone(), Board::from_request(callback, sent));
+        }
+        let token = token(interaction_id(&callback));
+        let original = format!("/webhooks/{APPLICATION_ID}/{token}/messages/@original");
         let first = self
-            .wait_since(mark, "the game's first board", is_board_delivery)
+            .wait_since(mark, "the game's first board", |r| {
+                is_board_delivery(r) || (r.is("PATCH", &original) && r.is_multipart())
+            })
             .await;
         (callback, Board::from_request(first, sent))
+    }
+
+    /// Asserts that of the messages made since `mark`, one pinged `user`, and none pinged
+    /// anyone else (by the fake's record of what Discord did).
+    pub fn assert_pinged_since(&self, mark: usize, user: u64) {
+        let pinged: Vec<u64> = self
+            .fake
+            .requests()
+            .iter()
+            .skip(mark)
+            .filter_map(|r| r.delivery.as_ref())
+            .flat_map(|d| d.pinged.clone())
+            .collect();
+        assert_eq!(pinged, vec![user], "pinged since the mark");
     }
 
     /// `who` plays `text` with `/move`: its answer, which is the new board itself (or an
@@ -1052,4 +1075,11 @@ impl Harness {
 fn with_flags(mut message: Value, flags: u64) -> Value {
     message["flags"] = Value::from(flags);
     message
+}
+
+/// The interaction id in a callback's path (`…/interactions/{id}/{token}/callback`).
+pub fn interaction_id(callback: &RecordedRequest) -> u64 {
+    let mut parts = callback.path.split('/');
+    parts.find(|p| *p == "interactions");
+    parts.next().and_then(|id| id.parse().ok()).unwrap()
 }

@@ -5,14 +5,16 @@
 
 use monkey_queen::games::{EndReason, GameStatus, Reach};
 
+use monkey_queen::i18n::{Lang, Msg};
+
 use crate::harness::{
-    Board, COLOR_WHITE, Harness, PostedChallenge, content, followup_path, game_of,
-    is_any_channel_message,
+    Board, COLOR_WHITE, Harness, PostedChallenge, assert_ephemeral_answer, content, followup_path,
+    game_of, interaction_id, is_any_channel_message,
 };
 use crate::support::fake_discord::RecordedRequest;
 use crate::support::payloads::{
-    ALICE, BOB, Caller, GUILD_ID, bot_message, button_click, custom_ids, in_group_dm,
-    in_server_without_bot, integer_option,
+    ALICE, BOB, Caller, GUILD_ID, bot_message, button_click, custom_ids, in_dm, in_group_dm,
+    in_server_without_bot, integer_option, slash_command, string_option,
 };
 
 /// Plays a short game from `h`'s place to a resignation, then a rematch to its first board;
@@ -246,4 +248,93 @@ fn dm_user(h: &Harness, request: &RecordedRequest) -> Option<u64> {
         .parse()
         .ok()?;
     h.fake.dm_of(channel)
+}
+
+/// A game stays where it lives: a move made away from it (`/move game:` from the player's DM
+/// with the bot, as from a board that came by DM) is answered there privately, and its board
+/// goes to the game's own group DM (a follow-up of the latest interaction made there), where
+/// the opponent is; the next boards keep going there. A Rematch clicked on a board that came
+/// by DM is offered in the group DM too, where the opponent can answer it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn moves_and_rematches_made_away_from_a_group_dm_game_go_to_the_group_dm() {
+    let h = Harness::registered().await;
+    h.interact_from(|payload| in_group_dm(payload, ALICE));
+    let challenge = h
+        .challenge(ALICE, Some(BOB), vec![integer_option("color", COLOR_WHITE)])
+        .await;
+    let (_, first) = h.accept(BOB, &challenge).await;
+    let game = game_of(&first);
+    let played = h.play(ALICE, "g1-g4").await;
+    let in_group = interaction_id(&played.answer);
+    played.applied();
+
+    // Bob moves from his DM with the bot.
+    h.interact_from(|payload| in_dm(payload, BOB));
+    let mark = h.fake.mark();
+    let away = h
+        .play_payload(slash_command(
+            0,
+            BOB,
+            "move",
+            vec![string_option("move", "f12-f9"), integer_option("game", game.0)],
+        ))
+        .await;
+    let told = Lang::En.text(&Msg::BoardElsewhere {
+        mv: "f12-f9".parse().unwrap(),
+        game,
+    });
+    assert_ephemeral_answer(&away.answer, &told);
+    let board = h
+        .wait_since(mark, "the board in the group DM", |r| {
+            r.is("POST", &followup_path(in_group)) && r.is_multipart()
+        })
+        .await;
+    Board::from_request(board, std::time::Instant::now()).assert_pings(ALICE.id);
+    assert_eq!(h.game(game).await.ply(), 2);
+
+    // The game still lives in the group DM: Alice's move there is answered there, and the
+    // board after it is the answer itself.
+    h.interact_from(|payload| in_group_dm(payload, ALICE));
+    let board = h.play(ALICE, "g4-g6").await.applied();
+    board.assert_pings(BOB.id);
+
+    // Bob resigns in the group DM; Alice asks for a rematch from a copy of the result board
+    // in her DM: the offer goes to the group DM (a follow-up there), and Alice is told so.
+    let resigned_in = resign_in_group_dm(&h, &board).await;
+    h.interact_from(|payload| in_dm(payload, ALICE));
+    let mark = h.fake.mark();
+    let rematch = format!("rematch:{game}");
+    let (answer, _) = h
+        .click(ALICE, &rematch, "the result", std::slice::from_ref(&rematch))
+        .await;
+    assert_ephemeral_answer(&answer, &Lang::En.text(&Msg::Done));
+    let offer = h
+        .wait_since(mark, "the rematch offer in the group DM", |r| {
+            r.is("POST", &followup_path(resigned_in))
+        })
+        .await;
+    assert!(
+        content(&offer).contains("a rematch of game"),
+        "{}",
+        content(&offer)
+    );
+    h.idle().await;
+    assert_only_interactions(&h, &h.fake.requests());
+    h.stop().await;
+}
+
+/// Bob resigns `board`'s game from the group DM; returns the interaction id of the
+/// confirmation (the latest interaction made there).
+async fn resign_in_group_dm(h: &Harness, board: &Board) -> u64 {
+    let mark = h.fake.mark();
+    resign(h, BOB, board).await;
+    let confirm = h
+        .fake
+        .requests()
+        .into_iter()
+        .skip(mark)
+        .filter(|r| r.path.ends_with("/callback"))
+        .last()
+        .expect("the confirmation's answer");
+    interaction_id(&confirm)
 }

@@ -33,6 +33,7 @@
 //!   [`FakeDiscord::expect_refusals`] fails it. Faults a test injects on purpose
 //!   ([`FakeDiscord::fail_requests`] with 500, [`FakeDiscord::refuse_requests`] with 403,
 //!   [`FakeDiscord::rate_limit_requests`] with 429, [`FakeDiscord::lose_answers`],
+//!   [`FakeDiscord::garble_answers`],
 //!   [`FakeDiscord::delay_requests`]) are not refusals.
 //! - Gateway ([`gateway`], tokio-tungstenite): HELLO, READY, heartbeat ACKs, RESUME with replay;
 //!   [`FakeDiscord::dispatch`] / [`FakeDiscord::push_interaction`] send events (op 0) to the
@@ -208,6 +209,8 @@ struct Shared {
     rate_limits: Mutex<Vec<(FailureRule, RateLimit)>>,
     /// Requests carried out whose answer is replaced by a 500.
     lost_answers: Mutex<Vec<FailureRule>>,
+    /// Requests carried out whose successful answer is cut short (unreadable JSON).
+    garbled_answers: Mutex<Vec<FailureRule>>,
     /// Handed out by `GET /gateway` instead of `gateway_url` (an unreachable gateway).
     gateway_override: Mutex<Option<String>>,
     /// How many times a client asked REST for the gateway URL.
@@ -328,6 +331,7 @@ impl FakeDiscord {
             delays: Mutex::new(Vec::new()),
             rate_limits: Mutex::new(Vec::new()),
             lost_answers: Mutex::new(Vec::new()),
+            garbled_answers: Mutex::new(Vec::new()),
             gateway_override: Mutex::new(None),
             gateway_lookups: watch::channel(0).0,
             requests: Mutex::new(Vec::new()),
@@ -432,6 +436,20 @@ impl FakeDiscord {
     pub fn lose_answers(&self, matches: impl Fn(&RecordedRequest) -> bool + Send + Sync + 'static) {
         self.shared
             .lost_answers
+            .lock()
+            .unwrap()
+            .push(Box::new(matches));
+    }
+
+    /// From now on, carries out requests that `matches` and answers them with their success
+    /// status but a body cut short, as when a connection breaks while the answer is read: the
+    /// request took effect, yet its answer cannot be decoded.
+    pub fn garble_answers(
+        &self,
+        matches: impl Fn(&RecordedRequest) -> bool + Send + Sync + 'static,
+    ) {
+        self.shared
+            .garbled_answers
             .lock()
             .unwrap()
             .push(Box::new(matches));
@@ -942,8 +960,15 @@ async fn rest_handler(
             }
         };
         let lost = picked(&shared.lost_answers);
+        let garbled = answer.status().is_success() && picked(&shared.garbled_answers);
         request.delivery = delivery;
-        if lost { internal_server_error() } else { answer }
+        if lost {
+            internal_server_error()
+        } else if garbled {
+            cut_short(answer.status())
+        } else {
+            answer
+        }
     };
     if let Some(request) = tap(&shared, request) {
         let mut requests = shared.requests.lock().unwrap();
@@ -955,6 +980,16 @@ async fn rest_handler(
         tokio::time::sleep(delay).await;
     }
     answer
+}
+
+/// A JSON answer with `status` whose body stops halfway.
+fn cut_short(status: StatusCode) -> Response {
+    (
+        status,
+        [(header::CONTENT_TYPE, "application/json")],
+        r#"{"interaction": {"id": "#,
+    )
+        .into_response()
 }
 
 /// Discord's 500, with its error body.
