@@ -106,6 +106,9 @@ status-aborted = Abgebrochen · Halbzug { $ply }
 called-off = Partie #{ $game } wurde von { $player } nach einer Woche ohne Zug annulliert. Kein Ergebnis.
 aborted = Partie #{ $game } wurde von { $player } abgebrochen, bevor beide gezogen hatten. Kein Ergebnis.
 thread-name = Monkey Queen #{ $game }: { $white } gegen { $black }
+# Eine Partie unter den Vorschlägen der Option `partie` (reiner Text, höchstens 100 Zeichen):
+# ihre Nummer und der Name des Gegners.
+game-choice = #{ $game } gegen { $opponent }
 reminder = ⏰ { $player }, du bist in Partie #{ $game } immer noch am Zug.
 reminder-with-board = ⏰ { $player }, du bist in Partie #{ $game } immer noch am Zug ([Brett]({ $link })).
 

@@ -98,6 +98,9 @@ status-aborted = Aborted · ply { $ply }
 called-off = Game #{ $game } was called off by { $player } after a week without a move. No result.
 aborted = Game #{ $game } was aborted by { $player } before both players had moved. No result.
 thread-name = Monkey Queen #{ $game }: { $white } vs { $black }
+# A game offered by the `game` option's suggestions (plain text, at most 100 characters): its
+# number and the opponent's name.
+game-choice = #{ $game } vs { $opponent }
 reminder = ⏰ { $player }, it is still your move in game #{ $game }.
 reminder-with-board = ⏰ { $player }, it is still your move in game #{ $game } ([board]({ $link })).
 

@@ -101,6 +101,9 @@ status-aborted = Anulada · jugada { $ply }
 called-off = { $player } anuló la partida #{ $game } tras una semana sin jugadas. Sin resultado.
 aborted = { $player } anuló la partida #{ $game } antes de que movieran los dos. Sin resultado.
 thread-name = Monkey Queen #{ $game }: { $white } contra { $black }
+# Una partida entre las sugerencias de la opción `partida` (texto sin formato, 100 caracteres
+# como mucho): su número y el nombre del rival.
+game-choice = #{ $game } contra { $opponent }
 reminder = ⏰ { $player }, sigue siendo tu turno en la partida #{ $game }.
 reminder-with-board = ⏰ { $player }, sigue siendo tu turno en la partida #{ $game } ([tablero]({ $link })).
 

@@ -113,6 +113,9 @@ status-aborted = Annulée · coup { $ply }
 called-off = { $player } a annulé la partie #{ $game } après une semaine sans coup joué. Pas de résultat.
 aborted = { $player } a annulé la partie #{ $game } avant que les deux joueurs aient joué. Pas de résultat.
 thread-name = Monkey Queen #{ $game } : { $white } contre { $black }
+# Une partie parmi les suggestions de l'option `partie` (texte brut, 100 caractères au plus) :
+# son numéro et le nom de l'adversaire.
+game-choice = #{ $game } contre { $opponent }
 reminder = ⏰ { $player }, c'est toujours à toi de jouer dans la partie #{ $game }.
 reminder-with-board = ⏰ { $player }, c'est toujours à toi de jouer dans la partie #{ $game } ([plateau]({ $link })).
 

@@ -105,6 +105,9 @@ status-aborted = Anulada · lance { $ply }
 called-off = A partida #{ $game } foi encerrada por { $player } depois de uma semana sem jogadas. Sem resultado.
 aborted = A partida #{ $game } foi anulada por { $player } antes que os dois jogadores tivessem jogado. Sem resultado.
 thread-name = Monkey Queen #{ $game }: { $white } vs { $black }
+# Uma partida entre as sugestões da opção `partida` (texto simples, no máximo 100 caracteres):
+# o número dela e o nome do adversário.
+game-choice = #{ $game } contra { $opponent }
 reminder = ⏰ { $player }, ainda é sua vez na partida #{ $game }.
 reminder-with-board = ⏰ { $player }, ainda é sua vez na partida #{ $game } ([tabuleiro]({ $link })).
 
