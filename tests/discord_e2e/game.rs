@@ -358,7 +358,11 @@ async fn game_suggestions_name_the_opponent_in_the_callers_language() {
             .cloned()
             .unwrap_or_default()
     };
-    for (locale, lang) in [("en-US", Lang::En), ("es-ES", Lang::Es), ("pt-BR", Lang::PtBr)] {
+    for (locale, lang) in [
+        ("en-US", Lang::En),
+        ("es-ES", Lang::Es),
+        ("pt-BR", Lang::PtBr),
+    ] {
         let choices = suggest(locale).await;
         assert_eq!(choices.len(), 1, "{locale}: {choices:?}");
         let name = lang.text(&Msg::GameChoice {

@@ -79,7 +79,15 @@ mod tests {
 
     #[test]
     fn names_are_checked_against_discords_own_rule() {
-        for good in ["tamaño", "estadísticas", "relógio", "größe", "échange", "rock'n'roll", "x_1-2"] {
+        for good in [
+            "tamaño",
+            "estadísticas",
+            "relógio",
+            "größe",
+            "échange",
+            "rock'n'roll",
+            "x_1-2",
+        ] {
             assert!(valid_name(good), "{good}");
         }
         for bad in ["", "Tamaño", "two words", "g1→g7", "a.b", &"a".repeat(33)] {
