@@ -414,6 +414,52 @@ async fn parse_users_with_a_list_of_users_is_refused() {
 }
 
 #[tokio::test]
+async fn command_and_option_names_follow_discords_rule_in_every_locale() {
+    let (_fake, client) = strict_fake().await;
+    let path = format!("/applications/{APPLICATION_ID}/guilds/{GUILD_ID}/commands");
+    // Letters of any script, accented ones included, are letters.
+    let accented = json!([{
+        "name": "challenge",
+        "description": "d",
+        "name_localizations": { "es-ES": "desafiar", "de": "herausfordern" },
+        "options": [{
+            "type": 3,
+            "name": "size",
+            "description": "d",
+            "name_localizations": { "es-ES": "tamaño", "pt-BR": "relógio", "de": "größe", "fr": "échange" },
+        }],
+    }]);
+    let answer = client.send("PUT", &path, Some(accented)).await;
+    assert_eq!(answer.status, 200, "{}", answer.body);
+    // Capitals, spaces and punctuation other than `-`, `_` and `'` are not.
+    let invalid = json!([{
+        "name": "Challenge",
+        "description": "d",
+        "options": [{
+            "type": 3,
+            "name": "size",
+            "description": "d",
+            "name_localizations": { "es-ES": "tamaño del tablero", "fr": "taille!" },
+        }],
+    }]);
+    let answer = client.send("PUT", &path, Some(invalid)).await;
+    assert_eq!(
+        (answer.status, answer.code()),
+        (400, 50035),
+        "{}",
+        answer.body
+    );
+    let errors = &answer.body["errors"]["0"];
+    assert_eq!(
+        errors["name"]["_errors"][0]["code"], "APPLICATION_COMMAND_INVALID_NAME",
+        "{errors}"
+    );
+    let localized = &errors["options"]["0"]["name_localizations"];
+    assert!(localized["es-ES"]["_errors"].is_array(), "{errors}");
+    assert!(localized["fr"]["_errors"].is_array(), "{errors}");
+}
+
+#[tokio::test]
 async fn an_attachment_must_name_an_uploaded_file_and_fit_the_size_limit() {
     let (fake, client) = strict_fake().await;
     let payload = json!({ "content": "x", "attachments": [{ "id": 1, "filename": "board1.png" }] });

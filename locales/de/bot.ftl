@@ -8,13 +8,16 @@
 #   piece      Figur       Königin oder Baby
 #   capture    schlagen    eine gegnerische Figur nehmen, indem man auf ihr Feld zieht
 #   ply        Halbzug     ein Zug eines Spielers (zwei Halbzüge ergeben einen ganzen Zug)
-#   pie rule   Tortenregel der zweite Spieler darf die Farben tauschen, statt zu ziehen
+#   pie rule   Tauschregel der zweite Spieler darf die Farben tauschen, statt zu ziehen (Option `tauschregel`)
 #   rated      gewertet    eine Partie, die die Wertung beider Spieler verändert
 #   rating     Wertung
 #   game       Partie
 #   challenge  Herausforderung
 #   clock      Bedenkzeit
-#   abort      abbrechen   (vor dem ersten Zug beider Seiten);  call off  annullieren (nach einer Woche ohne Zug)
+#   abort      abbrechen   eine Partie ohne Ergebnis beenden: mit `/abbrechen`, bevor beide gezogen haben,
+#                          oder nach einer Woche ohne Zug (call off: dasselbe Wort)
+#   computer   Computer    der Bot als Gegner („gegen den Computer“); „ich“/„mich“ nur, wo
+#                          der Bot von sich selbst spricht („wähl mich“)
 #
 # Wir duzen. Variablen wie $game oder $ply füllt der Bot ein; $player und Co. kommen als
 # Discord-Erwähnungen (<@123>); $time ist ein Discord-Zeitstempel (<t:…:R>), den Discord in der
@@ -52,7 +55,7 @@ move-captures-queen = { $piece } { $from }×{ $to } schlägt die Königin!
 move-swap = { $color ->
     [white] Weiß
    *[black] Schwarz
-} tauscht die Farben (Tortenregel)
+} tauscht die Farben (Tauschregel)
 role-on-square = { $role ->
     [queen] Königin auf { $square }
    *[baby] Baby auf { $square }
@@ -61,8 +64,8 @@ role-on-square = { $role ->
 ## Partien, Optionen und Bedenkzeit
 
 options = { $size }×{ $size }, Königinnen aus { $height } Steinen, { $pie ->
-    [yes] mit Tortenregel
-   *[no] ohne Tortenregel
+    [yes] mit Tauschregel
+   *[no] ohne Tauschregel
 }
 clock-none = keine Bedenkzeit
 clock-per-move = { $unit ->
@@ -103,9 +106,12 @@ rating-changes = Wertungen: { $white } { $white-delta }, { $black } { $black-del
 status-to-move = { $color } am Zug · Halbzug { $ply }
 status-won = { $color } gewinnt · { $reason } · Halbzug { $ply }
 status-aborted = Abgebrochen · Halbzug { $ply }
-called-off = Partie #{ $game } wurde von { $player } nach einer Woche ohne Zug annulliert. Kein Ergebnis.
+called-off = Partie #{ $game } wurde von { $player } nach einer Woche ohne Zug abgebrochen. Kein Ergebnis.
 aborted = Partie #{ $game } wurde von { $player } abgebrochen, bevor beide gezogen hatten. Kein Ergebnis.
 thread-name = Monkey Queen #{ $game }: { $white } gegen { $black }
+# Eine Partie unter den Vorschlägen der Option `partie` (reiner Text, höchstens 100 Zeichen):
+# ihre Nummer und der Name des Gegners.
+game-choice = #{ $game } gegen { $opponent }
 reminder = ⏰ { $player }, du bist in Partie #{ $game } immer noch am Zug.
 reminder-with-board = ⏰ { $player }, du bist in Partie #{ $game } immer noch am Zug ([Brett]({ $link })).
 
@@ -169,7 +175,7 @@ button-rematch = Revanche
 button-move = Ziehen
 button-analyse = Analysieren
 button-claim-win = Sieg beanspruchen
-button-call-off = Annullieren
+button-call-off = Partie abbrechen
 
 ## Listen
 
@@ -243,7 +249,7 @@ history-footer = Sieh dir eine davon mit `/wiedergabe` noch einmal an.
 ## Wiedergaben und Analysen
 
 replay-title = **Wiedergabe von Partie #{ $game }** — { $white } (Weiß) gegen { $black } (Schwarz) · { $status }
-replay-record = Partienotation (zum Importieren wieder einfügen):
+replay-record = Partienotation (Optionen und alle Züge):
 replay-record-attached = Die Partienotation ist angehängt (zu lang für eine Nachricht).
 analysis-title = **Analyse von Partie #{ $game }** — { $white } (Weiß) gegen { $black } (Schwarz) · { $status }
 analysis-no-mistakes = Kein Zug hat viel gekostet: Die Engine hat keinen klaren Fehler gefunden.
@@ -276,7 +282,7 @@ settings-boards = • Bretter: { $orientation ->
 ## Kurze Antworten
 
 internal = Bei uns ist etwas schiefgelaufen. Bitte versuch es noch einmal.
-other-bot = Andere Bots als ich können nicht spielen. Fordere einen Menschen heraus – oder mich.
+other-bot = Andere Bots können nicht spielen. Fordere einen Menschen heraus – oder wähl mich, um gegen den Computer zu spielen.
 unknown-button = Dieser Button tut nichts mehr. Mit `/brett` siehst du die Partie.
 unknown-command = Diesen Befehl kenne ich nicht; vielleicht zeigt Discord noch eine alte Liste. Tippe `/`, um die aktuellen Befehle zu sehen.
 malformed-command = Bei diesem Befehl fehlte eine Option oder sie hatte den falschen Typ, deshalb habe ich nichts getan. Bitte wähle ihn noch einmal aus dem `/`-Menü.

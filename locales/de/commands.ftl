@@ -4,17 +4,18 @@
 #
 # Glossar (wie in bot.ftl):
 #   queen Königin · baby Baby · stack Stapel · capture schlagen · ply Halbzug
-#   pie rule Tortenregel · rated gewertet · game Partie · clock Bedenkzeit · level Stufe
+#   pie rule Tauschregel (Option `tauschregel`) · rated gewertet · game Partie · clock Bedenkzeit · level Stufe
 #
 # Discords Grenzen: Befehls- und Optionsnamen klein, 1–32 Zeichen, nur Buchstaben (Umlaute und ß
-# erlaubt), Ziffern, `-` und `_`, keine Leerzeichen; Beschreibungen und Auswahlnamen 1–100 Zeichen.
+# erlaubt), Ziffern, `-`, `_` und `'`, keine Leerzeichen; Beschreibungen und Auswahlnamen 1–100
+# Zeichen.
 # Die Befehlsnamen hier sind die, auf die bot.ftl und rules.ftl verweisen (`/herausfordern`,
 # `/zug`, `/brett`, `/züge`, `/aufgeben`, `/wiedergabe`, Option `partie`).
 
 ## /challenge
 
 challenge = herausfordern
-challenge-description = Fordere jemanden zu Monkey Queen heraus, stell eine offene Herausforderung oder spiel gegen mich.
+challenge-description = Fordere jemanden heraus, stell eine offene Herausforderung oder spiel gegen den Computer.
 challenge-opponent = gegner
 challenge-opponent-description = Gegen wen; leer lassen für eine offene Herausforderung, mich wählen für den Computer
 challenge-size = größe
@@ -23,14 +24,14 @@ challenge-height = höhe
 challenge-height-description = Anfangshöhe der Königin, 20 bis 40 (Standard: 20)
 challenge-color = farbe
 challenge-color-description = Deine Farbe (Standard: zufällig)
-challenge-pie = tortenregel
-challenge-pie-description = Mit Tortenregel spielen: Schwarz darf nach dem ersten Zug von Weiß die Farben tauschen
+challenge-pie = tauschregel
+challenge-pie-description = Mit Tauschregel spielen: Schwarz darf nach dem ersten Zug von Weiß die Farben tauschen
 challenge-clock = bedenkzeit
 challenge-clock-description = Zeit pro Zug (Standard: die des Servers, normalerweise 1 Tag)
 challenge-rated = gewertet
 challenge-rated-description = Gewertete Partie (Standard: ja)
 challenge-level = stufe
-challenge-level-description = Die Stufe des Computers, wenn du mich herausforderst (Standard: mittel)
+challenge-level-description = Die Stufe des Computers, wenn du gegen ihn spielst (Standard: mittel)
 
 # Die Option `size` (SizeOption).
 choice-size-twelve = 12×12 (Standard)
@@ -125,7 +126,7 @@ history-user-description = Wessen Partien (Standard: deine)
 ## /replay
 
 replay = wiedergabe
-replay-description = Poste die animierte Wiedergabe einer Partie und ihre Notation, die sich wieder einfügen lässt.
+replay-description = Poste die animierte Wiedergabe einer Partie und ihre Notation (Optionen und alle Züge).
 replay-game = partie
 replay-game-description = Partienummer
 

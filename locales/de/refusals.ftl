@@ -3,13 +3,13 @@
 #
 # Glossar (wie in bot.ftl):
 #   queen Königin · baby Baby · stack Stapel · checker Stein · piece Figur · capture schlagen
-#   ply Halbzug · pie rule Tortenregel · rated gewertet · game Partie
+#   ply Halbzug · pie rule Tauschregel · rated gewertet · game Partie
 #   challenge Herausforderung · clock Bedenkzeit · rank/file Reihe/Linie
 
 ## Herausforderungen
 
 refused-challenge-self = Du kannst dich nicht selbst herausfordern.
-refused-ai-level-for-human = Eine Computerstufe gilt nur, wenn du den Bot selbst herausforderst.
+refused-ai-level-for-human = Eine Computerstufe gilt nur, wenn du gegen den Computer spielst (wähl dafür mich als Gegner).
 refused-board-size = Das Brett muss 12, 14 oder 16 Felder breit sein, nicht { $size }.
 refused-queen-height = Königinnen starten mit 20 bis 40 Steinen, nicht mit { $height }.
 refused-bad-time-limit = Die Bedenkzeit pro Zug muss positiv sein, nicht { $ms } ms.
@@ -22,7 +22,7 @@ refused-not-challenged = Diese Herausforderung gilt jemand anderem.
 refused-open-not-declinable = Eine offene Herausforderung kann man nicht ablehnen; lass sie einfach liegen.
 refused-not-challenger = Nur wer die Herausforderung gestellt hat, kann sie zurückziehen.
 refused-too-many-challenges = Du hast schon { $limit } Herausforderungen, die auf eine Antwort warten; zieh eine zurück oder warte, bis sie beantwortet werden oder ablaufen.
-refused-too-many-computer-games = Du spielst schon { $limit } Partien gegen mich; beende eine, bevor du eine neue anfängst.
+refused-too-many-computer-games = Du spielst schon { $limit } Partien gegen den Computer; beende eine, bevor du eine neue anfängst.
 refused-cooling-down = Gib mir { $seconds } s, bevor du das noch einmal versuchst.
 
 ## Partien
@@ -36,7 +36,7 @@ refused-game-over = Partie #{ $game } ist schon vorbei.
 refused-not-your-turn = Du bist nicht am Zug: { $player } ist dran.
 refused-position-changed = Die Stellung hat sich inzwischen geändert; sieh dir das Brett noch einmal an.
 refused-already-played = Dieser Zug ({ $move }) wurde schon gespielt, als Halbzug { $ply }.
-refused-too-late-to-abort = Eine Partie lässt sich nur abbrechen, bevor beide gezogen haben; gib stattdessen auf.
+refused-too-late-to-abort = `/abbrechen` geht nur, bevor beide gezogen haben; gib stattdessen auf.
 refused-time-up = Deine Bedenkzeit für diesen Zug ist abgelaufen; die Partie ist auf Zeit verloren.
 refused-no-clock = Diese Partie hat keine Bedenkzeit.
 refused-deadline-not-reached = Wer am Zug ist, hat noch Zeit: Sie läuft { $time } ab.
@@ -64,7 +64,7 @@ illegal-path-blocked = der Weg von { $from } nach { $to } ist durch die Figur au
 illegal-own-piece = auf { $square } steht eine deiner eigenen Figuren
 illegal-queen-must-capture = deine Königin auf { $square } ist nur noch 2 Steine hoch; sie darf schlagen, aber kein Baby mehr bekommen
 illegal-baby-not-closer = ein Baby muss näher an die gegnerische Königin auf { $queen } heranziehen; { $from } ist √{ $before } von ihr entfernt, { $to } wäre √{ $after }
-illegal-swap-not-allowed = Tauschen ist nur als erster Zug von Schwarz erlaubt, und nur in einer Partie mit Tortenregel
+illegal-swap-not-allowed = Tauschen ist nur als erster Zug von Schwarz erlaubt, und nur in einer Partie mit Tauschregel
 parse-empty = Kein Zug angegeben; schreib ihn zum Beispiel als g1-g7.
 parse-not-a-square = `{ $text }` ist kein Feld auf einem { $size }×{ $size }-Brett.
 parse-not-a-square-unreadable = Das ist kein Feld auf einem { $size }×{ $size }-Brett; schreib eins wie g1.

@@ -3,7 +3,7 @@
 #
 # Glossar (wie in bot.ftl):
 #   queen Königin · baby Baby · stack Stapel · checker Stein · piece Figur · capture schlagen
-#   ply Halbzug · pie rule Tortenregel · rated gewertet · game Partie
+#   ply Halbzug · pie rule Tauschregel · rated gewertet · game Partie
 # „Dame“ steht hier nur für die Dame im Schach, nie für unsere Königin.
 
 rules =
@@ -14,4 +14,4 @@ rules =
     • Zieht ein Baby, ohne zu schlagen, muss es **näher an die gegnerische Königin** kommen (Luftlinie). Schlagzüge dürfen überallhin gehen.
     • **Schlag die gegnerische Königin, um zu gewinnen.** Wer keinen gültigen Zug hat, verliert. Remis gibt es nicht.
     Spielen: `/herausfordern`, dann `/zug` (schlägt dir deine gültigen Züge vor) oder der Button **Ziehen** an einem Brett, `/brett`, `/züge`, `/aufgeben`.
-    Wo ich nicht eingeladen bin (du hast mich zu deinen Apps hinzugefügt und spielst in einer Gruppen-DM, einer DM oder auf einem anderen Server), kommt alles als Antwort auf deine Befehle und Buttons: keine Threads, und eine abgelaufene Herausforderung behält ihre Buttons. Eine Erinnerung oder Niederlage auf Zeit kommt 15 Minuten lang als Antwort auf den letzten Zug; danach per DM, an Spieler, die die App hinzugefügt haben.
+    Wo ich nicht eingeladen bin (du hast mich zu deinen Apps hinzugefügt und spielst in einer Gruppen-DM, einer DM oder auf einem anderen Server), kommt alles als Antwort auf deine Befehle und Buttons: keine Threads, und eine abgelaufene Herausforderung behält ihre Buttons. In den 15 Minuten nach dem letzten Zug kommt eine Erinnerung oder Niederlage auf Zeit als Antwort auf diesen Zug; danach kommt sie per DM, an Spieler, die die App hinzugefügt haben.

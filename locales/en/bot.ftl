@@ -8,6 +8,10 @@
 #   ply       one move by one player (two plies make a full move)
 #   pie rule  the second player may swap colours instead of moving
 #   rated     a game that changes both players' ratings
+#   abort     end a game with no result (`/abort`, or after a week without a move); "cancel"
+#             is for challenges only
+#   computer  the opponent the bot plays ("the computer"); "I"/"me" only where the bot speaks
+#             of itself, e.g. "pick me" to play the computer
 #
 # Variables: $game, $ply and the like are numbers or text the bot fills in; mentions such as
 # $player arrive as Discord mentions (<@123>); $time is a Discord timestamp (<t:…:R>) that each
@@ -95,9 +99,12 @@ rating-changes = Ratings: { $white } { $white-delta }, { $black } { $black-delta
 status-to-move = { $color } to move · ply { $ply }
 status-won = { $color } wins · { $reason } · ply { $ply }
 status-aborted = Aborted · ply { $ply }
-called-off = Game #{ $game } was called off by { $player } after a week without a move. No result.
+called-off = Game #{ $game } was aborted by { $player } after a week without a move. No result.
 aborted = Game #{ $game } was aborted by { $player } before both players had moved. No result.
 thread-name = Monkey Queen #{ $game }: { $white } vs { $black }
+# A game offered by the `game` option's suggestions (plain text, at most 100 characters): its
+# number and the opponent's name.
+game-choice = #{ $game } vs { $opponent }
 reminder = ⏰ { $player }, it is still your move in game #{ $game }.
 reminder-with-board = ⏰ { $player }, it is still your move in game #{ $game } ([board]({ $link })).
 
@@ -134,7 +141,7 @@ challenge-status = { $status ->
 
 ## Picking a move with the Move button
 
-pick-piece = **Game #{ $game }**: choose the piece to move; the marked squares can move.
+pick-piece = **Game #{ $game }**: choose the piece to move; the marked pieces can move.
 pick-destination = **Game #{ $game }**: where does the piece on { $square } go? The marked squares are its moves.
 choose-piece = Choose a piece
 choose-destination = Choose where it goes
@@ -161,7 +168,7 @@ button-rematch = Rematch
 button-move = Move
 button-analyse = Analyse
 button-claim-win = Claim the win
-button-call-off = Call it off
+button-call-off = Abort the game
 
 ## Lists
 
@@ -234,7 +241,7 @@ history-footer = See one again with `/replay`.
 ## Replays and analyses
 
 replay-title = **Replay of game #{ $game }** — { $white } (White) vs { $black } (Black) · { $status }
-replay-record = Record (paste it back to import):
+replay-record = Record of the game (its options and every move):
 replay-record-attached = The record is attached (too long for a message).
 analysis-title = **Analysis of game #{ $game }** — { $white } (White) vs { $black } (Black) · { $status }
 analysis-no-mistakes = No move lost much: the engine found no clear mistake.
@@ -267,7 +274,7 @@ settings-boards = • Boards: { $orientation ->
 ## Short answers
 
 internal = Something went wrong on our side. Please try again.
-other-bot = Bots other than me can't play. Challenge a person, or me.
+other-bot = Other bots can't play. Challenge a person, or pick me to play the computer.
 unknown-button = That button no longer does anything. Use `/board` to see the game.
 unknown-command = I don't know that command; Discord may still be showing an old list. Type `/` to see the current commands.
 malformed-command = That command arrived with an option missing or of the wrong kind, so I did nothing. Please pick it again from the `/` menu.

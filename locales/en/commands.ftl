@@ -3,8 +3,11 @@
 # English is the reference language (the names Discord registers).
 #
 # Discord's limits:
-#   command and option names: lowercase, 1–32 characters, only letters, digits, `-` and `_`;
-#                             no spaces (we keep them to ASCII, without accents)
+#   command and option names: `^[-_'\p{L}\p{N}\p{sc=Deva}\p{sc=Thai}]{1,32}$`, lowercase wherever
+#                             a letter has a lowercase form: 1–32 characters, each a letter of any
+#                             script, accented ones included (tamaño, estadísticas, größe), a
+#                             digit, `-`, `_` or `'`; no spaces. Use each language's real words,
+#                             accents and all.
 #   descriptions:             1–100 characters
 #   choice names:             1–100 characters (spaces and any characters allowed)
 # Two options of one command must not share a name, nor two commands.
@@ -19,7 +22,7 @@
 challenge = challenge
 challenge-description = Challenge someone to Monkey Queen, post an open challenge, or play the computer (pick me).
 challenge-opponent = opponent
-challenge-opponent-description = Who to play; leave empty for an open challenge, pick me to play the computer
+challenge-opponent-description = Who to play; leave empty for an open challenge, or pick me to play the computer
 challenge-size = size
 challenge-size-description = Board size (default 12×12)
 challenge-height = height
@@ -27,13 +30,13 @@ challenge-height-description = Starting queen height, 20 to 40 (default 20)
 challenge-color = color
 challenge-color-description = Your colour (default random)
 challenge-pie = pie
-challenge-pie-description = Play with the pie rule: Black may swap after White's first move
+challenge-pie-description = Play with the pie rule: after White's first move, Black may swap colours
 challenge-clock = clock
 challenge-clock-description = Time per move (default: the server's, normally 1 day)
 challenge-rated = rated
 challenge-rated-description = Rated game (default yes)
 challenge-level = level
-challenge-level-description = The computer's level, when you challenge me (default medium)
+challenge-level-description = The computer's level, when you play the computer (default medium)
 
 # The `size` option (SizeOption).
 choice-size-twelve = 12×12 (standard)
@@ -129,7 +132,7 @@ history-user-description = Whose games (default: yours)
 ## /replay
 
 replay = replay
-replay-description = Post the animated replay of a game and its record, which can be pasted back.
+replay-description = Post the animated replay of a game and its record (its options and every move).
 replay-game = game
 replay-game-description = Game number
 

@@ -4,7 +4,7 @@
 ## Challenges
 
 refused-challenge-self = You cannot challenge yourself.
-refused-ai-level-for-human = A computer level only applies when you challenge the bot itself.
+refused-ai-level-for-human = A computer level only applies when you play the computer (pick me as the opponent).
 refused-board-size = The board must be 12, 14 or 16 squares wide, not { $size }.
 refused-queen-height = Queens start 20 to 40 checkers tall, not { $height }.
 refused-bad-time-limit = A move time limit must be positive, not { $ms } ms.
@@ -17,7 +17,7 @@ refused-not-challenged = That challenge is meant for someone else.
 refused-open-not-declinable = An open challenge cannot be declined; just leave it.
 refused-not-challenger = Only the player who made a challenge can cancel it.
 refused-too-many-challenges = You already have { $limit } challenges waiting for an answer; cancel one or wait until they are answered or expire.
-refused-too-many-computer-games = You already play { $limit } games against me; finish one before you start another.
+refused-too-many-computer-games = You already play { $limit } games against the computer; finish one before you start another.
 refused-cooling-down = Give me { $seconds } s before you ask for that again.
 
 ## Games
@@ -31,7 +31,7 @@ refused-game-over = Game #{ $game } is already over.
 refused-not-your-turn = It is not your turn: { $player } is to move.
 refused-position-changed = The position has changed since then; look at the board again.
 refused-already-played = That move ({ $move }) was already played, as ply { $ply }.
-refused-too-late-to-abort = A game can only be aborted before both players have moved; resign instead.
+refused-too-late-to-abort = `/abort` only works before both players have moved; resign instead.
 refused-time-up = Your time for this move has run out; the game is lost on time.
 refused-no-clock = This game has no move clock.
 refused-deadline-not-reached = The player to move still has time: it runs out { $time }.

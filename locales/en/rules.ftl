@@ -9,4 +9,4 @@ rules =
     • A baby's non-capturing move must end **closer to the enemy queen** (straight-line distance). Captures may go anywhere.
     • **Capture the enemy queen to win.** A player with no legal move loses. There are no draws.
     Play: `/challenge`, then `/move` (it suggests your legal moves) or a board's **Move** button, `/board`, `/moves`, `/resign`.
-    Where I wasn't invited (you added me to your apps, and play in a group DM, a DM or another server), everything comes as answers to your commands and buttons: no threads, and an expired challenge keeps its buttons. A reminder or a loss on time follows up the last move for 15 minutes; after that it comes by DM, to players who added the app.
+    Where I wasn't invited (you added me to your apps, and play in a group DM, a DM or another server), everything comes as answers to your commands and buttons: no threads, and an expired challenge keeps its buttons. For 15 minutes after the last move, a reminder or a loss on time comes as an answer to that move; after that, it comes by DM, to players who added the app.

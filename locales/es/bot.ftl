@@ -1,5 +1,10 @@
 # Monkey Queen — todos los textos que escribe el bot, en español.
 #
+# El mismo texto sirve a es-ES y a es-419: tuteamos al lector («te toca», «tus partidas») y, para
+# varias personas, usamos «ustedes» o evitamos el plural; nada de «vosotros». Palabras que se
+# entienden igual a los dos lados del Atlántico («la máquina», no «el ordenador» ni «la
+# computadora»).
+#
 # Glosario, el mismo en todas partes:
 #   queen     reina: la pila alta con la que empieza cada bando; capturarla gana
 #   baby      bebé (masculino: «bebé blanco», «un bebé»): la ficha suelta que deja atrás una
@@ -7,9 +12,15 @@
 #   stack     pila: las fichas que forman una reina («reinas de 20»: de 20 fichas de alto)
 #   capture   capturar: tomar una pieza enemiga moviéndose a su casilla
 #   ply       jugada: el movimiento de un jugador («jugada 12», «jugadas legales»)
-#   pie rule  regla del pastel: el segundo jugador puede cambiar de color en vez de mover
+#   pie rule  regla de intercambio: el segundo jugador puede cambiar de color en vez de mover
+#   resign    rendirse («se rindió», motivo «rendición»); no «abandonar», que queda para la
+#             partida abandonada una semana (motivo «abandono»)
+#   abort     anular: terminar una partida sin resultado (`/anular`, o tras una semana sin jugadas)
+#   computer  la máquina: el bot como rival («jugar contra la máquina»); «yo»/«mí» solo cuando
+#             el bot habla de sí mismo («elígeme»)
 #   rated     puntuable: una partida que cambia la puntuación de los dos; si no, «amistosa»
-#   Los colores: «blancas» y «negras» (en plural, como en el ajedrez: «juega con blancas»).
+#   Los colores: «blancas» y «negras», en minúscula y en plural, como en el ajedrez («juega con
+#             blancas», «juegan las negras»); mayúscula solo al empezar una frase.
 #
 # Variables: $game, $ply y similares son números o textos que pone el bot; las menciones como
 # $player llegan como menciones de Discord (<@123>); $time es una marca de tiempo de Discord
@@ -18,9 +29,10 @@
 
 ## Colores, piezas y jugadas
 
+# El color dentro de una frase («Juegan las blancas», «Gana Ana (blancas)»): en minúscula.
 color-name = { $color ->
-    [white] Blancas
-   *[black] Negras
+    [white] blancas
+   *[black] negras
 }
 # The colour inside a sentence ("your move (White)", "won as White"), where some languages
 # write it in lower case.
@@ -45,9 +57,9 @@ move-quiet = { $piece } { $from }–{ $to }
 move-captures-baby = { $piece } { $from }×{ $to } captura un bebé
 move-captures-queen = { $piece } { $from }×{ $to } ¡captura la reina!
 move-swap = { $color ->
-    [white] Blancas
-   *[black] Negras
-} cambian de color (regla del pastel)
+    [white] Las blancas cambian
+   *[black] Las negras cambian
+} de color (regla de intercambio)
 role-on-square = { $role ->
     [queen] Reina en { $square }
    *[baby] Bebé en { $square }
@@ -56,8 +68,8 @@ role-on-square = { $role ->
 ## Partidas, opciones y relojes
 
 options = { $size }×{ $size }, reinas de { $height }, { $pie ->
-    [yes] con regla del pastel
-   *[no] sin regla del pastel
+    [yes] con regla de intercambio
+   *[no] sin regla de intercambio
 }
 clock-none = sin reloj
 clock-per-move = { $unit ->
@@ -83,24 +95,27 @@ board-shown-aborted = **La partida #{ $game }** fue anulada.
 reason = { $reason ->
     [queen-captured] reina capturada
     [no-legal-moves] sin jugadas
-    [resignation] abandono
+    [resignation] rendición
     [timeout] tiempo agotado
-   *[abandoned] abandonada
+   *[abandoned] abandono
 }
 game-won = 🏆 **Gana { $winner }** ({ $color }) — { $reason ->
     [queen-captured] { $winner } capturó la reina de { $loser }
     [no-legal-moves] { $loser } se quedó sin jugadas legales
-    [resignation] { $loser } abandonó
+    [resignation] { $loser } se rindió
     [timeout] a { $loser } se le acabó el tiempo
    *[abandoned] { $loser } dejó la partida una semana y { $winner } la reclamó
 }.
 rating-changes = Puntuación: { $white } { $white-delta }, { $black } { $black-delta }.
-status-to-move = Juegan { $color } · jugada { $ply }
-status-won = Ganan { $color } · { $reason } · jugada { $ply }
+status-to-move = Juegan las { $color } · jugada { $ply }
+status-won = Ganan las { $color } · { $reason } · jugada { $ply }
 status-aborted = Anulada · jugada { $ply }
 called-off = { $player } anuló la partida #{ $game } tras una semana sin jugadas. Sin resultado.
 aborted = { $player } anuló la partida #{ $game } antes de que movieran los dos. Sin resultado.
 thread-name = Monkey Queen #{ $game }: { $white } contra { $black }
+# Una partida entre las sugerencias de la opción `partida` (texto sin formato, 100 caracteres
+# como mucho): su número y el nombre del rival.
+game-choice = #{ $game } contra { $opponent }
 reminder = ⏰ { $player }, sigue siendo tu turno en la partida #{ $game }.
 reminder-with-board = ⏰ { $player }, sigue siendo tu turno en la partida #{ $game } ([tablero]({ $link })).
 
@@ -112,7 +127,7 @@ challenge-open = ¡{ $challenger } busca rival para una partida de Monkey Queen!
 challenge-colour = { $choice ->
     [white] { $challenger } juega con blancas
     [black] { $challenger } juega con negras
-   *[random] colores a suertes
+   *[random] colores al azar
 }
 challenge-rated = { $rated ->
     [yes] puntuable
@@ -127,17 +142,18 @@ challenge-declined-by = Rechazado por { $player }.
 challenge-cancelled = Retirado.
 challenge-cancelled-by = Retirado por { $player }.
 challenge-expired = Caducado: nadie lo aceptó a tiempo.
+# Lo que pasó con un desafío, como oración tras «Ese desafío ya no está abierto:».
 challenge-status = { $status ->
-    [pending] pendiente
-    [accepted] aceptado
-    [declined] rechazado
-    [cancelled] retirado
-   *[expired] caducado
+    [pending] sigue pendiente
+    [accepted] fue aceptado
+    [declined] fue rechazado
+    [cancelled] fue retirado
+   *[expired] caducó
 }
 
 ## Elegir una jugada con el botón Mover
 
-pick-piece = **Partida #{ $game }**: elige la pieza que mueves; las casillas marcadas pueden moverse.
+pick-piece = **Partida #{ $game }**: elige la pieza que vas a mover; las piezas marcadas pueden moverse.
 pick-destination = **Partida #{ $game }**: ¿adónde va la pieza de { $square }? Las casillas marcadas son sus jugadas.
 choose-piece = Elige una pieza
 choose-destination = Elige adónde va
@@ -145,7 +161,7 @@ board-in-thread = Has jugado { $move }; el tablero está en el hilo de la partid
 board-elsewhere = Has jugado { $move }; el tablero de la partida #{ $game } se envía adonde se juega la partida.
 move-played = Has jugado { $move }.
 done = Hecho.
-confirm-resign = ¿Abandonar la partida #{ $game }? Gana tu rival; no se puede deshacer.
+confirm-resign = ¿Te rindes en la partida #{ $game }? Gana tu rival; no se puede deshacer.
 piece-moves = { $count ->
     [0] La pieza de { $square } no tiene jugadas legales.
     [one] La pieza de { $square } tiene 1 jugada legal, marcada en el tablero.
@@ -157,8 +173,8 @@ piece-moves = { $count ->
 button-accept = Aceptar
 button-decline = Rechazar
 button-cancel = Retirar
-button-resign = Abandonar
-button-confirm-resign = Sí, abandono
+button-resign = Rendirse
+button-confirm-resign = Sí, me rindo
 button-replay = Repetición
 button-rematch = Revancha
 button-move = Mover
@@ -215,7 +231,7 @@ played-game = • #{ $game } — { $won ->
    *[other] { $plies } jugadas
 } · { $rating } · { $time }
 played-game-unrated = amistosa
-played-game-computer = el ordenador ({ $level })
+played-game-computer = la máquina ({ $level })
 level = { $level ->
     [easy] fácil
     [medium] medio
@@ -235,12 +251,12 @@ leaderboard-line = { $rank }. { $player } — **{ $rating }** (±{ $deviation })
 }, { $wins }–{ $losses }
 history-empty = { $player } aún no ha terminado ninguna partida.
 history-title = **Partidas terminadas de { $player }** · { $total } en total, las más recientes primero · página { $page } de { $pages }
-history-footer = Vuelve a ver una con `/repeticion`.
+history-footer = Vuelve a ver una con `/repetición`.
 
 ## Repeticiones y análisis
 
 replay-title = **Repetición de la partida #{ $game }** — { $white } (blancas) contra { $black } (negras) · { $status }
-replay-record = Partida anotada (puedes pegarla para importarla):
+replay-record = Partida anotada (sus opciones y todas sus jugadas):
 replay-record-attached = La partida anotada va adjunta (es demasiado larga para un mensaje).
 analysis-title = **Análisis de la partida #{ $game }** — { $white } (blancas) contra { $black } (negras) · { $status }
 analysis-no-mistakes = Ninguna jugada perdió mucho: el motor no encontró errores claros.
@@ -273,7 +289,7 @@ settings-boards = • Tableros: { $orientation ->
 ## Respuestas breves
 
 internal = Algo falló por nuestra parte. Inténtalo de nuevo.
-other-bot = Los bots que no son yo no pueden jugar. Desafía a una persona, o a mí.
+other-bot = Los demás bots no pueden jugar. Desafía a una persona, o elígeme para jugar contra la máquina.
 unknown-button = Ese botón ya no hace nada. Usa `/tablero` para ver la partida.
 unknown-command = No conozco ese comando; puede que Discord aún muestre una lista antigua. Escribe `/` para ver los comandos actuales.
 malformed-command = Ese comando llegó con una opción que falta o es de otro tipo, así que no he hecho nada. Vuelve a elegirlo en el menú `/`.

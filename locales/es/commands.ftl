@@ -1,11 +1,11 @@
-# Monkey Queen — los comandos de barra tal como los muestra Discord, en español (es-ES): el
-# nombre y la descripción de cada comando y de cada opción, y los nombres de las elecciones
-# que ofrece una opción.
+# Monkey Queen — los comandos de barra tal como los muestra Discord, en español (es-ES y
+# es-419): el nombre y la descripción de cada comando y de cada opción, y los nombres de las
+# elecciones que ofrece una opción.
 #
 # Límites de Discord:
-#   nombres de comandos y opciones: en minúsculas, de 1 a 32 caracteres, solo letras, cifras,
-#                                   `-` y `_`; sin espacios (los dejamos en ASCII, sin tildes
-#                                   ni eñes: `tamano`, `estadisticas`)
+#   nombres de comandos y opciones: en minúsculas, de 1 a 32 caracteres, solo letras (con
+#                                   tildes y eñes: `tamaño`, `estadísticas`), cifras, `-`, `_`
+#                                   y `'`; sin espacios. Las palabras de verdad, bien escritas.
 #   descripciones:                  de 1 a 100 caracteres
 #   nombres de elecciones:          de 1 a 100 caracteres (se admiten espacios y tildes)
 # Dos opciones de un comando no pueden llamarse igual, ni dos comandos.
@@ -16,8 +16,10 @@
 #   stack     pila
 #   capture   capturar
 #   ply       jugada
-#   pie rule  regla del pastel
+#   pie rule  regla de intercambio (la opción: `intercambio`)
 #   rated     puntuable (una partida no puntuable es «amistosa»)
+#   resign    rendirse · abort  anular · computer  la máquina
+# Tuteo para el lector; nada de «vosotros» (el mismo texto sirve a España y a América).
 #
 # Cuatro de estos ids son también ids de bot.ftl o rules.ftl (`challenge-rated`,
 # `settings-threads`, `settings-clock`, `rules`): este archivo se carga en un bundle propio.
@@ -25,25 +27,25 @@
 ## /challenge
 
 challenge = desafiar
-challenge-description = Desafía a alguien a Monkey Queen, publica un desafío abierto o juega contra mí.
+challenge-description = Desafía a alguien a Monkey Queen, publica un desafío abierto o juega contra la máquina (elígeme).
 challenge-opponent = rival
-challenge-opponent-description = Contra quién; vacío para un desafío abierto, elígeme para jugar contra el ordenador
-challenge-size = tamano
+challenge-opponent-description = Contra quién; vacío para un desafío abierto, o elígeme para jugar contra la máquina
+challenge-size = tamaño
 challenge-size-description = Tamaño del tablero (por defecto 12×12)
 challenge-height = altura
 challenge-height-description = Altura inicial de las reinas, de 20 a 40 (por defecto 20)
 challenge-color = color
 challenge-color-description = Tu color (por defecto al azar)
-challenge-pie = pastel
-challenge-pie-description = Regla del pastel: las negras pueden cambiar tras la primera jugada blanca
+challenge-pie = intercambio
+challenge-pie-description = Regla de intercambio: tras la primera jugada de las blancas, las negras pueden cambiar de color
 challenge-clock = reloj
 challenge-clock-description = Tiempo por jugada (por defecto: el del servidor, normalmente 1 día)
 challenge-rated = puntuable
 challenge-rated-description = Partida puntuable (por defecto sí)
 challenge-level = nivel
-challenge-level-description = El nivel del ordenador, si me desafías (por defecto medio)
+challenge-level-description = El nivel de la máquina, si juegas contra ella (por defecto medio)
 
-# La opción `tamano` (SizeOption).
+# La opción `tamaño` (SizeOption).
 choice-size-twelve = 12×12 (estándar)
 choice-size-fourteen = 14×14
 choice-size-sixteen = 16×16
@@ -91,8 +93,8 @@ moves-game-description = Número de partida, solo si tienes varias aquí
 
 ## /resign
 
-resign = abandonar
-resign-description = Abandona tu partida de aquí (se te pedirá confirmación).
+resign = rendirse
+resign-description = Ríndete en tu partida de aquí (se te pedirá confirmación).
 resign-game = partida
 resign-game-description = Número de partida, solo si tienes varias aquí
 
@@ -110,19 +112,19 @@ games-description = Lista tus partidas en curso en este servidor.
 
 ## /stats
 
-stats = estadisticas
+stats = estadísticas
 stats-description = Muestra la puntuación, partidas, victorias, derrotas, racha y últimos resultados.
 stats-user = usuario
 stats-user-description = De quién (por defecto: tuyas)
 
 ## /leaderboard
 
-leaderboard = clasificacion
+leaderboard = clasificación
 leaderboard-description = Muestra los jugadores mejor puntuados de este servidor, o de todo el mundo.
-leaderboard-scope = ambito
+leaderboard-scope = ámbito
 leaderboard-scope-description = Qué jugadores (por defecto: este servidor)
 
-# La opción `ambito` (ScopeOption).
+# La opción `ámbito` (ScopeOption).
 choice-scope-server = este servidor
 choice-scope-global = todo el mundo
 
@@ -135,8 +137,8 @@ history-user-description = De quién (por defecto: las tuyas)
 
 ## /replay
 
-replay = repeticion
-replay-description = Publica la repetición animada de una partida y su anotación, que se puede volver a pegar.
+replay = repetición
+replay-description = Publica la repetición animada de una partida y la partida anotada (todas sus jugadas).
 replay-game = partida
 replay-game-description = Número de partida
 
@@ -155,11 +157,11 @@ settings-threads = hilos
 settings-threads-description = Dar a cada partida nueva su propio hilo
 settings-clock = reloj
 settings-clock-description = Tiempo por jugada cuando un desafío no lo indica
-settings-orientation = orientacion
+settings-orientation = orientación
 settings-orientation-description = Cómo se dibujan los tableros
 
 # La opción `reloj` usa las elecciones de /desafiar (choice-clock-…).
-# La opción `orientacion` (OrientationOption).
+# La opción `orientación` (OrientationOption).
 choice-orientation-white-bottom = blancas siempre abajo
 choice-orientation-to-move = girado hacia quien tiene el turno
 

@@ -7,26 +7,29 @@
 #   stack     pila (de fichas)
 #   capture   capturar
 #   ply       jugada
-#   pie rule  regla del pastel
+#   pie rule  regla de intercambio
 #   rated     puntuable (si no, «amistosa»)
+#   resign    rendirse · abort  anular · computer  la máquina
+# Tuteo; para varias personas, «ustedes» o sin plural (nunca «vosotros»).
 
 ## Desafíos
 
 refused-challenge-self = No puedes desafiarte a ti mismo.
-refused-ai-level-for-human = El nivel de la máquina solo sirve cuando me desafías a mí.
+refused-ai-level-for-human = El nivel de la máquina solo sirve cuando juegas contra ella (eligiéndome como rival).
 refused-board-size = El tablero debe tener 12, 14 o 16 casillas de lado, no { $size }.
 refused-queen-height = Las reinas empiezan con 20 a 40 fichas, no { $height }.
 refused-bad-time-limit = El tiempo por jugada debe ser positivo, no { $ms } ms.
-refused-duplicate-challenge = Ya hay un desafío pendiente entre vosotros en este canal (#{ $challenge }).
+refused-duplicate-challenge = Ya hay un desafío pendiente entre tú y esa persona en este canal (#{ $challenge }).
 refused-no-such-challenge = No existe el desafío #{ $challenge }.
-refused-challenge-not-pending = Ese desafío ya no está abierto: fue { $status }.
+# $status es una oración entera (challenge-status en bot.ftl): «fue aceptado», «caducó».
+refused-challenge-not-pending = Ese desafío ya no está abierto: { $status }.
 refused-challenge-expired = Ese desafío ha caducado.
 refused-own-challenge = No puedes aceptar tu propio desafío.
 refused-not-challenged = Ese desafío es para otra persona.
 refused-open-not-declinable = Un desafío abierto no se rechaza; simplemente ignóralo.
 refused-not-challenger = Solo quien hizo el desafío puede retirarlo.
-refused-too-many-challenges = Ya tienes { $limit } desafíos esperando respuesta; cancela uno o espera a que los respondan o caduquen.
-refused-too-many-computer-games = Ya juegas { $limit } partidas contra mí; termina una antes de empezar otra.
+refused-too-many-challenges = Ya tienes { $limit } desafíos esperando respuesta; retira uno o espera a que los respondan o caduquen.
+refused-too-many-computer-games = Ya juegas { $limit } partidas contra la máquina; termina una antes de empezar otra.
 refused-cooling-down = Dame { $seconds } s antes de volver a pedírmelo.
 
 ## Partidas
@@ -40,7 +43,7 @@ refused-game-over = La partida #{ $game } ya ha terminado.
 refused-not-your-turn = No es tu turno: le toca a { $player }.
 refused-position-changed = La posición ha cambiado desde entonces; mira el tablero otra vez.
 refused-already-played = Esa jugada ({ $move }) ya se hizo, como jugada { $ply }.
-refused-too-late-to-abort = Una partida solo se puede anular antes de que muevan los dos; abandona en su lugar.
+refused-too-late-to-abort = `/anular` solo sirve antes de que muevan los dos; ríndete en su lugar.
 refused-time-up = Se te acabó el tiempo para esta jugada; la partida se pierde por tiempo.
 refused-no-clock = Esta partida no tiene reloj.
 refused-deadline-not-reached = A quien le toca aún le queda tiempo: se acaba { $time }.
@@ -68,7 +71,7 @@ illegal-path-blocked = el camino de { $from } a { $to } está bloqueado por la p
 illegal-own-piece = en { $square } hay una pieza tuya
 illegal-queen-must-capture = tu reina de { $square } solo tiene 2 fichas: puede capturar pero no dar a luz
 illegal-baby-not-closer = un bebé debe acercarse a la reina enemiga de { $queen }: { $from } está a √{ $before } de ella, { $to } quedaría a √{ $after }
-illegal-swap-not-allowed = swap solo se permite como primera jugada de las negras en una partida con la regla del pastel
+illegal-swap-not-allowed = swap solo se permite como primera jugada de las negras en una partida con la regla de intercambio
 parse-empty = No has escrito ninguna jugada; escríbela como g1-g7.
 parse-not-a-square = `{ $text }` no es una casilla de un tablero de { $size }×{ $size }.
 parse-not-a-square-unreadable = Eso no es una casilla de un tablero de { $size }×{ $size }; escríbela como g1.

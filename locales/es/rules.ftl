@@ -7,8 +7,10 @@
 #   stack     pila (de fichas)
 #   capture   capturar
 #   ply       jugada
-#   pie rule  regla del pastel
+#   pie rule  regla de intercambio
 #   rated     puntuable (si no, «amistosa»)
+#   resign    rendirse (`/rendirse`)
+# Tuteo: el mismo texto sirve a España y a América (nada de «vosotros»).
 
 rules =
     {"**"}Monkey Queen** (Mark Steere) — reglas breves
@@ -17,5 +19,5 @@ rules =
     • Cuando la reina se mueve **sin capturar**, deja atrás una ficha: un nuevo **bebé**. Su altura baja en uno. Una reina de altura 2 solo puede capturar.
     • Un bebé que no captura debe acabar **más cerca de la reina enemiga** (distancia en línea recta). Las capturas pueden ir a cualquier parte.
     • **Captura la reina enemiga para ganar.** Quien no tiene jugadas legales pierde. No hay tablas.
-    Cómo jugar: `/desafiar`, luego `/mover` (te sugiere tus jugadas legales) o el botón **Mover** de un tablero, `/tablero`, `/jugadas`, `/abandonar`.
-    Donde no me invitaron (me añadiste a tus aplicaciones y jugáis en un MD de grupo, un MD u otro servidor), todo llega como respuesta a vuestros comandos y botones: sin hilos, y un desafío caducado conserva sus botones. Un recordatorio o una derrota por tiempo responde a la última jugada durante 15 minutos; después llega por MD, a quien haya añadido la aplicación.
+    Cómo jugar: `/desafiar`, luego `/mover` (te sugiere tus jugadas legales) o el botón **Mover** de un tablero, `/tablero`, `/jugadas`, `/rendirse`.
+    Donde no me invitaron (me añadiste a tus aplicaciones y juegas en un MD de grupo, un MD u otro servidor), todo llega como respuesta a tus comandos y botones: sin hilos, y un desafío caducado conserva sus botones. Durante los 15 minutos siguientes a la última jugada, un recordatorio o una derrota por tiempo llega como respuesta a esa jugada; después, llega por MD a quien haya añadido la aplicación.

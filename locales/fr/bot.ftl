@@ -8,13 +8,15 @@
 #   checker    pion           un des jetons d'une pile
 #   capture    prise / prendre   prendre une pièce adverse en venant sur sa case
 #   ply        coup           le déplacement d'UN joueur (deux coups = un tour complet) ; « move » se traduit aussi « coup »
-#   pie rule   règle du gâteau   le second joueur peut échanger les couleurs au lieu de jouer
+#   pie rule   règle d'échange   le second joueur peut échanger les couleurs au lieu de jouer (option `échange`)
 #   rated      classée        une partie qui modifie la cote des deux joueurs (« non classée » sinon)
 #   rating     cote           le classement chiffré d'un joueur ; leaderboard = classement
 #   clock      pendule        la limite de temps par coup
 #   challenge  défi / défier
 #   rematch    revanche
 #   resign     abandonner ; abort / call off = annuler (sans résultat)
+#   computer   l'ordinateur : le bot en tant qu'adversaire ; « je »/« moi » seulement quand le bot
+#              parle de lui-même (« choisis-moi »)
 #   thread     fil ; channel = salon ; DM = MP
 #   Couleurs : « Blancs » / « Noirs » (majuscule, pluriel, comme aux échecs) : « joue les Blancs »,
 #   « Aux Blancs de jouer », « Victoire des Noirs », « avec les Blancs ». $color contient ce nom.
@@ -59,7 +61,7 @@ move-captures-queen = { $piece } { $from }×{ $to } prend la reine !
 move-swap = { $color ->
     [white] Les Blancs échangent
    *[black] Les Noirs échangent
-} les couleurs (règle du gâteau)
+} les couleurs (règle d'échange)
 role-on-square = { $role ->
     [queen] Reine en { $square }
    *[baby] Bébé en { $square }
@@ -68,8 +70,8 @@ role-on-square = { $role ->
 ## Parties, options et pendules
 
 options = { $size }×{ $size }, reines de { $height }, { $pie ->
-    [yes] règle du gâteau
-   *[no] sans règle du gâteau
+    [yes] règle d'échange
+   *[no] sans règle d'échange
 }
 clock-none = sans pendule
 clock-per-move = { $unit ->
@@ -113,6 +115,9 @@ status-aborted = Annulée · coup { $ply }
 called-off = { $player } a annulé la partie #{ $game } après une semaine sans coup joué. Pas de résultat.
 aborted = { $player } a annulé la partie #{ $game } avant que les deux joueurs aient joué. Pas de résultat.
 thread-name = Monkey Queen #{ $game } : { $white } contre { $black }
+# Une partie parmi les suggestions de l'option `partie` (texte brut, 100 caractères au plus) :
+# son numéro et le nom de l'adversaire.
+game-choice = #{ $game } contre { $opponent }
 reminder = ⏰ { $player }, c'est toujours à toi de jouer dans la partie #{ $game }.
 reminder-with-board = ⏰ { $player }, c'est toujours à toi de jouer dans la partie #{ $game } ([plateau]({ $link })).
 
@@ -150,7 +155,7 @@ challenge-status = { $status ->
 
 ## Choisir un coup avec le bouton Jouer
 
-pick-piece = **Partie #{ $game }** : choisis la pièce à jouer ; les cases marquées peuvent bouger.
+pick-piece = **Partie #{ $game }** : choisis la pièce à jouer ; les pièces marquées peuvent bouger.
 pick-destination = **Partie #{ $game }** : où va la pièce en { $square } ? Les cases marquées sont ses coups possibles.
 choose-piece = Choisis une pièce
 choose-destination = Choisis où elle va
@@ -253,7 +258,7 @@ history-footer = Revois-en une avec `/revoir`.
 ## Revoir et analyser
 
 replay-title = **Revoir la partie #{ $game }** — { $white } (Blancs) contre { $black } (Noirs) · { $status }
-replay-record = Relevé de la partie (recolle-le pour l'importer) :
+replay-record = Relevé de la partie (ses options et tous ses coups) :
 replay-record-attached = Le relevé est en pièce jointe (trop long pour un message).
 analysis-title = **Analyse de la partie #{ $game }** — { $white } (Blancs) contre { $black } (Noirs) · { $status }
 analysis-no-mistakes = Aucun coup n'a coûté cher : le moteur n'a trouvé aucune erreur nette.
@@ -286,7 +291,7 @@ settings-boards = • Plateaux : { $orientation ->
 ## Réponses courtes
 
 internal = Un problème est survenu de notre côté. Réessaie, s'il te plaît.
-other-bot = Les bots autres que moi ne peuvent pas jouer. Défie une vraie personne, ou moi.
+other-bot = Les autres bots ne peuvent pas jouer. Défie une vraie personne, ou choisis-moi pour jouer contre l'ordinateur.
 unknown-button = Ce bouton ne fait plus rien. Utilise `/plateau` pour voir la partie.
 unknown-command = Je ne connais pas cette commande ; Discord affiche peut-être encore une ancienne liste. Tape `/` pour voir les commandes actuelles.
 malformed-command = Cette commande est arrivée avec une option manquante ou du mauvais type, alors je n'ai rien fait. Choisis-la de nouveau dans le menu `/`.

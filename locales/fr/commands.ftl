@@ -4,7 +4,7 @@
 #
 # Glossaire (le même que dans bot.ftl) :
 #   queen = reine · baby = bébé · stack = pile · capture = prise / prendre · ply / move = coup
-#   pie rule = règle du gâteau · rated = classée · clock = pendule · challenge = défi
+#   pie rule = règle d'échange (option `échange`) · rated = classée · clock = pendule · challenge = défi
 #   Couleurs : « Blancs » / « Noirs ». Tutoiement.
 #
 # Limites de Discord :
@@ -30,14 +30,14 @@ challenge-height = hauteur
 challenge-height-description = Hauteur de départ des reines, de 20 à 40 (par défaut 20)
 challenge-color = couleur
 challenge-color-description = Ta couleur (par défaut au hasard)
-challenge-pie = gâteau
-challenge-pie-description = Règle du gâteau : les Noirs peuvent échanger les couleurs après le premier coup des Blancs
+challenge-pie = échange
+challenge-pie-description = Règle d'échange : les Noirs peuvent échanger les couleurs après le premier coup des Blancs
 challenge-clock = pendule
 challenge-clock-description = Temps par coup (par défaut : celui du serveur, normalement 1 jour)
 challenge-rated = classée
 challenge-rated-description = Partie classée (par défaut oui)
 challenge-level = niveau
-challenge-level-description = Le niveau de l'ordinateur, si tu me défies (par défaut moyen)
+challenge-level-description = Le niveau de l'ordinateur, si tu joues contre lui (par défaut moyen)
 
 # L'option `size` (SizeOption).
 choice-size-twelve = 12×12 (standard)
@@ -132,7 +132,7 @@ history-user-description = De quel joueur (par défaut : toi)
 ## /replay
 
 replay = revoir
-replay-description = Publie l'animation d'une partie et son relevé, qu'on peut recoller pour l'importer.
+replay-description = Publie l'animation d'une partie et son relevé (ses options et tous ses coups).
 replay-game = partie
 replay-game-description = Numéro de partie
 

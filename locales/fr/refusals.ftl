@@ -3,7 +3,7 @@
 #
 # Glossaire (le même que dans bot.ftl) :
 #   queen = reine · baby = bébé · stack = pile · checker = pion · capture = prise / prendre
-#   ply / move = coup · pie rule = règle du gâteau · rated = classée · clock = pendule
+#   ply / move = coup · pie rule = règle d'échange · rated = classée · clock = pendule
 #   challenge = défi · rematch = revanche · resign = abandonner · abort = annuler
 #   Couleurs : « les Blancs », « les Noirs ». Cases : « en g1 ».
 #   Le mot `swap` (à taper pour échanger les couleurs) reste en anglais : c'est ce que le bot lit.
@@ -12,7 +12,7 @@
 ## Défis
 
 refused-challenge-self = Tu ne peux pas te défier toi-même.
-refused-ai-level-for-human = Un niveau d'ordinateur ne s'applique que si tu défies le bot lui-même.
+refused-ai-level-for-human = Un niveau d'ordinateur ne s'applique que si tu joues contre l'ordinateur (choisis-moi comme adversaire).
 refused-board-size = Le plateau doit faire 12, 14 ou 16 cases de côté, pas { $size }.
 refused-queen-height = Une reine démarre avec une pile de 20 à 40 pions, pas { $height }.
 refused-bad-time-limit = Le temps par coup doit être positif, pas { $ms } ms.
@@ -31,7 +31,7 @@ refused-too-many-challenges = Tu as déjà { $limit ->
 refused-too-many-computer-games = Tu joues déjà { $limit ->
     [one] { $limit } partie
    *[other] { $limit } parties
-} contre moi ; termines-en une avant d'en commencer une autre.
+} contre l'ordinateur ; termines-en une avant d'en commencer une autre.
 refused-cooling-down = Attends { $seconds } s avant de redemander ça.
 
 ## Parties
@@ -48,7 +48,7 @@ refused-game-over = La partie #{ $game } est déjà terminée.
 refused-not-your-turn = Ce n'est pas ton tour : c'est à { $player } de jouer.
 refused-position-changed = La position a changé entre-temps ; regarde à nouveau le plateau.
 refused-already-played = Ce coup ({ $move }) a déjà été joué : c'était le coup { $ply }.
-refused-too-late-to-abort = Une partie ne peut être annulée qu'avant que les deux joueurs aient joué ; abandonne plutôt.
+refused-too-late-to-abort = `/annuler` ne fonctionne qu'avant que les deux joueurs aient joué ; abandonne plutôt.
 refused-time-up = Ton temps pour ce coup est écoulé ; la partie est perdue au temps.
 refused-no-clock = Cette partie n'a pas de pendule.
 refused-deadline-not-reached = Le joueur qui doit jouer a encore du temps : il expire { $time }.
@@ -76,7 +76,7 @@ illegal-path-blocked = le chemin de { $from } à { $to } est bloqué par la piè
 illegal-own-piece = il y a déjà une de tes pièces en { $square }
 illegal-queen-must-capture = ta reine en { $square } n'est plus qu'une pile de 2 : elle peut prendre, mais pas donner naissance à un bébé
 illegal-baby-not-closer = un bébé doit se rapprocher de la reine adverse en { $queen } : { $from } en est à √{ $before }, { $to } en serait à √{ $after }
-illegal-swap-not-allowed = swap n'est permis que comme premier coup des Noirs, dans une partie jouée avec la règle du gâteau
+illegal-swap-not-allowed = swap n'est permis que comme premier coup des Noirs, dans une partie jouée avec la règle d'échange
 parse-empty = Aucun coup indiqué ; écris-le comme g1-g7.
 parse-not-a-square = `{ $text }` n'est pas une case d'un plateau { $size }×{ $size }.
 parse-not-a-square-unreadable = Ce n'est pas une case d'un plateau { $size }×{ $size } ; écris-en une comme g1.

@@ -1,6 +1,6 @@
 # Monkey Queen — `/règles` : les règles en bref, en un seul message (1 900 caractères au plus).
 # Doit dire la même chose que RULES.md. Glossaire : voir bot.ftl (reine, bébé, pile, pion, prendre,
-# coup, règle du gâteau, classée). « Dame » ne sert qu'à la comparaison avec la dame des échecs.
+# coup, règle d'échange, classée). « Dame » ne sert qu'à la comparaison avec la dame des échecs.
 # Commandes sous leur nom français (voir commands.ftl).
 
 rules =
@@ -11,4 +11,4 @@ rules =
     • Un bébé qui se déplace sans prendre doit finir **plus près de la reine adverse** (distance en ligne droite). Les prises peuvent aller n'importe où.
     • **Prends la reine adverse pour gagner.** Un joueur sans coup légal perd. Pas de match nul.
     Pour jouer : `/défier`, puis `/jouer` (il te propose tes coups légaux) ou le bouton **Jouer** d'un plateau, `/plateau`, `/coups`, `/abandonner`.
-    Là où je n'ai pas été invité (tu m'as ajouté à tes applis et tu joues dans un groupe privé, en MP ou sur un autre serveur), tout arrive en réponse à tes commandes et à tes boutons : pas de fils, et un défi expiré garde ses boutons. Un rappel ou une défaite au temps suit ton dernier coup pendant 15 minutes ; ensuite, il arrive en MP, aux joueurs qui ont ajouté l'appli.
+    Là où je n'ai pas été invité (tu m'as ajouté à tes applis et tu joues dans un groupe privé, en MP ou sur un autre serveur), tout arrive en réponse à tes commandes et à tes boutons : pas de fils, et un défi expiré garde ses boutons. Pendant les 15 minutes qui suivent le dernier coup, un rappel ou une défaite au temps arrive en réponse à ce coup ; ensuite, il arrive en MP, aux joueurs qui ont ajouté l'appli.

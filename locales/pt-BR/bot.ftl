@@ -6,14 +6,18 @@
 #   stack     pilha — as pedras que formam uma rainha ("rainhas de 20 pedras")
 #   checker   pedra — cada disco de uma pilha (piece = peça: rainha ou bebê)
 #   capture   captura / capturar — tomar uma peça inimiga movendo-se para a casa dela
-#   ply       lance — uma jogada de um jogador (o contador da partida: "lance 40")
-#   move      jogada — o movimento que um jogador faz; "sua vez" = your move
-#   pie rule  regra da torta — o segundo jogador pode trocar de cor em vez de jogar
+#   ply       jogada — o movimento de um jogador; também o contador da partida ("jogada 40")
+#   move      jogada — a mesma palavra, sempre ("lance" não se usa); "sua vez" = your move
+#   pie rule  regra de troca — o segundo jogador pode trocar de cor em vez de jogar (opção `troca`)
 #   rated     ranqueada — partida que muda o rating dos dois jogadores (unrated: não ranqueada)
 #   rating    rating; leaderboard = ranking; game = partida; challenge = desafio
-#   resign    desistir (desistência); abort = anular; call off = encerrar
+#   resign    desistir (desistência); abort = anular (terminar sem resultado: com `/anular`, ou
+#             depois de uma semana sem jogadas; call off = anular também)
+#   computer  o computador — o bot como adversário; "eu"/"mim" só quando o bot fala de si
+#             mesmo ("escolha a mim")
 #   thread    tópico (como no Discord em português)
-#   White / Black  Brancas / Pretas (com maiúscula, sempre no feminino plural: "as Brancas")
+#   White / Black  Brancas / Pretas (sempre com maiúscula, também no meio da frase, e no
+#             feminino plural: "as Brancas", "com as Pretas")
 #
 # Variáveis: $game, $ply etc. são números ou textos que o bot preenche; menções como $player
 # chegam como menções do Discord (<@123>); $time é um timestamp do Discord (<t:…:R>) que o
@@ -29,8 +33,8 @@ color-name = { $color ->
 # The colour inside a sentence ("your move (White)", "won as White"), where some languages
 # write it in lower case.
 color-in-sentence = { $color ->
-    [white] brancas
-   *[black] pretas
+    [white] Brancas
+   *[black] Pretas
 }
 # Uma peça com sua cor, no início de uma jogada: "Rainha branca".
 piece-name = { $color ->
@@ -51,7 +55,7 @@ move-captures-queen = { $piece } { $from }×{ $to } captura a rainha!
 move-swap = { $color ->
     [white] As Brancas trocam
    *[black] As Pretas trocam
-} de cor (regra da torta)
+} de cor (regra de troca)
 role-on-square = { $role ->
     [queen] Rainha em { $square }
    *[baby] Bebê em { $square }
@@ -60,8 +64,8 @@ role-on-square = { $role ->
 ## Partidas, opções e relógios
 
 options = { $size }×{ $size }, rainhas de { $height } pedras, { $pie ->
-    [yes] com regra da torta
-   *[no] sem regra da torta
+    [yes] com regra de troca
+   *[no] sem regra de troca
 }
 clock-none = sem relógio
 clock-per-move = { $unit ->
@@ -81,7 +85,7 @@ clock-per-move = { $unit ->
 deadline = O tempo acaba { $time }.
 your-move = { $player }, sua vez ({ $color }).
 game-started = **Partida #{ $game }** — { $white } joga com as Brancas, { $black } com as Pretas. { $player }, você começa.
-board-shown = **Partida #{ $game }**, lance { $ply }.
+board-shown = **Partida #{ $game }**, jogada { $ply }.
 board-shown-over = **Partida #{ $game }**.
 board-shown-aborted = **Partida #{ $game }** anulada.
 reason = { $reason ->
@@ -99,12 +103,15 @@ game-won = 🏆 **{ $winner } venceu** ({ $color }) — { $reason ->
    *[abandoned] { $loser } ficou uma semana sem jogar, e { $winner } reivindicou a vitória
 }.
 rating-changes = Rating: { $white } { $white-delta }, { $black } { $black-delta }.
-status-to-move = Vez das { $color } · lance { $ply }
-status-won = { $color } vencem · { $reason } · lance { $ply }
-status-aborted = Anulada · lance { $ply }
-called-off = A partida #{ $game } foi encerrada por { $player } depois de uma semana sem jogadas. Sem resultado.
+status-to-move = Vez das { $color } · jogada { $ply }
+status-won = As { $color } vencem · { $reason } · jogada { $ply }
+status-aborted = Anulada · jogada { $ply }
+called-off = A partida #{ $game } foi anulada por { $player } depois de uma semana sem jogadas. Sem resultado.
 aborted = A partida #{ $game } foi anulada por { $player } antes que os dois jogadores tivessem jogado. Sem resultado.
-thread-name = Monkey Queen #{ $game }: { $white } vs { $black }
+thread-name = Monkey Queen #{ $game }: { $white } contra { $black }
+# Uma partida entre as sugestões da opção `partida` (texto simples, no máximo 100 caracteres):
+# o número dela e o nome do adversário.
+game-choice = #{ $game } contra { $opponent }
 reminder = ⏰ { $player }, ainda é sua vez na partida #{ $game }.
 reminder-with-board = ⏰ { $player }, ainda é sua vez na partida #{ $game } ([tabuleiro]({ $link })).
 
@@ -131,12 +138,13 @@ challenge-declined-by = Recusado por { $player }.
 challenge-cancelled = Cancelado.
 challenge-cancelled-by = Cancelado por { $player }.
 challenge-expired = Expirado: ninguém aceitou a tempo.
+# O que aconteceu com um desafio, como oração depois de "Esse desafio não está mais aberto:".
 challenge-status = { $status ->
-    [pending] pendente
-    [accepted] aceito
-    [declined] recusado
-    [cancelled] cancelado
-   *[expired] expirado
+    [pending] ainda está pendente
+    [accepted] já foi aceito
+    [declined] foi recusado
+    [cancelled] foi cancelado
+   *[expired] expirou
 }
 
 ## Escolhendo uma jogada com o botão Jogar
@@ -168,7 +176,7 @@ button-rematch = Revanche
 button-move = Jogar
 button-analyse = Analisar
 button-claim-win = Reivindicar a vitória
-button-call-off = Encerrar a partida
+button-call-off = Anular a partida
 
 ## Listas
 
@@ -178,7 +186,7 @@ games-title-paged = **Suas partidas em andamento** · { $total } no total · pá
 games-line = • #{ $game } contra { $opponent } — { $turn ->
     [yours] **sua vez**
    *[theirs] vez do adversário
-}, lance { $ply }
+}, jogada { $ply }
 link-board = [tabuleiro]({ $link })
 stats-newcomer = { $player } ainda não terminou nenhuma partida. Rating { $rating } (±{ $deviation }), o de quem está começando.
 stats-title = **Estatísticas de { $player }**
@@ -212,8 +220,8 @@ played-game = • #{ $game } — { $won ->
     [yes] venceu
    *[no] perdeu
 } com as { $color } contra { $opponent } · { $reason } · { $plies ->
-    [one] { $plies } lance
-   *[other] { $plies } lances
+    [one] { $plies } jogada
+   *[other] { $plies } jogadas
 } · { $rating } · { $time }
 played-game-unrated = não ranqueada
 played-game-computer = o computador ({ $level })
@@ -241,17 +249,17 @@ history-footer = Reveja uma com `/replay`.
 ## Replays e análises
 
 replay-title = **Replay da partida #{ $game }** — { $white } (Brancas) contra { $black } (Pretas) · { $status }
-replay-record = Registro (cole-o de volta para importar):
+replay-record = Registro da partida (as opções e todas as jogadas):
 replay-record-attached = O registro vai em anexo (é longo demais para uma mensagem).
 analysis-title = **Análise da partida #{ $game }** — { $white } (Brancas) contra { $black } (Pretas) · { $status }
 analysis-no-mistakes = Nenhuma jogada custou caro: o motor não encontrou nenhum erro claro.
 analysis-mistakes = Maiores erros:
-analysis-mistake = { $number }. Lance { $ply }: { $played }; melhor: { $better } (chances das { $color }: { $before }% → { $after }%).
-analysis-turning-point = Ponto de virada: lance { $ply }.
-analysis-turning-points = Pontos de virada: lances { $plies } e { $last }.
-analysis-picture-title = Partida #{ $game } · { $white } vs { $black } · { $status }
-mistake-caption = { $number } · lance { $ply } · { $color }
-chart-ply = lance
+analysis-mistake = { $number }. Jogada { $ply }: { $played }; melhor: { $better } (chances das { $color }: { $before }% → { $after }%).
+analysis-turning-point = Ponto de virada: jogada { $ply }.
+analysis-turning-points = Pontos de virada: jogadas { $plies } e { $last }.
+analysis-picture-title = Partida #{ $game } · { $white } contra { $black } · { $status }
+mistake-caption = { $number } · jogada { $ply } · { $color }
+chart-ply = jogada
 chart-win = vitória
 chart-played = jogado
 chart-better = melhor
@@ -274,7 +282,7 @@ settings-boards = • Tabuleiros: { $orientation ->
 ## Respostas curtas
 
 internal = Algo deu errado do nosso lado. Tente de novo, por favor.
-other-bot = Outros bots não podem jogar. Desafie uma pessoa, ou a mim.
+other-bot = Outros bots não podem jogar. Desafie uma pessoa, ou escolha a mim para jogar contra o computador.
 unknown-button = Esse botão não faz mais nada. Use `/tabuleiro` para ver a partida.
 unknown-command = Não conheço esse comando; talvez o Discord ainda esteja mostrando uma lista antiga. Digite `/` para ver os comandos atuais.
 malformed-command = Esse comando chegou com uma opção faltando ou do tipo errado, então não fiz nada. Escolha-o de novo no menu `/`.

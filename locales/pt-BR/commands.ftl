@@ -2,8 +2,9 @@
 # comando, nome e descrição de cada opção, e os nomes das escolhas oferecidas numa opção.
 #
 # Limites do Discord:
-#   nomes de comandos e opções: minúsculas, 1–32 caracteres, só letras, dígitos, `-` e `_`,
-#                               sem espaços (mantidos em ASCII, sem acentos, para digitar fácil)
+#   nomes de comandos e opções: minúsculas, 1–32 caracteres, só letras (acentuadas também:
+#                               `relógio`, `estatísticas`), dígitos, `-`, `_` e `'`, sem
+#                               espaços. As palavras de verdade, com acento.
 #   descrições:                 1–100 caracteres
 #   nomes de escolhas:          1–100 caracteres
 # Duas opções de um comando não podem ter o mesmo nome, nem dois comandos.
@@ -12,15 +13,16 @@
 #
 # Glossário (o mesmo de bot.ftl):
 #   queen = rainha · baby = bebê · stack = pilha · checker = pedra · piece = peça
-#   capture = captura / capturar · ply = lance · move = jogada · pie rule = regra da torta
+#   capture = captura / capturar · ply = jogada · move = jogada · pie rule = regra de troca (opção `troca`)
 #   rated = ranqueada · game = partida · challenge = desafio · resign = desistir
 #   abort = anular · leaderboard = ranking · thread = tópico · White / Black = Brancas / Pretas
+#   computer = o computador ("eu" só quando o bot fala de si mesmo: "escolha a mim")
 
 ## /desafiar
 
 challenge = desafiar
-challenge-description = Desafie alguém no Monkey Queen, abra um desafio para todos ou jogue contra o computador (eu).
-challenge-opponent = adversario
+challenge-description = Desafie alguém, abra um desafio para todos ou jogue contra o computador (escolha a mim).
+challenge-opponent = adversário
 challenge-opponent-description = Contra quem jogar; deixe vazio para um desafio aberto, ou escolha a mim para enfrentar o computador
 challenge-size = tamanho
 challenge-size-description = Tamanho do tabuleiro (padrão 12×12)
@@ -28,14 +30,14 @@ challenge-height = altura
 challenge-height-description = Altura inicial das rainhas, de 20 a 40 pedras (padrão 20)
 challenge-color = cor
 challenge-color-description = Sua cor (padrão: aleatória)
-challenge-pie = regra-da-torta
-challenge-pie-description = Jogar com a regra da torta: as Pretas podem trocar de cor após a primeira jogada das Brancas
-challenge-clock = relogio
+challenge-pie = troca
+challenge-pie-description = Regra de troca: após a primeira jogada das Brancas, as Pretas podem trocar de cor
+challenge-clock = relógio
 challenge-clock-description = Tempo por jogada (padrão: o do servidor, normalmente 1 dia)
 challenge-rated = ranqueada
 challenge-rated-description = Partida ranqueada (padrão: sim)
-challenge-level = nivel
-challenge-level-description = O nível do computador, quando você me desafia (padrão: médio)
+challenge-level = nível
+challenge-level-description = O nível do computador, quando você joga contra ele (padrão: médio)
 
 # A opção `tamanho` (SizeOption).
 choice-size-twelve = 12×12 (padrão)
@@ -45,13 +47,13 @@ choice-size-sixteen = 16×16
 choice-color-random = aleatória
 choice-color-white = Brancas (você começa)
 choice-color-black = Pretas
-# A opção `relogio` de /desafiar e de /configuracoes (ClockOption).
+# A opção `relógio` de /desafiar e de /configurações (ClockOption).
 choice-clock-unlimited = sem relógio
 choice-clock-ten-minutes = 10 minutos
 choice-clock-one-hour = 1 hora
 choice-clock-one-day = 1 dia
 choice-clock-three-days = 3 dias
-# A opção `nivel` (LevelChoice): os mesmos nomes de `level` em bot.ftl.
+# A opção `nível` (LevelChoice): os mesmos nomes de `level` em bot.ftl.
 choice-level-easy = fácil
 choice-level-medium = médio
 choice-level-hard = difícil
@@ -102,9 +104,9 @@ abort-game-description = Número da partida, só necessário se você tiver vár
 games = partidas
 games-description = Lista suas partidas em andamento neste servidor, uma página por vez.
 
-## /estatisticas
+## /estatísticas
 
-stats = estatisticas
+stats = estatísticas
 stats-description = Mostra o rating, as partidas, vitórias, derrotas, sequência e resultados recentes de um jogador.
 stats-user = jogador
 stats-user-description = De quem são as estatísticas (padrão: você)
@@ -120,9 +122,9 @@ leaderboard-scope-description = Quais jogadores (padrão: este servidor)
 choice-scope-server = este servidor
 choice-scope-global = geral
 
-## /historico
+## /histórico
 
-history = historico
+history = histórico
 history-description = Lista as partidas terminadas de um jogador, com resultado e motivo, mais recentes primeiro (◀ ▶).
 history-user = jogador
 history-user-description = De quem são as partidas (padrão: você)
@@ -130,7 +132,7 @@ history-user-description = De quem são as partidas (padrão: você)
 ## /replay
 
 replay = replay
-replay-description = Publica o replay animado de uma partida e o registro dela, que pode ser colado de volta.
+replay-description = Publica o replay animado de uma partida e o registro dela (todas as jogadas).
 replay-game = partida
 replay-game-description = Número da partida
 
@@ -141,19 +143,19 @@ analyse-description = Mostra a análise do motor de uma partida terminada: quem 
 analyse-game = partida
 analyse-game-description = Número da partida
 
-## /configuracoes
+## /configurações
 
-settings = configuracoes
+settings = configurações
 settings-description = Configurações do servidor: tópico por partida, relógio padrão, orientação do tabuleiro (admins).
-settings-threads = topicos
+settings-threads = tópicos
 settings-threads-description = Dar a cada partida nova o seu próprio tópico
-settings-clock = relogio
+settings-clock = relógio
 settings-clock-description = Tempo por jogada quando o desafio não define um
-settings-orientation = orientacao
+settings-orientation = orientação
 settings-orientation-description = Como os tabuleiros são desenhados
 
-# A opção `relogio` usa as escolhas da de /desafiar (choice-clock-…).
-# A opção `orientacao` (OrientationOption).
+# A opção `relógio` usa as escolhas da de /desafiar (choice-clock-…).
+# A opção `orientação` (OrientationOption).
 choice-orientation-white-bottom = Brancas sempre embaixo
 choice-orientation-to-move = virado para quem tem a vez
 

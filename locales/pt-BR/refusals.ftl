@@ -3,27 +3,28 @@
 #
 # Glossário (o mesmo de bot.ftl):
 #   queen = rainha · baby = bebê · stack = pilha · checker = pedra · piece = peça
-#   capture = captura / capturar · ply = lance · move = jogada · pie rule = regra da torta
+#   capture = captura / capturar · ply = jogada · move = jogada · pie rule = regra de troca
 #   rated = ranqueada · game = partida · challenge = desafio · resign = desistir
-#   abort = anular · White / Black = Brancas / Pretas
+#   abort = anular · computer = o computador · White / Black = Brancas / Pretas
 
 ## Desafios
 
 refused-challenge-self = Você não pode desafiar a si mesmo.
-refused-ai-level-for-human = O nível do computador só vale quando você desafia o próprio bot.
+refused-ai-level-for-human = O nível só vale quando você joga contra o computador (escolhendo a mim como adversário).
 refused-board-size = O tabuleiro deve ter 12, 14 ou 16 casas de lado, não { $size }.
 refused-queen-height = As rainhas começam com 20 a 40 pedras de altura, não { $height }.
 refused-bad-time-limit = O limite de tempo por jogada deve ser positivo, não { $ms } ms.
 refused-duplicate-challenge = Já existe um desafio pendente entre vocês dois neste canal (#{ $challenge }).
 refused-no-such-challenge = Não existe o desafio #{ $challenge }.
-refused-challenge-not-pending = Esse desafio não está mais aberto: ele foi { $status }.
+# $status é uma oração inteira (challenge-status em bot.ftl): "já foi aceito", "expirou".
+refused-challenge-not-pending = Esse desafio não está mais aberto: { $status }.
 refused-challenge-expired = Esse desafio expirou.
 refused-own-challenge = Você não pode aceitar o seu próprio desafio.
 refused-not-challenged = Esse desafio é para outra pessoa.
 refused-open-not-declinable = Um desafio aberto não pode ser recusado; é só ignorá-lo.
 refused-not-challenger = Só quem fez o desafio pode cancelá-lo.
 refused-too-many-challenges = Você já tem { $limit } desafios esperando resposta; cancele um ou espere até que sejam respondidos ou expirem.
-refused-too-many-computer-games = Você já está jogando { $limit } partidas contra mim; termine uma antes de começar outra.
+refused-too-many-computer-games = Você já está jogando { $limit } partidas contra o computador; termine uma antes de começar outra.
 refused-cooling-down = Espere { $seconds } s antes de pedir isso de novo.
 
 ## Partidas
@@ -36,8 +37,8 @@ refused-not-participant = Você não está jogando a partida #{ $game }.
 refused-game-over = A partida #{ $game } já terminou.
 refused-not-your-turn = Não é a sua vez: é a vez de { $player }.
 refused-position-changed = A posição mudou desde então; olhe o tabuleiro de novo.
-refused-already-played = Essa jogada ({ $move }) já foi feita, no lance { $ply }.
-refused-too-late-to-abort = Uma partida só pode ser anulada antes que os dois jogadores tenham jogado; em vez disso, você pode desistir.
+refused-already-played = Essa jogada ({ $move }) já foi feita: foi a jogada { $ply }.
+refused-too-late-to-abort = `/anular` só vale antes que os dois jogadores tenham jogado; em vez disso, você pode desistir.
 refused-time-up = Seu tempo para esta jogada acabou; a partida está perdida por tempo.
 refused-no-clock = Esta partida não tem relógio.
 refused-deadline-not-reached = Quem tem a vez ainda tem tempo: ele acaba { $time }.
@@ -65,7 +66,7 @@ illegal-path-blocked = o caminho de { $from } a { $to } está bloqueado pela pe�
 illegal-own-piece = em { $square } há uma peça sua
 illegal-queen-must-capture = sua rainha em { $square } só tem 2 pedras de altura: ela pode capturar, mas não pode dar à luz
 illegal-baby-not-closer = um bebê precisa se aproximar da rainha inimiga em { $queen }: { $from } está a √{ $before } dela, { $to } ficaria a √{ $after }
-illegal-swap-not-allowed = swap só é permitido como a primeira jogada das Pretas, numa partida com a regra da torta
+illegal-swap-not-allowed = swap só é permitido como a primeira jogada das Pretas, numa partida com a regra de troca
 parse-empty = Nenhuma jogada informada; escreva assim: g1-g7.
 parse-not-a-square = `{ $text }` não é uma casa de um tabuleiro { $size }×{ $size }.
 parse-not-a-square-unreadable = Isso não é uma casa de um tabuleiro { $size }×{ $size }; escreva uma como g1.

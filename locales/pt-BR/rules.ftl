@@ -3,7 +3,7 @@
 #
 # Glossário (o mesmo de bot.ftl):
 #   queen = rainha · baby = bebê · stack = pilha · checker = pedra · piece = peça
-#   capture = captura / capturar · ply = lance · move = jogada · pie rule = regra da torta
+#   capture = captura / capturar · ply = jogada · move = jogada · pie rule = regra de troca
 #   rated = ranqueada · White / Black = Brancas / Pretas
 
 rules =
@@ -14,4 +14,4 @@ rules =
     • Uma jogada de bebê sem captura precisa terminar **mais perto da rainha inimiga** (distância em linha reta). Capturas podem ir para qualquer lugar.
     • **Capture a rainha inimiga para vencer.** Quem não tem jogada válida perde. Não há empate.
     Para jogar: `/desafiar`, depois `/jogar` (ele sugere suas jogadas válidas) ou o botão **Jogar** de um tabuleiro, `/tabuleiro`, `/jogadas`, `/desistir`.
-    Onde não fui convidado (você me adicionou aos seus apps e joga num grupo de DM, numa DM ou em outro servidor), tudo chega como resposta aos seus comandos e botões: sem tópicos, e um desafio expirado mantém os botões. Um lembrete ou uma derrota por tempo responde à última jogada por 15 minutos; depois disso, chega por DM a quem adicionou o app.
+    Onde não fui convidado (você me adicionou aos seus apps e joga num grupo de DM, numa DM ou em outro servidor), tudo chega como resposta aos seus comandos e botões: sem tópicos, e um desafio expirado mantém os botões. Nos 15 minutos seguintes à última jogada, um lembrete ou uma derrota por tempo chega como resposta a essa jogada; depois disso, chega por DM a quem adicionou o app.

@@ -297,8 +297,8 @@ pub enum Msg<'a> {
         /// The page.
         page: &'a HistoryPage,
     },
-    /// The caption of a replay: the game, and its record to paste back (`None`: the record is
-    /// attached as a file, being too long for a message).
+    /// The caption of a replay: the game, and its record (`None`: the record is attached as a
+    /// file, being too long for a message).
     Replay {
         /// The game.
         game: &'a GameView,
@@ -318,6 +318,14 @@ pub enum Msg<'a> {
     ServerOnly,
     /// The name of a game's own thread.
     ThreadName(&'a GameView),
+    /// A game among the suggestions of a `game` option: its number and the opponent's name
+    /// ("#7 vs Ana"), plain text.
+    GameChoice {
+        /// The game.
+        game: GameId,
+        /// The other player's name, as shown (already shortened to fit).
+        opponent: &'a str,
+    },
     /// The text beside an analysis picture: the game, its biggest mistakes in words (each
     /// with the engine's better move) and its turning points.
     Analysis {

@@ -236,6 +236,10 @@ pub(super) fn text(lang: Lang, msg: &Msg<'_>) -> String {
             ChartWord::NoMistakes => "analysis-no-mistakes",
             ChartWord::RatedGames => "chart-rated-games",
         }),
+        Msg::GameChoice { game, opponent } => t.get(
+            "game-choice",
+            &args! {"game" => game.0, "opponent" => *opponent},
+        ),
         Msg::ThreadName(g) => t.get(
             "thread-name",
             &args! {

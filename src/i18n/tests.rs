@@ -486,6 +486,8 @@ fn every_message_renders_in_every_language_within_discords_limits() {
             orientation: BoardOrientation::ToMove,
         },
     ];
+    // The longest opponent a game suggestion shows: 60 characters and an ellipsis.
+    let long_name = format!("{}…", "W".repeat(60));
     messages.extend([
         Msg::Reminder(&active),
         Msg::ChallengePosted(&rematch),
@@ -500,6 +502,10 @@ fn every_message_renders_in_every_language_within_discords_limits() {
         Msg::NotManager,
         Msg::ServerOnly,
         Msg::ThreadName(&active),
+        Msg::GameChoice {
+            game: GameId(i64::MAX),
+            opponent: &long_name,
+        },
     ]);
     messages.extend(all_stats.iter().map(Msg::Stats));
     for page in &boards {
@@ -602,7 +608,9 @@ fn every_message_renders_in_every_language_within_discords_limits() {
             );
             let limit = match msg {
                 Msg::Label(_) => Some(80),
-                Msg::PieceOnSquare { .. } | Msg::ThreadName(_) => Some(100),
+                Msg::PieceOnSquare { .. } | Msg::ThreadName(_) | Msg::GameChoice { .. } => {
+                    Some(100)
+                }
                 Msg::ChoosePiece | Msg::ChooseDestination => Some(150),
                 _ => None,
             };
@@ -761,6 +769,17 @@ fn a_birth_in_words() {
         Lang::Es.text(&msg),
         "Reina blanca g1–g7, nace un bebé en g1"
     );
+}
+
+#[test]
+fn a_game_suggestion_names_the_opponent_in_the_readers_language() {
+    let msg = Msg::GameChoice {
+        game: GameId(7),
+        opponent: "Ana",
+    };
+    assert_eq!(Lang::En.text(&msg), "#7 vs Ana");
+    assert_eq!(Lang::Es.text(&msg), "#7 contra Ana");
+    assert_eq!(Lang::De.text(&msg), "#7 gegen Ana");
 }
 
 #[test]

@@ -1,6 +1,6 @@
 //! A game without a clock whose player to move never comes back: after a week the waiting
 //! player's `/board` carries Claim buttons; the win is claimed as a result board, or the game
-//! is called off with no result. Nobody else may, and not before the week is out.
+//! is aborted with no result (the Abort the game button). Nobody else may, and not before the week is out.
 
 use monkey_queen::games::{ABANDON_AFTER_MS, EndReason, GameStatus, UserError, UserId};
 use monkey_queen::i18n::{Lang, Msg};
@@ -115,7 +115,7 @@ async fn after_a_week_without_a_move_the_waiting_player_claims_the_win() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn after_a_week_without_a_move_the_waiting_player_may_call_the_game_off() {
+async fn after_a_week_without_a_move_the_waiting_player_may_abort_the_game() {
     let h = Harness::registered_on_manual_clock().await;
     let game = unclocked_game(&h).await;
     h.clock().advance(ABANDON_AFTER_MS);
@@ -126,7 +126,7 @@ async fn after_a_week_without_a_move_the_waiting_player_may_call_the_game_off() 
         answer.pointer("/data/content").and_then(Value::as_str),
         Some(
             format!(
-                "Game #{game} was called off by <@{}> after a week without a move. No result.",
+                "Game #{game} was aborted by <@{}> after a week without a move. No result.",
                 ALICE.id
             )
             .as_str()

@@ -6,7 +6,7 @@ use std::collections::HashSet;
 use monkey_queen::games::{EndReason, GameStatus, UserError, UserId};
 use monkey_queen::i18n::{Lang, Msg};
 use monkey_queen_core::{Color, Position};
-use serde_json::Value;
+use serde_json::{Value, json};
 
 use crate::harness::{
     AUTOCOMPLETE_RESULT, CHANNEL_MESSAGE, COLOR_WHITE, EPHEMERAL, Harness, UPDATE_MESSAGE,
@@ -15,7 +15,7 @@ use crate::harness::{
 use crate::support::fake_discord::APPLICATION_ID;
 use crate::support::payloads::{
     ALICE, BOB, CAROL, CHANNEL_ID, Caller, autocomplete, focused_string, integer_option,
-    slash_command, string_option,
+    slash_command, string_option, with_locales,
 };
 
 fn refusal(error: &UserError) -> String {
@@ -335,6 +335,47 @@ async fn move_autocomplete_suggests_the_callers_legal_moves_at_once() {
     assert!(suggest(CAROL, "").await.is_empty());
     // Discord drops an autocomplete answered after 3 s; the fake refuses it, failing the test.
     print_summary("/move autocomplete: dispatch → suggestions", times);
+    h.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn game_suggestions_name_the_opponent_in_the_callers_language() {
+    let h = Harness::registered().await;
+    let (game, _) = h.start_game(ALICE, BOB).await;
+    let suggest = async |locale: &str| {
+        let id = h.next_id();
+        let typing = json!({ "name": "game", "type": 4, "value": "", "focused": true });
+        h.push(with_locales(
+            autocomplete(id, ALICE, "move", vec![typing]),
+            locale,
+            "en-US",
+        ));
+        let callback = h.callback(id).await;
+        assert_eq!(kind(&callback), AUTOCOMPLETE_RESULT);
+        callback
+            .pointer("/data/choices")
+            .and_then(Value::as_array)
+            .cloned()
+            .unwrap_or_default()
+    };
+    for (locale, lang) in [
+        ("en-US", Lang::En),
+        ("es-ES", Lang::Es),
+        ("pt-BR", Lang::PtBr),
+    ] {
+        let choices = suggest(locale).await;
+        assert_eq!(choices.len(), 1, "{locale}: {choices:?}");
+        let name = lang.text(&Msg::GameChoice {
+            game,
+            opponent: BOB.username,
+        });
+        assert_eq!(choices[0]["name"], name.as_str(), "{locale}");
+        assert_eq!(choices[0]["value"], game.0, "{locale}");
+    }
+    assert_eq!(
+        suggest("es-419").await[0]["name"],
+        format!("#{} contra {}", game.0, BOB.username)
+    );
     h.stop().await;
 }
 

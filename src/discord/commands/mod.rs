@@ -67,14 +67,32 @@ pub fn all() -> Vec<poise::Command<Data, Error>> {
 mod tests {
     use serde_json::Value;
 
-    /// Discord's rule for command and option names (`^[-_\p{L}\p{N}]{1,32}$`, lowercase where
-    /// the script has case).
+    /// Discord's rule for command and option names, as its documentation gives it: the regex
+    /// `^[-_'\p{L}\p{N}\p{sc=Deva}\p{sc=Thai}]{1,32}$`, and lowercase wherever a letter has a
+    /// lowercase form. Accented letters (`tamaño`, `größe`) are letters.
     fn valid_name(name: &str) -> bool {
-        (1..=32).contains(&name.chars().count())
-            && name
-                .chars()
-                .all(|c| c == '-' || c == '_' || c.is_alphanumeric())
-            && name.to_lowercase() == name
+        static NAME: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
+            regex::Regex::new(r"^[-_'\p{L}\p{N}\p{sc=Deva}\p{sc=Thai}]{1,32}$").unwrap()
+        });
+        NAME.is_match(name) && name.to_lowercase() == name
+    }
+
+    #[test]
+    fn names_are_checked_against_discords_own_rule() {
+        for good in [
+            "tamaño",
+            "estadísticas",
+            "relógio",
+            "größe",
+            "échange",
+            "rock'n'roll",
+            "x_1-2",
+        ] {
+            assert!(valid_name(good), "{good}");
+        }
+        for bad in ["", "Tamaño", "two words", "g1→g7", "a.b", &"a".repeat(33)] {
+            assert!(!valid_name(bad), "{bad}");
+        }
     }
 
     /// The Discord locales every name and description must be given in, besides English.

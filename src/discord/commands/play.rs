@@ -234,12 +234,14 @@ fn squash(text: &str) -> String {
         .collect()
 }
 
-/// The caller's active games in this channel, for the `game` option.
+/// The caller's active games in this channel, for the `game` option, in the caller's language
+/// ("#7 vs Ana", "#7 contra Ana").
 async fn autocomplete_game(ctx: Context<'_>, _partial: &str) -> CreateAutocompleteResponse {
     let poise::Context::Application(app) = ctx else {
         return CreateAutocompleteResponse::new();
     };
     let user = caller(app).id;
+    let lang = user_lang(app);
     let channel = ChannelId(app.channel_id().get());
     let Ok(games) = app.data().service.active_games(user, Some(channel)).await else {
         return CreateAutocompleteResponse::new();
@@ -253,7 +255,11 @@ async fn autocomplete_game(ctx: Context<'_>, _partial: &str) -> CreateAutocomple
             } else {
                 &g.white
             };
-            AutocompleteChoice::new(format!("#{} vs {}", g.id, clip(&opponent.name, 60)), g.id.0)
+            let name = lang.text(&Msg::GameChoice {
+                game: g.id,
+                opponent: &clip(&opponent.name, 60),
+            });
+            AutocompleteChoice::new(name, g.id.0)
         })
         .collect();
     CreateAutocompleteResponse::new().set_choices(choices)

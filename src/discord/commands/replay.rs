@@ -1,5 +1,5 @@
 //! `/replay` and the Replay button of finished games: the animated GIF, rendered on a blocking
-//! thread, with the game's record as text that can be pasted back.
+//! thread, with the game's record as text (its options and every move).
 
 use poise::serenity_prelude as serenity;
 use serenity::{
@@ -18,7 +18,7 @@ use crate::render::Players;
 /// Discord's limit on a message's text.
 const MAX_MESSAGE_CHARS: usize = 2000;
 
-/// Post the animated replay of a game and its record, which can be pasted back.
+/// Post the animated replay of a game and its record (its options and every move).
 #[poise::command(slash_command)]
 pub async fn replay(ctx: ApplicationContext<'_>, game: i64) -> Result<(), Error> {
     let lang = user_lang(ctx);

@@ -1,7 +1,11 @@
 //! The rules of Discord's that its published schema cannot say: message and component limits,
 //! autocomplete choices, mention settings that contradict each other, attachments that name
-//! files the request does not carry, and the upload size limit.
+//! files the request does not carry, the upload size limit, and what a command or option may be
+//! called.
 
+use std::sync::LazyLock;
+
+use regex::Regex;
 use serde_json::Value;
 
 use super::UploadedFile;
@@ -21,6 +25,13 @@ pub const CHANNEL_UPLOAD_LIMIT: u64 = 10 * 1024 * 1024;
 /// Placeholder attachment ids are small integers (the index of `files[N]`); anything larger is
 /// the snowflake of an attachment the message already has.
 const PLACEHOLDER_IDS: u64 = 1 << 22;
+
+/// Discord's rule for command and option names, in every locale, as its documentation gives
+/// it; a name must also be lowercase wherever its letters have a lowercase form. Letters of any
+/// script count, accented ones included (`tamaño`, `größe`).
+static COMMAND_NAME: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"^[-_'\p{L}\p{N}\p{sc=Deva}\p{sc=Thai}]{1,32}$").expect("the name rule compiles")
+});
 
 /// A broken rule: where in the body (JSON pointer), Discord's error code and message.
 pub type Violation = (String, String, String);
@@ -50,6 +61,15 @@ pub fn form_violations(body: &Body) -> Vec<Violation> {
                 _ => {}
             }
         }
+        "/applications/{application_id}/commands"
+        | "/applications/{application_id}/guilds/{guild_id}/commands" => match json {
+            Value::Array(commands) => {
+                for (i, command) in commands.iter().enumerate() {
+                    check_names(command, &format!("/{i}"), &mut found);
+                }
+            }
+            command => check_names(command, "", &mut found),
+        },
         "/channels/{channel_id}/messages"
         | "/channels/{channel_id}/messages/{message_id}"
         | "/webhooks/{webhook_id}/{webhook_token}"
@@ -72,6 +92,36 @@ pub fn oversized_upload(files: &[UploadedFile], limit: u64) -> Option<&str> {
 
 fn violation(found: &mut Vec<Violation>, at: String, code: &str, message: String) {
     found.push((at, code.to_owned(), message));
+}
+
+/// Whether Discord accepts `name` as a command's or an option's name.
+fn valid_command_name(name: &str) -> bool {
+    COMMAND_NAME.is_match(name) && name.to_lowercase() == name
+}
+
+/// The name and every localized name of a command or option, then of its options, in turn.
+fn check_names(item: &Value, at: &str, found: &mut Vec<Violation>) {
+    let mut invalid = |at: String| {
+        violation(
+            found,
+            at,
+            "APPLICATION_COMMAND_INVALID_NAME",
+            "Command name is invalid".into(),
+        );
+    };
+    if let Some(name) = item["name"].as_str()
+        && !valid_command_name(name)
+    {
+        invalid(format!("{at}/name"));
+    }
+    for (locale, name) in item["name_localizations"].as_object().into_iter().flatten() {
+        if name.as_str().is_some_and(|name| !valid_command_name(name)) {
+            invalid(format!("{at}/name_localizations/{locale}"));
+        }
+    }
+    for (i, option) in item["options"].as_array().into_iter().flatten().enumerate() {
+        check_names(option, &format!("{at}/options/{i}"), found);
+    }
 }
 
 fn check_choices(data: &Value, at: &str, found: &mut Vec<Violation>) {
