@@ -804,7 +804,11 @@ async fn a_new_public_message_pings_whom_its_allowed_mentions_allow_and_an_edit_
     let content = format!("<@{}> and <@!{}>, <@&{}>", ALICE.id, BOB.id, GUILD_ID);
     let alice = ALICE.id.to_string();
     let cases = [
-        (None, vec![ALICE.id, BOB.id], "no allowed_mentions: every mention"),
+        (
+            None,
+            vec![ALICE.id, BOB.id],
+            "no allowed_mentions: every mention",
+        ),
         (
             Some(json!({ "parse": ["users"] })),
             vec![ALICE.id, BOB.id],
@@ -829,9 +833,7 @@ async fn a_new_public_message_pings_whom_its_allowed_mentions_allow_and_an_edit_
         if let Some(allowed) = allowed {
             body["allowed_mentions"] = allowed;
         }
-        let answer = client
-            .send("POST", &messages(CHANNEL_ID), Some(body))
-            .await;
+        let answer = client.send("POST", &messages(CHANNEL_ID), Some(body)).await;
         assert_eq!(answer.status, 200, "{what}: {}", answer.body);
         posted = id_of(&answer);
         let made = fake.deliveries().pop().unwrap();

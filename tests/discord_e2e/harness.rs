@@ -758,7 +758,8 @@ impl Board {
         assert_eq!(
             delivery.map(|d| d.pinged.as_slice()),
             Some([user].as_slice()),
-            "{} pinged, by the fake's record: {delivery:?}",
+            "whom {} pinged, by the fake's record (none: the fake did not carry it out): \
+             {delivery:?}",
             self.request.line()
         );
     }

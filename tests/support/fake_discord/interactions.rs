@@ -125,8 +125,11 @@ impl Ledger {
         self.by_token.get(token).and_then(|id| self.by_id.get(id))
     }
 
+    /// The interaction that `token` belongs to, to record what its token did.
     fn by_token_mut(&mut self, token: &str) -> Option<&mut Interaction> {
-        self.by_token.get(token).and_then(|id| self.by_id.get_mut(id))
+        self.by_token
+            .get(token)
+            .and_then(|id| self.by_id.get_mut(id))
     }
 
     /// Checks an interaction callback at `now`: unknown, late (10062) or second (40060) answers
@@ -284,5 +287,7 @@ impl Interaction {
 
 /// Whether a message (or the message part of a request) has the `EPHEMERAL` flag.
 pub fn is_ephemeral(message: &Value) -> bool {
-    message["flags"].as_u64().is_some_and(|f| f & EPHEMERAL != 0)
+    message["flags"]
+        .as_u64()
+        .is_some_and(|f| f & EPHEMERAL != 0)
 }

@@ -15,10 +15,11 @@
 //!     dispatch (10062); their token serves edits and follow-ups for 15 minutes (50027), and
 //!     `@original` exists only once answered (10008). The first follow-up after a deferral
 //!     (callback type 5) edits its loading message instead of making one (same id, the
-//!     deferral's ephemeral state, no pings); an interaction whose `authorizing_integration_owners`
-//!     hold only `USER_INSTALL` gets 5 follow-ups (the sixth is 40094); a deferral whose loading
-//!     message was deleted takes no follow-up (10008: Discord does not say what it does, so the
-//!     bot must not depend on it). [`FakeDiscord::advance_clock`] moves the fake's clock;
+//!     deferral's ephemeral state, no pings); an interaction whose
+//!     `authorizing_integration_owners` hold only `USER_INSTALL` gets 5 follow-ups (the sixth
+//!     is 40094); a deferral whose loading message was deleted takes no follow-up (10008:
+//!     Discord does not say what it does, so the bot must not depend on it).
+//!     [`FakeDiscord::advance_clock`] moves the fake's clock;
 //!   - where the bot may post ([`access`]): servers it was invited to, channels it can see,
 //!     its permissions there (50001, 50013), messages that exist (10008);
 //!   - rate limits ([`rate_limits`]): 5 messages per 5 s in a channel, 50 requests a second in
