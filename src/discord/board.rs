@@ -540,7 +540,13 @@ pub async fn update_with(
 /// Remembers `message` as the game's latest board (for `/games` links), and takes the buttons
 /// off the board it replaces (see `old_boards`). The board is out already, so a failure here
 /// is only logged.
-async fn remember(http: &Http, data: &Data, game: &GameView, message: MessageId, editable: Editable) {
+async fn remember(
+    http: &Http,
+    data: &Data,
+    game: &GameView,
+    message: MessageId,
+    editable: Editable,
+) {
     if let Err(e) = data.service.set_board_message(game.id, message).await {
         warn!(game = %game.id, %message, error = %e, "could not store where a board is");
     }

@@ -111,9 +111,8 @@ pub async fn defer_privately(
     id: serenity::InteractionId,
     token: &str,
 ) -> Result<(), Error> {
-    let defer = CreateInteractionResponse::Defer(
-        CreateInteractionResponseMessage::new().ephemeral(true),
-    );
+    let defer =
+        CreateInteractionResponse::Defer(CreateInteractionResponseMessage::new().ephemeral(true));
     let deferred = retry("deferring an interaction", Retry::INTERACTION, || {
         http.create_interaction_response(id, token, &defer, Vec::new())
     })

@@ -178,7 +178,10 @@ async fn analyse_command_answers_in_public_and_refuses_a_game_in_progress() {
     let follow_up = h
         .wait_since(0, "the analysis", |r| r.is("POST", &followup_path(id)))
         .await;
-    assert_ne!(follow_up.pointer("/flags").and_then(Value::as_u64), Some(EPHEMERAL));
+    assert_ne!(
+        follow_up.pointer("/flags").and_then(Value::as_u64),
+        Some(EPHEMERAL)
+    );
     assert_eq!(
         follow_up.delivery.as_ref().map(|d| d.change),
         Some(crate::support::fake_discord::delivery::Change::New),

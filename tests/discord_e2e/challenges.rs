@@ -7,10 +7,10 @@ use monkey_queen_core::{Move, Position, Role};
 use serde_json::Value;
 
 use crate::harness::{
-    Board, COLOR_BLACK, COLOR_WHITE, DEFERRED_CHANNEL_MESSAGE, DEFERRED_UPDATE_MESSAGE, EPHEMERAL,
-    Harness, PostedChallenge, UPDATE_MESSAGE, assert_deferred_ephemerally, assert_ephemeral_answer,
-    button_ids, content, custom_ids, followup_path, game_of, is_board_delivery, kind, millis,
-    interaction_id, original_path, print_summary,
+    Board, COLOR_BLACK, COLOR_WHITE, DEFERRED_UPDATE_MESSAGE, EPHEMERAL, Harness, PostedChallenge,
+    UPDATE_MESSAGE, assert_deferred_ephemerally, assert_ephemeral_answer, button_ids, content,
+    custom_ids, followup_path, game_of, interaction_id, is_board_delivery, kind, millis,
+    original_path, print_summary,
 };
 use crate::seeded::{new_game, player};
 use crate::support::fake_discord::{APPLICATION_ID, BOT_NAME, BOT_USER_ID, RecordedRequest};
@@ -371,7 +371,10 @@ async fn slow_challenges_and_clicks_are_deferred_then_answered() {
         .await;
     assert!(noted.received_at <= posted.received_at, "edited first");
     assert_ne!(posted.pointer("/flags"), Some(&Value::from(EPHEMERAL)));
-    assert_eq!(posted.delivery.as_ref().map(|d| d.pinged.clone()), Some(vec![BOB.id]));
+    assert_eq!(
+        posted.delivery.as_ref().map(|d| d.pinged.clone()),
+        Some(vec![BOB.id])
+    );
     let custom_ids = custom_ids(posted.pointer("/components"));
     let id = custom_ids
         .iter()
@@ -421,7 +424,11 @@ async fn slow_challenges_and_clicks_are_deferred_then_answered() {
     let board = Board::from_request(h.original_edit(click_id).await, sent);
     let game = game_of(&board);
     assert_eq!(h.game(game).await.ply(), 0);
-    assert!(board.content.contains("you move first"), "{}", board.content);
+    assert!(
+        board.content.contains("you move first"),
+        "{}",
+        board.content
+    );
 
     // A click on the closed challenge: deferred, then refused to the clicker alone.
     let (late, _) = h
@@ -479,7 +486,10 @@ async fn slow_challenges_and_clicks_are_deferred_then_answered() {
     let refusal_id = interaction_id(&refused.answer);
     assert_eq!(
         h.count_since(0, |r| r.method.as_str() != "PATCH"
-            && r.path.contains(&format!("/webhooks/{APPLICATION_ID}/{}", token(refusal_id)))),
+            && r.path.contains(&format!(
+                "/webhooks/{APPLICATION_ID}/{}",
+                token(refusal_id)
+            ))),
         0,
         "a refusal is the deferral's edit, nothing more"
     );

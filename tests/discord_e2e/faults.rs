@@ -577,7 +577,8 @@ async fn a_board_answer_whose_reply_is_unreadable_is_not_sent_twice() {
     let (game, _) = h.start_game(ALICE, BOB).await;
     let (_, who, [first, _]) = h.two_moves(game).await;
     let id = h.next_id();
-    h.fake.garble_answers(move |r| r.is("POST", &callback_path(id)));
+    h.fake
+        .garble_answers(move |r| r.is("POST", &callback_path(id)));
     let mark = h.fake.mark();
     let board = h.play_as(id, who, &first).await.applied();
     h.idle().await;

@@ -276,11 +276,14 @@ async fn moves_and_rematches_made_away_from_a_group_dm_game_go_to_the_group_dm()
             0,
             BOB,
             "move",
-            vec![string_option("move", "f12-f9"), integer_option("game", game.0)],
+            vec![
+                string_option("move", "f12-f9"),
+                integer_option("game", game.0),
+            ],
         ))
         .await;
     let told = Lang::En.text(&Msg::BoardElsewhere {
-        mv: "f12-f9".parse().unwrap(),
+        mv: h.game(game).await.last_move.expect("Bob's move"),
         game,
     });
     assert_ephemeral_answer(&away.answer, &told);
@@ -305,7 +308,12 @@ async fn moves_and_rematches_made_away_from_a_group_dm_game_go_to_the_group_dm()
     let mark = h.fake.mark();
     let rematch = format!("rematch:{game}");
     let (answer, _) = h
-        .click(ALICE, &rematch, "the result", std::slice::from_ref(&rematch))
+        .click(
+            ALICE,
+            &rematch,
+            "the result",
+            std::slice::from_ref(&rematch),
+        )
         .await;
     assert_ephemeral_answer(&answer, &Lang::En.text(&Msg::Done));
     let offer = h

@@ -59,7 +59,11 @@ pub async fn click(
     let work = data.service.claim_abandoned(user, game, ply, claim);
     let defer = deferral::defer_click(ctx, click);
     let (ended, deferred) = deferral::unless_quick(data.defer_after, work, defer).await;
-    let how = if deferred { Deferred::Click } else { Deferred::No };
+    let how = if deferred {
+        Deferred::Click
+    } else {
+        Deferred::No
+    };
     let http = &ctx.http;
     let ended = match split(ended)? {
         Ok(ended) => ended,

@@ -13,8 +13,8 @@ use monkey_queen_core::GameOptions;
 use super::level::LevelChoice;
 use crate::discord::custom_id::ComponentId;
 use crate::discord::reply::{
-    Outcome, answer_click, caller, clicked_in, channel_lang, clicker, defer_private, edit_deferred, ephemeral,
-    refuse_click, split, user_lang,
+    Outcome, answer_click, caller, channel_lang, clicked_in, clicker, defer_private, edit_deferred,
+    ephemeral, refuse_click, split, user_lang,
 };
 use crate::discord::retry::{Retry, already_acknowledged, retry};
 use crate::discord::{ApplicationContext, Data, Error, ai, board, deferral, reach};
@@ -508,8 +508,15 @@ pub async fn answer(
             if let Err(e) = close_clicked(ctx, click, text, deferred).await {
                 warn!(challenge = %id, error = %e, "could not close the accepted challenge's message");
             }
-            board::post_first(&ctx.http, data, &game, content, lang, click.channel.as_ref())
-                .await;
+            board::post_first(
+                &ctx.http,
+                data,
+                &game,
+                content,
+                lang,
+                click.channel.as_ref(),
+            )
+            .await;
         }
     }
     Ok(())

@@ -17,8 +17,10 @@ use serenity::{
 use super::play::{Asker, play_and_answer};
 use crate::discord::board::{self, Marks};
 use crate::discord::custom_id::ComponentId;
-use crate::discord::reply::{Outcome, answer_click, channel_lang, clicker, clip, refuse_click, split};
 use crate::discord::deferral::{self, Deferred};
+use crate::discord::reply::{
+    Outcome, answer_click, channel_lang, clicker, clip, refuse_click, split,
+};
 use crate::discord::{Data, Error};
 use crate::games::{GameId, GameRef, GameView, PlayRequest, UserError};
 use crate::i18n::{Lang, Msg};
@@ -51,7 +53,11 @@ pub async fn open(
     let work = pieces_menu(data, click, game, ply);
     let defer = deferral::defer_privately(&ctx.http, click.id, &click.token);
     let (menu, deferred) = deferral::unless_quick(data.defer_after, work, defer).await;
-    let how = if deferred { Deferred::Privately } else { Deferred::No };
+    let how = if deferred {
+        Deferred::Privately
+    } else {
+        Deferred::No
+    };
     let menu = match menu? {
         Ok(menu) => menu,
         Err(refusal) => return refuse(ctx, click, how, &refusal).await,
@@ -137,7 +143,11 @@ pub async fn piece(
     let work = destinations_menu(data, click, game, ply);
     let defer = deferral::defer_click(ctx, click);
     let (menu, deferred) = deferral::unless_quick(data.defer_after, work, defer).await;
-    let how = if deferred { Deferred::Click } else { Deferred::No };
+    let how = if deferred {
+        Deferred::Click
+    } else {
+        Deferred::No
+    };
     let menu = match menu? {
         Ok(menu) => menu,
         Err(refusal) => return refuse(ctx, click, how, &refusal).await,

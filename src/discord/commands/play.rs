@@ -10,8 +10,8 @@ use monkey_queen_core::Move;
 use serenity::Http;
 use tracing::warn;
 
-use crate::discord::reply::{caller, channel_lang, clip, split, user_lang};
 use crate::discord::deferral::{self, Deferred};
+use crate::discord::reply::{caller, channel_lang, clip, split, user_lang};
 use crate::discord::{ApplicationContext, Context, Data, Error, ai, board};
 use crate::games::{ChannelId, GameId, GameRef, PlayRequest, Reach};
 use crate::i18n::{Lang, Msg};
@@ -106,7 +106,11 @@ pub async fn play_and_answer(
     };
     let defer = deferral::defer(asker.http, asker.id, asker.token, asker.defer_as);
     let (outcome, deferred) = deferral::unless_quick(data.defer_after, work, defer).await;
-    let deferred = if deferred { asker.defer_as } else { Deferred::No };
+    let deferred = if deferred {
+        asker.defer_as
+    } else {
+        Deferred::No
+    };
     let privately =
         |text: String| deferral::privately(asker.http, asker.id, asker.token, deferred, text);
     let (played, reply, content, board) = match outcome? {

@@ -7,8 +7,8 @@ use serenity::{ComponentInteraction, CreateInteractionResponse};
 use super::challenge;
 use tracing::warn;
 
-use crate::discord::reply::{answer_click, clicked_in, clicker, refuse_click, split};
 use crate::discord::deferral::{self, Deferred};
+use crate::discord::reply::{answer_click, clicked_in, clicker, refuse_click, split};
 use crate::discord::{Data, Error, ai, board};
 use crate::games::{ChallengeCreated, GameId};
 use crate::i18n::{Lang, Msg};
@@ -45,7 +45,11 @@ pub async fn click(
                     mine.text(&Msg::Internal)
                 }
             };
-            let how = if deferred { Deferred::Click } else { Deferred::No };
+            let how = if deferred {
+                Deferred::Click
+            } else {
+                Deferred::No
+            };
             deferral::privately(&ctx.http, click.id, &click.token, how, text).await
         }
         Ok(ChallengeCreated::AiGame(game)) => {
