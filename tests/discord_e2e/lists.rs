@@ -443,7 +443,11 @@ async fn decided_game_at(
     let mut new = challenge_in(channel, winner.clone(), loser.clone(), None);
     new.guild = guild.map(GuildId);
     let challenge = pending(&h.service, new).await;
-    let game = h.service.accept_challenge(challenge.id, loser).await.unwrap();
+    let game = h
+        .service
+        .accept_challenge(challenge.id, loser)
+        .await
+        .unwrap();
     h.service
         .resign(loser.id, GameRef::Id(game.id), None)
         .await
@@ -574,7 +578,10 @@ async fn a_page_click_by_someone_else_gets_their_own_page_privately() {
         .await;
     assert_eq!(turned.pointer("/type"), Some(&Value::from(UPDATE_MESSAGE)));
     let text = content(&turned);
-    assert!(text.contains("· 11 in all,") && text.contains("page 2 of 2"), "{text}");
+    assert!(
+        text.contains("· 11 in all,") && text.contains("page 2 of 2"),
+        "{text}"
+    );
     assert_eq!(history_lines(text), 1, "{text}");
 
     // Bob's ◀ on it: his own first page, only for him, the DM game on it.
@@ -589,7 +596,10 @@ async fn a_page_click_by_someone_else_gets_their_own_page_privately() {
     assert_eq!(aside.pointer("/type"), Some(&Value::from(CHANNEL_MESSAGE)));
     assert_eq!(aside.pointer("/data/flags"), Some(&Value::from(EPHEMERAL)));
     let text = content(&aside);
-    assert!(text.contains("· 12 in all,") && text.contains("page 1 of 2"), "{text}");
+    assert!(
+        text.contains("· 12 in all,") && text.contains("page 1 of 2"),
+        "{text}"
+    );
     assert_eq!(listed(text).first(), Some(&dm), "{text}");
     let bobs = [page_id(0, "prev", BOB), page_id(1, "next", BOB)];
     assert_eq!(button_ids(&aside), bobs);
@@ -608,7 +618,10 @@ async fn a_page_click_by_someone_else_gets_their_own_page_privately() {
         .await;
     assert_eq!(turned.pointer("/type"), Some(&Value::from(UPDATE_MESSAGE)));
     let text = content(&turned);
-    assert!(text.contains("· 12 in all,") && text.contains("page 2 of 2"), "{text}");
+    assert!(
+        text.contains("· 12 in all,") && text.contains("page 2 of 2"),
+        "{text}"
+    );
     assert_eq!(history_lines(text), 2, "{text}");
 
     // A button posted before the buttons named their asker: answered privately, to anyone.
