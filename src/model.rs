@@ -275,6 +275,18 @@ pub struct Viewer {
     pub guild: Option<GuildId>,
 }
 
+/// Who reads an answer, which decides the games a list in it may name (see
+/// `games::visibility`): one person, or everyone who reads the channel it is posted in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Audience {
+    /// The viewer alone (an answer only they see): the games they may see.
+    Only(Viewer),
+    /// Everyone who reads a channel of this server (a public answer there): its games.
+    Server(GuildId),
+    /// Everyone in this DM or group DM (a public answer there): the games played in it.
+    Channel(ChannelId),
+}
+
 /// A server's settings; a server that never changed them has the defaults.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct GuildSettings {

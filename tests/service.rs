@@ -5,9 +5,9 @@ mod common;
 
 use common::*;
 use monkey_queen::games::{
-    ChallengeCreated, ChallengeLimits, ChallengeStatus, ChannelId, ColorChoice, EndReason, GameRef,
-    GameStatus, GameView, GuildId, Level, MAX_COMPUTER_GAMES, MessageId, PlayRequest, PlayerRef,
-    Result, ServiceError, UserError, UserId, Viewer,
+    Audience, ChallengeCreated, ChallengeLimits, ChallengeStatus, ChannelId, ColorChoice,
+    EndReason, GameRef, GameStatus, GameView, GuildId, Level, MAX_COMPUTER_GAMES, MessageId,
+    PlayRequest, PlayerRef, RECENT_RESULTS, Result, ServiceError, UserError, UserId, Viewer,
 };
 use monkey_queen::i18n::{Lang, Msg};
 use monkey_queen_core::{
@@ -1173,47 +1173,92 @@ async fn a_players_own_game_in_a_channel_is_found_from_anywhere_they_ask() {
 }
 
 /// `/history` and `/stats` filter in SQL so that they can page; they must list exactly the
-/// games the policy shows.
+/// games the policy shows their audience: one viewer (an answer only they see), or everyone
+/// in a server's channel or in a DM (a public answer).
 #[tokio::test]
-async fn history_and_stats_list_exactly_the_games_the_viewer_may_see() {
+async fn history_and_stats_list_exactly_the_games_their_audience_may_see() {
     let f = Fixture::new().await;
-    let places = [Some(GUILD), Some(ELSEWHERE), None, Some(GUILD), None];
+    let (a_dm, another_dm) = (ChannelId(700), ChannelId(701));
+    let places = [
+        (Some(GUILD), CHANNEL),
+        (Some(ELSEWHERE), CHANNEL),
+        (None, a_dm),
+        (Some(GUILD), ChannelId(501)),
+        (None, another_dm),
+        (None, a_dm),
+    ];
     let mut games = Vec::new();
-    for (i, guild) in places.into_iter().enumerate() {
+    for (i, (guild, channel)) in places.into_iter().enumerate() {
         let (white, black) = if i % 2 == 0 {
             (alice(), bob())
         } else {
             (bob(), alice())
         };
-        let game = game_in(&f, guild, &white, &black).await;
+        let mut new = challenge(&white, Some(&black));
+        new.guild = guild;
+        new.channel = channel;
+        let game = f.start_with(new).await;
         f.service
             .resign(black.id, GameRef::Id(game.id), None)
             .await
             .unwrap();
         games.push(game);
     }
-    let viewers = [
-        viewer(&alice(), Some(ELSEWHERE)),
-        viewer(&carol(), Some(GUILD)),
-        viewer(&carol(), Some(ELSEWHERE)),
-        viewer(&carol(), None),
-        viewer(&bob(), None),
+    let audiences = [
+        Audience::Only(viewer(&alice(), Some(ELSEWHERE))),
+        Audience::Only(viewer(&carol(), Some(GUILD))),
+        Audience::Only(viewer(&carol(), Some(ELSEWHERE))),
+        Audience::Only(viewer(&carol(), None)),
+        Audience::Only(viewer(&bob(), None)),
+        Audience::Server(GUILD),
+        Audience::Server(ELSEWHERE),
+        Audience::Channel(a_dm),
+        Audience::Channel(another_dm),
+        // A server's channel is not a DM: its games are the server's.
+        Audience::Channel(CHANNEL),
     ];
-    for who in viewers {
+    for audience in audiences {
         let mut expected: Vec<_> = games
             .iter()
-            .filter(|g| who.may_see(g.place.guild, g.white.id, g.black.id))
+            .filter(|g| audience.may_see(&g.place, g.white.id, g.black.id))
             .map(|g| g.id)
             .collect();
         expected.reverse(); // newest first
-        let history = f.service.history(alice().id, who, 0, 100).await.unwrap();
+        let history = f
+            .service
+            .history(alice().id, audience, 0, 100)
+            .await
+            .unwrap();
         let listed: Vec<_> = history.entries.iter().map(|g| g.game).collect();
-        assert_eq!(listed, expected, "{who:?}");
-        assert_eq!(history.total, expected.len() as u64, "{who:?}");
-        let stats = f.service.stats(alice().id, who).await.unwrap();
+        assert_eq!(listed, expected, "{audience:?}");
+        assert_eq!(history.total, expected.len() as u64, "{audience:?}");
+        let stats = f.service.stats(alice().id, audience).await.unwrap();
         let recent: Vec<_> = stats.recent.iter().map(|g| g.game).collect();
-        assert_eq!(recent, expected, "{who:?}");
+        let latest = expected.len().min(RECENT_RESULTS as usize);
+        assert_eq!(recent, expected[..latest], "{audience:?}");
     }
+    // What the policy says, spelled out: a public answer names its own place's games only,
+    // even to someone who played the others.
+    let (service, games) = (&f.service, &games);
+    let ids = |audience: Audience| async move {
+        {
+            let page = service.history(alice().id, audience, 0, 100).await.unwrap();
+            let mut ids: Vec<usize> = page
+                .entries
+                .iter()
+                .map(|g| games.iter().position(|x| x.id == g.game).unwrap())
+                .collect();
+            ids.sort_unstable();
+            ids
+        }
+    };
+    assert_eq!(ids(Audience::Server(GUILD)).await, [0, 3]);
+    assert_eq!(ids(Audience::Channel(a_dm)).await, [2, 5]);
+    assert_eq!(ids(Audience::Channel(CHANNEL)).await, Vec::<usize>::new());
+    assert_eq!(
+        ids(Audience::Only(viewer(&alice(), Some(GUILD)))).await,
+        [0, 1, 2, 3, 4, 5]
+    );
 }
 
 #[tokio::test]

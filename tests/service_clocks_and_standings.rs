@@ -8,10 +8,11 @@ use std::collections::HashMap;
 
 use common::*;
 use monkey_queen::games::{
-    Announced, Announcement, BoardOrientation, ChallengeCreated, ChallengeStatus, ChannelId,
-    ClockChoice, ColorChoice, DELIVERY_LEASE_MS, EndReason, GameId, GameRef, GameStatus, GuildId,
-    GuildSettings, InternalError, LeaderboardScope, Level, MAX_ATTEMPTS, PlayRequest, PlayerRef,
-    Result, Retried, ServiceError, SettingsChange, UserError, UserId, Viewer, retry_delay_ms,
+    Announced, Announcement, Audience, BoardOrientation, ChallengeCreated, ChallengeStatus,
+    ChannelId, ClockChoice, ColorChoice, DELIVERY_LEASE_MS, EndReason, GameId, GameRef, GameStatus,
+    GuildId, GuildSettings, InternalError, LeaderboardScope, Level, MAX_ATTEMPTS, PlayRequest,
+    PlayerRef, Result, Retried, ServiceError, SettingsChange, UserError, UserId, Viewer,
+    retry_delay_ms,
 };
 use monkey_queen::i18n::{Lang, Msg};
 use monkey_queen_core::{Color, GameOptions, Position, Record};
@@ -620,14 +621,18 @@ async fn history_pages_newest_first() {
         }
     );
 
-    // Games of another server, or of direct messages, are listed only to their players.
+    // Games of another server, or of direct messages, are listed only to their players (in
+    // an answer only they see).
     let service = &f.service;
     let seen = |viewer, guild| async move {
         let viewer = Viewer {
             user: viewer,
             guild,
         };
-        let page = service.history(alice().id, viewer, 0, 50).await.unwrap();
+        let page = service
+            .history(alice().id, Audience::Only(viewer), 0, 50)
+            .await
+            .unwrap();
         assert_eq!(page.total, page.entries.len() as u64);
         ids(&page.entries, |g| g.game)
     };
@@ -642,10 +647,10 @@ async fn history_pages_newest_first() {
     assert_eq!(seen(carol().id, None).await, other_guild);
     let stats = f.service.stats(
         alice().id,
-        Viewer {
+        Audience::Only(Viewer {
             user: dave().id,
             guild: None,
-        },
+        }),
     );
     assert!(stats.await.unwrap().recent.is_empty());
 }

@@ -106,7 +106,8 @@ pub enum ComponentId {
         /// The game's id.
         game: i64,
     },
-    /// Show another page of a leaderboard: `leaderboard:<server|global>:<page>:<prev|next>`.
+    /// Show another page of a leaderboard:
+    /// `leaderboard:<server|global>:<page>:<prev|next>:<viewer>`.
     Leaderboard {
         /// Which players the board ranks.
         ranking: Ranking,
@@ -115,8 +116,13 @@ pub enum ComponentId {
         /// Which arrow it is; it keeps the two arrows' ids apart when they lead to the same
         /// page (a disabled arrow).
         arrow: Arrow,
+        /// The person the list answered (a Discord user id), whose clicks turn its message;
+        /// anyone else's get a page of their own. `None` on a button posted before buttons
+        /// named them (written without the field): every click on it gets a page of its own.
+        viewer: Option<u64>,
     },
-    /// Show another page of a player's finished games: `history:<user_id>:<page>:<prev|next>`.
+    /// Show another page of a player's finished games:
+    /// `history:<user_id>:<page>:<prev|next>:<viewer>`.
     History {
         /// Whose games (a Discord user id).
         user: u64,
@@ -124,6 +130,8 @@ pub enum ComponentId {
         page: u32,
         /// Which arrow it is (see [`ComponentId::Leaderboard`]).
         arrow: Arrow,
+        /// The person the list answered (see [`ComponentId::Leaderboard`]).
+        viewer: Option<u64>,
     },
     /// Show another page of the clicker's games in progress: `games:<page>:<prev|next>`.
     Games {
@@ -221,9 +229,19 @@ impl fmt::Display for ComponentId {
                 ranking,
                 page,
                 arrow,
-            } => write!(f, "leaderboard:{}:{page}:{}", ranking.word(), arrow.word()),
-            ComponentId::History { user, page, arrow } => {
-                write!(f, "history:{user}:{page}:{}", arrow.word())
+                viewer,
+            } => {
+                write!(f, "leaderboard:{}:{page}:{}", ranking.word(), arrow.word())?;
+                write_viewer(f, *viewer)
+            }
+            ComponentId::History {
+                user,
+                page,
+                arrow,
+                viewer,
+            } => {
+                write!(f, "history:{user}:{page}:{}", arrow.word())?;
+                write_viewer(f, *viewer)
             }
             ComponentId::Games { page, arrow } => write!(f, "games:{page}:{}", arrow.word()),
         }
@@ -327,19 +345,21 @@ impl FromStr for ComponentId {
                 }
             }
             "leaderboard" => {
-                let [ranking, page, arrow] = fields_of(&fields)?;
+                let ([ranking, page, arrow], viewer) = with_viewer(&fields)?;
                 ComponentId::Leaderboard {
                     ranking: word(ranking, [Ranking::Server, Ranking::Global], Ranking::word)?,
                     page: number(page)?,
                     arrow: word(arrow, [Arrow::Prev, Arrow::Next], Arrow::word)?,
+                    viewer,
                 }
             }
             "history" => {
-                let [user, page, arrow] = fields_of(&fields)?;
+                let ([user, page, arrow], viewer) = with_viewer(&fields)?;
                 ComponentId::History {
                     user: number(user)?,
                     page: number(page)?,
                     arrow: word(arrow, [Arrow::Prev, Arrow::Next], Arrow::word)?,
+                    viewer,
                 }
             }
             "games" => {
@@ -358,6 +378,25 @@ impl FromStr for ComponentId {
 /// The fields as an array of exactly `N`.
 fn fields_of<'a, const N: usize>(fields: &[&'a str]) -> Result<[&'a str; N], CustomIdError> {
     <[&str; N]>::try_from(fields).map_err(|_| CustomIdError::FieldCount)
+}
+
+/// `N` fields and the viewer after them, if written (see [`ComponentId::Leaderboard`]).
+fn with_viewer<'a, const N: usize>(
+    fields: &[&'a str],
+) -> Result<([&'a str; N], Option<u64>), CustomIdError> {
+    match fields.split_at_checked(N) {
+        Some((fields, [])) => Ok((fields_of(fields)?, None)),
+        Some((fields, [viewer])) => Ok((fields_of(fields)?, Some(number(viewer)?))),
+        _ => Err(CustomIdError::FieldCount),
+    }
+}
+
+/// The `:<viewer>` field of a paging button, when there is a viewer.
+fn write_viewer(f: &mut fmt::Formatter<'_>, viewer: Option<u64>) -> fmt::Result {
+    match viewer {
+        Some(viewer) => write!(f, ":{viewer}"),
+        None => Ok(()),
+    }
 }
 
 /// A decimal number written the way [`ComponentId`]'s `Display` writes the bot's ids (no sign,
@@ -433,14 +472,26 @@ mod tests {
                     ranking: Ranking::Server,
                     page: 0,
                     arrow: Arrow::Prev,
+                    viewer: Some(42),
                 },
-                "leaderboard:server:0:prev",
+                "leaderboard:server:0:prev:42",
             ),
             (
                 ComponentId::Leaderboard {
                     ranking: Ranking::Global,
                     page: 3,
                     arrow: Arrow::Next,
+                    viewer: Some(1_200_000_000_000_000_001),
+                },
+                "leaderboard:global:3:next:1200000000000000001",
+            ),
+            // Posted before buttons named their viewer.
+            (
+                ComponentId::Leaderboard {
+                    ranking: Ranking::Global,
+                    page: 3,
+                    arrow: Arrow::Next,
+                    viewer: None,
                 },
                 "leaderboard:global:3:next",
             ),
@@ -449,14 +500,16 @@ mod tests {
                     user: 1_200_000_000_000_000_001,
                     page: 0,
                     arrow: Arrow::Prev,
+                    viewer: Some(1_200_000_000_000_000_002),
                 },
-                "history:1200000000000000001:0:prev",
+                "history:1200000000000000001:0:prev:1200000000000000002",
             ),
             (
                 ComponentId::History {
                     user: 7,
                     page: 2,
                     arrow: Arrow::Next,
+                    viewer: None,
                 },
                 "history:7:2:next",
             ),
@@ -491,6 +544,7 @@ mod tests {
             ranking: Ranking::Global,
             page: u32::MAX,
             arrow: Arrow::Next,
+            viewer: Some(u64::MAX),
         };
         assert!(id.to_string().len() <= MAX_LEN);
         assert_eq!(id.to_string().parse::<ComponentId>(), Ok(id));
@@ -498,6 +552,7 @@ mod tests {
             user: u64::MAX,
             page: u32::MAX,
             arrow: Arrow::Prev,
+            viewer: Some(u64::MAX),
         };
         assert!(id.to_string().len() <= MAX_LEN);
         assert_eq!(id.to_string().parse::<ComponentId>(), Ok(id));
@@ -543,7 +598,12 @@ mod tests {
             ("leaderboard:server:1:up", CustomIdError::BadWord),
             ("leaderboard:Server:1:next", CustomIdError::BadWord),
             ("history:7:1", CustomIdError::FieldCount),
-            ("history:7:1:next:1", CustomIdError::FieldCount),
+            ("history:7:1:next:1:2", CustomIdError::FieldCount),
+            ("history:7:1:next:", CustomIdError::BadNumber),
+            ("history:7:1:next:x", CustomIdError::BadNumber),
+            ("history:7:1:next:-1", CustomIdError::BadNumber),
+            ("leaderboard:server:1:next:01", CustomIdError::BadNumber),
+            ("leaderboard:server:1:next:1:2", CustomIdError::FieldCount),
             ("history:x:1:next", CustomIdError::BadNumber),
             ("history:-7:1:next", CustomIdError::BadNumber),
             ("history:7:-1:next", CustomIdError::BadNumber),

@@ -61,8 +61,18 @@ pub async fn defer_click(
     answer_click(ctx, click, CreateInteractionResponse::Acknowledge).await
 }
 
-/// After [`defer_click`]: replaces the clicked message's content and buttons (an edit may be
-/// repeated harmlessly).
+/// Defers a button click with a message only the clicker sees ("thinking…"), which the
+/// answer then replaces (with [`edit_clicked_message`]); the clicked message stays as it is.
+pub async fn defer_click_privately(
+    ctx: &serenity::Context,
+    click: &ComponentInteraction,
+) -> Result<(), Error> {
+    let defer = CreateInteractionResponseMessage::new().ephemeral(true);
+    answer_click(ctx, click, CreateInteractionResponse::Defer(defer)).await
+}
+
+/// After [`defer_click`]: replaces the clicked message's content and buttons; after
+/// [`defer_click_privately`], the private message's (an edit may be repeated harmlessly).
 pub async fn edit_clicked_message(
     ctx: &serenity::Context,
     click: &ComponentInteraction,

@@ -10,7 +10,9 @@ use serenity::{
 
 use super::retry::{Retry, already_acknowledged, retry};
 use super::{ApplicationContext, Error};
-use crate::games::{GuildId, PlayerRef, ServiceError, UserError, UserId, Viewer};
+use crate::games::{
+    Audience, ChannelId, GuildId, PlayerRef, ServiceError, UserError, UserId, Viewer,
+};
 use crate::i18n::{Lang, Msg};
 
 /// A service answer: `Ok(Ok(value))`, a refusal to show the user, or an internal failure.
@@ -178,6 +180,19 @@ pub fn command_viewer(ctx: ApplicationContext<'_>) -> Viewer {
 /// The person who clicked a button as a viewer.
 pub fn click_viewer(click: &ComponentInteraction) -> Viewer {
     viewer(click.user.id, click.guild_id)
+}
+
+/// Everyone who reads the channel a slash command was sent in: the audience of a public
+/// answer to it (see [`Audience::everyone_in`]).
+pub fn command_audience(ctx: ApplicationContext<'_>) -> Audience {
+    let guild = ctx.interaction.guild_id.map(|g| GuildId(g.get()));
+    Audience::everyone_in(guild, ChannelId(ctx.interaction.channel_id.get()))
+}
+
+/// Everyone who reads the channel of a clicked message (see [`command_audience`]).
+pub fn click_audience(click: &ComponentInteraction) -> Audience {
+    let guild = click.guild_id.map(|g| GuildId(g.get()));
+    Audience::everyone_in(guild, ChannelId(click.channel_id.get()))
 }
 
 /// Cuts user text down before it is echoed back (Discord allows 2,000 characters a message).

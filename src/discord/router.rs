@@ -66,12 +66,15 @@ async fn route(
         Ok(ComponentId::Replay { game }) => replay::click(ctx, data, click, GameId(game)).await,
         Ok(ComponentId::Rematch { game }) => rematch::click(ctx, data, click, GameId(game)).await,
         Ok(ComponentId::Analyse { game }) => analyse::click(ctx, data, click, GameId(game)).await,
-        Ok(ComponentId::Leaderboard { ranking, page, .. }) => {
-            standings::turn_page(ctx, data, click, ranking, page).await
-        }
-        Ok(ComponentId::History { user, page, .. }) => {
-            standings::turn_history_page(ctx, data, click, UserId(user), page).await
-        }
+        Ok(ComponentId::Leaderboard {
+            ranking,
+            page,
+            viewer,
+            ..
+        }) => standings::turn_page(ctx, data, click, ranking, page, viewer).await,
+        Ok(ComponentId::History {
+            user, page, viewer, ..
+        }) => standings::turn_history_page(ctx, data, click, UserId(user), page, viewer).await,
         Ok(ComponentId::Games { page, .. }) => view::turn_games_page(ctx, data, click, page).await,
         Err(e) => {
             warn!(%custom_id, user = %click.user.id, error = %e, "unknown component");

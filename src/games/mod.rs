@@ -98,9 +98,9 @@ pub use view::{
 };
 
 pub use crate::model::{
-    AnnouncementId, BoardOrientation, ChallengeId, ChallengeStatus, ChannelId, ClockChoice,
-    ColorChoice, EndReason, GameId, GameStatus, GuildId, GuildSettings, Level, MessageId, Reach,
-    UserId, Viewer,
+    AnnouncementId, Audience, BoardOrientation, ChallengeId, ChallengeStatus, ChannelId,
+    ClockChoice, ColorChoice, EndReason, GameId, GameStatus, GuildId, GuildSettings, Level,
+    MessageId, Reach, UserId, Viewer,
 };
 pub use crate::storage::{ChallengeRow as Challenge, MoveRow, PlayerRow as Player};
 

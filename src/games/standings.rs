@@ -4,8 +4,8 @@ use monkey_queen_core::Color;
 
 use super::view::{self, Place, PlayerRef, color_of};
 use super::{
-    EndReason, GameId, GameService, GuildId, InternalError, Level, Result, UserError, UserId,
-    Viewer,
+    Audience, EndReason, GameId, GameService, GuildId, InternalError, Level, Result, UserError,
+    UserId,
 };
 use crate::rating::{GLICKO2_SCALE, PROVISIONAL_DEVIATION, RATING_PERIOD_MS, Rating};
 use crate::storage::{self, Established, GameRow, PlayerRow};
@@ -189,19 +189,20 @@ pub(super) fn rating_now(player: &PlayerRow, now: i64) -> Rating {
 }
 
 impl GameService {
-    /// A player's rating, counts, win rate, current streak and latest results (those `viewer`
-    /// may see: games of the viewer's server, and their own). Someone who never played has a
+    /// A player's rating, counts, win rate, current streak and latest results (those
+    /// `audience` may see, see [`Audience::may_see`]). Someone who never played has a
     /// newcomer's rating and no games.
     ///
     /// # Errors
     /// Internal errors only.
-    pub async fn stats(&self, user: UserId, viewer: Viewer) -> Result<PlayerStats> {
+    pub async fn stats(&self, user: UserId, audience: Audience) -> Result<PlayerStats> {
         let now = self.now_ms();
         let mut conn = self.db.read().await?;
         let row = storage::player(&mut conn, user).await?;
         let streak = storage::streak(&mut conn, user).await?;
         let recent =
-            storage::finished_games(&mut conn, Some(user), Some(viewer), 0, RECENT_RESULTS).await?;
+            storage::finished_games(&mut conn, Some(user), Some(audience), 0, RECENT_RESULTS)
+                .await?;
         let recent = played_games(&recent, user)?;
         let (name, rating, counts) = match row {
             Some(p) => (
@@ -231,7 +232,8 @@ impl GameService {
     /// A page of the rating leaderboard: players whose rating is established, not provisional
     /// (see [`Rating::is_provisional`], as of now), and in a server's board only those who
     /// played a finished game there; best rating first; equal ratings go to the player with
-    /// more rated games, then to the lower user id. `page` is 0-based.
+    /// more rated games, then to the lower user id. `page` is 0-based. It names players, not
+    /// games, so it is the same for whoever reads it (see `visibility`).
     ///
     /// # Errors
     /// Internal errors only.
@@ -274,9 +276,9 @@ impl GameService {
     }
 
     /// A page of a player's finished games (aborted ones excluded), newest first, with result
-    /// and reason, as far as `viewer` may see them (games of the viewer's server, and their
-    /// own). `page` is 0-based; page 0 always exists (empty for someone who never finished a
-    /// game).
+    /// and reason, as far as `audience` may see them (see [`Audience::may_see`]: a public
+    /// answer lists only the games of its server, or of its DM or group DM). `page` is 0-based;
+    /// page 0 always exists (empty for someone who never finished a game).
     ///
     /// # Errors
     /// [`UserError::NoSuchPage`] past the last page: a history only grows, so only a forged
@@ -284,12 +286,12 @@ impl GameService {
     pub async fn history(
         &self,
         user: UserId,
-        viewer: Viewer,
+        audience: Audience,
         page: u32,
         page_size: u32,
     ) -> Result<HistoryPage> {
         let mut conn = self.db.read().await?;
-        let total = storage::count_finished_games(&mut conn, Some(user), Some(viewer)).await?;
+        let total = storage::count_finished_games(&mut conn, Some(user), Some(audience)).await?;
         let window = Window::new(page, page_size, total);
         if window.page != page {
             return Err(UserError::NoSuchPage {
@@ -301,7 +303,7 @@ impl GameService {
         let rows = storage::finished_games(
             &mut conn,
             Some(user),
-            Some(viewer),
+            Some(audience),
             window.offset,
             window.size,
         )

@@ -2,12 +2,28 @@
 //!
 //! A game is public in its own server and shown to its players anywhere. To anyone else (in
 //! another server, or in direct messages) it is as if it did not exist: the service answers
-//! [`UserError::NoSuchGame`], so a game's number reveals nothing. Lists of finished games
-//! (`/history`, `/stats`) apply the same rule in their SQL, so that they can be paged; the
-//! tests check both agree.
+//! [`UserError::NoSuchGame`], so a game's number reveals nothing.
+//!
+//! A list of games (`/history`, the recent results of `/stats`) is made for an [`Audience`]:
+//! whoever will read the answer. An answer only one person sees lists the games that person
+//! may see, by the rule above. A public answer is read by everyone in its channel, so it lists
+//! only the games all of them may see, whoever asked:
+//! - in a server, that server's games (public there), and not the asker's own games elsewhere,
+//!   which the asker may see but the channel may not;
+//! - in a DM or a group DM, the games played in that very channel, which its members saw
+//!   played there. Nothing wider: the bot does not know who is in such a channel (a group DM's
+//!   members come and go), and a game in another DM, even between the same two people, was
+//!   not played before this channel's readers.
+//!
+//! The lists apply the rule in their SQL, so that they can be paged; the tests check both
+//! agree. The leaderboard names players, their ratings and counts, not games: those are
+//! public (anyone's `/stats` shows them), and a server's board ranks those who finished a game
+//! in that server, which is public there.
 
-use super::view::{GameRecord, GameView};
-use super::{GameId, GameRef, GameService, GuildId, Result, UserError, UserId, Viewer};
+use super::view::{GameRecord, GameView, Place};
+use super::{
+    Audience, ChannelId, GameId, GameRef, GameService, GuildId, Result, UserError, UserId, Viewer,
+};
 
 impl Viewer {
     /// Whether this viewer may see a game between `white` and `black` played in `guild`
@@ -22,6 +38,29 @@ impl Viewer {
     #[must_use]
     pub fn may_see_game(self, game: &GameView) -> bool {
         self.may_see(game.place.guild, game.white.id, game.black.id)
+    }
+}
+
+impl Audience {
+    /// Everyone who reads `channel` of `guild` (`None`: a DM or a group DM), the audience of a
+    /// public answer there.
+    #[must_use]
+    pub fn everyone_in(guild: Option<GuildId>, channel: ChannelId) -> Audience {
+        match guild {
+            Some(guild) => Audience::Server(guild),
+            None => Audience::Channel(channel),
+        }
+    }
+
+    /// Whether a list for this audience may name a game between `white` and `black` played
+    /// at `place` (see the module's rule).
+    #[must_use]
+    pub fn may_see(self, place: &Place, white: UserId, black: UserId) -> bool {
+        match self {
+            Audience::Only(viewer) => viewer.may_see(place.guild, white, black),
+            Audience::Server(guild) => place.guild == Some(guild),
+            Audience::Channel(channel) => place.guild.is_none() && place.channel == channel,
+        }
     }
 }
 

@@ -6,7 +6,7 @@ use sqlx::any::AnyRow;
 
 use super::{Backend, Conn, Error, Pooled, Real, corrupt, db_id, discord_id, flag, int};
 use crate::model::{
-    ChannelId, EndReason, GameId, GameStatus, GuildId, Level, MessageId, Reach, UserId, Viewer,
+    Audience, ChannelId, EndReason, GameId, GameStatus, GuildId, Level, MessageId, Reach, UserId,
     color_from_word, color_word, level_from_word, level_word,
 };
 
@@ -167,7 +167,7 @@ pub struct Finish {
 }
 
 macro_rules! select_games {
-    ($rest:literal) => {
+    ($($rest:tt)+) => {
         concat!(
             "SELECT g.id, g.white_id, g.black_id, pw.display_name AS white_name,
                 pb.display_name AS black_name, CAST(g.swapped AS INTEGER) AS swapped, g.ai_level,
@@ -179,9 +179,39 @@ macro_rules! select_games {
              FROM games g
              JOIN players pw ON pw.user_id = g.white_id
              JOIN players pb ON pb.user_id = g.black_id ",
-            $rest
+            $($rest)+
         )
     };
+}
+
+/// The games of `g` that a list for an audience may name, on `$2`–`$5` (bound from
+/// [`seen_by`]).
+macro_rules! seen_by {
+    () => {
+        "($2 = 0 OR g.white_id = $3 OR g.black_id = $3 OR g.guild_id = $4
+          OR (g.guild_id IS NULL AND g.channel_id = $5))"
+    };
+}
+
+/// The values of `$2`–`$5` of `seen_by!`: whether the list is filtered (0: no), the player,
+/// the server and the DM or group DM whose games pass.
+type SeenBy = (i64, Option<i64>, Option<i64>, Option<i64>);
+
+/// The values of `seen_by!` for `audience` (`None`: every game), as `games::visibility`
+/// decides.
+fn seen_by(audience: Option<Audience>) -> SeenBy {
+    let id = |id: u64| Some(db_id(id));
+    match audience {
+        None => (0, None, None, None),
+        Some(Audience::Only(viewer)) => (
+            1,
+            id(viewer.user.0),
+            viewer.guild.and_then(|g| id(g.0)),
+            None,
+        ),
+        Some(Audience::Server(guild)) => (1, None, id(guild.0), None),
+        Some(Audience::Channel(channel)) => (1, None, None, id(channel.0)),
+    }
 }
 
 fn opt_id(row: &AnyRow, column: &str) -> Result<Option<u64>, Error> {
@@ -340,53 +370,60 @@ pub async fn games_after(
 }
 
 /// Finished games (not aborted ones), of one user or everyone, newest first: `limit` of
-/// them after skipping `offset`. With a viewer, only the games played in the viewer's server
-/// or by the viewer.
+/// them after skipping `offset`. For an audience, only the games it may see (see
+/// `games::visibility`).
 ///
 /// # Errors
 /// Database failure or a row that can't be read back.
 pub async fn finished_games(
     conn: &mut Conn,
     user: Option<UserId>,
-    viewer: Option<Viewer>,
+    audience: Option<Audience>,
     offset: u64,
     limit: u32,
 ) -> Result<Vec<GameRow>, Error> {
+    let (filtered, player, guild, channel) = seen_by(audience);
     let rows = sqlx::query(select_games!(
         "WHERE g.status = 'finished'
-           AND ($1 IS NULL OR g.white_id = $1 OR g.black_id = $1)
-           AND ($4 IS NULL OR g.white_id = $4 OR g.black_id = $4 OR g.guild_id = $5)
-         ORDER BY g.finished_ms DESC, g.id DESC
-         LIMIT $2 OFFSET $3"
+           AND ($1 IS NULL OR g.white_id = $1 OR g.black_id = $1) AND ",
+        seen_by!(),
+        " ORDER BY g.finished_ms DESC, g.id DESC
+         LIMIT $6 OFFSET $7"
     ))
     .bind(user.map(|u| db_id(u.0)))
+    .bind(filtered)
+    .bind(player)
+    .bind(guild)
+    .bind(channel)
     .bind(i64::from(limit))
     .bind(i64::try_from(offset).unwrap_or(i64::MAX))
-    .bind(viewer.map(|v| db_id(v.user.0)))
-    .bind(viewer.and_then(|v| v.guild).map(|g| db_id(g.0)))
     .fetch_all(conn)
     .await?;
     decode_all(&rows)
 }
 
-/// How many finished games (not aborted ones) a user has, or everyone together; with a
-/// viewer, only those [`finished_games`] would list to them.
+/// How many finished games (not aborted ones) a user has, or everyone together; for an
+/// audience, only those [`finished_games`] would list to it.
 ///
 /// # Errors
 /// Database failure.
 pub async fn count_finished_games(
     conn: &mut Conn,
     user: Option<UserId>,
-    viewer: Option<Viewer>,
+    audience: Option<Audience>,
 ) -> Result<u64, Error> {
-    let count: i64 = sqlx::query_scalar(
-        "SELECT COUNT(*) FROM games
-         WHERE status = 'finished' AND ($1 IS NULL OR white_id = $1 OR black_id = $1)
-           AND ($2 IS NULL OR white_id = $2 OR black_id = $2 OR guild_id = $3)",
-    )
+    let (filtered, player, guild, channel) = seen_by(audience);
+    let count: i64 = sqlx::query_scalar(concat!(
+        "SELECT COUNT(*) FROM games g
+         WHERE g.status = 'finished' AND ($1 IS NULL OR g.white_id = $1 OR g.black_id = $1)
+           AND ",
+        seen_by!()
+    ))
     .bind(user.map(|u| db_id(u.0)))
-    .bind(viewer.map(|v| db_id(v.user.0)))
-    .bind(viewer.and_then(|v| v.guild).map(|g| db_id(g.0)))
+    .bind(filtered)
+    .bind(player)
+    .bind(guild)
+    .bind(channel)
     .fetch_one(conn)
     .await?;
     Ok(count.unsigned_abs())

@@ -8,9 +8,9 @@ use std::sync::Arc;
 
 pub use database::TestDb;
 use monkey_queen::games::{
-    ChallengeCreated, ChannelId, ColorChoice, GameId, GameRef, GameService, GameView, GuildId,
-    ManualClock, MovePlayed, NewChallenge, PlayRequest, PlayerRef, Reach, Result, ServiceConfig,
-    UserId, Viewer,
+    Audience, ChallengeCreated, ChannelId, ColorChoice, GameId, GameRef, GameService, GameView,
+    GuildId, ManualClock, MovePlayed, NewChallenge, PlayRequest, PlayerRef, Reach, Result,
+    ServiceConfig, UserId, Viewer,
 };
 use monkey_queen::storage;
 use monkey_queen_core::GameOptions;
@@ -24,12 +24,12 @@ pub const GUILD: GuildId = GuildId(900);
 /// The bot's own user id.
 pub const BOT: UserId = UserId(1);
 
-/// `user` looking from the fixtures' server.
-pub fn here(user: UserId) -> Viewer {
-    Viewer {
+/// `user` looking from the fixtures' server, in an answer only they see.
+pub fn here(user: UserId) -> Audience {
+    Audience::Only(Viewer {
         user,
         guild: Some(GUILD),
-    }
+    })
 }
 
 /// A service over a database of its own.

@@ -1073,7 +1073,7 @@ impl Harness {
 }
 
 /// A message with these `flags` (64: ephemeral).
-fn with_flags(mut message: Value, flags: u64) -> Value {
+pub fn with_flags(mut message: Value, flags: u64) -> Value {
     message["flags"] = Value::from(flags);
     message
 }

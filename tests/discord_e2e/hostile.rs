@@ -905,17 +905,13 @@ async fn rematch_replay_and_leaderboard_buttons_with_forged_targets() {
     for (what, payload, error, others) in cases {
         assert_refused(&h, what, payload, &refusal(&error), &others).await;
     }
-    // A leaderboard arrow with a page far past the end shows the last page (it is public),
-    // and changes nothing.
+    // A leaderboard arrow of Bob's with a page far past the end shows the last page (it is
+    // public), and changes nothing.
     let before = snapshot(&h).await;
     let mark = h.fake.mark();
+    let arrow = format!("leaderboard:global:4294967295:next:{}", BOB.id);
     let (answer, _) = h
-        .click(
-            BOB,
-            "leaderboard:global:4294967295:next",
-            "old leaderboard",
-            &["leaderboard:global:4294967295:next".to_owned()],
-        )
+        .click(BOB, &arrow, "old leaderboard", std::slice::from_ref(&arrow))
         .await;
     assert_eq!(kind(&answer), UPDATE_MESSAGE);
     let text = answer

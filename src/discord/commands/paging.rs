@@ -1,15 +1,34 @@
 //! Lists longer than a message, shown a page at a time under ◀ ▶ buttons: the leaderboard,
 //! `/history` and `/games`. Each page size keeps its page within Discord's 2,000 characters
 //! however long the ids, numbers and words on it (see the tests).
+//!
+//! A list is answered within Discord's 3 seconds however long its page takes to read: at once
+//! when it is quick, else deferred and edited in ([`answer_list`], [`answer_turn`]). A public
+//! list is its asker's: their ◀ ▶ clicks turn it, anyone else's get a page of their own that
+//! only they see ([`Turn`]).
 
+use std::future::Future;
+
+use poise::CreateReply;
 use poise::serenity_prelude as serenity;
 use serenity::{
     ButtonStyle, ComponentInteraction, CreateActionRow, CreateAllowedMentions, CreateButton,
-    CreateInteractionResponse, CreateInteractionResponseMessage,
+    CreateInteractionResponse, CreateInteractionResponseMessage, EditInteractionResponse,
+    MessageFlags,
 };
 
-use crate::discord::Error;
 use crate::discord::custom_id::{Arrow, ComponentId};
+use crate::discord::deferral;
+use crate::discord::reply::{
+    Outcome, answer_click, click_audience, click_viewer, defer_private, defer_public, refuse_click,
+};
+use crate::discord::retry::{Retry, retry};
+use crate::discord::{ApplicationContext, Data, Error};
+use crate::games::{Audience, Viewer};
+use crate::i18n::{Lang, Msg};
+
+/// A page as shown: its text and its row of ◀ ▶ buttons.
+pub type Shown = (String, Vec<CreateActionRow>);
 
 /// Lines on a leaderboard page.
 pub const LEADERBOARD_PAGE: u32 = 10;
@@ -63,21 +82,135 @@ pub fn arrows(page: u32, total_pages: u32) -> Option<[(u32, Arrow, bool); 2]> {
     ])
 }
 
-/// Replaces a paged message with another page.
-pub async fn update_page(
-    ctx: &serenity::Context,
-    click: &ComponentInteraction,
-    text: String,
-    buttons: Vec<CreateActionRow>,
+/// Answers a list command with the page `work` makes, its mentions pinging nobody: at once
+/// when it is ready within [`Data::defer_after`], else by deferring (only for the caller when
+/// `private`, else publicly) and editing the deferral into the page.
+///
+/// # Errors
+/// The work's failure, or Discord's refusal of the answer.
+pub async fn answer_list(
+    ctx: ApplicationContext<'_>,
+    private: bool,
+    work: impl Future<Output = Result<Shown, Error>>,
 ) -> Result<(), Error> {
-    let update = CreateInteractionResponseMessage::new()
+    let defer = async {
+        if private {
+            defer_private(ctx).await
+        } else {
+            defer_public(ctx).await
+        }
+    };
+    let (shown, deferred) = deferral::unless_quick(ctx.data().defer_after, work, defer).await;
+    let (text, buttons) = shown?;
+    if deferred {
+        let edit = edit_to(text, buttons);
+        retry("editing a list in", Retry::EDIT, || {
+            ctx.interaction
+                .edit_response(ctx.serenity_context(), edit.clone())
+        })
+        .await?;
+    } else {
+        let reply = CreateReply::default()
+            .content(text)
+            .components(buttons)
+            .allowed_mentions(CreateAllowedMentions::new())
+            .ephemeral(private);
+        ctx.send(reply).await?;
+    }
+    Ok(())
+}
+
+/// How a ◀ ▶ click is answered, and for whom its page is made.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Turn {
+    /// The clicked message shows the page, made for those who read it: the click is by the
+    /// person the list answered, or on a message only the clicker sees.
+    Update(Audience),
+    /// The clicker gets the page, made for them, in a message only they see: the clicked
+    /// message answered someone else, and stays as it is.
+    Aside(Viewer),
+}
+
+impl Turn {
+    /// How `click` is answered, on a list that answered `viewer` (`None`: a button that does
+    /// not say, posted before buttons named their viewer; every click on it is aside). Whose
+    /// page a private message shows needs no telling: only its viewer can click it.
+    pub fn of(click: &ComponentInteraction, viewer: Option<u64>) -> Turn {
+        let clicker = click_viewer(click);
+        let private = click
+            .message
+            .flags
+            .is_some_and(|flags| flags.contains(MessageFlags::EPHEMERAL));
+        if private {
+            Turn::Update(Audience::Only(clicker))
+        } else if viewer == Some(click.user.id.get()) {
+            Turn::Update(click_audience(click))
+        } else {
+            Turn::Aside(clicker)
+        }
+    }
+
+    /// Who the page is made for.
+    pub fn audience(self) -> Audience {
+        match self {
+            Turn::Update(audience) => audience,
+            Turn::Aside(viewer) => Audience::Only(viewer),
+        }
+    }
+}
+
+/// Answers a ◀ ▶ click with the page `work` makes (or its refusal, to the clicker alone), as
+/// `turn` says: at once when it is ready within [`Data::defer_after`], else by deferring (the
+/// update, or a private message for a page aside) and editing the page in.
+///
+/// # Errors
+/// The work's failure, or Discord's refusal of the answer.
+pub async fn answer_turn(
+    ctx: &serenity::Context,
+    data: &Data,
+    click: &ComponentInteraction,
+    turn: Turn,
+    work: impl Future<Output = Outcome<Shown>>,
+) -> Result<(), Error> {
+    let defer = async {
+        match turn {
+            Turn::Update(_) => deferral::defer_click(ctx, click).await,
+            Turn::Aside(_) => deferral::defer_click_privately(ctx, click).await,
+        }
+    };
+    let (shown, deferred) = deferral::unless_quick(data.defer_after, work, defer).await;
+    match (shown?, deferred) {
+        (Ok((text, buttons)), true) => {
+            deferral::edit_clicked_message(ctx, click, edit_to(text, buttons)).await
+        }
+        (Ok((text, buttons)), false) => {
+            let page = CreateInteractionResponseMessage::new()
+                .content(text)
+                .components(buttons)
+                .allowed_mentions(CreateAllowedMentions::new());
+            let answer = match turn {
+                Turn::Update(_) => CreateInteractionResponse::UpdateMessage(page),
+                Turn::Aside(_) => CreateInteractionResponse::Message(page.ephemeral(true)),
+            };
+            answer_click(ctx, click, answer).await
+        }
+        (Err(refusal), true) => match turn {
+            Turn::Update(_) => deferral::refuse_deferred_click(ctx, click, &refusal).await,
+            Turn::Aside(_) => {
+                let text = Lang::from_locale(&click.locale).text(&Msg::Refused(&refusal));
+                deferral::edit_clicked_message(ctx, click, edit_to(text, Vec::new())).await
+            }
+        },
+        (Err(refusal), false) => refuse_click(ctx, click, &refusal).await,
+    }
+}
+
+/// The edit that turns a deferred answer into `text` under `buttons`, pinging nobody.
+fn edit_to(text: String, buttons: Vec<CreateActionRow>) -> EditInteractionResponse {
+    EditInteractionResponse::new()
         .content(text)
         .components(buttons)
-        .allowed_mentions(CreateAllowedMentions::new());
-    click
-        .create_response(ctx, CreateInteractionResponse::UpdateMessage(update))
-        .await?;
-    Ok(())
+        .allowed_mentions(CreateAllowedMentions::new())
 }
 
 #[cfg(test)]
@@ -211,7 +344,8 @@ mod tests {
             paging_buttons(0, 1, |page, arrow| ComponentId::History {
                 user: 1,
                 page,
-                arrow
+                arrow,
+                viewer: Some(2),
             })
             .is_empty()
         );
@@ -244,11 +378,13 @@ mod tests {
             ranking: Ranking::Server,
             page,
             arrow,
+            viewer: Some(7),
         };
         let history = |page, arrow| ComponentId::History {
             user: 42,
             page,
             arrow,
+            viewer: Some(7),
         };
         for total in 2..5 {
             for page in 0..total {
@@ -260,7 +396,7 @@ mod tests {
         }
         assert_eq!(
             ids(1, 3, history),
-            ["history:42:0:prev", "history:42:2:next"]
+            ["history:42:0:prev:7", "history:42:2:next:7"]
         );
     }
 }

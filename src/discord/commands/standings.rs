@@ -2,18 +2,19 @@
 
 use poise::CreateReply;
 use poise::serenity_prelude as serenity;
-use serenity::{ComponentInteraction, CreateActionRow, CreateAllowedMentions, CreateAttachment};
+use serenity::{ComponentInteraction, CreateAllowedMentions, CreateAttachment};
 
-use super::paging::{HISTORY_PAGE, LEADERBOARD_PAGE, paging_buttons, update_page};
+use super::paging::{
+    HISTORY_PAGE, LEADERBOARD_PAGE, Shown, Turn, answer_list, answer_turn, paging_buttons,
+};
 use super::rating_chart;
 use crate::discord::custom_id::{ComponentId, Ranking};
 use crate::discord::deferral;
 use crate::discord::reply::{
-    Outcome, caller, click_viewer, command_viewer, defer_public, ephemeral, refuse_click, split,
-    user_lang,
+    Outcome, caller, command_audience, defer_public, ephemeral, split, user_lang,
 };
 use crate::discord::{ApplicationContext, Data, Error};
-use crate::games::{GuildId, LeaderboardScope, UserId, Viewer};
+use crate::games::{Audience, GuildId, LeaderboardScope, UserId};
 use crate::i18n::{Lang, Msg};
 
 /// Which leaderboard to show.
@@ -30,10 +31,10 @@ pub enum ScopeOption {
 pub async fn stats(ctx: ApplicationContext<'_>, user: Option<serenity::User>) -> Result<(), Error> {
     let lang = user_lang(ctx);
     let user = user.map_or_else(|| caller(ctx).id, |u| UserId(u.id.get()));
-    let viewer = command_viewer(ctx);
+    let audience = command_audience(ctx);
     let data = ctx.data();
     let work = async {
-        let stats = split(data.service.stats(user, viewer).await)?;
+        let stats = split(data.service.stats(user, audience).await)?;
         let chart = match &stats {
             Ok(_) => rating_chart::picture(data, user, lang).await?,
             Err(_) => None,
@@ -72,22 +73,31 @@ pub async fn leaderboard(
         ScopeOption::Global => Ranking::Global,
     };
     let guild = ctx.guild_id().map(|g| GuildId(g.get()));
-    let (text, buttons) = leaderboard_page(ctx.data(), ranking, guild, 0, lang).await?;
-    quiet_reply(ctx, text, buttons).await
+    let work = leaderboard_page(ctx.data(), ranking, guild, 0, caller(ctx).id, lang);
+    answer_list(ctx, false, work).await
 }
 
-/// A ◀ or ▶ click under a leaderboard: the message shows the page asked for.
+/// A ◀ or ▶ click under a leaderboard: the page asked for, on the message for its viewer's
+/// click, else in a message of the clicker's own (see [`Turn`]).
 pub async fn turn_page(
     ctx: &serenity::Context,
     data: &Data,
     click: &ComponentInteraction,
     ranking: Ranking,
     page: u32,
+    viewer: Option<u64>,
 ) -> Result<(), Error> {
     let lang = Lang::from_locale(&click.locale);
     let guild = click.guild_id.map(|g| GuildId(g.get()));
-    let (text, buttons) = leaderboard_page(data, ranking, guild, page, lang).await?;
-    update_page(ctx, click, text, buttons).await
+    let turn = Turn::of(click, viewer);
+    let work = async {
+        let clicker = UserId(click.user.id.get());
+        Ok(Ok(leaderboard_page(
+            data, ranking, guild, page, clicker, lang,
+        )
+        .await?))
+    };
+    answer_turn(ctx, data, click, turn, work).await
 }
 
 /// List a player's finished games with result and reason, newest first, paged with ◀ ▶.
@@ -98,41 +108,53 @@ pub async fn history(
 ) -> Result<(), Error> {
     let lang = user_lang(ctx);
     let user = user.map_or_else(|| caller(ctx).id, |u| UserId(u.id.get()));
-    let viewer = command_viewer(ctx);
-    match history_page(ctx.data(), user, viewer, 0, lang).await? {
-        Ok((text, buttons)) => quiet_reply(ctx, text, buttons).await,
-        Err(refusal) => ephemeral(ctx, lang.text(&Msg::Refused(&refusal))).await,
-    }
+    // Everyone here reads the answer: it lists the games they may all see.
+    let audience = command_audience(ctx);
+    let asker = caller(ctx).id;
+    let work = async {
+        // Page 0 always exists: nothing to refuse.
+        history_page(ctx.data(), user, audience, 0, asker, lang)
+            .await?
+            .map_err(|refusal| Error::Unexpected(refusal.to_string()))
+    };
+    answer_list(ctx, false, work).await
 }
 
-/// A ◀ or ▶ click under a history: the message shows the page asked for. Anyone may page
-/// through anyone's history, as `/history` shows anyone's; a page that does not exist (a
-/// forged button) is refused to the clicker alone.
+/// A ◀ or ▶ click under a history: the page asked for, on the message for its viewer's click,
+/// else in a message of the clicker's own, with the games they may see (see [`Turn`]). Anyone
+/// may page through anyone's history, as `/history` shows anyone's; a page that does not exist
+/// (a forged button) is refused to the clicker alone.
 pub async fn turn_history_page(
     ctx: &serenity::Context,
     data: &Data,
     click: &ComponentInteraction,
     user: UserId,
     page: u32,
+    viewer: Option<u64>,
 ) -> Result<(), Error> {
     let lang = Lang::from_locale(&click.locale);
-    let viewer = click_viewer(click);
-    match history_page(data, user, viewer, page, lang).await? {
-        Ok((text, buttons)) => update_page(ctx, click, text, buttons).await,
-        Err(refusal) => refuse_click(ctx, click, &refusal).await,
-    }
+    let turn = Turn::of(click, viewer);
+    let clicker = UserId(click.user.id.get());
+    let work = history_page(data, user, turn.audience(), page, clicker, lang);
+    answer_turn(ctx, data, click, turn, work).await
 }
 
-/// The text and paging buttons of one page of `user`'s finished games, or the refusal of a
-/// page past the end.
+/// The text and paging buttons of one page of `user`'s finished games as `audience` may see
+/// them, the buttons naming `viewer` as the person the list answers; or the refusal of a page
+/// past the end.
 async fn history_page(
     data: &Data,
     user: UserId,
-    viewer: Viewer,
+    audience: Audience,
     page: u32,
+    viewer: UserId,
     lang: Lang,
-) -> Outcome<(String, Vec<CreateActionRow>)> {
-    let page = match split(data.service.history(user, viewer, page, HISTORY_PAGE).await)? {
+) -> Outcome<Shown> {
+    let page = match split(
+        data.service
+            .history(user, audience, page, HISTORY_PAGE)
+            .await,
+    )? {
         Ok(page) => page,
         Err(refusal) => return Ok(Err(refusal)),
     };
@@ -142,20 +164,22 @@ async fn history_page(
             user: user.0,
             page,
             arrow,
+            viewer: Some(viewer.0),
         }
     });
     Ok(Ok((text, buttons)))
 }
 
-/// The text and paging buttons of one leaderboard page. A server board asked for outside a
-/// server shows everyone's.
+/// The text and paging buttons of one leaderboard page, the buttons naming `viewer` as the
+/// person the list answers. A server board asked for outside a server shows everyone's.
 async fn leaderboard_page(
     data: &Data,
     ranking: Ranking,
     guild: Option<GuildId>,
     page: u32,
+    viewer: UserId,
     lang: Lang,
-) -> Result<(String, Vec<CreateActionRow>), Error> {
+) -> Result<Shown, Error> {
     let (ranking, scope) = match (ranking, guild) {
         (Ranking::Server, Some(guild)) => (Ranking::Server, LeaderboardScope::Guild(guild)),
         _ => (Ranking::Global, LeaderboardScope::Global),
@@ -175,21 +199,8 @@ async fn leaderboard_page(
             ranking,
             page,
             arrow,
+            viewer: Some(viewer.0),
         }
     });
     Ok((text, buttons))
-}
-
-/// A public answer that mentions players without pinging them.
-async fn quiet_reply(
-    ctx: ApplicationContext<'_>,
-    text: String,
-    buttons: Vec<CreateActionRow>,
-) -> Result<(), Error> {
-    let reply = CreateReply::default()
-        .content(text)
-        .components(buttons)
-        .allowed_mentions(CreateAllowedMentions::new());
-    ctx.send(reply).await?;
-    Ok(())
 }

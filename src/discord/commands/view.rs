@@ -1,16 +1,12 @@
 //! `/board`, `/moves` and `/games` (paged with ◀ ▶): looking at games.
 
-use poise::CreateReply;
 use poise::serenity_prelude as serenity;
-use serenity::{
-    ComponentInteraction, CreateActionRow, CreateAllowedMentions, CreateAttachment,
-    EditInteractionResponse,
-};
+use serenity::{ComponentInteraction, CreateAttachment, EditInteractionResponse};
 
 use monkey_queen_core::{MoveError, Square};
 
 use super::abandoned;
-use super::paging::{GAMES_PAGE, paging_buttons, update_page};
+use super::paging::{GAMES_PAGE, Shown, Turn, answer_list, answer_turn, paging_buttons};
 use super::play::game_ref;
 use crate::discord::board::{self, Marks};
 use crate::discord::custom_id::ComponentId;
@@ -18,7 +14,7 @@ use crate::discord::reply::{
     caller, click_viewer, clip, command_viewer, ephemeral, split, user_lang,
 };
 use crate::discord::{ApplicationContext, Data, Error};
-use crate::games::{GameView, UserError, Viewer};
+use crate::games::{Audience, GameView, UserError, Viewer};
 use crate::i18n::{Lang, Msg};
 
 /// Show the board of your game here (or of any game, by number).
@@ -88,14 +84,8 @@ pub async fn moves(
 #[poise::command(slash_command)]
 pub async fn games(ctx: ApplicationContext<'_>) -> Result<(), Error> {
     let lang = user_lang(ctx);
-    let (text, buttons) = games_page(ctx.data(), command_viewer(ctx), 0, lang).await?;
-    let reply = CreateReply::default()
-        .content(text)
-        .components(buttons)
-        .allowed_mentions(CreateAllowedMentions::new())
-        .ephemeral(true);
-    ctx.send(reply).await?;
-    Ok(())
+    let work = games_page(ctx.data(), command_viewer(ctx), 0, lang);
+    answer_list(ctx, true, work).await
 }
 
 /// A ◀ or ▶ click under `/games`: the message (the clicker's own) shows the page asked for.
@@ -106,17 +96,13 @@ pub async fn turn_games_page(
     page: u32,
 ) -> Result<(), Error> {
     let lang = Lang::from_locale(&click.locale);
-    let (text, buttons) = games_page(data, click_viewer(click), page, lang).await?;
-    update_page(ctx, click, text, buttons).await
+    let viewer = click_viewer(click);
+    let work = async { Ok(Ok(games_page(data, viewer, page, lang).await?)) };
+    answer_turn(ctx, data, click, Turn::Update(Audience::Only(viewer)), work).await
 }
 
 /// The text and paging buttons of one page of the viewer's games in progress where they ask.
-async fn games_page(
-    data: &Data,
-    viewer: Viewer,
-    page: u32,
-    lang: Lang,
-) -> Result<(String, Vec<CreateActionRow>), Error> {
+async fn games_page(data: &Data, viewer: Viewer, page: u32, lang: Lang) -> Result<Shown, Error> {
     let page = split(
         data.service
             .games_in_progress(viewer, page, GAMES_PAGE)
