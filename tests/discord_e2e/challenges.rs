@@ -52,19 +52,23 @@ async fn an_open_challenge_is_taken_by_a_third_member() {
         .await;
     assert_ephemeral_answer(&own, &refusal(Lang::En, &UserError::OwnChallenge));
 
+    // Carol's Accept turns the challenge into the first board, and Alice, to move, is pinged
+    // by a follow-up (an edit pings nobody).
+    let mark = h.fake.mark();
     let (callback, board) = h.accept(CAROL, &challenge).await;
     assert_eq!(kind(&callback), UPDATE_MESSAGE);
+    let game = game_of(&board);
     assert_eq!(
         custom_ids(callback.pointer("/data/components")),
-        Vec::<String>::new()
+        [format!("move:{game}:0"), format!("resign:{game}:0")]
     );
-    let game = game_of(&board);
     let view = h.game(game).await;
     assert_eq!(
         (view.white.id, view.black.id),
         (UserId(ALICE.id), UserId(CAROL.id))
     );
-    board.assert_pings(ALICE.id);
+    h.idle().await;
+    h.assert_pinged_since(mark, ALICE.id);
     board.picture.assert_shows(&view.position);
 
     // A late click on the old message: the challenge is taken.
@@ -309,13 +313,14 @@ async fn spanish_speakers_get_spanish_text() {
         "es-ES",
     );
     let sent = h.push(click);
-    let board = Board::from_request(h.channel_message(mark).await, sent);
+    let board = Board::from_request(h.callback(click_id).await, sent);
     assert!(
         board.content.contains("juega con blancas"),
         "{}",
         board.content
     );
-    board.assert_pings(ALICE.id);
+    h.idle().await;
+    h.assert_pinged_since(mark, ALICE.id);
 
     // A Spanish player: refusals and confirmations in Spanish, the move itself public.
     let spanish = |text: &str| {

@@ -446,13 +446,21 @@ async fn an_accepted_challenge_starts_its_game_even_if_the_click_cannot_be_answe
     h.fake
         .rate_limit_requests(limit, first(1, move |r| r.is("POST", &callback_path(id))));
     let mark = h.fake.mark();
-    let sent = h.push(click(&posted, id));
-    let board = Board::from_request(h.channel_message(mark).await, sent);
-    board.assert_pings(ALICE.id);
+    h.push(click(&posted, id));
+    h.wait_since(mark, "the first board", |r| {
+        r.is("POST", &callback_path(id)) && r.is_multipart() && r.delivery.is_some()
+    })
+    .await;
+    h.idle().await;
+    h.assert_pinged_since(mark, ALICE.id);
     let attempts = callbacks(&h, id);
     assert_eq!(attempts.len(), 2);
     assert_eq!(kind(&attempts[1]), UPDATE_MESSAGE);
-    assert!(custom_ids(attempts[1].pointer("/data/components")).is_empty());
+    assert_eq!(
+        custom_ids(attempts[1].pointer("/data/components")).len(),
+        2,
+        "Move and Resign"
+    );
     h.play(ALICE, "g1-g4").await.applied();
 
     // Every answer fails: the game starts all the same and its board pings the player to

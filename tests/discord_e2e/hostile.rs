@@ -728,8 +728,10 @@ async fn challenge_buttons_refuse_everyone_but_the_right_player() {
         assert_refused(&h, what, payload, &refusal(&error), &[]).await;
     }
     // The right players still can: Bob accepts, Carol withdraws.
-    let (_, board) = h.accept(BOB, &direct).await;
-    board.assert_pings(ALICE.id);
+    let mark = h.fake.mark();
+    h.accept(BOB, &direct).await;
+    h.idle().await;
+    h.assert_pinged_since(mark, ALICE.id);
     let (cancelled, _) = h
         .click(
             CAROL,

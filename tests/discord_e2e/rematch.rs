@@ -83,10 +83,14 @@ async fn a_rematch_offered_by_button_is_accepted_like_a_challenge() {
             |r| r.is("POST", &callback_path(303)),
         )
         .await;
+    // The offer becomes the new game's first board, in the click's own answer.
     assert_eq!(closed.pointer("/type"), Some(&Value::from(UPDATE_MESSAGE)));
-    let started = h
-        .fake
-        .expect_request_since(mark, "the rematch's first board", is_board_post)
+    assert!(closed.is_multipart(), "the board's picture");
+    let started = closed;
+    h.fake
+        .expect_request_since(mark, "Bob, to move, mentioned", |r| {
+            r.delivery.as_ref().is_some_and(|d| d.pinged == [BOB.id])
+        })
         .await;
     let rematch = h
         .service

@@ -24,8 +24,10 @@ async fn play_through_interactions(h: &Harness) -> Vec<RecordedRequest> {
     let challenge = h
         .challenge(ALICE, Some(BOB), vec![integer_option("color", COLOR_WHITE)])
         .await;
+    let accepted = h.fake.mark();
     let (_, first) = h.accept(BOB, &challenge).await;
-    first.assert_pings(ALICE.id);
+    h.idle().await;
+    h.assert_pinged_since(accepted, ALICE.id);
     let game = game_of(&first);
     assert_eq!(h.game(game).await.place.reach, Reach::Interactions);
 

@@ -3,8 +3,9 @@
 use poise::CreateReply;
 use poise::serenity_prelude as serenity;
 use serenity::{
-    ButtonStyle, ComponentInteraction, CreateActionRow, CreateButton, CreateInteractionResponse,
-    CreateInteractionResponseFollowup, CreateInteractionResponseMessage, EditInteractionResponse,
+    ButtonStyle, ComponentInteraction, CreateActionRow, CreateAllowedMentions, CreateButton,
+    CreateInteractionResponse, CreateInteractionResponseFollowup, CreateInteractionResponseMessage,
+    EditInteractionResponse,
 };
 use tracing::{error, warn};
 
@@ -221,7 +222,8 @@ async fn post_challenge(
         }
         let message = CreateInteractionResponseFollowup::new()
             .content(text)
-            .components(buttons);
+            .components(buttons)
+            .allowed_mentions(pings(challenge));
         let posted = retry("posting a deferred challenge", Retry::FOLLOW_UP, || {
             http.create_followup_message(token, &message, Vec::new())
         })
@@ -237,7 +239,10 @@ async fn post_challenge(
             }
         };
     }
-    let reply = CreateReply::default().content(text).components(buttons);
+    let reply = CreateReply::default()
+        .content(text)
+        .components(buttons)
+        .allowed_mentions(pings(challenge));
     let sent = retry("posting a challenge", Retry::INTERACTION, || {
         ctx.send(reply.clone())
     })
@@ -294,7 +299,8 @@ pub async fn post_for_click(
     let message = if deferred {
         let message = CreateInteractionResponseFollowup::new()
             .content(text)
-            .components(buttons);
+            .components(buttons)
+            .allowed_mentions(pings(challenge));
         let posted = retry("posting a deferred rematch", Retry::FOLLOW_UP, || {
             click.create_followup(ctx, message.clone())
         })
@@ -309,7 +315,8 @@ pub async fn post_for_click(
     } else {
         let message = CreateInteractionResponseMessage::new()
             .content(text)
-            .components(buttons);
+            .components(buttons)
+            .allowed_mentions(pings(challenge));
         let posted = answer_click(ctx, click, CreateInteractionResponse::Message(message)).await;
         if let Err(e) = posted {
             withdraw(data, challenge).await;
@@ -341,7 +348,8 @@ pub async fn post_at_place(
         crate::games::Reach::Channel => {
             let message = serenity::CreateMessage::new()
                 .content(text)
-                .components(buttons);
+                .components(buttons)
+                .allowed_mentions(pings(challenge));
             retry("posting a rematch", Retry::BOARD, || {
                 serenity::ChannelId::new(challenge.channel.0).send_message(http, message.clone())
             })
@@ -379,7 +387,8 @@ async fn send_through_interactions(
     if let Some(token) = data.tokens.take(game, data.service.now_ms()) {
         let message = CreateInteractionResponseFollowup::new()
             .content(text.clone())
-            .components(buttons.clone());
+            .components(buttons.clone())
+            .allowed_mentions(pings(challenge));
         match http
             .create_followup_message(&token.value, &message, Vec::new())
             .await
@@ -393,7 +402,8 @@ async fn send_through_interactions(
     };
     let message = serenity::CreateMessage::new()
         .content(text)
-        .components(buttons);
+        .components(buttons)
+        .allowed_mentions(pings(challenge));
     reach::direct_message(http, opponent, message).await?;
     Ok(None)
 }
@@ -411,6 +421,16 @@ async fn withdraw(data: &Data, challenge: &Challenge) {
             "could not withdraw an unposted challenge"
         );
     }
+}
+
+/// Whom a challenge's message pings: the player challenged (never the challenger, whose own
+/// challenge it is; nobody for an open one).
+fn pings(challenge: &Challenge) -> CreateAllowedMentions {
+    CreateAllowedMentions::new().users(
+        challenge
+            .challenged
+            .map(|user| serenity::UserId::new(user.0)),
+    )
 }
 
 /// Accept and Decline (Accept only, for an open challenge), and Cancel for the challenger.
@@ -504,10 +524,9 @@ pub async fn answer(
             board::open_thread_if_wanted(&ctx.http, data, &game, message, lang, seen).await;
         }
         Err(e) => {
+            // The game exists now: its first board goes out all the same (the challenge's
+            // stale Accept then gets a refusal).
             warn!(challenge = %id, game = %game.id, error = %e, "could not turn the challenge into the first board");
-            if let Err(e) = close_clicked(ctx, click, text, deferred).await {
-                warn!(challenge = %id, error = %e, "could not close the accepted challenge's message");
-            }
             board::post_first(
                 &ctx.http,
                 data,
