@@ -9,7 +9,7 @@ use std::collections::HashMap;
 use common::*;
 use monkey_queen::games::{
     Announced, Announcement, BoardOrientation, ChallengeCreated, ChallengeStatus, ChannelId,
-    ClockChoice, ColorChoice, DELIVERY_LEASE_MS, EndReason, GameId, GameRef, GameStatus, GuildId,
+    ClockChoice, ColorChoice, DELIVERY_LEASE_MS, EndReason, GameId, GameRef, GameService, GameStatus, GuildId,
     GuildSettings, InternalError, LeaderboardScope, Level, MAX_ATTEMPTS, PlayRequest, PlayerRef,
     Result, Retried, ServiceError, SettingsChange, UserError, UserId, Viewer, retry_delay_ms,
 };
@@ -1166,7 +1166,16 @@ fn new_refusals_read_as_plain_english() {
 async fn due(f: &Fixture) -> Vec<Announcement> {
     f.service.due_reminders().await.unwrap();
     f.service.apply_timeouts().await.unwrap();
-    f.service.due_announcements().await.unwrap()
+    claim_all(&f.service).await
+}
+
+/// Every announcement due now that `service` is handed, claimed one after another.
+async fn claim_all(service: &GameService) -> Vec<Announcement> {
+    let mut claimed = Vec::new();
+    while let Some(announcement) = service.next_announcement().await.unwrap() {
+        claimed.push(announcement);
+    }
+    claimed
 }
 
 /// What each announcement is about, as a word and a game.
@@ -1256,9 +1265,9 @@ async fn an_announcement_its_deliverer_never_reported_on_is_handed_out_again_aft
     f.service.db().close().await;
 
     let service = service_on(&f.url, f.clock.clone()).await;
-    assert!(service.due_announcements().await.unwrap().is_empty());
+    assert!(claim_all(&service).await.is_empty());
     f.clock.advance(DELIVERY_LEASE_MS);
-    let again = service.due_announcements().await.unwrap();
+    let again = claim_all(&service).await;
     assert_eq!(about(&again), [("reminder", game)]);
     assert_eq!(again[0].attempt, 2);
 }
@@ -1272,7 +1281,7 @@ async fn a_reminder_for_a_ply_already_played_is_dropped() {
     assert_eq!(f.service.pending_announcements().await.unwrap(), 1);
     // Alice moves before the reminder is delivered: it no longer needs saying.
     f.play(&alice(), game, "g1-g6").await.unwrap();
-    assert!(f.service.due_announcements().await.unwrap().is_empty());
+    assert!(claim_all(&f.service).await.is_empty());
     assert_eq!(f.service.pending_announcements().await.unwrap(), 0);
 }
 
@@ -1289,9 +1298,9 @@ async fn the_computers_move_queues_its_board_for_the_process_that_played_it() {
     };
     let played = f.play(&bot(), game.id, "g1-g6").await.unwrap();
     let first = played.announcement.expect("the computer's board is queued");
-    assert!(f.service.due_announcements().await.unwrap().is_empty());
+    assert!(claim_all(&f.service).await.is_empty());
     f.clock.advance(DELIVERY_LEASE_MS);
-    let handed = f.service.due_announcements().await.unwrap();
+    let handed = claim_all(&f.service).await;
     assert_eq!(about(&handed), [("board", game.id)]);
     assert_eq!(handed[0].id, first);
     let Announced::Board(view) = &handed[0].what else {
@@ -1310,7 +1319,7 @@ async fn the_computers_move_queues_its_board_for_the_process_that_played_it() {
     assert!(second.announcement.is_some());
     f.play(&carol(), game.id, "f7-f8").await.unwrap();
     f.clock.advance(DELIVERY_LEASE_MS);
-    assert!(f.service.due_announcements().await.unwrap().is_empty());
+    assert!(claim_all(&f.service).await.is_empty());
     assert_eq!(f.service.pending_announcements().await.unwrap(), 0);
 }
 
@@ -1333,7 +1342,7 @@ async fn two_deliverers_never_get_the_same_announcement() {
     for _ in 0..3 {
         for service in [f.service.clone(), other.clone()] {
             tasks.push(tokio::spawn(async move {
-                service.due_announcements().await.unwrap()
+                claim_all(&service).await
             }));
         }
     }
@@ -1346,4 +1355,54 @@ async fn two_deliverers_never_get_the_same_announcement() {
     for game in &games {
         assert_eq!(handed.get(game), Some(&1), "game {game}");
     }
+}
+
+/// A process delivers its announcements one after another, each with retries taking some
+/// seconds, and one delivery may outlast its lease. Another process sweeping then takes up
+/// the one whose lease lapsed, but not those the first has yet to start: each is claimed only
+/// as its delivery begins, so none of them is delivered twice. (When one sweep claimed its
+/// whole batch at once, the lease on the rest lapsed with the first, and both processes
+/// delivered them.)
+#[tokio::test]
+async fn what_a_slow_deliverer_has_not_started_is_not_delivered_by_another_process_too() {
+    let f = Fixture::new().await;
+    let other = service_on(&f.url, f.clock.clone()).await;
+    let games = [
+        timed(&f, &bob(), 10 * MINUTE).await,
+        timed(&f, &carol(), 10 * MINUTE).await,
+        timed(&f, &dave(), 10 * MINUTE).await,
+    ];
+    f.clock.advance(10 * MINUTE);
+    f.service.apply_timeouts().await.unwrap();
+
+    // The first process starts on the oldest, and spends longer than its lease on it.
+    let slow = f.service.next_announcement().await.unwrap().unwrap();
+    assert_eq!(about(std::slice::from_ref(&slow)), [("timeout", games[0])]);
+    f.clock.advance(DELIVERY_LEASE_MS + 1);
+    // The second sweeps meanwhile: the two nobody had started, then the lapsed one again.
+    let theirs = claim_all(&other).await;
+    assert_eq!(
+        about(&theirs),
+        [
+            ("timeout", games[1]),
+            ("timeout", games[2]),
+            ("timeout", games[0])
+        ]
+    );
+    let attempts: Vec<u32> = theirs.iter().map(|a| a.attempt).collect();
+    assert_eq!(attempts, [1, 1, 2]);
+    // The first reports its slow delivery and goes on to its next: the rest are the
+    // second's now.
+    f.service.announced(slow.id).await.unwrap();
+    let ours = claim_all(&f.service).await;
+    let both: Vec<_> = ours
+        .iter()
+        .filter(|a| theirs.iter().any(|t| t.id == a.id))
+        .map(|a| a.id)
+        .collect();
+    assert!(both.is_empty(), "delivered by both processes: {both:?}");
+    for delivered in &theirs {
+        other.announced(delivered.id).await.unwrap();
+    }
+    assert_eq!(f.service.pending_announcements().await.unwrap(), 0);
 }

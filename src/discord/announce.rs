@@ -1,4 +1,4 @@
-//! Delivering the service's announcements (its outbox, see [`GameService::due_announcements`]):
+//! Delivering the service's announcements (its outbox, see [`GameService::next_announcement`]):
 //! reminders mention the player to move where the game is shown, losses on time and the
 //! computer's moves are board messages, and a lapsed challenge's message says so and loses its
 //! buttons. Where the app is only user-installed, a reminder follows up the game's latest
@@ -9,7 +9,7 @@
 //! lost access, the player takes no DMs) and the announcement is done; any other failure and it
 //! is retried later.
 //!
-//! [`GameService::due_announcements`]: crate::games::GameService::due_announcements
+//! [`GameService::next_announcement`]: crate::games::GameService::next_announcement
 
 use poise::serenity_prelude as serenity;
 use serenity::{

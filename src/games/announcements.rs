@@ -12,14 +12,13 @@ use crate::model::{AnnouncementId, GameStatus, GuildId};
 use crate::storage::{self, AnnouncementRow, Conn, Owed};
 
 /// How long a deliverer has to report on a claimed announcement before it is handed out again.
+/// Each announcement is claimed just before its delivery (see
+/// [`GameService::next_announcement`]), so the lease covers one delivery with its retries.
 pub const DELIVERY_LEASE_MS: i64 = 60_000;
 
 /// Deliveries tried before an announcement is given up: with [`retry_delay_ms`] the last
 /// attempt comes about an hour after the first.
 pub const MAX_ATTEMPTS: u32 = 8;
-
-/// Announcements handed out by one call of [`GameService::due_announcements`].
-const BATCH: u32 = 50;
 
 /// An announcement to deliver, with what it needs.
 #[derive(Debug, Clone)]
@@ -74,29 +73,35 @@ pub fn retry_delay_ms(attempt: u32) -> i64 {
 }
 
 impl GameService {
-    /// Claims the announcements due now, oldest first, for the caller to deliver and report on
-    /// with [`Self::announced`] or [`Self::announcement_failed`]. Each is handed to one caller
-    /// at a time (another sees it only once [`DELIVERY_LEASE_MS`] has passed without a report);
-    /// those the game has made stale are dropped here.
+    /// Claims the oldest announcement due now, for the caller to deliver at once and report
+    /// on with [`Self::announced`] or [`Self::announcement_failed`] before claiming the next.
+    /// It is handed to one caller at a time: another sees it only once [`DELIVERY_LEASE_MS`]
+    /// has passed without a report. Claiming one at a time keeps each lease to its own
+    /// delivery, so announcements waiting behind a slow one are not leased meanwhile, and no
+    /// other process takes them up while this one still means to deliver them. Those the game
+    /// has made stale are dropped on the way.
     ///
     /// # Errors
     /// Internal errors only; nothing is claimed then.
-    pub async fn due_announcements(&self) -> Result<Vec<Announcement>> {
+    pub async fn next_announcement(&self) -> Result<Option<Announcement>> {
         let now = self.now_ms();
         let mut tx = self.db.begin_write().await?;
-        let claimed =
-            storage::claim_announcements(&mut tx, now, now + DELIVERY_LEASE_MS, BATCH).await?;
-        let mut due = Vec::with_capacity(claimed.len());
-        for row in claimed {
+        let due = loop {
+            let lease = now + DELIVERY_LEASE_MS;
+            let Some(row) = storage::claim_announcement(&mut tx, now, lease).await? else {
+                break None;
+            };
             match self.announced_now(&mut tx, row).await? {
-                Some(what) => due.push(Announcement {
-                    id: row.id,
-                    attempt: row.attempts,
-                    what,
-                }),
+                Some(what) => {
+                    break Some(Announcement {
+                        id: row.id,
+                        attempt: row.attempts,
+                        what,
+                    });
+                }
                 None => storage::delete_announcement(&mut tx, row.id).await?,
             }
-        }
+        };
         tx.commit().await?;
         Ok(due)
     }

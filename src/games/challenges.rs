@@ -261,7 +261,7 @@ impl GameService {
 
     /// Marks every challenge whose time is up as expired and returns them. Each is returned
     /// once; in the same transaction, the closing of each one whose message the bot may edit
-    /// (posted in a channel it reaches) is queued (see [`GameService::due_announcements`]).
+    /// (posted in a channel it reaches) is queued (see [`GameService::next_announcement`]).
     ///
     /// # Errors
     /// Internal errors only.

@@ -170,7 +170,7 @@ pub struct MovePlayed {
     pub game: GameView,
     /// For the computer's move, the queued announcement of its board, for the caller to
     /// deliver at once and report on as attempt 0 (see
-    /// [`GameService::due_announcements`](super::GameService::due_announcements)).
+    /// [`GameService::next_announcement`](super::GameService::next_announcement)).
     pub announcement: Option<AnnouncementId>,
 }
 

@@ -37,7 +37,7 @@ use sqlx::{Any, AnyConnection, AnyPool, Connection, Executor, Transaction};
 pub use ai_ratings::{AiRatingRow, ai_rating, ai_ratings, record_ai_result};
 pub use analyses::{AnalysisRow, analysis, store_analysis};
 pub use announcements::{
-    AnnouncementRow, Owed, claim_announcements, count_announcements, delete_announcement,
+    AnnouncementRow, Owed, claim_announcement, count_announcements, delete_announcement,
     postpone_announcement, queue_announcement,
 };
 pub use backup::backup;
