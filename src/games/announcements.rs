@@ -1,20 +1,31 @@
 //! The outbox: everything the game's state requires to be announced (reminders, losses on time,
-//! the computer's boards, lapsed challenges) is queued in the transaction that makes it owed,
-//! and handed to a deliverer until it reports it delivered. Delivery is at least once: an
+//! every board a player must see, lapsed challenges) is queued in the transaction that makes it
+//! owed, and handed to a deliverer until it reports it delivered. Delivery is at least once: an
 //! announcement whose deliverer fails is retried with growing waits, and one whose deliverer
 //! dies is taken up again when its claim's lease runs out (after a restart, by another process).
 //!
+//! A board (a new game's first, or the one after a move) is owed from the transaction that
+//! starts the game or stores the move, and handed out only [`BOARD_GRACE_MS`] later: the
+//! process that made it delivers it at once (as the answer to the player's interaction, or the
+//! computer's post) and reports it, so the outbox posts it only when that process could not,
+//! or died first.
+//!
 //! An announcement made stale by the game moving on (a reminder for a ply already played, the
-//! board of a move since answered) is dropped rather than delivered.
+//! board of a move since answered, or of a game since resigned, lost on time or aborted) is
+//! dropped rather than delivered.
 
 use super::{Challenge, GameService, GameView, Result};
-use crate::model::{AnnouncementId, GameStatus, GuildId};
+use crate::model::{AnnouncementId, EndReason, GameStatus, GuildId};
 use crate::storage::{self, AnnouncementRow, Conn, Owed};
 
 /// How long a deliverer has to report on a claimed announcement before it is handed out again.
 /// Each announcement is claimed just before its delivery (see
 /// [`GameService::next_announcement`]), so the lease covers one delivery with its retries.
 pub const DELIVERY_LEASE_MS: i64 = 60_000;
+
+/// How long a board owed to the outbox waits before it is handed out: long enough for the
+/// process that made it owed to deliver it itself, Discord's retries included, and report it.
+pub const BOARD_GRACE_MS: i64 = 60_000;
 
 /// Deliveries tried before an announcement is given up: with [`retry_delay_ms`] the last
 /// attempt comes about an hour after the first.
@@ -38,7 +49,10 @@ pub enum Announced {
     Reminder(GameView),
     /// The game was lost on time: its result board.
     Timeout(GameView),
-    /// The computer moved: the board after its move (which may have ended the game).
+    /// A game started: its first board, which mentions the player to move.
+    Started(GameView),
+    /// A move was played: the board after it (which may have ended the game), mentioning the
+    /// player to move next.
     Board(GameView),
     /// The challenge lapsed unanswered: its message says so and loses its buttons.
     Expired(Challenge),
@@ -49,9 +63,10 @@ impl Announced {
     #[must_use]
     pub fn guild(&self) -> Option<GuildId> {
         match self {
-            Announced::Reminder(game) | Announced::Timeout(game) | Announced::Board(game) => {
-                game.place.guild
-            }
+            Announced::Reminder(game)
+            | Announced::Timeout(game)
+            | Announced::Started(game)
+            | Announced::Board(game) => game.place.guild,
             Announced::Expired(challenge) => challenge.guild,
         }
     }
@@ -174,15 +189,29 @@ impl GameService {
             return Ok(None);
         }
         let view = self.view(conn, stored).await?;
+        let active = view.status == GameStatus::Active;
         Ok(match row.owed {
-            Owed::Reminder { .. } if view.status == GameStatus::Active => {
-                Some(Announced::Reminder(view))
+            Owed::Reminder { .. } if active => Some(Announced::Reminder(view)),
+            Owed::Board { ply: 0, .. } if active => Some(Announced::Started(view)),
+            // A move's board shows the game going on, or ended by that move; not one ended
+            // since by a resignation, on time or aborted, whose own announcement says so.
+            Owed::Board { ply, .. } if ply > 0 && (active || ended_on_the_board(&view)) => {
+                Some(Announced::Board(view))
             }
-            Owed::Board { .. } => Some(Announced::Board(view)),
             Owed::Timeout { .. } if view.result.is_some() => Some(Announced::Timeout(view)),
             _ => None,
         })
     }
+}
+
+/// Whether the game was ended by its last move (R7.1, R7.2), not beside the board.
+fn ended_on_the_board(game: &GameView) -> bool {
+    game.result.as_ref().is_some_and(|result| {
+        matches!(
+            result.reason,
+            EndReason::QueenCaptured | EndReason::NoLegalMoves
+        )
+    })
 }
 
 #[cfg(test)]

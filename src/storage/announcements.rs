@@ -23,11 +23,12 @@ pub enum Owed {
         /// The game.
         game: GameId,
     },
-    /// The board after the computer's move at `ply` in `game`.
+    /// The board of `game` at `ply`: after the move to that ply, or, at ply 0, the first
+    /// board of a game that just started.
     Board {
         /// The game.
         game: GameId,
-        /// The ply of the computer's move; stale once the game has moved on.
+        /// The ply the board shows; stale once the game has moved on.
         ply: u32,
     },
     /// A challenge lapsed unanswered: its message loses its buttons.

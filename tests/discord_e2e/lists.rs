@@ -7,7 +7,7 @@ use crate::harness::{
     CHANNEL_MESSAGE, EPHEMERAL, Harness, UPDATE_MESSAGE, button_ids, buttons, callback_path,
     content,
 };
-use crate::seeded::{challenge_in, decided_game, establish, new_game, pending, player};
+use crate::seeded::{challenge_in, decided_game, establish, new_game, pending, player, shown};
 use crate::support::payloads::{
     ALICE, BOB, CAROL, CHANNEL_ID, GUILD_ID, bot_message, button_click, integer_option,
     slash_command, string_option, user_option, with_locale, with_resolved_user,
@@ -301,10 +301,12 @@ async fn games_pages_a_long_list_of_games_in_progress() {
     let mut elsewhere = challenge_in(CHANNEL_ID, alice.clone(), player(BOB), None);
     elsewhere.guild = Some(GuildId(GUILD_ID + 1));
     let challenge = pending(&h.service, elsewhere).await;
-    h.service
+    let started = h
+        .service
         .accept_challenge(challenge.id, &player(BOB))
         .await
         .unwrap();
+    shown(&h.service, started).await;
 
     let first = h
         .exchange("/games", slash_command(471, ALICE, "games", vec![]), |r| {

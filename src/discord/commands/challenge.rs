@@ -17,9 +17,9 @@ use crate::discord::reply::{
     refuse_click, split, user_lang,
 };
 use crate::discord::retry::{Retry, already_acknowledged, retry};
-use crate::discord::{ApplicationContext, Data, Error, ai, board, deferral, reach};
+use crate::discord::{ApplicationContext, Data, Error, ai, announce, board, deferral, reach};
 use crate::games::{
-    Challenge, ChallengeCreated, ChallengeId, ChannelId, ClockChoice, ColorChoice, GameView,
+    Challenge, ChallengeCreated, ChallengeId, ChannelId, ClockChoice, ColorChoice, GameStarted,
     GuildId, Level, MessageId, NewChallenge, PlayerRef, UserId,
 };
 use crate::i18n::{Button, Lang, Msg};
@@ -172,11 +172,12 @@ pub async fn challenge(
         ChallengeCreated::Pending(challenge) => {
             post_challenge(ctx, &challenge, public, deferred).await
         }
-        ChallengeCreated::AiGame(game) => {
+        ChallengeCreated::AiGame(started) => {
+            let game = started.game;
             let first_turn = ai::claim(data, &game);
             data.keep_token(&game, &ctx.interaction.token, received_ms);
             let http = ctx.serenity_context().http.clone();
-            board::post_first(
+            let posted = board::post_first(
                 &http,
                 data,
                 &game,
@@ -185,8 +186,12 @@ pub async fn challenge(
                 ctx.interaction.channel.as_ref(),
             )
             .await;
-            ai::play(first_turn, http, data.clone(), *game.clone(), public);
-            edit_deferred(ctx, lang.text(&Msg::BoardShown(&game))).await
+            if posted {
+                announce::delivered_here(data, started.announcement).await;
+            }
+            let shown = lang.text(&Msg::BoardShown(&game));
+            ai::play(first_turn, http, data.clone(), game, public);
+            edit_deferred(ctx, shown).await
         }
     }
 }
@@ -401,20 +406,23 @@ pub async fn answer(
     // the challenge message could not be closed; its stale Accept then gets a refusal.
     if let Err(e) = closed {
         warn!(
-            challenge = %id, game = %game.id, error = %e,
+            challenge = %id, game = %game.game.id, error = %e,
             "could not close the accepted challenge's message"
         );
     }
-    data.keep_token(&game, &click.token, received_ms);
-    board::post_first(
+    data.keep_token(&game.game, &click.token, received_ms);
+    let posted = board::post_first(
         &ctx.http,
         data,
-        &game,
-        lang.text(&Msg::GameStarted(&game)),
+        &game.game,
+        lang.text(&Msg::GameStarted(&game.game)),
         lang,
         click.channel.as_ref(),
     )
     .await;
+    if posted {
+        announce::delivered_here(data, game.announcement).await;
+    }
     Ok(())
 }
 
@@ -425,10 +433,10 @@ async fn close(
     id: ChallengeId,
     by: &PlayerRef,
     answer: Answer,
-) -> Outcome<(Challenge, Option<GameView>)> {
+) -> Outcome<(Challenge, Option<GameStarted>)> {
     let (closed, game) = match answer {
         Answer::Accept => match split(data.service.accept_challenge(id, by).await)? {
-            Ok(game) => (data.service.challenge(id).await, Some(game)),
+            Ok(started) => (data.service.challenge(id).await, Some(started)),
             Err(refusal) => return Ok(Err(refusal)),
         },
         Answer::Decline => (data.service.decline_challenge(id, by.id).await, None),

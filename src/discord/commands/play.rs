@@ -11,8 +11,8 @@ use serenity::Http;
 use tracing::warn;
 
 use crate::discord::reply::{caller, channel_lang, clip, split, user_lang};
-use crate::discord::{ApplicationContext, Context, Data, Error, ai, board, deferral};
-use crate::games::{ChannelId, GameId, GameRef, PlayRequest, Reach};
+use crate::discord::{ApplicationContext, Context, Data, Error, ai, announce, board, deferral};
+use crate::games::{AnnouncementId, ChannelId, GameId, GameRef, PlayRequest, Reach};
 use crate::i18n::{Lang, Msg};
 
 /// Discord shows at most 25 suggestions.
@@ -119,7 +119,9 @@ pub async fn play_and_answer(
     if asker.channel.get() != shown_in.0 && played.game.place.reach == Reach::Channel {
         // A threaded game moved from its channel: the board goes to the thread, as all its
         // boards do, and the player is told where.
-        board::post(&http, data, &played.game, content, public).await;
+        if board::post(&http, data, &played.game, content, public).await {
+            owed_board_delivered(data, played.announcement).await;
+        }
         let text = asker.lang.text(&Msg::BoardInThread {
             mv: played.mv,
             thread: shown_in.0,
@@ -136,13 +138,28 @@ pub async fn play_and_answer(
         }
         Err(e) => Err(e),
     };
-    if let Err(e) = delivered {
-        // The move stands: its board goes to the channel instead, if the bot may post there.
-        warn!(game = %played.game.id, error = %e, "could not answer a move with its board");
-        board::post(&http, data, &played.game, content, public).await;
+    let delivered = match delivered {
+        Ok(_) => true,
+        Err(e) => {
+            // The move stands: its board goes to the channel instead, if the bot may post
+            // there.
+            warn!(game = %played.game.id, error = %e, "could not answer a move with its board");
+            board::post(&http, data, &played.game, content, public).await
+        }
+    };
+    if delivered {
+        owed_board_delivered(data, played.announcement).await;
     }
     ai::play(reply, http, data.clone(), played.game, public);
     Ok(())
+}
+
+/// Reports the move's board, if the outbox holds it, delivered here; one that could not be
+/// delivered is left to the outbox.
+async fn owed_board_delivered(data: &Data, announcement: Option<AnnouncementId>) {
+    if let Some(id) = announcement {
+        announce::delivered_here(data, id).await;
+    }
 }
 
 /// The game a command is about: the one named, or the caller's game in this channel.

@@ -8,7 +8,7 @@ use super::challenge;
 use tracing::warn;
 
 use crate::discord::reply::{answer_click, clicker, refuse_click, split};
-use crate::discord::{Data, Error, ai, board, deferral};
+use crate::discord::{Data, Error, ai, announce, board, deferral};
 use crate::games::{ChallengeCreated, GameId};
 use crate::i18n::{Lang, Msg};
 
@@ -32,7 +32,8 @@ pub async fn click(
         Ok(ChallengeCreated::Pending(offer)) => {
             challenge::post_for_click(ctx, data, click, &offer, lang, deferred).await
         }
-        Ok(ChallengeCreated::AiGame(game)) => {
+        Ok(ChallengeCreated::AiGame(started)) => {
+            let game = started.game;
             let first_turn = ai::claim(data, &game);
             // The game exists now: it starts (and the computer moves) even if the click
             // cannot be answered (a deferred click is answered already).
@@ -45,8 +46,10 @@ pub async fn click(
             data.keep_token(&game, &click.token, received_ms);
             let content = lang.text(&Msg::GameStarted(&game));
             let seen = click.channel.as_ref();
-            board::post_first(&ctx.http, data, &game, content, lang, seen).await;
-            ai::play(first_turn, ctx.http.clone(), data.clone(), *game, lang);
+            if board::post_first(&ctx.http, data, &game, content, lang, seen).await {
+                announce::delivered_here(data, started.announcement).await;
+            }
+            ai::play(first_turn, ctx.http.clone(), data.clone(), game, lang);
             Ok(())
         }
     }
