@@ -167,7 +167,7 @@ async fn accept_refusals() {
         refused(f.service.accept_challenge(missing, &bob()).await),
         UserError::NoSuchChallenge(missing)
     );
-    f.service.accept_challenge(c.id, &bob()).await.unwrap().game;
+    f.service.accept_challenge(c.id, &bob()).await.unwrap();
     assert_eq!(
         refused(f.service.accept_challenge(c.id, &bob()).await),
         UserError::ChallengeNotPending {

@@ -1,10 +1,12 @@
 //! Delivering the service's announcements (its outbox, see [`GameService::next_announcement`]):
 //! reminders mention the player to move where the game is shown, losses on time, new games and
 //! moves are board messages, and a lapsed challenge's message says so and loses its buttons.
-//! A board the handlers delivered themselves is reported with [`delivered_here`], so the
-//! outbox posts only those they could not. Where the app is only user-installed, a reminder follows up the game's latest
-//! interaction while its token serves and goes to the player's DM after; a lapsed challenge's
-//! message there stays as it is (its buttons answer that it expired), so the service queues none.
+//! Where the app is only user-installed, a reminder follows up the game's latest interaction
+//! while its token serves and goes to the player's DM after; a lapsed challenge's message there
+//! stays as it is (its buttons answer that it expired), so the service queues none.
+//!
+//! A board the handlers delivered themselves (a move's answer, a new game's first board) is
+//! reported with [`delivered_here`], so the outbox posts only those they could not.
 //!
 //! Each delivery is reported back: delivered or refused for good (the channel is gone, the bot
 //! lost access, the player takes no DMs) and the announcement is done; any other failure and it

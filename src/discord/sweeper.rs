@@ -1,8 +1,9 @@
 //! The background sweeper: at start and then every few seconds it asks the service to settle
 //! what the clock has made due (lapsed challenges, reminders, losses on time), then delivers
 //! the announcements the service has queued (see [`announce`]): those just settled, the
-//! computer's boards whose delivery failed, and any left by a failed attempt or an earlier
-//! process.
+//! boards (a move's, a new game's first, the computer's) that their handler could not deliver,
+//! and any left by a failed attempt or an earlier process. Each is claimed as its delivery
+//! starts, so one slow delivery leaves the rest free for another process to take up.
 //!
 //! It also takes up the computer's turns that lost their worker (see [`ai`]).
 //!

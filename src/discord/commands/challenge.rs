@@ -399,29 +399,30 @@ pub async fn answer(
             .components(Vec::new());
         answer_click(ctx, click, CreateInteractionResponse::UpdateMessage(update)).await
     };
-    let Some(game) = game else {
+    let Some(started) = game else {
         return closed;
     };
+    let game = started.game;
     // The game exists now: its first board (which pings the player to move) goes out even if
     // the challenge message could not be closed; its stale Accept then gets a refusal.
     if let Err(e) = closed {
         warn!(
-            challenge = %id, game = %game.game.id, error = %e,
+            challenge = %id, game = %game.id, error = %e,
             "could not close the accepted challenge's message"
         );
     }
-    data.keep_token(&game.game, &click.token, received_ms);
+    data.keep_token(&game, &click.token, received_ms);
     let posted = board::post_first(
         &ctx.http,
         data,
-        &game.game,
-        lang.text(&Msg::GameStarted(&game.game)),
+        &game,
+        lang.text(&Msg::GameStarted(&game)),
         lang,
         click.channel.as_ref(),
     )
     .await;
     if posted {
-        announce::delivered_here(data, game.announcement).await;
+        announce::delivered_here(data, started.announcement).await;
     }
     Ok(())
 }
