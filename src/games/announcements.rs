@@ -92,9 +92,9 @@ impl GameService {
     /// on with [`Self::announced`] or [`Self::announcement_failed`] before claiming the next.
     /// It is handed to one caller at a time: another sees it only once [`DELIVERY_LEASE_MS`]
     /// has passed without a report. Claiming one at a time keeps each lease to its own
-    /// delivery, so announcements waiting behind a slow one are not leased meanwhile, and no
-    /// other process takes them up while this one still means to deliver them. Those the game
-    /// has made stale are dropped on the way.
+    /// delivery: those waiting behind a slow one stay unclaimed, so another process may
+    /// deliver them meanwhile, and this one is then not handed them too. Those the game has
+    /// made stale are dropped on the way.
     ///
     /// # Errors
     /// Internal errors only; nothing is claimed then.
