@@ -12,9 +12,7 @@ use std::sync::Arc;
 
 use common::database::postgres_server;
 use common::*;
-use monkey_queen::games::{
-    ChallengeCreated, GameRef, GameStatus, Level, ManualClock, SettingsChange,
-};
+use monkey_queen::games::{GameRef, GameStatus, Level, ManualClock, SettingsChange};
 use monkey_queen::storage::{self, CopyError};
 use tokio::sync::Semaphore;
 
@@ -110,10 +108,7 @@ async fn populated(db: TestDb) -> Fixture {
     // A game against the computer, lost by the computer: its rating moves.
     let mut against = challenge(&carol(), Some(&bot()));
     against.ai_level = Some(Level::Easy);
-    let ChallengeCreated::AiGame(computer) = f.service.create_challenge(against).await.unwrap()
-    else {
-        panic!("a game against the computer was expected");
-    };
+    let computer = f.start_against_computer(against).await;
     for (i, text) in QUEEN_CAPTURE.iter().enumerate() {
         let player = if i % 2 == 0 { carol() } else { bot() };
         f.play(&player, computer.id, text).await.unwrap();

@@ -44,7 +44,7 @@ async fn accepted_challenge_starts_a_game_with_the_chosen_colours() {
     assert_eq!(c.challenged, Some(bob().id));
     assert_eq!(c.expires_ms, T0 + 24 * 3600 * 1000);
 
-    let game = f.service.accept_challenge(c.id, &bob()).await.unwrap();
+    let game = f.service.accept_challenge(c.id, &bob()).await.unwrap().game;
     assert_eq!(game.white, alice());
     assert_eq!(game.black, bob());
     assert_eq!(game.status, GameStatus::Active);
@@ -196,7 +196,12 @@ async fn open_challenge_is_taken_by_anyone_but_the_challenger() {
         refused(f.service.decline_challenge(c.id, carol().id).await),
         UserError::NotChallenged { challenged: None }
     );
-    let game = f.service.accept_challenge(c.id, &carol()).await.unwrap();
+    let game = f
+        .service
+        .accept_challenge(c.id, &carol())
+        .await
+        .unwrap()
+        .game;
     assert_eq!((game.white.id, game.black.id), (alice().id, carol().id));
     assert_eq!(game.black.name, "Carol");
 }
@@ -328,9 +333,7 @@ async fn challenging_the_bot_starts_an_unrated_game_at_once() {
     let mut new = challenge(&alice(), Some(&bot()));
     new.ai_level = Some(Level::Easy);
     new.color = ColorChoice::Black;
-    let ChallengeCreated::AiGame(game) = f.service.create_challenge(new).await.unwrap() else {
-        panic!("AI game expected")
-    };
+    let game = f.start_against_computer(new).await;
     assert_eq!(game.ai_level, Some(Level::Easy));
     assert!(!game.rated, "games against the computer are never rated");
     assert_eq!((game.white.id, game.black.id), (BOT, alice().id));
@@ -354,14 +357,9 @@ async fn challenging_the_bot_starts_an_unrated_game_at_once() {
     assert_eq!(alice_row.rating.rating, 1500.0);
 
     // Without a level the computer plays at medium strength.
-    let ChallengeCreated::AiGame(game) = f
-        .service
-        .create_challenge(challenge(&bob(), Some(&bot())))
-        .await
-        .unwrap()
-    else {
-        panic!()
-    };
+    let game = f
+        .start_against_computer(challenge(&bob(), Some(&bot())))
+        .await;
     assert_eq!(game.ai_level, Some(Level::Medium));
 }
 
@@ -370,14 +368,9 @@ async fn a_player_has_at_most_three_games_against_the_computer_at_once() {
     let f = Fixture::new().await;
     let mut games = Vec::new();
     for _ in 0..MAX_COMPUTER_GAMES {
-        let ChallengeCreated::AiGame(game) = f
-            .service
-            .create_challenge(challenge(&alice(), Some(&bot())))
-            .await
-            .unwrap()
-        else {
-            panic!("AI game expected")
-        };
+        let game = f
+            .start_against_computer(challenge(&alice(), Some(&bot())))
+            .await;
         games.push(game);
     }
     let refused = f
@@ -490,30 +483,15 @@ async fn the_computer_owes_the_turns_of_active_games_where_it_is_to_move() {
         new.color = color;
         new
     };
-    let ChallengeCreated::AiGame(owed) = f
-        .service
-        .create_challenge(against(&alice(), ColorChoice::Black))
-        .await
-        .unwrap()
-    else {
-        panic!("AI game expected")
-    };
-    let ChallengeCreated::AiGame(theirs) = f
-        .service
-        .create_challenge(against(&bob(), ColorChoice::White))
-        .await
-        .unwrap()
-    else {
-        panic!("AI game expected")
-    };
-    let ChallengeCreated::AiGame(over) = f
-        .service
-        .create_challenge(against(&carol(), ColorChoice::Black))
-        .await
-        .unwrap()
-    else {
-        panic!("AI game expected")
-    };
+    let owed = f
+        .start_against_computer(against(&alice(), ColorChoice::Black))
+        .await;
+    let theirs = f
+        .start_against_computer(against(&bob(), ColorChoice::White))
+        .await;
+    let over = f
+        .start_against_computer(against(&carol(), ColorChoice::Black))
+        .await;
     f.service
         .resign(carol().id, GameRef::Id(over.id), None)
         .await
@@ -1304,4 +1282,80 @@ async fn games_in_progress_are_those_of_the_server_asked_in_a_page_at_a_time() {
         .await
         .unwrap();
     assert_eq!((none.entries.len(), none.total_pages), (0, 1));
+}
+
+/// A record is read in two statements, the game and then its moves; a move stored in between
+/// (by another request or process) is seen by the second read and not the first. The record
+/// is the game as read, not a corruption. Here the moves table holds Bob's move ahead of its
+/// game, which is exactly what the second read sees in that case.
+#[tokio::test]
+async fn a_record_read_while_a_move_lands_is_the_game_as_read() {
+    let f = Fixture::new().await;
+    let game = f.start(&alice(), &bob()).await;
+    f.play(&alice(), game.id, "g1-g6").await.unwrap();
+    sqlx::query(
+        "INSERT INTO moves (game_id, ply, notation, player_id, played_ms)
+         VALUES ($1, 2, 'f12-f7', $2, $3)",
+    )
+    .bind(game.id.0)
+    .bind(monkey_queen::storage::db_id(bob().id.0))
+    .bind(T0)
+    .execute(f.service.db().writer())
+    .await
+    .unwrap();
+    let record = f.service.record(game.id).await.unwrap();
+    assert_eq!(record.game.ply(), 1);
+    assert_eq!(record.record.moves.len(), 1);
+    let notations: Vec<&str> = record.moves.iter().map(|m| m.notation.as_str()).collect();
+    assert_eq!(notations, ["g1-g6"]);
+}
+
+/// Records read over and over while the game is being played never come out corrupt.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn records_read_while_moves_are_played_are_never_corrupt() {
+    let f = Fixture::new().await;
+    let game = f.start(&alice(), &bob()).await;
+    let (done_tx, done) = tokio::sync::watch::channel(false);
+    let reader = {
+        let service = f.service.clone();
+        tokio::spawn(async move {
+            let mut reads = 0u32;
+            while !*done.borrow() {
+                if let Err(e) = service.record(game.id).await {
+                    return Err(format!("after {reads} reads: {e}"));
+                }
+                reads += 1;
+            }
+            Ok(reads)
+        })
+    };
+    // Pieces walk up and down the board without capturing, until one can't.
+    let mut view = game;
+    for _ in 0..200 {
+        let Some(quiet) = view
+            .position
+            .legal_moves()
+            .into_iter()
+            .find(|m| !m.is_capture() && *m != Move::Swap)
+        else {
+            break;
+        };
+        let mover = if view.to_move == Some(alice().id) {
+            alice()
+        } else {
+            bob()
+        };
+        view = f
+            .play(&mover, view.id, &quiet.to_string())
+            .await
+            .unwrap()
+            .game;
+        if !view.is_active() {
+            break;
+        }
+    }
+    // The reader may have stopped already, at a record it found corrupt.
+    let _ = done_tx.send(true);
+    let reads = reader.await.unwrap().unwrap();
+    assert!(reads > 0);
 }

@@ -8,11 +8,11 @@ use std::collections::HashMap;
 
 use common::*;
 use monkey_queen::games::{
-    Announced, Announcement, Audience, BoardOrientation, ChallengeCreated, ChallengeStatus,
-    ChannelId, ClockChoice, ColorChoice, DELIVERY_LEASE_MS, EndReason, GameId, GameRef, GameStatus,
-    GuildId, GuildSettings, InternalError, LeaderboardScope, Level, MAX_ATTEMPTS, PlayRequest,
-    PlayerRef, Result, Retried, ServiceError, SettingsChange, UserError, UserId, Viewer,
-    retry_delay_ms,
+    Announced, Announcement, Audience, BOARD_GRACE_MS, BoardOrientation, ChallengeCreated,
+    ChallengeStatus, ChannelId, ClockChoice, ColorChoice, DELIVERY_LEASE_MS, EndReason, GameId,
+    GameRef, GameService, GameStatus, GuildId, GuildSettings, InternalError, LeaderboardScope,
+    Level, MAX_ATTEMPTS, PlayRequest, PlayerRef, Result, Retried, ServiceError, SettingsChange,
+    UserError, UserId, Viewer, retry_delay_ms,
 };
 use monkey_queen::i18n::{Lang, Msg};
 use monkey_queen_core::{Color, GameOptions, Position, Record};
@@ -115,9 +115,7 @@ async fn no_reminder_after_the_deadline_nor_for_the_bot() {
     let mut new = challenge(&carol(), Some(&bot()));
     new.color = ColorChoice::Black;
     new.move_time_ms = Some(10 * MINUTE);
-    let ChallengeCreated::AiGame(ai) = f.service.create_challenge(new).await.unwrap() else {
-        panic!("AI game expected")
-    };
+    let ai = f.start_against_computer(new).await;
     assert_eq!(ai.to_move, Some(BOT));
     f.clock.advance(8 * MINUTE);
     assert!(f.service.due_reminders().await.unwrap().is_empty());
@@ -415,14 +413,9 @@ async fn leaderboard_order_paging_and_scope() {
     win(&f, &alice(), &carol(), GUILD).await;
     win(&f, &dave(), &erin(), OTHER_GUILD).await;
     // Frank only plays the computer in GUILD: unrated, so on no board.
-    let ChallengeCreated::AiGame(ai) = f
-        .service
-        .create_challenge(challenge(&frank(), Some(&bot())))
-        .await
-        .unwrap()
-    else {
-        panic!("AI game expected")
-    };
+    let ai = f
+        .start_against_computer(challenge(&frank(), Some(&bot())))
+        .await;
     f.service
         .resign(frank().id, GameRef::Id(ai.id), None)
         .await
@@ -528,9 +521,7 @@ async fn the_computer_is_rated_per_level_without_moving_people() {
     let f = Fixture::new().await;
     let mut new = challenge(&alice(), Some(&bot()));
     new.ai_level = Some(Level::Hard);
-    let ChallengeCreated::AiGame(game) = f.service.create_challenge(new).await.unwrap() else {
-        panic!("AI game expected")
-    };
+    let game = f.start_against_computer(new).await;
     f.service
         .resign(alice().id, GameRef::Id(game.id), None)
         .await
@@ -756,7 +747,8 @@ async fn rematch_swaps_colours_and_keeps_the_options() {
         .service
         .accept_challenge(offer.id, &alice())
         .await
-        .unwrap();
+        .unwrap()
+        .game;
     assert_eq!((again.white.id, again.black.id), (bob().id, alice().id));
     assert_eq!(again.rematch_of, Some(game.id));
     assert_eq!(again.options.size(), 14);
@@ -869,7 +861,12 @@ async fn rematch_after_a_pie_swap_lets_the_other_player_start() {
     };
     assert_eq!(offer.color, ColorChoice::Black);
     assert!(offer.options.pie());
-    let again = f.service.accept_challenge(offer.id, &bob()).await.unwrap();
+    let again = f
+        .service
+        .accept_challenge(offer.id, &bob())
+        .await
+        .unwrap()
+        .game;
     assert_eq!(again.white.id, bob().id);
 }
 
@@ -879,9 +876,7 @@ async fn rematch_against_the_computer_starts_at_once() {
     let mut new = challenge(&alice(), Some(&bot()));
     new.ai_level = Some(Level::Easy);
     new.move_time_ms = Some(10 * MINUTE);
-    let ChallengeCreated::AiGame(game) = f.service.create_challenge(new).await.unwrap() else {
-        panic!()
-    };
+    let game = f.start_against_computer(new).await;
     assert_eq!(game.white.id, alice().id);
     f.service
         .resign(alice().id, GameRef::Id(game.id), None)
@@ -891,6 +886,7 @@ async fn rematch_against_the_computer_starts_at_once() {
     else {
         panic!("AI game expected")
     };
+    let again = again.game;
     assert_eq!((again.white.id, again.black.id), (BOT, alice().id));
     assert_eq!(again.ai_level, Some(Level::Easy));
     assert_eq!(again.move_time_ms, Some(10 * MINUTE));
@@ -1171,7 +1167,16 @@ fn new_refusals_read_as_plain_english() {
 async fn due(f: &Fixture) -> Vec<Announcement> {
     f.service.due_reminders().await.unwrap();
     f.service.apply_timeouts().await.unwrap();
-    f.service.due_announcements().await.unwrap()
+    claim_all(&f.service).await
+}
+
+/// Every announcement due now that `service` is handed, claimed one after another.
+async fn claim_all(service: &GameService) -> Vec<Announcement> {
+    let mut claimed = Vec::new();
+    while let Some(announcement) = service.next_announcement().await.unwrap() {
+        claimed.push(announcement);
+    }
+    claimed
 }
 
 /// What each announcement is about, as a word and a game.
@@ -1180,6 +1185,7 @@ fn about(due: &[Announcement]) -> Vec<(&'static str, GameId)> {
         .map(|a| match &a.what {
             Announced::Reminder(g) => ("reminder", g.id),
             Announced::Timeout(g) => ("timeout", g.id),
+            Announced::Started(g) => ("started", g.id),
             Announced::Board(g) => ("board", g.id),
             Announced::Expired(c) => ("expired", GameId(c.id.0)),
         })
@@ -1261,9 +1267,9 @@ async fn an_announcement_its_deliverer_never_reported_on_is_handed_out_again_aft
     f.service.db().close().await;
 
     let service = service_on(&f.url, f.clock.clone()).await;
-    assert!(service.due_announcements().await.unwrap().is_empty());
+    assert!(claim_all(&service).await.is_empty());
     f.clock.advance(DELIVERY_LEASE_MS);
-    let again = service.due_announcements().await.unwrap();
+    let again = claim_all(&service).await;
     assert_eq!(about(&again), [("reminder", game)]);
     assert_eq!(again[0].attempt, 2);
 }
@@ -1277,45 +1283,238 @@ async fn a_reminder_for_a_ply_already_played_is_dropped() {
     assert_eq!(f.service.pending_announcements().await.unwrap(), 1);
     // Alice moves before the reminder is delivered: it no longer needs saying.
     f.play(&alice(), game, "g1-g6").await.unwrap();
-    assert!(f.service.due_announcements().await.unwrap().is_empty());
+    assert!(claim_all(&f.service).await.is_empty());
     assert_eq!(f.service.pending_announcements().await.unwrap(), 0);
 }
 
-/// The computer's move queues its board, leased to the process that played it; if that
-/// process never reports, the board is handed out once the lease runs out, unless the game
-/// has moved on.
+/// A move played for `user` whose board nobody reports delivered (the bot died after the
+/// move, or Discord took neither the answer nor the post).
+async fn play_unreported(
+    f: &Fixture,
+    user: &PlayerRef,
+    game: GameId,
+    text: &str,
+) -> monkey_queen::games::MovePlayed {
+    f.service
+        .play(PlayRequest {
+            user: user.id,
+            game: GameRef::Id(game),
+            text,
+            expected_ply: None,
+            request_key: None,
+        })
+        .await
+        .unwrap()
+}
+
+/// The game's view in a board announcement (a move's or a first board).
+fn board_view(announcement: &Announcement) -> &monkey_queen::games::GameView {
+    match &announcement.what {
+        Announced::Board(view) | Announced::Started(view) => view,
+        other => panic!("a board was expected: {other:?}"),
+    }
+}
+
+/// A person's move owes the opponent its board from the move's own transaction: once the
+/// bot reports it delivered it is done, and it is never handed out.
 #[tokio::test]
-async fn the_computers_move_queues_its_board_for_the_process_that_played_it() {
+async fn a_moves_board_is_owed_until_reported_delivered() {
     let f = Fixture::new().await;
-    let mut new = challenge(&carol(), Some(&bot()));
-    new.color = ColorChoice::Black;
-    let ChallengeCreated::AiGame(game) = f.service.create_challenge(new).await.unwrap() else {
-        panic!("AI game expected")
-    };
-    let played = f.play(&bot(), game.id, "g1-g6").await.unwrap();
-    let first = played.announcement.expect("the computer's board is queued");
-    assert!(f.service.due_announcements().await.unwrap().is_empty());
-    f.clock.advance(DELIVERY_LEASE_MS);
-    let handed = f.service.due_announcements().await.unwrap();
+    let game = f.start(&alice(), &bob()).await;
+    assert_eq!(f.service.pending_announcements().await.unwrap(), 0);
+    let played = play_unreported(&f, &alice(), game.id, "g1-g6").await;
+    let board = played.announcement.expect("the move's board is owed");
+    assert_eq!(f.service.pending_announcements().await.unwrap(), 1);
+    assert!(
+        claim_all(&f.service).await.is_empty(),
+        "not within its grace"
+    );
+    f.service.announced(board).await.unwrap();
+    assert_eq!(f.service.pending_announcements().await.unwrap(), 0);
+    f.clock.advance(BOARD_GRACE_MS * 10);
+    assert!(
+        claim_all(&f.service).await.is_empty(),
+        "delivered means done"
+    );
+}
+
+/// A move's board nobody reported is handed out once its grace is over: the board after that
+/// move, which tells the opponent it is their turn.
+#[tokio::test]
+async fn a_moves_board_not_reported_is_handed_out_after_its_grace() {
+    let f = Fixture::new().await;
+    let game = f.start(&alice(), &bob()).await;
+    let played = play_unreported(&f, &alice(), game.id, "g1-g6").await;
+    let board = played.announcement.unwrap();
+    f.clock.advance(BOARD_GRACE_MS - 1);
+    assert!(
+        claim_all(&f.service).await.is_empty(),
+        "not before its grace"
+    );
+    f.clock.advance(1);
+    let handed = claim_all(&f.service).await;
     assert_eq!(about(&handed), [("board", game.id)]);
-    assert_eq!(handed[0].id, first);
-    let Announced::Board(view) = &handed[0].what else {
-        unreachable!()
-    };
+    assert_eq!((handed[0].id, handed[0].attempt), (board, 1));
+    let view = board_view(&handed[0]);
+    assert_eq!(view.ply(), 1);
     assert_eq!(
         view.last_move.map(|m| m.to_string()).as_deref(),
         Some("g1-g6")
     );
+    assert_eq!(view.to_move, Some(bob().id));
+    f.service.announced(board).await.unwrap();
+    assert_eq!(f.service.pending_announcements().await.unwrap(), 0);
+}
+
+/// A move's board goes stale once the game has moved on: another move (whose own board says
+/// more), or a resignation, which is answered by its own board.
+#[tokio::test]
+async fn a_moves_board_is_dropped_once_a_later_move_or_a_resignation_overtakes_it() {
+    let f = Fixture::new().await;
+    let game = f.start(&alice(), &bob()).await;
+    play_unreported(&f, &alice(), game.id, "g1-g6").await;
+    let bobs = play_unreported(&f, &bob(), game.id, "f12-f7").await;
+    assert_eq!(f.service.pending_announcements().await.unwrap(), 2);
+    f.clock.advance(BOARD_GRACE_MS);
+    let handed = claim_all(&f.service).await;
+    assert_eq!(about(&handed), [("board", game.id)]);
+    assert_eq!(handed[0].id, bobs.announcement.unwrap());
+    assert_eq!(board_view(&handed[0]).ply(), 2);
+    f.service.announced(handed[0].id).await.unwrap();
+    assert_eq!(f.service.pending_announcements().await.unwrap(), 0);
+
+    play_unreported(&f, &alice(), game.id, "g6-g5").await;
+    f.service
+        .resign(bob().id, GameRef::Id(game.id), None)
+        .await
+        .unwrap();
+    f.clock.advance(BOARD_GRACE_MS);
+    assert!(claim_all(&f.service).await.is_empty());
+    assert_eq!(f.service.pending_announcements().await.unwrap(), 0);
+}
+
+/// The move that ends a game owes its result board to the loser like any other move's.
+#[tokio::test]
+async fn the_board_of_the_move_that_ends_the_game_is_owed_too() {
+    let f = Fixture::new().await;
+    let game = f.start(&alice(), &bob()).await;
+    f.play(&alice(), game.id, QUEEN_CAPTURE[0]).await.unwrap();
+    f.play(&bob(), game.id, QUEEN_CAPTURE[1]).await.unwrap();
+    let last = play_unreported(&f, &alice(), game.id, QUEEN_CAPTURE[2]).await;
+    assert!(last.game.result.is_some());
+    f.clock.advance(BOARD_GRACE_MS);
+    let handed = claim_all(&f.service).await;
+    assert_eq!(about(&handed), [("board", game.id)]);
+    assert_eq!(handed[0].id, last.announcement.unwrap());
+    let view = board_view(&handed[0]);
+    assert_eq!(view.result.unwrap().reason, EndReason::QueenCaptured);
+    assert_eq!(view.ply(), 3);
+}
+
+/// Every game that starts owes its first board, which tells White it is their move, from the
+/// transaction that starts it: an accepted challenge, an open challenge taken, a rematch, and
+/// a game against the computer. One reported delivered is done; one nobody reported is handed
+/// out after its grace as the game's start; one whose game has moved on meanwhile is dropped.
+#[tokio::test]
+async fn every_new_games_first_board_is_owed_until_reported_delivered() {
+    let f = Fixture::new().await;
+    let start = |new| async {
+        let ChallengeCreated::Pending(c) = f.service.create_challenge(new).await.unwrap() else {
+            panic!("a pending challenge was expected");
+        };
+        c
+    };
+    // Reported: done.
+    let c = start(challenge(&alice(), Some(&bob()))).await;
+    let reported = f.service.accept_challenge(c.id, &bob()).await.unwrap();
+    assert_eq!(f.service.pending_announcements().await.unwrap(), 1);
+    f.service.announced(reported.announcement).await.unwrap();
+    assert_eq!(f.service.pending_announcements().await.unwrap(), 0);
+
+    // Not reported: a challenge accepted, an open one taken, a rematch, the computer's.
+    let mut channel = ChannelId(600);
+    let mut elsewhere = |new: monkey_queen::games::NewChallenge| {
+        channel = ChannelId(channel.0 + 1);
+        monkey_queen::games::NewChallenge { channel, ..new }
+    };
+    let c = start(elsewhere(challenge(&carol(), Some(&dave())))).await;
+    let accepted = f.service.accept_challenge(c.id, &dave()).await.unwrap();
+    let c = start(elsewhere(challenge(&erin(), None))).await;
+    let open = f.service.accept_challenge(c.id, &frank()).await.unwrap();
+    f.service
+        .resign(bob().id, GameRef::Id(reported.game.id), None)
+        .await
+        .unwrap();
+    let ChallengeCreated::Pending(offer) =
+        f.service.rematch(reported.game.id, &alice()).await.unwrap()
+    else {
+        panic!("a rematch offer was expected");
+    };
+    let rematch = f.service.accept_challenge(offer.id, &bob()).await.unwrap();
+    let mut against = elsewhere(challenge(&alice(), Some(&bot())));
+    against.ai_level = Some(Level::Easy);
+    let ChallengeCreated::AiGame(computer) = f.service.create_challenge(against).await.unwrap()
+    else {
+        panic!("a game against the computer was expected");
+    };
+    // And one whose White moves before the board is handed out: it goes stale.
+    let c = start(elsewhere(challenge(&dave(), Some(&erin())))).await;
+    let moved_on = f.service.accept_challenge(c.id, &erin()).await.unwrap();
+    f.play(&dave(), moved_on.game.id, "g1-g6").await.unwrap();
+
+    let started = [&accepted, &open, &rematch, &*computer];
+    assert_eq!(f.service.pending_announcements().await.unwrap(), 5);
+    assert!(
+        claim_all(&f.service).await.is_empty(),
+        "not within its grace"
+    );
+    f.clock.advance(BOARD_GRACE_MS);
+    let handed = claim_all(&f.service).await;
+    let expected: Vec<_> = started.iter().map(|s| ("started", s.game.id)).collect();
+    assert_eq!(about(&handed), expected);
+    for (announcement, started) in handed.iter().zip(started) {
+        assert_eq!(announcement.id, started.announcement);
+        let view = board_view(announcement);
+        assert_eq!(view.ply(), 0);
+        assert_eq!(view.to_move, Some(view.white.id));
+        f.service.announced(announcement.id).await.unwrap();
+    }
+    assert_eq!(f.service.pending_announcements().await.unwrap(), 0);
+}
+
+/// In a game against the computer, its move owes the board the person answers, handed out
+/// after its grace if the process that played it never reports; a person's move whose reply
+/// is the computer's owes nothing (the computer's turn is owed in the database, and its board
+/// shows both moves), and the computer's board goes stale once the person has answered it.
+#[tokio::test]
+async fn the_computers_move_owes_its_board_and_a_move_it_answers_owes_none() {
+    let f = Fixture::new().await;
+    let mut new = challenge(&carol(), Some(&bot()));
+    new.color = ColorChoice::Black;
+    let game = f.start_against_computer(new).await;
+    let played = play_unreported(&f, &bot(), game.id, "g1-g6").await;
+    let first = played.announcement.expect("the computer's board is queued");
+    assert!(claim_all(&f.service).await.is_empty());
+    f.clock.advance(BOARD_GRACE_MS);
+    let handed = claim_all(&f.service).await;
+    assert_eq!(about(&handed), [("board", game.id)]);
+    assert_eq!(handed[0].id, first);
+    assert_eq!(
+        board_view(&handed[0])
+            .last_move
+            .map(|m| m.to_string())
+            .as_deref(),
+        Some("g1-g6")
+    );
     f.service.announced(first).await.unwrap();
 
-    // A person's move queues nothing; the computer's next board goes stale once Carol moves.
-    let carols = f.play(&carol(), game.id, "f12-f7").await.unwrap();
+    let carols = play_unreported(&f, &carol(), game.id, "f12-f7").await;
     assert_eq!(carols.announcement, None);
-    let second = f.play(&bot(), game.id, "g6-g5").await.unwrap();
+    let second = play_unreported(&f, &bot(), game.id, "g6-g5").await;
     assert!(second.announcement.is_some());
-    f.play(&carol(), game.id, "f7-f8").await.unwrap();
-    f.clock.advance(DELIVERY_LEASE_MS);
-    assert!(f.service.due_announcements().await.unwrap().is_empty());
+    play_unreported(&f, &carol(), game.id, "f7-f8").await;
+    f.clock.advance(BOARD_GRACE_MS);
+    assert!(claim_all(&f.service).await.is_empty());
     assert_eq!(f.service.pending_announcements().await.unwrap(), 0);
 }
 
@@ -1337,9 +1536,7 @@ async fn two_deliverers_never_get_the_same_announcement() {
     let mut tasks = Vec::new();
     for _ in 0..3 {
         for service in [f.service.clone(), other.clone()] {
-            tasks.push(tokio::spawn(async move {
-                service.due_announcements().await.unwrap()
-            }));
+            tasks.push(tokio::spawn(async move { claim_all(&service).await }));
         }
     }
     let mut handed: HashMap<GameId, u32> = HashMap::new();
@@ -1351,4 +1548,54 @@ async fn two_deliverers_never_get_the_same_announcement() {
     for game in &games {
         assert_eq!(handed.get(game), Some(&1), "game {game}");
     }
+}
+
+/// A process delivers its announcements one after another, each with retries taking some
+/// seconds, and one delivery may outlast its lease. Another process sweeping then takes up
+/// the one whose lease lapsed, but not those the first has yet to start: each is claimed only
+/// as its delivery begins, so none of them is delivered twice. (When one sweep claimed its
+/// whole batch at once, the lease on the rest lapsed with the first, and both processes
+/// delivered them.)
+#[tokio::test]
+async fn what_a_slow_deliverer_has_not_started_is_not_delivered_by_another_process_too() {
+    let f = Fixture::new().await;
+    let other = service_on(&f.url, f.clock.clone()).await;
+    let games = [
+        timed(&f, &bob(), 10 * MINUTE).await,
+        timed(&f, &carol(), 10 * MINUTE).await,
+        timed(&f, &dave(), 10 * MINUTE).await,
+    ];
+    f.clock.advance(10 * MINUTE);
+    f.service.apply_timeouts().await.unwrap();
+
+    // The first process starts on the oldest, and spends longer than its lease on it.
+    let slow = f.service.next_announcement().await.unwrap().unwrap();
+    assert_eq!(about(std::slice::from_ref(&slow)), [("timeout", games[0])]);
+    f.clock.advance(DELIVERY_LEASE_MS + 1);
+    // The second sweeps meanwhile: the two nobody had started, then the lapsed one again.
+    let theirs = claim_all(&other).await;
+    assert_eq!(
+        about(&theirs),
+        [
+            ("timeout", games[1]),
+            ("timeout", games[2]),
+            ("timeout", games[0])
+        ]
+    );
+    let attempts: Vec<u32> = theirs.iter().map(|a| a.attempt).collect();
+    assert_eq!(attempts, [1, 1, 2]);
+    // The first reports its slow delivery and goes on to its next: the rest are the
+    // second's now.
+    f.service.announced(slow.id).await.unwrap();
+    let ours = claim_all(&f.service).await;
+    let both: Vec<_> = ours
+        .iter()
+        .filter(|a| theirs.iter().any(|t| t.id == a.id))
+        .map(|a| a.id)
+        .collect();
+    assert!(both.is_empty(), "delivered by both processes: {both:?}");
+    for delivered in &theirs {
+        other.announced(delivered.id).await.unwrap();
+    }
+    assert_eq!(f.service.pending_announcements().await.unwrap(), 0);
 }

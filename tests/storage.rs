@@ -349,21 +349,24 @@ async fn compare_and_swap_primitives() {
         notation: "f12-f11",
         player: bob().id,
         request_key,
+        board_due_ms: None,
     };
 
     // Checked against ply 0, but the game is at ply 1: neither the move nor the game changes.
     let mut tx = db.begin_write().await.unwrap();
-    assert!(
-        !storage::store_move(&mut tx, &move_at(0, None))
+    assert_eq!(
+        storage::store_move(&mut tx, &move_at(0, None))
             .await
-            .unwrap()
+            .unwrap(),
+        storage::Stored::GameChanged
     );
     tx.commit().await.unwrap();
     let mut conn = db.write().await.unwrap();
-    assert!(
-        !storage::commit_move(&mut conn, &move_at(0, None))
+    assert_eq!(
+        storage::commit_move(&mut conn, &move_at(0, None))
             .await
-            .unwrap()
+            .unwrap(),
+        storage::Stored::GameChanged
     );
     drop(conn);
     assert_eq!(
@@ -392,6 +395,113 @@ async fn compare_and_swap_primitives() {
     assert!(f.service.verify_games().await.unwrap().is_empty());
 }
 
+/// A move's board is queued in the move's own statements, on both framings, and only with
+/// the move: not when the game had changed, nor when the move is refused for its request key.
+#[tokio::test]
+async fn a_moves_board_is_queued_with_the_move_and_only_with_it() {
+    let f = Fixture::new().await;
+    let game = f.start(&alice(), &bob()).await;
+    let db = f.service.db();
+    let mut position = game.position.clone();
+    let texts: Vec<String> = ["g1-g6", "f12-f11"]
+        .iter()
+        .map(|mv| {
+            position.play_str(mv).unwrap();
+            position.to_text()
+        })
+        .collect();
+    let advance = |from_ply: u32, request_key| storage::Advance {
+        id: game.id,
+        from_ply,
+        position: &texts[from_ply as usize],
+        white: alice().id,
+        black: bob().id,
+        swap: false,
+        now: T0,
+        deadline_ms: None,
+        remind_ms: None,
+        notation: ["g1-g6", "f12-f11"][from_ply as usize],
+        player: [alice().id, bob().id][from_ply as usize],
+        request_key,
+        board_due_ms: Some(T0 + 5),
+    };
+    let pending = || async {
+        let mut conn = db.read().await.unwrap();
+        storage::count_announcements(&mut conn).await.unwrap()
+    };
+
+    // As a transaction of its own: the board of ply 1, due when asked.
+    let mut conn = db.write().await.unwrap();
+    let storage::Stored::Moved { board: Some(first) } =
+        storage::commit_move(&mut conn, &advance(0, Some("key-1")))
+            .await
+            .unwrap()
+    else {
+        panic!("the move and its board were expected to be stored");
+    };
+    // The game is at ply 1 now: a move checked against ply 0 stores nothing, board neither.
+    assert_eq!(
+        storage::commit_move(&mut conn, &advance(0, None))
+            .await
+            .unwrap(),
+        storage::Stored::GameChanged
+    );
+    // A request key used before: refused whole.
+    let error = storage::commit_move(&mut conn, &advance(1, Some("key-1")))
+        .await
+        .unwrap_err();
+    assert!(storage::is_unique_violation(&error), "{error}");
+    drop(conn);
+    assert_eq!(pending().await, 1);
+
+    // Inside the caller's transaction, the same; rolled back with it.
+    let mut tx = db.begin_write().await.unwrap();
+    let stored = storage::store_move(&mut tx, &advance(1, None))
+        .await
+        .unwrap();
+    assert!(matches!(stored, storage::Stored::Moved { board: Some(_) }));
+    tx.rollback().await.unwrap();
+    assert_eq!(pending().await, 1);
+    let mut tx = db.begin_write().await.unwrap();
+    let stored = storage::store_move(&mut tx, &advance(1, None))
+        .await
+        .unwrap();
+    let storage::Stored::Moved {
+        board: Some(second),
+    } = stored
+    else {
+        panic!("the move and its board were expected to be stored");
+    };
+    assert_eq!(
+        storage::store_move(&mut tx, &advance(1, None))
+            .await
+            .unwrap(),
+        storage::Stored::GameChanged
+    );
+    tx.commit().await.unwrap();
+    assert_eq!(pending().await, 2);
+
+    // Each is the board of its ply, claimed from its due time.
+    let mut conn = db.write().await.unwrap();
+    assert_eq!(
+        storage::claim_announcement(&mut conn, T0 + 4, T0 + 100)
+            .await
+            .unwrap(),
+        None
+    );
+    for (id, ply) in [(first, 1), (second, 2)] {
+        let claimed = storage::claim_announcement(&mut conn, T0 + 5, T0 + 100)
+            .await
+            .unwrap()
+            .unwrap();
+        assert_eq!(claimed.id, id);
+        assert_eq!(claimed.owed, storage::Owed::Board { game: game.id, ply });
+    }
+    drop(conn);
+    assert!(f.service.verify_games().await.unwrap().is_empty());
+    assert_eq!(f.service.game(game.id).await.unwrap().ply(), 2);
+}
+
 /// A move whose future is dropped half-way (a cancelled request) leaves no transaction open:
 /// the move is stored whole or not at all, and the writing connection goes on working.
 #[tokio::test]
@@ -416,6 +526,7 @@ async fn a_cancelled_move_leaves_nothing_half_written() {
         notation: "g1-g6",
         player: alice().id,
         request_key: None,
+        board_due_ms: None,
     };
     // Another process holds the lock the move needs, so it waits: in SQLite's busy handler
     // for the write lock, or on PostgreSQL for the game's row.
@@ -726,7 +837,7 @@ async fn two_processes_accepting_one_challenge_at_once_start_one_game() {
         let mut started = Vec::new();
         for accept in accepts {
             match accept.await.unwrap() {
-                Ok(game) => started.push(game.id),
+                Ok(game) => started.push(game.game.id),
                 Err(ServiceError::User(UserError::ChallengeNotPending { .. })) => {}
                 Err(e) => panic!("round {round}: {e:?}"),
             }
@@ -750,15 +861,13 @@ async fn two_processes_accepting_one_challenge_at_once_start_one_game() {
 /// of a ply the game has left is refused.
 #[tokio::test]
 async fn the_computers_turn_is_claimed_once_until_its_lease_ends() {
-    use monkey_queen::games::{COMPUTER_TURN_LEASE_MS, ChallengeCreated, Level};
+    use monkey_queen::games::{COMPUTER_TURN_LEASE_MS, Level};
     let f = Fixture::new().await;
     let other = service_on(&f.url, f.clock.clone()).await;
     let mut new = challenge(&alice(), Some(&bot()));
     new.ai_level = Some(Level::Easy);
     new.color = monkey_queen::games::ColorChoice::Black;
-    let Ok(ChallengeCreated::AiGame(game)) = f.service.create_challenge(new).await else {
-        panic!("a game against the computer was expected");
-    };
+    let game = f.start_against_computer(new).await;
     assert!(f.service.claim_computer_turn(game.id, 0).await.unwrap());
     assert!(!other.claim_computer_turn(game.id, 0).await.unwrap());
     assert!(!f.service.claim_computer_turn(game.id, 0).await.unwrap());

@@ -1,15 +1,18 @@
-//! Delivering the service's announcements (its outbox, see [`GameService::due_announcements`]):
-//! reminders mention the player to move where the game is shown, losses on time and the
-//! computer's moves are board messages, and a lapsed challenge's message says so and loses its
-//! buttons. Where the app is only user-installed, a reminder follows up the game's latest
-//! interaction while its token serves and goes to the player's DM after; a lapsed challenge's
-//! message there stays as it is (its buttons answer that it expired), so the service queues none.
+//! Delivering the service's announcements (its outbox, see [`GameService::next_announcement`]):
+//! reminders mention the player to move where the game is shown, losses on time, new games and
+//! moves are board messages, and a lapsed challenge's message says so and loses its buttons.
+//! Where the app is only user-installed, a reminder follows up the game's latest interaction
+//! while its token serves and goes to the player's DM after; a lapsed challenge's message there
+//! stays as it is (its buttons answer that it expired), so the service queues none.
+//!
+//! A board the handlers delivered themselves (a move's answer, a new game's first board) is
+//! reported with [`delivered_here`], so the outbox posts only those they could not.
 //!
 //! Each delivery is reported back: delivered or refused for good (the channel is gone, the bot
 //! lost access, the player takes no DMs) and the announcement is done; any other failure and it
 //! is retried later.
 //!
-//! [`GameService::due_announcements`]: crate::games::GameService::due_announcements
+//! [`GameService::next_announcement`]: crate::games::GameService::next_announcement
 
 use poise::serenity_prelude as serenity;
 use serenity::{
@@ -36,6 +39,10 @@ pub async fn deliver(http: &Http, data: &Data, what: &Announced, lang: Lang) -> 
             let text = lang.text(&Msg::GameOver(game, result));
             board::deliver(http, data, game, text, lang).await
         }
+        Announced::Started(game) => {
+            let text = lang.text(&Msg::GameStarted(game));
+            board::deliver_first(http, data, game, text, lang, None).await
+        }
         Announced::Board(game) => board_after_move(http, data, game, lang).await,
         Announced::Expired(challenge) => close(http, challenge, lang).await,
     }
@@ -57,6 +64,15 @@ pub async fn board_after_move(
     let mover = board::mover(game, mv);
     let text = lang.text(&Msg::MovePosted { game, mover, mv });
     board::deliver(http, data, game, text, lang).await
+}
+
+/// Tells the service that the board announcement `id` was delivered by this process itself
+/// (as an interaction's answer, say), so the outbox does not post it. A failure is only logged:
+/// the outbox then posts the board once more after its grace.
+pub async fn delivered_here(data: &Data, id: AnnouncementId) {
+    if let Err(e) = data.service.announced(id).await {
+        warn!(announcement = %id, error = %e, "could not report a board delivered");
+    }
 }
 
 /// Tells the service how the `attempt`-th delivery of announcement `id` went.

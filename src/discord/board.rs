@@ -136,24 +136,31 @@ pub async fn post_first(
     lang: Lang,
     seen: Option<&PartialChannel>,
 ) -> bool {
-    if game.place.reach == Reach::Interactions {
-        return match send_through_interactions(http, data, game, content, lang).await {
-            Ok(()) => true,
-            Err(e) => {
-                error!(game = %game.id, error = %e, "could not send the first board");
-                false
-            }
-        };
-    }
-    let message = match try_post(http, data, game, content, lang).await {
-        Ok(message) => message,
+    match deliver_first(http, data, game, content, lang, seen).await {
+        Ok(()) => true,
         Err(e) => {
             error!(game = %game.id, error = %e, "could not post the first board");
-            return false;
+            false
         }
-    };
+    }
+}
+
+/// [`post_first`], handing back the failure for the caller to judge (an announcement,
+/// retried). A thread that can't be made is no failure: the game stays in the channel.
+pub async fn deliver_first(
+    http: &Http,
+    data: &Data,
+    game: &GameView,
+    content: String,
+    lang: Lang,
+    seen: Option<&PartialChannel>,
+) -> Result<(), Error> {
+    if game.place.reach == Reach::Interactions {
+        return send_through_interactions(http, data, game, content, lang).await;
+    }
+    let message = try_post(http, data, game, content, lang).await?;
     open_thread_if_wanted(http, data, game, message, lang, seen).await;
-    true
+    Ok(())
 }
 
 /// Starts the game's own thread from its first board `message`, when the server's settings

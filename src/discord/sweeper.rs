@@ -1,8 +1,9 @@
 //! The background sweeper: at start and then every few seconds it asks the service to settle
 //! what the clock has made due (lapsed challenges, reminders, losses on time), then delivers
 //! the announcements the service has queued (see [`announce`]): those just settled, the
-//! computer's boards whose delivery failed, and any left by a failed attempt or an earlier
-//! process.
+//! boards (a move's, a new game's first, the computer's) that their handler could not deliver,
+//! and any left by a failed attempt or an earlier process. Each is claimed as its delivery
+//! starts, so one slow delivery leaves the rest free for another process to take up.
 //!
 //! It also takes up the computer's turns that lost their worker (see [`ai`]).
 //!
@@ -26,6 +27,9 @@ use crate::i18n::Lang;
 
 /// How often the bot sweeps unless told otherwise.
 pub const DEFAULT_INTERVAL: Duration = Duration::from_secs(5);
+
+/// Announcements one sweep delivers at most; the rest wait for the next sweep.
+const ANNOUNCEMENTS_PER_SWEEP: usize = 50;
 
 /// What a sweep needs: Discord's REST client, the cache (for servers' languages) and the
 /// handlers' shared state.
@@ -96,13 +100,16 @@ impl Sweeper {
         }
     }
 
-    /// Delivers the announcements that are due, each reported back (see [`announce`]).
+    /// Delivers the announcements that are due, up to [`ANNOUNCEMENTS_PER_SWEEP`], each
+    /// claimed just before it is delivered and reported back before the next (see
+    /// [`announce`]), so each claim's lease covers its own delivery only.
     async fn deliver_announcements(&self) {
-        let due = match self.data.service.due_announcements().await {
-            Ok(due) => due,
-            Err(e) => return error!(error = %e, "could not read due announcements"),
-        };
-        for announcement in due {
+        for _ in 0..ANNOUNCEMENTS_PER_SWEEP {
+            let announcement = match self.data.service.next_announcement().await {
+                Ok(Some(announcement)) => announcement,
+                Ok(None) => return,
+                Err(e) => return error!(error = %e, "could not claim a due announcement"),
+            };
             let lang = self.lang(announcement.what.guild());
             let delivered =
                 announce::deliver(&self.http, &self.data, &announcement.what, lang).await;

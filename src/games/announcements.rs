@@ -1,25 +1,35 @@
 //! The outbox: everything the game's state requires to be announced (reminders, losses on time,
-//! the computer's boards, lapsed challenges) is queued in the transaction that makes it owed,
-//! and handed to a deliverer until it reports it delivered. Delivery is at least once: an
+//! every board a player must see, lapsed challenges) is queued in the transaction that makes it
+//! owed, and handed to a deliverer until it reports it delivered. Delivery is at least once: an
 //! announcement whose deliverer fails is retried with growing waits, and one whose deliverer
 //! dies is taken up again when its claim's lease runs out (after a restart, by another process).
 //!
+//! A board (a new game's first, or the one after a move) is owed from the transaction that
+//! starts the game or stores the move, and handed out only [`BOARD_GRACE_MS`] later: the
+//! process that made it delivers it at once (as the answer to the player's interaction, or the
+//! computer's post) and reports it, so the outbox posts it only when that process could not,
+//! or died first.
+//!
 //! An announcement made stale by the game moving on (a reminder for a ply already played, the
-//! board of a move since answered) is dropped rather than delivered.
+//! board of a move since answered, or of a game since resigned, lost on time or aborted) is
+//! dropped rather than delivered.
 
 use super::{Challenge, GameService, GameView, Result};
-use crate::model::{AnnouncementId, GameStatus, GuildId};
+use crate::model::{AnnouncementId, EndReason, GameStatus, GuildId};
 use crate::storage::{self, AnnouncementRow, Conn, Owed};
 
 /// How long a deliverer has to report on a claimed announcement before it is handed out again.
+/// Each announcement is claimed just before its delivery (see
+/// [`GameService::next_announcement`]), so the lease covers one delivery with its retries.
 pub const DELIVERY_LEASE_MS: i64 = 60_000;
+
+/// How long a board owed to the outbox waits before it is handed out: long enough for the
+/// process that made it owed to deliver it itself, Discord's retries included, and report it.
+pub const BOARD_GRACE_MS: i64 = 60_000;
 
 /// Deliveries tried before an announcement is given up: with [`retry_delay_ms`] the last
 /// attempt comes about an hour after the first.
 pub const MAX_ATTEMPTS: u32 = 8;
-
-/// Announcements handed out by one call of [`GameService::due_announcements`].
-const BATCH: u32 = 50;
 
 /// An announcement to deliver, with what it needs.
 #[derive(Debug, Clone)]
@@ -39,7 +49,10 @@ pub enum Announced {
     Reminder(GameView),
     /// The game was lost on time: its result board.
     Timeout(GameView),
-    /// The computer moved: the board after its move (which may have ended the game).
+    /// A game started: its first board, which mentions the player to move.
+    Started(GameView),
+    /// A move was played: the board after it (which may have ended the game), mentioning the
+    /// player to move next.
     Board(GameView),
     /// The challenge lapsed unanswered: its message says so and loses its buttons.
     Expired(Challenge),
@@ -50,9 +63,10 @@ impl Announced {
     #[must_use]
     pub fn guild(&self) -> Option<GuildId> {
         match self {
-            Announced::Reminder(game) | Announced::Timeout(game) | Announced::Board(game) => {
-                game.place.guild
-            }
+            Announced::Reminder(game)
+            | Announced::Timeout(game)
+            | Announced::Started(game)
+            | Announced::Board(game) => game.place.guild,
             Announced::Expired(challenge) => challenge.guild,
         }
     }
@@ -74,29 +88,35 @@ pub fn retry_delay_ms(attempt: u32) -> i64 {
 }
 
 impl GameService {
-    /// Claims the announcements due now, oldest first, for the caller to deliver and report on
-    /// with [`Self::announced`] or [`Self::announcement_failed`]. Each is handed to one caller
-    /// at a time (another sees it only once [`DELIVERY_LEASE_MS`] has passed without a report);
-    /// those the game has made stale are dropped here.
+    /// Claims the oldest announcement due now, for the caller to deliver at once and report
+    /// on with [`Self::announced`] or [`Self::announcement_failed`] before claiming the next.
+    /// It is handed to one caller at a time: another sees it only once [`DELIVERY_LEASE_MS`]
+    /// has passed without a report. Claiming one at a time keeps each lease to its own
+    /// delivery: those waiting behind a slow one stay unclaimed, so another process may
+    /// deliver them meanwhile, and this one is then not handed them too. Those the game has
+    /// made stale are dropped on the way.
     ///
     /// # Errors
     /// Internal errors only; nothing is claimed then.
-    pub async fn due_announcements(&self) -> Result<Vec<Announcement>> {
+    pub async fn next_announcement(&self) -> Result<Option<Announcement>> {
         let now = self.now_ms();
         let mut tx = self.db.begin_write().await?;
-        let claimed =
-            storage::claim_announcements(&mut tx, now, now + DELIVERY_LEASE_MS, BATCH).await?;
-        let mut due = Vec::with_capacity(claimed.len());
-        for row in claimed {
+        let due = loop {
+            let lease = now + DELIVERY_LEASE_MS;
+            let Some(row) = storage::claim_announcement(&mut tx, now, lease).await? else {
+                break None;
+            };
             match self.announced_now(&mut tx, row).await? {
-                Some(what) => due.push(Announcement {
-                    id: row.id,
-                    attempt: row.attempts,
-                    what,
-                }),
+                Some(what) => {
+                    break Some(Announcement {
+                        id: row.id,
+                        attempt: row.attempts,
+                        what,
+                    });
+                }
                 None => storage::delete_announcement(&mut tx, row.id).await?,
             }
-        }
+        };
         tx.commit().await?;
         Ok(due)
     }
@@ -169,15 +189,29 @@ impl GameService {
             return Ok(None);
         }
         let view = self.view(conn, stored).await?;
+        let active = view.status == GameStatus::Active;
         Ok(match row.owed {
-            Owed::Reminder { .. } if view.status == GameStatus::Active => {
-                Some(Announced::Reminder(view))
+            Owed::Reminder { .. } if active => Some(Announced::Reminder(view)),
+            Owed::Board { ply: 0, .. } if active => Some(Announced::Started(view)),
+            // A move's board shows the game going on, or ended by that move; not one ended
+            // since by a resignation, on time or aborted, whose own announcement says so.
+            Owed::Board { ply, .. } if ply > 0 && (active || ended_on_the_board(&view)) => {
+                Some(Announced::Board(view))
             }
-            Owed::Board { .. } => Some(Announced::Board(view)),
             Owed::Timeout { .. } if view.result.is_some() => Some(Announced::Timeout(view)),
             _ => None,
         })
     }
+}
+
+/// Whether the game was ended by its last move (R7.1, R7.2), not beside the board.
+fn ended_on_the_board(game: &GameView) -> bool {
+    game.result.as_ref().is_some_and(|result| {
+        matches!(
+            result.reason,
+            EndReason::QueenCaptured | EndReason::NoLegalMoves
+        )
+    })
 }
 
 #[cfg(test)]

@@ -6,10 +6,11 @@ use rand::{Rng, SeedableRng};
 
 use super::cooldowns::{self, MAX_COMPUTER_GAMES};
 use super::{
-    Challenge, ChallengeCreated, ChallengeId, ChallengeStatus, ColorChoice, GameId, GameService,
-    GameView, Level, MessageId, NewChallenge, PlayerRef, Reach, Result, UserError, UserId,
+    AnnouncementId, BOARD_GRACE_MS, Challenge, ChallengeCreated, ChallengeId, ChallengeStatus,
+    ColorChoice, GameId, GameService, GameStarted, Level, MessageId, NewChallenge, PlayerRef,
+    Reach, Result, UserError, UserId,
 };
-use crate::storage::{self, Conn, NewChallengeRow, NewGameRow, Owed};
+use crate::storage::{self, Conn, GameRow, NewChallengeRow, NewGameRow, Owed};
 
 impl GameService {
     /// Makes a challenge, or starts a game at once when the opponent is the bot.
@@ -46,7 +47,7 @@ impl GameService {
             return self
                 .start_ai_game(new, now)
                 .await
-                .map(|game| ChallengeCreated::AiGame(Box::new(game)));
+                .map(|started| ChallengeCreated::AiGame(Box::new(started)));
         }
         let mut tx = self.db.begin_write().await?;
         // Counted in the transaction that adds the challenge, so two at once can't both pass.
@@ -104,8 +105,9 @@ impl GameService {
         Ok(ChallengeCreated::Pending(challenge))
     }
 
-    /// A game against the computer: the bot is an ordinary player; never rated.
-    async fn start_ai_game(&self, new: NewChallenge, now: i64) -> Result<GameView> {
+    /// A game against the computer: the bot is an ordinary player; never rated. Its first
+    /// board is queued with it (see [`GameStarted`]).
+    async fn start_ai_game(&self, new: NewChallenge, now: i64) -> Result<GameStarted> {
         let Some(bot) = new.opponent else {
             return Err(UserError::AiLevelForHuman.into());
         };
@@ -157,20 +159,21 @@ impl GameService {
             },
         )
         .await?;
+        let announcement = self.queue_first_board(&mut tx, id, now).await?;
         let row = storage::game(&mut tx, id).await?;
         tx.commit().await?;
         let row = row.ok_or(UserError::NoSuchGame(id))?;
-        let position = super::view::position_of(&row)?;
-        Ok(super::view::view(row, position, None))
+        started(row, announcement)
     }
 
     /// Accepts a challenge and starts the game, colours assigned per the challenger's choice.
+    /// The game's first board is queued in the same transaction (see [`GameStarted`]).
     ///
     /// # Errors
     /// [`UserError::NoSuchChallenge`], [`UserError::ChallengeNotPending`],
     /// [`UserError::ChallengeExpired`], [`UserError::OwnChallenge`],
     /// [`UserError::NotChallenged`]; internal errors.
-    pub async fn accept_challenge(&self, id: ChallengeId, by: &PlayerRef) -> Result<GameView> {
+    pub async fn accept_challenge(&self, id: ChallengeId, by: &PlayerRef) -> Result<GameStarted> {
         let now = self.now_ms();
         let challenge = self.pending_challenge(id, now).await?;
         if by.id == challenge.challenger {
@@ -216,11 +219,22 @@ impl GameService {
             tx.rollback().await?;
             return Err(self.not_pending(id).await);
         }
+        let announcement = self.queue_first_board(&mut tx, game, now).await?;
         let row = storage::game(&mut tx, game).await?;
         tx.commit().await?;
         let row = row.ok_or(UserError::NoSuchGame(game))?;
-        let position = super::view::position_of(&row)?;
-        Ok(super::view::view(row, position, None))
+        started(row, announcement)
+    }
+
+    /// Queues the first board of `game`, started at `now`, in the caller's transaction.
+    async fn queue_first_board(
+        &self,
+        conn: &mut Conn,
+        game: GameId,
+        now: i64,
+    ) -> Result<AnnouncementId> {
+        let owed = Owed::Board { game, ply: 0 };
+        self.queue(conn, owed, now + BOARD_GRACE_MS).await
     }
 
     /// Declines a challenge; only the challenged player can (an open challenge is not declined).
@@ -261,7 +275,7 @@ impl GameService {
 
     /// Marks every challenge whose time is up as expired and returns them. Each is returned
     /// once; in the same transaction, the closing of each one whose message the bot may edit
-    /// (posted in a channel it reaches) is queued (see [`GameService::due_announcements`]).
+    /// (posted in a channel it reaches) is queued (see [`GameService::next_announcement`]).
     ///
     /// # Errors
     /// Internal errors only.
@@ -350,6 +364,15 @@ impl GameService {
             Err(e) => e,
         }
     }
+}
+
+/// A game just stored, and its first board's announcement.
+fn started(row: GameRow, announcement: AnnouncementId) -> Result<GameStarted> {
+    let position = super::view::position_of(&row)?;
+    Ok(GameStarted {
+        game: super::view::view(row, position, None),
+        announcement,
+    })
 }
 
 /// Refuses a rematch of a game whose rematch is already being played. (A pending one is

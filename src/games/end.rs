@@ -89,7 +89,7 @@ impl GameService {
 
     /// Ends every active game whose deadline has passed, the player to move losing on time,
     /// and returns them. Each result's announcement is queued in the transaction that ends
-    /// the game (see [`GameService::due_announcements`]). A game settled here is never
+    /// the game (see [`GameService::next_announcement`]). A game settled here is never
     /// returned again; one that changed in the meantime is left alone.
     ///
     /// # Errors

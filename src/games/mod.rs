@@ -35,7 +35,10 @@
 //!     .await
 //!     .unwrap();
 //! let ChallengeCreated::Pending(challenge) = created else { unreachable!() };
-//! let game = service.accept_challenge(challenge.id, &bob).await.unwrap();
+//! let started = service.accept_challenge(challenge.id, &bob).await.unwrap();
+//! // The first board is owed until the bot reports it posted (else the outbox posts it).
+//! service.announced(started.announcement).await.unwrap();
+//! let game = started.game;
 //!
 //! let played = service
 //!     .play(PlayRequest {
@@ -81,7 +84,8 @@ use monkey_queen_core::{GameOptions, Move, Position};
 pub use abandoned::{ABANDON_AFTER_MS, Claim};
 pub use analysis::GameAnalysis;
 pub use announcements::{
-    Announced, Announcement, DELIVERY_LEASE_MS, MAX_ATTEMPTS, Retried, retry_delay_ms,
+    Announced, Announcement, BOARD_GRACE_MS, DELIVERY_LEASE_MS, MAX_ATTEMPTS, Retried,
+    retry_delay_ms,
 };
 pub use clock::{Clock, ManualClock, SystemClock};
 pub use cooldowns::{ChallengeLimits, HEAVY_COOLDOWN_MS, Heavy, MAX_COMPUTER_GAMES};
@@ -94,7 +98,8 @@ pub use standings::{
     Page, PlayedGame, PlayerStats, RECENT_RESULTS,
 };
 pub use view::{
-    GameRecord, GameResult, GameSummary, GameView, Mismatch, MovePlayed, Place, PlayerRef,
+    GameRecord, GameResult, GameStarted, GameSummary, GameView, Mismatch, MovePlayed, Place,
+    PlayerRef,
 };
 
 pub use crate::model::{
@@ -170,7 +175,7 @@ pub enum ChallengeCreated {
     /// A challenge now waits for an answer.
     Pending(Challenge),
     /// The opponent is the bot: a game against the computer started at once.
-    AiGame(Box<GameView>),
+    AiGame(Box<GameStarted>),
 }
 
 /// Which game a request is about.

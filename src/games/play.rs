@@ -1,14 +1,14 @@
 //! Playing a move: checks, the engine, and the one compare-and-swap transaction.
 
-use monkey_queen_core::{Move, MoveText, Position};
+use monkey_queen_core::{Color, Move, MoveText, Position};
 
 use super::view::{self, color_of};
 use super::{
-    DELIVERY_LEASE_MS, GameId, GameRef, GameService, GameStatus, GameView, MovePlayed, PlayRequest,
+    BOARD_GRACE_MS, GameId, GameRef, GameService, GameStatus, GameView, MovePlayed, PlayRequest,
     Result, ServiceError, UserError, UserId,
 };
 
-use crate::storage::{self, Advance, Conn, GameRow, MoveRow, Owed};
+use crate::storage::{self, Advance, Conn, GameRow, MoveRow, Stored};
 
 /// A legal move, checked against the game as read, ready to store.
 struct Checked {
@@ -27,6 +27,12 @@ impl GameService {
     /// one transaction; if the move ends the game, the result, counts and ratings are stored
     /// in that same transaction, which takes the write lock (see [`storage::begin_write`]). A
     /// refused request leaves no trace.
+    ///
+    /// The board after the move is owed to the players (the opponent learns it is their turn
+    /// from it), so it is queued in the outbox in that same transaction, handed out
+    /// [`BOARD_GRACE_MS`] later unless the caller reports it delivered first (see
+    /// [`MovePlayed::announcement`]). When the computer is to move next, nothing is queued:
+    /// its turn is owed in the database already, and its own board shows this move too.
     ///
     /// # Errors
     /// [`UserError::NoSuchGame`], [`UserError::NoActiveGame`], [`UserError::SeveralGames`],
@@ -50,6 +56,13 @@ impl GameService {
         let (deadline_ms, remind_ms) = Self::deadline(row.move_time_ms, now);
         let text = position.to_text();
         let notation = mv.to_string();
+        let outcome = position.outcome();
+        let next = if position.turn() == Color::White {
+            white
+        } else {
+            black
+        };
+        let computer_next = outcome.is_none() && Some(next) == self.config.bot_user;
         let advance = Advance {
             id: row.id,
             from_ply: row.ply,
@@ -63,6 +76,7 @@ impl GameService {
             notation: &notation,
             player: request.user,
             request_key: request.request_key,
+            board_due_ms: (!computer_next).then_some(now + BOARD_GRACE_MS),
         };
         let mut after = GameRow {
             white,
@@ -78,46 +92,33 @@ impl GameService {
         if mv == Move::Swap {
             std::mem::swap(&mut after.white_name, &mut after.black_name);
         }
-        // The computer's board is announced through the outbox, as no interaction answers it;
-        // this process delivers it at once, and the lease keeps others off it meanwhile.
-        let announce = (Some(request.user) == self.config.bot_user).then_some(Owed::Board {
-            game: row.id,
-            ply: after.ply,
-        });
-        let mut announcement = None;
-        let stored = match (position.outcome(), announce) {
-            (None, None) => storage::commit_move(&mut conn, &advance).await,
-            (outcome, announce) => {
+        let stored = match outcome {
+            None => storage::commit_move(&mut conn, &advance).await,
+            Some(outcome) => {
                 let mut tx = storage::begin_write(&mut conn).await?;
                 let stored = storage::store_move(&mut tx, &advance).await;
-                if let Ok(true) = stored {
-                    if let Some(outcome) = outcome {
-                        let reason = outcome.reason.into();
-                        let settled = self
-                            .settle(&mut tx, &after, outcome.winner, reason, now)
-                            .await?;
-                        let Some(result) = settled else {
-                            return Err(UserError::PositionChanged.into());
-                        };
-                        super::end::apply_result(&mut after, &result, now);
-                    }
-                    if let Some(owed) = announce {
-                        let due = now + DELIVERY_LEASE_MS;
-                        announcement = Some(self.queue(&mut tx, owed, due).await?);
-                    }
+                if let Ok(Stored::Moved { .. }) = stored {
+                    let reason = outcome.reason.into();
+                    let settled = self
+                        .settle(&mut tx, &after, outcome.winner, reason, now)
+                        .await?;
+                    let Some(result) = settled else {
+                        return Err(UserError::PositionChanged.into());
+                    };
+                    super::end::apply_result(&mut after, &result, now);
                     tx.commit().await?;
                 }
                 stored
             }
         };
         match stored {
-            Ok(true) => Ok(MovePlayed {
+            Ok(Stored::Moved { board }) => Ok(MovePlayed {
                 mv,
                 by: request.user,
                 game: view::view(after, position, Some(mv)),
-                announcement,
+                announcement: board,
             }),
-            Ok(false) => Err(UserError::PositionChanged.into()),
+            Ok(Stored::GameChanged) => Err(UserError::PositionChanged.into()),
             // Another process took this ply, or this request key, first.
             Err(e) if storage::is_unique_violation(&e) => {
                 let refusal = UserError::PositionChanged.into();

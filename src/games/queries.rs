@@ -129,6 +129,11 @@ impl GameService {
     /// A game's record (options and moves, R9.3) with who played each move and when. The
     /// moves are replayed and must give the stored position, ply and swap flag.
     ///
+    /// The game is read first and its moves after, while the game may be played on: the
+    /// record is the game as read, with the moves up to its ply: a stored move never changes
+    /// and a game's ply moves on in the transaction that stores its move, so those are
+    /// exactly the moves it was read with. A move stored in between is left for the next read.
+    ///
     /// # Errors
     /// [`UserError::NoSuchGame`]; internal errors, including a move list that does not replay
     /// or replays to something other than what is stored ([`InternalError::Corrupt`]).
@@ -137,7 +142,8 @@ impl GameService {
         let row = storage::game(&mut conn, id)
             .await?
             .ok_or(UserError::NoSuchGame(id))?;
-        let moves = storage::moves(&mut conn, id).await?;
+        let mut moves = storage::moves(&mut conn, id).await?;
+        moves.retain(|m| m.ply <= row.ply);
         let notations: Vec<&str> = moves.iter().map(|m| m.notation.as_str()).collect();
         let (record, position) =
             Record::from_moves(row.options, &notations).map_err(|e| InternalError::Corrupt {

@@ -5,7 +5,7 @@ use crate::storage::{self, Owed};
 
 impl GameService {
     /// Claims every reminder that has come due, queues its announcement (see
-    /// [`GameService::due_announcements`]) and returns the games whose player to move is to be
+    /// [`GameService::next_announcement`]) and returns the games whose player to move is to be
     /// mentioned. Meant for a sweeper that calls it every few seconds, together with
     /// [`GameService::apply_timeouts`].
     ///

@@ -183,10 +183,24 @@ pub struct MovePlayed {
     pub by: UserId,
     /// The game after the move: new position, whose turn, deadline, and the result if it ended.
     pub game: GameView,
-    /// For the computer's move, the queued announcement of its board, for the caller to
-    /// deliver at once and report on as attempt 0 (see
-    /// [`GameService::due_announcements`](super::GameService::due_announcements)).
+    /// The announcement of the move's board, queued with the move and handed out
+    /// [`BOARD_GRACE_MS`](super::BOARD_GRACE_MS) later: the caller delivers the board itself
+    /// and then reports it with
+    /// [`GameService::announced`](super::GameService::announced) (or, for the computer's
+    /// move, how it went, as attempt 0), so the outbox posts it only if the caller could not.
+    /// `None` when the computer is to move next: its own board follows.
     pub announcement: Option<AnnouncementId>,
+}
+
+/// A game that just started, and the announcement of its first board.
+#[derive(Debug, Clone, PartialEq)]
+pub struct GameStarted {
+    /// The new game.
+    pub game: GameView,
+    /// Its first board's announcement, queued with the game and handed out
+    /// [`BOARD_GRACE_MS`](super::BOARD_GRACE_MS) later: the caller posts the board itself and
+    /// then reports it with [`GameService::announced`](super::GameService::announced).
+    pub announcement: AnnouncementId,
 }
 
 /// A game's full record for replay and export.

@@ -23,11 +23,12 @@ pub enum Owed {
         /// The game.
         game: GameId,
     },
-    /// The board after the computer's move at `ply` in `game`.
+    /// The board of `game` at `ply`: after the move to that ply, or, at ply 0, the first
+    /// board of a game that just started.
     Board {
         /// The game.
         game: GameId,
-        /// The ply of the computer's move; stale once the game has moved on.
+        /// The ply the board shows; stale once the game has moved on.
         ply: u32,
     },
     /// A challenge lapsed unanswered: its message loses its buttons.
@@ -79,35 +80,31 @@ pub async fn queue_announcement(
     Ok(AnnouncementId(id))
 }
 
-/// Claims up to `limit` announcements due at `now`, oldest first: each is postponed to
-/// `lease_until` and its attempts counted, so no other claim sees it before then.
+/// Claims the oldest announcement due at `now`, if any: it is postponed to `lease_until` and
+/// its attempts counted, so no other claim sees it before then.
 ///
 /// The due time is checked again on the row being updated, so of two claims at once (two
-/// processes) only one takes each row.
+/// processes) only one takes it.
 ///
 /// # Errors
 /// Database failure or a row that can't be read back.
-pub async fn claim_announcements(
+pub async fn claim_announcement(
     conn: &mut Conn,
     now: i64,
     lease_until: i64,
-    limit: u32,
-) -> Result<Vec<AnnouncementRow>, Error> {
-    let rows = sqlx::query(
+) -> Result<Option<AnnouncementRow>, Error> {
+    let row = sqlx::query(
         "UPDATE announcements SET due_ms = $2, attempts = attempts + 1
-         WHERE due_ms <= $1 AND id IN (
-             SELECT id FROM announcements WHERE due_ms <= $1 ORDER BY due_ms, id LIMIT $3
+         WHERE due_ms <= $1 AND id = (
+             SELECT id FROM announcements WHERE due_ms <= $1 ORDER BY due_ms, id LIMIT 1
          )
          RETURNING id, kind, game_id, challenge_id, ply, attempts",
     )
     .bind(now)
     .bind(lease_until)
-    .bind(i64::from(limit))
-    .fetch_all(conn)
+    .fetch_optional(conn)
     .await?;
-    let mut claimed = rows.iter().map(decode).collect::<Result<Vec<_>, _>>()?;
-    claimed.sort_by_key(|a| a.id);
-    Ok(claimed)
+    row.as_ref().map(decode).transpose()
 }
 
 /// Makes a claimed announcement due again at `due_ms` (a failed delivery, to retry).

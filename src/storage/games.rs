@@ -6,8 +6,8 @@ use sqlx::any::AnyRow;
 
 use super::{Backend, Conn, Error, Pooled, Real, corrupt, db_id, discord_id, flag, int};
 use crate::model::{
-    Audience, ChannelId, EndReason, GameId, GameStatus, GuildId, Level, MessageId, Reach, UserId,
-    color_from_word, color_word, level_from_word, level_word,
+    AnnouncementId, Audience, ChannelId, EndReason, GameId, GameStatus, GuildId, Level, MessageId,
+    Reach, UserId, color_from_word, color_word, level_from_word, level_word,
 };
 
 /// Everything needed to store a new game.
@@ -147,6 +147,22 @@ pub struct Advance<'a> {
     pub player: UserId,
     /// The caller's idempotency key, if one was given.
     pub request_key: Option<&'a str>,
+    /// When the move's board is owed to the outbox (`Owed::Board` at the new ply, queued with
+    /// the move), if it is.
+    pub board_due_ms: Option<i64>,
+}
+
+/// What storing a move did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Stored {
+    /// The game had changed (no longer active at `from_ply`): nothing was written.
+    GameChanged,
+    /// The move was stored and the game advanced.
+    Moved {
+        /// The announcement of the move's board, queued when [`Advance::board_due_ms`] asked
+        /// for one.
+        board: Option<AnnouncementId>,
+    },
 }
 
 /// The end of a game, applied only if it is still active at `at_ply`.
@@ -539,18 +555,20 @@ pub async fn due_games(conn: &mut Conn, now: i64) -> Result<Vec<GameRow>, Error>
     decode_all(&rows)
 }
 
-/// The statements that store a move and advance its game, in SQLite's and PostgreSQL's words.
+/// The statements that store a move and advance its game, and queue the move's board in the
+/// outbox when one is owed, in SQLite's and PostgreSQL's words.
 ///
-/// Both are guarded by the same compare-and-swap condition (the game still active at
-/// `from_ply`), so either both apply or neither does; the `RETURNING` row says which. Only
-/// columns that change are written, so untouched indexes are not rewritten: the players change
-/// only with a swap (R8), deadlines only in games with a clock.
+/// All are guarded by the same compare-and-swap condition (the game still active at
+/// `from_ply`), so either all apply or none does; the `RETURNING` rows say which, and the
+/// announcement's id. Only columns that change are written, so untouched indexes are not
+/// rewritten: the players change only with a swap (R8), deadlines only in games with a clock.
 ///
-/// SQLite runs the two statements as one batch (inside one transaction, so together);
-/// PostgreSQL as one statement, the update feeding the insert through a data-modifying `WITH`,
-/// which SQLite does not have.
+/// SQLite runs the three statements as one batch (inside one transaction, so together), the
+/// announcement queued only if the game's update changed its row (`changes()`); PostgreSQL as
+/// one statement, the update feeding both inserts through data-modifying `WITH`s, which SQLite
+/// does not have.
 /// Parameters: $1 game, $2 from_ply, $3 position, $4 now, $5 deadline, $6 reminder,
-/// $7 White, $8 Black, $9 notation, $10 player, $11 request key.
+/// $7 White, $8 Black, $9 notation, $10 player, $11 request key, $12 the board's due time.
 macro_rules! move_sql {
     (sqlite, $set:literal) => {
         concat!(
@@ -559,7 +577,10 @@ macro_rules! move_sql {
              WHERE id = $1 AND ply = $2 AND status = 'active';
              UPDATE games SET ply = ply + 1, position = $3, last_move_ms = $4",
             $set,
-            " WHERE id = $1 AND ply = $2 AND status = 'active' RETURNING ply;"
+            " WHERE id = $1 AND ply = $2 AND status = 'active' RETURNING ply;
+             INSERT INTO announcements (kind, game_id, ply, created_ms, due_ms)
+             SELECT 'board', $1, $2 + 1, $4, $12 WHERE $12 IS NOT NULL AND changes() = 1
+             RETURNING id AS announcement;"
         )
     };
     (sqlite own transaction, $set:literal) => {
@@ -570,10 +591,14 @@ macro_rules! move_sql {
             "WITH advanced AS (
                  UPDATE games SET ply = ply + 1, position = $3, last_move_ms = $4",
             $set,
-            " WHERE id = $1 AND ply = $2 AND status = 'active' RETURNING id, ply)
+            " WHERE id = $1 AND ply = $2 AND status = 'active' RETURNING id, ply),
+             owed AS (
+                 INSERT INTO announcements (kind, game_id, ply, created_ms, due_ms)
+                 SELECT 'board', id, ply, $4, $12 FROM advanced WHERE $12 IS NOT NULL
+                 RETURNING id)
              INSERT INTO moves (game_id, ply, notation, player_id, played_ms, request_key)
              SELECT id, ply, $9, $10, $4, $11 FROM advanced
-             RETURNING ply"
+             RETURNING ply, (SELECT id FROM owed) AS announcement"
         )
     };
 }
@@ -618,12 +643,17 @@ fn move_sql(backend: Backend, advance: &Advance<'_>, framing: Framing) -> &'stat
     }
 }
 
-/// Runs a move's statements; `true` if the move was stored and the game advanced.
-async fn run_move(conn: &mut Conn, advance: &Advance<'_>, framing: Framing) -> Result<bool, Error> {
+/// Runs a move's statements: whether the move was stored and the game advanced, and the
+/// board's announcement if one was queued.
+async fn run_move(
+    conn: &mut Conn,
+    advance: &Advance<'_>,
+    framing: Framing,
+) -> Result<Stored, Error> {
     let sql = move_sql(Backend::of(conn), advance, framing);
     // `fetch_all`, not `fetch_optional`: the driver stops a batch at the row it was asked
     // for, which would leave the statements after it unrun.
-    let advanced = sqlx::query(sql)
+    let rows = sqlx::query(sql)
         .bind(advance.id.0)
         .bind(i64::from(advance.from_ply))
         .bind(advance.position)
@@ -635,18 +665,29 @@ async fn run_move(conn: &mut Conn, advance: &Advance<'_>, framing: Framing) -> R
         .bind(advance.notation)
         .bind(db_id(advance.player.0))
         .bind(advance.request_key)
+        .bind(advance.board_due_ms)
         .fetch_all(conn)
         .await?;
-    Ok(!advanced.is_empty())
+    // SQLite returns the game's row and the announcement's apart, PostgreSQL in one row.
+    if !rows.iter().any(|row| row.try_column("ply").is_ok()) {
+        return Ok(Stored::GameChanged);
+    }
+    let board = rows
+        .iter()
+        .find_map(|row| row.try_get::<Option<i64>, _>("announcement").ok().flatten());
+    Ok(Stored::Moved {
+        board: board.map(AnnouncementId),
+    })
 }
 
 /// Stores a move at `from_ply + 1` and advances the game, inside the caller's transaction,
-/// if the game is still active at `from_ply` (compare-and-swap); `false` (nothing written) if
-/// someone changed it first.
+/// if the game is still active at `from_ply` (compare-and-swap), with its board's
+/// announcement when [`Advance::board_due_ms`] asks for one; [`Stored::GameChanged`]
+/// (nothing written) if someone changed the game first.
 ///
 /// # Errors
 /// Database failure, including a unique violation when the request key was used before.
-pub async fn store_move(conn: &mut Conn, advance: &Advance<'_>) -> Result<bool, Error> {
+pub async fn store_move(conn: &mut Conn, advance: &Advance<'_>) -> Result<Stored, Error> {
     run_move(conn, advance, Framing::InTransaction).await
 }
 
@@ -663,7 +704,7 @@ pub async fn store_move(conn: &mut Conn, advance: &Advance<'_>) -> Result<bool, 
 ///
 /// # Errors
 /// As [`store_move`]; also SQLite's busy timeout.
-pub async fn commit_move(conn: &mut Pooled, advance: &Advance<'_>) -> Result<bool, Error> {
+pub async fn commit_move(conn: &mut Pooled, advance: &Advance<'_>) -> Result<Stored, Error> {
     if Backend::of(conn) == Backend::Postgres {
         return run_move(conn, advance, Framing::OwnTransaction).await;
     }

@@ -37,7 +37,7 @@ use sqlx::{Any, AnyConnection, AnyPool, Connection, Executor, Transaction};
 pub use ai_ratings::{AiRatingRow, ai_rating, ai_ratings, record_ai_result};
 pub use analyses::{AnalysisRow, analysis, store_analysis};
 pub use announcements::{
-    AnnouncementRow, Owed, claim_announcements, count_announcements, delete_announcement,
+    AnnouncementRow, Owed, claim_announcement, count_announcements, delete_announcement,
     postpone_announcement, queue_announcement,
 };
 pub use backup::backup;
@@ -48,10 +48,10 @@ pub use challenges::{
 };
 pub use copy::{Copied, CopyError, copied_columns, copy, table_names};
 pub use games::{
-    Advance, Finish, GameRow, MoveRow, NewGameRow, abort_game, active_games, active_rematch,
-    claim_computer_turn, claim_reminders, commit_move, count_finished_games, due_games,
-    finish_game, finished_games, game, games_after, insert_game, move_at, move_by_request_key,
-    moves, set_game_message, set_game_thread, store_move, streak,
+    Advance, Finish, GameRow, MoveRow, NewGameRow, Stored, abort_game, active_games,
+    active_rematch, claim_computer_turn, claim_reminders, commit_move, count_finished_games,
+    due_games, finish_game, finished_games, game, games_after, insert_game, move_at,
+    move_by_request_key, moves, set_game_message, set_game_thread, store_move, streak,
 };
 pub use players::{
     Established, PlayerRow, Standing, leaderboard, leaderboard_size, player, record_result,

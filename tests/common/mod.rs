@@ -68,21 +68,27 @@ impl Fixture {
         self.start_with(challenge(white, Some(black))).await
     }
 
-    /// Creates the challenge and has its opponent accept it.
+    /// Creates the challenge and has its opponent accept it; its first board is reported
+    /// delivered, as the bot does once it has posted it.
     pub async fn start_with(&self, new: NewChallenge) -> GameView {
         let opponent = new.opponent.clone().unwrap();
         let ChallengeCreated::Pending(c) = self.service.create_challenge(new).await.unwrap() else {
             panic!("expected a pending challenge");
         };
-        self.service
+        let started = self
+            .service
             .accept_challenge(c.id, &opponent)
             .await
-            .unwrap()
+            .unwrap();
+        self.service.announced(started.announcement).await.unwrap();
+        started.game
     }
 
-    /// Plays `text` for `user` in game `id`.
+    /// Plays `text` for `user` in game `id`; the move's board, if owed, is reported delivered,
+    /// as the bot does once it has answered with it.
     pub async fn play(&self, user: &PlayerRef, id: GameId, text: &str) -> Result<MovePlayed> {
-        self.service
+        let played = self
+            .service
             .play(PlayRequest {
                 user: user.id,
                 game: GameRef::Id(id),
@@ -90,7 +96,22 @@ impl Fixture {
                 expected_ply: None,
                 request_key: None,
             })
-            .await
+            .await?;
+        if let Some(board) = played.announcement {
+            self.service.announced(board).await.unwrap();
+        }
+        Ok(played)
+    }
+
+    /// Starts a game against the computer through `new` (its opponent the bot); its first
+    /// board is reported delivered.
+    pub async fn start_against_computer(&self, new: NewChallenge) -> GameView {
+        let ChallengeCreated::AiGame(started) = self.service.create_challenge(new).await.unwrap()
+        else {
+            panic!("expected a game against the computer");
+        };
+        self.service.announced(started.announcement).await.unwrap();
+        started.game
     }
 }
 

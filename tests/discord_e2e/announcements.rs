@@ -1,15 +1,20 @@
 //! Announcements survive failures: a reminder or a computer's board whose post failed is
 //! posted again by a later sweep (also by a restarted bot), and one Discord refuses for good
-//! is not tried again.
+//! is not tried again. A move's board, or a new game's first, that reached nobody is posted
+//! once its grace is over; one the bot delivered itself is not posted again.
 
-use monkey_queen::games::{DELIVERY_LEASE_MS, retry_delay_ms};
+use std::time::Instant;
 
-use crate::harness::{Board, Harness, content};
+use monkey_queen::games::{BOARD_GRACE_MS, DELIVERY_LEASE_MS, retry_delay_ms};
+use monkey_queen::i18n::{Lang, Msg};
+
+use crate::harness::{Board, Harness, callback_path, content};
 use crate::seeded::{
-    MINUTE_MS, channel_messages_path, computer_plays_white, is_board_post, new_game, play, player,
+    MINUTE_MS, challenge_in, channel_messages_path, computer_plays_white, is_board_post, new_game,
+    pending, play, player,
 };
 use crate::support::fake_discord::{RecordedRequest, first};
-use crate::support::payloads::{ALICE, BOB};
+use crate::support::payloads::{ALICE, BOB, CHANNEL_ID, slash_command, string_option};
 
 fn is_reminder(r: &RecordedRequest) -> bool {
     r.is("POST", &channel_messages_path()) && content(r).contains("still your move")
@@ -107,5 +112,98 @@ async fn the_computers_board_that_could_not_be_posted_is_posted_after_its_lease(
     h.sweeps(3).await;
     assert_eq!(h.count_since(mark, is_board_post), 2);
     assert_eq!(h.game(game.id).await.ply(), 1, "the computer moved once");
+    h.stop().await;
+}
+
+/// A move whose board reached nobody (Discord took neither the move's answer nor the post
+/// that replaces it) still tells the opponent it is their turn: the outbox posts the board
+/// once its grace is over, and only once. The boards the bot delivered itself, the game's
+/// first and the move before, are reported and never posted again.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_moves_board_that_reached_nobody_is_posted_after_its_grace() {
+    let h = Harness::registered_on_manual_clock().await;
+    h.start_game(ALICE, BOB).await;
+    h.play(ALICE, "g1-g4").await.applied();
+    h.idle().await;
+    assert_eq!(h.service.pending_announcements().await.unwrap(), 0);
+
+    let id = h.next_id();
+    h.fake
+        .fail_requests(move |r| r.is("POST", &callback_path(id)));
+    h.fake.fail_requests(first(1, is_board_post));
+    let mark = h.fake.mark();
+    h.push(slash_command(
+        id,
+        BOB,
+        "move",
+        vec![string_option("move", "f12-f9")],
+    ));
+    h.fake
+        .expect_request_since(mark, "the post that replaces the answer", is_board_post)
+        .await;
+    h.idle().await;
+    assert_eq!(h.service.pending_announcements().await.unwrap(), 1);
+    h.sweeps(2).await;
+    assert_eq!(
+        h.count_since(mark, is_board_post),
+        1,
+        "not within its grace"
+    );
+
+    let failed = h.fake.mark();
+    h.clock().advance(BOARD_GRACE_MS);
+    let board = h
+        .fake
+        .expect_request_since(failed, "the board, from the outbox", is_board_post)
+        .await;
+    let board = Board::from_request(board, Instant::now());
+    board.assert_pings(ALICE.id);
+    assert!(
+        board.content.starts_with("Black queen f12–f9"),
+        "{}",
+        board.content
+    );
+    h.sweeps(2).await;
+    h.clock().advance(DELIVERY_LEASE_MS);
+    h.sweeps(2).await;
+    assert_eq!(h.count_since(failed, is_board_post), 1);
+    assert_eq!(h.service.pending_announcements().await.unwrap(), 0);
+    h.stop().await;
+}
+
+/// A game started by a process that died before posting its first board: the outbox posts
+/// it once its grace is over, as the game's start that tells White to move.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_first_board_nobody_posted_is_posted_after_its_grace_as_the_games_start() {
+    let h = Harness::registered_on_manual_clock().await;
+    let new = challenge_in(CHANNEL_ID, player(ALICE), player(BOB), None);
+    let challenge = pending(&h.service, new).await;
+    let started = h
+        .service
+        .accept_challenge(challenge.id, &player(BOB))
+        .await
+        .unwrap();
+    let mark = h.fake.mark();
+    h.sweeps(2).await;
+    assert_eq!(
+        h.count_since(mark, is_board_post),
+        0,
+        "not within its grace"
+    );
+
+    h.clock().advance(BOARD_GRACE_MS);
+    let board = h
+        .fake
+        .expect_request_since(mark, "the first board, from the outbox", is_board_post)
+        .await;
+    let board = Board::from_request(board, Instant::now());
+    assert_eq!(
+        board.content,
+        Lang::En.text(&Msg::GameStarted(&started.game))
+    );
+    board.assert_pings(ALICE.id);
+    h.sweeps(2).await;
+    assert_eq!(h.count_since(mark, is_board_post), 1);
+    assert_eq!(h.service.pending_announcements().await.unwrap(), 0);
     h.stop().await;
 }

@@ -24,6 +24,7 @@ use crate::harness::{
     AUTOCOMPLETE_RESULT, Board, CHANNEL_MESSAGE, COLOR_WHITE, DEFERRED_CHANNEL_MESSAGE, EPHEMERAL,
     Harness, PostedChallenge, UPDATE_MESSAGE, kind, millis,
 };
+use crate::seeded::shown;
 use crate::support::fake_discord::{BOT_NAME, BOT_USER_ID};
 use crate::support::payloads::{
     ALICE, BOB, CAROL, Caller, DAVE, DM_CHANNEL_ID, GUILD_ID, MANAGER_PERMISSIONS, autocomplete,
@@ -1056,6 +1057,7 @@ async fn nothing_of_a_game_reaches_someone_who_is_not_in_it() {
     let ChallengeCreated::AiGame(private) = created else {
         panic!("a challenge to the bot starts a game at once")
     };
+    let private = shown(&h.service, *private).await;
     let hidden = refusal(&UserError::NoSuchGame(private.id));
     let board_of =
         |who: Caller| slash_command(0, who, "board", vec![integer_option("game", private.id.0)]);

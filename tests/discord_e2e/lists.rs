@@ -8,7 +8,7 @@ use crate::harness::{
     UPDATE_MESSAGE, assert_deferred_ephemerally, button_ids, buttons, callback_path, content,
     followup_path, kind, original_path, with_flags,
 };
-use crate::seeded::{challenge_in, decided_game, establish, new_game, pending, player};
+use crate::seeded::{challenge_in, decided_game, establish, new_game, pending, player, shown};
 use crate::support::fake_discord::RecordedRequest;
 use crate::support::payloads::{
     ALICE, BOB, CAROL, CHANNEL_ID, Caller, DM_CHANNEL_ID, GROUP_DM_CHANNEL_ID, GUILD_ID,
@@ -345,10 +345,12 @@ async fn games_pages_a_long_list_of_games_in_progress() {
     let mut elsewhere = challenge_in(CHANNEL_ID, alice.clone(), player(BOB), None);
     elsewhere.guild = Some(GuildId(GUILD_ID + 1));
     let challenge = pending(&h.service, elsewhere).await;
-    h.service
+    let started = h
+        .service
         .accept_challenge(challenge.id, &player(BOB))
         .await
         .unwrap();
+    shown(&h.service, started).await;
 
     let first = h
         .exchange("/games", slash_command(471, ALICE, "games", vec![]), |r| {

@@ -12,7 +12,7 @@ use crate::harness::{
     CHANNEL_MESSAGE, EPHEMERAL, Harness, UPDATE_MESSAGE, button_ids, callback_path, content,
     original_path,
 };
-use crate::seeded::{decided_game, is_board_post, player};
+use crate::seeded::{decided_game, is_board_post, player, shown};
 use crate::support::payloads::{ALICE, BOB, CHANNEL_ID, GUILD_ID, bot_message, button_click};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -139,6 +139,7 @@ async fn a_rematch_against_the_computer_starts_at_once() {
     let ChallengeCreated::AiGame(first) = created else {
         panic!("a game against the computer starts at once")
     };
+    let first = shown(&h.service, *first).await;
     h.service
         .resign(alice.id, GameRef::Id(first.id), None)
         .await

@@ -3,8 +3,8 @@
 //! read from the fake's recorded requests.
 
 use monkey_queen::games::{
-    ChallengeCreated, ChannelId, ColorChoice, GameRef, GameService, GameView, GuildId, Level,
-    NewChallenge, PlayRequest, PlayerRef, Reach, UserId,
+    ChallengeCreated, ChannelId, ColorChoice, GameRef, GameService, GameStarted, GameView, GuildId,
+    Level, NewChallenge, PlayRequest, PlayerRef, Reach, UserId,
 };
 use monkey_queen_core::GameOptions;
 
@@ -19,7 +19,8 @@ pub fn player(caller: Caller) -> PlayerRef {
     PlayerRef::new(UserId(caller.id), caller.username)
 }
 
-/// A challenge from `white` (who plays White) to `black` in the test channel, accepted.
+/// A challenge from `white` (who plays White) to `black` in the test channel, accepted; its
+/// first board counts as delivered (see [`shown`]).
 pub async fn new_game(
     service: &GameService,
     white: &PlayerRef,
@@ -28,7 +29,18 @@ pub async fn new_game(
 ) -> GameView {
     let new = challenge_in(CHANNEL_ID, white.clone(), black.clone(), move_time_ms);
     let challenge = pending(service, new).await;
-    service.accept_challenge(challenge.id, black).await.unwrap()
+    shown(
+        service,
+        service.accept_challenge(challenge.id, black).await.unwrap(),
+    )
+    .await
+}
+
+/// A game started by the service as if by another process that posted its first board: the
+/// board's announcement is reported delivered, so the bot's outbox does not post it.
+pub async fn shown(service: &GameService, started: GameStarted) -> GameView {
+    service.announced(started.announcement).await.unwrap();
+    started.game
 }
 
 /// A rated challenge from `white` (who plays White) to `black` in `channel` of the test server.
@@ -61,8 +73,9 @@ pub async fn pending(service: &GameService, new: NewChallenge) -> monkey_queen::
     }
 }
 
+/// Plays `text` for `by` as another process would, its board counted as delivered.
 pub async fn play(service: &GameService, game: &GameView, by: &PlayerRef, text: &str) -> GameView {
-    service
+    let played = service
         .play(PlayRequest {
             user: by.id,
             game: GameRef::Id(game.id),
@@ -71,8 +84,11 @@ pub async fn play(service: &GameService, game: &GameView, by: &PlayerRef, text: 
             request_key: None,
         })
         .await
-        .unwrap()
-        .game
+        .unwrap();
+    if let Some(board) = played.announcement {
+        service.announced(board).await.unwrap();
+    }
+    played.game
 }
 
 /// A rated game in the test server that `winner` wins by resignation.
@@ -120,7 +136,7 @@ pub async fn computer_plays_white(service: &GameService, person: Caller) -> Game
         .await
         .unwrap();
     match created {
-        ChallengeCreated::AiGame(game) => *game,
+        ChallengeCreated::AiGame(started) => shown(service, *started).await,
         ChallengeCreated::Pending(_) => panic!("a game against the computer starts at once"),
     }
 }

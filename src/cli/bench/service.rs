@@ -99,7 +99,8 @@ async fn play_series(service: GameService, writer: u64, moves: u32) -> Result<()
         let mut game = service
             .accept_challenge(challenge.id, &black)
             .await
-            .map_err(|e| e.to_string())?;
+            .map_err(|e| e.to_string())?
+            .game;
         while played < moves {
             let Some(user) = game.to_move else { break };
             let legal = game.position.legal_moves();

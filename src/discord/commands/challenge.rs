@@ -18,9 +18,9 @@ use crate::discord::reply::{
     ephemeral, refuse_click, split, user_lang,
 };
 use crate::discord::retry::{Retry, already_acknowledged, retry};
-use crate::discord::{ApplicationContext, Data, Error, ai, board, deferral, reach};
+use crate::discord::{ApplicationContext, Data, Error, ai, announce, board, deferral, reach};
 use crate::games::{
-    Challenge, ChallengeCreated, ChallengeId, ChannelId, ClockChoice, ColorChoice, GameView,
+    Challenge, ChallengeCreated, ChallengeId, ChannelId, ClockChoice, ColorChoice, GameStarted,
     GuildId, Level, MessageId, NewChallenge, PlayerRef, UserId,
 };
 use crate::i18n::{Button, Lang, Msg};
@@ -169,7 +169,8 @@ pub async fn challenge(
         ChallengeCreated::Pending(challenge) => {
             post_challenge(ctx, &challenge, public, deferred).await
         }
-        ChallengeCreated::AiGame(game) => {
+        ChallengeCreated::AiGame(started) => {
+            let game = started.game;
             let first_turn = ai::claim(data, &game);
             data.keep_token(
                 &game,
@@ -181,7 +182,7 @@ pub async fn challenge(
             // Discord's first follow-up of the deferral would edit it instead.
             let said = edit_deferred(ctx, lang.text(&Msg::BoardShown(&game))).await;
             let http = ctx.serenity_context().http.clone();
-            board::post_first(
+            let posted = board::post_first(
                 &http,
                 data,
                 &game,
@@ -190,7 +191,10 @@ pub async fn challenge(
                 ctx.interaction.channel.as_ref(),
             )
             .await;
-            ai::play(first_turn, http, data.clone(), *game.clone(), public);
+            if posted {
+                announce::delivered_here(data, started.announcement).await;
+            }
+            ai::play(first_turn, http, data.clone(), game, public);
             said
         }
     }
@@ -494,49 +498,50 @@ pub async fn answer(
         by: Some(by.id),
     });
     let here = clicked_in(click, challenge.channel);
-    let Some(game) = game.clone().filter(|_| here) else {
+    let Some(started) = game.clone().filter(|_| here) else {
         // Declined, cancelled, or accepted away from where the challenge was made (an offer
         // that came by DM): the clicked message says so, and an accepted game's first board
         // goes where the game lives.
         let closed = close_clicked(ctx, click, text, deferred).await;
-        if let Some(game) = game {
+        if let Some(started) = game {
+            let game = &started.game;
             if let Err(e) = closed {
                 warn!(challenge = %id, game = %game.id, error = %e, "could not close an accepted challenge's message");
             }
-            let content = lang.text(&Msg::GameStarted(&game));
-            board::post_first(&ctx.http, data, &game, content, lang, None).await;
+            let content = lang.text(&Msg::GameStarted(game));
+            if board::post_first(&ctx.http, data, game, content, lang, None).await {
+                announce::delivered_here(data, started.announcement).await;
+            }
             return Ok(());
         }
         return closed;
     };
+    let game = &started.game;
     // The challenge message becomes the game's first board: the click's own answer, one call
     // that no channel's message limit holds up.
-    data.keep_token(&game, &click.token, received_ms, click.channel_id);
-    let content = lang.text(&Msg::GameStarted(&game));
-    let delivered = match board::compose(data, &game, content.clone(), lang).await {
-        Ok(composed) => board::update_with(ctx, data, click, &game, composed, deferred).await,
+    data.keep_token(game, &click.token, received_ms, click.channel_id);
+    let content = lang.text(&Msg::GameStarted(game));
+    let delivered = match board::compose(data, game, content.clone(), lang).await {
+        Ok(composed) => board::update_with(ctx, data, click, game, composed, deferred).await,
         Err(e) => Err(e),
     };
-    match delivered {
+    let delivered = match delivered {
         Ok(()) => {
             let message = MessageId(click.message.id.get());
             let seen = click.channel.as_ref();
-            board::open_thread_if_wanted(&ctx.http, data, &game, message, lang, seen).await;
+            board::open_thread_if_wanted(&ctx.http, data, game, message, lang, seen).await;
+            true
         }
         Err(e) => {
             // The game exists now: its first board goes out all the same (the challenge's
-            // stale Accept then gets a refusal).
+            // stale Accept then gets a refusal); it stays owed until one of them is out.
             warn!(challenge = %id, game = %game.id, error = %e, "could not turn the challenge into the first board");
-            board::post_first(
-                &ctx.http,
-                data,
-                &game,
-                content,
-                lang,
-                click.channel.as_ref(),
-            )
-            .await;
+            let seen = click.channel.as_ref();
+            board::post_first(&ctx.http, data, game, content, lang, seen).await
         }
+    };
+    if delivered {
+        announce::delivered_here(data, started.announcement).await;
     }
     Ok(())
 }
@@ -569,10 +574,10 @@ async fn close(
     id: ChallengeId,
     by: &PlayerRef,
     answer: Answer,
-) -> Outcome<(Challenge, Option<GameView>)> {
+) -> Outcome<(Challenge, Option<GameStarted>)> {
     let (closed, game) = match answer {
         Answer::Accept => match split(data.service.accept_challenge(id, by).await)? {
-            Ok(game) => (data.service.challenge(id).await, Some(game)),
+            Ok(started) => (data.service.challenge(id).await, Some(started)),
             Err(refusal) => return Ok(Err(refusal)),
         },
         Answer::Decline => (data.service.decline_challenge(id, by.id).await, None),

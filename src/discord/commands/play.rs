@@ -12,8 +12,8 @@ use tracing::warn;
 
 use crate::discord::deferral::{self, Deferred};
 use crate::discord::reply::{caller, channel_lang, clip, split, user_lang};
-use crate::discord::{ApplicationContext, Context, Data, Error, ai, board};
-use crate::games::{ChannelId, GameId, GameRef, PlayRequest, Reach};
+use crate::discord::{ApplicationContext, Context, Data, Error, ai, announce, board};
+use crate::games::{AnnouncementId, ChannelId, GameId, GameRef, PlayRequest, Reach};
 use crate::i18n::{Lang, Msg};
 
 /// Discord shows at most 25 suggestions.
@@ -122,7 +122,9 @@ pub async fn play_and_answer(
     if !game.place.shows_in(ChannelId(asker.channel.get())) {
         // Made away from the game: its board goes where the game lives, and the player is
         // told privately here.
-        board::post(&http, data, game, content, public).await;
+        if board::post(&http, data, game, content, public).await {
+            owed_board_delivered(data, played.announcement).await;
+        }
         let text = match game.place.reach {
             Reach::Channel => asker.lang.text(&Msg::BoardInThread {
                 mv: played.mv,
@@ -154,13 +156,27 @@ pub async fn play_and_answer(
         },
         Err(e) => Err(e),
     };
-    if let Err(e) = delivered {
-        // The move stands: its board goes to the game's place instead.
-        warn!(game = %game.id, error = %e, "could not answer a move with its board");
-        board::post(&http, data, game, content, public).await;
+    let delivered = match delivered {
+        Ok(()) => true,
+        Err(e) => {
+            // The move stands: its board goes to the game's place instead.
+            warn!(game = %game.id, error = %e, "could not answer a move with its board");
+            board::post(&http, data, game, content, public).await
+        }
+    };
+    if delivered {
+        owed_board_delivered(data, played.announcement).await;
     }
     ai::play(reply, http, data.clone(), played.game, public);
     Ok(())
+}
+
+/// Reports the move's board, if the outbox holds it, delivered here; one that could not be
+/// delivered is left to the outbox.
+async fn owed_board_delivered(data: &Data, announcement: Option<AnnouncementId>) {
+    if let Some(id) = announcement {
+        announce::delivered_here(data, id).await;
+    }
 }
 
 /// The game a command is about: the one named, or the caller's game in this channel.

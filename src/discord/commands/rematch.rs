@@ -9,7 +9,7 @@ use tracing::warn;
 
 use crate::discord::deferral::{self, Deferred};
 use crate::discord::reply::{answer_click, clicked_in, clicker, refuse_click, split};
-use crate::discord::{Data, Error, ai, board};
+use crate::discord::{Data, Error, ai, announce, board};
 use crate::games::{ChallengeCreated, GameId};
 use crate::i18n::{Lang, Msg};
 
@@ -52,7 +52,8 @@ pub async fn click(
             };
             deferral::privately(&ctx.http, click.id, &click.token, how, text).await
         }
-        Ok(ChallengeCreated::AiGame(game)) => {
+        Ok(ChallengeCreated::AiGame(started)) => {
+            let game = started.game;
             let first_turn = ai::claim(data, &game);
             // The game exists now: it starts (and the computer moves) even if the click
             // cannot be answered (a deferred click is answered already).
@@ -65,8 +66,10 @@ pub async fn click(
             data.keep_token(&game, &click.token, received_ms, click.channel_id);
             let content = lang.text(&Msg::GameStarted(&game));
             let seen = click.channel.as_ref();
-            board::post_first(&ctx.http, data, &game, content, lang, seen).await;
-            ai::play(first_turn, ctx.http.clone(), data.clone(), *game, lang);
+            if board::post_first(&ctx.http, data, &game, content, lang, seen).await {
+                announce::delivered_here(data, started.announcement).await;
+            }
+            ai::play(first_turn, ctx.http.clone(), data.clone(), game, lang);
             Ok(())
         }
     }
