@@ -140,9 +140,15 @@ impl Harness {
     /// Starts with commands registered in the test server, on a manual clock standing at
     /// [`START_MS`] (see [`Harness::clock`]) that the bot and [`Harness::service`] share.
     pub async fn registered_on_manual_clock() -> Harness {
+        Harness::registered_on_manual_clock_deferring_after(ANSWER_DIRECTLY_WITHIN).await
+    }
+
+    /// As [`Harness::registered_on_manual_clock`], with handlers that defer their interaction
+    /// when their work takes longer than `defer_after` (zero: always).
+    pub async fn registered_on_manual_clock_deferring_after(defer_after: Duration) -> Harness {
         let setup = Setup {
             dev_guild: Some(GuildId::new(GUILD_ID)),
-            defer_after: ANSWER_DIRECTLY_WITHIN,
+            defer_after,
             manual_clock: Some(Arc::new(ManualClock::new(START_MS))),
             processes: vec![Shards::Auto],
         };
@@ -956,22 +962,28 @@ pub struct Picker {
 }
 
 impl Picker {
-    /// Reads a picker from the callback that answered with it.
-    pub fn from_callback(answer: RecordedRequest) -> Picker {
+    /// Reads a picker from the callback that answered with it, or the edit that showed it.
+    pub fn from_request(answer: RecordedRequest) -> Picker {
         assert!(
             answer.is_multipart(),
             "a picker has its picture: {:?}",
             answer.json
         );
+        // An interaction's answer carries its message under `data`; an edit is the message.
+        let at = if answer.path.ends_with("/callback") {
+            "/data"
+        } else {
+            ""
+        };
         let picture = board_png::decode(&answer.files[0].bytes);
         Picker {
             content: answer
-                .pointer("/data/content")
+                .pointer(&format!("{at}/content"))
                 .and_then(Value::as_str)
                 .unwrap_or_default()
                 .to_owned(),
             components: answer
-                .pointer("/data/components")
+                .pointer(&format!("{at}/components"))
                 .cloned()
                 .unwrap_or_default(),
             picture,
@@ -1060,11 +1072,11 @@ impl Harness {
             Some(EPHEMERAL),
             "only the player sees the picker"
         );
-        let pieces = Picker::from_callback(opened);
+        let pieces = Picker::from_request(opened);
         let menu = pieces.menu_with(from);
         let picked = self.pick(who, &pieces, &menu, from).await;
         assert_eq!(kind(&picked), UPDATE_MESSAGE, "{:?}", picked.json);
-        let destinations = Picker::from_callback(picked);
+        let destinations = Picker::from_request(picked);
         let menu = destinations.menu_with(to);
         let sent = Instant::now();
         let played = self.pick(who, &destinations, &menu, to).await;
