@@ -123,13 +123,26 @@ pub async fn defer_privately(
 ) -> Result<(), Error> {
     let defer =
         CreateInteractionResponse::Defer(CreateInteractionResponseMessage::new().ephemeral(true));
-    let deferred = retry("deferring an interaction", Retry::INTERACTION, || {
-        http.create_interaction_response(id, token, &defer, Vec::new())
+    respond(http, id, token, &defer, "deferring an interaction").await
+}
+
+/// Answers interaction `id` with `response` (`what` it does, for the log), retrying while
+/// Discord is rate limiting or unavailable; an answer refused because an earlier attempt did
+/// get through counts as given.
+async fn respond(
+    http: &Http,
+    id: serenity::InteractionId,
+    token: &str,
+    response: &CreateInteractionResponse,
+    what: &str,
+) -> Result<(), Error> {
+    let answered = retry(what, Retry::INTERACTION, || {
+        http.create_interaction_response(id, token, response, Vec::new())
     })
     .await;
-    match deferred {
+    match answered {
         Err(e) if already_acknowledged(&e) => Ok(()),
-        deferred => Ok(deferred?),
+        answered => Ok(answered?),
     }
 }
 
@@ -145,14 +158,7 @@ pub async fn answer_privately(
             .content(text)
             .ephemeral(true),
     );
-    let answered = retry("answering privately", Retry::INTERACTION, || {
-        http.create_interaction_response(id, token, &reply, Vec::new())
-    })
-    .await;
-    match answered {
-        Err(e) if already_acknowledged(&e) => Ok(()),
-        answered => Ok(answered?),
-    }
+    respond(http, id, token, &reply, "answering privately").await
 }
 
 /// After [`defer_privately`]: replaces the private "thinking…" with `text` (an edit may be
@@ -202,19 +208,8 @@ pub async fn defer(
         Deferred::No => Ok(()),
         Deferred::Privately => defer_privately(http, id, token).await,
         Deferred::Click => {
-            let answered = retry("deferring a click", Retry::INTERACTION, || {
-                http.create_interaction_response(
-                    id,
-                    token,
-                    &CreateInteractionResponse::Acknowledge,
-                    Vec::new(),
-                )
-            })
-            .await;
-            match answered {
-                Err(e) if already_acknowledged(&e) => Ok(()),
-                answered => Ok(answered?),
-            }
+            let acknowledge = CreateInteractionResponse::Acknowledge;
+            respond(http, id, token, &acknowledge, "deferring a click").await
         }
     }
 }

@@ -471,6 +471,15 @@ impl Harness {
         payload["data"]["options"] = Value::Array(options);
         self.push(payload);
         let callback = self.callback(id).await;
+        if kind(&callback) == DEFERRED_CHANNEL_MESSAGE {
+            // Deferred privately: the challenge follows as a message of its own.
+            let posted = self
+                .wait_since(0, "the deferred challenge", |r| {
+                    r.is("POST", &followup_path(id))
+                })
+                .await;
+            return PostedChallenge::from_request(&posted);
+        }
         PostedChallenge::from_callback(&callback)
     }
 
@@ -503,7 +512,10 @@ impl Harness {
         let (callback, sent) = self
             .click(who, &accept, &challenge.content, &challenge.custom_ids)
             .await;
+        // Once the click's handler is done, whatever else it sent (the mention of the player
+        // to move) is in.
         if callback.is_multipart() {
+            self.idle().await;
             return (callback.clone(), Board::from_request(callback, sent));
         }
         let token = token(interaction_id(&callback));
@@ -513,6 +525,7 @@ impl Harness {
                 is_board_delivery(r) || (r.is("PATCH", &original) && r.is_multipart())
             })
             .await;
+        self.idle().await;
         (callback, Board::from_request(first, sent))
     }
 
@@ -653,7 +666,17 @@ impl PostedChallenge {
     /// Reads the challenge message from the callback that posted it.
     pub fn from_callback(callback: &RecordedRequest) -> PostedChallenge {
         assert_eq!(kind(callback), CHANNEL_MESSAGE, "{:?}", callback.json);
-        let custom_ids = custom_ids(callback.pointer("/data/components"));
+        PostedChallenge::from_request(callback)
+    }
+
+    /// Reads the challenge message from the request that posted it: an interaction's answer,
+    /// or the follow-up of a deferred one.
+    pub fn from_request(callback: &RecordedRequest) -> PostedChallenge {
+        let custom_ids = custom_ids(
+            callback
+                .pointer("/data/components")
+                .or_else(|| callback.pointer("/components")),
+        );
         let id = custom_ids
             .iter()
             .find_map(|c| c.strip_prefix("accept:"))
@@ -662,11 +685,7 @@ impl PostedChallenge {
             .expect("a challenge has an Accept button");
         PostedChallenge {
             id,
-            content: callback
-                .pointer("/data/content")
-                .and_then(Value::as_str)
-                .unwrap()
-                .to_owned(),
+            content: content(callback).to_owned(),
             custom_ids,
         }
     }
