@@ -90,7 +90,10 @@ async fn serves_then_stops_cleanly_on_sigterm_without_logging_the_token() {
         .expect_request("/rules deferral", |r| r.is("POST", &callback))
         .await;
     assert_eq!(deferral.pointer("/type").and_then(Value::as_u64), Some(5));
-    let answer = format!("/webhooks/{APPLICATION_ID}/{}/messages/@original", token(701));
+    let answer = format!(
+        "/webhooks/{APPLICATION_ID}/{}/messages/@original",
+        token(701)
+    );
     let rules = fake
         .expect_request("/rules answer", |r| r.is("PATCH", &answer))
         .await;

@@ -346,8 +346,7 @@ async fn resign_in_group_dm(h: &Harness, board: &Board) -> u64 {
         .requests()
         .into_iter()
         .skip(mark)
-        .filter(|r| r.path.ends_with("/callback"))
-        .last()
+        .rfind(|r| r.path.ends_with("/callback"))
         .expect("the confirmation's answer");
     interaction_id(&confirm)
 }
