@@ -18,9 +18,12 @@
 //! the database is a fresh one on the server at `MQ_TEST_POSTGRES_URL`; default SQLite).
 //!
 //! The fake enforces Discord's rate limits: 5 messages per 5 s in a channel and 50 requests a
-//! second from a bot in all. A move's board is the answer to its interaction, which counts
-//! against neither; the first board of each game (after Accept) and the clock's messages are
-//! channel messages. The defaults are the profile the README's figures are measured with, the
+//! second from a bot in all. A move's board is the answer to its interaction, and so is a
+//! game's first board (the Accept turns the challenge message into it), which count against
+//! neither; the clock's messages, boards an answer could not carry, and the edit that takes
+//! the buttons off a game's first board (a message in the channel) are channel requests. Players
+//! moving at once can make more of those in a channel than its bucket takes: the run declares
+//! the 429s a busy channel gets, which the bot waits out and sends again. The defaults are the profile the README's figures are measured with, the
 //! same before and after boards became interaction answers (with channel posts, 80 games
 //! thinking 1–3 s a move were what Discord's limits allowed). The bot's
 //! log is written to `target/tmp/NAME.log`. The normal `cargo test` runs a small version with a kill
@@ -34,6 +37,7 @@
 #[path = "../support/mod.rs"]
 mod support;
 
+mod answer;
 mod bot;
 mod control;
 mod ids;
@@ -163,6 +167,7 @@ async fn run(knobs: Knobs) {
     let _ = std::fs::remove_file(&log);
     let fake = FakeDiscord::with_shards(knobs.processes).await;
     fake.keep_requests(false);
+    declare_busy_channels(&fake);
     let tap = fake.tap();
     let database = match knobs.postgres {
         true => {
@@ -273,6 +278,11 @@ async fn run(knobs: Knobs) {
         ));
     }
     kill_lines.push(checked);
+    kill_lines.push(format!(
+        "requests: {} boards lost their buttons to a newer one; refused by the fake: {}",
+        unrouted.unbuttoned,
+        refusals(&shared.fake)
+    ));
     if !knobs.postgres
         && let Some(server) = support::database::postgres_server()
     {
@@ -392,6 +402,46 @@ impl Conductor {
         });
         (bot, victims, lines)
     }
+}
+
+/// Declares what a busy channel gets: Discord's 429 on its message bucket (5 per 5 s; not the
+/// global limit), for a post, edit or delete of a message there, which the bot waits out and
+/// sends again.
+fn declare_busy_channels(fake: &FakeDiscord) {
+    fake.expect_refusals(|r| {
+        let route: Vec<&str> = r
+            .request
+            .split_once(" /api/v10/")
+            .map_or("", |(_, path)| path)
+            .split('/')
+            .collect();
+        r.status == 429
+            && r.rate_limit.as_ref().is_some_and(|limit| !limit.1)
+            && matches!(route.as_slice(), ["channels", _, "messages", ..])
+    });
+}
+
+/// The fake's refusals, counted by status and route (ids left out), e.g.
+/// `3 × 429 PATCH /channels/{id}/messages/{id}`.
+fn refusals(fake: &FakeDiscord) -> String {
+    let mut counts = std::collections::BTreeMap::<String, usize>::new();
+    for refusal in fake.refusals() {
+        let route: Vec<&str> = refusal
+            .request
+            .split('/')
+            .map(|part| match part.bytes().all(|b| b.is_ascii_digit()) {
+                true if !part.is_empty() => "{id}",
+                _ => part,
+            })
+            .collect();
+        let key = format!("{} {}", refusal.status.as_u16(), route.join("/"));
+        *counts.entry(key).or_default() += 1;
+    }
+    if counts.is_empty() {
+        return "none".to_owned();
+    }
+    let counts: Vec<String> = counts.iter().map(|(k, n)| format!("{n} × {k}")).collect();
+    counts.join(", ")
 }
 
 /// Waits until `count` guild command registrations were seen (one per life of the bot).

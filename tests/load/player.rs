@@ -1,8 +1,8 @@
 //! A pair of scripted players in their own channel: one challenges, the other accepts, then
 //! each makes a random legal move (after asking for `/move` suggestions) as soon as its turn
-//! comes: when the board of the previous move is posted, or the move was confirmed. When a
-//! game ends they start another. The position is tracked locally with the engine; every
-//! answer is timed and every move the players are told about is put in the ledger.
+//! comes: when the board of the previous move is shown. When a game ends they start another.
+//! The position is tracked locally with the engine; every answer is timed, read for what it
+//! says (see `answer`), and every move the players are told about is put in the ledger.
 //!
 //! After a kill the pair reads its game back from the database: a move whose answer never
 //! came may or may not be stored, and the game continues from what is.
@@ -18,13 +18,14 @@ use rand::{Rng, SeedableRng};
 use serde_json::{Value, json};
 use tokio::sync::mpsc;
 
+use crate::answer::{Board, Kind, Pending};
 use crate::control::{Phase, Shared, Victims};
 use crate::ids;
 use crate::report::{InFlight, Report, Told};
 use crate::router::Event;
 use crate::support::payloads::{
-    Caller, autocomplete, bot_message, button_click, custom_ids, focused_string, in_guild,
-    integer_option, slash_command, string_option, user_option, with_resolved_user,
+    Caller, autocomplete, bot_message, button_click, focused_string, in_guild, integer_option,
+    slash_command, string_option, user_option, with_resolved_user,
 };
 
 /// How long a player waits for any one answer before calling it lost.
@@ -35,12 +36,6 @@ const CLOCK_WAIT: Duration = Duration::from_secs(20);
 const COLOR_WHITE: i64 = 1;
 const NO_CLOCK: i64 = 0;
 const TEN_MINUTES: i64 = 1;
-/// Interaction callback types.
-const CHANNEL_MESSAGE: u64 = 4;
-const DEFERRED: u64 = 5;
-const DEFERRED_UPDATE: u64 = 6;
-const UPDATE_MESSAGE: u64 = 7;
-const AUTOCOMPLETE_RESULT: u64 = 8;
 
 /// Why a pair stopped what it was doing.
 enum Interrupt {
@@ -53,42 +48,6 @@ enum Interrupt {
 }
 
 type Step = Result<(), Interrupt>;
-
-/// What an interaction was.
-#[derive(Debug, Clone)]
-enum Kind {
-    Challenge,
-    Accept,
-    Autocomplete,
-    Move(Told),
-}
-
-/// An interaction sent and what came back so far.
-struct Pending {
-    kind: Kind,
-    sent: Instant,
-    callback: Option<Value>,
-    edit: Option<String>,
-    /// The buttons of the edit (a deferred challenge's Accept).
-    edit_buttons: Vec<String>,
-}
-
-impl Pending {
-    /// Answered, and a deferred answer edited in too.
-    fn complete(&self) -> bool {
-        self.callback
-            .as_ref()
-            .is_some_and(|c| ![DEFERRED, DEFERRED_UPDATE].contains(&kind(c)) || self.edit.is_some())
-    }
-}
-
-/// The latest board seen in the channel.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-struct Board {
-    game: GameId,
-    /// `None` once the game is over (Replay and Rematch instead of Resign).
-    ply: Option<u32>,
-}
 
 /// The game the pair is playing.
 struct Game {
@@ -121,8 +80,6 @@ pub struct Pair {
     pending: HashMap<u64, Pending>,
     game: Option<Game>,
     challenge: Option<u64>,
-    board: Option<Board>,
-    board_waiter: Option<u64>,
     expect: Expect,
     report: Report,
 }
@@ -148,8 +105,6 @@ impl Pair {
             pending: HashMap::new(),
             game: None,
             challenge: None,
-            board: None,
-            board_waiter: None,
             expect: Expect::Nothing,
             report: Report::default(),
         }
@@ -234,60 +189,38 @@ impl Pair {
                     ],
                 );
                 payload = with_resolved_user(payload, &[black]);
-                self.push(id, Kind::Challenge, payload)?;
-                self.wait_until("the challenge", WAIT, |p| p.answered(id))
-                    .await?;
-                let callback = self.callback(id);
-                // A challenge whose write waited is deferred, then posted by an edit.
-                let posted = if kind(&callback) == DEFERRED {
-                    self.wait_until("the deferred challenge", WAIT, |p| p.edited(id))
-                        .await?;
-                    self.pending[&id].edit_buttons.clone()
-                } else {
-                    custom_ids(callback.pointer("/data/components"))
+                let kind = Kind::Challenge {
+                    challenged: black.id,
                 };
-                let accept = posted
-                    .into_iter()
-                    .find_map(|b| b.strip_prefix("accept:").and_then(|n| n.parse().ok()));
-                match accept {
-                    Some(challenge) => challenge,
-                    _ => {
-                        self.error(format!("challenge not posted: {callback}"));
-                        tokio::time::sleep(Duration::from_millis(200)).await;
-                        return Ok(());
-                    }
-                }
+                self.push(id, kind, payload)?;
+                self.wait_until("the challenge", WAIT, |p| p.settled(id))
+                    .await?;
+                // A refusal was noted as it came; the next step challenges again.
+                let Some(challenge) = self.pending.get(&id).and_then(|p| p.posted) else {
+                    return Ok(());
+                };
+                challenge
             }
         };
         let id = self.next_id();
         let accept = format!("accept:{challenge}");
         let message = bot_message(id, "challenge", &[accept.as_str()]);
-        self.board = None;
-        self.push(id, Kind::Accept, button_click(id, black, &accept, message))?;
-        self.board_waiter = Some(id);
-        self.wait_until("the first board", WAIT, |p| {
-            p.board.is_some()
-                || p.answered(id)
-                    && ![UPDATE_MESSAGE, DEFERRED_UPDATE].contains(&kind(&p.callback(id)))
-        })
-        .await?;
-        match self.board {
-            Some(Board { game, ply: Some(0) }) => {
-                self.report.games_started += 1;
-                self.report.games.insert(game);
-                self.game = Some(Game {
-                    id: game,
-                    position: Position::start(Default::default()),
-                    white,
-                    black,
-                    over: false,
-                });
-            }
-            other => {
-                let callback = self.callback(id);
-                self.error(format!("accept gave {other:?}, {callback}"));
-            }
-        }
+        let kind = Kind::Accept { to_move: white.id };
+        self.push(id, kind, button_click(id, black, &accept, message))?;
+        self.wait_until("the first board", WAIT, |p| p.settled(id))
+            .await?;
+        let Some((board, _)) = self.pending.get(&id).and_then(|p| p.board) else {
+            return Ok(());
+        };
+        self.report.games_started += 1;
+        self.report.games.insert(board.game);
+        self.game = Some(Game {
+            id: board.game,
+            position: Position::start(Default::default()),
+            white,
+            black,
+            over: false,
+        });
         Ok(())
     }
 
@@ -309,54 +242,45 @@ impl Pair {
             ply: game.position.ply() + 1,
             notation: text.clone(),
         };
+        let mut next = game.position.clone();
+        next.play_unchecked(mv);
+        let ended = next.outcome().is_some();
+        let after = Board {
+            game: game.id,
+            ply: (!ended).then_some(told.ply),
+        };
 
         let id = self.next_id();
         let typed = &text[..text.len() - 1];
         let payload = autocomplete(id, mover, "move", vec![focused_string("move", typed)]);
         self.push(id, Kind::Autocomplete, payload)?;
-        self.wait_until("move suggestions", WAIT, |p| p.answered(id))
+        self.wait_until("move suggestions", WAIT, |p| p.settled(id))
             .await?;
         let callback = self.callback(id);
         let suggested = callback
             .pointer("/data/choices")
             .and_then(Value::as_array)
             .is_some_and(|c| c.iter().any(|c| c["value"] == json!(text)));
-        if kind(&callback) != AUTOCOMPLETE_RESULT || !suggested {
+        if !suggested {
             self.error(format!("`{typed}` did not suggest {text}: {callback}"));
         }
 
         let id = self.next_id();
         let payload = slash_command(id, mover, "move", vec![string_option("move", &text)]);
-        self.board = None;
-        self.push(id, Kind::Move(told.clone()), payload)?;
-        self.board_waiter = Some(id);
-        self.wait_until(&format!("the board of {text}"), WAIT, |p| {
-            p.board.is_some() || p.pending.get(&id).is_none_or(|m| m.edit.is_some())
-        })
-        .await?;
-        if self.report.refused.last() == Some(&id.to_string()) {
+        self.push(id, Kind::playing(mv, told, after), payload)?;
+        self.wait_until(&format!("the board of {text}"), WAIT, |p| p.settled(id))
+            .await?;
+        if self.pending.get(&id).is_none_or(|p| p.refusal.is_some()) {
             self.resync(None).await;
             return Ok(());
         }
         let Some(game) = self.game.as_mut() else {
             return Ok(());
         };
-        game.position.play_unchecked(mv);
-        let ended = game.position.outcome().is_some();
+        game.position = next;
         if ended {
             game.over = true;
             self.report.games_finished += 1;
-        }
-        match self.board {
-            Some(Board { game: shown, ply }) if shown == told.game => {
-                if ply.is_some() == ended || ply.is_some_and(|ply| ply != told.ply) {
-                    self.error(format!(
-                        "after {text} at ply {} the board says {ply:?}",
-                        told.ply
-                    ));
-                }
-            }
-            other => self.error(format!("after {text} the board is {other:?}")),
         }
         Ok(())
     }
@@ -399,13 +323,13 @@ impl Pair {
                 self.report.cut_by_kill += 1;
             }
             let key = id.to_string();
-            if let Kind::Move(told) = pending.kind
-                && pending.edit.is_none()
-                && !self.report.told.contains_key(&key)
+            if let Kind::Move { told, .. } = &pending.kind
+                && pending.refusal.is_none()
+                && !pending.applied()
             {
                 let stored = self.stored_move(&key).await;
                 if let Some(stored) = &stored
-                    && *stored != told
+                    && stored != told
                 {
                     self.error(format!("in-flight {told:?} was stored as {stored:?}"));
                 }
@@ -416,8 +340,6 @@ impl Pair {
                 });
             }
         }
-        self.board = None;
-        self.board_waiter = None;
         match self.game.as_ref().filter(|g| !g.over).map(|g| g.id) {
             Some(id) => self.reload(id).await,
             None => self.find_new_game().await,
@@ -550,142 +472,117 @@ impl Pair {
     }
 
     /// Takes in one thing the bot did: times it, and notes what it tells the players.
+    /// Answers to interactions no longer pending (given up after a kill or a timeout) are
+    /// only counted.
     fn absorb(&mut self, event: Event) {
         match event {
             Event::Callback {
                 interaction,
                 at,
                 json,
+                delivery,
             } => {
-                let Some(pending) = self.pending.get_mut(&interaction) else {
+                let Some(pending) = self.pending.get(&interaction) else {
                     return;
                 };
-                if pending.callback.is_some() {
-                    return;
-                }
                 let took = at.duration_since(pending.sent);
                 let l = &mut self.report.latencies;
-                // A challenge or an Accept whose write waits behind others is deferred.
-                let expected: &[u64] = match pending.kind {
-                    Kind::Challenge => {
-                        l.challenge.push(took);
-                        &[CHANNEL_MESSAGE, DEFERRED]
-                    }
-                    Kind::Accept => {
-                        l.accept.push(took);
-                        &[UPDATE_MESSAGE, DEFERRED_UPDATE]
-                    }
-                    Kind::Autocomplete => {
-                        l.autocomplete.push(took);
-                        &[AUTOCOMPLETE_RESULT]
-                    }
-                    Kind::Move(_) => {
-                        l.move_first.push(took);
-                        &[CHANNEL_MESSAGE, DEFERRED]
-                    }
-                };
+                match pending.kind {
+                    Kind::Challenge { .. } => l.challenge.push(took),
+                    Kind::Accept { .. } => l.accept.push(took),
+                    Kind::Autocomplete => l.autocomplete.push(took),
+                    Kind::Move { .. } => l.move_first.push(took),
+                }
                 self.report.answered += 1;
-                let got = kind(&json);
-                let ephemeral = json
-                    .pointer("/data/flags")
-                    .and_then(Value::as_u64)
-                    .is_some_and(|f| f & 64 != 0);
-                if let (Kind::Move(told), CHANNEL_MESSAGE, true) = (&pending.kind, got, ephemeral) {
-                    // A refused move (its board would be a public answer).
-                    let content = json
-                        .pointer("/data/content")
-                        .and_then(Value::as_str)
-                        .unwrap_or_default()
-                        .to_owned();
-                    let notation = told.notation.clone();
-                    pending.edit = Some(content.clone());
-                    pending.callback = Some(json);
-                    self.report.refused.push(interaction.to_string());
-                    self.error(format!("{notation} refused: {content}"));
-                    return;
-                }
-                pending.callback = Some(json);
-                if !expected.contains(&got) {
-                    self.error(format!(
-                        "interaction {interaction}: callback type {got}, expected {expected:?}"
-                    ));
-                }
+                self.take_in(interaction, at, |p| p.callback(json, delivery.as_ref()));
             }
-            Event::Edit {
+            Event::Words {
                 interaction,
                 content,
                 buttons,
-            } => {
-                let Some(pending) = self.pending.get_mut(&interaction) else {
-                    return;
-                };
-                let Kind::Move(told) = pending.kind.clone() else {
-                    pending.edit = Some(content);
-                    pending.edit_buttons = buttons;
-                    return;
-                };
-                // A move's only text answer is a refusal (its board is the answer otherwise).
-                pending.edit = Some(content.clone());
-                self.report.refused.push(interaction.to_string());
-                self.error(format!("{} refused: {content}", told.notation));
-            }
-            Event::Delivered { interaction } => {
-                if let Some(pending) = self.pending.get_mut(&interaction) {
-                    pending.edit = Some("the board, as a follow-up".into());
-                }
-            }
-            Event::Message {
+                delivery,
+            } => self.take_in(interaction, Instant::now(), |p| {
+                p.words(&content, &buttons, &delivery)
+            }),
+            Event::Board {
                 at,
-                content,
                 buttons,
                 png,
                 answering,
-            } => {
-                if let Some(size) = png {
-                    self.see_board(at, &buttons, size, answering);
-                } else if let Some(game) = reminded_game(&content) {
-                    *self.report.reminders.entry(game).or_default() += 1;
-                } else {
-                    self.error(format!("unexpected message: {content}"));
-                }
-            }
+            } => self.see_board(at, &buttons, png, answering),
+            Event::Notice { content } => match reminded_game(&content) {
+                Some(game) => *self.report.reminders.entry(game).or_default() += 1,
+                None => self.error(format!("unexpected message: {content}")),
+            },
         }
     }
 
-    /// A board message: which game and ply it shows, and whose answer it was. While a move
-    /// waits for its board, only the answer to that move is its board: a channel message that
-    /// arrives meanwhile (the first board of the game, say, posted after its Accept was
-    /// answered) is counted, not taken for the move's.
-    fn see_board(&mut self, at: Instant, buttons: &[String], size: usize, answering: Option<u64>) {
+    /// A board: which game and ply it shows, and whose it is. A board that answers an
+    /// interaction is that interaction's; a channel message is the board an interaction waits
+    /// for when its answer could not carry it (a move's game and ply, or a new game's first
+    /// board), or one nobody waits for (a loss on time).
+    fn see_board(&mut self, at: Instant, buttons: &[String], png: usize, answering: Option<u64>) {
         self.report.pngs += 1;
-        self.report.png_bytes += size as u64;
-        let board = buttons.iter().find_map(|b| parse_board(b));
-        let Some(board) = board else {
+        self.report.png_bytes += png as u64;
+        let Some(board) = Board::of(buttons) else {
             return self.error(format!("a board with buttons {buttons:?}"));
         };
         if board.ply.is_none() {
             *self.report.final_boards.entry(board.game).or_default() += 1;
         }
-        let waiting_move = self
-            .board_waiter
-            .filter(|id| matches!(self.pending.get(id).map(|p| &p.kind), Some(Kind::Move(_))));
-        if waiting_move.is_some() && waiting_move != answering {
-            return;
+        let new_game = !self.report.games.contains(&board.game);
+        let whose = match answering {
+            Some(id) => Some(id),
+            None => self
+                .pending
+                .iter()
+                .find(|(_, p)| p.waits_for(board, new_game))
+                .map(|(&id, _)| id),
+        };
+        if let Some(id) = whose {
+            self.take_in(id, at, |p| p.board(board, answering.is_some()));
         }
-        self.board = Some(board);
-        let Some(id) = self.board_waiter.take() else {
+    }
+
+    /// Lets pending interaction `id` (if it still is) read what came at `at`, then notes what
+    /// that tells: the time its board took, a move applied (the ledger) or refused, and any
+    /// answer it should not have got.
+    fn take_in(
+        &mut self,
+        id: u64,
+        at: Instant,
+        read: impl FnOnce(&mut Pending) -> Result<(), String>,
+    ) {
+        let Some(pending) = self.pending.get_mut(&id) else {
             return;
         };
-        let Some(pending) = self.pending.get(&id) else {
-            return;
-        };
+        let (had_board, was_refused) = (pending.board.is_some(), pending.refusal.is_some());
+        let read = read(pending);
         let took = at.duration_since(pending.sent);
-        match &pending.kind {
-            Kind::Move(told) => {
-                self.report.latencies.move_image.push(took);
-                self.report.told.insert(id.to_string(), told.clone());
+        let what = match &pending.kind {
+            Kind::Move { told, .. } => {
+                if pending.applied() {
+                    self.report.told.insert(id.to_string(), told.clone());
+                }
+                if !was_refused && pending.refusal.is_some() {
+                    self.report.refused.push(id.to_string());
+                }
+                if !had_board && pending.board.is_some() {
+                    self.report.latencies.move_image.push(took);
+                }
+                format!("/move {}", told.notation)
             }
-            _ => self.report.latencies.accept_image.push(took),
+            Kind::Accept { .. } => {
+                if !had_board && pending.board.is_some() {
+                    self.report.latencies.accept_image.push(took);
+                }
+                "Accept".to_owned()
+            }
+            Kind::Challenge { .. } => "/challenge".to_owned(),
+            Kind::Autocomplete => "/move suggestions".to_owned(),
+        };
+        if let Err(e) = read {
+            self.error(format!("{what} (interaction {id}): {e}"));
         }
     }
 
@@ -700,14 +597,7 @@ impl Pair {
         }
         let sent = self.shared.push(payload).ok_or(Interrupt::Down)?;
         self.report.pushed += 1;
-        let pending = Pending {
-            kind,
-            sent,
-            callback: None,
-            edit: None,
-            edit_buttons: Vec::new(),
-        };
-        self.pending.insert(id, pending);
+        self.pending.insert(id, Pending::new(kind, sent));
         Ok(())
     }
 
@@ -725,12 +615,9 @@ impl Pair {
         ids::interaction(self.index, self.sequence)
     }
 
-    fn answered(&self, id: u64) -> bool {
-        self.pending.get(&id).is_some_and(|p| p.callback.is_some())
-    }
-
-    fn edited(&self, id: u64) -> bool {
-        self.pending.get(&id).is_some_and(|p| p.edit.is_some())
+    /// Whether interaction `id` came to something (see [`Pending::settled`]).
+    fn settled(&self, id: u64) -> bool {
+        self.pending.get(&id).is_some_and(Pending::settled)
     }
 
     fn callback(&self, id: u64) -> Value {
@@ -743,27 +630,6 @@ impl Pair {
     fn error(&mut self, message: String) {
         let message = format!("pair {}: {message}", self.index);
         self.report.error(message);
-    }
-}
-
-/// The callback type of an interaction answer.
-fn kind(callback: &Value) -> u64 {
-    callback["type"].as_u64().unwrap_or(0)
-}
-
-/// `resign:GAME:PLY` (game on) or `replay:GAME` (game over).
-fn parse_board(custom_id: &str) -> Option<Board> {
-    let mut parts = custom_id.split(':');
-    match (parts.next()?, parts.next()?, parts.next()) {
-        ("resign", game, Some(ply)) => Some(Board {
-            game: GameId(game.parse().ok()?),
-            ply: Some(ply.parse().ok()?),
-        }),
-        ("replay", game, None) => Some(Board {
-            game: GameId(game.parse().ok()?),
-            ply: None,
-        }),
-        _ => None,
     }
 }
 

@@ -38,13 +38,13 @@ pub struct InFlight {
 /// REST server received.
 #[derive(Debug, Default)]
 pub struct Latencies {
-    /// `/move`: the deferral (Discord's 3-second limit).
+    /// `/move`: the board, or a deferral (Discord's 3-second limit).
     pub move_first: Vec<Duration>,
     /// `/move` autocomplete: the suggestions.
     pub autocomplete: Vec<Duration>,
     /// `/challenge`: the challenge message.
     pub challenge: Vec<Duration>,
-    /// Accept: the challenge message edited.
+    /// Accept: the challenge message turned into the first board, or a deferral.
     pub accept: Vec<Duration>,
     /// `/move` → the new board's PNG uploaded.
     pub move_image: Vec<Duration>,
@@ -273,7 +273,10 @@ pub fn print(report: &Report, facts: &RunFacts<'_>) {
         ),
         ("  /move autocomplete suggestions", l.autocomplete.clone()),
         ("  /challenge message", l.challenge.clone()),
-        ("  Accept button (message edited)", l.accept.clone()),
+        (
+            "  Accept (the first board, or a deferral)",
+            l.accept.clone(),
+        ),
         ("board image posted, all", report.all_images()),
         ("  after /move", l.move_image.clone()),
         ("  after Accept (first board)", l.accept_image.clone()),
