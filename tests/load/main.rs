@@ -424,7 +424,8 @@ fn declare_busy_channels(fake: &FakeDiscord) {
 }
 
 /// The fake's refusals, counted by status and route (ids left out), e.g.
-/// `3 × 429 PATCH /channels/{id}/messages/{id}`.
+/// `3 × 429 PATCH /api/v10/channels/{id}/messages/{id}`, saying which 429s were the global
+/// limit's.
 fn refusals(fake: &FakeDiscord) -> String {
     let mut counts = std::collections::BTreeMap::<String, usize>::new();
     for refusal in fake.refusals() {
@@ -436,7 +437,11 @@ fn refusals(fake: &FakeDiscord) -> String {
                 _ => part,
             })
             .collect();
-        let key = format!("{} {}", refusal.status.as_u16(), route.join("/"));
+        let global = match refusal.rate_limit.as_ref().is_some_and(|limit| limit.1) {
+            true => " (the global limit)",
+            false => "",
+        };
+        let key = format!("{} {}{global}", refusal.status.as_u16(), route.join("/"));
         *counts.entry(key).or_default() += 1;
     }
     if counts.is_empty() {
