@@ -24,10 +24,12 @@ use crate::report::Told;
 use crate::support::fake_discord::Delivery;
 use crate::support::fake_discord::delivery::Change;
 
-/// Interaction callback types.
+/// Interaction callback types: a message; a deferral ("thinking…", edited later); a click
+/// deferred without a message.
 const CHANNEL_MESSAGE: u64 = 4;
-const DEFERRED: u64 = 5;
-const DEFERRED_UPDATE: u64 = 6;
+pub const DEFERRED: u64 = 5;
+pub const DEFERRED_UPDATE: u64 = 6;
+/// More callback types: the clicked message updated; autocomplete suggestions.
 const UPDATE_MESSAGE: u64 = 7;
 const AUTOCOMPLETE_RESULT: u64 = 8;
 /// The message flag of a message only the caller sees.

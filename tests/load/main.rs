@@ -23,7 +23,7 @@
 //! neither; the clock's messages, boards an answer could not carry, and the edit that takes
 //! the buttons off a game's first board (a message in the channel) are channel requests. Players
 //! moving at once can make more of those in a channel than its bucket takes: the run declares
-//! the 429s a busy channel gets, which the bot waits out and sends again. The defaults are the profile the README's figures are measured with, the
+//! the 429s a busy channel gets (see `declare_busy_channels`). The defaults are the profile the README's figures are measured with, the
 //! same before and after boards became interaction answers (with channel posts, 80 games
 //! thinking 1–3 s a move were what Discord's limits allowed). The bot's
 //! log is written to `target/tmp/NAME.log`. The normal `cargo test` runs a small version with a kill
@@ -405,8 +405,10 @@ impl Conductor {
 }
 
 /// Declares what a busy channel gets: Discord's 429 on its message bucket (5 per 5 s; not the
-/// global limit), for a post, edit or delete of a message there, which the bot waits out and
-/// sends again.
+/// global limit), for a post, edit or delete of a message there. A post the bot waits out and
+/// sends again; the edit that takes the buttons off a game's first board (one per game, more
+/// than 5 in 5 s when games are short) it lets be, and that board keeps buttons that refuse
+/// stale clicks.
 fn declare_busy_channels(fake: &FakeDiscord) {
     fake.expect_refusals(|r| {
         let route: Vec<&str> = r
@@ -422,7 +424,8 @@ fn declare_busy_channels(fake: &FakeDiscord) {
 }
 
 /// The fake's refusals, counted by status and route (ids left out), e.g.
-/// `3 × 429 PATCH /channels/{id}/messages/{id}`.
+/// `3 × 429 PATCH /api/v10/channels/{id}/messages/{id}`, saying which 429s were the global
+/// limit's.
 fn refusals(fake: &FakeDiscord) -> String {
     let mut counts = std::collections::BTreeMap::<String, usize>::new();
     for refusal in fake.refusals() {
@@ -434,7 +437,11 @@ fn refusals(fake: &FakeDiscord) -> String {
                 _ => part,
             })
             .collect();
-        let key = format!("{} {}", refusal.status.as_u16(), route.join("/"));
+        let global = match refusal.rate_limit.as_ref().is_some_and(|limit| limit.1) {
+            true => " (the global limit)",
+            false => "",
+        };
+        let key = format!("{} {}{global}", refusal.status.as_u16(), route.join("/"));
         *counts.entry(key).or_default() += 1;
     }
     if counts.is_empty() {

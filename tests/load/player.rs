@@ -18,7 +18,7 @@ use rand::{Rng, SeedableRng};
 use serde_json::{Value, json};
 use tokio::sync::mpsc;
 
-use crate::answer::{Board, Kind, Pending};
+use crate::answer::{Board, DEFERRED, DEFERRED_UPDATE, Kind, Pending};
 use crate::control::{Phase, Shared, Victims};
 use crate::ids;
 use crate::report::{InFlight, Report, Told};
@@ -494,6 +494,9 @@ impl Pair {
                     Kind::Move { .. } => l.move_first.push(took),
                 }
                 self.report.answered += 1;
+                if [DEFERRED, DEFERRED_UPDATE].contains(&json["type"].as_u64().unwrap_or(0)) {
+                    self.report.deferred += 1;
+                }
                 self.take_in(interaction, at, |p| p.callback(json, delivery.as_ref()));
             }
             Event::Words {

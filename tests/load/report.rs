@@ -61,6 +61,8 @@ pub struct Report {
     pub pushed: u64,
     /// Interactions that got their first response.
     pub answered: u64,
+    /// First responses that deferred the answer (the work took over 50 ms).
+    pub deferred: u64,
     /// Board pictures received, and their total size.
     pub pngs: u64,
     /// Total PNG bytes.
@@ -109,6 +111,7 @@ impl Report {
         l.accept_image.extend(o.accept_image);
         self.pushed += other.pushed;
         self.answered += other.answered;
+        self.deferred += other.deferred;
         self.pngs += other.pngs;
         self.png_bytes += other.png_bytes;
         self.games_started += other.games_started;
@@ -237,11 +240,12 @@ pub fn print(report: &Report, facts: &RunFacts<'_>) {
     let secs = facts.played.as_secs_f64();
     println!("\n=== {} ===", facts.title);
     println!(
-        "interactions answered     {:>8}  ({:.0}/s over {:.1} s of play; {} sent)",
+        "interactions answered     {:>8}  ({:.0}/s over {:.1} s of play; {} sent; {} deferred)",
         report.answered,
         report.answered as f64 / secs,
         secs,
-        report.pushed
+        report.pushed,
+        report.deferred
     );
     println!(
         "moves applied             {:>8}  ({:.0}/s)",
