@@ -90,9 +90,12 @@ async fn serves_then_stops_cleanly_on_sigterm_without_logging_the_token() {
         .expect_request("/rules deferral", |r| r.is("POST", &callback))
         .await;
     assert_eq!(deferral.pointer("/type").and_then(Value::as_u64), Some(5));
-    let followup = format!("/webhooks/{APPLICATION_ID}/{}", token(701));
+    let answer = format!(
+        "/webhooks/{APPLICATION_ID}/{}/messages/@original",
+        token(701)
+    );
     let rules = fake
-        .expect_request("/rules answer", |r| r.is("POST", &followup))
+        .expect_request("/rules answer", |r| r.is("PATCH", &answer))
         .await;
     assert_eq!(rules.files.len(), 2, "two example diagrams");
 

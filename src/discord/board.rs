@@ -411,21 +411,10 @@ pub async fn answer_with(
             Ok(id) => Some(id),
             Err(e) => {
                 warn!(game = %game.id, error = %e, "a board answer's reply was unreadable");
-                http.get_original_interaction_response(token)
-                    .await
-                    .map(|m| m.id)
-                    .inspect_err(|e| {
-                        warn!(game = %game.id, error = %e, "could not look up a board answer");
-                    })
-                    .ok()
+                look_up_answer(http, token, game).await
             }
         },
-        Err(e) if already_acknowledged(&e) => http
-            .get_original_interaction_response(token)
-            .await
-            .map(|m| m.id)
-            .inspect_err(|e| warn!(game = %game.id, error = %e, "could not look up a board answer"))
-            .ok(),
+        Err(e) if already_acknowledged(&e) => look_up_answer(http, token, game).await,
         Err(e) => return Err(e.into()),
     };
     if let Some(id) = id {
@@ -437,6 +426,16 @@ pub async fn answer_with(
         remember(http, data, game, MessageId(id.get()), editable).await;
     }
     Ok(())
+}
+
+/// The message an answer that Discord took made, asked of Discord (when its own reply was lost
+/// or unreadable); `None`, logged, if that fails too.
+async fn look_up_answer(http: &Http, token: &str, game: &GameView) -> Option<serenity::MessageId> {
+    http.get_original_interaction_response(token)
+        .await
+        .map(|m| m.id)
+        .inspect_err(|e| warn!(game = %game.id, error = %e, "could not look up a board answer"))
+        .ok()
 }
 
 /// The id of the message an interaction answer made, from Discord's `with_response` reply.

@@ -1,11 +1,20 @@
-//! Answering within Discord's 3 seconds when the work behind an answer may have to wait.
+//! Answering within Discord's 3 seconds when the work behind an answer may have to wait, in
+//! the ways Discord documents.
 //!
 //! Writes queue at the database's single writing connection, so under load a challenge or an
 //! Accept click can wait behind hundreds of moves. A handler gives its work a moment
 //! ([`Data::defer_after`](super::Data::defer_after)) and answers directly when it is done by
 //! then, as it always does on a quiet bot; otherwise it defers the interaction at once (the
-//! user sees that the bot is on it) and answers by editing or following up when the work is
-//! done.
+//! user sees that the bot is on it) and answers later:
+//! - a command is deferred privately ([`Deferred::Privately`]): its refusal, or a word that it
+//!   is done, edits the "thinking…" (`PATCH …/@original`), and only then does anything public
+//!   follow, as a new message whose mentions ping. Discord documents that the first follow-up
+//!   made directly after a deferral edits the "thinking…" instead of making a message (keeping
+//!   it private), and does not say what a follow-up does after the "thinking…" was deleted, so
+//!   the bot never leans on either;
+//! - a click is deferred without a visible answer ([`Deferred::Click`]): the clicked message
+//!   may be edited, and anything else (a refusal only the clicker sees, a board) follows as a
+//!   new message.
 
 use std::future::Future;
 use std::time::Duration;
@@ -17,9 +26,9 @@ use serenity::{
 };
 use tracing::warn;
 
+use super::Error;
 use super::reply::answer_click;
 use super::retry::{Retry, already_acknowledged, retry};
-use super::{ApplicationContext, Error};
 use crate::games::UserError;
 use crate::i18n::{Lang, Msg};
 
@@ -102,15 +111,6 @@ pub async fn refuse_deferred_click(
     Ok(())
 }
 
-/// After [`defer_private`](super::reply::defer_private): the refusal, in the deferred answer
-/// (only the caller sees it).
-pub async fn refuse_deferred_command(
-    ctx: ApplicationContext<'_>,
-    text: String,
-) -> Result<(), Error> {
-    edit_deferred_answer(&ctx.serenity_context().http, &ctx.interaction.token, text).await
-}
-
 /// Defers interaction `id` privately ("thinking…" that only its sender sees; the answer edits
 /// it), retrying while Discord is rate limiting or unavailable; a retry refused because an
 /// earlier attempt did get through counts as deferred. Whatever is public follows as a new
@@ -123,13 +123,26 @@ pub async fn defer_privately(
 ) -> Result<(), Error> {
     let defer =
         CreateInteractionResponse::Defer(CreateInteractionResponseMessage::new().ephemeral(true));
-    let deferred = retry("deferring an interaction", Retry::INTERACTION, || {
-        http.create_interaction_response(id, token, &defer, Vec::new())
+    respond(http, id, token, &defer, "deferring an interaction").await
+}
+
+/// Answers interaction `id` with `response` (`what` it does, for the log), retrying while
+/// Discord is rate limiting or unavailable; an answer refused because an earlier attempt did
+/// get through counts as given.
+async fn respond(
+    http: &Http,
+    id: serenity::InteractionId,
+    token: &str,
+    response: &CreateInteractionResponse,
+    what: &str,
+) -> Result<(), Error> {
+    let answered = retry(what, Retry::INTERACTION, || {
+        http.create_interaction_response(id, token, response, Vec::new())
     })
     .await;
-    match deferred {
+    match answered {
         Err(e) if already_acknowledged(&e) => Ok(()),
-        deferred => Ok(deferred?),
+        answered => Ok(answered?),
     }
 }
 
@@ -145,14 +158,7 @@ pub async fn answer_privately(
             .content(text)
             .ephemeral(true),
     );
-    let answered = retry("answering privately", Retry::INTERACTION, || {
-        http.create_interaction_response(id, token, &reply, Vec::new())
-    })
-    .await;
-    match answered {
-        Err(e) if already_acknowledged(&e) => Ok(()),
-        answered => Ok(answered?),
-    }
+    respond(http, id, token, &reply, "answering privately").await
 }
 
 /// After [`defer_privately`]: replaces the private "thinking…" with `text` (an edit may be
@@ -202,19 +208,8 @@ pub async fn defer(
         Deferred::No => Ok(()),
         Deferred::Privately => defer_privately(http, id, token).await,
         Deferred::Click => {
-            let answered = retry("deferring a click", Retry::INTERACTION, || {
-                http.create_interaction_response(
-                    id,
-                    token,
-                    &CreateInteractionResponse::Acknowledge,
-                    Vec::new(),
-                )
-            })
-            .await;
-            match answered {
-                Err(e) if already_acknowledged(&e) => Ok(()),
-                answered => Ok(answered?),
-            }
+            let acknowledge = CreateInteractionResponse::Acknowledge;
+            respond(http, id, token, &acknowledge, "deferring a click").await
         }
     }
 }

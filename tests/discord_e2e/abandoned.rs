@@ -7,7 +7,8 @@ use monkey_queen::i18n::{Lang, Msg};
 use serde_json::Value;
 
 use crate::harness::{
-    Board, CHANNEL_MESSAGE, Harness, assert_ephemeral_answer, custom_ids, original_path,
+    Board, CHANNEL_MESSAGE, DEFERRED_UPDATE_MESSAGE, EPHEMERAL, Harness, assert_ephemeral_answer,
+    custom_ids, followup_path, interaction_id, kind, original_path,
 };
 use crate::support::fake_discord::RecordedRequest;
 use crate::support::payloads::{
@@ -135,5 +136,37 @@ async fn after_a_week_without_a_move_the_waiting_player_may_abort_the_game() {
     let view = h.game(game).await;
     assert_eq!(view.status, GameStatus::Aborted);
     assert!(view.result.is_none());
+    h.stop().await;
+}
+
+/// When the database is slow to answer (here: a bot that defers at once), the Claim buttons
+/// answer within Discord's 3 seconds all the same: the click is deferred, a refusal follows
+/// only for the clicker, and the result board follows as a public message of its own.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn slow_claims_are_deferred_then_answered() {
+    let h = Harness::registered_on_manual_clock_deferring_after(std::time::Duration::ZERO).await;
+    let game = unclocked_game(&h).await;
+    let claim = format!("claim:{game}:1");
+    let buttons = vec![claim.clone(), format!("calloff:{game}:1")];
+
+    let early = click(&h, ALICE, &claim, &buttons).await;
+    assert_eq!(kind(&early), DEFERRED_UPDATE_MESSAGE, "{:?}", early.json);
+    let id = interaction_id(&early);
+    let refused = h
+        .wait_since(0, "the refusal", |r| r.is("POST", &followup_path(id)))
+        .await;
+    assert_eq!(refused.pointer("/flags"), Some(&Value::from(EPHEMERAL)));
+
+    h.clock().advance(ABANDON_AFTER_MS);
+    let claimed = click(&h, ALICE, &claim, &buttons).await;
+    assert_eq!(kind(&claimed), DEFERRED_UPDATE_MESSAGE);
+    let id = interaction_id(&claimed);
+    let result = h
+        .wait_since(0, "the result board", |r| {
+            r.is("POST", &followup_path(id)) && r.is_multipart()
+        })
+        .await;
+    assert_ne!(result.pointer("/flags"), Some(&Value::from(EPHEMERAL)));
+    assert_eq!(h.game(game).await.status, GameStatus::Finished);
     h.stop().await;
 }

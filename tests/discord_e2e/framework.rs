@@ -202,11 +202,11 @@ async fn shutdown_lets_a_running_command_finish() {
     let deferred = h.callback(id).await;
     assert_eq!(kind(&deferred), DEFERRED_CHANNEL_MESSAGE);
     let (fake, _db) = h.stop().await;
-    let followup = format!("/webhooks/{APPLICATION_ID}/{}", token(id));
-    let answered = fake
-        .requests()
-        .into_iter()
-        .find(|r| r.is("POST", &followup));
+    let edit = format!(
+        "/webhooks/{APPLICATION_ID}/{}/messages/@original",
+        token(id)
+    );
+    let answered = fake.requests().into_iter().find(|r| r.is("PATCH", &edit));
     let answered = answered.unwrap_or_else(|| {
         panic!(
             "shutdown returned before the command finished:\n{}",

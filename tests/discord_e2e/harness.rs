@@ -140,9 +140,15 @@ impl Harness {
     /// Starts with commands registered in the test server, on a manual clock standing at
     /// [`START_MS`] (see [`Harness::clock`]) that the bot and [`Harness::service`] share.
     pub async fn registered_on_manual_clock() -> Harness {
+        Harness::registered_on_manual_clock_deferring_after(ANSWER_DIRECTLY_WITHIN).await
+    }
+
+    /// As [`Harness::registered_on_manual_clock`], with handlers that defer their interaction
+    /// when their work takes longer than `defer_after` (zero: always).
+    pub async fn registered_on_manual_clock_deferring_after(defer_after: Duration) -> Harness {
         let setup = Setup {
             dev_guild: Some(GuildId::new(GUILD_ID)),
-            defer_after: ANSWER_DIRECTLY_WITHIN,
+            defer_after,
             manual_clock: Some(Arc::new(ManualClock::new(START_MS))),
             processes: vec![Shards::Auto],
         };
@@ -465,6 +471,15 @@ impl Harness {
         payload["data"]["options"] = Value::Array(options);
         self.push(payload);
         let callback = self.callback(id).await;
+        if kind(&callback) == DEFERRED_CHANNEL_MESSAGE {
+            // Deferred privately: the challenge follows as a message of its own.
+            let posted = self
+                .wait_since(0, "the deferred challenge", |r| {
+                    r.is("POST", &followup_path(id))
+                })
+                .await;
+            return PostedChallenge::from_request(&posted);
+        }
         PostedChallenge::from_callback(&callback)
     }
 
@@ -497,7 +512,10 @@ impl Harness {
         let (callback, sent) = self
             .click(who, &accept, &challenge.content, &challenge.custom_ids)
             .await;
+        // Once the click's handler is done, whatever else it sent (the mention of the player
+        // to move) is in.
         if callback.is_multipart() {
+            self.idle().await;
             return (callback.clone(), Board::from_request(callback, sent));
         }
         let token = token(interaction_id(&callback));
@@ -507,6 +525,7 @@ impl Harness {
                 is_board_delivery(r) || (r.is("PATCH", &original) && r.is_multipart())
             })
             .await;
+        self.idle().await;
         (callback, Board::from_request(first, sent))
     }
 
@@ -647,7 +666,17 @@ impl PostedChallenge {
     /// Reads the challenge message from the callback that posted it.
     pub fn from_callback(callback: &RecordedRequest) -> PostedChallenge {
         assert_eq!(kind(callback), CHANNEL_MESSAGE, "{:?}", callback.json);
-        let custom_ids = custom_ids(callback.pointer("/data/components"));
+        PostedChallenge::from_request(callback)
+    }
+
+    /// Reads the challenge message from the request that posted it: an interaction's answer,
+    /// or the follow-up of a deferred one.
+    pub fn from_request(callback: &RecordedRequest) -> PostedChallenge {
+        let custom_ids = custom_ids(
+            callback
+                .pointer("/data/components")
+                .or_else(|| callback.pointer("/components")),
+        );
         let id = custom_ids
             .iter()
             .find_map(|c| c.strip_prefix("accept:"))
@@ -656,11 +685,7 @@ impl PostedChallenge {
             .expect("a challenge has an Accept button");
         PostedChallenge {
             id,
-            content: callback
-                .pointer("/data/content")
-                .and_then(Value::as_str)
-                .unwrap()
-                .to_owned(),
+            content: content(callback).to_owned(),
             custom_ids,
         }
     }
@@ -956,22 +981,28 @@ pub struct Picker {
 }
 
 impl Picker {
-    /// Reads a picker from the callback that answered with it.
-    pub fn from_callback(answer: RecordedRequest) -> Picker {
+    /// Reads a picker from the callback that answered with it, or the edit that showed it.
+    pub fn from_request(answer: RecordedRequest) -> Picker {
         assert!(
             answer.is_multipart(),
             "a picker has its picture: {:?}",
             answer.json
         );
+        // An interaction's answer carries its message under `data`; an edit is the message.
+        let at = if answer.path.ends_with("/callback") {
+            "/data"
+        } else {
+            ""
+        };
         let picture = board_png::decode(&answer.files[0].bytes);
         Picker {
             content: answer
-                .pointer("/data/content")
+                .pointer(&format!("{at}/content"))
                 .and_then(Value::as_str)
                 .unwrap_or_default()
                 .to_owned(),
             components: answer
-                .pointer("/data/components")
+                .pointer(&format!("{at}/components"))
                 .cloned()
                 .unwrap_or_default(),
             picture,
@@ -1060,11 +1091,11 @@ impl Harness {
             Some(EPHEMERAL),
             "only the player sees the picker"
         );
-        let pieces = Picker::from_callback(opened);
+        let pieces = Picker::from_request(opened);
         let menu = pieces.menu_with(from);
         let picked = self.pick(who, &pieces, &menu, from).await;
         assert_eq!(kind(&picked), UPDATE_MESSAGE, "{:?}", picked.json);
-        let destinations = Picker::from_callback(picked);
+        let destinations = Picker::from_request(picked);
         let menu = destinations.menu_with(to);
         let sent = Instant::now();
         let played = self.pick(who, &destinations, &menu, to).await;

@@ -449,7 +449,8 @@ async fn decided_game_at(
         .service
         .accept_challenge(challenge.id, loser)
         .await
-        .unwrap();
+        .unwrap()
+        .game;
     h.service
         .resign(loser.id, GameRef::Id(game.id), None)
         .await

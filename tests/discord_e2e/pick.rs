@@ -7,7 +7,10 @@ use monkey_queen::i18n::{Lang, Msg};
 use monkey_queen_core::Color;
 use serde_json::Value;
 
-use crate::harness::{CHANNEL_MESSAGE, EPHEMERAL, Harness, Picker, kind};
+use crate::harness::{
+    Board, CHANNEL_MESSAGE, DEFERRED_UPDATE_MESSAGE, EPHEMERAL, Harness, Picker,
+    assert_deferred_ephemerally, followup_path, interaction_id, kind,
+};
 use crate::support::payloads::{ALICE, BOB, CAROL};
 
 fn refusal(error: &UserError) -> String {
@@ -197,5 +200,52 @@ async fn the_menus_speak_the_players_language() {
 }
 
 fn picker(answer: crate::support::fake_discord::RecordedRequest) -> Picker {
-    Picker::from_callback(answer)
+    Picker::from_request(answer)
+}
+
+/// When the database is slow to answer (here: a bot that defers at once), the Move button and
+/// the piece menu answer within Discord's 3 seconds all the same: the Move button is deferred
+/// privately and its menu edits the deferral in; a piece picked is deferred without a visible
+/// answer and its menu edited in; the destination's board then follows as a new message,
+/// which pings the opponent.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn slow_menus_are_deferred_then_edited_in() {
+    let h = Harness::registered_deferring_after(std::time::Duration::ZERO).await;
+    let (game, board) = h.start_game_with(ALICE, BOB, Vec::new()).await;
+    let view = h.game(game).await;
+    let (white, black) = if view.white.id == UserId(ALICE.id) {
+        (ALICE, BOB)
+    } else {
+        (BOB, ALICE)
+    };
+
+    let opened = h.click_move(white, &board).await;
+    assert_deferred_ephemerally(&opened);
+    let id = interaction_id(&opened);
+    let pieces = Picker::from_request(h.original_edit(id).await);
+    let menu = pieces.menu_with("g1");
+    let picked = h.pick(white, &pieces, &menu, "g1").await;
+    assert_eq!(kind(&picked), DEFERRED_UPDATE_MESSAGE, "{:?}", picked.json);
+    let id = interaction_id(&picked);
+    let destinations = Picker::from_request(h.original_edit(id).await);
+    let menu = destinations.menu_with("g4");
+    let played = h.pick(white, &destinations, &menu, "g4").await;
+    assert_eq!(kind(&played), DEFERRED_UPDATE_MESSAGE, "{:?}", played.json);
+    let id = interaction_id(&played);
+    let board = h
+        .wait_since(0, "the board", |r| {
+            r.is("POST", &followup_path(id)) && r.is_multipart()
+        })
+        .await;
+    Board::from_request(board, std::time::Instant::now()).assert_pings(black.id);
+    assert_eq!(h.game(game).await.ply(), 1);
+
+    // Black's stale menu of White's pieces: deferred, then refused to Black alone.
+    let stale = h.pick(black, &pieces, &pieces.menu_with("g1"), "g1").await;
+    let id = interaction_id(&stale);
+    let refused = h
+        .wait_since(0, "the refusal", |r| r.is("POST", &followup_path(id)))
+        .await;
+    assert_eq!(refused.pointer("/flags"), Some(&Value::from(EPHEMERAL)));
+    h.stop().await;
 }

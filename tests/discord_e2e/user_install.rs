@@ -8,13 +8,16 @@ use monkey_queen::games::{EndReason, GameStatus, Reach};
 use monkey_queen::i18n::{Lang, Msg};
 
 use crate::harness::{
-    Board, COLOR_WHITE, Harness, PostedChallenge, assert_ephemeral_answer, content, followup_path,
-    game_of, interaction_id, is_any_channel_message,
+    Board, COLOR_WHITE, Harness, PostedChallenge, assert_deferred_ephemerally,
+    assert_ephemeral_answer, content, followup_path, game_of, interaction_id,
+    is_any_channel_message,
 };
-use crate::support::fake_discord::RecordedRequest;
+use crate::support::fake_discord::delivery::Change;
+use crate::support::fake_discord::{BOT_NAME, BOT_USER_ID, RecordedRequest};
 use crate::support::payloads::{
     ALICE, BOB, Caller, GUILD_ID, bot_message, button_click, custom_ids, in_dm, in_group_dm,
-    in_server_without_bot, integer_option, slash_command, string_option,
+    in_server_without_bot, integer_option, slash_command, string_option, user_option,
+    with_resolved_bot,
 };
 
 /// Plays a short game from `h`'s place to a resignation, then a rematch to its first board;
@@ -343,8 +346,43 @@ async fn resign_in_group_dm(h: &Harness, board: &Board) -> u64 {
         .requests()
         .into_iter()
         .skip(mark)
-        .filter(|r| r.path.ends_with("/callback"))
-        .last()
+        .rfind(|r| r.path.ends_with("/callback"))
         .expect("the confirmation's answer");
     interaction_id(&confirm)
+}
+
+/// In a group DM, a game against the computer starts with its first board as a public
+/// message of its own, pinging the player to move: the private "thinking…" is answered first,
+/// so that the board is not Discord's first follow-up of the deferral (which would edit the
+/// private message instead, hiding the board and dropping its mention).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_against_the_computer_in_a_group_dm_shows_its_first_board_to_everyone() {
+    let h = Harness::registered().await;
+    h.interact_from(|payload| in_group_dm(payload, ALICE));
+    let id = h.next_id();
+    let computer = Caller {
+        id: BOT_USER_ID,
+        username: BOT_NAME,
+    };
+    let options = vec![
+        user_option("opponent", computer),
+        integer_option("color", COLOR_WHITE),
+    ];
+    h.push(with_resolved_bot(slash_command(
+        id,
+        ALICE,
+        "challenge",
+        options,
+    )));
+    assert_deferred_ephemerally(&h.callback(id).await);
+    let board = h
+        .wait_since(0, "the first board", |r| {
+            r.is("POST", &followup_path(id)) && r.is_multipart()
+        })
+        .await;
+    let delivery = board.delivery.clone().expect("carried out");
+    assert_eq!(delivery.change, Change::New, "a message of its own");
+    assert!(!delivery.ephemeral, "everyone in the group DM sees it");
+    assert_eq!(delivery.pinged, vec![ALICE.id]);
+    h.stop().await;
 }

@@ -51,13 +51,25 @@ pub async fn open(
     ply: u32,
 ) -> Result<(), Error> {
     let work = pieces_menu(data, click, game, ply);
-    let defer = deferral::defer_privately(&ctx.http, click.id, &click.token);
-    let (menu, deferred) = deferral::unless_quick(data.defer_after, work, defer).await;
-    let how = if deferred {
-        Deferred::Privately
-    } else {
-        Deferred::No
+    let answer = |menu: CreateInteractionResponseMessage| {
+        CreateInteractionResponse::Message(menu.ephemeral(true))
     };
+    show(ctx, data, click, work, Deferred::Privately, answer).await
+}
+
+/// Shows the menu `work` makes (or its refusal): as the click's answer that `answer` makes of
+/// it when the work is quick, else, deferred `how`, by an edit.
+async fn show(
+    ctx: &serenity::Context,
+    data: &Data,
+    click: &ComponentInteraction,
+    work: impl std::future::Future<Output = Outcome<Menu>>,
+    how: Deferred,
+    answer: impl FnOnce(CreateInteractionResponseMessage) -> CreateInteractionResponse,
+) -> Result<(), Error> {
+    let defer = deferral::defer(&ctx.http, click.id, &click.token, how);
+    let (menu, deferred) = deferral::unless_quick(data.defer_after, work, defer).await;
+    let how = if deferred { how } else { Deferred::No };
     let menu = match menu? {
         Ok(menu) => menu,
         Err(refusal) => return refuse(ctx, click, how, &refusal).await,
@@ -65,12 +77,11 @@ pub async fn open(
     if deferred {
         return edit_with(ctx, click, menu).await;
     }
-    let reply = CreateInteractionResponseMessage::new()
+    let message = CreateInteractionResponseMessage::new()
         .content(menu.content)
         .add_file(CreateAttachment::bytes(menu.png, board::FILE_NAME))
-        .components(menu.menus)
-        .ephemeral(true);
-    answer_click(ctx, click, CreateInteractionResponse::Message(reply)).await
+        .components(menu.menus);
+    answer_click(ctx, click, answer(message)).await
 }
 
 /// The menu of the clicker's movable pieces in `game` at `ply`, or why they may not move.
@@ -141,25 +152,8 @@ pub async fn piece(
         return play(ctx, data, click, game, ply, SWAP).await;
     }
     let work = destinations_menu(data, click, game, ply);
-    let defer = deferral::defer_click(ctx, click);
-    let (menu, deferred) = deferral::unless_quick(data.defer_after, work, defer).await;
-    let how = if deferred {
-        Deferred::Click
-    } else {
-        Deferred::No
-    };
-    let menu = match menu? {
-        Ok(menu) => menu,
-        Err(refusal) => return refuse(ctx, click, how, &refusal).await,
-    };
-    if deferred {
-        return edit_with(ctx, click, menu).await;
-    }
-    let update = CreateInteractionResponseMessage::new()
-        .content(menu.content)
-        .add_file(CreateAttachment::bytes(menu.png, board::FILE_NAME))
-        .components(menu.menus);
-    answer_click(ctx, click, CreateInteractionResponse::UpdateMessage(update)).await
+    let answer = CreateInteractionResponse::UpdateMessage;
+    show(ctx, data, click, work, Deferred::Click, answer).await
 }
 
 /// The menu of the destinations of the piece picked in `click`, or why there is none.

@@ -1,9 +1,8 @@
 //! `/rules`: the rules in short, with two example diagrams.
 
 use monkey_queen_core::{GameOptions, Position, Record};
-use poise::CreateReply;
 use poise::serenity_prelude as serenity;
-use serenity::CreateAttachment;
+use serenity::{CreateAttachment, EditInteractionResponse};
 
 use crate::discord::reply::user_lang;
 use crate::discord::{ApplicationContext, Error};
@@ -35,10 +34,14 @@ pub async fn rules(ctx: ApplicationContext<'_>) -> Result<(), Error> {
             Ok::<_, crate::render::RenderError>((first, second))
         })
         .await??;
-    let reply = CreateReply::default()
+    // The deferral is edited into the answer (Discord's own way; its first follow-up would
+    // only do the same for old clients' sake).
+    let edit = EditInteractionResponse::new()
         .content(lang.text(&Msg::Rules))
-        .attachment(CreateAttachment::bytes(pictures.0, "start.png"))
-        .attachment(CreateAttachment::bytes(pictures.1, "example.png"));
-    ctx.send(reply).await?;
+        .new_attachment(CreateAttachment::bytes(pictures.0, "start.png"))
+        .new_attachment(CreateAttachment::bytes(pictures.1, "example.png"));
+    ctx.interaction
+        .edit_response(ctx.serenity_context(), edit)
+        .await?;
     Ok(())
 }

@@ -2,7 +2,9 @@
 
 use poise::CreateReply;
 use poise::serenity_prelude as serenity;
-use serenity::{ComponentInteraction, CreateAllowedMentions, CreateAttachment};
+use serenity::{
+    ComponentInteraction, CreateAllowedMentions, CreateAttachment, EditInteractionResponse,
+};
 
 use super::paging::{
     HISTORY_PAGE, LEADERBOARD_PAGE, Shown, Turn, answer_list, answer_turn, paging_buttons,
@@ -11,7 +13,7 @@ use super::rating_chart;
 use crate::discord::custom_id::{ComponentId, Ranking};
 use crate::discord::deferral;
 use crate::discord::reply::{
-    Outcome, caller, command_audience, defer_public, ephemeral, split, user_lang,
+    Outcome, caller, command_audience, defer_public, edit_deferred, ephemeral, split, user_lang,
 };
 use crate::discord::{ApplicationContext, Data, Error};
 use crate::games::{Audience, GuildId, LeaderboardScope, UserId};
@@ -45,17 +47,34 @@ pub async fn stats(ctx: ApplicationContext<'_>, user: Option<serenity::User>) ->
     let (stats, chart) = done?;
     let stats = match stats {
         Ok(stats) => stats,
+        // The service refuses no one their statistics; were it to, after a public deferral
+        // the refusal would edit it.
         Err(refusal) if deferred => {
-            let text = lang.text(&Msg::Refused(&refusal));
-            return deferral::refuse_deferred_command(ctx, text).await;
+            return edit_deferred(ctx, lang.text(&Msg::Refused(&refusal))).await;
         }
         Err(refusal) => return ephemeral(ctx, lang.text(&Msg::Refused(&refusal))).await,
     };
+    let text = lang.text(&Msg::Stats(&stats));
+    let chart = chart.map(|png| CreateAttachment::bytes(png, rating_chart::FILE_NAME));
+    if deferred {
+        // The deferral is edited into the answer (Discord's first follow-up would do the same,
+        // as a deprecated stand-in for this edit).
+        let mut edit = EditInteractionResponse::new()
+            .content(text)
+            .allowed_mentions(CreateAllowedMentions::new());
+        if let Some(chart) = chart {
+            edit = edit.new_attachment(chart);
+        }
+        ctx.interaction
+            .edit_response(ctx.serenity_context(), edit)
+            .await?;
+        return Ok(());
+    }
     let mut reply = CreateReply::default()
-        .content(lang.text(&Msg::Stats(&stats)))
+        .content(text)
         .allowed_mentions(CreateAllowedMentions::new());
-    if let Some(png) = chart {
-        reply = reply.attachment(CreateAttachment::bytes(png, rating_chart::FILE_NAME));
+    if let Some(chart) = chart {
+        reply = reply.attachment(chart);
     }
     ctx.send(reply).await?;
     Ok(())
