@@ -318,3 +318,82 @@ fn parse(custom_id: &str) -> Option<Board> {
         _ => None,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use monkey_queen::games::GameId;
+    use monkey_queen_core::Position;
+    use serde_json::json;
+
+    use super::*;
+
+    fn delivery(change: Change, ephemeral: bool, pinged: Vec<u64>) -> Delivery {
+        Delivery {
+            change,
+            message: 1,
+            channel: Some(2),
+            ephemeral,
+            pinged,
+        }
+    }
+
+    fn a_move() -> (Pending, Board) {
+        let mv = Position::start(Default::default()).legal_moves()[0];
+        let told = Told {
+            game: GameId(7),
+            ply: 1,
+            notation: mv.to_string(),
+        };
+        let after = Board {
+            game: GameId(7),
+            ply: Some(1),
+        };
+        (
+            Pending::new(Kind::playing(mv, told, after), Instant::now()),
+            after,
+        )
+    }
+
+    #[test]
+    fn a_deferred_move_is_confirmed_then_brings_its_board() {
+        let (mut sent, after) = a_move();
+        let deferral = json!({ "type": DEFERRED, "data": { "flags": EPHEMERAL } });
+        let loading = delivery(Change::New, true, Vec::new());
+        assert_eq!(sent.callback(deferral, Some(&loading)), Ok(()));
+        let Kind::Move { confirmation, .. } = sent.kind.clone() else {
+            unreachable!()
+        };
+        let edit = delivery(Change::Edit, true, Vec::new());
+        assert_eq!(sent.words(&confirmation, &[], &edit), Ok(()));
+        assert!(sent.applied() && !sent.settled());
+        assert_eq!(sent.board(after, true), Ok(()));
+        assert!(sent.complete());
+    }
+
+    #[test]
+    fn a_deferred_move_edited_to_other_words_is_refused() {
+        let (mut sent, _) = a_move();
+        let deferral = json!({ "type": DEFERRED, "data": { "flags": EPHEMERAL } });
+        let _ = sent.callback(deferral, None);
+        let edit = delivery(Change::Edit, true, Vec::new());
+        assert!(sent.words("It is not your turn.", &[], &edit).is_err());
+        assert!(sent.refusal.is_some() && !sent.applied() && sent.complete());
+    }
+
+    #[test]
+    fn an_accept_answered_with_the_board_owes_the_mention_of_the_player_to_move() {
+        let mut sent = Pending::new(Kind::Accept { to_move: 5 }, Instant::now());
+        let _ = sent.callback(json!({ "type": UPDATE_MESSAGE, "data": {} }), None);
+        let first = Board {
+            game: GameId(3),
+            ply: Some(0),
+        };
+        assert_eq!(sent.board(first, true), Ok(()));
+        assert!(sent.settled() && !sent.complete());
+        let mention = delivery(Change::New, false, vec![5]);
+        assert_eq!(sent.words("<@5>, your move", &[], &mention), Ok(()));
+        assert!(sent.complete());
+        let elsewhere = Pending::new(Kind::Accept { to_move: 5 }, Instant::now());
+        assert!(elsewhere.waits_for(first, true) && !elsewhere.waits_for(first, false));
+    }
+}

@@ -229,3 +229,63 @@ fn text(request: &RecordedRequest) -> String {
         .unwrap_or_default()
         .to_owned()
 }
+
+#[cfg(test)]
+mod tests {
+
+    use axum::http::Method;
+    use serde_json::json;
+
+    use super::*;
+
+    fn request(
+        method: Method,
+        path: &str,
+        json: Value,
+        delivery: Option<Delivery>,
+    ) -> RecordedRequest {
+        RecordedRequest {
+            method,
+            path: format!("/api/v10/{path}"),
+            query: None,
+            content_type: Some("application/json".into()),
+            body: Vec::new(),
+            json: Some(json),
+            files: Vec::new(),
+            received_at: Instant::now(),
+            delivery,
+        }
+    }
+
+    #[test]
+    fn an_edit_that_only_takes_buttons_off_and_a_refused_post_show_nothing() {
+        let (unrouted, seen) = watch::channel(Unrouted::default());
+        let token = crate::support::payloads::token(ids::interaction(3, 9));
+        let unbutton = request(
+            Method::PATCH,
+            &format!("webhooks/1/{token}/messages/@original"),
+            json!({ "components": [] }),
+            Some(Delivery::edit(10, Some(ids::channel(3)), false)),
+        );
+        assert!(events(&unbutton, &unrouted).is_empty());
+        let limited = request(
+            Method::POST,
+            &format!("channels/{}/messages", ids::channel(3)),
+            json!({ "content": "⏰" }),
+            None,
+        );
+        assert!(events(&limited, &unrouted).is_empty());
+        assert_eq!((seen.borrow().unbuttoned, seen.borrow().other), (1, 1));
+        let refusal = request(
+            Method::PATCH,
+            &format!("webhooks/1/{token}/messages/@original"),
+            json!({ "content": "It is not your turn." }),
+            Some(Delivery::edit(10, Some(ids::channel(3)), true)),
+        );
+        let shown = events(&refusal, &unrouted);
+        assert!(matches!(
+            shown.as_slice(),
+            [(id, Event::Words { delivery, .. })] if *id == ids::interaction(3, 9) && delivery.ephemeral
+        ));
+    }
+}
