@@ -422,6 +422,7 @@ pub async fn answer_with(
             token: token.to_owned(),
             original: true,
             received_ms: data.service.now_ms(),
+            channel: None,
         };
         remember(http, data, game, MessageId(id.get()), editable).await;
     }
@@ -481,6 +482,7 @@ pub async fn follow_up(
         token: token.to_owned(),
         original: false,
         received_ms: data.service.now_ms(),
+        channel: None,
     };
     remember(http, data, game, MessageId(sent.id.get()), editable).await;
     Ok(())
@@ -517,13 +519,13 @@ pub async fn update_with(
         super::reply::answer_click(ctx, click, CreateInteractionResponse::UpdateMessage(update))
             .await?;
     }
-    let editable = match game.place.reach {
-        Reach::Channel => Editable::InChannel(ChannelId(click.channel_id.get())),
-        Reach::Interactions => Editable::ByToken {
-            token: click.token.clone(),
-            original: true,
-            received_ms: data.service.now_ms(),
-        },
+    // Through the click's token while it serves (no rate limit: a burst of games starting at
+    // once would meet the global one in channels), then in its channel where the bot posts.
+    let editable = Editable::ByToken {
+        token: click.token.clone(),
+        original: true,
+        received_ms: data.service.now_ms(),
+        channel: (game.place.reach == Reach::Channel).then(|| ChannelId(click.channel_id.get())),
     };
     let message = MessageId(click.message.id.get());
     remember(&ctx.http, data, game, message, editable).await;
@@ -558,7 +560,7 @@ async fn remember(
     }
     let now = data.service.now_ms();
     if let Some((old, how)) = data.boards.replace(game.id, message, editable, now) {
-        old_boards::strip_buttons(http, game.id, old, how).await;
+        old_boards::strip_buttons(http, game.id, old, how, now).await;
     }
     if !game.is_active() {
         data.boards.forget(game.id);

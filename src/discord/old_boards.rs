@@ -28,6 +28,10 @@ pub enum Editable {
         original: bool,
         /// When the interaction arrived (service clock).
         received_ms: i64,
+        /// The channel it is in, when the bot may also edit it there once the token no longer
+        /// serves (an edit through the token counts against no rate limit, so it goes first:
+        /// a burst of games starting at once would meet the global limit in channels).
+        channel: Option<ChannelId>,
     },
 }
 
@@ -52,7 +56,11 @@ impl LatestBoards {
         let old = boards.insert(game, (message, editable))?;
         let still = match &old.1 {
             Editable::InChannel(_) => true,
-            Editable::ByToken { received_ms, .. } => now_ms - received_ms < TOKEN_LIFETIME_MS,
+            Editable::ByToken {
+                received_ms,
+                channel,
+                ..
+            } => channel.is_some() || serves(*received_ms, now_ms),
         };
         (still && old.0 != message).then_some(old)
     }
@@ -67,18 +75,37 @@ impl LatestBoards {
     }
 }
 
-/// Takes the buttons off the replaced board `message`. A failure is only logged: the old
-/// buttons refuse stale clicks anyway.
-pub async fn strip_buttons(http: &Http, game: GameId, message: MessageId, editable: Editable) {
-    let edited = match editable {
-        Editable::InChannel(channel) => serenity::ChannelId::new(channel.0)
+/// Whether the token of an interaction received at `received_ms` still serves at `now_ms`.
+fn serves(received_ms: i64, now_ms: i64) -> bool {
+    now_ms - received_ms < TOKEN_LIFETIME_MS
+}
+
+/// Takes the buttons off the replaced board `message` at `now_ms`. A failure is only logged:
+/// the old buttons refuse stale clicks anyway.
+pub async fn strip_buttons(
+    http: &Http,
+    game: GameId,
+    message: MessageId,
+    editable: Editable,
+    now_ms: i64,
+) {
+    let in_channel = |channel: ChannelId| async move {
+        serenity::ChannelId::new(channel.0)
             .edit_message(
                 http,
                 serenity::MessageId::new(message.0),
                 EditMessage::new().components(Vec::new()),
             )
             .await
-            .map(drop),
+            .map(drop)
+    };
+    let edited = match editable {
+        Editable::InChannel(channel) => in_channel(channel).await,
+        Editable::ByToken {
+            received_ms,
+            channel: Some(channel),
+            ..
+        } if !serves(received_ms, now_ms) => in_channel(channel).await,
         Editable::ByToken {
             token, original, ..
         } => {
@@ -113,6 +140,7 @@ mod tests {
             token: "t".into(),
             original: true,
             received_ms,
+            channel: None,
         }
     }
 
@@ -140,5 +168,22 @@ mod tests {
         );
         boards.forget(game);
         assert!(boards.replace(game, MessageId(6), by_token(0), 0).is_none());
+    }
+
+    #[test]
+    fn a_board_also_editable_in_its_channel_stays_editable_once_its_token_lapses() {
+        let boards = LatestBoards::default();
+        let game = GameId(1);
+        let first = Editable::ByToken {
+            token: "t".into(),
+            original: true,
+            received_ms: 0,
+            channel: Some(ChannelId(5)),
+        };
+        boards.replace(game, MessageId(1), first, 0);
+        let late = TOKEN_LIFETIME_MS * 2;
+        let old = boards.replace(game, MessageId(2), by_token(late), late);
+        assert_eq!(old.map(|(m, _)| m), Some(MessageId(1)));
+        assert!(!serves(0, late), "edited in its channel, then");
     }
 }

@@ -378,10 +378,12 @@ async fn game_suggestions_name_the_opponent_in_the_callers_language() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_move_is_one_rest_call_whose_answer_is_the_board_then_the_old_board_loses_its_buttons() {
     let h = Harness::registered().await;
-    let (game, _) = h.start_game(ALICE, BOB).await;
-    // Where each move's previous board is: the first board in the channel, then the answer of
-    // the move before.
-    let mut previous_edit = format!("/channels/{CHANNEL_ID}/messages/");
+    let (game, first) = h.start_game(ALICE, BOB).await;
+    // Where each move's previous board is: the first board, the Accept's answer, then the
+    // answer of the move before; each edited through its interaction's token (which counts
+    // against no rate limit). The answer's path is /api/v10/interactions/{id}/{token}/callback.
+    let token = first.request.path.split('/').nth(5).unwrap();
+    let mut previous_edit = format!("/webhooks/{APPLICATION_ID}/{token}/messages/@original");
     for (who, next, text) in [(ALICE, BOB, "g1-g4"), (BOB, ALICE, "f12-f9")] {
         let mark = h.fake.mark();
         let board = h.play(who, text).await.applied();
