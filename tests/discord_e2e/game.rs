@@ -14,8 +14,8 @@ use crate::harness::{
 };
 use crate::support::fake_discord::APPLICATION_ID;
 use crate::support::payloads::{
-    ALICE, BOB, CAROL, CHANNEL_ID, Caller, autocomplete, focused_string, integer_option,
-    slash_command, string_option, with_locales,
+    ALICE, BOB, CAROL, Caller, autocomplete, focused_string, integer_option, slash_command,
+    string_option, with_locales,
 };
 
 fn refusal(error: &UserError) -> String {
