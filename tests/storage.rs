@@ -350,6 +350,7 @@ async fn compare_and_swap_primitives() {
         player: bob().id,
         request_key,
         board_due_ms: None,
+        to_move: None,
     };
 
     // Checked against ply 0, but the game is at ply 1: neither the move nor the game changes.
@@ -424,6 +425,7 @@ async fn a_moves_board_is_queued_with_the_move_and_only_with_it() {
         player: [alice().id, bob().id][from_ply as usize],
         request_key,
         board_due_ms: Some(T0 + 5),
+        to_move: None,
     };
     let pending = || async {
         let mut conn = db.read().await.unwrap();
@@ -527,6 +529,7 @@ async fn a_cancelled_move_leaves_nothing_half_written() {
         player: alice().id,
         request_key: None,
         board_due_ms: None,
+        to_move: None,
     };
     // Another process holds the lock the move needs, so it waits: in SQLite's busy handler
     // for the write lock, or on PostgreSQL for the game's row.

@@ -4,7 +4,7 @@ use monkey_queen_core::GameOptions;
 use sqlx::Row;
 use sqlx::any::AnyRow;
 
-use super::{Conn, Error, corrupt, db_id, discord_id, flag, int};
+use super::{Backend, Conn, Error, corrupt, db_id, discord_id, flag, int};
 use crate::model::{
     ChallengeId, ChallengeStatus, ChannelId, ColorChoice, GameId, GuildId, MessageId, Reach, UserId,
 };
@@ -305,20 +305,37 @@ pub async fn challenge_times_since(
     .await
 }
 
-/// Marks every pending challenge whose time is up as expired and returns them.
+/// The statement of [`expire_challenges`]: `$1` now. On PostgreSQL a challenge another
+/// transaction holds (being accepted, declined, or expired by another sweeper) is skipped.
+pub(super) fn expire_challenges_sql(backend: Backend) -> &'static str {
+    macro_rules! expire {
+        ($($lock:literal)?) => {
+            concat!(
+                "UPDATE challenges SET status = 'expired', resolved_ms = $1
+                 WHERE id IN (
+                     SELECT id FROM challenges WHERE status = 'pending' AND expires_ms <= $1",
+                $($lock,)?
+                ") RETURNING ",
+                columns!()
+            )
+        };
+    }
+    match backend {
+        Backend::Sqlite => expire!(),
+        Backend::Postgres => expire!(" FOR NO KEY UPDATE SKIP LOCKED"),
+    }
+}
+
+/// Marks every pending challenge whose time is up as expired and returns them; one another
+/// transaction holds is left for the next sweep rather than waited for.
 ///
 /// # Errors
 /// Database failure.
 pub async fn expire_challenges(conn: &mut Conn, now: i64) -> Result<Vec<ChallengeRow>, Error> {
-    let rows = sqlx::query(concat!(
-        "UPDATE challenges SET status = 'expired', resolved_ms = $1
-         WHERE status = 'pending' AND expires_ms <= $1
-         RETURNING ",
-        columns!()
-    ))
-    .bind(now)
-    .fetch_all(conn)
-    .await?;
+    let rows = sqlx::query(expire_challenges_sql(Backend::of(conn)))
+        .bind(now)
+        .fetch_all(conn)
+        .await?;
     let mut expired = rows.iter().map(decode).collect::<Result<Vec<_>, _>>()?;
     expired.sort_by_key(|c| c.id);
     Ok(expired)
