@@ -88,7 +88,7 @@ pub(super) fn claim_announcement_sql(backend: Backend) -> &'static str {
         ($($lock:literal)?) => {
             concat!(
                 "UPDATE announcements SET due_ms = $2, attempts = attempts + 1
-                 WHERE due_ms <= $1 AND id = (
+                 WHERE id = (
                      SELECT id FROM announcements WHERE due_ms <= $1 ORDER BY due_ms, id LIMIT 1",
                 $($lock,)?
                 ") RETURNING id, kind, game_id, challenge_id, ply, attempts"
@@ -104,9 +104,9 @@ pub(super) fn claim_announcement_sql(backend: Backend) -> &'static str {
 /// Claims the oldest announcement due at `now`, if any: it is postponed to `lease_until` and
 /// its attempts counted, so no other claim sees it before then.
 ///
-/// The due time is checked again on the row being updated, so of two claims at once (two
-/// processes) only one takes it; on PostgreSQL the other takes the next one due instead of
-/// waiting for the first.
+/// One statement: the oldest due is chosen and postponed together, so of two claims at once
+/// (two processes) only one takes it. On SQLite they take turns; on PostgreSQL the row is
+/// locked as it is chosen, and the other claim takes the next one due instead of waiting.
 ///
 /// # Errors
 /// Database failure or a row that can't be read back.

@@ -612,7 +612,8 @@ pub async fn claim_computer_turn(
 
 /// The statement of [`claim_reminders`]: `$1` now. On PostgreSQL the games another
 /// transaction holds are skipped (another sweeper's claim, or a move being stored, which sets
-/// the next reminder anyway).
+/// the next reminder anyway). The unary `+` keeps the deadline's index out of it (few
+/// reminders are due while most deadlines are ahead): the games are found by reminder time.
 pub(super) fn claim_reminders_sql(backend: Backend) -> &'static str {
     macro_rules! claim {
         ($($lock:literal)?) => {
@@ -620,7 +621,7 @@ pub(super) fn claim_reminders_sql(backend: Backend) -> &'static str {
                 "UPDATE games SET remind_ms = NULL
                  WHERE id IN (
                      SELECT id FROM games
-                     WHERE status = 'active' AND remind_ms <= $1 AND deadline_ms > $1",
+                     WHERE status = 'active' AND remind_ms <= $1 AND +deadline_ms > $1",
                 $($lock,)?
                 ") RETURNING id"
             )

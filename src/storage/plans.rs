@@ -26,6 +26,13 @@ pub struct SweepPlan {
 /// Database failure.
 pub async fn sweep_plans(conn: &mut Conn, bot: UserId, now: i64) -> Result<Vec<SweepPlan>, Error> {
     let backend = Backend::of(conn);
+    if backend == Backend::Sqlite {
+        // EXPLAIN reads nothing, so SQLite would plan with the schema this connection saw
+        // last; a read first brings in any change made since by another connection.
+        sqlx::query("SELECT COUNT(*) FROM sqlite_master")
+            .fetch_one(&mut *conn)
+            .await?;
+    }
     let statements: [(&str, &str, &str, &str, Vec<i64>); 5] = [
         (
             "lapsed challenges",
