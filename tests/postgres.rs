@@ -14,8 +14,9 @@ use std::time::Duration;
 use common::database::postgres_server;
 use common::*;
 use monkey_queen::games::{
-    ChallengeCreated, EndReason, GameId, GameRef, GameService, GameStatus, Level, ManualClock,
-    PlayerRef, ServiceError, SettingsChange, UserError, UserId,
+    BOARD_GRACE_MS, COMPUTER_TURN_LEASE_MS, ChallengeCreated, DELIVERY_LEASE_MS, EndReason, GameId,
+    GameRef, GameService, GameStatus, Level, ManualClock, PlayerRef, ServiceError, SettingsChange,
+    UserError, UserId,
 };
 use monkey_queen::storage::{self, CopyError, Finish, Key};
 use monkey_queen_core::Color;
@@ -550,4 +551,192 @@ async fn one_players_limits_hold_across_two_processes_at_once() {
         3,
         "{computer_games:?}"
     );
+}
+
+// ---- claims skip what another process holds -------------------------------------------------
+
+/// A clocked challenge of `white` to `black` (a minute a move), accepted; its first board is
+/// reported delivered.
+async fn clocked_game(f: &Fixture, white: &PlayerRef, black: &PlayerRef) -> GameId {
+    let mut new = challenge(white, Some(black));
+    new.move_time_ms = Some(60_000);
+    new.rated = false;
+    f.start_with(new).await.id
+}
+
+/// The outbox: an announcement claimed in a transaction still open does not hold back another
+/// process's claim, which takes the next one due.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn an_open_claim_of_an_announcement_leaves_the_next_to_another_process() {
+    let Some(server) = postgres_server() else {
+        return;
+    };
+    let f = Fixture::on(TestDb::postgres(&server).await).await;
+    let other = service_on(&f.url, f.clock.clone()).await;
+    // Two games whose first boards nobody reported delivered: both owed to the outbox.
+    for (white, black) in [(alice(), bob()), (carol(), dave())] {
+        let ChallengeCreated::Pending(c) = f
+            .service
+            .create_challenge(challenge(&white, Some(&black)))
+            .await
+            .unwrap()
+        else {
+            panic!("a pending challenge was expected");
+        };
+        f.service.accept_challenge(c.id, &black).await.unwrap();
+    }
+    f.clock.advance(BOARD_GRACE_MS);
+    let now = T0 + BOARD_GRACE_MS;
+
+    let mut conn = f.service.db().write().await.unwrap();
+    let mut tx = storage::begin_write(&mut conn).await.unwrap();
+    let held = storage::claim_announcement(&mut tx, now, now + DELIVERY_LEASE_MS)
+        .await
+        .unwrap()
+        .unwrap();
+    let next = timeout(PATIENCE, other.next_announcement())
+        .await
+        .expect("the second claim waited for the first")
+        .unwrap()
+        .unwrap();
+    assert_ne!(next.id, held.id);
+    assert!(other.next_announcement().await.unwrap().is_none());
+    // The first claimer died before committing: its announcement is due again.
+    tx.rollback().await.unwrap();
+    drop(conn);
+    assert_eq!(
+        other.next_announcement().await.unwrap().map(|a| a.id),
+        Some(held.id)
+    );
+}
+
+/// Reminders, losses on time and lapsed challenges: one process's sweep claiming something
+/// in a transaction still open does not hold back another's, which settles what else is due.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn an_open_claim_of_a_sweep_leaves_the_rest_to_another_process() {
+    let Some(server) = postgres_server() else {
+        return;
+    };
+    let f = Fixture::on(TestDb::postgres(&server).await).await;
+    let other = service_on(&f.url, f.clock.clone()).await;
+    let db = f.service.db();
+    let first = clocked_game(&f, &alice(), &bob()).await;
+    let lapsing = f
+        .service
+        .create_challenge(challenge(&carol(), Some(&dave())))
+        .await
+        .unwrap();
+    let ChallengeCreated::Pending(lapsing) = lapsing else {
+        panic!("a pending challenge was expected");
+    };
+    f.clock.advance(1_000);
+    let second = clocked_game(&f, &carol(), &erin()).await;
+    let later = f
+        .service
+        .create_challenge(challenge(&erin(), Some(&dave())))
+        .await
+        .unwrap();
+    let ChallengeCreated::Pending(later) = later else {
+        panic!("a pending challenge was expected");
+    };
+
+    // Reminders: the first game's is claimed and held; the second's is another's to take.
+    let first_reminder = T0 + 48_000;
+    let mut conn = db.write().await.unwrap();
+    let mut tx = storage::begin_write(&mut conn).await.unwrap();
+    assert_eq!(
+        storage::claim_reminders(&mut tx, first_reminder)
+            .await
+            .unwrap(),
+        [first]
+    );
+    f.clock.set(first_reminder + 1_000);
+    let reminded = timeout(PATIENCE, other.due_reminders())
+        .await
+        .expect("a sweep waited for another's reminder claim")
+        .unwrap();
+    assert_eq!(reminded.iter().map(|g| g.id).collect::<Vec<_>>(), [second]);
+    tx.rollback().await.unwrap();
+    assert_eq!(
+        other
+            .due_reminders()
+            .await
+            .unwrap()
+            .iter()
+            .map(|g| g.id)
+            .collect::<Vec<_>>(),
+        [first]
+    );
+
+    // Losses on time: the first game is being settled by another process; the second is ours.
+    let past_both = T0 + 62_000;
+    f.clock.set(past_both);
+    let mut tx = storage::begin_write(&mut conn).await.unwrap();
+    assert!(
+        storage::claim_due_game(&mut tx, first, 0, past_both)
+            .await
+            .unwrap()
+    );
+    let ended = timeout(PATIENCE, other.apply_timeouts())
+        .await
+        .expect("a sweep waited for another's claim of a game")
+        .unwrap();
+    assert_eq!(ended.iter().map(|g| g.id).collect::<Vec<_>>(), [second]);
+    tx.rollback().await.unwrap();
+    let ended = other.apply_timeouts().await.unwrap();
+    assert_eq!(ended.iter().map(|g| g.id).collect::<Vec<_>>(), [first]);
+
+    // Lapsed challenges: the first is being expired by another sweep; the later one is ours.
+    let ttl = 24 * 60 * 60 * 1000;
+    let mut tx = storage::begin_write(&mut conn).await.unwrap();
+    let held = storage::expire_challenges(&mut tx, T0 + ttl).await.unwrap();
+    assert_eq!(held.iter().map(|c| c.id).collect::<Vec<_>>(), [lapsing.id]);
+    f.clock.set(T0 + 1_000 + ttl);
+    let expired = timeout(PATIENCE, other.expire_challenges())
+        .await
+        .expect("a sweep waited for another's expiry")
+        .unwrap();
+    assert_eq!(expired.iter().map(|c| c.id).collect::<Vec<_>>(), [later.id]);
+    tx.rollback().await.unwrap();
+    let expired = other.expire_challenges().await.unwrap();
+    assert_eq!(
+        expired.iter().map(|c| c.id).collect::<Vec<_>>(),
+        [lapsing.id]
+    );
+}
+
+/// The computer's turns: a claim of one being made in another process (its row held) is not
+/// waited for: that turn is left out of the sweep and the claim refused at once.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn an_open_claim_of_a_computer_turn_is_left_alone() {
+    let Some(server) = postgres_server() else {
+        return;
+    };
+    let f = Fixture::on(TestDb::postgres(&server).await).await;
+    let other = service_on(&f.url, f.clock.clone()).await;
+    let mut games = Vec::new();
+    for who in [alice(), bob()] {
+        let mut new = challenge(&who, Some(&bot()));
+        new.color = monkey_queen::games::ColorChoice::Black;
+        games.push(f.start_against_computer(new).await.id);
+    }
+    let mut conn = f.service.db().write().await.unwrap();
+    let mut tx = storage::begin_write(&mut conn).await.unwrap();
+    assert!(
+        storage::claim_computer_turn(&mut tx, games[0], 0, T0, COMPUTER_TURN_LEASE_MS)
+            .await
+            .unwrap()
+    );
+    let owed = timeout(PATIENCE, other.computer_turns())
+        .await
+        .expect("the sweep waited for a claim")
+        .unwrap();
+    assert_eq!(owed.iter().map(|g| g.id).collect::<Vec<_>>(), [games[1]]);
+    let claimed = timeout(PATIENCE, other.claim_computer_turn(games[0], 0))
+        .await
+        .expect("a claim waited for another")
+        .unwrap();
+    assert!(!claimed);
+    tx.rollback().await.unwrap();
+    assert!(other.claim_computer_turn(games[0], 0).await.unwrap());
 }
