@@ -454,7 +454,7 @@ async fn one_players_limits_hold_across_two_processes_at_once() {
     let f = Fixture::on(TestDb::postgres(&server).await).await;
     let other = service_on(&f.url, f.clock.clone()).await;
     let through = |i: usize| {
-        if i % 2 == 0 {
+        if i.is_multiple_of(2) {
             f.service.clone()
         } else {
             other.clone()
