@@ -4,8 +4,10 @@ mod analysis;
 mod render;
 mod search;
 mod service;
+mod sweep;
 mod writes;
 
+use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use clap::Args;
@@ -31,6 +33,13 @@ pub struct BenchArgs {
     /// Moves played through the game service per run (0 skips the service figures).
     #[arg(long, default_value_t = 20_000)]
     service_moves: u32,
+    /// Active games the `sweep` part seeds its database with.
+    #[arg(long, default_value_t = 100_000)]
+    seed_games: u64,
+    /// The `sweep` part's database (an empty PostgreSQL one, say); a fresh SQLite file if not
+    /// given.
+    #[arg(long)]
+    sweep_database: Option<String>,
     /// A PostgreSQL server (`postgres://USER@HOST/DB`, allowed to create databases): the
     /// service part then also measures write transactions there, on a fresh database a run.
     #[arg(long)]
@@ -57,6 +66,8 @@ enum Part {
     Service,
     /// The engine's analysis of a whole game, and its picture.
     Analysis,
+    /// One sweep's database work, and the start-up check, with many games in progress.
+    Sweep,
 }
 
 /// Runs every benchmark and prints one line per figure.
@@ -80,6 +91,9 @@ pub fn run(args: &BenchArgs) -> Result<(), String> {
     }
     if wanted(Part::Analysis) {
         analysis::run(runs)?;
+    }
+    if wanted(Part::Sweep) {
+        sweep::run(runs, args.seed_games, args.sweep_database.as_deref())?;
     }
     Ok(())
 }
@@ -136,4 +150,29 @@ fn median(runs: usize, mut measure: impl FnMut() -> Duration) -> Duration {
     let mut times: Vec<Duration> = (0..runs).map(|_| measure()).collect();
     times.sort();
     times[times.len() / 2]
+}
+
+/// A scratch folder for one run's database, removed afterwards.
+pub(super) struct BenchDir(PathBuf);
+
+impl BenchDir {
+    /// A fresh folder named after this process and `label`.
+    pub(super) fn new(label: &str) -> Result<BenchDir, String> {
+        let path =
+            std::env::temp_dir().join(format!("monkey-queen-bench-{}-{label}", std::process::id()));
+        std::fs::create_dir_all(&path)
+            .map_err(|e| format!("cannot create {}: {e}", path.display()))?;
+        Ok(BenchDir(path))
+    }
+
+    /// The URL of a SQLite database in it.
+    pub(super) fn url(&self) -> String {
+        format!("sqlite://{}?mode=rwc", self.0.join("bench.db").display())
+    }
+}
+
+impl Drop for BenchDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
 }

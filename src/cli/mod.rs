@@ -8,6 +8,7 @@ mod bot;
 mod database;
 mod engine;
 mod render;
+pub mod seed;
 
 use clap::{Args, Parser, Subcommand};
 use monkey_queen_core::{GameOptions, Position, Record};

@@ -41,6 +41,7 @@ mod answer;
 mod bot;
 mod control;
 mod ids;
+mod lock_waits;
 mod player;
 mod report;
 mod router;
@@ -49,7 +50,7 @@ mod verify;
 use std::sync::{Arc, RwLock};
 use std::time::{Duration, Instant};
 
-use monkey_queen::games::{GameService, ServiceConfig, SystemClock, UserId};
+use monkey_queen::games::{Clock, GameId, GameService, ServiceConfig, SystemClock, UserId};
 use monkey_queen::storage;
 use tokio::sync::{mpsc, watch};
 
@@ -81,6 +82,8 @@ struct Knobs {
     processes: u32,
     /// Whether the database is on PostgreSQL.
     postgres: bool,
+    /// Games in progress stored before the bot starts (see `monkey_queen::cli::seed`).
+    seed_games: u64,
 }
 
 impl Knobs {
@@ -96,6 +99,7 @@ impl Knobs {
             clock_every: 2,
             processes: var("MQ_LOAD_PROCESSES").map_or(1, |p| p as u32),
             postgres: std::env::var("MQ_LOAD_BACKEND").as_deref() == Ok("postgres"),
+            seed_games: var("MQ_LOAD_SEED_GAMES").map_or(0, |g| g as u64),
         }
     }
 }
@@ -112,6 +116,7 @@ async fn smoke_run_with_a_kill() {
         clock_every: 1,
         processes: 1,
         postgres: false,
+        seed_games: 0,
     })
     .await;
 }
@@ -130,6 +135,7 @@ async fn postgres_smoke_run_of_three_processes_with_one_killed() {
         clock_every: 1,
         processes: 3,
         postgres: true,
+        seed_games: 0,
     })
     .await;
 }
@@ -157,6 +163,8 @@ struct Conductor {
     unrouted: watch::Receiver<Unrouted>,
     lives: Vec<Memory>,
     sessions: u32,
+    /// The last game stored before the run.
+    seeded: GameId,
 }
 
 /// Plays, reports, verifies; panics on any lost, duplicated or refused move, any problem in
@@ -193,7 +201,9 @@ async fn run(knobs: Knobs) {
     let (unrouted_tx, unrouted) = watch::channel(Unrouted::default());
     tokio::spawn(router::route(tap, to_pairs, unrouted_tx));
 
+    let (seeded, seed_line) = seed(&database_url, knobs.seed_games).await;
     let own_cpu_before = bot::own_cpu_time();
+    let bots_started = Instant::now();
     let mut bots = Vec::new();
     for shard in 0..knobs.processes {
         bots.push(Bot::start(&setup, shard).await);
@@ -232,8 +242,15 @@ async fn run(knobs: Knobs) {
         unrouted,
         lives: Vec::new(),
         sessions: knobs.processes,
+        seeded,
     };
 
+    let lock_waits = knobs.postgres.then(|| {
+        tokio::spawn(lock_waits::sample(
+            shared.service.db().clone(),
+            shared.phase.clone(),
+        ))
+    });
     let started = Instant::now();
     let players: Vec<_> = from_router
         .into_iter()
@@ -265,8 +282,19 @@ async fn run(knobs: Knobs) {
         conductor.lives.push(other.terminate().await);
     }
     let own_cpu = bot::own_cpu_time().saturating_sub(own_cpu_before);
+    if let Some(line) = seed_line {
+        kill_lines.push(start_up_line(
+            &line,
+            &report,
+            bots_started,
+            &conductor.lives[0],
+        ));
+    }
+    if let Some(sampler) = lock_waits {
+        kill_lines.push(sampler.await.unwrap());
+    }
 
-    let (problems, checked) = verify::verify(&shared.service, &report, &victims).await;
+    let (problems, checked) = verify::verify(&shared.service, &report, &victims, seeded).await;
     let counts = &conductor.setup.counts;
     let unrouted = conductor.unrouted.borrow().clone();
     if knobs.kill {
@@ -368,7 +396,7 @@ impl Conductor {
         self.lives.push(bot.kill().await);
         // Whatever the dead bot sent before it died reaches the players first.
         tokio::time::sleep(Duration::from_millis(300)).await;
-        let victims = Arc::new(move_clocks(&self.shared.service).await);
+        let victims = Arc::new(move_clocks(&self.shared.service, self.seeded).await);
         let _ = self.phase.send(Phase::Resync(victims.clone()));
         for _ in 0..games {
             tokio::time::timeout(STARTUP, self.resynced.recv())
@@ -482,13 +510,16 @@ async fn copy_to_postgres(service: &GameService, server: &str) -> String {
     )
 }
 
-/// Picks a tenth of the active games with a clock (at least one each) and, as if the bot had
-/// been down for ten minutes, puts the deadline of some and the reminder of others in the past.
-async fn move_clocks(service: &GameService) -> Victims {
+/// Picks a tenth of the active games with a clock (at least one each; none of those seeded
+/// up to `seeded`) and, as if the bot had been down for ten minutes, puts the deadline of some
+/// and the reminder of others in the past.
+async fn move_clocks(service: &GameService, seeded: GameId) -> Victims {
     let db = service.db();
     let ids: Vec<i64> = sqlx::query_scalar(
-        "SELECT id FROM games WHERE status = 'active' AND move_time_ms IS NOT NULL ORDER BY id",
+        "SELECT id FROM games
+         WHERE status = 'active' AND move_time_ms IS NOT NULL AND id > $1 ORDER BY id",
     )
+    .bind(seeded.0)
     .fetch_all(db.reader())
     .await
     .unwrap();
@@ -515,4 +546,47 @@ async fn move_clocks(service: &GameService) -> Victims {
         set.insert(monkey_queen::games::GameId(id));
     }
     victims
+}
+
+/// Stores `games` games in progress in the database at `url` before the bot starts; the last
+/// one's id, and a line saying how long it took (none when `games` is 0).
+async fn seed(url: &str, games: u64) -> (GameId, Option<String>) {
+    if games == 0 {
+        return (GameId(0), None);
+    }
+    let db = storage::connect(url).await.unwrap();
+    let started = Instant::now();
+    let seed = monkey_queen::cli::seed::Seed {
+        games,
+        bot: UserId(BOT_USER_ID),
+        now_ms: SystemClock.now_ms(),
+    };
+    let last = monkey_queen::cli::seed::active_games(&db, &seed)
+        .await
+        .expect("seeding the database");
+    db.close().await;
+    let line = format!(
+        "{games} games in progress stored before the start ({:.1} s)",
+        started.elapsed().as_secs_f64()
+    );
+    (last, Some(line))
+}
+
+/// What a start on a seeded database took: from the bot processes' start to the first
+/// interaction answered, and the first process's resident memory then.
+fn start_up_line(seeded: &str, report: &Report, started: Instant, first: &Memory) -> String {
+    let Some(answered) = report.first_answer else {
+        return format!("start-up with {seeded}: no interaction was answered");
+    };
+    let took = answered.duration_since(started);
+    let rss = first
+        .samples
+        .iter()
+        .find(|(at, _)| *at >= took)
+        .map_or(0, |(_, kib)| *kib);
+    format!(
+        "start-up with {seeded}: process start -> first interaction answered {:.0} ms; RSS then {:.0} MiB",
+        took.as_secs_f64() * 1000.0,
+        rss as f64 / 1024.0
+    )
 }

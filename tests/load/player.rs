@@ -494,6 +494,7 @@ impl Pair {
                     Kind::Move { .. } => l.move_first.push(took),
                 }
                 self.report.answered += 1;
+                self.report.first_answer.get_or_insert(at);
                 if [DEFERRED, DEFERRED_UPDATE].contains(&json["type"].as_u64().unwrap_or(0)) {
                     self.report.deferred += 1;
                 }

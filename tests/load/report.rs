@@ -2,7 +2,7 @@
 //! moves the verification checks against the database. Printed as one table.
 
 use std::collections::{HashMap, HashSet};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use monkey_queen::games::GameId;
 
@@ -89,6 +89,8 @@ pub struct Report {
     pub final_boards: HashMap<GameId, u32>,
     /// Reminder messages, per game.
     pub reminders: HashMap<GameId, u32>,
+    /// When the first interaction of the run got its first response.
+    pub first_answer: Option<Instant>,
 }
 
 impl Report {
@@ -133,6 +135,10 @@ impl Report {
         for (game, n) in other.reminders {
             *self.reminders.entry(game).or_default() += n;
         }
+        self.first_answer = match (self.first_answer, other.first_answer) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        };
     }
 
     /// Every first response, whatever the interaction.

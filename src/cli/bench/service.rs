@@ -1,7 +1,6 @@
 //! The `service` section of `monkey-queen bench`: moves per second through the game service
 //! (parse, validate, one compare-and-swap transaction) on a database file.
 
-use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -9,6 +8,7 @@ use monkey_queen_core::GameOptions;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
+use super::BenchDir;
 use crate::games::{
     ChallengeCreated, ChannelId, ColorChoice, GameRef, GameService, NewChallenge, PlayRequest,
     PlayerRef, Reach, ServiceConfig, SystemClock, UserId,
@@ -50,7 +50,7 @@ pub fn run(runs: usize, moves: u32) -> Result<(), String> {
 /// Plays `moves` random legal moves spread over `writers` concurrent game series on a fresh
 /// database file; returns the time taken.
 async fn measure(writers: u64, moves: u32, run: usize) -> Result<Duration, String> {
-    let dir = BenchDir::new(run)?;
+    let dir = BenchDir::new(&format!("service-{run}"))?;
     let db = storage::connect(&dir.url())
         .await
         .map_err(|e| format!("cannot open the bench database: {e}"))?;
@@ -120,27 +120,4 @@ async fn play_series(service: GameService, writer: u64, moves: u32) -> Result<()
         }
     }
     Ok(())
-}
-
-/// A scratch folder for one run's database, removed afterwards.
-struct BenchDir(PathBuf);
-
-impl BenchDir {
-    fn new(run: usize) -> Result<BenchDir, String> {
-        let path =
-            std::env::temp_dir().join(format!("monkey-queen-bench-{}-{run}", std::process::id()));
-        std::fs::create_dir_all(&path)
-            .map_err(|e| format!("cannot create {}: {e}", path.display()))?;
-        Ok(BenchDir(path))
-    }
-
-    fn url(&self) -> String {
-        format!("sqlite://{}?mode=rwc", self.0.join("bench.db").display())
-    }
-}
-
-impl Drop for BenchDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
 }
