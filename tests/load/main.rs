@@ -190,7 +190,7 @@ async fn run(knobs: Knobs) {
     );
     let setup = BotSetup {
         dir: dir.path().to_owned(),
-        database_url,
+        database_url: database_url.clone(),
         shards: knobs.processes,
         api_url: fake.api_url(),
         log: log.clone(),
