@@ -2,8 +2,11 @@
 //! ratings, leaderboards and history, rematches and per-server settings, over the database.
 //!
 //! Plain async Rust with typed results; it knows nothing of Discord's libraries. Every change
-//! is one write transaction; a move is applied only if the game is still at the ply it was
-//! checked against (compare-and-swap), so concurrent requests can't corrupt a game.
+//! is one write transaction, which first locks what its checks depend on (see
+//! [`storage::lock`]: a player's challenges, both ratings of a rated game), so writes for
+//! different players never wait for each other; a move is applied only if the game is still
+//! at the ply it was checked against (compare-and-swap), so concurrent requests, of one
+//! process or several, can't corrupt a game.
 //!
 //! ```
 //! # #[tokio::main(flavor = "current_thread")]
