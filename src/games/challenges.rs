@@ -206,6 +206,12 @@ impl GameService {
             .into_iter()
             .collect();
         storage::lock(&mut tx, &keys).await?;
+        // Taken first, so of two accepts at once the second stops here (and, as in every
+        // transaction, the challenge's row is held before any player's: see `storage::lock`).
+        if !storage::resolve_challenge(&mut tx, id, ChallengeStatus::Accepted, now).await? {
+            tx.rollback().await?;
+            return Err(self.not_pending(id).await);
+        }
         storage::upsert_player(&mut tx, by.id, &by.name, now).await?;
         let game = storage::insert_game(
             &mut tx,
@@ -227,12 +233,7 @@ impl GameService {
             },
         )
         .await?;
-        if !storage::resolve_challenge(&mut tx, id, ChallengeStatus::Accepted, Some(game), now)
-            .await?
-        {
-            tx.rollback().await?;
-            return Err(self.not_pending(id).await);
-        }
+        storage::set_challenge_game(&mut tx, id, game).await?;
         let announcement = self.queue_first_board(&mut tx, game, now).await?;
         let row = storage::game(&mut tx, game).await?;
         tx.commit().await?;
@@ -344,7 +345,7 @@ impl GameService {
         }
         if now >= challenge.expires_ms {
             let mut tx = self.db.begin_write().await?;
-            storage::resolve_challenge(&mut tx, id, ChallengeStatus::Expired, None, now).await?;
+            storage::resolve_challenge(&mut tx, id, ChallengeStatus::Expired, now).await?;
             tx.commit().await?;
             return Err(UserError::ChallengeExpired.into());
         }
@@ -359,7 +360,7 @@ impl GameService {
         now: i64,
     ) -> Result<Challenge> {
         let mut tx = self.db.begin_write().await?;
-        if !storage::resolve_challenge(&mut tx, id, status, None, now).await? {
+        if !storage::resolve_challenge(&mut tx, id, status, now).await? {
             tx.rollback().await?;
             return Err(self.not_pending(id).await);
         }

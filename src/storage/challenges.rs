@@ -230,8 +230,8 @@ pub async fn challenge(conn: &mut Conn, id: ChallengeId) -> Result<Option<Challe
     row.as_ref().map(decode).transpose()
 }
 
-/// Moves a pending challenge to `status` (and links the game it started); `false` if it was
-/// no longer pending.
+/// Moves a pending challenge to `status`; `false` if it was no longer pending. One statement
+/// that waits for the challenge's row and checks it again, so of two at once only one applies.
 ///
 /// # Errors
 /// Database failure.
@@ -239,20 +239,35 @@ pub async fn resolve_challenge(
     conn: &mut Conn,
     id: ChallengeId,
     status: ChallengeStatus,
-    game: Option<GameId>,
     now: i64,
 ) -> Result<bool, Error> {
     let done = sqlx::query(
-        "UPDATE challenges SET status = $2, game_id = $3, resolved_ms = $4
+        "UPDATE challenges SET status = $2, resolved_ms = $3
          WHERE id = $1 AND status = 'pending'",
     )
     .bind(id.0)
     .bind(status.as_str())
-    .bind(game.map(|g| g.0))
     .bind(now)
     .execute(conn)
     .await?;
     Ok(done.rows_affected() == 1)
+}
+
+/// Links an accepted challenge to the game it started, in the transaction that accepted it.
+///
+/// # Errors
+/// Database failure.
+pub async fn set_challenge_game(
+    conn: &mut Conn,
+    id: ChallengeId,
+    game: GameId,
+) -> Result<(), Error> {
+    sqlx::query("UPDATE challenges SET game_id = $2 WHERE id = $1")
+        .bind(id.0)
+        .bind(game.0)
+        .execute(conn)
+        .await?;
+    Ok(())
 }
 
 /// Remembers the message that shows the challenge; `false` if there is no such challenge.

@@ -16,7 +16,8 @@
 //! - a game against the computer: its challenger ([`Key::Player`]: at most three such games at
 //!   once) and, for a rematch, [`Key::Rematches`];
 //! - accepting: for a rematch, [`Key::Rematches`] (the accept turns the pending rematch into
-//!   the one being played); the challenge itself is taken by its compare-and-swap `UPDATE`;
+//!   the one being played); the challenge itself is taken by its compare-and-swap `UPDATE`,
+//!   the transaction's first write;
 //! - finishing a game (a result, a resignation, a loss on time, a move that ends it): for a
 //!   rated game both players ([`Key::Player`]: each rating is read and written back), for a
 //!   game against the computer its [`Key::ComputerRating`]; the game by its compare-and-swap;
@@ -25,12 +26,17 @@
 //! - declining, cancelling, aborting, a plain move, a claim (of an announcement, a reminder,
 //!   a lapsed challenge, a computer's turn): nothing but their own rows.
 //!
-//! No two transactions can deadlock. A transaction takes all its keys at once, before its
-//! first write, in ascending order of their values ([`lock`]); the sweeps take theirs without
-//! waiting ([`try_lock`]). After that it waits only for rows: at most one game or challenge
-//! (its compare-and-swap), then players' rows in ascending id order (see
-//! `games::end::settle`), and rows no transaction holding them ever waits after (new rows,
-//! the outbox, the computer's rating under its key). A claim never waits at all.
+//! No two transactions can deadlock, because every one waits in the same order:
+//! 1. its keys, all at once before its first write, in ascending order of their values
+//!    ([`lock`]; the timeout sweep takes them without waiting, [`try_lock`]);
+//! 2. then at most one existing game or challenge row, by its compare-and-swap;
+//! 3. then players' rows (upserts, results), in ascending id order (see
+//!    `games::challenges::upsert_players` and `games::end::settle`);
+//! 4. after that only rows no other transaction holds: new rows (whose references take a
+//!    key-share lock, which no update here conflicts with), and the computer's rating, which
+//!    its key guards.
+//!
+//! Claims take many rows but never wait for one (`SKIP LOCKED`), so they close no cycle.
 
 use super::{Backend, Conn, Error, db_id, discord_id};
 use crate::model::{GameId, GuildId, Level, UserId};

@@ -49,7 +49,7 @@ pub use backup::backup;
 pub use challenges::{
     ChallengeRow, NewChallengeRow, challenge, challenge_times_since, expire_challenges,
     insert_challenge, pending_between, pending_challenge_count, pending_rematch, resolve_challenge,
-    set_challenge_message,
+    set_challenge_game, set_challenge_message,
 };
 pub use copy::{Copied, CopyError, copied_columns, copy, table_names};
 pub use games::{
