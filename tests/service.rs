@@ -507,6 +507,45 @@ async fn the_computer_owes_the_turns_of_active_games_where_it_is_to_move() {
     assert_eq!(ids(f.service.computer_turns().await.unwrap()), [theirs.id]);
 }
 
+/// A turn the computer owes is left out while a process holds a live claim of it, and comes
+/// back once the lease is over; each comes with the move before it, and at most
+/// [`COMPUTER_TURNS_PER_SWEEP`] come at once, oldest first.
+#[tokio::test]
+async fn the_computer_turns_leave_out_those_claimed_and_carry_the_last_move() {
+    use monkey_queen::games::{COMPUTER_TURN_LEASE_MS, COMPUTER_TURNS_PER_SWEEP};
+    let f = Fixture::new().await;
+    let mut new = challenge(&alice(), Some(&bot()));
+    new.color = ColorChoice::White;
+    let game = f.start_against_computer(new).await;
+    f.play(&alice(), game.id, "g1-g6").await.unwrap();
+    let owed = f.service.computer_turns().await.unwrap();
+    assert_eq!(owed.len(), 1);
+    assert_eq!(
+        owed[0].last_move,
+        Some(f.service.game(game.id).await.unwrap().last_move.unwrap())
+    );
+    assert!(f.service.claim_computer_turn(game.id, 1).await.unwrap());
+    assert!(f.service.computer_turns().await.unwrap().is_empty());
+    f.clock.advance(COMPUTER_TURN_LEASE_MS);
+    assert_eq!(f.service.computer_turns().await.unwrap().len(), 1);
+
+    // However many are owed, one sweep reads a bounded number, the oldest first.
+    let players: Vec<PlayerRef> = (0..=COMPUTER_TURNS_PER_SWEEP / 3)
+        .map(|i| PlayerRef::new(UserId(5_000 + u64::from(i)), format!("player {i}")))
+        .collect();
+    for player in &players {
+        for _ in 0..3 {
+            let mut new = challenge(player, Some(&bot()));
+            new.color = ColorChoice::Black;
+            f.start_against_computer(new).await;
+        }
+    }
+    let owed = f.service.computer_turns().await.unwrap();
+    assert_eq!(owed.len(), COMPUTER_TURNS_PER_SWEEP as usize);
+    assert_eq!(owed[0].id, game.id);
+    assert!(owed.windows(2).all(|w| w[0].id < w[1].id));
+}
+
 // ---- playing -------------------------------------------------------------------------------
 
 #[tokio::test]

@@ -350,6 +350,7 @@ async fn compare_and_swap_primitives() {
         player: bob().id,
         request_key,
         board_due_ms: None,
+        to_move: None,
     };
 
     // Checked against ply 0, but the game is at ply 1: neither the move nor the game changes.
@@ -424,6 +425,7 @@ async fn a_moves_board_is_queued_with_the_move_and_only_with_it() {
         player: [alice().id, bob().id][from_ply as usize],
         request_key,
         board_due_ms: Some(T0 + 5),
+        to_move: None,
     };
     let pending = || async {
         let mut conn = db.read().await.unwrap();
@@ -527,6 +529,7 @@ async fn a_cancelled_move_leaves_nothing_half_written() {
         player: alice().id,
         request_key: None,
         board_due_ms: None,
+        to_move: None,
     };
     // Another process holds the lock the move needs, so it waits: in SQLite's busy handler
     // for the write lock, or on PostgreSQL for the game's row.
@@ -930,4 +933,157 @@ async fn a_result_without_rating_changes_then_one_with_them_on_one_connection() 
     drop(conn);
     let second = f.service.game(second.id).await.unwrap();
     assert_eq!(second.result.unwrap().rating_deltas, Some([8.5, -8.5]));
+}
+
+/// Fills the database with 20,000 games (one in ten active, one in twenty against the
+/// computer, a third of the active ones with a clock), a move of each finished one, 5,000
+/// challenges and 2,000 queued
+/// announcements, none of them due at [`T0`], and has the engine gather its statistics: the
+/// size at which a plan that scans a whole table would show.
+async fn fill_for_plans(db: &storage::Db) {
+    let start = monkey_queen_core::Position::start(monkey_queen_core::GameOptions::default());
+    let statements = [
+        "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 1000)
+         INSERT INTO players (user_id, display_name, created_ms, updated_ms)
+         SELECT 1000 + i, 'player ' || i, $1, $1 FROM n",
+        "INSERT INTO players (user_id, display_name, created_ms, updated_ms)
+         VALUES ($2, 'Monkey Queen', $1, $1)",
+        "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 20000)
+         INSERT INTO games (white_id, black_id, ai_level, board_size, queen_height, pie,
+             move_time_ms, rated, status, ply, position, created_ms, deadline_ms, remind_ms,
+             finished_ms, channel_id, to_move_id, winner, end_reason)
+         SELECT 1001 + i % 1000, CASE WHEN i % 20 = 0 THEN $2 ELSE 1001 + (i + 1) % 1000 END,
+             CASE WHEN i % 20 = 0 THEN 'easy' END, 12, 4, FALSE,
+             CASE WHEN i % 30 = 0 THEN 3600000 END, i % 20 <> 0,
+             CASE WHEN i % 10 = 0 THEN 'active' ELSE 'finished' END, 0, $3, $1,
+             CASE WHEN i % 30 = 0 THEN $1 + 3600000 + i END,
+             CASE WHEN i % 30 = 0 THEN $1 + 2880000 + i END,
+             CASE WHEN i % 10 <> 0 THEN $1 - i END, 7,
+             CASE WHEN i % 20 = 0 THEN CASE WHEN i % 400 = 0 THEN $2 ELSE 1001 + i % 1000 END END,
+             CASE WHEN i % 10 <> 0 THEN 'white' END,
+             CASE WHEN i % 10 <> 0 THEN 'resignation' END
+         FROM n",
+        "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 20000)
+         INSERT INTO moves (game_id, ply, notation, player_id, played_ms)
+         SELECT i, 1, 'g1-g6', 1001 + i % 1000, $1 FROM n WHERE i % 10 <> 0",
+        "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 5000)
+         INSERT INTO challenges (challenger_id, challenged_id, channel_id, board_size,
+             queen_height, pie, color_choice, rated, status, created_ms, expires_ms)
+         SELECT 1001 + i % 1000, 1001 + (i + 7) % 1000, 7, 12, 4, FALSE, 'white', TRUE,
+             CASE WHEN i % 50 = 0 THEN 'pending' ELSE 'accepted' END, $1 - i, $1 + 86400000 - i
+         FROM n",
+        "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 2000)
+         INSERT INTO announcements (kind, game_id, ply, created_ms, due_ms)
+         SELECT 'board', i, 0, $1, $1 + 60000 + i FROM n",
+        "ANALYZE",
+    ];
+    for sql in statements {
+        sqlx::query(sql)
+            .bind(T0)
+            .bind(storage::db_id(BOT.0))
+            .bind(start.to_text())
+            .execute(db.writer())
+            .await
+            .unwrap();
+    }
+}
+
+/// Each sweep reads only what is due through its index, with no full scan of the table it
+/// reads from (on SQLite `EXPLAIN QUERY PLAN`, on PostgreSQL `EXPLAIN`).
+#[tokio::test]
+async fn every_sweep_reads_what_is_due_through_its_index() {
+    let f = Fixture::new().await;
+    let db = f.service.db();
+    fill_for_plans(db).await;
+    let mut conn = db.read().await.unwrap();
+    let plans = storage::sweep_plans(&mut conn, BOT, T0).await.unwrap();
+    assert_eq!(plans.len(), 5);
+    for plan in plans {
+        let full_scan = match db.backend() {
+            storage::Backend::Sqlite => plan.plan.lines().any(|step| step.starts_with("SCAN ")),
+            storage::Backend::Postgres => plan.plan.contains("Seq Scan"),
+        };
+        assert!(
+            plan.plan.contains(plan.index) && !full_scan,
+            "{} should read {} through {}:\n{}",
+            plan.sweep,
+            plan.table,
+            plan.index,
+            plan.plan
+        );
+    }
+}
+
+/// The statement of migration 0008 that records who is to move in the active games against
+/// the computer already stored, in the dialect of `backend`.
+fn to_move_backfill(backend: storage::Backend) -> &'static str {
+    let migration = match backend {
+        storage::Backend::Sqlite => include_str!("../migrations/sqlite/0008_computer_to_move.sql"),
+        storage::Backend::Postgres => {
+            include_str!("../migrations/postgres/0008_computer_to_move.sql")
+        }
+    };
+    let start = migration
+        .find("UPDATE games")
+        .expect("the migration backfills");
+    let end = start + migration[start..].find(';').expect("one statement");
+    &migration[start..end]
+}
+
+/// Migration 0008 finds whose turn it is in every active game against the computer from the
+/// stored position, as the moves themselves record it: the computer's or the person's, and
+/// after a pie-rule swap (R8) too.
+#[tokio::test]
+async fn the_to_move_backfill_agrees_with_what_the_moves_record() {
+    use monkey_queen::games::{ColorChoice, Level};
+    let f = Fixture::new().await;
+    let against = |who: &monkey_queen::games::PlayerRef, color, pie| {
+        let mut new = challenge(who, Some(&bot()));
+        new.color = color;
+        new.ai_level = Some(Level::Easy);
+        new.options = monkey_queen_core::GameOptions::default().pie_rule(pie);
+        new
+    };
+    let computer_first = f
+        .start_against_computer(against(&alice(), ColorChoice::Black, false))
+        .await;
+    let person_first = f
+        .start_against_computer(against(&bob(), ColorChoice::White, false))
+        .await;
+    let swapped = f
+        .start_against_computer(against(&carol(), ColorChoice::Black, true))
+        .await;
+    f.play(&bot(), swapped.id, "g1-g6").await.unwrap();
+    let after_swap = f.play(&carol(), swapped.id, "swap").await.unwrap().game;
+    assert_eq!(after_swap.to_move, Some(BOT));
+    f.play(&bob(), person_first.id, "g1-g6").await.unwrap();
+    f.start(&alice(), &bob()).await;
+
+    let db = f.service.db();
+    let to_move = || async {
+        sqlx::query_as::<_, (i64, Option<i64>)>("SELECT id, to_move_id FROM games ORDER BY id")
+            .fetch_all(db.reader())
+            .await
+            .unwrap()
+    };
+    let recorded = to_move().await;
+    let bot_id = storage::db_id(BOT.0);
+    assert_eq!(
+        recorded,
+        [
+            (computer_first.id.0, Some(bot_id)),
+            (person_first.id.0, Some(bot_id)),
+            (swapped.id.0, Some(bot_id)),
+            (4, None),
+        ]
+    );
+    sqlx::query("UPDATE games SET to_move_id = NULL")
+        .execute(db.writer())
+        .await
+        .unwrap();
+    sqlx::query(to_move_backfill(db.backend()))
+        .execute(db.writer())
+        .await
+        .unwrap();
+    assert_eq!(to_move().await, recorded);
 }

@@ -5,6 +5,7 @@ mod render;
 mod search;
 mod service;
 mod sweep;
+mod writes;
 
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
@@ -39,6 +40,13 @@ pub struct BenchArgs {
     /// given.
     #[arg(long)]
     sweep_database: Option<String>,
+    /// A PostgreSQL server (`postgres://USER@HOST/DB`, allowed to create databases): the
+    /// service part then also measures write transactions there, on a fresh database a run.
+    #[arg(long)]
+    postgres_url: Option<String>,
+    /// Rounds (challenge, accept, rated resignation) per run of the PostgreSQL writes.
+    #[arg(long, default_value_t = 960)]
+    write_rounds: u32,
     /// Measure only one part.
     #[arg(long, value_enum)]
     only: Option<Part>,
@@ -53,7 +61,8 @@ enum Part {
     Search,
     /// Board PNGs and replay GIFs.
     Render,
-    /// Moves through the game service on an SQLite file.
+    /// Moves through the game service on an SQLite file, and write transactions on
+    /// PostgreSQL with `--postgres-url`.
     Service,
     /// The engine's analysis of a whole game, and its picture.
     Analysis,
@@ -76,6 +85,9 @@ pub fn run(args: &BenchArgs) -> Result<(), String> {
     }
     if wanted(Part::Service) {
         service::run(runs, args.service_moves)?;
+        if let Some(server) = &args.postgres_url {
+            writes::run(runs, server, args.write_rounds.max(1))?;
+        }
     }
     if wanted(Part::Analysis) {
         analysis::run(runs)?;

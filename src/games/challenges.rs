@@ -10,7 +10,7 @@ use super::{
     ColorChoice, GameId, GameService, GameStarted, Level, MessageId, NewChallenge, PlayerRef,
     Reach, Result, UserError, UserId,
 };
-use crate::storage::{self, Conn, GameRow, NewChallengeRow, NewGameRow, Owed};
+use crate::storage::{self, Conn, GameRow, Key, NewChallengeRow, NewGameRow, Owed};
 
 impl GameService {
     /// Makes a challenge, or starts a game at once when the opponent is the bot.
@@ -50,7 +50,13 @@ impl GameService {
                 .map(|started| ChallengeCreated::AiGame(Box::new(started)));
         }
         let mut tx = self.db.begin_write().await?;
-        // Counted in the transaction that adds the challenge, so two at once can't both pass.
+        // Counted in the transaction that adds the challenge, holding the challenger's lock,
+        // so two at once can't both pass; the opponent's too, so that of two people
+        // challenging each other at once only one challenge is stored.
+        let mut keys = vec![Key::Player(new.challenger.id)];
+        keys.extend(new.opponent.as_ref().map(|o| Key::Player(o.id)));
+        keys.extend(new.rematch_of.map(Key::Rematches));
+        storage::lock(&mut tx, &keys).await?;
         let allowed = match rematch_free(&mut tx, new.rematch_of).await {
             Ok(()) => {
                 let limits = self.config.challenge_limits;
@@ -62,10 +68,9 @@ impl GameService {
             tx.rollback().await?;
             return Err(refusal);
         }
-        storage::upsert_player(&mut tx, new.challenger.id, &new.challenger.name, now).await?;
-        if let Some(opponent) = &new.opponent {
-            storage::upsert_player(&mut tx, opponent.id, &opponent.name, now).await?;
-        }
+        let mut players = vec![&new.challenger];
+        players.extend(&new.opponent);
+        upsert_players(&mut tx, players, now).await?;
         let row = NewChallengeRow {
             challenger: new.challenger.id,
             challenged: new.opponent.as_ref().map(|o| o.id),
@@ -119,12 +124,15 @@ impl GameService {
         };
         let (deadline_ms, remind_ms) = Self::deadline(new.move_time_ms, now);
         let mut tx = self.db.begin_write().await?;
+        let mut keys = vec![Key::Player(new.challenger.id)];
+        keys.extend(new.rematch_of.map(Key::Rematches));
+        storage::lock(&mut tx, &keys).await?;
         if let Err(refusal) = rematch_free(&mut tx, new.rematch_of).await {
             tx.rollback().await?;
             return Err(refusal);
         }
-        // Counted in the transaction that adds the game, so two requests at once can't both
-        // pass the limit.
+        // Counted in the transaction that adds the game, holding the challenger's lock, so
+        // two requests at once can't both pass the limit.
         let playing = storage::active_games(&mut tx, Some(new.challenger.id), None)
             .await?
             .iter()
@@ -137,8 +145,7 @@ impl GameService {
             }
             .into());
         }
-        storage::upsert_player(&mut tx, new.challenger.id, &new.challenger.name, now).await?;
-        storage::upsert_player(&mut tx, bot.id, &bot.name, now).await?;
+        upsert_players(&mut tx, vec![&new.challenger, &bot], now).await?;
         let id = storage::insert_game(
             &mut tx,
             &NewGameRow {
@@ -192,6 +199,19 @@ impl GameService {
         };
         let (deadline_ms, remind_ms) = Self::deadline(challenge.move_time_ms, now);
         let mut tx = self.db.begin_write().await?;
+        // A rematch being accepted becomes the one being played: offering another waits.
+        let keys: Vec<Key> = challenge
+            .rematch_of
+            .map(Key::Rematches)
+            .into_iter()
+            .collect();
+        storage::lock(&mut tx, &keys).await?;
+        // Taken first, so of two accepts at once the second stops here (and, as in every
+        // transaction, the challenge's row is held before any player's: see `storage::lock`).
+        if !storage::resolve_challenge(&mut tx, id, ChallengeStatus::Accepted, now).await? {
+            tx.rollback().await?;
+            return Err(self.not_pending(id).await);
+        }
         storage::upsert_player(&mut tx, by.id, &by.name, now).await?;
         let game = storage::insert_game(
             &mut tx,
@@ -213,12 +233,7 @@ impl GameService {
             },
         )
         .await?;
-        if !storage::resolve_challenge(&mut tx, id, ChallengeStatus::Accepted, Some(game), now)
-            .await?
-        {
-            tx.rollback().await?;
-            return Err(self.not_pending(id).await);
-        }
+        storage::set_challenge_game(&mut tx, id, game).await?;
         let announcement = self.queue_first_board(&mut tx, game, now).await?;
         let row = storage::game(&mut tx, game).await?;
         tx.commit().await?;
@@ -330,7 +345,7 @@ impl GameService {
         }
         if now >= challenge.expires_ms {
             let mut tx = self.db.begin_write().await?;
-            storage::resolve_challenge(&mut tx, id, ChallengeStatus::Expired, None, now).await?;
+            storage::resolve_challenge(&mut tx, id, ChallengeStatus::Expired, now).await?;
             tx.commit().await?;
             return Err(UserError::ChallengeExpired.into());
         }
@@ -345,7 +360,7 @@ impl GameService {
         now: i64,
     ) -> Result<Challenge> {
         let mut tx = self.db.begin_write().await?;
-        if !storage::resolve_challenge(&mut tx, id, status, None, now).await? {
+        if !storage::resolve_challenge(&mut tx, id, status, now).await? {
             tx.rollback().await?;
             return Err(self.not_pending(id).await);
         }
@@ -373,6 +388,16 @@ fn started(row: GameRow, announcement: AnnouncementId) -> Result<GameStarted> {
         game: super::view::view(row, position, None),
         announcement,
     })
+}
+
+/// Creates or refreshes `players` in ascending id order (see `storage::lock`: two
+/// transactions writing the same players' rows never wait for each other crosswise).
+async fn upsert_players(conn: &mut Conn, mut players: Vec<&PlayerRef>, now: i64) -> Result<()> {
+    players.sort_by_key(|player| player.id);
+    for player in players {
+        storage::upsert_player(conn, player.id, &player.name, now).await?;
+    }
+    Ok(())
 }
 
 /// Refuses a rematch of a game whose rematch is already being played. (A pending one is

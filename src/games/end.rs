@@ -9,7 +9,31 @@ use super::{
     UserId,
 };
 use crate::rating::{Rating, rate_game};
-use crate::storage::{self, Conn, Finish, GameRow, Owed, Standing};
+use crate::storage::{self, Conn, Finish, GameRow, Key, Owed, Standing};
+
+/// Who ends a game, and so how its transaction takes its locks.
+#[derive(Debug, Clone, Copy)]
+enum Ending {
+    /// A player (a resignation, a claim on time): waits for the locks.
+    Asked,
+    /// The timeout sweep, queuing this announcement of the result: takes the locks and the
+    /// game only if they are free.
+    Sweep(Owed),
+}
+
+/// What finishing `row` locks (see `storage::lock`): for a rated game both players, whose
+/// ratings are read and written back; for a game against the computer its rating at that
+/// level. Counts of unrated games are increments and need no lock.
+pub(super) fn finish_keys(row: &GameRow) -> Vec<Key> {
+    let mut keys = Vec::with_capacity(2);
+    if row.rated {
+        keys.extend([Key::Player(row.white), Key::Player(row.black)]);
+    }
+    if let Some(level) = row.ai_level {
+        keys.push(Key::ComputerRating(level));
+    }
+    keys
+}
 
 impl GameService {
     /// Resigns `user`'s game: the opponent wins (R7.4). With `expected_ply` (the ply the
@@ -90,7 +114,9 @@ impl GameService {
     /// Ends every active game whose deadline has passed, the player to move losing on time,
     /// and returns them. Each result's announcement is queued in the transaction that ends
     /// the game (see [`GameService::next_announcement`]). A game settled here is never
-    /// returned again; one that changed in the meantime is left alone.
+    /// returned again; one that changed in the meantime is left alone, and so is one another
+    /// transaction holds (another process settling it, or a game of the same players being
+    /// finished): the next sweep comes back to it, so no sweep waits for another's work.
     ///
     /// # Errors
     /// Internal errors only.
@@ -103,9 +129,9 @@ impl GameService {
         let mut ended = Vec::with_capacity(due.len());
         for row in due {
             let loser = view::position_of(&row)?.turn();
-            let announce = Some(Owed::Timeout { game: row.id });
+            let how = Ending::Sweep(Owed::Timeout { game: row.id });
             match self
-                .end_announcing(row, loser.other(), EndReason::Timeout, announce)
+                .end_announcing(row, loser.other(), EndReason::Timeout, how)
                 .await
             {
                 Ok(game) => ended.push(game),
@@ -136,20 +162,38 @@ impl GameService {
         winner: Color,
         reason: EndReason,
     ) -> Result<GameView> {
-        self.end_announcing(row, winner, reason, None).await
+        self.end_announcing(row, winner, reason, Ending::Asked)
+            .await
     }
 
-    /// [`Self::end`], queuing `announce` in the same transaction when it is given (for an end
-    /// no interaction of a player's answers).
+    /// [`Self::end`], as `how` says: asked by a player, or by the timeout sweep, which
+    /// queues the result's announcement in the same transaction and gives up rather than
+    /// wait for a lock ([`UserError::PositionChanged`] then, as for a game that moved on).
     async fn end_announcing(
         &self,
         row: GameRow,
         winner: Color,
         reason: EndReason,
-        announce: Option<Owed>,
+        how: Ending,
     ) -> Result<GameView> {
         let now = self.now_ms();
         let mut tx = self.db.begin_write().await?;
+        let keys = finish_keys(&row);
+        let announce = match how {
+            Ending::Asked => {
+                storage::lock(&mut tx, &keys).await?;
+                None
+            }
+            Ending::Sweep(owed) => {
+                let claimed = storage::try_lock(&mut tx, &keys).await?
+                    && storage::claim_due_game(&mut tx, row.id, row.ply, now).await?;
+                if !claimed {
+                    tx.rollback().await?;
+                    return Err(UserError::PositionChanged.into());
+                }
+                Some(owed)
+            }
+        };
         let Some(result) = self.settle(&mut tx, &row, winner, reason, now).await? else {
             tx.rollback().await?;
             return Err(UserError::PositionChanged.into());
@@ -166,6 +210,8 @@ impl GameService {
 
     /// Writes the end of a game (if it is still active at `row.ply`), both players' counts
     /// and, for a rated game, their new Glicko-2 ratings. `None` if the game had changed.
+    /// The caller's transaction holds the game's [`finish_keys`]; the players' rows are
+    /// written in ascending id order (see `storage::lock`: no two finishes deadlock).
     pub(super) async fn settle(
         &self,
         conn: &mut Conn,
@@ -208,7 +254,7 @@ impl GameService {
         if !finished {
             return Ok(None);
         }
-        let standings = [
+        let mut standings = [
             Standing {
                 id: winner_id,
                 won: true,
@@ -220,6 +266,7 @@ impl GameService {
                 rating: ratings.map(|(_, (l, _))| l),
             },
         ];
+        standings.sort_by_key(|standing| standing.id);
         for standing in standings {
             storage::record_result(conn, standing, now).await?;
             if let Some(rating) = standing.rating {

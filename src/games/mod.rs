@@ -2,8 +2,11 @@
 //! ratings, leaderboards and history, rematches and per-server settings, over the database.
 //!
 //! Plain async Rust with typed results; it knows nothing of Discord's libraries. Every change
-//! is one write transaction; a move is applied only if the game is still at the ply it was
-//! checked against (compare-and-swap), so concurrent requests can't corrupt a game.
+//! is one write transaction, which first locks what its checks depend on (see
+//! [`storage::lock`]: a player's challenges, both ratings of a rated game), so writes for
+//! different players never wait for each other; a move is applied only if the game is still
+//! at the ply it was checked against (compare-and-swap), so concurrent requests, of one
+//! process or several, can't corrupt a game.
 //!
 //! ```
 //! # #[tokio::main(flavor = "current_thread")]
@@ -90,7 +93,7 @@ pub use announcements::{
 pub use clock::{Clock, ManualClock, SystemClock};
 pub use cooldowns::{ChallengeLimits, HEAVY_COOLDOWN_MS, Heavy, MAX_COMPUTER_GAMES};
 pub use error::{InternalError, Result, ServiceError, UserError};
-pub use queries::COMPUTER_TURN_LEASE_MS;
+pub use queries::{COMPUTER_TURN_LEASE_MS, COMPUTER_TURNS_PER_SWEEP};
 pub use rating_history::RatingHistory;
 pub use settings::SettingsChange;
 pub use standings::{
@@ -273,14 +276,8 @@ impl GameService {
         if row.ply == 0 {
             return Ok(None);
         }
-        let Some(stored) = storage::move_at(conn, row.id, row.ply).await? else {
-            return Err(InternalError::Corrupt {
-                game: row.id,
-                detail: format!("ply {} has no stored move", row.ply),
-            }
-            .into());
-        };
-        Ok(view::last_move_from(position, &stored.notation))
+        let stored = storage::move_at(conn, row.id, row.ply).await?;
+        last_move_of(row, position, stored.as_ref().map(|m| m.notation.as_str()))
     }
 
     /// The deadline and reminder time for a player who starts thinking at `now`.
@@ -292,6 +289,24 @@ impl GameService {
             }
             None => (None, None),
         }
+    }
+}
+
+/// The last move of `row`, rebuilt from `position` (the position after it) and the notation
+/// stored at the game's ply; a game past ply 0 without one is corrupt.
+fn last_move_of(
+    row: &GameRow,
+    position: &Position,
+    notation: Option<&str>,
+) -> Result<Option<Move>> {
+    match (row.ply, notation) {
+        (0, _) => Ok(None),
+        (_, Some(notation)) => Ok(view::last_move_from(position, notation)),
+        (ply, None) => Err(InternalError::Corrupt {
+            game: row.id,
+            detail: format!("ply {ply} has no stored move"),
+        }
+        .into()),
     }
 }
 

@@ -25,8 +25,8 @@ impl GameService {
     /// is stored at ply + 1 and the game updated only if it is still at the ply it was checked
     /// against (compare-and-swap, which guards against other connections and processes), in
     /// one transaction; if the move ends the game, the result, counts and ratings are stored
-    /// in that same transaction, which takes the write lock (see [`storage::begin_write`]). A
-    /// refused request leaves no trace.
+    /// in that same transaction, which first locks what finishing the game reads (see
+    /// [`storage::lock`]). A refused request leaves no trace.
     ///
     /// The board after the move is owed to the players (the opponent learns it is their turn
     /// from it), so it is queued in the outbox in that same transaction, handed out
@@ -77,6 +77,7 @@ impl GameService {
             player: request.user,
             request_key: request.request_key,
             board_due_ms: (!computer_next).then_some(now + BOARD_GRACE_MS),
+            to_move: row.ai_level.is_some().then_some(next),
         };
         let mut after = GameRow {
             white,
@@ -96,6 +97,7 @@ impl GameService {
             None => storage::commit_move(&mut conn, &advance).await,
             Some(outcome) => {
                 let mut tx = storage::begin_write(&mut conn).await?;
+                storage::lock(&mut tx, &super::end::finish_keys(&after)).await?;
                 let stored = storage::store_move(&mut tx, &advance).await;
                 if let Ok(Stored::Moved { .. }) = stored {
                     let reason = outcome.reason.into();

@@ -14,6 +14,10 @@ use crate::storage::{self, Conn, GameRow};
 /// search's time limit, and short enough that a turn whose process died is soon taken up.
 pub const COMPUTER_TURN_LEASE_MS: i64 = 10_000;
 
+/// The most turns [`GameService::computer_turns`] returns at once: a sweep's work stays
+/// bounded however many are owed, and the rest come up in the sweeps after.
+pub const COMPUTER_TURNS_PER_SWEEP: u32 = 100;
+
 impl GameService {
     /// A game as it stands: players, position, last move, result, deadline.
     ///
@@ -27,7 +31,10 @@ impl GameService {
         self.view(&mut conn, row).await
     }
 
-    /// The turns the computer owes: the active games where it is to move, oldest first.
+    /// The turns the computer owes that no process is thinking about: the active games
+    /// where it is to move and nobody holds a live claim of its turn (see
+    /// [`Self::claim_computer_turn`]), oldest first, at most [`COMPUTER_TURNS_PER_SWEEP`]. One
+    /// query, through an index of those games alone.
     ///
     /// # Errors
     /// Internal errors only.
@@ -36,14 +43,16 @@ impl GameService {
             return Ok(Vec::new());
         };
         let mut conn = self.db.read().await?;
-        let mut turns = Vec::new();
-        for row in storage::active_games(&mut conn, Some(bot), None).await? {
-            let to_move = view::position_of(&row)?.turn();
-            if view::player_id(&row, to_move) == bot {
-                turns.push(self.view(&mut conn, row).await?);
-            }
-        }
-        Ok(turns)
+        let owed = storage::computer_turns(&mut conn, bot, self.now_ms(), COMPUTER_TURNS_PER_SWEEP)
+            .await?;
+        owed.into_iter()
+            .map(|turn| {
+                let position = view::position_of(&turn.game)?;
+                let last_move =
+                    super::last_move_of(&turn.game, &position, turn.last_move.as_deref())?;
+                Ok(view::view(turn.game, position, last_move))
+            })
+            .collect()
     }
 
     /// Claims the computer's turn at `ply` of `game` for this process, for

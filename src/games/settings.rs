@@ -52,6 +52,8 @@ impl GameService {
     ) -> Result<GuildSettings> {
         let now = self.now_ms();
         let mut tx = self.db.begin_write().await?;
+        // Read, changed and written back: two changes at once each keep the other's.
+        storage::lock(&mut tx, &[storage::Key::Guild(guild)]).await?;
         let current = storage::guild_settings(&mut tx, guild)
             .await?
             .unwrap_or_default();

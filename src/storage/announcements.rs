@@ -5,7 +5,7 @@
 use sqlx::Row;
 use sqlx::any::AnyRow;
 
-use super::{Conn, Error, corrupt};
+use super::{Backend, Conn, Error, corrupt};
 use crate::model::{AnnouncementId, ChallengeId, GameId};
 
 /// What an announcement is about.
@@ -80,11 +80,33 @@ pub async fn queue_announcement(
     Ok(AnnouncementId(id))
 }
 
+/// The statement of [`claim_announcement`]: `$1` now, `$2` the lease's end. On PostgreSQL
+/// an announcement another transaction holds (another deliverer's claim, not yet committed)
+/// is skipped for the next one due.
+pub(super) fn claim_announcement_sql(backend: Backend) -> &'static str {
+    macro_rules! claim {
+        ($($lock:literal)?) => {
+            concat!(
+                "UPDATE announcements SET due_ms = $2, attempts = attempts + 1
+                 WHERE id = (
+                     SELECT id FROM announcements WHERE due_ms <= $1 ORDER BY due_ms, id LIMIT 1",
+                $($lock,)?
+                ") RETURNING id, kind, game_id, challenge_id, ply, attempts"
+            )
+        };
+    }
+    match backend {
+        Backend::Sqlite => claim!(),
+        Backend::Postgres => claim!(" FOR UPDATE SKIP LOCKED"),
+    }
+}
+
 /// Claims the oldest announcement due at `now`, if any: it is postponed to `lease_until` and
 /// its attempts counted, so no other claim sees it before then.
 ///
-/// The due time is checked again on the row being updated, so of two claims at once (two
-/// processes) only one takes it.
+/// One statement: the oldest due is chosen and postponed together, so of two claims at once
+/// (two processes) only one takes it. On SQLite they take turns; on PostgreSQL the row is
+/// locked as it is chosen, and the other claim takes the next one due instead of waiting.
 ///
 /// # Errors
 /// Database failure or a row that can't be read back.
@@ -93,17 +115,11 @@ pub async fn claim_announcement(
     now: i64,
     lease_until: i64,
 ) -> Result<Option<AnnouncementRow>, Error> {
-    let row = sqlx::query(
-        "UPDATE announcements SET due_ms = $2, attempts = attempts + 1
-         WHERE due_ms <= $1 AND id = (
-             SELECT id FROM announcements WHERE due_ms <= $1 ORDER BY due_ms, id LIMIT 1
-         )
-         RETURNING id, kind, game_id, challenge_id, ply, attempts",
-    )
-    .bind(now)
-    .bind(lease_until)
-    .fetch_optional(conn)
-    .await?;
+    let row = sqlx::query(claim_announcement_sql(Backend::of(conn)))
+        .bind(now)
+        .bind(lease_until)
+        .fetch_optional(conn)
+        .await?;
     row.as_ref().map(decode).transpose()
 }
 

@@ -4,7 +4,7 @@ use monkey_queen_core::GameOptions;
 use sqlx::Row;
 use sqlx::any::AnyRow;
 
-use super::{Conn, Error, corrupt, db_id, discord_id, flag, int};
+use super::{Backend, Conn, Error, corrupt, db_id, discord_id, flag, int};
 use crate::model::{
     ChallengeId, ChallengeStatus, ChannelId, ColorChoice, GameId, GuildId, MessageId, Reach, UserId,
 };
@@ -230,8 +230,8 @@ pub async fn challenge(conn: &mut Conn, id: ChallengeId) -> Result<Option<Challe
     row.as_ref().map(decode).transpose()
 }
 
-/// Moves a pending challenge to `status` (and links the game it started); `false` if it was
-/// no longer pending.
+/// Moves a pending challenge to `status`; `false` if it was no longer pending. One statement
+/// that waits for the challenge's row and checks it again, so of two at once only one applies.
 ///
 /// # Errors
 /// Database failure.
@@ -239,20 +239,35 @@ pub async fn resolve_challenge(
     conn: &mut Conn,
     id: ChallengeId,
     status: ChallengeStatus,
-    game: Option<GameId>,
     now: i64,
 ) -> Result<bool, Error> {
     let done = sqlx::query(
-        "UPDATE challenges SET status = $2, game_id = $3, resolved_ms = $4
+        "UPDATE challenges SET status = $2, resolved_ms = $3
          WHERE id = $1 AND status = 'pending'",
     )
     .bind(id.0)
     .bind(status.as_str())
-    .bind(game.map(|g| g.0))
     .bind(now)
     .execute(conn)
     .await?;
     Ok(done.rows_affected() == 1)
+}
+
+/// Links an accepted challenge to the game it started, in the transaction that accepted it.
+///
+/// # Errors
+/// Database failure.
+pub async fn set_challenge_game(
+    conn: &mut Conn,
+    id: ChallengeId,
+    game: GameId,
+) -> Result<(), Error> {
+    sqlx::query("UPDATE challenges SET game_id = $2 WHERE id = $1")
+        .bind(id.0)
+        .bind(game.0)
+        .execute(conn)
+        .await?;
+    Ok(())
 }
 
 /// Remembers the message that shows the challenge; `false` if there is no such challenge.
@@ -305,20 +320,37 @@ pub async fn challenge_times_since(
     .await
 }
 
-/// Marks every pending challenge whose time is up as expired and returns them.
+/// The statement of [`expire_challenges`]: `$1` now. On PostgreSQL a challenge another
+/// transaction holds (being accepted, declined, or expired by another sweeper) is skipped.
+pub(super) fn expire_challenges_sql(backend: Backend) -> &'static str {
+    macro_rules! expire {
+        ($($lock:literal)?) => {
+            concat!(
+                "UPDATE challenges SET status = 'expired', resolved_ms = $1
+                 WHERE id IN (
+                     SELECT id FROM challenges WHERE status = 'pending' AND expires_ms <= $1",
+                $($lock,)?
+                ") RETURNING ",
+                columns!()
+            )
+        };
+    }
+    match backend {
+        Backend::Sqlite => expire!(),
+        Backend::Postgres => expire!(" FOR NO KEY UPDATE SKIP LOCKED"),
+    }
+}
+
+/// Marks every pending challenge whose time is up as expired and returns them; one another
+/// transaction holds is left for the next sweep rather than waited for.
 ///
 /// # Errors
 /// Database failure.
 pub async fn expire_challenges(conn: &mut Conn, now: i64) -> Result<Vec<ChallengeRow>, Error> {
-    let rows = sqlx::query(concat!(
-        "UPDATE challenges SET status = 'expired', resolved_ms = $1
-         WHERE status = 'pending' AND expires_ms <= $1
-         RETURNING ",
-        columns!()
-    ))
-    .bind(now)
-    .fetch_all(conn)
-    .await?;
+    let rows = sqlx::query(expire_challenges_sql(Backend::of(conn)))
+        .bind(now)
+        .fetch_all(conn)
+        .await?;
     let mut expired = rows.iter().map(decode).collect::<Result<Vec<_>, _>>()?;
     expired.sort_by_key(|c| c.id);
     Ok(expired)

@@ -84,6 +84,7 @@ const TABLES: &[Table] = &[
             ("reach", Text),
             ("computer_ply", Int),
             ("computer_lease_ms", Int),
+            ("to_move_id", Int),
         ],
     },
     Table {
@@ -256,14 +257,15 @@ pub fn copied_columns(table: &str) -> Option<Vec<&'static str>> {
 /// committed but does not read back equal), or a database failure (nothing written).
 pub async fn copy(from: &Db, to: &Db) -> Result<Copied, CopyError> {
     let mut target = to.write().await?;
+    let mut tx = begin_write(&mut target).await?;
+    lock_tables(&mut tx).await?;
     for table in TABLES {
-        if count(&mut target, table.name).await? > 0 {
+        if count(&mut tx, table.name).await? > 0 {
             return Err(CopyError::TargetNotEmpty { table: table.name });
         }
     }
     let mut source = from.read().await?;
     let mut copied = Vec::with_capacity(TABLES.len());
-    let mut tx = begin_write(&mut target).await?;
     for table in TABLES {
         let mut rows = 0;
         let mut offset = 0;
@@ -288,6 +290,21 @@ pub async fn copy(from: &Db, to: &Db) -> Result<Copied, CopyError> {
         compare(&mut source, &mut target, table).await?;
     }
     Ok(Copied { tables: copied })
+}
+
+/// Keeps every other writer out of the target until the copy commits, so it stays empty
+/// between the check and the copy: SQLite's `BEGIN IMMEDIATE` has done so already; on
+/// PostgreSQL every table is locked against writes (reads go on).
+async fn lock_tables(tx: &mut Conn) -> Result<(), Error> {
+    match Backend::of(tx) {
+        Backend::Sqlite => Ok(()),
+        Backend::Postgres => {
+            let names: Vec<&str> = TABLES.iter().map(|t| t.name).collect();
+            let sql = format!("LOCK TABLE {} IN EXCLUSIVE MODE", names.join(", "));
+            sqlx::query(sqlx::AssertSqlSafe(sql)).execute(tx).await?;
+            Ok(())
+        }
+    }
 }
 
 /// The rows of `table`.

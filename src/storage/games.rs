@@ -150,6 +150,9 @@ pub struct Advance<'a> {
     /// When the move's board is owed to the outbox (`Owed::Board` at the new ply, queued with
     /// the move), if it is.
     pub board_due_ms: Option<i64>,
+    /// In a game against the computer, who is to move after this move (kept in the row, so
+    /// [`computer_turns`] finds the games where that is the computer); `None` in other games.
+    pub to_move: Option<UserId>,
 }
 
 /// What storing a move did.
@@ -182,21 +185,31 @@ pub struct Finish {
     pub now: i64,
 }
 
+/// The columns [`decode`] reads, of the game `g` and its players `pw` and `pb`.
+macro_rules! game_columns {
+    () => {
+        "g.id, g.white_id, g.black_id, pw.display_name AS white_name,
+         pb.display_name AS black_name, CAST(g.swapped AS INTEGER) AS swapped, g.ai_level,
+         g.board_size, g.queen_height, CAST(g.pie AS INTEGER) AS pie, g.move_time_ms,
+         CAST(g.rated AS INTEGER) AS rated, g.status, g.winner, g.end_reason,
+         g.white_rating_delta, g.black_rating_delta, g.ply, g.position, g.created_ms,
+         g.last_move_ms, g.deadline_ms, g.remind_ms, g.finished_ms, g.guild_id,
+         g.channel_id, g.reach, g.thread_id, g.message_id, g.rematch_of"
+    };
+}
+
+/// The games `g` with their players `pw` and `pb`.
+macro_rules! games_and_players {
+    () => {
+        " FROM games g
+         JOIN players pw ON pw.user_id = g.white_id
+         JOIN players pb ON pb.user_id = g.black_id "
+    };
+}
+
 macro_rules! select_games {
     ($($rest:tt)+) => {
-        concat!(
-            "SELECT g.id, g.white_id, g.black_id, pw.display_name AS white_name,
-                pb.display_name AS black_name, CAST(g.swapped AS INTEGER) AS swapped, g.ai_level,
-                g.board_size, g.queen_height, CAST(g.pie AS INTEGER) AS pie, g.move_time_ms,
-                CAST(g.rated AS INTEGER) AS rated, g.status, g.winner, g.end_reason,
-                g.white_rating_delta, g.black_rating_delta, g.ply, g.position, g.created_ms,
-                g.last_move_ms, g.deadline_ms, g.remind_ms, g.finished_ms, g.guild_id,
-                g.channel_id, g.reach, g.thread_id, g.message_id, g.rematch_of
-             FROM games g
-             JOIN players pw ON pw.user_id = g.white_id
-             JOIN players pb ON pb.user_id = g.black_id ",
-            $($rest)+
-        )
+        concat!("SELECT ", game_columns!(), games_and_players!(), $($rest)+)
     };
 }
 
@@ -299,7 +312,8 @@ fn decode_all(rows: &[AnyRow]) -> Result<Vec<GameRow>, Error> {
     rows.iter().map(decode).collect()
 }
 
-/// Stores a new active game at ply 0 and returns its id.
+/// Stores a new active game at ply 0 and returns its id. In a game against the computer,
+/// White is recorded as the player to move (see [`computer_turns`]).
 ///
 /// # Errors
 /// Database failure (e.g. a player who is not in `players`).
@@ -307,9 +321,9 @@ pub async fn insert_game(conn: &mut Conn, new: &NewGameRow) -> Result<GameId, Er
     let id: i64 = sqlx::query_scalar(
         "INSERT INTO games (white_id, black_id, ai_level, board_size, queen_height, pie,
              move_time_ms, rated, status, ply, position, created_ms, deadline_ms, remind_ms,
-             guild_id, channel_id, rematch_of, reach)
+             guild_id, channel_id, rematch_of, reach, to_move_id)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'active', 0, $9, $10, $11, $12, $13, $14, $15,
-             $16)
+             $16, CASE WHEN $3 IS NULL THEN NULL ELSE $1 END)
          RETURNING id",
     )
     .bind(db_id(new.white.0))
@@ -495,9 +509,70 @@ pub async fn active_rematch(conn: &mut Conn, game: GameId) -> Result<Option<Game
     Ok(id.map(GameId))
 }
 
+/// A turn the computer owes, as [`computer_turns`] finds it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct OwedTurn {
+    /// The game, the computer to move.
+    pub game: GameRow,
+    /// The notation of the move at the game's ply (the last one played), if any.
+    pub last_move: Option<String>,
+}
+
+/// The statement of [`computer_turns`]: `$1` the computer, `$2` now, `$3` the limit. On
+/// PostgreSQL a game whose row another transaction holds (its turn being claimed, a move being
+/// stored) is skipped: somebody is at it.
+pub(super) fn computer_turns_sql(backend: Backend) -> &'static str {
+    macro_rules! owed_turns {
+        ($($lock:literal)?) => {
+            concat!(
+                "SELECT ", game_columns!(), ", m.notation AS last_move", games_and_players!(),
+                "LEFT JOIN moves m ON m.game_id = g.id AND m.ply = g.ply
+                 WHERE g.status = 'active' AND g.ai_level IS NOT NULL AND g.to_move_id = $1
+                   AND (g.computer_ply IS NULL OR g.computer_ply <> g.ply
+                        OR g.computer_lease_ms <= $2)
+                 ORDER BY g.id LIMIT $3", $($lock)?
+            )
+        };
+    }
+    match backend {
+        Backend::Sqlite => owed_turns!(),
+        Backend::Postgres => owed_turns!(" FOR NO KEY UPDATE OF g SKIP LOCKED"),
+    }
+}
+
+/// Up to `limit` active games against the computer `bot` where it is to move and no process
+/// holds a live claim of its turn ([`claim_computer_turn`]), oldest first, each with its last
+/// move. Read through the index of the player to move in games against the computer, so its
+/// cost follows the turns owed, not the games played.
+///
+/// # Errors
+/// Database failure or a row that can't be read back.
+pub async fn computer_turns(
+    conn: &mut Conn,
+    bot: UserId,
+    now: i64,
+    limit: u32,
+) -> Result<Vec<OwedTurn>, Error> {
+    let rows = sqlx::query(computer_turns_sql(Backend::of(conn)))
+        .bind(db_id(bot.0))
+        .bind(now)
+        .bind(i64::from(limit))
+        .fetch_all(conn)
+        .await?;
+    rows.iter()
+        .map(|row| {
+            Ok(OwedTurn {
+                game: decode(row)?,
+                last_move: row.try_get("last_move")?,
+            })
+        })
+        .collect()
+}
+
 /// Claims the computer's turn at `ply` of the active game `id` for `lease_ms` from `now`:
 /// `false` if the game is no longer at that ply, or another claim of that ply is still in
-/// its lease. One statement, so of several processes asking at once exactly one gets it.
+/// its lease. One statement, so of several processes asking at once exactly one gets it; on
+/// PostgreSQL one that finds the game's row held by another claim gives up at once.
 ///
 /// # Errors
 /// Database failure.
@@ -508,51 +583,114 @@ pub async fn claim_computer_turn(
     now: i64,
     lease_ms: i64,
 ) -> Result<bool, Error> {
-    let done = sqlx::query(
-        "UPDATE games SET computer_ply = $2, computer_lease_ms = $3 + $4
-         WHERE id = $1 AND ply = $2 AND status = 'active'
-           AND (computer_ply IS NULL OR computer_ply <> $2 OR computer_lease_ms <= $3)",
-    )
-    .bind(id.0)
-    .bind(i64::from(ply))
-    .bind(now)
-    .bind(lease_ms)
-    .execute(conn)
-    .await?;
+    macro_rules! claim {
+        ($($lock:literal)?) => {
+            concat!(
+                "UPDATE games SET computer_ply = $2, computer_lease_ms = $3 + $4
+                 WHERE id = (
+                     SELECT id FROM games
+                     WHERE id = $1 AND ply = $2 AND status = 'active'
+                       AND (computer_ply IS NULL OR computer_ply <> $2 OR computer_lease_ms <= $3)",
+                $($lock,)?
+                ")"
+            )
+        };
+    }
+    let sql = match Backend::of(conn) {
+        Backend::Sqlite => claim!(),
+        Backend::Postgres => claim!(" FOR NO KEY UPDATE SKIP LOCKED"),
+    };
+    let done = sqlx::query(sql)
+        .bind(id.0)
+        .bind(i64::from(ply))
+        .bind(now)
+        .bind(lease_ms)
+        .execute(conn)
+        .await?;
     Ok(done.rows_affected() == 1)
+}
+
+/// The statement of [`claim_reminders`]: `$1` now. On PostgreSQL the games another
+/// transaction holds are skipped (another sweeper's claim, or a move being stored, which sets
+/// the next reminder anyway). The unary `+` keeps the deadline's index out of it (few
+/// reminders are due while most deadlines are ahead): the games are found by reminder time.
+pub(super) fn claim_reminders_sql(backend: Backend) -> &'static str {
+    macro_rules! claim {
+        ($($lock:literal)?) => {
+            concat!(
+                "UPDATE games SET remind_ms = NULL
+                 WHERE id IN (
+                     SELECT id FROM games
+                     WHERE status = 'active' AND remind_ms <= $1 AND +deadline_ms > $1",
+                $($lock,)?
+                ") RETURNING id"
+            )
+        };
+    }
+    match backend {
+        Backend::Sqlite => claim!(),
+        Backend::Postgres => claim!(" FOR NO KEY UPDATE SKIP LOCKED"),
+    }
 }
 
 /// Clears the pending reminder of every active game whose reminder time has come and whose
 /// deadline has not passed yet, and returns those games' ids: each reminder is claimed once,
-/// however many sweepers ask. A move sets the next reminder.
+/// however many sweepers ask, and none waits for another's claim. A move sets the next
+/// reminder.
 ///
 /// # Errors
 /// Database failure.
 pub async fn claim_reminders(conn: &mut Conn, now: i64) -> Result<Vec<GameId>, Error> {
-    let mut ids: Vec<i64> = sqlx::query_scalar(
-        "UPDATE games SET remind_ms = NULL
-         WHERE status = 'active' AND remind_ms <= $1 AND deadline_ms > $1
-         RETURNING id",
-    )
-    .bind(now)
-    .fetch_all(conn)
-    .await?;
+    let mut ids: Vec<i64> = sqlx::query_scalar(claim_reminders_sql(Backend::of(conn)))
+        .bind(now)
+        .fetch_all(conn)
+        .await?;
     ids.sort_unstable();
     Ok(ids.into_iter().map(GameId).collect())
 }
 
-/// Active games whose move deadline is at or before `now`, earliest first.
+/// The statement of [`due_games`]: `$1` now.
+pub(super) const DUE_GAMES: &str =
+    select_games!("WHERE g.status = 'active' AND g.deadline_ms <= $1 ORDER BY g.deadline_ms, g.id");
+
+/// Active games whose move deadline is at or before `now`, earliest first. Each is then
+/// settled in a transaction of its own that claims it ([`claim_due_game`]).
 ///
 /// # Errors
 /// Database failure or a row that can't be read back.
 pub async fn due_games(conn: &mut Conn, now: i64) -> Result<Vec<GameRow>, Error> {
-    let rows = sqlx::query(select_games!(
-        "WHERE g.status = 'active' AND g.deadline_ms <= $1 ORDER BY g.deadline_ms, g.id"
-    ))
-    .bind(now)
-    .fetch_all(conn)
-    .await?;
+    let rows = sqlx::query(DUE_GAMES).bind(now).fetch_all(conn).await?;
     decode_all(&rows)
+}
+
+/// Claims the game `id`, in the caller's transaction, to settle it on time: `true` if it is
+/// still active at `ply` with its deadline at or before `now`. On PostgreSQL its row is held
+/// until the transaction ends, and a row another transaction holds is not waited for:
+/// `false` (another process is settling it, or a move is being stored).
+///
+/// # Errors
+/// Database failure.
+pub async fn claim_due_game(tx: &mut Conn, id: GameId, ply: u32, now: i64) -> Result<bool, Error> {
+    macro_rules! claim {
+        ($($lock:literal)?) => {
+            concat!(
+                "SELECT id FROM games
+                 WHERE id = $1 AND ply = $2 AND status = 'active' AND deadline_ms <= $3",
+                $($lock)?
+            )
+        };
+    }
+    let sql = match Backend::of(tx) {
+        Backend::Sqlite => claim!(),
+        Backend::Postgres => claim!(" FOR NO KEY UPDATE SKIP LOCKED"),
+    };
+    let claimed: Option<i64> = sqlx::query_scalar(sql)
+        .bind(id.0)
+        .bind(i64::from(ply))
+        .bind(now)
+        .fetch_optional(tx)
+        .await?;
+    Ok(claimed.is_some())
 }
 
 /// The statements that store a move and advance its game, and queue the move's board in the
@@ -561,14 +699,16 @@ pub async fn due_games(conn: &mut Conn, now: i64) -> Result<Vec<GameRow>, Error>
 /// All are guarded by the same compare-and-swap condition (the game still active at
 /// `from_ply`), so either all apply or none does; the `RETURNING` rows say which, and the
 /// announcement's id. Only columns that change are written, so untouched indexes are not
-/// rewritten: the players change only with a swap (R8), deadlines only in games with a clock.
+/// rewritten: the players change only with a swap (R8), deadlines only in games with a clock,
+/// the player to move only in games against the computer.
 ///
 /// SQLite runs the three statements as one batch (inside one transaction, so together), the
 /// announcement queued only if the game's update changed its row (`changes()`); PostgreSQL as
 /// one statement, the update feeding both inserts through data-modifying `WITH`s, which SQLite
 /// does not have.
 /// Parameters: $1 game, $2 from_ply, $3 position, $4 now, $5 deadline, $6 reminder,
-/// $7 White, $8 Black, $9 notation, $10 player, $11 request key, $12 the board's due time.
+/// $7 White, $8 Black, $9 notation, $10 player, $11 request key, $12 the board's due time,
+/// $13 the player to move next.
 macro_rules! move_sql {
     (sqlite, $set:literal) => {
         concat!(
@@ -583,7 +723,7 @@ macro_rules! move_sql {
              RETURNING id AS announcement;"
         )
     };
-    (sqlite own transaction, $set:literal) => {
+    (sqlite_own_transaction, $set:literal) => {
         concat!("BEGIN IMMEDIATE;", move_sql!(sqlite, $set), "COMMIT;")
     };
     (postgres, $set:literal) => {
@@ -610,36 +750,60 @@ enum Framing {
     OwnTransaction,
 }
 
+/// The columns a move writes besides its ply, position and time (see [`move_sql!`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Writes {
+    /// Nothing else: a game between people without a clock.
+    Plain,
+    /// The next deadline and reminder.
+    Clock,
+    /// The player to move, in a game against the computer.
+    ToMove,
+    /// Both.
+    ClockAndToMove,
+    /// Everything a swap (R8) may change: the players exchange colours.
+    Swap,
+}
+
+impl Writes {
+    fn of(advance: &Advance<'_>) -> Writes {
+        let clock = advance.deadline_ms.is_some() || advance.remind_ms.is_some();
+        match (advance.swap, clock, advance.to_move.is_some()) {
+            (true, _, _) => Writes::Swap,
+            (false, false, false) => Writes::Plain,
+            (false, true, false) => Writes::Clock,
+            (false, false, true) => Writes::ToMove,
+            (false, true, true) => Writes::ClockAndToMove,
+        }
+    }
+}
+
 /// The statements for a move on `backend`. On PostgreSQL one statement is a transaction of
 /// its own, so both framings are the same.
 fn move_sql(backend: Backend, advance: &Advance<'_>, framing: Framing) -> &'static str {
-    let clock = advance.deadline_ms.is_some() || advance.remind_ms.is_some();
-    let own = framing == Framing::OwnTransaction;
-    match (backend, own, advance.swap, clock) {
-        (Backend::Sqlite, false, false, false) => move_sql!(sqlite, ""),
-        (Backend::Sqlite, false, false, true) => {
-            move_sql!(sqlite, ", deadline_ms = $5, remind_ms = $6")
-        }
-        (Backend::Sqlite, false, true, _) => move_sql!(
-            sqlite,
-            ", deadline_ms = $5, remind_ms = $6, white_id = $7, black_id = $8, swapped = TRUE"
-        ),
-        (Backend::Sqlite, true, false, false) => move_sql!(sqlite own transaction, ""),
-        (Backend::Sqlite, true, false, true) => {
-            move_sql!(sqlite own transaction, ", deadline_ms = $5, remind_ms = $6")
-        }
-        (Backend::Sqlite, true, true, _) => move_sql!(
-            sqlite own transaction,
-            ", deadline_ms = $5, remind_ms = $6, white_id = $7, black_id = $8, swapped = TRUE"
-        ),
-        (Backend::Postgres, _, false, false) => move_sql!(postgres, ""),
-        (Backend::Postgres, _, false, true) => {
-            move_sql!(postgres, ", deadline_ms = $5, remind_ms = $6")
-        }
-        (Backend::Postgres, _, true, _) => move_sql!(
-            postgres,
-            ", deadline_ms = $5, remind_ms = $6, white_id = $7, black_id = $8, swapped = TRUE"
-        ),
+    macro_rules! writing {
+        ($flavour:ident, $writes:expr) => {
+            match $writes {
+                Writes::Plain => move_sql!($flavour, ""),
+                Writes::Clock => move_sql!($flavour, ", deadline_ms = $5, remind_ms = $6"),
+                Writes::ToMove => move_sql!($flavour, ", to_move_id = $13"),
+                Writes::ClockAndToMove => move_sql!(
+                    $flavour,
+                    ", deadline_ms = $5, remind_ms = $6, to_move_id = $13"
+                ),
+                Writes::Swap => move_sql!(
+                    $flavour,
+                    ", deadline_ms = $5, remind_ms = $6, white_id = $7, black_id = $8,
+                     swapped = TRUE, to_move_id = $13"
+                ),
+            }
+        };
+    }
+    let writes = Writes::of(advance);
+    match (backend, framing) {
+        (Backend::Sqlite, Framing::InTransaction) => writing!(sqlite, writes),
+        (Backend::Sqlite, Framing::OwnTransaction) => writing!(sqlite_own_transaction, writes),
+        (Backend::Postgres, _) => writing!(postgres, writes),
     }
 }
 
@@ -666,6 +830,7 @@ async fn run_move(
         .bind(db_id(advance.player.0))
         .bind(advance.request_key)
         .bind(advance.board_due_ms)
+        .bind(advance.to_move.map(|u| db_id(u.0)))
         .fetch_all(conn)
         .await?;
     // SQLite returns the game's row and the announcement's apart, PostgreSQL in one row.

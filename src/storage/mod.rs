@@ -8,13 +8,16 @@
 //! The SQL is written once for both: `$1` placeholders, `RETURNING`, `ON CONFLICT`, integer
 //! unix-millisecond times, and Discord ids stored as BIGINT through [`db_id`]. Where the two
 //! dialects differ, both versions stand side by side in a `match` on [`Backend`]: the move of
-//! [`commit_move`], the start of a write transaction, and [`backup`].
+//! [`commit_move`], the claims of the sweeps, [`lock`], and [`backup`].
 //!
-//! Writers take turns on both engines. SQLite lets one writer in at a time; on PostgreSQL each
-//! write transaction first takes one advisory lock ([`WRITE_LOCK`]), so the guarantees the
-//! service builds on a single writer (a ply checked and stored in one transaction, a rating
-//! read and written back) hold across processes unchanged. Plain moves and outbox claims are
-//! single compare-and-swap statements and need no lock.
+//! Writers wait only for what they touch. SQLite lets one writer in at a time
+//! (`BEGIN IMMEDIATE`). On PostgreSQL a write transaction locks what its checks depend on
+//! (a player's challenges, both ratings of a rated game: see [`lock`] and the module `locks`
+//! for what each transaction takes and why no two can deadlock); a compare-and-swap statement
+//! guards its own row (a move, a challenge still pending); and every claim (the outbox,
+//! reminders, losses on time, lapsed challenges, the computer's turns) skips the rows another
+//! process holds (`FOR UPDATE SKIP LOCKED`), so processes never queue behind each other's
+//! claims. Each sweep reads only what is due, through an index.
 
 mod ai_ratings;
 mod analyses;
@@ -23,6 +26,8 @@ mod backup;
 mod challenges;
 mod copy;
 mod games;
+mod locks;
+mod plans;
 mod players;
 mod rating_history;
 mod schema;
@@ -44,15 +49,18 @@ pub use backup::backup;
 pub use challenges::{
     ChallengeRow, NewChallengeRow, challenge, challenge_times_since, expire_challenges,
     insert_challenge, pending_between, pending_challenge_count, pending_rematch, resolve_challenge,
-    set_challenge_message,
+    set_challenge_game, set_challenge_message,
 };
 pub use copy::{Copied, CopyError, copied_columns, copy, table_names};
 pub use games::{
-    Advance, Finish, GameRow, MoveRow, NewGameRow, Stored, abort_game, active_games,
-    active_rematch, claim_computer_turn, claim_reminders, commit_move, count_finished_games,
-    due_games, finish_game, finished_games, game, games_after, insert_game, move_at,
-    move_by_request_key, moves, set_game_message, set_game_thread, store_move, streak,
+    Advance, Finish, GameRow, MoveRow, NewGameRow, OwedTurn, Stored, abort_game, active_games,
+    active_rematch, claim_computer_turn, claim_due_game, claim_reminders, commit_move,
+    computer_turns, count_finished_games, due_games, finish_game, finished_games, game,
+    games_after, insert_game, move_at, move_by_request_key, moves, set_game_message,
+    set_game_thread, store_move, streak,
 };
+pub use locks::{Key, lock, try_lock};
+pub use plans::{SweepPlan, sweep_plans};
 pub use players::{
     Established, PlayerRow, Standing, leaderboard, leaderboard_size, player, record_result,
     upsert_player,
@@ -73,9 +81,6 @@ pub type Error = sqlx::Error;
 /// Where the database lives unless `DATABASE_URL` says otherwise: a file beside the process,
 /// created on first start.
 pub const DEFAULT_DATABASE_URL: &str = "sqlite://monkey-queen.db?mode=rwc";
-
-/// The PostgreSQL advisory lock every write transaction holds until it ends ("MQ" + 1).
-pub const WRITE_LOCK: i64 = 0x4D51_0001;
 
 /// How long to wait for a connection, or for another process's SQLite writer.
 const ACQUIRE_TIMEOUT: Duration = Duration::from_secs(30);
@@ -178,19 +183,15 @@ impl Db {
         self.writer.acquire().await
     }
 
-    /// Starts a write transaction: it waits for the other writers, of every process, before
-    /// its first statement (see [`begin_write`]), so it never fails half-way for lock reasons.
+    /// Starts a write transaction (see [`begin_write`]); on PostgreSQL it then takes the
+    /// [`lock`]s its checks need.
     ///
     /// # Errors
     /// The database could not be reached or stayed locked past the timeout.
     pub async fn begin_write(&self) -> Result<Tx, Error> {
         match self.backend {
             Backend::Sqlite => self.writer.begin_with("BEGIN IMMEDIATE").await,
-            Backend::Postgres => {
-                let mut tx = self.writer.begin().await?;
-                take_write_lock(&mut tx).await?;
-                Ok(tx)
-            }
+            Backend::Postgres => self.writer.begin().await,
         }
     }
 
@@ -213,29 +214,17 @@ impl Db {
     }
 }
 
-/// Starts a write transaction on `conn`: `BEGIN IMMEDIATE` on SQLite (the write lock from the
-/// start), `BEGIN` and the [`WRITE_LOCK`] on PostgreSQL.
+/// Starts a write transaction on `conn`: `BEGIN IMMEDIATE` on SQLite (the one writer's lock
+/// from the start, so it never fails half-way for lock reasons), a plain `BEGIN` (read
+/// committed) on PostgreSQL, where the transaction then takes the [`lock`]s its checks need.
 ///
 /// # Errors
 /// The database could not be reached or stayed locked past the timeout.
 pub async fn begin_write(conn: &mut Conn) -> Result<Transaction<'_, Any>, Error> {
     match Backend::of(conn) {
         Backend::Sqlite => conn.begin_with("BEGIN IMMEDIATE").await,
-        Backend::Postgres => {
-            let mut tx = conn.begin().await?;
-            take_write_lock(&mut tx).await?;
-            Ok(tx)
-        }
+        Backend::Postgres => conn.begin().await,
     }
-}
-
-/// Waits for PostgreSQL's [`WRITE_LOCK`], held until the transaction ends.
-async fn take_write_lock(conn: &mut Conn) -> Result<(), Error> {
-    sqlx::query("SELECT pg_advisory_xact_lock($1)")
-        .bind(WRITE_LOCK)
-        .execute(conn)
-        .await?;
-    Ok(())
 }
 
 /// Opens the database at `url` with the default pool settings; see [`connect_with`].
