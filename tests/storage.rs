@@ -7,7 +7,7 @@ mod common;
 use std::collections::HashSet;
 
 use common::*;
-use monkey_queen::games::{GameRef, PlayRequest, ServiceError, UserError, UserId};
+use monkey_queen::games::{GameId, GameRef, PlayRequest, ServiceError, UserError, UserId};
 use monkey_queen::storage;
 use sqlx::Connection;
 
@@ -326,6 +326,45 @@ async fn verify_reports_a_game_whose_moves_do_not_give_its_snapshot() {
         "{}",
         mismatches[0]
     );
+}
+
+#[tokio::test]
+async fn the_check_of_active_games_goes_page_by_page_past_finished_games() {
+    let f = Fixture::new().await;
+    let mut games = Vec::new();
+    for opponent in [bob(), carol(), bob(), carol(), bob()] {
+        games.push(f.start(&alice(), &opponent).await.id);
+    }
+    for (by, text) in [alice(), carol(), alice()].iter().zip(QUEEN_CAPTURE) {
+        f.play(by, games[1], text).await.unwrap();
+    }
+    f.play(&alice(), games[3], "g1-g6").await.unwrap();
+    sqlx::query("UPDATE moves SET notation = 'a1-a2' WHERE game_id = $1")
+        .bind(games[3].0)
+        .execute(f.service.db().writer())
+        .await
+        .unwrap();
+
+    let cpu = tokio::sync::Semaphore::new(1);
+    let mut pages = Vec::new();
+    let mut after = GameId(0);
+    while let Some(page) = f.service.check_active_games(after, 2, &cpu).await.unwrap() {
+        after = page.last;
+        pages.push(page);
+    }
+    // The finished game is in no page; the one whose move was rewritten is reported.
+    let lasts: Vec<GameId> = pages.iter().map(|p| p.last).collect();
+    assert_eq!(lasts, [games[2], games[4]]);
+    assert_eq!(pages.iter().map(|p| p.games).sum::<usize>(), 4);
+    assert!(pages[0].mismatches.is_empty());
+    assert_eq!(pages[1].mismatches.len(), 1);
+    assert_eq!(pages[1].mismatches[0].game, games[3]);
+    assert!(
+        pages[1].mismatches[0].detail.contains("do not replay"),
+        "{}",
+        pages[1].mismatches[0]
+    );
+    assert_eq!(f.service.verify_games().await.unwrap(), pages[1].mismatches);
 }
 
 /// The storage primitives behind "never corrupt": a move is stored only with its game's

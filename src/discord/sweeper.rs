@@ -5,7 +5,8 @@
 //! and any left by a failed attempt or an earlier process. Each is claimed as its delivery
 //! starts, so one slow delivery leaves the rest free for another process to take up.
 //!
-//! It also takes up the computer's turns that lost their worker (see [`ai`]).
+//! It also takes up the computer's turns that lost their worker, and at its first sweep every
+//! turn the computer owes (see [`ai`]).
 //!
 //! The service settles each deadline once (claimed in the database) and hands out each
 //! announcement to one deliverer at a time, so a sweep that runs twice, or after a restart,
@@ -63,12 +64,13 @@ impl Sweeper {
         });
     }
 
-    /// One sweep: expired challenges, due reminders, timeouts, then the announcements that are
-    /// due, and the computer's turns. Failures are logged; the next sweep carries on.
+    /// One sweep: expired challenges, due reminders, timeouts, then the computer's turns (its
+    /// tasks start at once, and don't wait for the deliveries), then the announcements that are
+    /// due. Failures are logged; the next sweep carries on.
     pub async fn sweep(&self) {
         self.settle_due().await;
-        self.deliver_announcements().await;
         self.resume_computer_turns().await;
+        self.deliver_announcements().await;
         self.data.sweeps_done.send_modify(|n| *n += 1);
     }
 

@@ -93,7 +93,7 @@ pub use announcements::{
 pub use clock::{Clock, ManualClock, SystemClock};
 pub use cooldowns::{ChallengeLimits, HEAVY_COOLDOWN_MS, Heavy, MAX_COMPUTER_GAMES};
 pub use error::{InternalError, Result, ServiceError, UserError};
-pub use queries::{COMPUTER_TURN_LEASE_MS, COMPUTER_TURNS_PER_SWEEP};
+pub use queries::{COMPUTER_TURN_LEASE_MS, COMPUTER_TURNS_PER_SWEEP, CheckedPage};
 pub use rating_history::RatingHistory;
 pub use settings::SettingsChange;
 pub use standings::{

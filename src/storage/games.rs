@@ -399,6 +399,26 @@ pub async fn games_after(
     decode_all(&rows)
 }
 
+/// Up to `limit` active games with ids above `after`, in id order: the active games, page by
+/// page, through the `games_active_by_id` index.
+///
+/// # Errors
+/// Database failure or a row that can't be read back.
+pub async fn active_games_after(
+    conn: &mut Conn,
+    after: GameId,
+    limit: u32,
+) -> Result<Vec<GameRow>, Error> {
+    let rows = sqlx::query(select_games!(
+        "WHERE g.status = 'active' AND g.id > $1 ORDER BY g.id LIMIT $2"
+    ))
+    .bind(after.0)
+    .bind(i64::from(limit))
+    .fetch_all(conn)
+    .await?;
+    decode_all(&rows)
+}
+
 /// Finished games (not aborted ones), of one user or everyone, newest first: `limit` of
 /// them after skipping `offset`. For an audience, only the games it may see (see
 /// `games::visibility`).
@@ -1002,6 +1022,28 @@ pub async fn moves(conn: &mut Conn, game: GameId) -> Result<Vec<MoveRow>, Error>
     .bind(game.0)
     .fetch_all(conn)
     .await?;
+    rows.iter().map(decode_move).collect()
+}
+
+/// Every move of each of `games`, by game then ply: a page of games' moves in one query.
+///
+/// # Errors
+/// Database failure.
+pub async fn moves_of_games(conn: &mut Conn, games: &[GameId]) -> Result<Vec<MoveRow>, Error> {
+    if games.is_empty() {
+        return Ok(Vec::new());
+    }
+    let placeholders: Vec<String> = (1..=games.len()).map(|i| format!("${i}")).collect();
+    let sql = format!(
+        "SELECT game_id, ply, notation, player_id, played_ms, request_key
+         FROM moves WHERE game_id IN ({}) ORDER BY game_id, ply",
+        placeholders.join(", ")
+    );
+    let mut query = sqlx::query(sqlx::AssertSqlSafe(sql));
+    for game in games {
+        query = query.bind(game.0);
+    }
+    let rows = query.fetch_all(conn).await?;
     rows.iter().map(decode_move).collect()
 }
 

@@ -54,10 +54,10 @@ pub use challenges::{
 pub use copy::{Copied, CopyError, copied_columns, copy, table_names};
 pub use games::{
     Advance, Finish, GameRow, MoveRow, NewGameRow, OwedTurn, Stored, abort_game, active_games,
-    active_rematch, claim_computer_turn, claim_due_game, claim_reminders, commit_move,
-    computer_turns, count_finished_games, due_games, finish_game, finished_games, game,
-    games_after, insert_game, move_at, move_by_request_key, moves, set_game_message,
-    set_game_thread, store_move, streak,
+    active_games_after, active_rematch, claim_computer_turn, claim_due_game, claim_reminders,
+    commit_move, computer_turns, count_finished_games, due_games, finish_game, finished_games,
+    game, games_after, insert_game, move_at, move_by_request_key, moves, moves_of_games,
+    set_game_message, set_game_thread, store_move, streak,
 };
 pub use locks::{Key, lock, try_lock};
 pub use plans::{SweepPlan, sweep_plans};

@@ -115,10 +115,11 @@ pub async fn click(
 async fn prepare(data: &Data, id: GameId, lang: Lang) -> Outcome<AnalysisAnswer> {
     // A turn of long work for the scoring and the picture: analyses never take all the cores.
     let long = data.heavy_turn().await?;
-    let GameAnalysis { game, analysis } = match split(data.service.analysis(id, &data.cpu).await)? {
-        Ok(analysed) => analysed,
-        Err(refusal) => return Ok(Err(refusal)),
-    };
+    let GameAnalysis { game, analysis } =
+        match split(data.service.analysis(id, &data.cpu.work).await)? {
+            Ok(analysed) => analysed,
+            Err(refusal) => return Ok(Err(refusal)),
+        };
     let mistakes = analysis.biggest_mistakes(SHOWN_MISTAKES);
     let turning_points = analysis.main_turning_points(SHOWN_TURNING_POINTS);
     let content = clip(
