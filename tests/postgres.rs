@@ -12,7 +12,7 @@ use std::sync::Arc;
 
 use common::database::postgres_server;
 use common::*;
-use monkey_queen::games::{GameRef, GameStatus, Level, ManualClock, SettingsChange};
+use monkey_queen::games::{GameRef, GameStatus, Lang, Level, ManualClock, SettingsChange};
 use monkey_queen::storage::{self, CopyError};
 use tokio::sync::Semaphore;
 
@@ -98,7 +98,7 @@ async fn populated(db: TestDb) -> Fixture {
         let player = if i % 2 == 0 { alice() } else { bob() };
         f.play(&player, won.id, text).await.unwrap();
     }
-    f.service.rematch(won.id, &bob()).await.unwrap();
+    f.service.rematch(won.id, &bob(), Lang::En).await.unwrap();
     let resigned = f.start(&carol(), &alice()).await;
     f.play(&carol(), resigned.id, "g1-g6").await.unwrap();
     f.service

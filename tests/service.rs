@@ -5,7 +5,7 @@ mod common;
 
 use common::*;
 use monkey_queen::games::{
-    Audience, ChallengeCreated, ChallengeLimits, ChallengeStatus, ChannelId, ColorChoice,
+    Audience, ChallengeCreated, ChallengeLimits, ChallengeStatus, ChannelId, ColorChoice, Editable,
     EndReason, GameRef, GameStatus, GameView, GuildId, Level, MAX_COMPUTER_GAMES, MessageId,
     PlayRequest, PlayerRef, RECENT_RESULTS, Result, ServiceError, UserError, UserId, Viewer,
 };
@@ -44,7 +44,12 @@ async fn accepted_challenge_starts_a_game_with_the_chosen_colours() {
     assert_eq!(c.challenged, Some(bob().id));
     assert_eq!(c.expires_ms, T0 + 24 * 3600 * 1000);
 
-    let game = f.service.accept_challenge(c.id, &bob()).await.unwrap().game;
+    let game = f
+        .service
+        .accept_challenge(c.id, &bob(), Lang::En)
+        .await
+        .unwrap()
+        .game;
     assert_eq!(game.white, alice());
     assert_eq!(game.black, bob());
     assert_eq!(game.status, GameStatus::Active);
@@ -153,23 +158,26 @@ async fn accept_refusals() {
         panic!()
     };
     assert_eq!(
-        refused(f.service.accept_challenge(c.id, &alice()).await),
+        refused(f.service.accept_challenge(c.id, &alice(), Lang::En).await),
         UserError::OwnChallenge
     );
     assert_eq!(
-        refused(f.service.accept_challenge(c.id, &carol()).await),
+        refused(f.service.accept_challenge(c.id, &carol(), Lang::En).await),
         UserError::NotChallenged {
             challenged: Some(bob().id)
         }
     );
     let missing = monkey_queen::games::ChallengeId(999);
     assert_eq!(
-        refused(f.service.accept_challenge(missing, &bob()).await),
+        refused(f.service.accept_challenge(missing, &bob(), Lang::En).await),
         UserError::NoSuchChallenge(missing)
     );
-    f.service.accept_challenge(c.id, &bob()).await.unwrap();
+    f.service
+        .accept_challenge(c.id, &bob(), Lang::En)
+        .await
+        .unwrap();
     assert_eq!(
-        refused(f.service.accept_challenge(c.id, &bob()).await),
+        refused(f.service.accept_challenge(c.id, &bob(), Lang::En).await),
         UserError::ChallengeNotPending {
             status: ChallengeStatus::Accepted
         }
@@ -189,7 +197,7 @@ async fn open_challenge_is_taken_by_anyone_but_the_challenger() {
     };
     assert_eq!(c.challenged, None);
     assert_eq!(
-        refused(f.service.accept_challenge(c.id, &alice()).await),
+        refused(f.service.accept_challenge(c.id, &alice(), Lang::En).await),
         UserError::OwnChallenge
     );
     assert_eq!(
@@ -198,7 +206,7 @@ async fn open_challenge_is_taken_by_anyone_but_the_challenger() {
     );
     let game = f
         .service
-        .accept_challenge(c.id, &carol())
+        .accept_challenge(c.id, &carol(), Lang::En)
         .await
         .unwrap()
         .game;
@@ -231,7 +239,7 @@ async fn decline_and_cancel() {
     assert_eq!(declined.status, ChallengeStatus::Declined);
     assert_eq!(declined.resolved_ms, Some(T0));
     assert_eq!(
-        refused(f.service.accept_challenge(c.id, &bob()).await),
+        refused(f.service.accept_challenge(c.id, &bob(), Lang::En).await),
         UserError::ChallengeNotPending {
             status: ChallengeStatus::Declined
         }
@@ -283,7 +291,7 @@ async fn challenges_expire_once() {
     assert_eq!(expired[0].status, ChallengeStatus::Expired);
     assert!(f.service.expire_challenges().await.unwrap().is_empty());
     assert_eq!(
-        refused(f.service.accept_challenge(old.id, &bob()).await),
+        refused(f.service.accept_challenge(old.id, &bob(), Lang::En).await),
         UserError::ChallengeNotPending {
             status: ChallengeStatus::Expired
         }
@@ -292,7 +300,11 @@ async fn challenges_expire_once() {
     // Accepting after the time is up, before any sweep, is refused and marks it expired.
     f.clock.set(young.expires_ms);
     assert_eq!(
-        refused(f.service.accept_challenge(young.id, &carol()).await),
+        refused(
+            f.service
+                .accept_challenge(young.id, &carol(), Lang::En)
+                .await
+        ),
         UserError::ChallengeExpired
     );
     let young = f.service.challenge(young.id).await.unwrap();
@@ -964,18 +976,22 @@ async fn lists_records_and_board_messages() {
             .is_empty()
     );
 
+    let posted = Editable::InChannel(CHANNEL);
     f.service
-        .set_board_message(first.id, MessageId(4242))
+        .board_posted(&first, MessageId(4242), posted.clone())
         .await
         .unwrap();
     assert_eq!(
         f.service.game(first.id).await.unwrap().place.message,
         Some(MessageId(4242))
     );
-    let missing = monkey_queen::games::GameId(999);
+    let missing = GameView {
+        id: monkey_queen::games::GameId(999),
+        ..first.clone()
+    };
     assert_eq!(
-        refused(f.service.set_board_message(missing, MessageId(1)).await),
-        UserError::NoSuchGame(missing)
+        refused(f.service.board_posted(&missing, MessageId(1), posted).await),
+        UserError::NoSuchGame(missing.id)
     );
 
     for (i, text) in QUEEN_CAPTURE.iter().enumerate() {

@@ -7,7 +7,7 @@ mod common;
 use std::collections::HashSet;
 
 use common::*;
-use monkey_queen::games::{GameRef, PlayRequest, ServiceError, UserError, UserId};
+use monkey_queen::games::{GameRef, Lang, PlayRequest, ServiceError, UserError, UserId};
 use monkey_queen::storage;
 use sqlx::Connection;
 
@@ -831,8 +831,8 @@ async fn two_processes_accepting_one_challenge_at_once_start_one_game() {
         };
         let (here, there) = (f.service.clone(), other.clone());
         let accepts = [
-            tokio::spawn(async move { here.accept_challenge(open.id, &bob()).await }),
-            tokio::spawn(async move { there.accept_challenge(open.id, &carol()).await }),
+            tokio::spawn(async move { here.accept_challenge(open.id, &bob(), Lang::En).await }),
+            tokio::spawn(async move { there.accept_challenge(open.id, &carol(), Lang::En).await }),
         ];
         let mut started = Vec::new();
         for accept in accepts {

@@ -15,18 +15,27 @@
 //! service builds on a single writer (a ply checked and stored in one transaction, a rating
 //! read and written back) hold across processes unchanged. Plain moves and outbox claims are
 //! single compare-and-swap statements and need no lock.
+//!
+//! What one bot process learns and another needs is stored too, each in a table of its own:
+//! the interaction tokens kept for follow-ups ([`take_token`]), each game's latest board
+//! ([`replace_board`]) and the players' cooldowns ([`start_heavy_work`]). Each is taken or
+//! replaced by one statement (a board by one locked row), so two processes never both get
+//! what only one may: a token's last use, a board's predecessor, a start inside a cooldown.
 
 mod ai_ratings;
 mod analyses;
 mod announcements;
 mod backup;
+mod boards;
 mod challenges;
+mod cooldowns;
 mod copy;
 mod games;
 mod players;
 mod rating_history;
 mod schema;
 mod settings;
+mod tokens;
 
 use std::time::Duration;
 
@@ -41,11 +50,13 @@ pub use announcements::{
     postpone_announcement, queue_announcement,
 };
 pub use backup::backup;
+pub use boards::{lapse_board_tokens, replace_board, take_board};
 pub use challenges::{
     ChallengeRow, NewChallengeRow, challenge, challenge_times_since, expire_challenges,
     insert_challenge, pending_between, pending_challenge_count, pending_rematch, resolve_challenge,
     set_challenge_message,
 };
+pub use cooldowns::{Started, delete_starts_by, start_heavy_work};
 pub use copy::{Copied, CopyError, copied_columns, copy, table_names};
 pub use games::{
     Advance, Finish, GameRow, MoveRow, NewGameRow, Stored, abort_game, active_games,
@@ -60,6 +71,7 @@ pub use players::{
 pub use rating_history::{RatingHistoryRow, rating_history, record_rating};
 pub use schema::{SchemaError, migrator, schema_version};
 pub use settings::{guild_settings, store_guild_settings};
+pub use tokens::{delete_tokens_received_by, keep_token, take_token};
 
 /// One connection (or a transaction, through `&mut *tx`).
 pub type Conn = AnyConnection;

@@ -1,0 +1,44 @@
+-- What every bot process needs to know, which one process used to keep in its memory.
+
+-- The language of a game's and a challenge's public messages (a tag: en, es, fr, de, pt-BR),
+-- picked from the interaction that made it. Rows made before speak English.
+ALTER TABLE games ADD COLUMN lang TEXT NOT NULL DEFAULT 'en';
+ALTER TABLE challenges ADD COLUMN lang TEXT NOT NULL DEFAULT 'en';
+
+-- The latest interaction token of each game the bot reaches only through interactions, for
+-- follow-ups without a click (the computer's move, a reminder, a loss on time): `uses`
+-- follow-ups made on it so far. Deleted by the sweep once Discord no longer honours it.
+CREATE TABLE interaction_tokens (
+    game_id BIGINT PRIMARY KEY REFERENCES games (id),
+    token TEXT NOT NULL,
+    received_ms BIGINT NOT NULL,
+    uses INTEGER NOT NULL DEFAULT 0
+);
+CREATE INDEX interaction_tokens_received ON interaction_tokens (received_ms);
+
+-- Each active game's latest board message and how it may be edited, so the next board takes
+-- its buttons off: in `channel_id`, or through the interaction `token` (its answer when
+-- `original`, else a follow-up) received at `received_ms`, then in `channel_id` when there is
+-- one. Forgotten when the game ends; a token is dropped once it lapses.
+CREATE TABLE latest_boards (
+    game_id BIGINT PRIMARY KEY REFERENCES games (id),
+    message_id BIGINT NOT NULL,
+    channel_id BIGINT,
+    token TEXT,
+    original BOOLEAN NOT NULL DEFAULT FALSE,
+    received_ms BIGINT,
+    CHECK ((token IS NULL) = (received_ms IS NULL)),
+    CHECK (token IS NOT NULL OR channel_id IS NOT NULL)
+);
+CREATE INDEX latest_boards_received ON latest_boards (received_ms);
+
+-- When each player last started each kind of heavy work ('replay', 'analysis'), and whether
+-- the latest request was let through; deleted by the sweep once it holds nobody back.
+CREATE TABLE cooldowns (
+    user_id BIGINT NOT NULL,
+    kind TEXT NOT NULL CHECK (kind IN ('replay', 'analysis')),
+    started_ms BIGINT NOT NULL,
+    granted BOOLEAN NOT NULL,
+    PRIMARY KEY (user_id, kind)
+);
+CREATE INDEX cooldowns_started ON cooldowns (started_ms);
