@@ -12,7 +12,10 @@ use std::sync::Arc;
 
 use common::database::postgres_server;
 use common::*;
-use monkey_queen::games::{GameRef, GameStatus, Lang, Level, ManualClock, SettingsChange};
+use monkey_queen::games::{
+    Editable, GameRef, GameStatus, Heavy, InteractionToken, Lang, Level, ManualClock, MessageId,
+    SettingsChange,
+};
 use monkey_queen::storage::{self, CopyError};
 use tokio::sync::Semaphore;
 
@@ -90,7 +93,8 @@ async fn postgres_reports_the_same_schema_version_as_sqlite() {
 }
 
 /// A database with something in every table: finished, aborted and running games (one with a
-/// clock, one a rematch), challenges, ratings, settings, an analysis and an announcement.
+/// clock, one a rematch), challenges, ratings, settings, an analysis, an announcement, and
+/// what the processes share (a board, a kept token, a cooldown).
 async fn populated(db: TestDb) -> Fixture {
     let f = Fixture::on(db).await;
     let won = f.start(&alice(), &bob()).await;
@@ -117,6 +121,28 @@ async fn populated(db: TestDb) -> Fixture {
     timed.move_time_ms = Some(3_600_000);
     let running = f.start_with(timed).await;
     f.play(&bob(), running.id, "g1-g6").await.unwrap();
+    // What the processes share: its board (editable through a token, then in the channel), a
+    // token kept for follow-ups, and a cooldown.
+    let token = InteractionToken::new("a token");
+    let board = Editable::ByToken {
+        token: token.clone(),
+        original: true,
+        received_ms: T0,
+        channel: Some(CHANNEL),
+    };
+    f.service
+        .board_posted(&running, MessageId(55), board)
+        .await
+        .unwrap();
+    let mut conn = f.service.db().write().await.unwrap();
+    storage::keep_token(&mut conn, running.id, &token, T0)
+        .await
+        .unwrap();
+    drop(conn);
+    f.service
+        .start_heavy(alice().id, Heavy::Analysis)
+        .await
+        .unwrap();
     f.service
         .update_settings(
             GUILD,
