@@ -19,7 +19,8 @@ CREATE INDEX interaction_tokens_received ON interaction_tokens (received_ms);
 -- Each active game's latest board message and how it may be edited, so the next board takes
 -- its buttons off: in `channel_id`, or through the interaction `token` (its answer when
 -- `original`, else a follow-up) received at `received_ms`, then in `channel_id` when there is
--- one. Forgotten when the game ends; a token is dropped once it lapses.
+-- one. The `replaced_` columns hold the board it replaced, for the statement that records it
+-- to hand that one back. Forgotten when the game ends; tokens are dropped once they lapse.
 CREATE TABLE latest_boards (
     game_id INTEGER PRIMARY KEY REFERENCES games (id),
     message_id INTEGER NOT NULL,
@@ -27,10 +28,19 @@ CREATE TABLE latest_boards (
     token TEXT,
     original BOOLEAN NOT NULL DEFAULT FALSE,
     received_ms INTEGER,
+    replaced_message_id INTEGER,
+    replaced_channel_id INTEGER,
+    replaced_token TEXT,
+    replaced_original BOOLEAN NOT NULL DEFAULT FALSE,
+    replaced_received_ms INTEGER,
     CHECK ((token IS NULL) = (received_ms IS NULL)),
-    CHECK (token IS NOT NULL OR channel_id IS NOT NULL)
+    CHECK (token IS NOT NULL OR channel_id IS NOT NULL),
+    CHECK ((replaced_token IS NULL) = (replaced_received_ms IS NULL))
 );
-CREATE INDEX latest_boards_received ON latest_boards (received_ms);
+CREATE INDEX latest_boards_received ON latest_boards (received_ms)
+    WHERE received_ms IS NOT NULL;
+CREATE INDEX latest_boards_replaced_received ON latest_boards (replaced_received_ms)
+    WHERE replaced_received_ms IS NOT NULL;
 
 -- When each player last started each kind of heavy work ('replay', 'analysis'), and whether
 -- the latest request was let through; deleted by the sweep once it holds nobody back.

@@ -23,17 +23,16 @@ impl GameService {
         message: MessageId,
         editable: Editable,
     ) -> Result<Option<(MessageId, Editable)>> {
-        let mut tx = self.db.begin_write().await?;
-        if !storage::set_game_message(&mut tx, game.id, message).await? {
-            tx.rollback().await?;
+        let mut conn = self.db.write().await?;
+        if !storage::set_game_message(&mut conn, game.id, message).await? {
             return Err(UserError::NoSuchGame(game.id).into());
         }
         let replaced = if game.is_active() {
-            storage::replace_board(&mut tx, game.id, message, &editable).await?
+            storage::replace_board(&mut conn, game.id, message, &editable).await?
         } else {
-            storage::take_board(&mut tx, game.id).await?
+            storage::take_board(&mut conn, game.id).await?
         };
-        tx.commit().await?;
+        drop(conn);
         let now = self.now_ms();
         Ok(replaced.filter(|(old, how)| *old != message && still_editable(how, now)))
     }

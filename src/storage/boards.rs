@@ -1,13 +1,17 @@
 //! The `latest_boards` table: each active game's latest board message and how it may be
 //! edited, so that the next board, whichever process posts it, takes its buttons off.
+//!
+//! Recording a board is one statement that also hands back the board it replaces: it moves
+//! the row's board into its `replaced_` columns and returns them. Of two processes recording a
+//! board of one game at once, the second replaces the first's, so neither is handed back twice.
 
 use sqlx::Row;
 use sqlx::any::AnyRow;
 
-use super::{Backend, Conn, Error, corrupt, db_id, discord_id, flag};
+use super::{Conn, Error, corrupt, db_id, discord_id, flag};
 use crate::model::{ChannelId, Editable, GameId, InteractionToken, MessageId};
 
-/// The columns every query returns, in order.
+/// The columns of the current board, in order.
 macro_rules! columns {
     () => {
         "message_id, channel_id, token, CAST(original AS INTEGER) AS original, received_ms"
@@ -34,17 +38,22 @@ fn stored(editable: &Editable) -> Stored<'_> {
     }
 }
 
-fn decode(row: &AnyRow) -> Result<(MessageId, Editable), Error> {
-    let message = MessageId(discord_id(row.try_get("message_id")?));
+/// The board in the columns named `prefix` + the names of [`columns!`], if there is one.
+fn decode(row: &AnyRow, prefix: &str) -> Result<Option<(MessageId, Editable)>, Error> {
+    let column = |name: &str| format!("{prefix}{name}");
+    let Some(message) = row.try_get::<Option<i64>, _>(column("message_id").as_str())? else {
+        return Ok(None);
+    };
+    let message = MessageId(discord_id(message));
     let channel = row
-        .try_get::<Option<i64>, _>("channel_id")?
+        .try_get::<Option<i64>, _>(column("channel_id").as_str())?
         .map(|id| ChannelId(discord_id(id)));
-    let token: Option<String> = row.try_get("token")?;
-    let received_ms: Option<i64> = row.try_get("received_ms")?;
+    let token: Option<String> = row.try_get(column("token").as_str())?;
+    let received_ms: Option<i64> = row.try_get(column("received_ms").as_str())?;
     let editable = match (token, received_ms, channel) {
         (Some(token), Some(received_ms), channel) => Editable::ByToken {
             token: InteractionToken::new(token),
-            original: flag(row, "original")?,
+            original: flag(row, &column("original"))?,
             received_ms,
             channel,
         },
@@ -56,14 +65,13 @@ fn decode(row: &AnyRow) -> Result<(MessageId, Editable), Error> {
             ));
         }
     };
-    Ok((message, editable))
+    Ok(Some((message, editable)))
 }
 
 /// Records `message` as the latest board of the active game `game`, editable as `editable`,
-/// and returns the board it replaces. In the caller's write transaction; on PostgreSQL the
-/// replaced row is locked first, so of two processes replacing one game's board at once the
-/// second gets the first's board, never the same predecessor. `None`, with nothing recorded,
-/// when the game has no board yet (this one is then recorded), or is not active.
+/// and returns the board it replaces. One statement (see the module's doc): of two boards
+/// recorded at once, each replaces a different one. `None` when the game had no board yet,
+/// and when it is not active (nothing is recorded then).
 ///
 /// # Errors
 /// Database failure.
@@ -74,13 +82,22 @@ pub async fn replace_board(
     editable: &Editable,
 ) -> Result<Option<(MessageId, Editable)>, Error> {
     let (channel, token, original, received_ms) = stored(editable);
-    // The first board of a game is inserted; a concurrent insert makes this one wait for it
-    // and then do nothing, so the replacing below sees it.
-    let inserted: Option<i64> = sqlx::query_scalar(
+    let row = sqlx::query(
         "INSERT INTO latest_boards (game_id, message_id, channel_id, token, original, received_ms)
          SELECT id, $2, $3, $4, $5, $6 FROM games WHERE id = $1 AND status = 'active'
-         ON CONFLICT (game_id) DO NOTHING
-         RETURNING game_id",
+         ON CONFLICT (game_id) DO UPDATE
+         SET replaced_message_id = latest_boards.message_id,
+             replaced_channel_id = latest_boards.channel_id,
+             replaced_token = latest_boards.token,
+             replaced_original = latest_boards.original,
+             replaced_received_ms = latest_boards.received_ms,
+             message_id = excluded.message_id,
+             channel_id = excluded.channel_id,
+             token = excluded.token,
+             original = excluded.original,
+             received_ms = excluded.received_ms
+         RETURNING replaced_message_id, replaced_channel_id, replaced_token,
+             CAST(replaced_original AS INTEGER) AS replaced_original, replaced_received_ms",
     )
     .bind(game.0)
     .bind(db_id(message.0))
@@ -88,47 +105,12 @@ pub async fn replace_board(
     .bind(token)
     .bind(original)
     .bind(received_ms)
-    .fetch_optional(&mut *conn)
+    .fetch_optional(conn)
     .await?;
-    if inserted.is_some() {
-        return Ok(None);
+    match row {
+        Some(row) => decode(&row, "replaced_"),
+        None => Ok(None),
     }
-    let select = match Backend::of(conn) {
-        // SQLite's write transaction holds the whole database already.
-        Backend::Sqlite => concat!(
-            "SELECT ",
-            columns!(),
-            " FROM latest_boards WHERE game_id = $1"
-        ),
-        Backend::Postgres => concat!(
-            "SELECT ",
-            columns!(),
-            " FROM latest_boards WHERE game_id = $1 FOR UPDATE"
-        ),
-    };
-    let Some(old) = sqlx::query(select)
-        .bind(game.0)
-        .fetch_optional(&mut *conn)
-        .await?
-    else {
-        // The game is not active (or ended since): its boards are not kept.
-        return Ok(None);
-    };
-    let old = decode(&old)?;
-    sqlx::query(
-        "UPDATE latest_boards
-         SET message_id = $2, channel_id = $3, token = $4, original = $5, received_ms = $6
-         WHERE game_id = $1",
-    )
-    .bind(game.0)
-    .bind(db_id(message.0))
-    .bind(channel)
-    .bind(token)
-    .bind(original)
-    .bind(received_ms)
-    .execute(conn)
-    .await?;
-    Ok(Some(old))
 }
 
 /// Forgets `game`'s latest board (the game is over) and returns it, if one was kept.
@@ -146,12 +128,15 @@ pub async fn take_board(
     .bind(game.0)
     .fetch_optional(conn)
     .await?;
-    row.as_ref().map(decode).transpose()
+    match row {
+        Some(row) => decode(&row, ""),
+        None => Ok(None),
+    }
 }
 
-/// Drops the token of every board whose interaction was received at or before
-/// `received_by`: a board also in a channel is edited there from now on, the others are
-/// forgotten (nothing can edit them). Returns how many boards were forgotten.
+/// Drops every token received at or before `received_by`: a board also in a channel is
+/// edited there from now on, the others are forgotten (nothing can edit them), and the
+/// replaced boards' copies are cleared. Returns how many boards were forgotten.
 ///
 /// # Errors
 /// Database failure.
@@ -164,6 +149,15 @@ pub async fn lapse_board_tokens(conn: &mut Conn, received_by: i64) -> Result<u64
     sqlx::query(
         "UPDATE latest_boards SET token = NULL, original = FALSE, received_ms = NULL
          WHERE received_ms <= $1",
+    )
+    .bind(received_by)
+    .execute(&mut *conn)
+    .await?;
+    sqlx::query(
+        "UPDATE latest_boards
+         SET replaced_message_id = NULL, replaced_channel_id = NULL, replaced_token = NULL,
+             replaced_original = FALSE, replaced_received_ms = NULL
+         WHERE replaced_received_ms <= $1",
     )
     .bind(received_by)
     .execute(conn)

@@ -214,6 +214,11 @@ const TABLES: &[Table] = &[
             ("token", Text),
             ("original", Bool),
             ("received_ms", Int),
+            ("replaced_message_id", Int),
+            ("replaced_channel_id", Int),
+            ("replaced_token", Text),
+            ("replaced_original", Bool),
+            ("replaced_received_ms", Int),
         ],
     },
     Table {

@@ -19,8 +19,8 @@
 //! What one bot process learns and another needs is stored too, each in a table of its own:
 //! the interaction tokens kept for follow-ups ([`take_token`]), each game's latest board
 //! ([`replace_board`]) and the players' cooldowns ([`start_heavy_work`]). Each is taken or
-//! replaced by one statement (a board by one locked row), so two processes never both get
-//! what only one may: a token's last use, a board's predecessor, a start inside a cooldown.
+//! replaced by one statement, so two processes never both get what only one may: a token's
+//! last use, a board's predecessor, a start inside a cooldown.
 
 mod ai_ratings;
 mod analyses;
