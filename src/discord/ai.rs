@@ -27,7 +27,6 @@ use super::announce;
 use super::reply::split;
 use super::{Data, Error};
 use crate::games::{GameId, GameRef, GameView, PlayRequest};
-use crate::i18n::Lang;
 
 /// The computer's turns this process works on, and where their tasks run.
 pub struct Turns {
@@ -120,15 +119,16 @@ pub fn claim(data: &Data, game: &GameView) -> Option<Claim> {
 }
 
 /// Plays the claimed turn in `game`, and any that follow, in the background until it is a
-/// person's turn or the game ends. Never blocks the caller; without a claim, does nothing.
-pub fn play(claim: Option<Claim>, http: Arc<Http>, data: Data, game: GameView, lang: Lang) {
+/// person's turn or the game ends; the boards speak the game's language. Never blocks the
+/// caller; without a claim, does nothing.
+pub fn play(claim: Option<Claim>, http: Arc<Http>, data: Data, game: GameView) {
     let Some(claim) = claim else {
         return;
     };
     let tasks = data.computer.tasks.clone();
     tasks.spawn(async move {
         let id = game.id;
-        if let Err(e) = play_turns(&http, &data, game, lang).await {
+        if let Err(e) = play_turns(&http, &data, game).await {
             error!(game = %id, error = %e, "the computer's move failed");
         }
         drop(claim);
@@ -136,9 +136,9 @@ pub fn play(claim: Option<Claim>, http: Arc<Http>, data: Data, game: GameView, l
 }
 
 /// Claims and plays the computer's turn in `game` (see [`claim`] and [`play`]).
-pub fn take_turn(http: Arc<Http>, data: Data, game: GameView, lang: Lang) {
+pub fn take_turn(http: Arc<Http>, data: Data, game: GameView) {
     let claim = claim(&data, &game);
-    play(claim, http, data, game, lang);
+    play(claim, http, data, game);
 }
 
 fn computer_to_move(data: &Data, game: &GameView) -> bool {
@@ -150,7 +150,7 @@ fn level(level: Option<Level>) -> Level {
     level.unwrap_or(Level::Medium)
 }
 
-async fn play_turns(http: &Http, data: &Data, mut game: GameView, lang: Lang) -> Result<(), Error> {
+async fn play_turns(http: &Http, data: &Data, mut game: GameView) -> Result<(), Error> {
     let stop = &data.computer.stop;
     while computer_to_move(data, &game) && !stop.is_cancelled() {
         let position = game.position.clone();
@@ -190,7 +190,7 @@ async fn play_turns(http: &Http, data: &Data, mut game: GameView, lang: Lang) ->
         match split(data.service.play(request).await)? {
             Ok(played) => {
                 // Delivered here at once; the outbox retries it if this fails.
-                let delivered = announce::board_after_move(http, data, &played.game, lang).await;
+                let delivered = announce::board_after_move(http, data, &played.game).await;
                 if let Some(id) = played.announcement {
                     announce::report(data, id, 0, delivered).await;
                 }

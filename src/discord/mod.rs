@@ -78,10 +78,6 @@ pub struct Data {
     /// How long a handler whose work waits for the database answers directly before it defers
     /// its interaction instead (see `deferral`).
     pub defer_after: Duration,
-    /// The latest interaction of each game the bot can reach only through interactions.
-    pub tokens: Arc<reach::Tokens>,
-    /// Each game's latest board, so the next one can take its buttons away.
-    pub boards: Arc<old_boards::LatestBoards>,
     /// How many sweeps have finished since the bot started (see [`RunningBot::sweeps_done`]).
     pub sweeps_done: Arc<watch::Sender<u64>>,
     /// The computer's turns being worked on, on the background tasks.
@@ -145,22 +141,24 @@ impl Data {
         self.cpu_work(work).await
     }
 
-    /// Keeps the token of an interaction about `game` received at `received_ms` in `channel`,
-    /// when the bot can reach that game only through interactions and the interaction was made
-    /// where the game lives: a click elsewhere (a board that came by DM, `/move game:` from
-    /// another channel) changes nothing about where the game's boards and reminders go.
-    pub fn keep_token(
+    /// Keeps the token of an interaction about `game` received at `received_ms` in `channel`
+    /// for later follow-ups, where the service keeps one (see
+    /// [`GameService::keep_token`]); a failure is only logged (the follow-ups then go by DM).
+    pub async fn keep_token(
         &self,
         game: &crate::games::GameView,
         token: &str,
         received_ms: i64,
         channel: serenity::ChannelId,
     ) {
-        if game.place.reach == crate::games::Reach::Interactions
-            && game.place.shows_in(crate::games::ChannelId(channel.get()))
-        {
-            self.tokens
-                .remember(game.id, reach::Token::new(token, received_ms));
+        let token = crate::games::InteractionToken::new(token);
+        let made_in = crate::games::ChannelId(channel.get());
+        let kept = self
+            .service
+            .keep_token(game, &token, received_ms, made_in)
+            .await;
+        if let Err(e) = kept {
+            warn!(game = %game.id, error = %e, "could not keep an interaction's token");
         }
     }
 }
@@ -197,8 +195,6 @@ impl Data {
             analyses: Arc::default(),
             bot_user,
             defer_after: deps.defer_after,
-            tokens: Arc::default(),
-            boards: Arc::default(),
             sweeps_done: background.sweeps_done.clone(),
             computer: Arc::new(ai::Turns::new(
                 background.tasks.clone(),
@@ -423,7 +419,7 @@ fn framework(
                     background.stop.clone(),
                     background.games_checked.clone(),
                 );
-                sweeper::Sweeper::new(ctx.http.clone(), ctx.cache.clone(), data.clone()).spawn(
+                sweeper::Sweeper::new(ctx.http.clone(), data.clone()).spawn(
                     &background.tasks,
                     background.stop.clone(),
                     sweep_interval,

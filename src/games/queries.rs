@@ -8,8 +8,8 @@ use tokio::sync::Semaphore;
 use super::standings::{Page, Window};
 use super::view::{self, GameRecord, GameSummary, GameView, Mismatch};
 use super::{
-    ChannelId, GameId, GameRef, GameService, InternalError, MessageId, Player, Result, UserError,
-    UserId, Viewer,
+    ChannelId, GameId, GameRef, GameService, InternalError, Player, Result, UserError, UserId,
+    Viewer,
 };
 use crate::storage::{self, GameRow, MoveRow};
 
@@ -194,19 +194,6 @@ impl GameService {
     pub async fn player(&self, user: UserId) -> Result<Option<Player>> {
         let mut conn = self.db.read().await?;
         Ok(storage::player(&mut conn, user).await?)
-    }
-
-    /// Remembers the latest board message of a game (for links and edits).
-    ///
-    /// # Errors
-    /// [`UserError::NoSuchGame`]; internal errors.
-    pub async fn set_board_message(&self, id: GameId, message: MessageId) -> Result<()> {
-        let mut conn = self.db.write().await?;
-        if storage::set_game_message(&mut conn, id, message).await? {
-            Ok(())
-        } else {
-            Err(UserError::NoSuchGame(id).into())
-        }
     }
 
     /// Remembers the thread a game is shown in: later boards go there.

@@ -376,6 +376,17 @@ impl Harness {
         (self.fake, self.db)
     }
 
+    /// Stops the bot process `process` (its place in [`Harness::processes`]' list, from 1:
+    /// the first one stays) and waits until it has; the others run on.
+    pub async fn stop_process(&mut self, process: usize) {
+        assert!(process >= 1, "the first process stops with the harness");
+        let bot = self.others.remove(process - 1);
+        tokio::time::timeout(WAIT, bot.shutdown())
+            .await
+            .expect("the process stops in time")
+            .expect("the process stops without error");
+    }
+
     /// Stops the bot and starts a new bot process on the same fake Discord and database;
     /// returns once the new one has registered its commands.
     pub async fn restart(self) -> Harness {
