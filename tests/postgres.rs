@@ -265,7 +265,7 @@ async fn rated_game(service: &GameService, white: &PlayerRef, black: &PlayerRef)
     else {
         panic!("a pending challenge was expected");
     };
-    service.accept_challenge(c.id, black).await.unwrap().game.id
+    service.accept_challenge(c.id, black, Lang::En).await.unwrap().game.id
 }
 
 /// A player's row.
@@ -384,7 +384,7 @@ async fn the_same_players_at_once_through_two_processes_are_applied_once() {
                 .iter()
                 .map(|s| {
                     let s = s.clone();
-                    tokio::spawn(async move { s.accept_challenge(c.id, &bob()).await })
+                    tokio::spawn(async move { s.accept_challenge(c.id, &bob(), Lang::En).await })
                 })
                 .collect(),
         )
@@ -547,7 +547,7 @@ async fn one_players_limits_hold_across_two_processes_at_once() {
             .enumerate()
             .map(|(i, by)| {
                 let s = through(i);
-                tokio::spawn(async move { s.rematch(finished, &by).await })
+                tokio::spawn(async move { s.rematch(finished, &by, Lang::En).await })
             })
             .collect(),
     )
@@ -606,7 +606,7 @@ async fn an_open_claim_of_an_announcement_leaves_the_next_to_another_process() {
         else {
             panic!("a pending challenge was expected");
         };
-        f.service.accept_challenge(c.id, &black).await.unwrap();
+        f.service.accept_challenge(c.id, &black, Lang::En).await.unwrap();
     }
     f.clock.advance(BOARD_GRACE_MS);
     let now = T0 + BOARD_GRACE_MS;

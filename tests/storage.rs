@@ -1129,6 +1129,7 @@ async fn the_to_move_backfill_agrees_with_what_the_moves_record() {
         .await
         .unwrap();
     assert_eq!(to_move().await, recorded);
+}
 
 /// Two services on one database, as two bot processes: a kept token's follow-ups, taken by
 /// both at once, are made four times in all, never a fifth.
