@@ -1,10 +1,10 @@
 //! Turns of CPU work, so that no kind of it starves another.
 //!
 //! Three limiters, sized from the cores:
-//! - every picture and every analysis takes one of [`CpuLimits::work`]'s turns, one per core
-//!   (more would only take turns on the cores, and the threads doing it would take the cores
-//!   from the handlers: a handler descheduled while it holds the database's single writing
-//!   connection holds up every other move);
+//! - every picture, analysis and replay of stored games takes one of [`CpuLimits::work`]'s
+//!   turns, one per core (more would only take turns on the cores, and the threads doing it
+//!   would take the cores from the handlers: a handler descheduled while it holds the
+//!   database's single writing connection holds up every other move);
 //! - long work (replay GIFs, analyses, the start-up check of stored games) first takes one of
 //!   [`CpuLimits::long`]'s turns, for half the cores: however much of it is asked for, boards
 //!   always find a core;
@@ -20,7 +20,8 @@ use tokio::sync::Semaphore;
 /// The bot's CPU limiters (see the module). Clones share the same turns.
 #[derive(Clone, Debug)]
 pub struct CpuLimits {
-    /// Turns of CPU work, one per core: pictures of every kind and analyses.
+    /// Turns of CPU work, one per core: pictures of every kind, analyses, replays of stored
+    /// games.
     pub work: Arc<Semaphore>,
     /// Turns of long work (replay GIFs, analyses, the start-up check), for half the cores;
     /// each also takes a turn of [`CpuLimits::work`] while it computes.

@@ -14,7 +14,7 @@ use super::{Data, Error};
 use crate::games::{CheckedPage, GameId};
 
 /// Active games replayed at a time: a few milliseconds of CPU and of database time.
-const PAGE: u32 = 200;
+const PAGE: u32 = 100;
 
 /// What the check of stored games found (see [`RunningBot::games_checked`](super::RunningBot::games_checked)).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
