@@ -41,7 +41,7 @@ use tokio::sync::{SemaphorePermit, watch};
 use tokio::task::JoinHandle;
 use tokio_util::sync::CancellationToken;
 use tokio_util::task::TaskTracker;
-use tracing::{debug, error, info, warn};
+use tracing::{error, info, warn};
 
 pub use config::{Config, ConfigError, Shards, Token};
 pub use cpu::CpuLimits;
@@ -273,8 +273,8 @@ impl Background {
 pub async fn start(config: &Config, deps: Deps) -> Result<RunningBot, Error> {
     let http = http_client(&config.token, config.api_url.as_deref());
     let renderer = Arc::new(Renderer::new()?);
+    warm_up(renderer.clone()).await?;
     let background = Background::default();
-    warm_up(renderer.clone(), &deps.cpu, &background.tasks);
     let (framework, in_flight) =
         in_flight::tracked(framework(config, deps, renderer, background.clone()));
     let mut client = serenity::ClientBuilder::new_with_http(http, intents())
@@ -430,37 +430,26 @@ fn framework(
         .build()
 }
 
-/// Draws a board of each size in each orientation on `tasks`, once a CPU turn is free, so
-/// that no game's first picture is the slow one: the empty boards are drawn then. Start-up
-/// does not wait for it; a board asked for meanwhile waits for its size's empty board rather
-/// than drawing it too.
-fn warm_up(renderer: Arc<Renderer>, cpu: &CpuLimits, tasks: &TaskTracker) {
-    let turns = cpu.work.clone();
-    tasks.spawn(async move {
-        let Ok(_turn) = turns.acquire_owned().await else {
-            return;
-        };
-        let drawn = tokio::task::spawn_blocking(move || {
-            for size in monkey_queen_core::GameOptions::SIZES {
-                let options = monkey_queen_core::GameOptions::with_size(size)
-                    .map_err(|e| Error::Unexpected(e.to_string()))?;
-                let start = monkey_queen_core::Position::start(options);
-                for flipped in [false, true] {
-                    let view = crate::render::BoardView {
-                        flipped,
-                        ..crate::render::BoardView::default()
-                    };
-                    renderer.board_png(&start, &view)?;
-                }
+/// Draws a board of each size in each orientation once, so that no game's first picture is
+/// the slow one: the empty boards are drawn then (a few milliseconds each in a release build;
+/// the palette ships with the program).
+async fn warm_up(renderer: Arc<Renderer>) -> Result<(), Error> {
+    tokio::task::spawn_blocking(move || {
+        for size in monkey_queen_core::GameOptions::SIZES {
+            let options = monkey_queen_core::GameOptions::with_size(size)
+                .map_err(|e| Error::Unexpected(e.to_string()))?;
+            let start = monkey_queen_core::Position::start(options);
+            for flipped in [false, true] {
+                let view = crate::render::BoardView {
+                    flipped,
+                    ..crate::render::BoardView::default()
+                };
+                renderer.board_png(&start, &view)?;
             }
-            Ok::<(), Error>(())
-        })
-        .await;
-        match drawn.map_err(Error::from).and_then(|drawn| drawn) {
-            Ok(()) => debug!("the empty boards are drawn"),
-            Err(e) => error!(error = %e, "drawing the empty boards failed"),
         }
-    });
+        Ok(())
+    })
+    .await?
 }
 
 /// Registers `commands` in `dev_guild` (instantly) or globally, retrying while Discord is rate
