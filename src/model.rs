@@ -1,5 +1,6 @@
-//! Plain data shared by the game service and storage: ids and the small enums that are
-//! stored as text. No I/O here.
+//! Plain data shared by the game service and storage: ids, the small enums that are stored
+//! as text (a language among them), an interaction's token and how a board can be edited. No
+//! I/O here.
 
 use std::fmt;
 
@@ -265,6 +266,128 @@ impl Default for BoardOrientation {
     }
 }
 
+stored_enum!(
+    /// Work that takes a core for a while, held to a cooldown per player and kind.
+    Heavy {
+        /// An animated replay.
+        Replay = "replay",
+        /// The engine's analysis of a game.
+        Analysis = "analysis",
+    }
+);
+
+/// A language the bot speaks, stored as its [tag](Lang::tag) (the words are in `i18n`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Lang {
+    /// English, the default.
+    #[default]
+    En,
+    /// Spanish.
+    Es,
+    /// French.
+    Fr,
+    /// German.
+    De,
+    /// Brazilian Portuguese.
+    PtBr,
+}
+
+impl Lang {
+    /// Every language, English first.
+    pub const ALL: [Lang; 5] = [Lang::En, Lang::Es, Lang::Fr, Lang::De, Lang::PtBr];
+
+    /// The language for a Discord locale such as `es-ES`, `es-419`, `fr`, `de` or `pt-BR`;
+    /// English for any other.
+    #[must_use]
+    pub fn from_locale(locale: &str) -> Lang {
+        let language = locale.split(['-', '_']).next().unwrap_or_default();
+        match language.to_ascii_lowercase().as_str() {
+            "es" => Lang::Es,
+            "fr" => Lang::Fr,
+            "de" => Lang::De,
+            "pt" => Lang::PtBr,
+            _ => Lang::En,
+        }
+    }
+
+    /// The language's tag, which is also its folder under `locales/` and the word stored.
+    #[must_use]
+    pub const fn tag(self) -> &'static str {
+        match self {
+            Lang::En => "en",
+            Lang::Es => "es",
+            Lang::Fr => "fr",
+            Lang::De => "de",
+            Lang::PtBr => "pt-BR",
+        }
+    }
+
+    /// The language whose [tag](Lang::tag) this is exactly; `None` for anything else.
+    #[must_use]
+    pub fn from_tag(tag: &str) -> Option<Lang> {
+        Lang::ALL.into_iter().find(|lang| lang.tag() == tag)
+    }
+
+    /// The Discord locales this language is offered under for command names (Discord has
+    /// no plain Spanish or English locale, only regional ones).
+    #[must_use]
+    pub const fn discord_locales(self) -> &'static [&'static str] {
+        match self {
+            Lang::En => &["en-US", "en-GB"],
+            Lang::Es => &["es-ES", "es-419"],
+            Lang::Fr => &["fr"],
+            Lang::De => &["de"],
+            Lang::PtBr => &["pt-BR"],
+        }
+    }
+}
+
+/// An interaction's token, which lets the bot answer and follow up that interaction while
+/// Discord honours it. Anyone holding it can post as the bot there, so it is never shown: its
+/// `Debug` says only that it is one, and it has no `Display`.
+#[derive(Clone, PartialEq, Eq)]
+pub struct InteractionToken(String);
+
+impl InteractionToken {
+    /// Wraps the token Discord sent with an interaction.
+    pub fn new(token: impl Into<String>) -> InteractionToken {
+        InteractionToken(token.into())
+    }
+
+    /// The token itself, for the request that uses it (and for storing it).
+    #[must_use]
+    pub fn expose(&self) -> &str {
+        &self.0
+    }
+}
+
+impl fmt::Debug for InteractionToken {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("InteractionToken(redacted)")
+    }
+}
+
+/// How a board message can be edited later (to take its buttons off once a newer board is
+/// out).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Editable {
+    /// A message the bot posted in a channel it may post in.
+    InChannel(ChannelId),
+    /// The answer (`original`) or a follow-up of the interaction with this token.
+    ByToken {
+        /// The interaction's token.
+        token: InteractionToken,
+        /// Whether the board is the interaction's own answer.
+        original: bool,
+        /// When the interaction arrived (service clock).
+        received_ms: i64,
+        /// The channel it is in, when the bot may also edit it there once the token no longer
+        /// serves (an edit through the token counts against no rate limit, so it goes first:
+        /// a burst of games starting at once would meet the global limit in channels).
+        channel: Option<ChannelId>,
+    },
+}
+
 /// Who is looking at a list of games: a game played in another server, or in direct
 /// messages, is listed only to its own players.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -341,6 +464,21 @@ mod tests {
 
     /// Games against the computer were stored with these words before the level became the
     /// engine's type; they must read back the same.
+    #[test]
+    fn languages_keep_their_stored_tags_and_tokens_stay_hidden() {
+        for lang in Lang::ALL {
+            assert_eq!(Lang::from_tag(lang.tag()), Some(lang));
+        }
+        assert_eq!(Lang::from_tag("pt-br"), None, "exactly as stored");
+        let editable = Editable::ByToken {
+            token: InteractionToken::new("aW50ZXJhY3Rpb24"),
+            original: true,
+            received_ms: 1,
+            channel: None,
+        };
+        assert!(!format!("{editable:?}").contains("aW50ZXJhY3Rpb24"));
+    }
+
     #[test]
     fn levels_keep_their_stored_words() {
         for (level, word) in [

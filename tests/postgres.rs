@@ -14,9 +14,9 @@ use std::time::Duration;
 use common::database::postgres_server;
 use common::*;
 use monkey_queen::games::{
-    BOARD_GRACE_MS, COMPUTER_TURN_LEASE_MS, ChallengeCreated, DELIVERY_LEASE_MS, EndReason, GameId,
-    GameRef, GameService, GameStatus, Level, ManualClock, PlayerRef, ServiceError, SettingsChange,
-    UserError, UserId,
+    BOARD_GRACE_MS, COMPUTER_TURN_LEASE_MS, ChallengeCreated, DELIVERY_LEASE_MS, Editable,
+    EndReason, GameId, GameRef, GameService, GameStatus, Heavy, InteractionToken, Lang, Level,
+    ManualClock, MessageId, PlayerRef, ServiceError, SettingsChange, UserError, UserId,
 };
 use monkey_queen::storage::{self, CopyError, Finish, Key};
 use monkey_queen_core::Color;
@@ -97,7 +97,8 @@ async fn postgres_reports_the_same_schema_version_as_sqlite() {
 }
 
 /// A database with something in every table: finished, aborted and running games (one with a
-/// clock, one a rematch), challenges, ratings, settings, an analysis and an announcement.
+/// clock, one a rematch), challenges, ratings, settings, an analysis, an announcement, and
+/// what the processes share (a board, a kept token, a cooldown).
 async fn populated(db: TestDb) -> Fixture {
     let f = Fixture::on(db).await;
     let won = f.start(&alice(), &bob()).await;
@@ -105,7 +106,7 @@ async fn populated(db: TestDb) -> Fixture {
         let player = if i % 2 == 0 { alice() } else { bob() };
         f.play(&player, won.id, text).await.unwrap();
     }
-    f.service.rematch(won.id, &bob()).await.unwrap();
+    f.service.rematch(won.id, &bob(), Lang::En).await.unwrap();
     let resigned = f.start(&carol(), &alice()).await;
     f.play(&carol(), resigned.id, "g1-g6").await.unwrap();
     f.service
@@ -124,6 +125,28 @@ async fn populated(db: TestDb) -> Fixture {
     timed.move_time_ms = Some(3_600_000);
     let running = f.start_with(timed).await;
     f.play(&bob(), running.id, "g1-g6").await.unwrap();
+    // What the processes share: its board (editable through a token, then in the channel), a
+    // token kept for follow-ups, and a cooldown.
+    let token = InteractionToken::new("a token");
+    let board = Editable::ByToken {
+        token: token.clone(),
+        original: true,
+        received_ms: T0,
+        channel: Some(CHANNEL),
+    };
+    f.service
+        .board_posted(&running, MessageId(55), board)
+        .await
+        .unwrap();
+    let mut conn = f.service.db().write().await.unwrap();
+    storage::keep_token(&mut conn, running.id, &token, T0)
+        .await
+        .unwrap();
+    drop(conn);
+    f.service
+        .start_heavy(alice().id, Heavy::Analysis)
+        .await
+        .unwrap();
     f.service
         .update_settings(
             GUILD,
@@ -242,7 +265,7 @@ async fn rated_game(service: &GameService, white: &PlayerRef, black: &PlayerRef)
     else {
         panic!("a pending challenge was expected");
     };
-    service.accept_challenge(c.id, black).await.unwrap().game.id
+    service.accept_challenge(c.id, black, Lang::En).await.unwrap().game.id
 }
 
 /// A player's row.
@@ -361,7 +384,7 @@ async fn the_same_players_at_once_through_two_processes_are_applied_once() {
                 .iter()
                 .map(|s| {
                     let s = s.clone();
-                    tokio::spawn(async move { s.accept_challenge(c.id, &bob()).await })
+                    tokio::spawn(async move { s.accept_challenge(c.id, &bob(), Lang::En).await })
                 })
                 .collect(),
         )
@@ -524,7 +547,7 @@ async fn one_players_limits_hold_across_two_processes_at_once() {
             .enumerate()
             .map(|(i, by)| {
                 let s = through(i);
-                tokio::spawn(async move { s.rematch(finished, &by).await })
+                tokio::spawn(async move { s.rematch(finished, &by, Lang::En).await })
             })
             .collect(),
     )
@@ -583,7 +606,7 @@ async fn an_open_claim_of_an_announcement_leaves_the_next_to_another_process() {
         else {
             panic!("a pending challenge was expected");
         };
-        f.service.accept_challenge(c.id, &black).await.unwrap();
+        f.service.accept_challenge(c.id, &black, Lang::En).await.unwrap();
     }
     f.clock.advance(BOARD_GRACE_MS);
     let now = T0 + BOARD_GRACE_MS;

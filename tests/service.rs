@@ -1,13 +1,15 @@
-//! Every use case and every refusal of the game service, on a fresh SQLite file per test.
+//! Every use case and every refusal of the game service, on a fresh database per test.
 
 #[allow(dead_code)] // each test binary uses its own subset of the fixtures
 mod common;
 
 use common::*;
 use monkey_queen::games::{
-    Audience, ChallengeCreated, ChallengeLimits, ChallengeStatus, ChannelId, ColorChoice,
-    EndReason, GameRef, GameStatus, GameView, GuildId, Level, MAX_COMPUTER_GAMES, MessageId,
-    PlayRequest, PlayerRef, RECENT_RESULTS, Result, ServiceError, UserError, UserId, Viewer,
+    Announced, Audience, ChallengeCreated, ChallengeLimits, ChallengeStatus, ChannelId,
+    ColorChoice, Editable, EndReason, GameRef, GameStatus, GameView, GuildId, HEAVY_COOLDOWN_MS,
+    Heavy, InteractionToken, KEPT_TOKEN_FOLLOW_UPS, Level, MAX_COMPUTER_GAMES, MessageId,
+    PlayRequest, PlayerRef, RECENT_RESULTS, Reach, Result, ServiceConfig, ServiceError,
+    TOKEN_LIFETIME_MS, UserError, UserId, Viewer,
 };
 use monkey_queen::i18n::{Lang, Msg};
 use monkey_queen_core::{
@@ -44,7 +46,12 @@ async fn accepted_challenge_starts_a_game_with_the_chosen_colours() {
     assert_eq!(c.challenged, Some(bob().id));
     assert_eq!(c.expires_ms, T0 + 24 * 3600 * 1000);
 
-    let game = f.service.accept_challenge(c.id, &bob()).await.unwrap().game;
+    let game = f
+        .service
+        .accept_challenge(c.id, &bob(), Lang::En)
+        .await
+        .unwrap()
+        .game;
     assert_eq!(game.white, alice());
     assert_eq!(game.black, bob());
     assert_eq!(game.status, GameStatus::Active);
@@ -153,23 +160,26 @@ async fn accept_refusals() {
         panic!()
     };
     assert_eq!(
-        refused(f.service.accept_challenge(c.id, &alice()).await),
+        refused(f.service.accept_challenge(c.id, &alice(), Lang::En).await),
         UserError::OwnChallenge
     );
     assert_eq!(
-        refused(f.service.accept_challenge(c.id, &carol()).await),
+        refused(f.service.accept_challenge(c.id, &carol(), Lang::En).await),
         UserError::NotChallenged {
             challenged: Some(bob().id)
         }
     );
     let missing = monkey_queen::games::ChallengeId(999);
     assert_eq!(
-        refused(f.service.accept_challenge(missing, &bob()).await),
+        refused(f.service.accept_challenge(missing, &bob(), Lang::En).await),
         UserError::NoSuchChallenge(missing)
     );
-    f.service.accept_challenge(c.id, &bob()).await.unwrap();
+    f.service
+        .accept_challenge(c.id, &bob(), Lang::En)
+        .await
+        .unwrap();
     assert_eq!(
-        refused(f.service.accept_challenge(c.id, &bob()).await),
+        refused(f.service.accept_challenge(c.id, &bob(), Lang::En).await),
         UserError::ChallengeNotPending {
             status: ChallengeStatus::Accepted
         }
@@ -189,7 +199,7 @@ async fn open_challenge_is_taken_by_anyone_but_the_challenger() {
     };
     assert_eq!(c.challenged, None);
     assert_eq!(
-        refused(f.service.accept_challenge(c.id, &alice()).await),
+        refused(f.service.accept_challenge(c.id, &alice(), Lang::En).await),
         UserError::OwnChallenge
     );
     assert_eq!(
@@ -198,7 +208,7 @@ async fn open_challenge_is_taken_by_anyone_but_the_challenger() {
     );
     let game = f
         .service
-        .accept_challenge(c.id, &carol())
+        .accept_challenge(c.id, &carol(), Lang::En)
         .await
         .unwrap()
         .game;
@@ -231,7 +241,7 @@ async fn decline_and_cancel() {
     assert_eq!(declined.status, ChallengeStatus::Declined);
     assert_eq!(declined.resolved_ms, Some(T0));
     assert_eq!(
-        refused(f.service.accept_challenge(c.id, &bob()).await),
+        refused(f.service.accept_challenge(c.id, &bob(), Lang::En).await),
         UserError::ChallengeNotPending {
             status: ChallengeStatus::Declined
         }
@@ -283,7 +293,7 @@ async fn challenges_expire_once() {
     assert_eq!(expired[0].status, ChallengeStatus::Expired);
     assert!(f.service.expire_challenges().await.unwrap().is_empty());
     assert_eq!(
-        refused(f.service.accept_challenge(old.id, &bob()).await),
+        refused(f.service.accept_challenge(old.id, &bob(), Lang::En).await),
         UserError::ChallengeNotPending {
             status: ChallengeStatus::Expired
         }
@@ -292,7 +302,11 @@ async fn challenges_expire_once() {
     // Accepting after the time is up, before any sweep, is refused and marks it expired.
     f.clock.set(young.expires_ms);
     assert_eq!(
-        refused(f.service.accept_challenge(young.id, &carol()).await),
+        refused(
+            f.service
+                .accept_challenge(young.id, &carol(), Lang::En)
+                .await
+        ),
         UserError::ChallengeExpired
     );
     let young = f.service.challenge(young.id).await.unwrap();
@@ -1003,18 +1017,22 @@ async fn lists_records_and_board_messages() {
             .is_empty()
     );
 
+    let posted = Editable::InChannel(CHANNEL);
     f.service
-        .set_board_message(first.id, MessageId(4242))
+        .board_posted(&first, MessageId(4242), posted.clone())
         .await
         .unwrap();
     assert_eq!(
         f.service.game(first.id).await.unwrap().place.message,
         Some(MessageId(4242))
     );
-    let missing = monkey_queen::games::GameId(999);
+    let missing = GameView {
+        id: monkey_queen::games::GameId(999),
+        ..first.clone()
+    };
     assert_eq!(
-        refused(f.service.set_board_message(missing, MessageId(1)).await),
-        UserError::NoSuchGame(missing)
+        refused(f.service.board_posted(&missing, MessageId(1), posted).await),
+        UserError::NoSuchGame(missing.id)
     );
 
     for (i, text) in QUEEN_CAPTURE.iter().enumerate() {
@@ -1397,4 +1415,251 @@ async fn records_read_while_moves_are_played_are_never_corrupt() {
     let _ = done_tx.send(true);
     let reads = reader.await.unwrap().unwrap();
     assert!(reads > 0);
+}
+
+// ---- what the bot's processes share --------------------------------------------------------
+
+#[tokio::test]
+async fn heavy_work_waits_its_cooldown_per_player_and_kind_and_the_sweep_forgets_it_after() {
+    let f = Fixture::new().await;
+    let (a, b) = (alice().id, bob().id);
+    f.service.start_heavy(a, Heavy::Replay).await.unwrap();
+    f.clock.set(T0 + 1);
+    let cooling = |seconds| UserError::CoolingDown { seconds };
+    assert_eq!(
+        refused(f.service.start_heavy(a, Heavy::Replay).await),
+        cooling(10)
+    );
+    f.clock.set(T0 + 9_001);
+    assert_eq!(
+        refused(f.service.start_heavy(a, Heavy::Replay).await),
+        cooling(1)
+    );
+    f.service.start_heavy(a, Heavy::Analysis).await.unwrap();
+    f.service.start_heavy(b, Heavy::Replay).await.unwrap();
+    f.clock.set(T0 + HEAVY_COOLDOWN_MS);
+    f.service.start_heavy(a, Heavy::Replay).await.unwrap();
+    // Once Alice's analysis and Bob's replay hold nobody back, the sweep deletes them; Alice's
+    // second replay still counts.
+    f.clock.set(T0 + 9_001 + HEAVY_COOLDOWN_MS);
+    assert_eq!(f.service.forget_lapsed().await.unwrap().cooldowns, 2);
+    assert_eq!(
+        refused(f.service.start_heavy(a, Heavy::Replay).await),
+        cooling(1)
+    );
+    assert_eq!(rows(&f, "cooldowns").await, 1);
+    f.service.start_heavy(b, Heavy::Replay).await.unwrap();
+}
+
+/// How many rows `table` holds.
+async fn rows(f: &Fixture, table: &str) -> i64 {
+    let sql = format!("SELECT COUNT(*) FROM {table}");
+    sqlx::query_scalar(sqlx::AssertSqlSafe(sql))
+        .fetch_one(f.service.db().reader())
+        .await
+        .unwrap()
+}
+
+/// A game between Alice and Bob that the bot reaches only through interactions.
+async fn game_through_interactions(f: &Fixture) -> GameView {
+    let mut new = challenge(&alice(), Some(&bob()));
+    new.reach = Reach::Interactions;
+    f.start_with(new).await
+}
+
+#[tokio::test]
+async fn the_latest_token_of_a_game_reached_through_interactions_serves_four_follow_ups() {
+    let f = Fixture::new().await;
+    let game = game_through_interactions(&f).await;
+    let token = InteractionToken::new;
+    let keep = |value: &'static str, at: i64, made_in: ChannelId| {
+        let service = f.service.clone();
+        let game = game.clone();
+        async move {
+            service
+                .keep_token(&game, &token(value), at, made_in)
+                .await
+                .unwrap();
+        }
+    };
+    keep("old", T0, CHANNEL).await;
+    keep("new", T0 + 1_000, CHANNEL).await;
+    keep("late arrival", T0 + 500, CHANNEL).await;
+    // Made away from the game (a board that came by DM): where the game lives is unchanged.
+    keep("elsewhere", T0 + 2_000, ChannelId(9)).await;
+    let mut taken = Vec::new();
+    while let Some(kept) = f.service.take_token(game.id).await.unwrap() {
+        taken.push(kept);
+    }
+    assert_eq!(taken, vec![token("new"); KEPT_TOKEN_FOLLOW_UPS as usize]);
+    // Kept again (a second handler of the same click): its uses stay counted.
+    keep("new", T0 + 1_000, CHANNEL).await;
+    assert_eq!(f.service.take_token(game.id).await.unwrap(), None);
+
+    // A newer interaction serves until 14 minutes after it, then the sweep deletes it.
+    keep("newest", T0 + 3_000, CHANNEL).await;
+    f.clock.set(T0 + 3_000 + TOKEN_LIFETIME_MS - 1);
+    assert_eq!(f.service.forget_lapsed().await.unwrap().tokens, 0);
+    assert_eq!(
+        f.service.take_token(game.id).await.unwrap(),
+        Some(token("newest"))
+    );
+    f.clock.advance(1);
+    assert_eq!(f.service.take_token(game.id).await.unwrap(), None);
+    assert_eq!(f.service.forget_lapsed().await.unwrap().tokens, 1);
+    assert_eq!(rows(&f, "interaction_tokens").await, 0);
+
+    // Where the bot posts in the channel, no token is kept.
+    let posted = f.start(&carol(), &alice()).await;
+    f.service
+        .keep_token(&posted, &token("unneeded"), f.service.now_ms(), CHANNEL)
+        .await
+        .unwrap();
+    assert_eq!(f.service.take_token(posted.id).await.unwrap(), None);
+}
+
+#[tokio::test]
+async fn a_board_hands_back_the_one_it_replaces_while_that_one_can_still_be_edited() {
+    let f = Fixture::new().await;
+    let game = f.start(&alice(), &bob()).await;
+    let by_token = |value: &str, received_ms: i64, channel: Option<ChannelId>| Editable::ByToken {
+        token: InteractionToken::new(value),
+        original: true,
+        received_ms,
+        channel,
+    };
+    let post = |message: u64, editable: Editable| {
+        let (service, game) = (f.service.clone(), game.clone());
+        async move {
+            service
+                .board_posted(&game, MessageId(message), editable)
+                .await
+                .unwrap()
+                .map(|(old, how)| (old.0, how))
+        }
+    };
+    assert_eq!(
+        post(1, by_token("a", T0, None)).await,
+        None,
+        "the first board"
+    );
+    f.clock.set(T0 + 10);
+    assert_eq!(
+        post(2, by_token("b", T0 + 10, None)).await,
+        Some((1, by_token("a", T0, None)))
+    );
+    // Its token lapsed: nothing can edit board 2 any more.
+    f.clock.set(T0 + 10 + TOKEN_LIFETIME_MS);
+    assert_eq!(post(3, Editable::InChannel(CHANNEL)).await, None);
+    // A board in a channel stays editable however old.
+    f.clock.advance(10 * TOKEN_LIFETIME_MS);
+    let now = f.service.now_ms();
+    assert_eq!(
+        post(4, by_token("c", now, Some(CHANNEL))).await,
+        Some((3, Editable::InChannel(CHANNEL)))
+    );
+    // Once its token lapses the sweep keeps it as a channel message; a board only its token
+    // could edit is forgotten.
+    f.clock.advance(TOKEN_LIFETIME_MS);
+    assert_eq!(f.service.forget_lapsed().await.unwrap().boards, 0);
+    let now = f.service.now_ms();
+    assert_eq!(
+        post(5, by_token("d", now, None)).await,
+        Some((4, Editable::InChannel(CHANNEL)))
+    );
+    f.clock.advance(TOKEN_LIFETIME_MS);
+    assert_eq!(f.service.forget_lapsed().await.unwrap().boards, 1);
+    assert_eq!(post(6, Editable::InChannel(CHANNEL)).await, None);
+
+    // The result board replaces the last one, and the game's board is forgotten.
+    let mut finished = game.clone();
+    for (i, text) in QUEEN_CAPTURE.iter().enumerate() {
+        let mover = if i % 2 == 0 { alice() } else { bob() };
+        finished = f.play(&mover, game.id, text).await.unwrap().game;
+    }
+    let over = |message| {
+        let (service, finished) = (f.service.clone(), finished.clone());
+        async move {
+            let posted = Editable::InChannel(CHANNEL);
+            service
+                .board_posted(&finished, MessageId(message), posted)
+                .await
+                .unwrap()
+                .map(|(old, _)| old.0)
+        }
+    };
+    assert_eq!(over(7).await, Some(6));
+    assert_eq!(over(8).await, None);
+    assert_eq!(rows(&f, "latest_boards").await, 0);
+
+    // An aborted game shows no result board: its board is forgotten as it ends.
+    let aborted = f.start(&carol(), &bob()).await;
+    f.service
+        .board_posted(&aborted, MessageId(9), Editable::InChannel(CHANNEL))
+        .await
+        .unwrap();
+    assert_eq!(rows(&f, "latest_boards").await, 1);
+    f.service
+        .abort(carol().id, GameRef::Id(aborted.id))
+        .await
+        .unwrap();
+    assert_eq!(rows(&f, "latest_boards").await, 0);
+}
+
+#[tokio::test]
+async fn a_game_and_its_challenge_speak_the_language_they_were_made_in() {
+    let f = Fixture::new().await;
+    let mut new = challenge(&alice(), Some(&bob()));
+    new.lang = Lang::Fr;
+    let ChallengeCreated::Pending(offer) = f.service.create_challenge(new).await.unwrap() else {
+        panic!("pending")
+    };
+    assert_eq!(offer.lang, Lang::Fr);
+    // The game speaks the language of the Accept.
+    let started = f
+        .service
+        .accept_challenge(offer.id, &bob(), Lang::De)
+        .await
+        .unwrap();
+    f.service.announced(started.announcement).await.unwrap();
+    assert_eq!(started.game.lang, Lang::De);
+    assert_eq!(
+        f.service.game(started.game.id).await.unwrap().lang,
+        Lang::De
+    );
+
+    // Against the computer, the challenge's.
+    let mut against = challenge(&carol(), Some(&bot()));
+    against.lang = Lang::Es;
+    assert_eq!(f.start_against_computer(against).await.lang, Lang::Es);
+
+    // A rematch offer, the asker's.
+    for (i, text) in QUEEN_CAPTURE.iter().enumerate() {
+        let mover = if i % 2 == 0 { alice() } else { bob() };
+        f.play(&mover, started.game.id, text).await.unwrap();
+    }
+    let created = f
+        .service
+        .rematch(started.game.id, &bob(), Lang::PtBr)
+        .await
+        .unwrap();
+    let ChallengeCreated::Pending(rematch) = created else {
+        panic!("pending")
+    };
+    assert_eq!(rematch.lang, Lang::PtBr);
+
+    // A lapsed challenge is announced in its language.
+    f.service
+        .set_challenge_message(rematch.id, MessageId(77))
+        .await
+        .unwrap();
+    f.clock.advance(ServiceConfig::default().challenge_ttl_ms);
+    f.service.expire_challenges().await.unwrap();
+    let lapsed = f.service.next_announcement().await.unwrap().unwrap();
+    assert!(
+        matches!(&lapsed.what, Announced::Expired(c) if c.id == rematch.id),
+        "{:?}",
+        lapsed.what
+    );
+    assert_eq!(lapsed.what.lang(), Lang::PtBr);
 }

@@ -720,7 +720,9 @@ async fn rematch_swaps_colours_and_keeps_the_options() {
         .await
         .unwrap();
 
-    let ChallengeCreated::Pending(offer) = f.service.rematch(game.id, &bob()).await.unwrap() else {
+    let ChallengeCreated::Pending(offer) =
+        f.service.rematch(game.id, &bob(), Lang::En).await.unwrap()
+    else {
         panic!("pending challenge expected")
     };
     assert_eq!(offer.challenger, bob().id);
@@ -739,13 +741,13 @@ async fn rematch_swaps_colours_and_keeps_the_options() {
     // One pending rematch per game, whoever asks.
     for who in [alice(), bob()] {
         assert_eq!(
-            refused(f.service.rematch(game.id, &who).await),
+            refused(f.service.rematch(game.id, &who, Lang::En).await),
             UserError::RematchPending { existing: offer.id }
         );
     }
     let again = f
         .service
-        .accept_challenge(offer.id, &alice())
+        .accept_challenge(offer.id, &alice(), Lang::En)
         .await
         .unwrap()
         .game;
@@ -754,7 +756,7 @@ async fn rematch_swaps_colours_and_keeps_the_options() {
     assert_eq!(again.options.size(), 14);
     // While the rematch is being played, no second one.
     assert_eq!(
-        refused(f.service.rematch(game.id, &alice()).await),
+        refused(f.service.rematch(game.id, &alice(), Lang::En).await),
         UserError::RematchInProgress { game: again.id }
     );
     // Once it is over, the rematch of the rematch swaps back.
@@ -762,7 +764,11 @@ async fn rematch_swaps_colours_and_keeps_the_options() {
         .resign(alice().id, GameRef::Id(again.id), None)
         .await
         .unwrap();
-    let ChallengeCreated::Pending(back) = f.service.rematch(again.id, &alice()).await.unwrap()
+    let ChallengeCreated::Pending(back) = f
+        .service
+        .rematch(again.id, &alice(), Lang::En)
+        .await
+        .unwrap()
     else {
         panic!("pending challenge expected")
     };
@@ -777,12 +783,12 @@ async fn rematch_refusals() {
     let f = Fixture::new().await;
     let missing = GameId(999);
     assert_eq!(
-        refused(f.service.rematch(missing, &alice()).await),
+        refused(f.service.rematch(missing, &alice(), Lang::En).await),
         UserError::NoSuchGame(missing)
     );
     let active = f.start(&alice(), &bob()).await;
     assert_eq!(
-        refused(f.service.rematch(active.id, &alice()).await),
+        refused(f.service.rematch(active.id, &alice(), Lang::En).await),
         UserError::NotFinished {
             game: active.id,
             status: GameStatus::Active
@@ -793,7 +799,7 @@ async fn rematch_refusals() {
         .await
         .unwrap();
     assert_eq!(
-        refused(f.service.rematch(active.id, &carol()).await),
+        refused(f.service.rematch(active.id, &carol(), Lang::En).await),
         UserError::NotParticipant { game: active.id }
     );
     // Aborted games have no result to answer: make a new challenge instead.
@@ -803,7 +809,7 @@ async fn rematch_refusals() {
         .await
         .unwrap();
     assert_eq!(
-        refused(f.service.rematch(aborted.id, &alice()).await),
+        refused(f.service.rematch(aborted.id, &alice(), Lang::En).await),
         UserError::NotFinished {
             game: aborted.id,
             status: GameStatus::Aborted
@@ -819,7 +825,7 @@ async fn rematch_refusals() {
         panic!()
     };
     assert_eq!(
-        refused(f.service.rematch(active.id, &alice()).await),
+        refused(f.service.rematch(active.id, &alice(), Lang::En).await),
         UserError::DuplicateChallenge {
             existing: pending.id
         }
@@ -829,7 +835,11 @@ async fn rematch_refusals() {
         .cancel_challenge(pending.id, bob().id)
         .await
         .unwrap();
-    let ChallengeCreated::Pending(offer) = f.service.rematch(active.id, &bob()).await.unwrap()
+    let ChallengeCreated::Pending(offer) = f
+        .service
+        .rematch(active.id, &bob(), Lang::En)
+        .await
+        .unwrap()
     else {
         panic!()
     };
@@ -839,7 +849,10 @@ async fn rematch_refusals() {
         .await
         .unwrap();
     assert_eq!(declined.status, ChallengeStatus::Declined);
-    f.service.rematch(active.id, &alice()).await.unwrap();
+    f.service
+        .rematch(active.id, &alice(), Lang::En)
+        .await
+        .unwrap();
 }
 
 #[tokio::test]
@@ -855,7 +868,11 @@ async fn rematch_after_a_pie_swap_lets_the_other_player_start() {
         .await
         .unwrap();
     // R8.1: Bob ended as White, but Alice moved first; in the rematch Bob moves first.
-    let ChallengeCreated::Pending(offer) = f.service.rematch(game.id, &alice()).await.unwrap()
+    let ChallengeCreated::Pending(offer) = f
+        .service
+        .rematch(game.id, &alice(), Lang::En)
+        .await
+        .unwrap()
     else {
         panic!()
     };
@@ -863,7 +880,7 @@ async fn rematch_after_a_pie_swap_lets_the_other_player_start() {
     assert!(offer.options.pie());
     let again = f
         .service
-        .accept_challenge(offer.id, &bob())
+        .accept_challenge(offer.id, &bob(), Lang::En)
         .await
         .unwrap()
         .game;
@@ -882,7 +899,11 @@ async fn rematch_against_the_computer_starts_at_once() {
         .resign(alice().id, GameRef::Id(game.id), None)
         .await
         .unwrap();
-    let ChallengeCreated::AiGame(again) = f.service.rematch(game.id, &alice()).await.unwrap()
+    let ChallengeCreated::AiGame(again) = f
+        .service
+        .rematch(game.id, &alice(), Lang::En)
+        .await
+        .unwrap()
     else {
         panic!("AI game expected")
     };
@@ -893,7 +914,7 @@ async fn rematch_against_the_computer_starts_at_once() {
     assert_eq!(again.rematch_of, Some(game.id));
     assert!(again.is_active() && !again.rated);
     assert_eq!(
-        refused(f.service.rematch(game.id, &alice()).await),
+        refused(f.service.rematch(game.id, &alice(), Lang::En).await),
         UserError::RematchInProgress { game: again.id }
     );
 }
@@ -1426,7 +1447,11 @@ async fn every_new_games_first_board_is_owed_until_reported_delivered() {
     };
     // Reported: done.
     let c = start(challenge(&alice(), Some(&bob()))).await;
-    let reported = f.service.accept_challenge(c.id, &bob()).await.unwrap();
+    let reported = f
+        .service
+        .accept_challenge(c.id, &bob(), Lang::En)
+        .await
+        .unwrap();
     assert_eq!(f.service.pending_announcements().await.unwrap(), 1);
     f.service.announced(reported.announcement).await.unwrap();
     assert_eq!(f.service.pending_announcements().await.unwrap(), 0);
@@ -1438,19 +1463,34 @@ async fn every_new_games_first_board_is_owed_until_reported_delivered() {
         monkey_queen::games::NewChallenge { channel, ..new }
     };
     let c = start(elsewhere(challenge(&carol(), Some(&dave())))).await;
-    let accepted = f.service.accept_challenge(c.id, &dave()).await.unwrap();
+    let accepted = f
+        .service
+        .accept_challenge(c.id, &dave(), Lang::En)
+        .await
+        .unwrap();
     let c = start(elsewhere(challenge(&erin(), None))).await;
-    let open = f.service.accept_challenge(c.id, &frank()).await.unwrap();
+    let open = f
+        .service
+        .accept_challenge(c.id, &frank(), Lang::En)
+        .await
+        .unwrap();
     f.service
         .resign(bob().id, GameRef::Id(reported.game.id), None)
         .await
         .unwrap();
-    let ChallengeCreated::Pending(offer) =
-        f.service.rematch(reported.game.id, &alice()).await.unwrap()
+    let ChallengeCreated::Pending(offer) = f
+        .service
+        .rematch(reported.game.id, &alice(), Lang::En)
+        .await
+        .unwrap()
     else {
         panic!("a rematch offer was expected");
     };
-    let rematch = f.service.accept_challenge(offer.id, &bob()).await.unwrap();
+    let rematch = f
+        .service
+        .accept_challenge(offer.id, &bob(), Lang::En)
+        .await
+        .unwrap();
     let mut against = elsewhere(challenge(&alice(), Some(&bot())));
     against.ai_level = Some(Level::Easy);
     let ChallengeCreated::AiGame(computer) = f.service.create_challenge(against).await.unwrap()
@@ -1459,7 +1499,11 @@ async fn every_new_games_first_board_is_owed_until_reported_delivered() {
     };
     // And one whose White moves before the board is handed out: it goes stale.
     let c = start(elsewhere(challenge(&dave(), Some(&erin())))).await;
-    let moved_on = f.service.accept_challenge(c.id, &erin()).await.unwrap();
+    let moved_on = f
+        .service
+        .accept_challenge(c.id, &erin(), Lang::En)
+        .await
+        .unwrap();
     f.play(&dave(), moved_on.game.id, "g1-g6").await.unwrap();
 
     let started = [&accepted, &open, &rematch, &*computer];

@@ -1,5 +1,6 @@
 //! Durability and concurrency: connection settings, reopening the file, races on one game,
-//! retried requests, and the start-up check that replays every game.
+//! retried requests, the start-up check that replays every game, and what two processes
+//! share (a token's follow-ups, a game's latest board, a cooldown) taken by both at once.
 
 #[allow(dead_code)] // each test binary uses its own subset of the fixtures
 mod common;
@@ -7,7 +8,10 @@ mod common;
 use std::collections::HashSet;
 
 use common::*;
-use monkey_queen::games::{GameRef, PlayRequest, ServiceError, UserError, UserId};
+use monkey_queen::games::{
+    Editable, GameId, GameRef, GameService, HEAVY_COOLDOWN_MS, Heavy, InteractionToken,
+    KEPT_TOKEN_FOLLOW_UPS, Lang, MessageId, PlayRequest, Reach, ServiceError, UserError, UserId,
+};
 use monkey_queen::storage;
 use sqlx::Connection;
 
@@ -326,6 +330,45 @@ async fn verify_reports_a_game_whose_moves_do_not_give_its_snapshot() {
         "{}",
         mismatches[0]
     );
+}
+
+#[tokio::test]
+async fn the_check_of_active_games_goes_page_by_page_past_finished_games() {
+    let f = Fixture::new().await;
+    let mut games = Vec::new();
+    for opponent in [bob(), carol(), bob(), carol(), bob()] {
+        games.push(f.start(&alice(), &opponent).await.id);
+    }
+    for (by, text) in [alice(), carol(), alice()].iter().zip(QUEEN_CAPTURE) {
+        f.play(by, games[1], text).await.unwrap();
+    }
+    f.play(&alice(), games[3], "g1-g6").await.unwrap();
+    sqlx::query("UPDATE moves SET notation = 'a1-a2' WHERE game_id = $1")
+        .bind(games[3].0)
+        .execute(f.service.db().writer())
+        .await
+        .unwrap();
+
+    let cpu = tokio::sync::Semaphore::new(1);
+    let mut pages = Vec::new();
+    let mut after = GameId(0);
+    while let Some(page) = f.service.check_active_games(after, 2, &cpu).await.unwrap() {
+        after = page.last;
+        pages.push(page);
+    }
+    // The finished game is in no page; the one whose move was rewritten is reported.
+    let lasts: Vec<GameId> = pages.iter().map(|p| p.last).collect();
+    assert_eq!(lasts, [games[2], games[4]]);
+    assert_eq!(pages.iter().map(|p| p.games).sum::<usize>(), 4);
+    assert!(pages[0].mismatches.is_empty());
+    assert_eq!(pages[1].mismatches.len(), 1);
+    assert_eq!(pages[1].mismatches[0].game, games[3]);
+    assert!(
+        pages[1].mismatches[0].detail.contains("do not replay"),
+        "{}",
+        pages[1].mismatches[0]
+    );
+    assert_eq!(f.service.verify_games().await.unwrap(), pages[1].mismatches);
 }
 
 /// The storage primitives behind "never corrupt": a move is stored only with its game's
@@ -834,8 +877,8 @@ async fn two_processes_accepting_one_challenge_at_once_start_one_game() {
         };
         let (here, there) = (f.service.clone(), other.clone());
         let accepts = [
-            tokio::spawn(async move { here.accept_challenge(open.id, &bob()).await }),
-            tokio::spawn(async move { there.accept_challenge(open.id, &carol()).await }),
+            tokio::spawn(async move { here.accept_challenge(open.id, &bob(), Lang::En).await }),
+            tokio::spawn(async move { there.accept_challenge(open.id, &carol(), Lang::En).await }),
         ];
         let mut started = Vec::new();
         for accept in accepts {
@@ -1086,4 +1129,117 @@ async fn the_to_move_backfill_agrees_with_what_the_moves_record() {
         .await
         .unwrap();
     assert_eq!(to_move().await, recorded);
+}
+
+/// Two services on one database, as two bot processes: a kept token's follow-ups, taken by
+/// both at once, are made four times in all, never a fifth.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn two_processes_taking_a_kept_tokens_follow_ups_at_once_make_four_in_all() {
+    let f = Fixture::new().await;
+    let other = service_on(&f.url, f.clock.clone()).await;
+    let mut new = challenge(&alice(), Some(&bob()));
+    new.reach = Reach::Interactions;
+    let game = f.start_with(new).await;
+    for round in 0..3 {
+        let token = InteractionToken::new(format!("token {round}"));
+        let now = f.service.now_ms();
+        f.service
+            .keep_token(&game, &token, now, CHANNEL)
+            .await
+            .unwrap();
+        let takes: Vec<_> = (0..8)
+            .map(|i| {
+                let service = if i % 2 == 0 { &f.service } else { &other }.clone();
+                tokio::spawn(async move { service.take_token(game.id).await.unwrap() })
+            })
+            .collect();
+        let mut taken = 0;
+        for take in takes {
+            if let Some(kept) = take.await.unwrap() {
+                assert_eq!(kept, token, "round {round}");
+                taken += 1;
+            }
+        }
+        assert_eq!(taken, KEPT_TOKEN_FOLLOW_UPS, "round {round}");
+        f.clock.advance(1);
+    }
+}
+
+/// Two processes on one database replacing one game's board at once: each board replaces a
+/// different one, so every board but the latest is handed back exactly once (to lose its
+/// buttons), through the service as through `storage::replace_board` alone.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn two_processes_posting_boards_of_one_game_at_once_each_replace_a_different_one() {
+    let f = Fixture::new().await;
+    let other = service_on(&f.url, f.clock.clone()).await;
+    let game = f.start(&alice(), &bob()).await;
+    let in_channel = Editable::InChannel(CHANNEL);
+    let replace = |db: storage::Db, message: u64| {
+        let editable = in_channel.clone();
+        tokio::spawn(async move {
+            let mut tx = db.begin_write().await.unwrap();
+            let old = storage::replace_board(&mut tx, game.id, MessageId(message), &editable)
+                .await
+                .unwrap();
+            tx.commit().await.unwrap();
+            old.map(|(old, _)| old.0)
+        })
+    };
+    let post = |service: GameService, message: u64| {
+        let (game, editable) = (game.clone(), in_channel.clone());
+        tokio::spawn(async move {
+            let old = service
+                .board_posted(&game, MessageId(message), editable)
+                .await;
+            old.unwrap().map(|(old, _)| old.0)
+        })
+    };
+    let tasks: Vec<_> = (1..=32u64)
+        .map(|message| match message % 4 {
+            0 => replace(f.service.db().clone(), message),
+            1 => replace(other.db().clone(), message),
+            2 => post(f.service.clone(), message),
+            _ => post(other.clone(), message),
+        })
+        .collect();
+    let mut replaced = Vec::new();
+    for task in tasks {
+        replaced.extend(task.await.unwrap());
+    }
+    assert_eq!(replaced.len(), 31, "only the first board replaced none");
+    let latest = f
+        .service
+        .board_posted(&game, MessageId(100), in_channel)
+        .await
+        .unwrap()
+        .map(|(old, _)| old.0);
+    replaced.extend(latest);
+    replaced.sort_unstable();
+    assert_eq!(replaced, (1..=32).collect::<Vec<_>>());
+}
+
+/// Two services on one database asked for heavy work for one player at once: it starts once
+/// per cooldown, and every other request is told how long to wait.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn two_processes_asked_for_heavy_work_at_once_start_it_once_per_cooldown() {
+    let f = Fixture::new().await;
+    let other = service_on(&f.url, f.clock.clone()).await;
+    for round in 0..3 {
+        let asks: Vec<_> = (0..8)
+            .map(|i| {
+                let service = if i % 2 == 0 { &f.service } else { &other }.clone();
+                tokio::spawn(async move { service.start_heavy(alice().id, Heavy::Analysis).await })
+            })
+            .collect();
+        let mut started = 0;
+        for ask in asks {
+            match ask.await.unwrap() {
+                Ok(()) => started += 1,
+                Err(ServiceError::User(UserError::CoolingDown { seconds: 10 })) => {}
+                Err(e) => panic!("round {round}: {e:?}"),
+            }
+        }
+        assert_eq!(started, 1, "round {round}");
+        f.clock.advance(HEAVY_COOLDOWN_MS);
+    }
 }

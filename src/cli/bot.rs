@@ -132,6 +132,7 @@ pub fn run(args: &BotArgs) -> Result<(), String> {
             clock: Arc::new(SystemClock),
             sweep_interval: discord::sweeper::DEFAULT_INTERVAL,
             defer_after: discord::DEFAULT_DEFER_AFTER,
+            cpu: discord::CpuLimits::for_this_machine(),
         };
         discord::run(config, deps).await.map_err(|e| e.to_string())
     })

@@ -9,6 +9,7 @@
 use monkey_queen_core::{GameOptions, Position};
 
 use crate::games::{ChannelId, GameId, GuildId, Level, Reach, UserId};
+use crate::i18n::Lang;
 use crate::storage::{self, Db, Error, NewGameRow};
 
 /// Games stored per transaction.
@@ -88,6 +89,7 @@ pub async fn active_games(db: &Db, seed: &Seed) -> Result<GameId, Error> {
                 channel: ChannelId(CHANNELS + i),
                 reach: Reach::Channel,
                 rematch_of: None,
+                lang: Lang::default(),
             };
             last = storage::insert_game(&mut tx, &row).await?;
         }

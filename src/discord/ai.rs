@@ -8,8 +8,11 @@
 //! of a search ([`GameService::claim_computer_turn`](crate::games::GameService::claim_computer_turn)),
 //! so exactly one process thinks about it. The tasks run on the bot's background tracker: at shutdown a search under way is
 //! abandoned (the turn is still owed, and the next start picks it up), a move being played and
-//! its board are finished. At start every owed turn is picked up, and the sweeper picks up any
-//! that nobody works on (see [`Turns::orphans`]).
+//! its board are finished. The sweeper picks up the turns nobody works on, every owed turn at
+//! its first sweep after start (see [`Turns::orphans`]).
+//!
+//! Searches take turns of their own ([`Data::search_turn`]), so they never queue behind
+//! analyses and replays.
 
 use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex, PoisonError};
@@ -24,14 +27,14 @@ use super::announce;
 use super::reply::split;
 use super::{Data, Error};
 use crate::games::{GameId, GameRef, GameView, PlayRequest};
-use crate::i18n::Lang;
 
 /// The computer's turns this process works on, and where their tasks run.
 pub struct Turns {
     /// The games a task is working on now.
     working: Mutex<HashSet<GameId>>,
-    /// The owed turns nobody worked on when the sweeper last looked, with their ply.
-    unattended: Mutex<HashMap<GameId, u32>>,
+    /// The owed turns nobody worked on when the sweeper last looked, with their ply; `None`
+    /// until it first looks.
+    unattended: Mutex<Option<HashMap<GameId, u32>>>,
     /// The bot's background tasks, which shutdown waits for.
     tasks: TaskTracker,
     /// Cancelled at shutdown: searches under way are abandoned.
@@ -75,18 +78,26 @@ impl Turns {
     /// sweeper last looked too. A handler that plays a move claims the computer's reply as soon
     /// as the move is stored, so a turn seen unattended twice in a row has lost its worker (to
     /// an earlier process, or to a failure) rather than not yet got one.
+    ///
+    /// At the sweeper's first look, right after start, every owed turn nobody works on: the
+    /// turns an earlier process left are taken up at once. One that a handler has just stored
+    /// and not claimed yet may be among them; it is played once all the same, by whichever
+    /// task claims it first.
     pub fn orphans(&self, owed: Vec<GameView>) -> Vec<GameView> {
         let working = lock(&self.working);
         let mut unattended = lock(&self.unattended);
-        let before = std::mem::take(&mut *unattended);
+        let before = unattended.replace(HashMap::new());
         let mut orphans = Vec::new();
         for game in owed {
             if working.contains(&game.id) {
                 continue;
             }
-            if before.get(&game.id) == Some(&game.ply()) {
+            let left_alone = before
+                .as_ref()
+                .is_none_or(|before| before.get(&game.id) == Some(&game.ply()));
+            if left_alone {
                 orphans.push(game);
-            } else {
+            } else if let Some(unattended) = unattended.as_mut() {
                 unattended.insert(game.id, game.ply());
             }
         }
@@ -108,15 +119,16 @@ pub fn claim(data: &Data, game: &GameView) -> Option<Claim> {
 }
 
 /// Plays the claimed turn in `game`, and any that follow, in the background until it is a
-/// person's turn or the game ends. Never blocks the caller; without a claim, does nothing.
-pub fn play(claim: Option<Claim>, http: Arc<Http>, data: Data, game: GameView, lang: Lang) {
+/// person's turn or the game ends; the boards speak the game's language. Never blocks the
+/// caller; without a claim, does nothing.
+pub fn play(claim: Option<Claim>, http: Arc<Http>, data: Data, game: GameView) {
     let Some(claim) = claim else {
         return;
     };
     let tasks = data.computer.tasks.clone();
     tasks.spawn(async move {
         let id = game.id;
-        if let Err(e) = play_turns(&http, &data, game, lang).await {
+        if let Err(e) = play_turns(&http, &data, game).await {
             error!(game = %id, error = %e, "the computer's move failed");
         }
         drop(claim);
@@ -124,25 +136,9 @@ pub fn play(claim: Option<Claim>, http: Arc<Http>, data: Data, game: GameView, l
 }
 
 /// Claims and plays the computer's turn in `game` (see [`claim`] and [`play`]).
-pub fn take_turn(http: Arc<Http>, data: Data, game: GameView, lang: Lang) {
+pub fn take_turn(http: Arc<Http>, data: Data, game: GameView) {
     let claim = claim(&data, &game);
-    play(claim, http, data, game, lang);
-}
-
-/// Picks up every turn the computer owes; at start, before any handler runs, all of them are
-/// orphans. Their boards are in `lang` (the servers' languages are not known yet).
-pub async fn resume(http: &Arc<Http>, data: &Data, lang: Lang) {
-    match data.service.computer_turns().await {
-        Ok(owed) => {
-            if !owed.is_empty() {
-                info!(games = owed.len(), "resuming the computer's turns");
-            }
-            for game in owed {
-                take_turn(http.clone(), data.clone(), game, lang);
-            }
-        }
-        Err(e) => error!(error = %e, "could not read the computer's turns"),
-    }
+    play(claim, http, data, game);
 }
 
 fn computer_to_move(data: &Data, game: &GameView) -> bool {
@@ -154,22 +150,22 @@ fn level(level: Option<Level>) -> Level {
     level.unwrap_or(Level::Medium)
 }
 
-async fn play_turns(http: &Http, data: &Data, mut game: GameView, lang: Lang) -> Result<(), Error> {
+async fn play_turns(http: &Http, data: &Data, mut game: GameView) -> Result<(), Error> {
     let stop = &data.computer.stop;
     while computer_to_move(data, &game) && !stop.is_cancelled() {
         let position = game.position.clone();
         let level = level(game.ai_level);
         let seed = (game.id.0 as u64).wrapping_mul(1_000_003) ^ u64::from(game.ply());
         let search = async {
-            let _long = data.heavy_turn().await?;
-            // Claimed once a CPU is ours, so the lease covers the search, not the queue.
+            let _turn = data.search_turn().await?;
+            // Claimed once a turn is ours, so the lease covers the search, not the queue.
             let claimed = data.service.claim_computer_turn(game.id, game.ply()).await;
             if split(claimed)? != Ok(true) {
                 return Ok(None);
             }
-            data.cpu_work(move || search::best_move(&position, level, seed))
-                .await
-                .map(Some)
+            let found =
+                tokio::task::spawn_blocking(move || search::best_move(&position, level, seed));
+            Ok::<_, Error>(Some(found.await?))
         };
         let found = tokio::select! {
             biased;
@@ -194,7 +190,7 @@ async fn play_turns(http: &Http, data: &Data, mut game: GameView, lang: Lang) ->
         match split(data.service.play(request).await)? {
             Ok(played) => {
                 // Delivered here at once; the outbox retries it if this fails.
-                let delivered = announce::board_after_move(http, data, &played.game, lang).await;
+                let delivered = announce::board_after_move(http, data, &played.game).await;
                 if let Some(id) = played.announcement {
                     announce::report(data, id, 0, delivered).await;
                 }

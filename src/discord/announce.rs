@@ -8,9 +8,10 @@
 //! A board the handlers delivered themselves (a move's answer, a new game's first board) is
 //! reported with [`delivered_here`], so the outbox posts only those they could not.
 //!
-//! Each delivery is reported back: delivered or refused for good (the channel is gone, the bot
-//! lost access, the player takes no DMs) and the announcement is done; any other failure and it
-//! is retried later.
+//! Each announcement speaks the language stored with its game or challenge, whichever process
+//! delivers it. Each delivery is reported back: delivered or refused for good (the channel is
+//! gone, the bot lost access, the player takes no DMs) and the announcement is done; any other
+//! failure and it is retried later.
 //!
 //! [`GameService::next_announcement`]: crate::games::GameService::next_announcement
 
@@ -24,12 +25,13 @@ use super::{Data, Error, board, reach};
 use crate::games::{Announced, AnnouncementId, Challenge, GameView, Reach, Retried};
 use crate::i18n::{Lang, Msg};
 
-/// Delivers `what` in `lang`.
+/// Delivers `what` in its game's (or challenge's) language.
 ///
 /// # Errors
 /// What Discord (or drawing the board) answered; nothing was delivered then, or, for a request
 /// whose answer was lost, perhaps it was.
-pub async fn deliver(http: &Http, data: &Data, what: &Announced, lang: Lang) -> Result<(), Error> {
+pub async fn deliver(http: &Http, data: &Data, what: &Announced) -> Result<(), Error> {
+    let lang = what.lang();
     match what {
         Announced::Reminder(game) => remind(http, data, game, lang).await,
         Announced::Timeout(game) => {
@@ -43,21 +45,17 @@ pub async fn deliver(http: &Http, data: &Data, what: &Announced, lang: Lang) -> 
             let text = lang.text(&Msg::GameStarted(game));
             board::deliver_first(http, data, game, text, lang, None).await
         }
-        Announced::Board(game) => board_after_move(http, data, game, lang).await,
+        Announced::Board(game) => board_after_move(http, data, game).await,
         Announced::Expired(challenge) => close(http, challenge, lang).await,
     }
 }
 
-/// The board after the last move of `game`, saying who played what.
+/// The board after the last move of `game`, saying who played what in its language.
 ///
 /// # Errors
 /// As [`deliver`].
-pub async fn board_after_move(
-    http: &Http,
-    data: &Data,
-    game: &GameView,
-    lang: Lang,
-) -> Result<(), Error> {
+pub async fn board_after_move(http: &Http, data: &Data, game: &GameView) -> Result<(), Error> {
+    let lang = game.lang;
     let Some(mv) = game.last_move else {
         return Ok(());
     };
@@ -126,12 +124,12 @@ async fn remind_through_interactions(
     text: String,
     allowed: CreateAllowedMentions,
 ) -> Result<(), Error> {
-    if let Some(token) = data.tokens.take(game.id, data.service.now_ms()) {
+    if let Some(token) = reach::kept_token(data, game.id).await {
         let message = CreateInteractionResponseFollowup::new()
             .content(text.clone())
             .allowed_mentions(allowed);
         match http
-            .create_followup_message(&token.value, &message, Vec::new())
+            .create_followup_message(token.expose(), &message, Vec::new())
             .await
         {
             Ok(_) => return Ok(()),

@@ -17,12 +17,14 @@ use serenity::{
 use tracing::{error, warn};
 
 use super::custom_id::ComponentId;
-use super::old_boards::{self, Editable};
+use super::old_boards;
 use super::reach;
 use super::reply::clip;
 use super::retry::{Retry, already_acknowledged, retry};
 use super::{Data, Error};
-use crate::games::{ChannelId, GameStatus, GameView, GuildSettings, MessageId, Reach};
+use crate::games::{
+    ChannelId, Editable, GameStatus, GameView, GuildSettings, InteractionToken, MessageId, Reach,
+};
 use crate::i18n::{Button, Lang, Msg};
 use crate::render::{BoardView, Players};
 
@@ -298,8 +300,8 @@ async fn send_through_interactions(
     lang: Lang,
 ) -> Result<(), Error> {
     let board = compose(data, game, content, lang).await?;
-    if let Some(token) = data.tokens.take(game.id, data.service.now_ms()) {
-        match follow_up(http, data, &token.value, game, &board).await {
+    if let Some(token) = reach::kept_token(data, game.id).await {
+        match follow_up(http, data, token.expose(), game, &board).await {
             Ok(_) => return Ok(()),
             Err(e) => warn!(game = %game.id, error = %e, "could not follow up with a board"),
         }
@@ -419,7 +421,7 @@ pub async fn answer_with(
     };
     if let Some(id) = id {
         let editable = Editable::ByToken {
-            token: token.to_owned(),
+            token: InteractionToken::new(token),
             original: true,
             received_ms: data.service.now_ms(),
             channel: None,
@@ -479,7 +481,7 @@ pub async fn follow_up(
     })
     .await?;
     let editable = Editable::ByToken {
-        token: token.to_owned(),
+        token: InteractionToken::new(token),
         original: false,
         received_ms: data.service.now_ms(),
         channel: None,
@@ -522,7 +524,7 @@ pub async fn update_with(
     // Through the click's token while it serves (no rate limit: a burst of games starting at
     // once would meet the global one in channels), then in its channel where the bot posts.
     let editable = Editable::ByToken {
-        token: click.token.clone(),
+        token: InteractionToken::new(click.token.as_str()),
         original: true,
         received_ms: data.service.now_ms(),
         channel: (game.place.reach == Reach::Channel).then(|| ChannelId(click.channel_id.get())),
@@ -555,15 +557,12 @@ async fn remember(
     message: MessageId,
     editable: Editable,
 ) {
-    if let Err(e) = data.service.set_board_message(game.id, message).await {
-        warn!(game = %game.id, %message, error = %e, "could not store where a board is");
-    }
-    let now = data.service.now_ms();
-    if let Some((old, how)) = data.boards.replace(game.id, message, editable, now) {
-        old_boards::strip_buttons(http, game.id, old, how, now).await;
-    }
-    if !game.is_active() {
-        data.boards.forget(game.id);
+    match data.service.board_posted(game, message, editable).await {
+        Ok(Some((old, how))) => {
+            old_boards::strip_buttons(http, game.id, old, how, data.service.now_ms()).await;
+        }
+        Ok(None) => {}
+        Err(e) => warn!(game = %game.id, %message, error = %e, "could not store where a board is"),
     }
 }
 

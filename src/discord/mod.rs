@@ -16,6 +16,7 @@ mod announce;
 mod board;
 mod commands;
 pub mod config;
+mod cpu;
 pub mod custom_id;
 mod deferral;
 mod errors;
@@ -36,15 +37,17 @@ use std::time::Duration;
 
 use poise::serenity_prelude as serenity;
 use serenity::{GatewayIntents, Http, HttpBuilder, ShardManager};
-use tokio::sync::{Semaphore, watch};
+use tokio::sync::{SemaphorePermit, watch};
 use tokio::task::JoinHandle;
 use tokio_util::sync::CancellationToken;
 use tokio_util::task::TaskTracker;
-use tracing::{error, info, warn};
+use tracing::{debug, error, info, warn};
 
 pub use config::{Config, ConfigError, Shards, Token};
+pub use cpu::CpuLimits;
 pub use deferral::DEFAULT_DEFER_AFTER;
 pub use errors::Error;
+pub use startup::GamesChecked;
 
 use in_flight::Drain;
 
@@ -65,15 +68,9 @@ pub struct Data {
     pub service: GameService,
     /// The board renderer, shared by every handler (rendering runs on blocking threads).
     pub renderer: Arc<Renderer>,
-    /// Turns of CPU-heavy work, one per core, for all of it: pictures, replay GIFs, analyses
-    /// and the computer's search (see [`Data::cpu_work`]). More would only take turns on the
-    /// cores, and the threads doing it would take the cores from the handlers (a handler
-    /// descheduled while it holds the database's single writing connection holds up every
-    /// other move).
-    pub cpu: Arc<Semaphore>,
-    /// Turns of long CPU work (replay GIFs, analyses, the computer's search), for half the
-    /// cores: however much of it is asked for, boards always find a core free.
-    pub heavy: Arc<Semaphore>,
+    /// Turns of CPU work: pictures and analyses, long work, the computer's search (see
+    /// [`CpuLimits`]).
+    pub cpu: CpuLimits,
     /// Analysis answers already drawn, so a second request is answered at once.
     pub analyses: Arc<picture_cache::PictureCache>,
     /// The bot's own user id: challenging it starts a game against the computer.
@@ -81,10 +78,6 @@ pub struct Data {
     /// How long a handler whose work waits for the database answers directly before it defers
     /// its interaction instead (see `deferral`).
     pub defer_after: Duration,
-    /// The latest interaction of each game the bot can reach only through interactions.
-    pub tokens: Arc<reach::Tokens>,
-    /// Each game's latest board, so the next one can take its buttons away.
-    pub boards: Arc<old_boards::LatestBoards>,
     /// How many sweeps have finished since the bot started (see [`RunningBot::sweeps_done`]).
     pub sweeps_done: Arc<watch::Sender<u64>>,
     /// The computer's turns being worked on, on the background tasks.
@@ -92,8 +85,8 @@ pub struct Data {
 }
 
 impl Data {
-    /// Runs CPU-heavy `work` (a picture, a replay GIF, the computer's search) on a blocking
-    /// thread once one of the [`Data::cpu`] turns is free.
+    /// Runs CPU-heavy `work` (a picture, a replay GIF) on a blocking thread once one of the
+    /// [`CpuLimits::work`] turns is free.
     ///
     /// # Errors
     /// Only if the work panicked (or the runtime is shutting down).
@@ -103,25 +96,40 @@ impl Data {
     ) -> Result<T, Error> {
         let _turn = self
             .cpu
+            .work
             .acquire()
             .await
             .map_err(|e| Error::Unexpected(e.to_string()))?;
         Ok(tokio::task::spawn_blocking(work).await?)
     }
 
-    /// Waits for a turn of long CPU work (see [`Data::heavy`]); held while the work runs.
+    /// Waits for a turn of long CPU work (see [`CpuLimits::long`]); held while the work runs.
     ///
     /// # Errors
     /// Only if the runtime is shutting down.
-    pub async fn heavy_turn(&self) -> Result<tokio::sync::SemaphorePermit<'_>, Error> {
-        self.heavy
+    pub async fn heavy_turn(&self) -> Result<SemaphorePermit<'_>, Error> {
+        self.cpu
+            .long
             .acquire()
             .await
             .map_err(|e| Error::Unexpected(e.to_string()))
     }
 
-    /// Runs long CPU-heavy `work` (a replay GIF, the computer's search) once a turn of long
-    /// work and a CPU turn are free.
+    /// Waits for a turn of the computer's search (see [`CpuLimits::search`]); held while the
+    /// search runs.
+    ///
+    /// # Errors
+    /// Only if the runtime is shutting down.
+    pub async fn search_turn(&self) -> Result<SemaphorePermit<'_>, Error> {
+        self.cpu
+            .search
+            .acquire()
+            .await
+            .map_err(|e| Error::Unexpected(e.to_string()))
+    }
+
+    /// Runs long CPU-heavy `work` (a replay GIF) once a turn of long work and a CPU turn are
+    /// free.
     ///
     /// # Errors
     /// As [`Data::cpu_work`].
@@ -133,27 +141,30 @@ impl Data {
         self.cpu_work(work).await
     }
 
-    /// Keeps the token of an interaction about `game` received at `received_ms` in `channel`,
-    /// when the bot can reach that game only through interactions and the interaction was made
-    /// where the game lives: a click elsewhere (a board that came by DM, `/move game:` from
-    /// another channel) changes nothing about where the game's boards and reminders go.
-    pub fn keep_token(
+    /// Keeps the token of an interaction about `game` received at `received_ms` in `channel`
+    /// for later follow-ups, where the service keeps one (see
+    /// [`GameService::keep_token`]); a failure is only logged (the follow-ups then go by DM).
+    pub async fn keep_token(
         &self,
         game: &crate::games::GameView,
         token: &str,
         received_ms: i64,
         channel: serenity::ChannelId,
     ) {
-        if game.place.reach == crate::games::Reach::Interactions
-            && game.place.shows_in(crate::games::ChannelId(channel.get()))
-        {
-            self.tokens
-                .remember(game.id, reach::Token::new(token, received_ms));
+        let token = crate::games::InteractionToken::new(token);
+        let made_in = crate::games::ChannelId(channel.get());
+        let kept = self
+            .service
+            .keep_token(game, &token, received_ms, made_in)
+            .await;
+        if let Err(e) = kept {
+            warn!(game = %game.id, error = %e, "could not keep an interaction's token");
         }
     }
 }
 
-/// What the bot needs before it connects: the database, the clock, and how often to sweep.
+/// What the bot needs before it connects: the database, the clock, how often to sweep, and its
+/// turns of CPU work.
 #[derive(Clone)]
 pub struct Deps {
     /// The open database (migrations applied).
@@ -166,12 +177,13 @@ pub struct Deps {
     /// How long slow work may take before its interaction is deferred (normally
     /// [`DEFAULT_DEFER_AFTER`]).
     pub defer_after: Duration,
+    /// The turns of CPU work (normally [`CpuLimits::for_this_machine`]).
+    pub cpu: CpuLimits,
 }
 
 impl Data {
     /// Builds the handlers' shared state once Discord has said who the bot is.
     fn new(deps: Deps, bot_user: UserId, renderer: Arc<Renderer>, background: &Background) -> Data {
-        let cores = std::thread::available_parallelism().map_or(2, std::num::NonZero::get);
         let config = ServiceConfig {
             bot_user: Some(bot_user),
             ..ServiceConfig::default()
@@ -179,13 +191,10 @@ impl Data {
         Data {
             service: GameService::new(deps.db, deps.clock, config),
             renderer,
-            cpu: Arc::new(Semaphore::new(cores)),
-            heavy: Arc::new(Semaphore::new((cores / 2).max(1))),
+            cpu: deps.cpu,
             analyses: Arc::default(),
             bot_user,
             defer_after: deps.defer_after,
-            tokens: Arc::default(),
-            boards: Arc::default(),
             sweeps_done: background.sweeps_done.clone(),
             computer: Arc::new(ai::Turns::new(
                 background.tasks.clone(),
@@ -226,22 +235,25 @@ pub struct RunningBot {
     client: JoinHandle<Result<(), serenity::Error>>,
 }
 
-/// Tasks that run beside the handlers (the sweeper, the computer's turns), the signal that
-/// stops them, and the count of sweeps they finished.
+/// Tasks that run beside the handlers (the sweeper, the computer's turns, the check of stored
+/// games), the signal that stops them, the count of sweeps they finished and what the check
+/// found.
 #[derive(Clone)]
 struct Background {
     tasks: TaskTracker,
     stop: CancellationToken,
     sweeps_done: Arc<watch::Sender<u64>>,
+    games_checked: watch::Sender<Option<GamesChecked>>,
 }
 
 impl Default for Background {
-    /// No task yet, not stopped, no sweep done.
+    /// No task yet, not stopped, no sweep done, no game checked.
     fn default() -> Background {
         Background {
             tasks: TaskTracker::default(),
             stop: CancellationToken::default(),
             sweeps_done: Arc::new(watch::Sender::new(0)),
+            games_checked: watch::Sender::new(None),
         }
     }
 }
@@ -261,8 +273,8 @@ impl Background {
 pub async fn start(config: &Config, deps: Deps) -> Result<RunningBot, Error> {
     let http = http_client(&config.token, config.api_url.as_deref());
     let renderer = Arc::new(Renderer::new()?);
-    warm_up(renderer.clone()).await?;
     let background = Background::default();
+    warm_up(renderer.clone(), &deps.cpu, &background.tasks);
     let (framework, in_flight) =
         in_flight::tracked(framework(config, deps, renderer, background.clone()));
     let mut client = serenity::ClientBuilder::new_with_http(http, intents())
@@ -298,6 +310,13 @@ impl RunningBot {
     #[must_use]
     pub fn sweeps_done(&self) -> watch::Receiver<u64> {
         self.background.sweeps_done.subscribe()
+    }
+
+    /// What the check of stored games found, once it is done (`None` before, and after a
+    /// database failure, which is logged): it runs in the background after the bot connects.
+    #[must_use]
+    pub fn games_checked(&self) -> watch::Receiver<Option<GamesChecked>> {
+        self.background.games_checked.subscribe()
     }
 
     /// The number of gateway events being handled right now, to wait on: once it is back to
@@ -391,11 +410,16 @@ fn framework(
                     poise::builtins::create_application_commands(&framework.options().commands);
                 tokio::spawn(register(ctx.http.clone(), commands, dev_guild));
                 let data = Data::new(deps, UserId(ready.user.id.get()), renderer, &background);
-                startup::check_games(&data).await;
-                // No handler runs before setup returns: every turn the computer owes is an
-                // orphan of an earlier process.
-                ai::resume(&ctx.http, &data, crate::i18n::Lang::default()).await;
-                sweeper::Sweeper::new(ctx.http.clone(), ctx.cache.clone(), data.clone()).spawn(
+                // Nothing here waits for work that grows with the games: the check of stored
+                // games runs beside the handlers, and the turns the computer owes are taken up
+                // by the first sweep (see `ai::Turns::orphans`).
+                startup::spawn_check_games(
+                    data.clone(),
+                    &background.tasks,
+                    background.stop.clone(),
+                    background.games_checked.clone(),
+                );
+                sweeper::Sweeper::new(ctx.http.clone(), data.clone()).spawn(
                     &background.tasks,
                     background.stop.clone(),
                     sweep_interval,
@@ -406,18 +430,37 @@ fn framework(
         .build()
 }
 
-/// Draws one board of each size once, so the first game's picture is not the slow one.
-async fn warm_up(renderer: Arc<Renderer>) -> Result<(), Error> {
-    tokio::task::spawn_blocking(move || {
-        for size in monkey_queen_core::GameOptions::SIZES {
-            let options = monkey_queen_core::GameOptions::with_size(size)
-                .map_err(|e| Error::Unexpected(e.to_string()))?;
-            let start = monkey_queen_core::Position::start(options);
-            renderer.board_png(&start, &crate::render::BoardView::default())?;
+/// Draws a board of each size in each orientation on `tasks`, once a CPU turn is free, so
+/// that no game's first picture is the slow one: the empty boards are drawn then. Start-up
+/// does not wait for it; a board asked for meanwhile waits for its size's empty board rather
+/// than drawing it too.
+fn warm_up(renderer: Arc<Renderer>, cpu: &CpuLimits, tasks: &TaskTracker) {
+    let turns = cpu.work.clone();
+    tasks.spawn(async move {
+        let Ok(_turn) = turns.acquire_owned().await else {
+            return;
+        };
+        let drawn = tokio::task::spawn_blocking(move || {
+            for size in monkey_queen_core::GameOptions::SIZES {
+                let options = monkey_queen_core::GameOptions::with_size(size)
+                    .map_err(|e| Error::Unexpected(e.to_string()))?;
+                let start = monkey_queen_core::Position::start(options);
+                for flipped in [false, true] {
+                    let view = crate::render::BoardView {
+                        flipped,
+                        ..crate::render::BoardView::default()
+                    };
+                    renderer.board_png(&start, &view)?;
+                }
+            }
+            Ok::<(), Error>(())
+        })
+        .await;
+        match drawn.map_err(Error::from).and_then(|drawn| drawn) {
+            Ok(()) => debug!("the empty boards are drawn"),
+            Err(e) => error!(error = %e, "drawing the empty boards failed"),
         }
-        Ok(())
-    })
-    .await?
+    });
 }
 
 /// Registers `commands` in `dev_guild` (instantly) or globally, retrying while Discord is rate

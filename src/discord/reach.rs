@@ -1,25 +1,21 @@
 //! Reaching the players where the app is only user-installed: a group DM, a DM between two
 //! users, or a server that did not invite the bot. There the bot cannot post in the channel, so
 //! every board goes out as an interaction's answer or follow-up. An interaction's token serves
-//! follow-ups for 15 minutes, so the latest one of each such game is kept (in memory) for what
-//! happens without a click (the computer's move, a reminder, a loss on time); once it is too old
-//! to be trusted, those go to the players' DMs instead.
-
-use std::collections::HashMap;
-use std::sync::Mutex;
+//! follow-ups for 15 minutes, so the latest one of each such game is kept (by the service, in
+//! the database: any process may follow it up) for what happens without a click (the
+//! computer's move, a reminder, a loss on time); once it is too old to be trusted, or used up,
+//! those go to the players' DMs instead.
 
 use poise::serenity_prelude as serenity;
 use serenity::{
     AuthorizingIntegrationOwner, AuthorizingIntegrationOwners, ChannelType, CreateMessage, Http,
     InteractionContext, PartialChannel, Permissions,
 };
+use tracing::warn;
 
+use super::Data;
 use super::retry::{Retry, retry};
-use crate::games::{GameId, Reach, UserId};
-
-/// How long the bot uses an interaction's token for follow-ups: Discord honours it for 15
-/// minutes; the margin covers a slow request and clocks that disagree.
-pub const TOKEN_LIFETIME_MS: i64 = 14 * 60 * 1000;
+use crate::games::{GameId, InteractionToken, Reach, UserId};
 
 /// What the bot needs in a channel to post a board there.
 fn needed(channel: Option<&PartialChannel>) -> Permissions {
@@ -74,67 +70,16 @@ pub fn of_command(ctx: super::ApplicationContext<'_>) -> Reach {
     )
 }
 
-/// How many follow-ups the bot makes on a kept token. Discord allows five per interaction of
-/// an app that is only user-installed where it was made; one is left for the handler of the
-/// interaction itself.
-const KEPT_TOKEN_FOLLOW_UPS: u8 = 4;
-
-/// An interaction's token and when it was received (service clock), for follow-ups.
-#[derive(Debug, Clone)]
-pub struct Token {
-    /// The token.
-    pub value: String,
-    /// When the interaction arrived.
-    pub received_ms: i64,
-    /// Follow-ups made on it from the kept copy.
-    uses: u8,
-}
-
-impl Token {
-    /// The token of an interaction received at `received_ms`.
-    pub fn new(value: impl Into<String>, received_ms: i64) -> Token {
-        Token {
-            value: value.into(),
-            received_ms,
-            uses: 0,
-        }
-    }
-}
-
-/// The latest interaction token of each game reached only through interactions.
-#[derive(Debug, Default)]
-pub struct Tokens(Mutex<HashMap<GameId, Token>>);
-
-impl Tokens {
-    /// Keeps `token` as the latest of `game`, unless a newer one is kept already.
-    pub fn remember(&self, game: GameId, token: Token) {
-        let mut tokens = self
-            .0
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
-        let newer = tokens
-            .get(&game)
-            .is_some_and(|kept| kept.received_ms > token.received_ms);
-        if !newer {
-            tokens.insert(game, token);
-        }
-    }
-
-    /// The latest token of `game` for one follow-up at `now_ms`, if it still serves one; an
-    /// expired or used-up token is forgotten.
-    pub fn take(&self, game: GameId, now_ms: i64) -> Option<Token> {
-        let mut tokens = self
-            .0
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
-        let token = tokens.get_mut(&game)?;
-        if now_ms - token.received_ms >= TOKEN_LIFETIME_MS || token.uses >= KEPT_TOKEN_FOLLOW_UPS {
-            tokens.remove(&game);
-            return None;
-        }
-        token.uses += 1;
-        Some(token.clone())
-    }
+/// The latest token kept for `game`, for one follow-up now, if it still serves one (see
+/// [`GameService::take_token`](crate::games::GameService::take_token)). A failure to read it is
+/// only logged: the caller then reaches the players by DM.
+pub async fn kept_token(data: &Data, game: GameId) -> Option<InteractionToken> {
+    data.service
+        .take_token(game)
+        .await
+        .inspect_err(|e| warn!(%game, error = %e, "could not take the game's kept token"))
+        .ok()
+        .flatten()
 }
 
 /// Sends `message` to `user`'s DM with the bot, which Discord allows when the user installed
@@ -212,26 +157,5 @@ mod tests {
         assert_eq!(private, Reach::Interactions);
         let bot_dm = of(Some(InteractionContext::BotDm), &by_user, None, None, None);
         assert_eq!(bot_dm, Reach::Channel);
-    }
-
-    #[test]
-    fn a_token_serves_follow_ups_for_fourteen_minutes_then_is_forgotten() {
-        let tokens = Tokens::default();
-        let game = GameId(1);
-        tokens.remember(game, Token::new("old", 0));
-        tokens.remember(game, Token::new("new", 1_000));
-        tokens.remember(game, Token::new("late arrival", 500));
-        assert_eq!(tokens.take(game, 2_000).unwrap().value, "new");
-        assert!(tokens.take(game, 1_000 + TOKEN_LIFETIME_MS).is_none());
-        assert!(tokens.take(game, 2_000).is_none(), "forgotten once expired");
-    }
-
-    #[test]
-    fn a_kept_token_serves_four_follow_ups() {
-        let tokens = Tokens::default();
-        let game = GameId(1);
-        tokens.remember(game, Token::new("t", 0));
-        let taken = (0..6).filter(|_| tokens.take(game, 1).is_some()).count();
-        assert_eq!(taken, usize::from(KEPT_TOKEN_FOLLOW_UPS));
     }
 }

@@ -5,25 +5,25 @@
 //! and any left by a failed attempt or an earlier process. Each is claimed as its delivery
 //! starts, so one slow delivery leaves the rest free for another process to take up.
 //!
-//! It also takes up the computer's turns that lost their worker (see [`ai`]).
+//! It also takes up the computer's turns that lost their worker, and at its first sweep every
+//! turn the computer owes (see [`ai`]).
 //!
 //! The service settles each deadline once (claimed in the database) and hands out each
 //! announcement to one deliverer at a time, so a sweep that runs twice, or after a restart,
 //! settles nothing twice; what fell due while the bot was down is settled by the first sweep.
+//! Each sweep also has the service forget the shared state that lapsed (interaction tokens,
+//! cooldowns; see [`GameService::forget_lapsed`](crate::games::GameService::forget_lapsed)).
 
 use std::sync::Arc;
 use std::time::Duration;
 
-use poise::serenity_prelude as serenity;
-use serenity::{Cache, Http};
+use poise::serenity_prelude::Http;
 use tokio::time::MissedTickBehavior;
 use tokio_util::sync::CancellationToken;
 use tokio_util::task::TaskTracker;
 use tracing::{debug, error, warn};
 
 use super::{Data, ai, announce};
-use crate::games::GuildId;
-use crate::i18n::Lang;
 
 /// How often the bot sweeps unless told otherwise.
 pub const DEFAULT_INTERVAL: Duration = Duration::from_secs(5);
@@ -31,19 +31,17 @@ pub const DEFAULT_INTERVAL: Duration = Duration::from_secs(5);
 /// Announcements one sweep delivers at most; the rest wait for the next sweep.
 const ANNOUNCEMENTS_PER_SWEEP: usize = 50;
 
-/// What a sweep needs: Discord's REST client, the cache (for servers' languages) and the
-/// handlers' shared state.
+/// What a sweep needs: Discord's REST client and the handlers' shared state.
 #[derive(Clone)]
 pub struct Sweeper {
     http: Arc<Http>,
-    cache: Arc<Cache>,
     data: Data,
 }
 
 impl Sweeper {
     /// A sweeper posting through `http`.
-    pub fn new(http: Arc<Http>, cache: Arc<Cache>, data: Data) -> Sweeper {
-        Sweeper { http, cache, data }
+    pub fn new(http: Arc<Http>, data: Data) -> Sweeper {
+        Sweeper { http, data }
     }
 
     /// Sweeps now and then every `interval` on `tasks`, until `stop` is cancelled; a sweep
@@ -63,12 +61,13 @@ impl Sweeper {
         });
     }
 
-    /// One sweep: expired challenges, due reminders, timeouts, then the announcements that are
-    /// due, and the computer's turns. Failures are logged; the next sweep carries on.
+    /// One sweep: expired challenges, due reminders, timeouts, then the computer's turns (its
+    /// tasks start at once, and don't wait for the deliveries), then the announcements that are
+    /// due. Failures are logged; the next sweep carries on.
     pub async fn sweep(&self) {
         self.settle_due().await;
-        self.deliver_announcements().await;
         self.resume_computer_turns().await;
+        self.deliver_announcements().await;
         self.data.sweeps_done.send_modify(|n| *n += 1);
     }
 
@@ -80,13 +79,12 @@ impl Sweeper {
         };
         for game in self.data.computer.orphans(owed) {
             warn!(game = %game.id, ply = game.ply(), "the computer's turn had no worker; taking it");
-            let lang = self.lang(game.place.guild);
-            ai::take_turn(self.http.clone(), self.data.clone(), game, lang);
+            ai::take_turn(self.http.clone(), self.data.clone(), game);
         }
     }
 
     /// Settles what the clock has made due (lapsed challenges, reminders, losses on time); the
-    /// service queues the announcement of each as it does.
+    /// service queues the announcement of each as it does. Then forgets what lapsed.
     async fn settle_due(&self) {
         let service = &self.data.service;
         if let Err(e) = service.expire_challenges().await {
@@ -97,6 +95,10 @@ impl Sweeper {
         }
         if let Err(e) = service.apply_timeouts().await {
             error!(error = %e, "could not apply timeouts");
+        }
+        match service.forget_lapsed().await {
+            Ok(lapsed) => debug!(?lapsed, "forgot what lapsed"),
+            Err(e) => error!(error = %e, "could not forget lapsed tokens and cooldowns"),
         }
     }
 
@@ -110,20 +112,8 @@ impl Sweeper {
                 Ok(None) => return,
                 Err(e) => return error!(error = %e, "could not claim a due announcement"),
             };
-            let lang = self.lang(announcement.what.guild());
-            let delivered =
-                announce::deliver(&self.http, &self.data, &announcement.what, lang).await;
+            let delivered = announce::deliver(&self.http, &self.data, &announcement.what).await;
             announce::report(&self.data, announcement.id, announcement.attempt, delivered).await;
         }
-    }
-
-    /// The language of a server, from its preferred locale when the cache knows it.
-    fn lang(&self, guild: Option<GuildId>) -> Lang {
-        guild
-            .and_then(|g| {
-                let guild = self.cache.guild(serenity::GuildId::new(g.0))?;
-                Some(Lang::from_locale(&guild.preferred_locale))
-            })
-            .unwrap_or_default()
     }
 }

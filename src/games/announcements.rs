@@ -15,7 +15,7 @@
 //! dropped rather than delivered.
 
 use super::{Challenge, GameService, GameView, Result};
-use crate::model::{AnnouncementId, EndReason, GameStatus, GuildId};
+use crate::model::{AnnouncementId, EndReason, GameStatus, Lang};
 use crate::storage::{self, AnnouncementRow, Conn, Owed};
 
 /// How long a deliverer has to report on a claimed announcement before it is handed out again.
@@ -59,15 +59,15 @@ pub enum Announced {
 }
 
 impl Announced {
-    /// The server of the game or challenge announced, if any (for its language).
+    /// The language of the game or challenge announced, stored when it was made.
     #[must_use]
-    pub fn guild(&self) -> Option<GuildId> {
+    pub fn lang(&self) -> Lang {
         match self {
             Announced::Reminder(game)
             | Announced::Timeout(game)
             | Announced::Started(game)
-            | Announced::Board(game) => game.place.guild,
-            Announced::Expired(challenge) => challenge.guild,
+            | Announced::Board(game) => game.lang,
+            Announced::Expired(challenge) => challenge.lang,
         }
     }
 }

@@ -7,7 +7,7 @@ use rand::{Rng, SeedableRng};
 use super::cooldowns::{self, MAX_COMPUTER_GAMES};
 use super::{
     AnnouncementId, BOARD_GRACE_MS, Challenge, ChallengeCreated, ChallengeId, ChallengeStatus,
-    ColorChoice, GameId, GameService, GameStarted, Level, MessageId, NewChallenge, PlayerRef,
+    ColorChoice, GameId, GameService, GameStarted, Lang, Level, MessageId, NewChallenge, PlayerRef,
     Reach, Result, UserError, UserId,
 };
 use crate::storage::{self, Conn, GameRow, Key, NewChallengeRow, NewGameRow, Owed};
@@ -77,6 +77,7 @@ impl GameService {
             guild: new.guild,
             channel: new.channel,
             reach: new.reach,
+            lang: new.lang,
             options: new.options,
             color: new.color,
             move_time_ms: new.move_time_ms,
@@ -162,6 +163,7 @@ impl GameService {
                 guild: new.guild,
                 channel: new.channel,
                 reach: new.reach,
+                lang: new.lang,
                 rematch_of: new.rematch_of,
             },
         )
@@ -173,14 +175,20 @@ impl GameService {
         started(row, announcement)
     }
 
-    /// Accepts a challenge and starts the game, colours assigned per the challenger's choice.
-    /// The game's first board is queued in the same transaction (see [`GameStarted`]).
+    /// Accepts a challenge and starts the game, colours assigned per the challenger's choice,
+    /// its public messages in `lang` (picked from the accepting interaction). The game's first
+    /// board is queued in the same transaction (see [`GameStarted`]).
     ///
     /// # Errors
     /// [`UserError::NoSuchChallenge`], [`UserError::ChallengeNotPending`],
     /// [`UserError::ChallengeExpired`], [`UserError::OwnChallenge`],
     /// [`UserError::NotChallenged`]; internal errors.
-    pub async fn accept_challenge(&self, id: ChallengeId, by: &PlayerRef) -> Result<GameStarted> {
+    pub async fn accept_challenge(
+        &self,
+        id: ChallengeId,
+        by: &PlayerRef,
+        lang: Lang,
+    ) -> Result<GameStarted> {
         let now = self.now_ms();
         let challenge = self.pending_challenge(id, now).await?;
         if by.id == challenge.challenger {
@@ -229,6 +237,7 @@ impl GameService {
                 guild: challenge.guild,
                 channel: challenge.channel,
                 reach: challenge.reach,
+                lang,
                 rematch_of: challenge.rematch_of,
             },
         )

@@ -1,15 +1,13 @@
 //! Limits on what one player may start: heavy work (a replay GIF, an analysis) at most once
 //! per [`HEAVY_COOLDOWN_MS`] per kind, at most [`MAX_COMPUTER_GAMES`] games against the
-//! computer at once, and challenges (see [`ChallengeLimits`]). The heavy work's times are kept
-//! in memory (a restart forgets them, which is harmless); the games and challenges are counted
-//! in the database, in the transaction that would add one. A refusal says how long to wait.
-
-use std::collections::HashMap;
-use std::sync::{Arc, Mutex};
+//! computer at once, and challenges (see [`ChallengeLimits`]). All of it is in the database,
+//! so every bot process grants from the same allowance: a heavy start is one statement (see
+//! [`storage::start_heavy_work`]), the games and challenges are counted in the transaction
+//! that would add one. A refusal says how long to wait.
 
 use super::{GameService, Result, UserError};
-use crate::model::UserId;
-use crate::storage::{self, Conn};
+use crate::model::{Heavy, UserId};
+use crate::storage::{self, Conn, Started};
 
 /// How long a player waits between two replays, or two analyses.
 pub const HEAVY_COOLDOWN_MS: i64 = 10_000;
@@ -42,40 +40,6 @@ impl ChallengeLimits {
         burst: usize::MAX,
         window_ms: 0,
     };
-}
-
-/// Work that takes a core for a while.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Heavy {
-    /// An animated replay.
-    Replay,
-    /// The engine's analysis of a game.
-    Analysis,
-}
-
-/// When each player last started each kind of heavy work.
-#[derive(Debug, Clone, Default)]
-pub(super) struct Cooldowns(Arc<Mutex<HashMap<(UserId, Heavy), i64>>>);
-
-impl Cooldowns {
-    /// Starts `work` for `user` at `now_ms`, unless they started it less than `cooldown_ms`
-    /// ago; then the seconds left (rounded up).
-    fn start(&self, user: UserId, work: Heavy, now_ms: i64, cooldown_ms: i64) -> Option<u64> {
-        let mut started = self
-            .0
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
-        if let Some(&last) = started.get(&(user, work)) {
-            let left = (last + cooldown_ms - now_ms).unsigned_abs();
-            if last + cooldown_ms > now_ms {
-                return Some(left.div_ceil(1000));
-            }
-        }
-        started.insert((user, work), now_ms);
-        // Forget what no longer holds anyone back, so the map stays as small as the activity.
-        started.retain(|_, last| now_ms - *last < cooldown_ms);
-        None
-    }
 }
 
 /// Lets `user` make a challenge at `now` within `limits`, counted in the caller's transaction.
@@ -113,35 +77,25 @@ pub(super) async fn may_challenge(
 }
 
 impl GameService {
-    /// Lets `user` start `work` now, or refuses it as asked for too soon.
+    /// Lets `user` start `work` now, or refuses it as asked for too soon: one start per
+    /// [`ServiceConfig::heavy_cooldown_ms`](super::ServiceConfig::heavy_cooldown_ms) per
+    /// player and kind, across every process.
     ///
     /// # Errors
-    /// [`UserError::CoolingDown`] with the seconds to wait.
-    pub fn start_heavy(&self, user: UserId, work: Heavy) -> Result<()> {
+    /// [`UserError::CoolingDown`] with the seconds to wait (rounded up); internal errors.
+    pub async fn start_heavy(&self, user: UserId, work: Heavy) -> Result<()> {
         let cooldown = self.config.heavy_cooldown_ms;
-        match self.cooldowns.start(user, work, self.now_ms(), cooldown) {
-            Some(seconds) => Err(UserError::CoolingDown { seconds }.into()),
-            None => Ok(()),
+        let now = self.now_ms();
+        let mut conn = self.db.write().await?;
+        match storage::start_heavy_work(&mut conn, user, work, now, cooldown).await? {
+            Started::Now => Ok(()),
+            Started::CoolingDown { since_ms } => {
+                let left = (since_ms + cooldown - now).max(1).unsigned_abs();
+                Err(UserError::CoolingDown {
+                    seconds: left.div_ceil(1000),
+                }
+                .into())
+            }
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn heavy_work_waits_its_cooldown_per_player_and_kind() {
-        let cooldowns = Cooldowns::default();
-        let (alice, bob) = (UserId(1), UserId(2));
-        assert_eq!(cooldowns.start(alice, Heavy::Replay, 0, 10_000), None);
-        assert_eq!(cooldowns.start(alice, Heavy::Replay, 1, 10_000), Some(10));
-        assert_eq!(
-            cooldowns.start(alice, Heavy::Replay, 9_001, 10_000),
-            Some(1)
-        );
-        assert_eq!(cooldowns.start(alice, Heavy::Analysis, 1, 10_000), None);
-        assert_eq!(cooldowns.start(bob, Heavy::Replay, 1, 10_000), None);
-        assert_eq!(cooldowns.start(alice, Heavy::Replay, 10_000, 10_000), None);
     }
 }

@@ -77,7 +77,8 @@ impl GameService {
         self.call_off(&row).await
     }
 
-    /// Ends a game with no result at the ply it was read at, in its own transaction.
+    /// Ends a game with no result at the ply it was read at, in its own transaction. No board
+    /// says so, so its latest board is forgotten here (see `boards`).
     pub(super) async fn call_off(&self, row: &GameRow) -> Result<GameView> {
         let now = self.now_ms();
         let mut tx = self.db.begin_write().await?;
@@ -85,6 +86,7 @@ impl GameService {
             tx.rollback().await?;
             return Err(UserError::PositionChanged.into());
         }
+        storage::take_board(&mut tx, row.id).await?;
         let row = storage::game(&mut tx, row.id).await?;
         tx.commit().await?;
         let row = row.ok_or(UserError::PositionChanged)?;

@@ -1,5 +1,8 @@
 //! The game service: challenges, moves, endings, clocks and reminders, lists and records,
 //! ratings, leaderboards and history, rematches and per-server settings, over the database.
+//! What the bot's processes share besides is there too: the interaction tokens kept for
+//! follow-ups (`tokens`), each game's latest board (`boards`), the players' cooldowns, and the
+//! language each game and challenge speaks.
 //!
 //! Plain async Rust with typed results; it knows nothing of Discord's libraries. Every change
 //! is one write transaction, which first locks what its checks depend on (see
@@ -28,6 +31,7 @@
 //!         guild: None,
 //!         channel: ChannelId(10),
 //!         reach: Reach::Channel,
+//!         lang: Lang::En,
 //!         options: GameOptions::default(),
 //!         color: ColorChoice::White,
 //!         move_time_ms: None,
@@ -38,7 +42,7 @@
 //!     .await
 //!     .unwrap();
 //! let ChallengeCreated::Pending(challenge) = created else { unreachable!() };
-//! let started = service.accept_challenge(challenge.id, &bob).await.unwrap();
+//! let started = service.accept_challenge(challenge.id, &bob, Lang::En).await.unwrap();
 //! // The first board is owed until the bot reports it posted (else the outbox posts it).
 //! service.announced(started.announcement).await.unwrap();
 //! let game = started.game;
@@ -65,11 +69,13 @@
 mod abandoned;
 mod analysis;
 mod announcements;
+mod boards;
 mod challenges;
 mod clock;
 mod cooldowns;
 mod end;
 mod error;
+mod lapsed;
 mod play;
 mod queries;
 mod rating_history;
@@ -77,6 +83,7 @@ mod rematch;
 mod reminders;
 mod settings;
 mod standings;
+mod tokens;
 mod view;
 mod visibility;
 
@@ -91,15 +98,17 @@ pub use announcements::{
     retry_delay_ms,
 };
 pub use clock::{Clock, ManualClock, SystemClock};
-pub use cooldowns::{ChallengeLimits, HEAVY_COOLDOWN_MS, Heavy, MAX_COMPUTER_GAMES};
+pub use cooldowns::{ChallengeLimits, HEAVY_COOLDOWN_MS, MAX_COMPUTER_GAMES};
 pub use error::{InternalError, Result, ServiceError, UserError};
-pub use queries::{COMPUTER_TURN_LEASE_MS, COMPUTER_TURNS_PER_SWEEP};
+pub use lapsed::Lapsed;
+pub use queries::{COMPUTER_TURN_LEASE_MS, COMPUTER_TURNS_PER_SWEEP, CheckedPage};
 pub use rating_history::RatingHistory;
 pub use settings::SettingsChange;
 pub use standings::{
     AiStanding, HistoryPage, LeaderboardEntry, LeaderboardPage, LeaderboardScope, MAX_PAGE_SIZE,
     Page, PlayedGame, PlayerStats, RECENT_RESULTS,
 };
+pub use tokens::{KEPT_TOKEN_FOLLOW_UPS, TOKEN_LIFETIME_MS, token_serves};
 pub use view::{
     GameRecord, GameResult, GameStarted, GameSummary, GameView, Mismatch, MovePlayed, Place,
     PlayerRef,
@@ -107,8 +116,8 @@ pub use view::{
 
 pub use crate::model::{
     AnnouncementId, Audience, BoardOrientation, ChallengeId, ChallengeStatus, ChannelId,
-    ClockChoice, ColorChoice, EndReason, GameId, GameStatus, GuildId, GuildSettings, Level,
-    MessageId, Reach, UserId, Viewer,
+    ClockChoice, ColorChoice, Editable, EndReason, GameId, GameStatus, GuildId, GuildSettings,
+    Heavy, InteractionToken, Lang, Level, MessageId, Reach, UserId, Viewer,
 };
 pub use crate::storage::{ChallengeRow as Challenge, MoveRow, PlayerRow as Player};
 
@@ -158,6 +167,9 @@ pub struct NewChallenge {
     pub channel: ChannelId,
     /// How the bot reaches that channel.
     pub reach: Reach,
+    /// The language of its public messages, and of its game's (a game against the computer
+    /// starts at once), as picked from the interaction that makes it.
+    pub lang: Lang,
     /// Board size, queen height, pie rule.
     pub options: GameOptions,
     /// The challenger's colour.
@@ -214,7 +226,6 @@ pub struct GameService {
     clock: Arc<dyn Clock>,
     config: ServiceConfig,
     analysing: analysis::InFlight,
-    cooldowns: cooldowns::Cooldowns,
 }
 
 impl GameService {
@@ -225,7 +236,6 @@ impl GameService {
             clock,
             config,
             analysing: analysis::InFlight::default(),
-            cooldowns: cooldowns::Cooldowns::default(),
         }
     }
 

@@ -1,14 +1,17 @@
 //! Reading games back: show, lists, records, players, and the start-up consistency check.
 
+use std::collections::HashMap;
+
 use monkey_queen_core::{Move, Position, Record};
+use tokio::sync::Semaphore;
 
 use super::standings::{Page, Window};
 use super::view::{self, GameRecord, GameSummary, GameView, Mismatch};
 use super::{
-    ChannelId, GameId, GameRef, GameService, InternalError, MessageId, Player, Result, UserError,
-    UserId, Viewer,
+    ChannelId, GameId, GameRef, GameService, InternalError, Player, Result, UserError, UserId,
+    Viewer,
 };
-use crate::storage::{self, Conn, GameRow};
+use crate::storage::{self, GameRow, MoveRow};
 
 /// How long a process's claim of a computer's turn keeps others off it: twice the hardest
 /// search's time limit, and short enough that a turn whose process died is soon taken up.
@@ -17,6 +20,20 @@ pub const COMPUTER_TURN_LEASE_MS: i64 = 10_000;
 /// The most turns [`GameService::computer_turns`] returns at once: a sweep's work stays
 /// bounded however many are owed, and the rest come up in the sweeps after.
 pub const COMPUTER_TURNS_PER_SWEEP: u32 = 100;
+
+/// Active games one call of [`GameService::verify_games`] replays at a time.
+const CHECK_PAGE: u32 = 500;
+
+/// One page of the check of active games (see [`GameService::check_active_games`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CheckedPage {
+    /// The page's last game: the next page starts after it.
+    pub last: GameId,
+    /// How many games the page replayed.
+    pub games: usize,
+    /// Those that disagree with their moves.
+    pub mismatches: Vec<Mismatch>,
+}
 
 impl GameService {
     /// A game as it stands: players, position, last move, result, deadline.
@@ -179,19 +196,6 @@ impl GameService {
         Ok(storage::player(&mut conn, user).await?)
     }
 
-    /// Remembers the latest board message of a game (for links and edits).
-    ///
-    /// # Errors
-    /// [`UserError::NoSuchGame`]; internal errors.
-    pub async fn set_board_message(&self, id: GameId, message: MessageId) -> Result<()> {
-        let mut conn = self.db.write().await?;
-        if storage::set_game_message(&mut conn, id, message).await? {
-            Ok(())
-        } else {
-            Err(UserError::NoSuchGame(id).into())
-        }
-    }
-
     /// Remembers the thread a game is shown in: later boards go there.
     ///
     /// # Errors
@@ -205,16 +209,57 @@ impl GameService {
         }
     }
 
-    /// Rebuilds every active game from its stored moves and compares with the stored position,
-    /// ply and swap flag. Returns the games that disagree (empty when all is well); call it at
-    /// start and log what it finds.
+    /// Rebuilds a page of the active games from their stored moves and compares each with its
+    /// stored position, ply and swap flag: up to `limit` games with ids above `after`, in id
+    /// order. The games and their moves are read in two queries on a connection given back
+    /// before the replays, which run on a blocking thread once `cpu` grants a turn. `None` when
+    /// no active game is left above `after`.
     ///
     /// # Errors
     /// Internal errors only (a mismatch is a result, not an error).
+    pub async fn check_active_games(
+        &self,
+        after: GameId,
+        limit: u32,
+        cpu: &Semaphore,
+    ) -> Result<Option<CheckedPage>> {
+        let (games, moves) = {
+            let mut conn = self.db.read().await?;
+            let games = storage::active_games_after(&mut conn, after, limit).await?;
+            let ids: Vec<GameId> = games.iter().map(|g| g.id).collect();
+            (games, storage::moves_of_games(&mut conn, &ids).await?)
+        };
+        let Some(last) = games.last().map(|g| g.id) else {
+            return Ok(None);
+        };
+        let count = games.len();
+        let _turn = cpu
+            .acquire()
+            .await
+            .map_err(|e| InternalError::Worker(e.to_string()))?;
+        let mismatches = tokio::task::spawn_blocking(move || replay_page(&games, &moves))
+            .await
+            .map_err(|e| InternalError::Worker(e.to_string()))?;
+        Ok(Some(CheckedPage {
+            last,
+            games: count,
+            mismatches,
+        }))
+    }
+
+    /// Every active game checked as [`Self::check_active_games`] does, page after page: the
+    /// games that disagree (empty when all is well).
+    ///
+    /// # Errors
+    /// Internal errors only.
     pub async fn verify_games(&self) -> Result<Vec<Mismatch>> {
-        let mut conn = self.db.read().await?;
-        let games = storage::active_games(&mut conn, None, None).await?;
-        replay_all(&mut conn, games).await
+        let cpu = Semaphore::new(1);
+        let (mut mismatches, mut after) = (Vec::new(), GameId(0));
+        while let Some(page) = self.check_active_games(after, CHECK_PAGE, &cpu).await? {
+            mismatches.extend(page.mismatches);
+            after = page.last;
+        }
+        Ok(mismatches)
     }
 
     /// Like [`Self::verify_games`] for every game, finished and aborted ones too (after a copy
@@ -233,34 +278,42 @@ impl GameService {
             };
             after = last.id;
             replayed += games.len() as u64;
-            mismatches.extend(replay_all(&mut conn, games).await?);
+            let ids: Vec<GameId> = games.iter().map(|g| g.id).collect();
+            let moves = storage::moves_of_games(&mut conn, &ids).await?;
+            mismatches.extend(replay_page(&games, &moves));
         }
     }
 }
 
-/// Replays each game from its stored moves; the games that disagree with them.
+/// Replays each game from its stored moves (`moves` holds those of every game, in any order);
+/// the games that disagree with them.
 ///
-/// The moves are read after the game, and other processes may play meanwhile. A move is
+/// The moves are read after the games, and other processes may play meanwhile. A move is
 /// never changed once stored, and a game's ply moves on in the transaction that stores its
 /// move, so the moves up to the game's ply as read are exactly those it was read with: those
 /// are replayed, and a move played since is not taken for a disagreement.
-async fn replay_all(conn: &mut Conn, games: Vec<GameRow>) -> Result<Vec<Mismatch>> {
+fn replay_page(games: &[GameRow], moves: &[MoveRow]) -> Vec<Mismatch> {
+    let mut by_game: HashMap<GameId, Vec<&MoveRow>> = HashMap::new();
+    for m in moves {
+        by_game.entry(m.game).or_default().push(m);
+    }
     let mut mismatches = Vec::new();
     for row in games {
-        let moves = storage::moves(conn, row.id).await?;
-        let notations: Vec<&str> = moves
+        let mut played = by_game.remove(&row.id).unwrap_or_default();
+        played.sort_by_key(|m| m.ply);
+        let notations: Vec<&str> = played
             .iter()
             .filter(|m| m.ply <= row.ply)
             .map(|m| m.notation.as_str())
             .collect();
-        if let Some(detail) = replay_disagreement(&row, &notations) {
+        if let Some(detail) = replay_disagreement(row, &notations) {
             mismatches.push(Mismatch {
                 game: row.id,
                 detail,
             });
         }
     }
-    Ok(mismatches)
+    mismatches
 }
 
 /// What is wrong with a stored game, judged by replaying its moves; `None` if nothing.

@@ -2,7 +2,7 @@
 
 use super::view::color_of;
 use super::{
-    ChallengeCreated, ColorChoice, GameId, GameService, GameStatus, NewChallenge, PlayerRef,
+    ChallengeCreated, ColorChoice, GameId, GameService, GameStatus, Lang, NewChallenge, PlayerRef,
     Result, UserError,
 };
 use crate::storage;
@@ -11,7 +11,8 @@ impl GameService {
     /// Offers the other player of a finished game a rematch: the same board, pie rule, clock
     /// and ratedness, in the same place, and the colours swapped — whoever moved first in the
     /// finished game moves second (with the pie rule that is the player who started as White,
-    /// whatever colour the swap gave them, R8). The opponent accepts it like any challenge.
+    /// whatever colour the swap gave them, R8). The offer speaks `lang` (picked from the
+    /// asking interaction). The opponent accepts it like any challenge.
     /// Against the computer the rematch game starts at once ([`ChallengeCreated::AiGame`]).
     ///
     /// Only finished games are rematched: an aborted game has no result to answer, so its
@@ -22,7 +23,12 @@ impl GameService {
     /// [`UserError::NoSuchGame`], [`UserError::NotParticipant`], [`UserError::NotFinished`],
     /// [`UserError::RematchPending`], [`UserError::RematchInProgress`], and the refusals of
     /// [`GameService::create_challenge`]; internal errors.
-    pub async fn rematch(&self, game: GameId, by: &PlayerRef) -> Result<ChallengeCreated> {
+    pub async fn rematch(
+        &self,
+        game: GameId,
+        by: &PlayerRef,
+        lang: Lang,
+    ) -> Result<ChallengeCreated> {
         let row = {
             let mut conn = self.db.read().await?;
             storage::game(&mut conn, game)
@@ -56,6 +62,7 @@ impl GameService {
             guild: row.guild,
             channel: row.channel,
             reach: row.reach,
+            lang,
             options: row.options,
             color,
             move_time_ms: row.move_time_ms,

@@ -4,8 +4,8 @@ use monkey_queen_core::{Color, GameOptions, Move, MoveText, Position, Record, Ro
 
 use super::error::InternalError;
 use crate::model::{
-    AnnouncementId, ChannelId, EndReason, GameId, GameStatus, GuildId, Level, MessageId, Reach,
-    UserId,
+    AnnouncementId, ChannelId, EndReason, GameId, GameStatus, GuildId, Lang, Level, MessageId,
+    Reach, UserId,
 };
 use crate::storage::{GameRow, MoveRow};
 
@@ -141,6 +141,9 @@ pub struct GameView {
     pub finished_ms: Option<i64>,
     /// Where it is shown.
     pub place: Place,
+    /// The language of its public messages (boards, reminders, results), picked when it
+    /// started.
+    pub lang: Lang,
     /// The finished game this is a rematch of.
     pub rematch_of: Option<GameId>,
 }
@@ -328,6 +331,7 @@ pub(super) fn view(row: GameRow, position: Position, last_move: Option<Move>) ->
         last_move_ms: row.last_move_ms,
         finished_ms: row.finished_ms,
         place,
+        lang: row.lang,
         rematch_of: row.rematch_of,
     }
 }

@@ -17,65 +17,9 @@ use crate::games::{
 };
 use crate::model::{GameId, GuildSettings, Level, UserId};
 
-/// A language the bot speaks.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub enum Lang {
-    /// English, the default.
-    #[default]
-    En,
-    /// Spanish.
-    Es,
-    /// French.
-    Fr,
-    /// German.
-    De,
-    /// Brazilian Portuguese.
-    PtBr,
-}
+pub use crate::model::Lang;
 
 impl Lang {
-    /// Every language, English first.
-    pub const ALL: [Lang; 5] = [Lang::En, Lang::Es, Lang::Fr, Lang::De, Lang::PtBr];
-
-    /// The language for a Discord locale such as `es-ES`, `es-419`, `fr`, `de` or `pt-BR`;
-    /// English for any other.
-    #[must_use]
-    pub fn from_locale(locale: &str) -> Lang {
-        let language = locale.split(['-', '_']).next().unwrap_or_default();
-        match language.to_ascii_lowercase().as_str() {
-            "es" => Lang::Es,
-            "fr" => Lang::Fr,
-            "de" => Lang::De,
-            "pt" => Lang::PtBr,
-            _ => Lang::En,
-        }
-    }
-
-    /// The language's tag, which is also its folder under `locales/`.
-    #[must_use]
-    pub const fn tag(self) -> &'static str {
-        match self {
-            Lang::En => "en",
-            Lang::Es => "es",
-            Lang::Fr => "fr",
-            Lang::De => "de",
-            Lang::PtBr => "pt-BR",
-        }
-    }
-
-    /// The Discord locales this language is offered under for command names (Discord has
-    /// no plain Spanish or English locale, only regional ones).
-    #[must_use]
-    pub const fn discord_locales(self) -> &'static [&'static str] {
-        match self {
-            Lang::En => &["en-US", "en-GB"],
-            Lang::Es => &["es-ES", "es-419"],
-            Lang::Fr => &["fr"],
-            Lang::De => &["de"],
-            Lang::PtBr => &["pt-BR"],
-        }
-    }
-
     /// The position of this language in [`Lang::ALL`].
     const fn index(self) -> usize {
         self as usize

@@ -83,6 +83,7 @@ fn game(result: Option<GameResult>) -> GameView {
         last_move_ms: None,
         finished_ms: None,
         place: place(),
+        lang: Lang::En,
         rematch_of: None,
     }
 }
@@ -105,6 +106,7 @@ fn challenge(status: ChallengeStatus, challenged: Option<UserId>) -> Challenge {
         guild: Some(GuildId(1)),
         channel: ChannelId(2),
         reach: Reach::Channel,
+        lang: Lang::En,
         message: None,
         options: GameOptions::default().pie_rule(true),
         color: ColorChoice::Random,

@@ -36,14 +36,13 @@ use std::sync::OnceLock;
 
 use image::RgbImage;
 use monkey_queen_core::analysis::Analysis;
-use monkey_queen_core::{GameOptions, Move, Position, Record, Role};
+use monkey_queen_core::{Move, Position, Record};
 
 pub use analysis::{AnalysisTexts, SHOWN_MISTAKES, chart_value};
 use board::{Icons, Kit};
 pub use chart::{ChartError, RatingPoint, RatingTexts};
 pub use diagram::DiagramPlace;
 pub use layout::Layout;
-use palette::Palette;
 pub use replay::{FRAME_DELAY, LAST_FRAME_DELAY};
 use text::Fonts;
 pub use view::{BoardView, Players, default_status};
@@ -96,7 +95,6 @@ pub struct Renderer {
     fonts: Fonts,
     icons: Icons,
     kits: [OnceLock<Kit>; SIZES.len()],
-    palette: OnceLock<Palette>,
 }
 
 impl fmt::Debug for Renderer {
@@ -115,7 +113,6 @@ impl Renderer {
             fonts: Fonts::new().map_err(RenderError::Font)?,
             icons: Icons::new(),
             kits: Default::default(),
-            palette: OnceLock::new(),
         })
     }
 
@@ -137,13 +134,13 @@ impl Renderer {
     }
 
     /// The picture of `pos` as `view` asks, as PNG bytes: an indexed image in the boards'
-    /// palette (learnt the first time a board is encoded).
+    /// palette.
     ///
     /// # Errors
     /// [`RenderError::BoardSize`], or an internal PNG encoder failure.
     pub fn board_png(&self, pos: &Position, view: &BoardView) -> Result<Vec<u8>, RenderError> {
         let img = self.board_image(pos, view)?;
-        let palette = self.palette()?;
+        let palette = &palette::BOARDS;
         let (empty, empty_indices) = self
             .kit(pos.size())?
             .empty(view.flipped, |img| palette.indices(img));
@@ -160,7 +157,7 @@ impl Renderer {
     pub fn replay_gif(&self, record: &Record, players: &Players) -> Result<Vec<u8>, RenderError> {
         let frames = replay_views(record, players);
         let last = frames.len() - 1;
-        let palette = self.palette()?;
+        let palette = &palette::BOARDS;
         let layout = Layout::new(record.options.size(), false);
         let dimension =
             |v: u32| u16::try_from(v).map_err(|_| RenderError::BoardSize(record.options.size()));
@@ -231,98 +228,6 @@ impl Renderer {
         encode::png(&img).map_err(RenderError::Png)
     }
 }
-
-impl Renderer {
-    /// The boards' palette, learnt the first time from sample pictures that show every
-    /// colour a board uses: both sides' pieces on both square colours, plain and capture
-    /// highlights, selection and legal-move marks, names and counts.
-    fn palette(&self) -> Result<&Palette, RenderError> {
-        if let Some(palette) = self.palette.get() {
-            return Ok(palette);
-        }
-        let mut pos = Position::start(GameOptions::default());
-        let mut moves = Vec::new();
-        let mut samples = Vec::new();
-        for ply in 0..PALETTE_PLIES {
-            pos.legal_moves_into(&mut moves);
-            let Some(&m) = moves.get((ply * 7 + 3) % moves.len().max(1)) else {
-                break;
-            };
-            pos.play_unchecked(m);
-            if ply % 6 != 5 {
-                continue;
-            }
-            let (Some(from), Some(to)) = (m.from(), m.to()) else {
-                continue;
-            };
-            let capture = Move::Normal {
-                role: Role::Baby,
-                from: to,
-                to: from,
-                capture: Some(Role::Baby),
-            };
-            let marks: Vec<_> = pos.legal_moves().iter().filter_map(|m| m.to()).collect();
-            for (last_move, marked) in [(m, false), (capture, true)] {
-                let view = BoardView {
-                    last_move: Some(last_move),
-                    marks: if marked { marks.clone() } else { Vec::new() },
-                    selected: marked.then_some(from),
-                    players: Players::new("Monkey Queen", "Replay 0123456789"),
-                    ..BoardView::default()
-                };
-                samples.push(self.board_image(&pos, &view)?);
-            }
-        }
-        let samples: Vec<&RgbImage> = samples.iter().collect();
-        Ok(self
-            .palette
-            .get_or_init(|| Palette::learn(&samples, &flat_colors())))
-    }
-}
-
-/// The flat colours of boards, which the palette holds exactly: panels, frame, text, both
-/// square colours plain, highlighted and marked, and the checkers' colours.
-fn flat_colors() -> Vec<[u8; 3]> {
-    let mut colors = vec![
-        theme::PANEL,
-        theme::TEXT,
-        theme::TEXT_DIM,
-        theme::ACCENT,
-        theme::FRAME,
-        theme::COORDINATE,
-        theme::BOARD_EDGE,
-        theme::CAPTURE_BORDER,
-        theme::CROWN,
-    ];
-    for checker in [theme::IVORY, theme::TOBACCO] {
-        colors.extend([
-            checker.face,
-            checker.shine,
-            checker.rim,
-            checker.groove,
-            checker.number,
-        ]);
-    }
-    let tinted = |base: image::Rgb<u8>, (color, alpha): (image::Rgb<u8>, f32)| {
-        let mut px = RgbImage::from_pixel(1, 1, base);
-        sprites::tint(&mut px, (0, 0, 1, 1), color, alpha);
-        *px.get_pixel(0, 0)
-    };
-    for square in [theme::LIGHT_SQUARE, theme::DARK_SQUARE] {
-        for lit in [
-            square,
-            tinted(square, theme::LAST_MOVE),
-            tinted(square, theme::CAPTURE),
-            tinted(square, theme::SELECTED),
-        ] {
-            colors.extend([lit, tinted(lit, theme::MARK)]);
-        }
-    }
-    colors.into_iter().map(|c| c.0).collect()
-}
-
-/// Plies of the built-in sample game whose pictures teach the replay palette.
-const PALETTE_PLIES: usize = 36;
 
 /// Every position of a game with the view of its replay frame: start first.
 fn replay_views(record: &Record, players: &Players) -> Vec<(Position, BoardView)> {

@@ -6,7 +6,8 @@ use sqlx::any::AnyRow;
 
 use super::{Backend, Conn, Error, corrupt, db_id, discord_id, flag, int};
 use crate::model::{
-    ChallengeId, ChallengeStatus, ChannelId, ColorChoice, GameId, GuildId, MessageId, Reach, UserId,
+    ChallengeId, ChallengeStatus, ChannelId, ColorChoice, GameId, GuildId, Lang, MessageId, Reach,
+    UserId,
 };
 
 /// Everything needed to store a new challenge.
@@ -22,6 +23,8 @@ pub struct NewChallengeRow {
     pub channel: ChannelId,
     /// How the bot reaches the channel.
     pub reach: Reach,
+    /// The language of its public messages.
+    pub lang: Lang,
     /// Board size, queen height, pie rule.
     pub options: GameOptions,
     /// The challenger's colour.
@@ -53,6 +56,8 @@ pub struct ChallengeRow {
     pub channel: ChannelId,
     /// How the bot reaches the channel.
     pub reach: Reach,
+    /// The language of its public messages (its message, its lapse).
+    pub lang: Lang,
     /// The message that shows it, once posted.
     pub message: Option<MessageId>,
     /// Board size, queen height, pie rule.
@@ -83,7 +88,7 @@ macro_rules! columns {
         "id, challenger_id, challenged_id, guild_id, channel_id, reach, message_id, board_size,
          queen_height, CAST(pie AS INTEGER) AS pie, color_choice, move_time_ms,
          CAST(rated AS INTEGER) AS rated, status, created_ms, expires_ms, resolved_ms, game_id,
-         rematch_of"
+         rematch_of, lang"
     };
 }
 
@@ -91,6 +96,12 @@ macro_rules! columns {
 pub(super) fn reach(row: &AnyRow) -> Result<Reach, Error> {
     let word: String = row.try_get("reach")?;
     Reach::from_stored(&word).ok_or_else(|| corrupt("reach", &word))
+}
+
+/// The stored `lang` column.
+pub(super) fn lang(row: &AnyRow) -> Result<Lang, Error> {
+    let tag: String = row.try_get("lang")?;
+    Lang::from_tag(&tag).ok_or_else(|| corrupt("lang", &tag))
 }
 
 fn decode(row: &AnyRow) -> Result<ChallengeRow, Error> {
@@ -114,6 +125,7 @@ fn decode(row: &AnyRow) -> Result<ChallengeRow, Error> {
             .map(|id| GuildId(discord_id(id))),
         channel: ChannelId(discord_id(row.try_get("channel_id")?)),
         reach: reach(row)?,
+        lang: lang(row)?,
         message: row
             .try_get::<Option<i64>, _>("message_id")?
             .map(|id| MessageId(discord_id(id))),
@@ -145,8 +157,8 @@ pub async fn insert_challenge(
     let id: Option<i64> = sqlx::query_scalar(
         "INSERT INTO challenges (challenger_id, challenged_id, guild_id, channel_id, board_size,
              queen_height, pie, color_choice, move_time_ms, rated, status, created_ms,
-             expires_ms, rematch_of, reach)
-         SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 'pending', $11, $12, $13, $14
+             expires_ms, rematch_of, reach, lang)
+         SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 'pending', $11, $12, $13, $14, $15
          WHERE ($2 IS NULL OR NOT EXISTS (
              SELECT 1 FROM challenges
              WHERE status = 'pending' AND channel_id = $4
@@ -170,6 +182,7 @@ pub async fn insert_challenge(
     .bind(new.expires_ms)
     .bind(new.rematch_of.map(|g| g.0))
     .bind(new.reach.as_str())
+    .bind(new.lang.tag())
     .fetch_optional(conn)
     .await?;
     Ok(id.map(ChallengeId))

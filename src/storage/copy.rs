@@ -85,6 +85,7 @@ const TABLES: &[Table] = &[
             ("computer_ply", Int),
             ("computer_lease_ms", Int),
             ("to_move_id", Int),
+            ("lang", Text),
         ],
     },
     Table {
@@ -124,6 +125,7 @@ const TABLES: &[Table] = &[
             ("game_id", Int),
             ("rematch_of", Int),
             ("reach", Text),
+            ("lang", Text),
         ],
     },
     Table {
@@ -189,6 +191,46 @@ const TABLES: &[Table] = &[
             ("attempts", Int),
             ("created_ms", Int),
             ("due_ms", Int),
+        ],
+    },
+    Table {
+        name: "interaction_tokens",
+        key: "game_id",
+        identity: false,
+        columns: &[
+            ("game_id", Int),
+            ("token", Text),
+            ("received_ms", Int),
+            ("uses", Int),
+        ],
+    },
+    Table {
+        name: "latest_boards",
+        key: "game_id",
+        identity: false,
+        columns: &[
+            ("game_id", Int),
+            ("message_id", Int),
+            ("channel_id", Int),
+            ("token", Text),
+            ("original", Bool),
+            ("received_ms", Int),
+            ("replaced_message_id", Int),
+            ("replaced_channel_id", Int),
+            ("replaced_token", Text),
+            ("replaced_original", Bool),
+            ("replaced_received_ms", Int),
+        ],
+    },
+    Table {
+        name: "cooldowns",
+        key: "user_id, kind",
+        identity: false,
+        columns: &[
+            ("user_id", Int),
+            ("kind", Text),
+            ("started_ms", Int),
+            ("granted", Bool),
         ],
     },
 ];

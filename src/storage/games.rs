@@ -6,8 +6,8 @@ use sqlx::any::AnyRow;
 
 use super::{Backend, Conn, Error, Pooled, Real, corrupt, db_id, discord_id, flag, int};
 use crate::model::{
-    AnnouncementId, Audience, ChannelId, EndReason, GameId, GameStatus, GuildId, Level, MessageId,
-    Reach, UserId, color_from_word, color_word, level_from_word, level_word,
+    AnnouncementId, Audience, ChannelId, EndReason, GameId, GameStatus, GuildId, Lang, Level,
+    MessageId, Reach, UserId, color_from_word, color_word, level_from_word, level_word,
 };
 
 /// Everything needed to store a new game.
@@ -39,6 +39,8 @@ pub struct NewGameRow {
     pub channel: ChannelId,
     /// How the bot reaches the channel.
     pub reach: Reach,
+    /// The language of its public messages.
+    pub lang: Lang,
     /// The finished game this is a rematch of.
     pub rematch_of: Option<GameId>,
 }
@@ -94,6 +96,8 @@ pub struct GameRow {
     pub channel: ChannelId,
     /// How the bot reaches the channel.
     pub reach: Reach,
+    /// The language of its public messages.
+    pub lang: Lang,
     /// The game's own thread, if it has one.
     pub thread: Option<ChannelId>,
     /// The latest board message.
@@ -194,7 +198,7 @@ macro_rules! game_columns {
          CAST(g.rated AS INTEGER) AS rated, g.status, g.winner, g.end_reason,
          g.white_rating_delta, g.black_rating_delta, g.ply, g.position, g.created_ms,
          g.last_move_ms, g.deadline_ms, g.remind_ms, g.finished_ms, g.guild_id,
-         g.channel_id, g.reach, g.thread_id, g.message_id, g.rematch_of"
+         g.channel_id, g.reach, g.lang, g.thread_id, g.message_id, g.rematch_of"
     };
 }
 
@@ -302,6 +306,7 @@ fn decode(row: &AnyRow) -> Result<GameRow, Error> {
         guild: opt_id(row, "guild_id")?.map(GuildId),
         channel: ChannelId(discord_id(row.try_get("channel_id")?)),
         reach: super::challenges::reach(row)?,
+        lang: super::challenges::lang(row)?,
         thread: opt_id(row, "thread_id")?.map(ChannelId),
         message: opt_id(row, "message_id")?.map(MessageId),
         rematch_of: row.try_get::<Option<i64>, _>("rematch_of")?.map(GameId),
@@ -321,9 +326,9 @@ pub async fn insert_game(conn: &mut Conn, new: &NewGameRow) -> Result<GameId, Er
     let id: i64 = sqlx::query_scalar(
         "INSERT INTO games (white_id, black_id, ai_level, board_size, queen_height, pie,
              move_time_ms, rated, status, ply, position, created_ms, deadline_ms, remind_ms,
-             guild_id, channel_id, rematch_of, reach, to_move_id)
+             guild_id, channel_id, rematch_of, reach, to_move_id, lang)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'active', 0, $9, $10, $11, $12, $13, $14, $15,
-             $16, CASE WHEN $3 IS NULL THEN NULL ELSE $1 END)
+             $16, CASE WHEN $3 IS NULL THEN NULL ELSE $1 END, $17)
          RETURNING id",
     )
     .bind(db_id(new.white.0))
@@ -342,6 +347,7 @@ pub async fn insert_game(conn: &mut Conn, new: &NewGameRow) -> Result<GameId, Er
     .bind(db_id(new.channel.0))
     .bind(new.rematch_of.map(|g| g.0))
     .bind(new.reach.as_str())
+    .bind(new.lang.tag())
     .fetch_one(conn)
     .await?;
     Ok(GameId(id))
@@ -396,6 +402,26 @@ pub async fn games_after(
         .bind(i64::from(limit))
         .fetch_all(conn)
         .await?;
+    decode_all(&rows)
+}
+
+/// Up to `limit` active games with ids above `after`, in id order: the active games, page by
+/// page, through the `games_active_by_id` index.
+///
+/// # Errors
+/// Database failure or a row that can't be read back.
+pub async fn active_games_after(
+    conn: &mut Conn,
+    after: GameId,
+    limit: u32,
+) -> Result<Vec<GameRow>, Error> {
+    let rows = sqlx::query(select_games!(
+        "WHERE g.status = 'active' AND g.id > $1 ORDER BY g.id LIMIT $2"
+    ))
+    .bind(after.0)
+    .bind(i64::from(limit))
+    .fetch_all(conn)
+    .await?;
     decode_all(&rows)
 }
 
@@ -1002,6 +1028,28 @@ pub async fn moves(conn: &mut Conn, game: GameId) -> Result<Vec<MoveRow>, Error>
     .bind(game.0)
     .fetch_all(conn)
     .await?;
+    rows.iter().map(decode_move).collect()
+}
+
+/// Every move of each of `games`, by game then ply: a page of games' moves in one query.
+///
+/// # Errors
+/// Database failure.
+pub async fn moves_of_games(conn: &mut Conn, games: &[GameId]) -> Result<Vec<MoveRow>, Error> {
+    if games.is_empty() {
+        return Ok(Vec::new());
+    }
+    let placeholders: Vec<String> = (1..=games.len()).map(|i| format!("${i}")).collect();
+    let sql = format!(
+        "SELECT game_id, ply, notation, player_id, played_ms, request_key
+         FROM moves WHERE game_id IN ({}) ORDER BY game_id, ply",
+        placeholders.join(", ")
+    );
+    let mut query = sqlx::query(sqlx::AssertSqlSafe(sql));
+    for game in games {
+        query = query.bind(game.0);
+    }
+    let rows = query.fetch_all(conn).await?;
     rows.iter().map(decode_move).collect()
 }
 

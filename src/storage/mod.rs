@@ -18,12 +18,20 @@
 //! reminders, losses on time, lapsed challenges, the computer's turns) skips the rows another
 //! process holds (`FOR UPDATE SKIP LOCKED`), so processes never queue behind each other's
 //! claims. Each sweep reads only what is due, through an index.
+//!
+//! What one bot process learns and another needs is stored too, each in a table of its own:
+//! the interaction tokens kept for follow-ups ([`take_token`]), each game's latest board
+//! ([`replace_board`]) and the players' cooldowns ([`start_heavy_work`]). Each is taken or
+//! replaced by one statement, so two processes never both get what only one may: a token's
+//! last use, a board's predecessor, a start inside a cooldown.
 
 mod ai_ratings;
 mod analyses;
 mod announcements;
 mod backup;
+mod boards;
 mod challenges;
+mod cooldowns;
 mod copy;
 mod games;
 mod locks;
@@ -32,6 +40,7 @@ mod players;
 mod rating_history;
 mod schema;
 mod settings;
+mod tokens;
 
 use std::time::Duration;
 
@@ -46,18 +55,20 @@ pub use announcements::{
     postpone_announcement, queue_announcement,
 };
 pub use backup::backup;
+pub use boards::{lapse_board_tokens, replace_board, take_board};
 pub use challenges::{
     ChallengeRow, NewChallengeRow, challenge, challenge_times_since, expire_challenges,
     insert_challenge, pending_between, pending_challenge_count, pending_rematch, resolve_challenge,
     set_challenge_game, set_challenge_message,
 };
+pub use cooldowns::{Started, delete_starts_by, start_heavy_work};
 pub use copy::{Copied, CopyError, copied_columns, copy, table_names};
 pub use games::{
     Advance, Finish, GameRow, MoveRow, NewGameRow, OwedTurn, Stored, abort_game, active_games,
-    active_rematch, claim_computer_turn, claim_due_game, claim_reminders, commit_move,
-    computer_turns, count_finished_games, due_games, finish_game, finished_games, game,
-    games_after, insert_game, move_at, move_by_request_key, moves, set_game_message,
-    set_game_thread, store_move, streak,
+    active_games_after, active_rematch, claim_computer_turn, claim_due_game, claim_reminders,
+    commit_move, computer_turns, count_finished_games, due_games, finish_game, finished_games,
+    game, games_after, insert_game, move_at, move_by_request_key, moves, moves_of_games,
+    set_game_message, set_game_thread, store_move, streak,
 };
 pub use locks::{Key, lock, try_lock};
 pub use plans::{SweepPlan, sweep_plans};
@@ -68,6 +79,7 @@ pub use players::{
 pub use rating_history::{RatingHistoryRow, rating_history, record_rating};
 pub use schema::{SchemaError, migrator, schema_version};
 pub use settings::{guild_settings, store_guild_settings};
+pub use tokens::{delete_tokens_received_by, keep_token, take_token};
 
 /// One connection (or a transaction, through `&mut *tx`).
 pub type Conn = AnyConnection;

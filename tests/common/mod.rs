@@ -9,7 +9,7 @@ use std::sync::Arc;
 pub use database::TestDb;
 use monkey_queen::games::{
     Audience, ChallengeCreated, ChannelId, ColorChoice, GameId, GameRef, GameService, GameView,
-    GuildId, ManualClock, MovePlayed, NewChallenge, PlayRequest, PlayerRef, Reach, Result,
+    GuildId, Lang, ManualClock, MovePlayed, NewChallenge, PlayRequest, PlayerRef, Reach, Result,
     ServiceConfig, UserId, Viewer,
 };
 use monkey_queen::storage;
@@ -77,7 +77,7 @@ impl Fixture {
         };
         let started = self
             .service
-            .accept_challenge(c.id, &opponent)
+            .accept_challenge(c.id, &opponent, Lang::En)
             .await
             .unwrap();
         self.service.announced(started.announcement).await.unwrap();
@@ -153,6 +153,7 @@ pub fn challenge(challenger: &PlayerRef, opponent: Option<&PlayerRef>) -> NewCha
         guild: Some(GUILD),
         channel: CHANNEL,
         reach: Reach::Channel,
+        lang: Lang::En,
         options: GameOptions::default(),
         color: ColorChoice::White,
         move_time_ms: None,

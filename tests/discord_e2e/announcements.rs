@@ -180,7 +180,7 @@ async fn a_first_board_nobody_posted_is_posted_after_its_grace_as_the_games_star
     let challenge = pending(&h.service, new).await;
     let started = h
         .service
-        .accept_challenge(challenge.id, &player(BOB))
+        .accept_challenge(challenge.id, &player(BOB), Lang::En)
         .await
         .unwrap();
     let mark = h.fake.mark();

@@ -2,7 +2,7 @@
 //! an expired challenge loses its buttons; each posted once however many sweeps run.
 
 use monkey_queen::games::{
-    ChallengeCreated, ChannelId, ColorChoice, EndReason, GameStatus, GuildId, NewChallenge,
+    ChallengeCreated, ChannelId, ColorChoice, EndReason, GameStatus, GuildId, Lang, NewChallenge,
 };
 use monkey_queen_core::{Color, GameOptions};
 
@@ -108,6 +108,7 @@ async fn an_expired_challenge_loses_its_buttons() {
             guild: Some(GuildId(GUILD_ID)),
             channel: ChannelId(CHANNEL_ID),
             reach: monkey_queen::games::Reach::Channel,
+            lang: Lang::En,
             options: GameOptions::default(),
             color: ColorChoice::Random,
             move_time_ms: None,

@@ -6,7 +6,9 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use crate::support::database::TestDb;
-use monkey_queen::discord::{self, Config, Deps, RunningBot, Shards, Token};
+use monkey_queen::discord::{
+    self, Config, CpuLimits, Deps, GamesChecked, RunningBot, Shards, Token,
+};
 use monkey_queen::games::{
     ChallengeId, ChallengeLimits, Clock, GameId, GameService, GameView, ManualClock, ServiceConfig,
     SystemClock, UserId,
@@ -67,6 +69,8 @@ struct Setup {
     manual_clock: Option<Arc<ManualClock>>,
     /// One bot process per entry, each running these shards, all on the one database.
     processes: Vec<Shards>,
+    /// The bot's turns of CPU work, shared by its processes and kept across restarts.
+    cpu: CpuLimits,
 }
 
 impl Setup {
@@ -151,6 +155,7 @@ impl Harness {
             defer_after,
             manual_clock: Some(Arc::new(ManualClock::new(START_MS))),
             processes: vec![Shards::Auto],
+            cpu: CpuLimits::for_this_machine(),
         };
         let harness = Harness::launch_new(FakeDiscord::start().await, setup).await;
         harness.await_registration(0).await;
@@ -168,6 +173,7 @@ impl Harness {
             defer_after: ANSWER_DIRECTLY_WITHIN,
             manual_clock: Some(Arc::new(ManualClock::new(START_MS))),
             processes,
+            cpu: CpuLimits::for_this_machine(),
         };
         let fake = FakeDiscord::with_shards(shard_count).await;
         let harness = Harness::launch_new(fake, setup).await;
@@ -189,6 +195,7 @@ impl Harness {
             defer_after,
             manual_clock: None,
             processes: vec![Shards::Auto],
+            cpu: CpuLimits::for_this_machine(),
         };
         Harness::launch_new(fake, setup).await
     }
@@ -235,6 +242,7 @@ impl Harness {
                 clock: setup.clock(),
                 sweep_interval: setup.sweep_interval(),
                 defer_after: setup.defer_after,
+                cpu: setup.cpu.clone(),
             };
             bots.push(discord::start(&config, deps).await.expect("the bot starts"));
         }
@@ -293,6 +301,18 @@ impl Harness {
                 .unwrap_or_else(|_| panic!("{sweeps} sweeps did not run within {WAIT:?}"))
                 .expect("the bot is running");
         }
+    }
+
+    /// The bot's turns of CPU work (see [`CpuLimits`]), the same after a restart: a test holds
+    /// some of them to see what waits for them and what does not.
+    pub fn cpu(&self) -> &CpuLimits {
+        &self.setup.cpu
+    }
+
+    /// What the (first) bot's check of stored games found, once it is done (see
+    /// [`RunningBot::games_checked`]).
+    pub fn games_checked(&self) -> tokio::sync::watch::Receiver<Option<GamesChecked>> {
+        self.bot.games_checked()
     }
 
     /// Every bot process.
@@ -354,6 +374,17 @@ impl Harness {
         println!("shutdown took {:?}", stopping.elapsed());
         self.service.db().close().await;
         (self.fake, self.db)
+    }
+
+    /// Stops the bot process `process` (its place in [`Harness::processes`]' list, from 1:
+    /// the first one stays) and waits until it has; the others run on.
+    pub async fn stop_process(&mut self, process: usize) {
+        assert!(process >= 1, "the first process stops with the harness");
+        let bot = self.others.remove(process - 1);
+        tokio::time::timeout(WAIT, bot.shutdown())
+            .await
+            .expect("the process stops in time")
+            .expect("the process stops without error");
     }
 
     /// Stops the bot and starts a new bot process on the same fake Discord and database;

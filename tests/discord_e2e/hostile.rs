@@ -1045,6 +1045,7 @@ async fn nothing_of_a_game_reaches_someone_who_is_not_in_it() {
             guild: None,
             channel: ChannelId(DM_CHANNEL_ID),
             reach: Reach::Channel,
+            lang: Lang::En,
             options: GameOptions::default(),
             color: ColorChoice::White,
             move_time_ms: None,

@@ -1,6 +1,8 @@
 //! Lists longer than a message, paged with ◀ ▶: the leaderboard, `/history` and `/games`.
 
-use monkey_queen::games::{GameRef, GuildId, MessageId, PlayerRef, UserId};
+use monkey_queen::games::{
+    ChannelId, Editable, GameRef, GuildId, Lang, MessageId, PlayerRef, UserId,
+};
 use serde_json::Value;
 
 use crate::harness::{
@@ -339,7 +341,8 @@ async fn games_pages_a_long_list_of_games_in_progress() {
         let opponent = PlayerRef::new(UserId(1_200_000_000_000_002_000 + i), format!("p{i}"));
         let game = new_game(&h.service, &alice, &opponent, None).await;
         let board = MessageId(1_400_000_000_000_100_000 + i);
-        h.service.set_board_message(game.id, board).await.unwrap();
+        let posted = Editable::InChannel(ChannelId(CHANNEL_ID));
+        h.service.board_posted(&game, board, posted).await.unwrap();
     }
     // A game in another server is not listed here.
     let mut elsewhere = challenge_in(CHANNEL_ID, alice.clone(), player(BOB), None);
@@ -347,7 +350,7 @@ async fn games_pages_a_long_list_of_games_in_progress() {
     let challenge = pending(&h.service, elsewhere).await;
     let started = h
         .service
-        .accept_challenge(challenge.id, &player(BOB))
+        .accept_challenge(challenge.id, &player(BOB), Lang::En)
         .await
         .unwrap();
     shown(&h.service, started).await;
@@ -447,7 +450,7 @@ async fn decided_game_at(
     let challenge = pending(&h.service, new).await;
     let game = h
         .service
-        .accept_challenge(challenge.id, loser)
+        .accept_challenge(challenge.id, loser, Lang::En)
         .await
         .unwrap()
         .game;

@@ -18,6 +18,7 @@ mod announcements;
 mod board_png;
 mod challenges;
 mod clocks;
+mod computer_cpu;
 mod faults;
 mod framework;
 mod game;

@@ -3,7 +3,8 @@
 
 use crate::support::fake_discord::BOT_USER_ID;
 use monkey_queen::games::{
-    ChallengeCreated, ChannelId, ColorChoice, GameRef, GuildId, NewChallenge, PlayerRef, UserId,
+    ChallengeCreated, ChannelId, ColorChoice, GameRef, GuildId, Lang, NewChallenge, PlayerRef,
+    UserId,
 };
 use monkey_queen_core::GameOptions;
 use serde_json::Value;
@@ -127,6 +128,7 @@ async fn a_rematch_against_the_computer_starts_at_once() {
             guild: Some(GuildId(GUILD_ID)),
             channel: ChannelId(CHANNEL_ID),
             reach: monkey_queen::games::Reach::Channel,
+            lang: Lang::En,
             options: GameOptions::default(),
             color: ColorChoice::White,
             move_time_ms: None,

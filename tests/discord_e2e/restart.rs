@@ -3,18 +3,19 @@
 //! computer owes with nobody working on it is taken up (the kill of the bot while the computer
 //! thinks is `discord_process::the_computer_moves_once_after_being_killed_while_it_thinks`).
 
+use monkey_queen::discord::GamesChecked;
 use monkey_queen::games::{EndReason, GameStatus, UserError, UserId};
 use monkey_queen::i18n::{Lang, Msg};
 use serde_json::Value;
 
 use crate::harness::{
-    Board, COLOR_BLACK, EPHEMERAL, Harness, UPDATE_MESSAGE, assert_ephemeral_answer, content,
+    Board, COLOR_BLACK, EPHEMERAL, Harness, UPDATE_MESSAGE, WAIT, assert_ephemeral_answer, content,
     custom_ids, game_of, is_channel_message, kind, print_summary,
 };
-use crate::seeded::computer_plays_white;
+use crate::seeded::{computer_plays_white, new_game, player};
 use crate::support::fake_discord::{BOT_NAME, BOT_USER_ID};
 use crate::support::payloads::{
-    ALICE, BOB, Caller, integer_option, slash_command, user_option, with_resolved_bot,
+    ALICE, BOB, CAROL, Caller, DAVE, integer_option, slash_command, user_option, with_resolved_bot,
 };
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -171,5 +172,53 @@ async fn stopped_while_the_computer_thinks_the_computer_moves_once_after_the_res
     let view = h.game(game).await;
     assert_eq!(view.ply(), 1);
     assert_eq!(view.to_move, Some(UserId(ALICE.id)));
+    h.stop().await;
+}
+
+/// A restarted bot answers at once although its check of the stored games cannot start (the
+/// test holds every turn of long work, which the check replays games on); once it can, the
+/// check replays every active game and finds the one whose snapshot was tampered with.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_restarted_bot_answers_before_its_check_of_stored_games_which_then_finds_a_bad_one() {
+    let h = Harness::registered().await;
+    let (game, _) = h.start_game(ALICE, BOB).await;
+    h.play(ALICE, "g1-g4").await.applied();
+
+    // Another game, whose stored position is then moved on behind the service's back.
+    let tampered = new_game(&h.service, &player(CAROL), &player(DAVE), None).await;
+    let mut position = tampered.position.clone();
+    position.play_str("g1-g4").unwrap();
+    sqlx::query("UPDATE games SET position = $1 WHERE id = $2")
+        .bind(position.to_text())
+        .bind(tampered.id.0)
+        .execute(h.service.db().writer())
+        .await
+        .unwrap();
+
+    let cpu = h.cpu().clone();
+    let turns = u32::try_from(cpu.long_turns()).unwrap();
+    let held = cpu.long.clone().acquire_many_owned(turns).await.unwrap();
+    let h = h.restart().await;
+    let second = h.play(BOB, "f12-f9").await.applied();
+    second.picture.assert_shows(&h.game(game).await.position);
+    assert_eq!(
+        *h.games_checked().borrow(),
+        None,
+        "the check waits for a turn of long work"
+    );
+
+    drop(held);
+    let mut checked = h.games_checked();
+    let found = *tokio::time::timeout(WAIT, checked.wait_for(Option::is_some))
+        .await
+        .expect("the check ends once it gets a turn of long work")
+        .unwrap();
+    assert_eq!(
+        found,
+        Some(GamesChecked {
+            games: 2,
+            mismatches: 1
+        })
+    );
     h.stop().await;
 }

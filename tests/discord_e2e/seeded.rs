@@ -4,7 +4,7 @@
 
 use monkey_queen::games::{
     ChallengeCreated, ChannelId, ColorChoice, GameRef, GameService, GameStarted, GameView, GuildId,
-    Level, NewChallenge, PlayRequest, PlayerRef, Reach, UserId,
+    Lang, Level, NewChallenge, PlayRequest, PlayerRef, Reach, UserId,
 };
 use monkey_queen_core::GameOptions;
 
@@ -31,7 +31,10 @@ pub async fn new_game(
     let challenge = pending(service, new).await;
     shown(
         service,
-        service.accept_challenge(challenge.id, black).await.unwrap(),
+        service
+            .accept_challenge(challenge.id, black, Lang::En)
+            .await
+            .unwrap(),
     )
     .await
 }
@@ -56,6 +59,7 @@ pub fn challenge_in(
         guild: Some(GuildId(GUILD_ID)),
         channel: ChannelId(channel),
         reach: monkey_queen::games::Reach::Channel,
+        lang: Lang::En,
         options: GameOptions::default(),
         color: ColorChoice::White,
         move_time_ms,
@@ -126,6 +130,7 @@ pub async fn computer_plays_white(service: &GameService, person: Caller) -> Game
             guild: Some(GuildId(GUILD_ID)),
             channel: ChannelId(CHANNEL_ID),
             reach: Reach::Channel,
+            lang: Lang::En,
             options: GameOptions::default(),
             color: ColorChoice::Black,
             move_time_ms: None,

@@ -10,8 +10,8 @@ use rand::{Rng, SeedableRng};
 
 use super::BenchDir;
 use crate::games::{
-    ChallengeCreated, ChannelId, ColorChoice, GameRef, GameService, NewChallenge, PlayRequest,
-    PlayerRef, Reach, ServiceConfig, SystemClock, UserId,
+    ChallengeCreated, ChannelId, ColorChoice, GameRef, GameService, Lang, NewChallenge,
+    PlayRequest, PlayerRef, Reach, ServiceConfig, SystemClock, UserId,
 };
 use crate::storage;
 
@@ -84,6 +84,7 @@ async fn play_series(service: GameService, writer: u64, moves: u32) -> Result<()
                 guild: None,
                 channel,
                 reach: Reach::Channel,
+                lang: Lang::En,
                 options: GameOptions::default(),
                 color: ColorChoice::White,
                 move_time_ms: None,
@@ -97,7 +98,7 @@ async fn play_series(service: GameService, writer: u64, moves: u32) -> Result<()
             return Err("the bench challenge started a computer game".into());
         };
         let mut game = service
-            .accept_challenge(challenge.id, &black)
+            .accept_challenge(challenge.id, &black, Lang::En)
             .await
             .map_err(|e| e.to_string())?
             .game;

@@ -10,8 +10,8 @@ use monkey_queen_core::GameOptions;
 use sqlx::{Connection, Executor};
 
 use crate::games::{
-    ChallengeCreated, ChallengeLimits, ChannelId, ColorChoice, GameRef, GameService, NewChallenge,
-    PlayerRef, Reach, ServiceConfig, SystemClock, UserId,
+    ChallengeCreated, ChallengeLimits, ChannelId, ColorChoice, GameRef, GameService, Lang,
+    NewChallenge, PlayerRef, Reach, ServiceConfig, SystemClock, UserId,
 };
 use crate::storage::{self, PoolSettings};
 
@@ -124,6 +124,7 @@ async fn write_rounds(service: GameService, writer: u32, rounds: u32) -> Result<
                 rated: true,
                 ai_level: None,
                 rematch_of: None,
+                lang: Lang::En,
             })
             .await
             .map_err(|e| e.to_string())?;
@@ -131,7 +132,7 @@ async fn write_rounds(service: GameService, writer: u32, rounds: u32) -> Result<
             return Err("the bench challenge started a computer game".into());
         };
         let game = service
-            .accept_challenge(challenge.id, &black)
+            .accept_challenge(challenge.id, &black, Lang::En)
             .await
             .map_err(|e| e.to_string())?
             .game;

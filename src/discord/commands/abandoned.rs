@@ -73,7 +73,8 @@ pub async fn click(
         }
     };
     let here = ended.place.shows_in(ChannelId(click.channel_id.get()));
-    data.keep_token(&ended, &click.token, received_ms, click.channel_id);
+    data.keep_token(&ended, &click.token, received_ms, click.channel_id)
+        .await;
     let Some(result) = &ended.result else {
         let text = public.text(&Msg::CalledOff { game, by: user });
         if !here {

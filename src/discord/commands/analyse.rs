@@ -44,7 +44,7 @@ pub async fn analyse(ctx: ApplicationContext<'_>, game: i64) -> Result<(), Error
         return ctx.send(reply(answer)).await.map(drop).map_err(Into::into);
     }
     let user = UserId(ctx.interaction.user.id.get());
-    if let Err(refusal) = split(data.service.start_heavy(user, Heavy::Analysis))? {
+    if let Err(refusal) = split(data.service.start_heavy(user, Heavy::Analysis).await)? {
         return ephemeral(ctx, lang.text(&Msg::Refused(&refusal))).await;
     }
     // Privately: a refusal may still come, and only the caller should see it. The public
@@ -94,7 +94,7 @@ pub async fn click(
         .await;
     }
     let user = UserId(click.user.id.get());
-    if let Err(refusal) = split(data.service.start_heavy(user, Heavy::Analysis))? {
+    if let Err(refusal) = split(data.service.start_heavy(user, Heavy::Analysis).await)? {
         return refuse_click(ctx, click, &refusal).await;
     }
     let defer = CreateInteractionResponseMessage::new().ephemeral(true);
@@ -115,10 +115,11 @@ pub async fn click(
 async fn prepare(data: &Data, id: GameId, lang: Lang) -> Outcome<AnalysisAnswer> {
     // A turn of long work for the scoring and the picture: analyses never take all the cores.
     let long = data.heavy_turn().await?;
-    let GameAnalysis { game, analysis } = match split(data.service.analysis(id, &data.cpu).await)? {
-        Ok(analysed) => analysed,
-        Err(refusal) => return Ok(Err(refusal)),
-    };
+    let GameAnalysis { game, analysis } =
+        match split(data.service.analysis(id, &data.cpu.work).await)? {
+            Ok(analysed) => analysed,
+            Err(refusal) => return Ok(Err(refusal)),
+        };
     let mistakes = analysis.biggest_mistakes(SHOWN_MISTAKES);
     let turning_points = analysis.main_turning_points(SHOWN_TURNING_POINTS);
     let content = clip(

@@ -121,12 +121,17 @@ pub async fn challenge(
         }
     };
     let level = level.map(|LevelChoice(level)| level);
+    let public = channel_lang(
+        ctx.interaction.guild_locale.as_deref(),
+        &ctx.interaction.locale,
+    );
     let new = NewChallenge {
         challenger: caller(ctx),
         opponent,
         guild: ctx.guild_id().map(|g| GuildId(g.get())),
         channel: ChannelId(ctx.channel_id().get()),
         reach: reach::of_command(ctx),
+        lang: public,
         options,
         color: match color.unwrap_or(ColorOption::Random) {
             ColorOption::Random => ColorChoice::Random,
@@ -161,10 +166,6 @@ pub async fn challenge(
         }
         Err(refusal) => return ephemeral(ctx, lang.text(&Msg::Refused(&refusal))).await,
     };
-    let public = channel_lang(
-        ctx.interaction.guild_locale.as_deref(),
-        &ctx.interaction.locale,
-    );
     match created {
         ChallengeCreated::Pending(challenge) => {
             post_challenge(ctx, &challenge, public, deferred).await
@@ -177,7 +178,8 @@ pub async fn challenge(
                 &ctx.interaction.token,
                 received_ms,
                 ctx.interaction.channel_id,
-            );
+            )
+            .await;
             // The private "thinking…" is answered first: where the board is a follow-up,
             // Discord's first follow-up of the deferral would edit it instead.
             let said = edit_deferred(ctx, lang.text(&Msg::BoardShown(&game))).await;
@@ -194,7 +196,7 @@ pub async fn challenge(
             if posted {
                 announce::delivered_here(data, started.announcement).await;
             }
-            ai::play(first_turn, http, data.clone(), game, public);
+            ai::play(first_turn, http, data.clone(), game);
             said
         }
     }
@@ -388,13 +390,13 @@ async fn send_through_interactions(
     text: String,
     buttons: Vec<CreateActionRow>,
 ) -> serenity::Result<Option<serenity::MessageId>> {
-    if let Some(token) = data.tokens.take(game, data.service.now_ms()) {
+    if let Some(token) = reach::kept_token(data, game).await {
         let message = CreateInteractionResponseFollowup::new()
             .content(text.clone())
             .components(buttons.clone())
             .allowed_mentions(pings(challenge));
         match http
-            .create_followup_message(&token.value, &message, Vec::new())
+            .create_followup_message(token.expose(), &message, Vec::new())
             .await
         {
             Ok(sent) => return Ok(Some(sent.id)),
@@ -483,7 +485,7 @@ pub async fn answer(
     let by = clicker(click);
     let received_ms = data.service.now_ms();
     let lang = Lang::from_locale(click.guild_locale.as_deref().unwrap_or(&click.locale));
-    let work = close(data, id, &by, answer);
+    let work = close(data, id, &by, answer, lang);
     let defer = deferral::defer_click(ctx, click);
     let (closed, deferred) = deferral::unless_quick(data.defer_after, work, defer).await;
     let (challenge, game) = match closed? {
@@ -519,7 +521,8 @@ pub async fn answer(
     let game = &started.game;
     // The challenge message becomes the game's first board: the click's own answer, one call
     // that no channel's message limit holds up.
-    data.keep_token(game, &click.token, received_ms, click.channel_id);
+    data.keep_token(game, &click.token, received_ms, click.channel_id)
+        .await;
     let content = lang.text(&Msg::GameStarted(game));
     let delivered = match board::compose(data, game, content.clone(), lang).await {
         Ok(composed) => board::update_with(ctx, data, click, game, composed, deferred).await,
@@ -568,15 +571,16 @@ async fn close_clicked(
 }
 
 /// Accepts, declines or cancels the challenge for `by`: the challenge as closed, and the game
-/// an Accept started.
+/// an Accept started, speaking `lang`.
 async fn close(
     data: &Data,
     id: ChallengeId,
     by: &PlayerRef,
     answer: Answer,
+    lang: Lang,
 ) -> Outcome<(Challenge, Option<GameStarted>)> {
     let (closed, game) = match answer {
-        Answer::Accept => match split(data.service.accept_challenge(id, by).await)? {
+        Answer::Accept => match split(data.service.accept_challenge(id, by, lang).await)? {
             Ok(started) => (data.service.challenge(id).await, Some(started)),
             Err(refusal) => return Ok(Err(refusal)),
         },

@@ -186,7 +186,8 @@ pub async fn confirm(
     if let Err(e) = closed {
         warn!(game = %game, error = %e, "could not close the resignation question");
     }
-    data.keep_token(&finished, &click.token, received_ms, click.channel_id);
+    data.keep_token(&finished, &click.token, received_ms, click.channel_id)
+        .await;
     board::post(&ctx.http, data, &finished, text, public).await;
     Ok(())
 }

@@ -135,10 +135,11 @@ pub async fn play_and_answer(
                 game: game.id,
             }),
         };
-        ai::play(reply, http, data.clone(), played.game, public);
+        ai::play(reply, http, data.clone(), played.game);
         return privately(text).await;
     }
-    data.keep_token(game, asker.token, received_ms, asker.channel);
+    data.keep_token(game, asker.token, received_ms, asker.channel)
+        .await;
     let delivered = match board {
         Ok(board) => match deferred {
             Deferred::No => {
@@ -167,7 +168,7 @@ pub async fn play_and_answer(
     if delivered {
         owed_board_delivered(data, played.announcement).await;
     }
-    ai::play(reply, http, data.clone(), played.game, public);
+    ai::play(reply, http, data.clone(), played.game);
     Ok(())
 }
 

@@ -24,7 +24,7 @@ pub async fn click(
     let by = clicker(click);
     let received_ms = data.service.now_ms();
     let lang = Lang::from_locale(click.guild_locale.as_deref().unwrap_or(&click.locale));
-    let work = data.service.rematch(game, &by);
+    let work = data.service.rematch(game, &by, lang);
     let defer = deferral::defer_click(ctx, click);
     let (created, deferred) = deferral::unless_quick(data.defer_after, work, defer).await;
     match split(created)? {
@@ -63,13 +63,14 @@ pub async fn click(
                     warn!(game = %game.id, error = %e, "could not answer a rematch click");
                 }
             }
-            data.keep_token(&game, &click.token, received_ms, click.channel_id);
+            data.keep_token(&game, &click.token, received_ms, click.channel_id)
+                .await;
             let content = lang.text(&Msg::GameStarted(&game));
             let seen = click.channel.as_ref();
             if board::post_first(&ctx.http, data, &game, content, lang, seen).await {
                 announce::delivered_here(data, started.announcement).await;
             }
-            ai::play(first_turn, ctx.http.clone(), data.clone(), game, lang);
+            ai::play(first_turn, ctx.http.clone(), data.clone(), game);
             Ok(())
         }
     }

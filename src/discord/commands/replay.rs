@@ -32,7 +32,7 @@ pub async fn replay(ctx: ApplicationContext<'_>, game: i64) -> Result<(), Error>
         Err(refusal) => return ephemeral(ctx, lang.text(&Msg::Refused(&refusal))).await,
     };
     let user = UserId(ctx.interaction.user.id.get());
-    if let Err(refusal) = split(service.start_heavy(user, Heavy::Replay))? {
+    if let Err(refusal) = split(service.start_heavy(user, Heavy::Replay).await)? {
         return ephemeral(ctx, lang.text(&Msg::Refused(&refusal))).await;
     }
     ctx.defer().await?;
@@ -56,7 +56,7 @@ pub async fn click(
         Err(refusal) => return refuse_click(ctx, click, &refusal).await,
     };
     let user = UserId(click.user.id.get());
-    if let Err(refusal) = split(data.service.start_heavy(user, Heavy::Replay))? {
+    if let Err(refusal) = split(data.service.start_heavy(user, Heavy::Replay).await)? {
         return refuse_click(ctx, click, &refusal).await;
     }
     let defer = CreateInteractionResponseMessage::new().ephemeral(true);
@@ -162,6 +162,7 @@ mod tests {
                 thread: None,
                 message: None,
             },
+            lang: Lang::En,
             rematch_of: None,
         }
     }

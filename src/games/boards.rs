@@ -1,0 +1,50 @@
+//! Each game's latest board, so that a newer board takes the buttons off the one it replaces
+//! (Move and Resign there would only answer that the position changed). Kept in the database
+//! with how the board may be edited (see [`Editable`]), so the process posting the next board
+//! finds it whichever process posted it; forgotten when the game ends.
+
+use super::tokens::token_serves;
+use super::{GameService, GameView, MessageId, Result, UserError};
+use crate::model::Editable;
+use crate::storage;
+
+impl GameService {
+    /// Records `message`, editable as `editable`, as the latest board of `game` (also where
+    /// `/games` links to), and hands back the board it replaces if that one can still be
+    /// edited now: in its channel, or through its interaction's token while that serves. Two
+    /// boards posted at once, by two processes, each get a different predecessor. The board
+    /// of a game that is over replaces nothing later: the game's board is forgotten.
+    ///
+    /// # Errors
+    /// [`UserError::NoSuchGame`]; internal errors.
+    pub async fn board_posted(
+        &self,
+        game: &GameView,
+        message: MessageId,
+        editable: Editable,
+    ) -> Result<Option<(MessageId, Editable)>> {
+        let mut conn = self.db.write().await?;
+        if !storage::set_game_message(&mut conn, game.id, message).await? {
+            return Err(UserError::NoSuchGame(game.id).into());
+        }
+        let replaced = if game.is_active() {
+            storage::replace_board(&mut conn, game.id, message, &editable).await?
+        } else {
+            storage::take_board(&mut conn, game.id).await?
+        };
+        drop(conn);
+        let now = self.now_ms();
+        Ok(replaced.filter(|(old, how)| *old != message && still_editable(how, now)))
+    }
+}
+
+/// Whether a board editable as `how` can still be edited at `now_ms`.
+fn still_editable(how: &Editable, now_ms: i64) -> bool {
+    match how {
+        Editable::InChannel(_)
+        | Editable::ByToken {
+            channel: Some(_), ..
+        } => true,
+        Editable::ByToken { received_ms, .. } => token_serves(*received_ms, now_ms),
+    }
+}
