@@ -15,6 +15,11 @@ use monkey_queen_core::{GameOptions, Position, perft};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
+use crate::games::{
+    ChallengeCreated, ChannelId, ColorChoice, GameService, GameView, Lang, NewChallenge, PlayerRef,
+    Reach,
+};
+
 /// What to measure and how often.
 #[derive(Debug, Args)]
 pub struct BenchArgs {
@@ -175,4 +180,39 @@ impl Drop for BenchDir {
     fn drop(&mut self) {
         let _ = std::fs::remove_dir_all(&self.0);
     }
+}
+
+/// A rated game between `white` and `black` in `channel`, challenged and accepted through the
+/// service, as the `service` part's writers start theirs.
+async fn start_game(
+    service: &GameService,
+    white: &PlayerRef,
+    black: &PlayerRef,
+    channel: ChannelId,
+) -> Result<GameView, String> {
+    let created = service
+        .create_challenge(NewChallenge {
+            challenger: white.clone(),
+            opponent: Some(black.clone()),
+            guild: None,
+            channel,
+            reach: Reach::Channel,
+            lang: Lang::En,
+            options: GameOptions::default(),
+            color: ColorChoice::White,
+            move_time_ms: None,
+            rated: true,
+            ai_level: None,
+            rematch_of: None,
+        })
+        .await
+        .map_err(|e| e.to_string())?;
+    let ChallengeCreated::Pending(challenge) = created else {
+        return Err("the bench challenge started a computer game".into());
+    };
+    Ok(service
+        .accept_challenge(challenge.id, black, Lang::En)
+        .await
+        .map_err(|e| e.to_string())?
+        .game)
 }

@@ -4,14 +4,12 @@
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use monkey_queen_core::GameOptions;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
-use super::BenchDir;
+use super::{BenchDir, start_game};
 use crate::games::{
-    ChallengeCreated, ChannelId, ColorChoice, GameRef, GameService, Lang, NewChallenge,
-    PlayRequest, PlayerRef, Reach, ServiceConfig, SystemClock, UserId,
+    ChannelId, GameRef, GameService, PlayRequest, PlayerRef, ServiceConfig, SystemClock, UserId,
 };
 use crate::storage;
 
@@ -77,31 +75,7 @@ async fn play_series(service: GameService, writer: u64, moves: u32) -> Result<()
     let channel = ChannelId(30_000 + writer);
     let mut played = 0;
     while played < moves {
-        let created = service
-            .create_challenge(NewChallenge {
-                challenger: white.clone(),
-                opponent: Some(black.clone()),
-                guild: None,
-                channel,
-                reach: Reach::Channel,
-                lang: Lang::En,
-                options: GameOptions::default(),
-                color: ColorChoice::White,
-                move_time_ms: None,
-                rated: true,
-                ai_level: None,
-                rematch_of: None,
-            })
-            .await
-            .map_err(|e| e.to_string())?;
-        let ChallengeCreated::Pending(challenge) = created else {
-            return Err("the bench challenge started a computer game".into());
-        };
-        let mut game = service
-            .accept_challenge(challenge.id, &black, Lang::En)
-            .await
-            .map_err(|e| e.to_string())?
-            .game;
+        let mut game = start_game(&service, &white, &black, channel).await?;
         while played < moves {
             let Some(user) = game.to_move else { break };
             let legal = game.position.legal_moves();

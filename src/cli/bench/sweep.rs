@@ -1,6 +1,7 @@
 //! The `sweep` section of `monkey-queen bench`: what many games in progress cost the bot. It
 //! seeds a database with them (see [`crate::cli::seed`]) and times the database work of one
-//! sweep (lapsed challenges, reminders, losses on time, the outbox, the computer's turns) and
+//! sweep (lapsed challenges, reminders, losses on time, the outbox, the computer's turns, the
+//! lapsed tokens and cooldowns) and
 //! the check of every stored game that a start-up runs.
 
 use std::sync::Arc;
@@ -63,7 +64,7 @@ async fn measure(runs: usize, games: u64, url: &str) -> Result<(), String> {
         games.div_ceil(4),
         seeding.elapsed().as_secs_f64()
     );
-    let mut parts: [Vec<Duration>; 6] = Default::default();
+    let mut parts: [Vec<Duration>; 7] = Default::default();
     for _ in 0..runs {
         let timed = [
             time(service.expire_challenges()).await?,
@@ -71,8 +72,9 @@ async fn measure(runs: usize, games: u64, url: &str) -> Result<(), String> {
             time(service.apply_timeouts()).await?,
             time(service.next_announcement()).await?,
             time(service.computer_turns()).await?,
+            time(service.forget_lapsed()).await?,
         ];
-        parts[5].push(timed.iter().sum());
+        parts[6].push(timed.iter().sum());
         for (part, took) in parts.iter_mut().zip(timed) {
             part.push(took);
         }
@@ -83,6 +85,7 @@ async fn measure(runs: usize, games: u64, url: &str) -> Result<(), String> {
         "losses on time",
         "outbox",
         "computer's turns",
+        "lapsed tokens and cooldowns",
     ];
     let medians: Vec<String> = names
         .iter()
@@ -91,7 +94,7 @@ async fn measure(runs: usize, games: u64, url: &str) -> Result<(), String> {
         .collect();
     println!(
         "sweep ({engine}), {games} games: {} per sweep (median of {runs}; {})",
-        ms(median(&mut parts[5])),
+        ms(median(&mut parts[6])),
         medians.join(", ")
     );
     let checking = Instant::now();

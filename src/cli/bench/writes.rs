@@ -6,12 +6,11 @@
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use monkey_queen_core::GameOptions;
 use sqlx::{Connection, Executor};
 
+use super::start_game;
 use crate::games::{
-    ChallengeCreated, ChallengeLimits, ChannelId, ColorChoice, GameRef, GameService, Lang,
-    NewChallenge, PlayerRef, Reach, ServiceConfig, SystemClock, UserId,
+    ChallengeLimits, ChannelId, GameRef, GameService, PlayerRef, ServiceConfig, SystemClock, UserId,
 };
 use crate::storage::{self, PoolSettings};
 
@@ -111,31 +110,13 @@ async fn write_rounds(service: GameService, writer: u32, rounds: u32) -> Result<
         format!("black {writer}"),
     );
     for _ in 0..rounds {
-        let created = service
-            .create_challenge(NewChallenge {
-                challenger: white.clone(),
-                opponent: Some(black.clone()),
-                guild: None,
-                channel: ChannelId(30_000 + u64::from(writer)),
-                reach: Reach::Channel,
-                options: GameOptions::default(),
-                color: ColorChoice::White,
-                move_time_ms: None,
-                rated: true,
-                ai_level: None,
-                rematch_of: None,
-                lang: Lang::En,
-            })
-            .await
-            .map_err(|e| e.to_string())?;
-        let ChallengeCreated::Pending(challenge) = created else {
-            return Err("the bench challenge started a computer game".into());
-        };
-        let game = service
-            .accept_challenge(challenge.id, &black, Lang::En)
-            .await
-            .map_err(|e| e.to_string())?
-            .game;
+        let game = start_game(
+            &service,
+            &white,
+            &black,
+            ChannelId(30_000 + u64::from(writer)),
+        )
+        .await?;
         service
             .resign(black.id, GameRef::Id(game.id), None)
             .await
