@@ -265,7 +265,12 @@ async fn rated_game(service: &GameService, white: &PlayerRef, black: &PlayerRef)
     else {
         panic!("a pending challenge was expected");
     };
-    service.accept_challenge(c.id, black, Lang::En).await.unwrap().game.id
+    service
+        .accept_challenge(c.id, black, Lang::En)
+        .await
+        .unwrap()
+        .game
+        .id
 }
 
 /// A player's row.
@@ -606,7 +611,10 @@ async fn an_open_claim_of_an_announcement_leaves_the_next_to_another_process() {
         else {
             panic!("a pending challenge was expected");
         };
-        f.service.accept_challenge(c.id, &black, Lang::En).await.unwrap();
+        f.service
+            .accept_challenge(c.id, &black, Lang::En)
+            .await
+            .unwrap();
     }
     f.clock.advance(BOARD_GRACE_MS);
     let now = T0 + BOARD_GRACE_MS;
