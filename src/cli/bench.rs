@@ -216,3 +216,27 @@ async fn start_game(
         .map_err(|e| e.to_string())?
         .game)
 }
+
+/// Runs `writer(service, w)` for each `w` of `0..writers` at once; the time until all are
+/// done. The service's database is closed afterwards.
+async fn time_writers<F, Fut>(
+    service: GameService,
+    writers: u64,
+    writer: F,
+) -> Result<Duration, String>
+where
+    F: Fn(GameService, u64) -> Fut,
+    Fut: Future<Output = Result<(), String>> + Send + 'static,
+{
+    let started = Instant::now();
+    let tasks: Vec<_> = (0..writers)
+        .map(|w| tokio::spawn(writer(service.clone(), w)))
+        .collect();
+    for task in tasks {
+        task.await
+            .map_err(|e| format!("bench task failed: {e}"))??;
+    }
+    let elapsed = started.elapsed();
+    service.db().close().await;
+    Ok(elapsed)
+}

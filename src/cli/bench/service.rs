@@ -2,12 +2,12 @@
 //! (parse, validate, one compare-and-swap transaction) on a database file.
 
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
-use super::{BenchDir, start_game};
+use super::{BenchDir, start_game, time_writers};
 use crate::games::{
     ChannelId, GameRef, GameService, PlayRequest, PlayerRef, ServiceConfig, SystemClock, UserId,
 };
@@ -54,17 +54,10 @@ async fn measure(writers: u64, moves: u32, run: usize) -> Result<Duration, Strin
         .map_err(|e| format!("cannot open the bench database: {e}"))?;
     let service = GameService::new(db, Arc::new(SystemClock), ServiceConfig::default());
     let per_writer = moves / u32::try_from(writers).unwrap_or(1);
-    let started = Instant::now();
-    let tasks: Vec<_> = (0..writers)
-        .map(|w| tokio::spawn(play_series(service.clone(), w, per_writer)))
-        .collect();
-    for task in tasks {
-        task.await
-            .map_err(|e| format!("bench task failed: {e}"))??;
-    }
-    let elapsed = started.elapsed();
-    service.db().close().await;
-    Ok(elapsed)
+    time_writers(service, writers, move |service, w| {
+        play_series(service, w, per_writer)
+    })
+    .await
 }
 
 /// One writer: plays games of random legal moves, one after another, until `moves` are played.

@@ -4,11 +4,11 @@
 //! run on a fresh database of the server named by `--postgres-url`.
 
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use sqlx::{Connection, Executor};
 
-use super::start_game;
+use super::{start_game, time_writers};
 use crate::games::{
     ChallengeLimits, ChannelId, GameRef, GameService, PlayerRef, ServiceConfig, SystemClock, UserId,
 };
@@ -85,38 +85,20 @@ async fn measure_on(url: &str, writers: u32, rounds: u32) -> Result<Duration, St
         ..ServiceConfig::default()
     };
     let service = GameService::new(db, Arc::new(SystemClock), config);
-    let started = Instant::now();
-    let tasks: Vec<_> = (0..writers)
-        .map(|w| tokio::spawn(write_rounds(service.clone(), w, rounds / writers)))
-        .collect();
-    for task in tasks {
-        task.await
-            .map_err(|e| format!("bench task failed: {e}"))??;
-    }
-    let elapsed = started.elapsed();
-    service.db().close().await;
-    Ok(elapsed)
+    let per_writer = rounds / writers;
+    time_writers(service, u64::from(writers), move |service, w| {
+        write_rounds(service, w, per_writer)
+    })
+    .await
 }
 
 /// One writer: `rounds` rated games between its own two players, each challenged, accepted
 /// and resigned.
-async fn write_rounds(service: GameService, writer: u32, rounds: u32) -> Result<(), String> {
-    let white = PlayerRef::new(
-        UserId(10_000 + u64::from(writer)),
-        format!("white {writer}"),
-    );
-    let black = PlayerRef::new(
-        UserId(20_000 + u64::from(writer)),
-        format!("black {writer}"),
-    );
+async fn write_rounds(service: GameService, writer: u64, rounds: u32) -> Result<(), String> {
+    let white = PlayerRef::new(UserId(10_000 + writer), format!("white {writer}"));
+    let black = PlayerRef::new(UserId(20_000 + writer), format!("black {writer}"));
     for _ in 0..rounds {
-        let game = start_game(
-            &service,
-            &white,
-            &black,
-            ChannelId(30_000 + u64::from(writer)),
-        )
-        .await?;
+        let game = start_game(&service, &white, &black, ChannelId(30_000 + writer)).await?;
         service
             .resign(black.id, GameRef::Id(game.id), None)
             .await
