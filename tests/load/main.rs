@@ -14,8 +14,11 @@
 //! mean thinking time before each action, default 2000; 0: as soon as the turn comes),
 //! `MQ_LOAD_PROCESSES` (bot processes, default 1; with more, each runs one gateway shard of as
 //! many, and every pair plays in a server of its own so the shards share the work; the kill
-//! takes the first process down while the others go on) and `MQ_LOAD_BACKEND` (`postgres`:
-//! the database is a fresh one on the server at `MQ_TEST_POSTGRES_URL`; default SQLite).
+//! takes the first process down while the others go on), `MQ_LOAD_BACKEND` (`postgres`:
+//! the database is a fresh one on the server at `MQ_TEST_POSTGRES_URL`; default SQLite; the
+//! run then also samples how often the bots' connections wait for a lock) and
+//! `MQ_LOAD_SEED_GAMES` (games in progress stored before the bot starts, default 0: the run
+//! then says how long a start took to answer its first interaction).
 //!
 //! The fake enforces Discord's rate limits: 5 messages per 5 s in a channel and 50 requests a
 //! second from a bot in all. A move's board is the answer to its interaction, and so is a
