@@ -1,6 +1,6 @@
 //! The `monkey-queen` application: the Discord bot and its command-line tools.
 //!
-//! Layers point downwards only: `cli`, `discord` → `games` (the game service) → `storage` (all SQL),
+//! Layers point downwards only: `cli`, `discord`, `web` → `games` (the game service) → `storage` (all SQL),
 //! `rating` and the rules engine ([`monkey_queen_core`]); `render` draws positions and `i18n`
 //! words messages; `model` holds the shared ids.
 
@@ -12,3 +12,4 @@ pub mod model;
 pub mod rating;
 pub mod render;
 pub mod storage;
+pub mod web;

@@ -124,6 +124,9 @@ stored_enum!(
         /// did not invite the bot): everything goes through interactions, their answers and
         /// follow-ups, and what needs no interaction goes to the players' DMs.
         Interactions = "interactions",
+        /// The game is played on its web page only (`monkey-queen web`): no Discord channel,
+        /// nothing to announce there.
+        Web = "web",
     }
 );
 
@@ -364,6 +367,47 @@ impl InteractionToken {
 impl fmt::Debug for InteractionToken {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str("InteractionToken(redacted)")
+    }
+}
+
+/// The unguessable part of a game's web address (`/g/{key}`): 128 random bits from the
+/// operating system, as 32 lower-case hexadecimal digits. Whoever has it may watch the game.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct PageKey(String);
+
+impl PageKey {
+    /// How many characters a key has.
+    pub const LEN: usize = 32;
+
+    /// A new random key.
+    ///
+    /// # Panics
+    /// Only if the operating system has no source of randomness, which nothing can run without.
+    #[must_use]
+    pub fn random() -> PageKey {
+        let mut bits = [0u8; 16];
+        getrandom::fill(&mut bits).expect("the operating system's randomness");
+        PageKey(bits.iter().map(|b| format!("{b:02x}")).collect())
+    }
+
+    /// A key as written in an address; `None` unless it is exactly 32 lower-case hex digits.
+    #[must_use]
+    pub fn parse(text: &str) -> Option<PageKey> {
+        let valid = text.len() == Self::LEN
+            && text.bytes().all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b));
+        valid.then(|| PageKey(text.to_owned()))
+    }
+
+    /// The key as written in the address.
+    #[must_use]
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl fmt::Display for PageKey {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
     }
 }
 

@@ -173,6 +173,8 @@ button-confirm-resign = Ja, aufgeben
 button-replay = Wiedergabe
 button-rematch = Revanche
 button-move = Ziehen
+# The link to the game's live page on the web.
+button-web-page = Webseite
 button-analyse = Analysieren
 button-claim-win = Sieg beanspruchen
 button-call-off = Partie abbrechen

@@ -166,6 +166,8 @@ button-confirm-resign = Yes, resign
 button-replay = Replay
 button-rematch = Rematch
 button-move = Move
+# The link to the game's live page on the web.
+button-web-page = Web page
 button-analyse = Analyse
 button-claim-win = Claim the win
 button-call-off = Abort the game

@@ -178,6 +178,8 @@ button-confirm-resign = Sí, me rindo
 button-replay = Repetición
 button-rematch = Revancha
 button-move = Mover
+# The link to the game's live page on the web.
+button-web-page = Página web
 button-analyse = Analizar
 button-claim-win = Reclamar la victoria
 button-call-off = Anular la partida

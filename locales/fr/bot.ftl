@@ -180,6 +180,8 @@ button-confirm-resign = Oui, abandonner
 button-replay = Revoir
 button-rematch = Revanche
 button-move = Jouer
+# The link to the game's live page on the web.
+button-web-page = Page web
 button-analyse = Analyser
 button-claim-win = Réclamer la victoire
 button-call-off = Annuler la partie

@@ -174,6 +174,8 @@ button-confirm-resign = Sim, desistir
 button-replay = Replay
 button-rematch = Revanche
 button-move = Jogar
+# The link to the game's live page on the web.
+button-web-page = Página web
 button-analyse = Analisar
 button-claim-win = Reivindicar a vitória
 button-call-off = Anular a partida

@@ -57,6 +57,14 @@ pub struct BotArgs {
     /// proxy, or the tests' fake Discord).
     #[arg(long, env = "DISCORD_API_URL")]
     api_url: Option<String>,
+    /// Serve the game pages on this address and port (e.g. 127.0.0.1:8080). Unset: no web
+    /// server.
+    #[arg(long, env = "WEB_ADDR")]
+    web_addr: Option<String>,
+    /// The pages' address as the world reaches them (https://…): every board in Discord
+    /// then links to its game's page.
+    #[arg(long, env = "PUBLIC_URL")]
+    public_url: Option<String>,
     /// Log filter, in tracing's EnvFilter syntax.
     #[arg(long, env = "RUST_LOG", default_value = DEFAULT_LOG)]
     log: String,
@@ -85,6 +93,8 @@ impl BotArgs {
             "DISCORD_API_URL" => self.api_url.clone(),
             "SHARDS" => self.shards.clone(),
             "SHARD_COUNT" => self.shard_count.clone(),
+            "WEB_ADDR" => self.web_addr.clone(),
+            "PUBLIC_URL" => self.public_url.clone(),
             _ => None,
         })
         .map_err(|e| e.to_string())

@@ -9,6 +9,7 @@ mod database;
 mod engine;
 mod render;
 pub mod seed;
+mod web;
 
 use clap::{Args, Parser, Subcommand};
 use monkey_queen_core::{GameOptions, Position, Record};
@@ -56,6 +57,9 @@ enum Command {
     Copy(database::CopyArgs),
     /// Write a consistent copy of the SQLite database to a new file, while the bot runs.
     Backup(database::BackupArgs),
+    /// Serve the game pages on this machine, playable without Discord: against the computer,
+    /// or two people at one screen.
+    Web(web::WebArgs),
 }
 
 /// Options that choose the game being played.
@@ -115,5 +119,6 @@ pub fn run(cli: Cli) -> Result<(), String> {
         Command::Match(args) => ai_match::run(&args),
         Command::Copy(args) => database::copy(&args),
         Command::Backup(args) => database::backup(&args),
+        Command::Web(args) => web::run(&args),
     }
 }

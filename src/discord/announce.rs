@@ -31,6 +31,10 @@ use crate::i18n::{Lang, Msg};
 /// What Discord (or drawing the board) answered; nothing was delivered then, or, for a request
 /// whose answer was lost, perhaps it was.
 pub async fn deliver(http: &Http, data: &Data, what: &Announced) -> Result<(), Error> {
+    if what.reach() == Reach::Web {
+        // Played on its web page, which shows everything: nothing goes to Discord.
+        return Ok(());
+    }
     let lang = what.lang();
     match what {
         Announced::Reminder(game) => remind(http, data, game, lang).await,

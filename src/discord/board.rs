@@ -76,8 +76,9 @@ async fn settings(data: &Data, game: &GameView) -> Result<GuildSettings, Error> 
 }
 
 /// The buttons under a board message: Move (pick a piece and where it goes) and Resign while
-/// the game is on; Replay, Rematch and Analyse once it is finished; none after an abort.
-pub fn buttons(game: &GameView, lang: Lang) -> Vec<CreateActionRow> {
+/// the game is on; Replay, Rematch and Analyse once it is finished; none after an abort. With
+/// `page`, the address of the game's page, a link to it ends the row.
+pub fn buttons(game: &GameView, lang: Lang, page: Option<&str>) -> Vec<CreateActionRow> {
     let button = |id: ComponentId, label: Button, style: ButtonStyle| {
         CreateButton::new(id.to_string())
             .label(lang.text(&Msg::Label(label)))
@@ -121,6 +122,10 @@ pub fn buttons(game: &GameView, lang: Lang) -> Vec<CreateActionRow> {
         ],
         GameStatus::Aborted => return Vec::new(),
     };
+    let mut row = row;
+    if let Some(url) = page {
+        row.push(CreateButton::new_link(url).label(lang.text(&Msg::Label(Button::WebPage))));
+    }
     vec![CreateActionRow::Buttons(row)]
 }
 
@@ -356,10 +361,11 @@ pub async fn compose(
     lang: Lang,
 ) -> Result<Composed, Error> {
     let png = picture(data, game, lang, Marks::default()).await?;
+    let page = data.page_url(game).await;
     Ok(Composed {
         content,
         png,
-        components: buttons(game, lang),
+        components: buttons(game, lang, page.as_deref()),
         ping: game
             .to_move
             .filter(|user| *user != data.bot_user)

@@ -2,6 +2,7 @@
 //! `cli::bot`).
 
 use std::fmt;
+use std::net::SocketAddr;
 
 use poise::serenity_prelude::GuildId;
 
@@ -13,7 +14,10 @@ To get a bot token:
   3. Put it in a file named .env next to Cargo.toml (see .env.example):
        DISCORD_TOKEN=your-token-here
      or export DISCORD_TOKEN in the shell that starts the bot.
-Never commit the token or paste it anywhere public.";
+Never commit the token or paste it anywhere public.
+
+No token yet? Play in your browser instead, against the computer or a friend at your screen:
+  cargo run --release -- web      (then open http://127.0.0.1:8080/)";
 
 /// A bot token. Its `Debug` output is redacted so it never reaches a log line.
 #[derive(Clone, PartialEq, Eq)]
@@ -49,6 +53,11 @@ pub struct Config {
     pub api_url: Option<String>,
     /// Which gateway shards this process runs (`SHARDS`, `SHARD_COUNT`).
     pub shards: Shards,
+    /// Serve the game pages on this address (`WEB_ADDR`); `None`: no web server.
+    pub web_addr: Option<SocketAddr>,
+    /// The pages' address from outside (`PUBLIC_URL`, `https://…`, no trailing slash): every
+    /// board links to its game's page. `None`: no links.
+    pub public_url: Option<String>,
 }
 
 /// The gateway shards one process runs.
@@ -104,6 +113,10 @@ pub enum ConfigError {
     BadApiUrl(String),
     /// `SHARDS` and `SHARD_COUNT` are not both set, or do not name shards below the count.
     BadShards(String),
+    /// `WEB_ADDR` is not an address and port.
+    BadWebAddr(String),
+    /// `PUBLIC_URL` is not an http(s) URL.
+    BadPublicUrl(String),
 }
 
 impl fmt::Display for ConfigError {
@@ -118,6 +131,15 @@ impl fmt::Display for ConfigError {
             ConfigError::BadApiUrl(value) => write!(
                 f,
                 "DISCORD_API_URL must be a base URL such as http://127.0.0.1:3000, not {value:?}"
+            ),
+            ConfigError::BadWebAddr(value) => write!(
+                f,
+                "WEB_ADDR must be an address and port such as 127.0.0.1:8080, not {value:?}"
+            ),
+            ConfigError::BadPublicUrl(value) => write!(
+                f,
+                "PUBLIC_URL must be the pages' address from outside, such as \
+                 https://monkey-queen.example.org, not {value:?}"
             ),
             ConfigError::BadShards(value) => write!(
                 f,
@@ -155,11 +177,24 @@ impl Config {
         };
         let set = |key| lookup(key).filter(|v| !v.trim().is_empty());
         let shards = Shards::parse(set("SHARDS"), set("SHARD_COUNT"))?;
+        let web_addr = match set("WEB_ADDR") {
+            None => None,
+            Some(a) => Some(a.trim().parse().map_err(|_| ConfigError::BadWebAddr(a))?),
+        };
+        let public_url = match set("PUBLIC_URL").map(|u| u.trim().to_owned()) {
+            None => None,
+            Some(u) if u.starts_with("http://") || u.starts_with("https://") => {
+                Some(u.trim_end_matches('/').to_owned())
+            }
+            Some(u) => return Err(ConfigError::BadPublicUrl(u)),
+        };
         Ok(Config {
             token: Token::new(token),
             dev_guild,
             api_url,
             shards,
+            web_addr,
+            public_url,
         })
     }
 }
@@ -206,6 +241,25 @@ mod tests {
                     .unwrap_err();
             assert_eq!(err, ConfigError::BadGuildId(bad.to_owned()));
         }
+    }
+
+    #[test]
+    fn the_web_server_and_its_public_address_are_optional_and_checked() {
+        let config = Config::from_lookup(lookup(&[
+            ("DISCORD_TOKEN", "abc"),
+            ("WEB_ADDR", "127.0.0.1:8080"),
+            ("PUBLIC_URL", "https://mq.example.org/"),
+        ]))
+        .unwrap();
+        assert_eq!(config.web_addr, Some("127.0.0.1:8080".parse().unwrap()));
+        assert_eq!(config.public_url.as_deref(), Some("https://mq.example.org"));
+        let none = Config::from_lookup(lookup(&[("DISCORD_TOKEN", "abc")])).unwrap();
+        assert_eq!((none.web_addr, none.public_url), (None, None));
+        let err = Config::from_lookup(lookup(&[("DISCORD_TOKEN", "abc"), ("WEB_ADDR", "8080")]));
+        assert_eq!(err.unwrap_err(), ConfigError::BadWebAddr("8080".into()));
+        let err =
+            Config::from_lookup(lookup(&[("DISCORD_TOKEN", "abc"), ("PUBLIC_URL", "mq.org")]));
+        assert_eq!(err.unwrap_err(), ConfigError::BadPublicUrl("mq.org".into()));
     }
 
     #[test]

@@ -11,10 +11,10 @@
 //! [`RunningBot::shutdown`]. [`Config::api_url`] points REST at another base URL (the fake
 //! Discord of the end-to-end tests); the gateway URL comes from that REST API.
 
-mod ai;
 mod announce;
 mod board;
 mod commands;
+mod computer_boards;
 pub mod config;
 mod cpu;
 pub mod custom_id;
@@ -47,11 +47,12 @@ pub use config::{Config, ConfigError, Shards, Token};
 pub use cpu::CpuLimits;
 pub use deferral::DEFAULT_DEFER_AFTER;
 pub use errors::Error;
+pub use shutdown::signal as shutdown_signal;
 pub use startup::GamesChecked;
 
 use in_flight::Drain;
 
-use crate::games::{Clock, GameService, ServiceConfig, UserId};
+use crate::games::{Clock, Computer, GameService, ServiceConfig, UserId};
 use crate::render::Renderer;
 use crate::storage::Db;
 
@@ -80,8 +81,8 @@ pub struct Data {
     pub defer_after: Duration,
     /// How many sweeps have finished since the bot started (see [`RunningBot::sweeps_done`]).
     pub sweeps_done: Arc<watch::Sender<u64>>,
-    /// The computer's turns being worked on, on the background tasks.
-    pub computer: Arc<ai::Turns>,
+    /// The game pages' address from outside, for the boards' links (see [`Config::public_url`]).
+    pub public_url: Option<Arc<str>>,
 }
 
 impl Data {
@@ -110,19 +111,6 @@ impl Data {
     pub async fn heavy_turn(&self) -> Result<SemaphorePermit<'_>, Error> {
         self.cpu
             .long
-            .acquire()
-            .await
-            .map_err(|e| Error::Unexpected(e.to_string()))
-    }
-
-    /// Waits for a turn of the computer's search (see [`CpuLimits::search`]); held while the
-    /// search runs.
-    ///
-    /// # Errors
-    /// Only if the runtime is shutting down.
-    pub async fn search_turn(&self) -> Result<SemaphorePermit<'_>, Error> {
-        self.cpu
-            .search
             .acquire()
             .await
             .map_err(|e| Error::Unexpected(e.to_string()))
@@ -183,23 +171,44 @@ pub struct Deps {
 
 impl Data {
     /// Builds the handlers' shared state once Discord has said who the bot is.
-    fn new(deps: Deps, bot_user: UserId, renderer: Arc<Renderer>, background: &Background) -> Data {
+    fn new(
+        deps: Deps,
+        bot_user: UserId,
+        renderer: Arc<Renderer>,
+        background: &Background,
+        public_url: Option<Arc<str>>,
+    ) -> Data {
         let config = ServiceConfig {
             bot_user: Some(bot_user),
             ..ServiceConfig::default()
         };
+        let computer = Computer::new(
+            background.tasks.clone(),
+            background.stop.clone(),
+            deps.cpu.search.clone(),
+        );
         Data {
-            service: GameService::new(deps.db, deps.clock, config),
+            service: GameService::new(deps.db, deps.clock, config).with_computer(computer),
             renderer,
             cpu: deps.cpu,
             analyses: Arc::default(),
             bot_user,
             defer_after: deps.defer_after,
             sweeps_done: background.sweeps_done.clone(),
-            computer: Arc::new(ai::Turns::new(
-                background.tasks.clone(),
-                background.stop.clone(),
-            )),
+            public_url,
+        }
+    }
+
+    /// The address of `game`'s page, when the pages are reachable from outside; a game
+    /// stored before pages existed is given its key now.
+    pub async fn page_url(&self, game: &crate::games::GameView) -> Option<String> {
+        let base = self.public_url.as_deref()?;
+        match self.service.page_key(game).await {
+            Ok(key) => Some(format!("{base}/g/{key}")),
+            Err(e) => {
+                warn!(game = %game.id, error = %e, "could not give a game its page");
+                None
+            }
         }
     }
 }
@@ -272,11 +281,21 @@ impl Background {
 /// Commands are registered (in `config.dev_guild`, or globally) when Discord says READY.
 pub async fn start(config: &Config, deps: Deps) -> Result<RunningBot, Error> {
     let http = http_client(&config.token, config.api_url.as_deref());
+    // Bound now, so a taken port stops the bot at once; served once Discord says who the bot
+    // is and the service exists.
+    let web = match config.web_addr {
+        Some(addr) => Some(
+            tokio::net::TcpListener::bind(addr)
+                .await
+                .map_err(|e| Error::Unexpected(format!("could not serve pages on {addr}: {e}")))?,
+        ),
+        None => None,
+    };
     let renderer = Arc::new(Renderer::new()?);
     warm_up(renderer.clone()).await?;
     let background = Background::default();
     let (framework, in_flight) =
-        in_flight::tracked(framework(config, deps, renderer, background.clone()));
+        in_flight::tracked(framework(config, deps, renderer, background.clone(), web));
     let mut client = serenity::ClientBuilder::new_with_http(http, intents())
         .framework(framework)
         .await?;
@@ -385,8 +404,10 @@ fn framework(
     deps: Deps,
     renderer: Arc<Renderer>,
     background: Background,
+    web: Option<tokio::net::TcpListener>,
 ) -> poise::Framework<Data, Error> {
     let dev_guild = config.dev_guild;
+    let public_url: Option<Arc<str>> = config.public_url.as_deref().map(Arc::from);
     let sweep_interval = deps.sweep_interval;
     poise::Framework::builder()
         .options(poise::FrameworkOptions {
@@ -409,10 +430,37 @@ fn framework(
                 let commands =
                     poise::builtins::create_application_commands(&framework.options().commands);
                 tokio::spawn(register(ctx.http.clone(), commands, dev_guild));
-                let data = Data::new(deps, UserId(ready.user.id.get()), renderer, &background);
+                let data = Data::new(
+                    deps,
+                    UserId(ready.user.id.get()),
+                    renderer.clone(),
+                    &background,
+                    public_url.clone(),
+                );
+                data.service
+                    .relay_other_processes(&background.tasks, background.stop.clone());
+                if let Some(listener) = web {
+                    let deps = crate::web::WebDeps {
+                        service: data.service.clone(),
+                        renderer,
+                        cpu: data.cpu.work.clone(),
+                    };
+                    let config = crate::web::WebConfig {
+                        public_url: public_url.as_deref().map(str::to_owned),
+                        local: None,
+                        rate_limit: crate::web::RateLimit::default(),
+                    };
+                    crate::web::spawn(listener, deps, config, &background.tasks, background.stop.clone());
+                }
                 // Nothing here waits for work that grows with the games: the check of stored
                 // games runs beside the handlers, and the turns the computer owes are taken up
-                // by the first sweep (see `ai::Turns::orphans`).
+                // by the first sweep (see `GameService::resume_computer_turns`).
+                computer_boards::spawn(
+                    ctx.http.clone(),
+                    data.clone(),
+                    &background.tasks,
+                    background.stop.clone(),
+                );
                 startup::spawn_check_games(
                     data.clone(),
                     &background.tasks,

@@ -5,8 +5,8 @@
 //! and any left by a failed attempt or an earlier process. Each is claimed as its delivery
 //! starts, so one slow delivery leaves the rest free for another process to take up.
 //!
-//! It also takes up the computer's turns that lost their worker, and at its first sweep every
-//! turn the computer owes (see [`ai`]).
+//! It also has the service take up the computer's turns that lost their worker, and at its
+//! first sweep every turn the computer owes.
 //!
 //! The service settles each deadline once (claimed in the database) and hands out each
 //! announcement to one deliverer at a time, so a sweep that runs twice, or after a restart,
@@ -21,9 +21,9 @@ use poise::serenity_prelude::Http;
 use tokio::time::MissedTickBehavior;
 use tokio_util::sync::CancellationToken;
 use tokio_util::task::TaskTracker;
-use tracing::{debug, error, warn};
+use tracing::{debug, error};
 
-use super::{Data, ai, announce};
+use super::{Data, announce};
 
 /// How often the bot sweeps unless told otherwise.
 pub const DEFAULT_INTERVAL: Duration = Duration::from_secs(5);
@@ -71,15 +71,11 @@ impl Sweeper {
         self.data.sweeps_done.send_modify(|n| *n += 1);
     }
 
-    /// Works on the computer's turns that nobody works on (see [`ai::Turns::orphans`]).
+    /// Has the service work on the computer's turns that nobody works on (see
+    /// [`GameService::resume_computer_turns`](crate::games::GameService::resume_computer_turns)).
     async fn resume_computer_turns(&self) {
-        let owed = match self.data.service.computer_turns().await {
-            Ok(owed) => owed,
-            Err(e) => return error!(error = %e, "could not read the computer's turns"),
-        };
-        for game in self.data.computer.orphans(owed) {
-            warn!(game = %game.id, ply = game.ply(), "the computer's turn had no worker; taking it");
-            ai::take_turn(self.http.clone(), self.data.clone(), game);
+        if let Err(e) = self.data.service.resume_computer_turns().await {
+            error!(error = %e, "could not read the computer's turns");
         }
     }
 

@@ -137,6 +137,7 @@ impl GameService {
         };
         let mut conn = self.db.write().await?;
         storage::store_analysis(&mut conn, id, &row, self.now_ms()).await?;
+        self.changed(id);
         Ok(GameAnalysis { game, analysis })
     }
 }

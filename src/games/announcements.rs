@@ -15,7 +15,7 @@
 //! dropped rather than delivered.
 
 use super::{Challenge, GameService, GameView, Result};
-use crate::model::{AnnouncementId, EndReason, GameStatus, Lang};
+use crate::model::{AnnouncementId, EndReason, GameStatus, Lang, Reach};
 use crate::storage::{self, AnnouncementRow, Conn, Owed};
 
 /// How long a deliverer has to report on a claimed announcement before it is handed out again.
@@ -68,6 +68,18 @@ impl Announced {
             | Announced::Started(game)
             | Announced::Board(game) => game.lang,
             Announced::Expired(challenge) => challenge.lang,
+        }
+    }
+
+    /// Where the game or challenge announced is played.
+    #[must_use]
+    pub fn reach(&self) -> Reach {
+        match self {
+            Announced::Reminder(game)
+            | Announced::Timeout(game)
+            | Announced::Started(game)
+            | Announced::Board(game) => game.place.reach,
+            Announced::Expired(challenge) => challenge.reach,
         }
     }
 }

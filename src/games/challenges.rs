@@ -172,6 +172,7 @@ impl GameService {
         let row = storage::game(&mut tx, id).await?;
         tx.commit().await?;
         let row = row.ok_or(UserError::NoSuchGame(id))?;
+        self.changed(row.id);
         started(row, announcement)
     }
 
@@ -247,6 +248,7 @@ impl GameService {
         let row = storage::game(&mut tx, game).await?;
         tx.commit().await?;
         let row = row.ok_or(UserError::NoSuchGame(game))?;
+        self.changed(row.id);
         started(row, announcement)
     }
 

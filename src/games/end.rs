@@ -90,6 +90,7 @@ impl GameService {
         let row = storage::game(&mut tx, row.id).await?;
         tx.commit().await?;
         let row = row.ok_or(UserError::PositionChanged)?;
+        self.changed(row.id);
         let mut conn = self.db.read().await?;
         self.view(&mut conn, row).await
     }
@@ -204,6 +205,7 @@ impl GameService {
             self.queue(&mut tx, owed, now).await?;
         }
         tx.commit().await?;
+        self.changed(row.id);
         let mut row = row;
         apply_result(&mut row, &result, now);
         let mut conn = self.db.read().await?;

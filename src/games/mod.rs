@@ -72,10 +72,13 @@ mod announcements;
 mod boards;
 mod challenges;
 mod clock;
+mod computer;
 mod cooldowns;
 mod end;
 mod error;
+mod events;
 mod lapsed;
+mod pages;
 mod play;
 mod queries;
 mod rating_history;
@@ -98,9 +101,12 @@ pub use announcements::{
     retry_delay_ms,
 };
 pub use clock::{Clock, ManualClock, SystemClock};
+pub use computer::{Computer, TurnClaim};
 pub use cooldowns::{ChallengeLimits, HEAVY_COOLDOWN_MS, MAX_COMPUTER_GAMES};
 pub use error::{InternalError, Result, ServiceError, UserError};
+pub use events::GameEvent;
 pub use lapsed::Lapsed;
+pub use pages::GamePage;
 pub use queries::{COMPUTER_TURN_LEASE_MS, COMPUTER_TURNS_PER_SWEEP, CheckedPage};
 pub use rating_history::RatingHistory;
 pub use settings::SettingsChange;
@@ -117,7 +123,7 @@ pub use view::{
 pub use crate::model::{
     AnnouncementId, Audience, BoardOrientation, ChallengeId, ChallengeStatus, ChannelId,
     ClockChoice, ColorChoice, Editable, EndReason, GameId, GameStatus, GuildId, GuildSettings,
-    Heavy, InteractionToken, Lang, Level, MessageId, Reach, UserId, Viewer,
+    Heavy, InteractionToken, Lang, Level, MessageId, PageKey, Reach, UserId, Viewer,
 };
 pub use crate::storage::{ChallengeRow as Challenge, MoveRow, PlayerRow as Player};
 
@@ -226,6 +232,8 @@ pub struct GameService {
     clock: Arc<dyn Clock>,
     config: ServiceConfig,
     analysing: analysis::InFlight,
+    events: events::Events,
+    computer: Option<Arc<Computer>>,
 }
 
 impl GameService {
@@ -236,7 +244,17 @@ impl GameService {
             clock,
             config,
             analysing: analysis::InFlight::default(),
+            events: events::Events::default(),
+            computer: None,
         }
+    }
+
+    /// The same service, playing the computer's turns through `computer` (see
+    /// [`Self::play_computer`]).
+    #[must_use]
+    pub fn with_computer(mut self, computer: Computer) -> GameService {
+        self.computer = Some(Arc::new(computer));
+        self
     }
 
     /// The database pool.

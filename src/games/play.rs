@@ -114,12 +114,15 @@ impl GameService {
             }
         };
         match stored {
-            Ok(Stored::Moved { board }) => Ok(MovePlayed {
-                mv,
-                by: request.user,
-                game: view::view(after, position, Some(mv)),
-                announcement: board,
-            }),
+            Ok(Stored::Moved { board }) => {
+                self.changed(after.id);
+                Ok(MovePlayed {
+                    mv,
+                    by: request.user,
+                    game: view::view(after, position, Some(mv)),
+                    announcement: board,
+                })
+            }
             Ok(Stored::GameChanged) => Err(UserError::PositionChanged.into()),
             // Another process took this ply, or this request key, first.
             Err(e) if storage::is_unique_violation(&e) => {

@@ -5,7 +5,7 @@ use monkey_queen_core::{Color, GameOptions, Move, MoveText, Position, Record, Ro
 use super::error::InternalError;
 use crate::model::{
     AnnouncementId, ChannelId, EndReason, GameId, GameStatus, GuildId, Lang, Level, MessageId,
-    Reach, UserId,
+    PageKey, Reach, UserId,
 };
 use crate::storage::{GameRow, MoveRow};
 
@@ -146,6 +146,9 @@ pub struct GameView {
     pub lang: Lang,
     /// The finished game this is a rematch of.
     pub rematch_of: Option<GameId>,
+    /// The address of its web page; `None` for a game stored before pages existed, until
+    /// [`GameService::page_key`](super::GameService::page_key) gives it one.
+    pub page_key: Option<PageKey>,
 }
 
 impl GameView {
@@ -333,6 +336,7 @@ pub(super) fn view(row: GameRow, position: Position, last_move: Option<Move>) ->
         place,
         lang: row.lang,
         rematch_of: row.rematch_of,
+        page_key: row.page_key,
     }
 }
 

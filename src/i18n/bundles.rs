@@ -1,7 +1,7 @@
 //! The Fluent files of every language, embedded at build time and parsed once per process.
 //!
-//! Each language is a folder under `locales/` with the same four files (`bot.ftl`,
-//! `refusals.ftl`, `rules.ftl`, `commands.ftl`) holding the same message ids; the tests check
+//! Each language is a folder under `locales/` with the same five files (`bot.ftl`,
+//! `refusals.ftl`, `rules.ftl`, `commands.ftl`, `web.ftl`) holding the same message ids; the tests check
 //! that they do.
 
 use std::sync::LazyLock;
@@ -14,7 +14,7 @@ use unic_langid::LanguageIdentifier;
 use super::Lang;
 
 /// The files of one language, in the order they are added to its bundle.
-pub(super) type Sources = [(&'static str, &'static str); 4];
+pub(super) type Sources = [(&'static str, &'static str); 5];
 
 macro_rules! sources {
     ($folder:literal) => {
@@ -34,6 +34,10 @@ macro_rules! sources {
             (
                 "commands.ftl",
                 include_str!(concat!("../../locales/", $folder, "/commands.ftl")),
+            ),
+            (
+                "web.ftl",
+                include_str!(concat!("../../locales/", $folder, "/web.ftl")),
             ),
         ]
     };
@@ -65,9 +69,9 @@ static LANGUAGES: LazyLock<Vec<Language>> = LazyLock::new(|| {
     Lang::ALL
         .into_iter()
         .map(|lang| {
-            let [bot, refusals, rules, commands] = sources(lang);
+            let [bot, refusals, rules, commands, web] = sources(lang);
             Language {
-                texts: bundle(lang, &[bot, refusals, rules]),
+                texts: bundle(lang, &[bot, refusals, rules, web]),
                 commands: bundle(lang, &[commands]),
             }
         })

@@ -7,6 +7,7 @@
 mod bundles;
 mod refusals;
 mod render;
+mod web;
 
 use monkey_queen_core::analysis::Mistake;
 use monkey_queen_core::{Color, GameOptions, Move, Role, Square};
@@ -18,6 +19,7 @@ use crate::games::{
 use crate::model::{GameId, GuildSettings, Level, UserId};
 
 pub use crate::model::Lang;
+pub use web::web_strings;
 
 impl Lang {
     /// The position of this language in [`Lang::ALL`].
@@ -70,6 +72,8 @@ pub enum Button {
     Rematch,
     /// Pick a piece, then its destination, instead of typing a move.
     Move,
+    /// Open the game's page on the web (a link).
+    WebPage,
     /// Post the engine's analysis of a finished game.
     Analyse,
     /// Take the win of a game the other player left (see `games::Claim`).
@@ -157,6 +161,10 @@ pub enum Msg<'a> {
     },
     /// The caption line over a board picture: whose turn, or the result.
     StatusLine(&'a GameView),
+    /// The name of the first or second person playing at one screen on the web.
+    WebPlayer(u8),
+    /// The computer's name in a game played on the web.
+    WebComputer,
     /// The picker's first step: which piece to move (the board marks those that can).
     PickPiece(GameId),
     /// The picker's second step: where the piece on `from` goes (its moves are marked).

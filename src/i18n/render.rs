@@ -119,6 +119,8 @@ pub(super) fn text(lang: Lang, msg: &Msg<'_>) -> String {
         ),
         Msg::MovePlayed(mv) => t.get("move-played", &args! {"move" => mv.to_string()}),
         Msg::Done => t.get("done", &args! {}),
+        Msg::WebPlayer(number) => t.get("web-player", &args! {"number" => *number}),
+        Msg::WebComputer => t.plain("web-computer"),
         Msg::ConfirmResign(game) => t.get("confirm-resign", &args! {"game" => game.0}),
         Msg::PieceMoves { square, count } => t.get(
             "piece-moves",
@@ -333,6 +335,7 @@ fn label_id(b: Button) -> &'static str {
         Button::Replay => "button-replay",
         Button::Rematch => "button-rematch",
         Button::Move => "button-move",
+        Button::WebPage => "button-web-page",
         Button::Analyse => "button-analyse",
         Button::ClaimWin => "button-claim-win",
         Button::CallOff => "button-call-off",

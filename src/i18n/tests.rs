@@ -85,6 +85,7 @@ fn game(result: Option<GameResult>) -> GameView {
         place: place(),
         lang: Lang::En,
         rematch_of: None,
+        page_key: None,
     }
 }
 
@@ -446,6 +447,8 @@ fn every_message_renders_in_every_language_within_discords_limits() {
         },
         Msg::MovePlayed(birth()),
         Msg::Done,
+        Msg::WebPlayer(2),
+        Msg::WebComputer,
         Msg::ConfirmResign(GameId(1)),
         Msg::PieceMoves {
             square: sq("g1"),
@@ -530,6 +533,7 @@ fn every_message_renders_in_every_language_within_discords_limits() {
             Button::Replay,
             Button::Rematch,
             Button::Move,
+            Button::WebPage,
             Button::Analyse,
             Button::ClaimWin,
             Button::CallOff,
@@ -627,10 +631,10 @@ fn every_message_renders_in_every_language_within_discords_limits() {
     }
 }
 
-/// Every language's folder has the four files of English, each with exactly its message ids.
+/// Every language's folder has the five files of English, each with exactly its message ids.
 #[test]
 fn every_language_has_exactly_the_english_message_ids() {
-    for file in ["bot.ftl", "refusals.ftl", "rules.ftl", "commands.ftl"] {
+    for file in ["bot.ftl", "refusals.ftl", "rules.ftl", "commands.ftl", "web.ftl"] {
         let english = super::bundles::ids(Lang::En, file);
         assert!(english.len() > 1 || file == "rules.ftl", "{file}");
         let mut sorted = english.clone();

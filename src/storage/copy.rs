@@ -86,6 +86,7 @@ const TABLES: &[Table] = &[
             ("computer_lease_ms", Int),
             ("to_move_id", Int),
             ("lang", Text),
+            ("page_key", Text),
         ],
     },
     Table {

@@ -7,7 +7,7 @@ use sqlx::any::AnyRow;
 use super::{Backend, Conn, Error, Pooled, Real, corrupt, db_id, discord_id, flag, int};
 use crate::model::{
     AnnouncementId, Audience, ChannelId, EndReason, GameId, GameStatus, GuildId, Lang, Level,
-    MessageId, Reach, UserId, color_from_word, color_word, level_from_word, level_word,
+    MessageId, PageKey, Reach, UserId, color_from_word, color_word, level_from_word, level_word,
 };
 
 /// Everything needed to store a new game.
@@ -104,6 +104,9 @@ pub struct GameRow {
     pub message: Option<MessageId>,
     /// The finished game this is a rematch of.
     pub rematch_of: Option<GameId>,
+    /// The address of its web page; `None` for a game stored before pages existed, until it
+    /// is first linked (see [`page_key`]).
+    pub page_key: Option<PageKey>,
 }
 
 /// A stored move.
@@ -198,7 +201,7 @@ macro_rules! game_columns {
          CAST(g.rated AS INTEGER) AS rated, g.status, g.winner, g.end_reason,
          g.white_rating_delta, g.black_rating_delta, g.ply, g.position, g.created_ms,
          g.last_move_ms, g.deadline_ms, g.remind_ms, g.finished_ms, g.guild_id,
-         g.channel_id, g.reach, g.lang, g.thread_id, g.message_id, g.rematch_of"
+         g.channel_id, g.reach, g.lang, g.thread_id, g.message_id, g.rematch_of, g.page_key"
     };
 }
 
@@ -310,6 +313,10 @@ fn decode(row: &AnyRow) -> Result<GameRow, Error> {
         thread: opt_id(row, "thread_id")?.map(ChannelId),
         message: opt_id(row, "message_id")?.map(MessageId),
         rematch_of: row.try_get::<Option<i64>, _>("rematch_of")?.map(GameId),
+        page_key: match row.try_get::<Option<String>, _>("page_key")? {
+            Some(key) => Some(PageKey::parse(&key).ok_or_else(|| corrupt("page_key", &key))?),
+            None => None,
+        },
     })
 }
 
@@ -326,9 +333,9 @@ pub async fn insert_game(conn: &mut Conn, new: &NewGameRow) -> Result<GameId, Er
     let id: i64 = sqlx::query_scalar(
         "INSERT INTO games (white_id, black_id, ai_level, board_size, queen_height, pie,
              move_time_ms, rated, status, ply, position, created_ms, deadline_ms, remind_ms,
-             guild_id, channel_id, rematch_of, reach, to_move_id, lang)
+             guild_id, channel_id, rematch_of, reach, to_move_id, lang, page_key)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'active', 0, $9, $10, $11, $12, $13, $14, $15,
-             $16, CASE WHEN $3 IS NULL THEN NULL ELSE $1 END, $17)
+             $16, CASE WHEN $3 IS NULL THEN NULL ELSE $1 END, $17, $18)
          RETURNING id",
     )
     .bind(db_id(new.white.0))
@@ -348,9 +355,56 @@ pub async fn insert_game(conn: &mut Conn, new: &NewGameRow) -> Result<GameId, Er
     .bind(new.rematch_of.map(|g| g.0))
     .bind(new.reach.as_str())
     .bind(new.lang.tag())
+    .bind(PageKey::random().as_str().to_owned())
     .fetch_one(conn)
     .await?;
     Ok(GameId(id))
+}
+
+/// The latest games played on the web (placed there, not on Discord) by `user`, newest
+/// first, at most `limit`.
+///
+/// # Errors
+/// Database failure.
+pub async fn web_games(conn: &mut Conn, user: UserId, limit: u32) -> Result<Vec<GameRow>, Error> {
+    let rows = sqlx::query(select_games!(
+        "WHERE g.reach = 'web' AND (g.white_id = $1 OR g.black_id = $1) ORDER BY g.id DESC LIMIT $2"
+    ))
+    .bind(db_id(user.0))
+    .bind(i64::from(limit))
+    .fetch_all(conn)
+    .await?;
+    decode_all(&rows)
+}
+
+/// The game whose web page is at `key`, if any.
+///
+/// # Errors
+/// Database failure.
+pub async fn game_by_page_key(conn: &mut Conn, key: &PageKey) -> Result<Option<GameRow>, Error> {
+    let row = sqlx::query(select_games!("WHERE g.page_key = $1"))
+        .bind(key.as_str())
+        .fetch_optional(conn)
+        .await?;
+    row.as_ref().map(decode).transpose()
+}
+
+/// The key of game `id`'s web page: the one it has, or `fresh`, stored now, for a game stored
+/// before pages existed. One statement, so two processes that link it at once agree on one key.
+/// `None` if there is no such game.
+///
+/// # Errors
+/// Database failure.
+pub async fn page_key(conn: &mut Conn, id: GameId, fresh: &PageKey) -> Result<Option<PageKey>, Error> {
+    let key: Option<String> = sqlx::query_scalar(
+        "UPDATE games SET page_key = COALESCE(page_key, $2) WHERE id = $1 RETURNING page_key",
+    )
+    .bind(id.0)
+    .bind(fresh.as_str())
+    .fetch_optional(conn)
+    .await?;
+    key.map(|key| PageKey::parse(&key).ok_or_else(|| corrupt("page_key", &key)))
+        .transpose()
 }
 
 /// The game, if it exists.

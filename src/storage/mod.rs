@@ -35,6 +35,7 @@ mod cooldowns;
 mod copy;
 mod games;
 mod locks;
+mod notices;
 mod plans;
 mod players;
 mod rating_history;
@@ -67,10 +68,11 @@ pub use games::{
     Advance, Finish, GameRow, MoveRow, NewGameRow, OwedTurn, Stored, abort_game, active_games,
     active_games_after, active_rematch, claim_computer_turn, claim_due_game, claim_reminders,
     commit_move, computer_turns, count_finished_games, due_games, finish_game, finished_games,
-    game, games_after, insert_game, move_at, move_by_request_key, moves, moves_of_games,
+    game, game_by_page_key, games_after, insert_game, move_at, move_by_request_key, moves, moves_of_games, page_key, web_games,
     set_game_message, set_game_thread, store_move, streak,
 };
 pub use locks::{Key, lock, try_lock};
+pub use notices::{Listener, Notice, listen, notify_changed};
 pub use plans::{SweepPlan, sweep_plans};
 pub use players::{
     Established, PlayerRow, Standing, leaderboard, leaderboard_size, player, record_result,
@@ -170,6 +172,7 @@ pub struct Db {
     backend: Backend,
     reader: AnyPool,
     writer: AnyPool,
+    url: notices::Url,
 }
 
 impl Db {
@@ -275,6 +278,7 @@ pub async fn connect_with(url: &str, settings: &PoolSettings) -> Result<Db, Erro
         backend,
         reader,
         writer,
+        url: notices::Url::new(url),
     })
 }
 

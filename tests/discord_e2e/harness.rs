@@ -236,6 +236,8 @@ impl Harness {
                 dev_guild: setup.dev_guild,
                 api_url: Some(fake.api_url()),
                 shards: *shards,
+                web_addr: None,
+                public_url: None,
             };
             let deps = Deps {
                 db: storage::connect(&db.url).await.unwrap(),

@@ -18,7 +18,7 @@ use crate::discord::reply::{
     ephemeral, refuse_click, split, user_lang,
 };
 use crate::discord::retry::{Retry, already_acknowledged, retry};
-use crate::discord::{ApplicationContext, Data, Error, ai, announce, board, deferral, reach};
+use crate::discord::{ApplicationContext, Data, Error, announce, board, deferral, reach};
 use crate::games::{
     Challenge, ChallengeCreated, ChallengeId, ChannelId, ClockChoice, ColorChoice, GameStarted,
     GuildId, Level, MessageId, NewChallenge, PlayerRef, UserId,
@@ -172,7 +172,7 @@ pub async fn challenge(
         }
         ChallengeCreated::AiGame(started) => {
             let game = started.game;
-            let first_turn = ai::claim(data, &game);
+            let first_turn = data.service.claim_computer_reply(&game);
             data.keep_token(
                 &game,
                 &ctx.interaction.token,
@@ -196,7 +196,7 @@ pub async fn challenge(
             if posted {
                 announce::delivered_here(data, started.announcement).await;
             }
-            ai::play(first_turn, http, data.clone(), game);
+            data.service.play_computer(first_turn, game);
             said
         }
     }
@@ -365,6 +365,8 @@ pub async fn post_at_place(
         crate::games::Reach::Interactions => {
             send_through_interactions(http, data, challenge, game, text, buttons).await
         }
+        // Played on its web page: nothing to post on Discord.
+        crate::games::Reach::Web => Ok(None),
     };
     match posted {
         Ok(Some(id)) => {

@@ -12,7 +12,7 @@ use tracing::warn;
 
 use crate::discord::deferral::{self, Deferred};
 use crate::discord::reply::{caller, channel_lang, clip, split, user_lang};
-use crate::discord::{ApplicationContext, Context, Data, Error, ai, announce, board};
+use crate::discord::{ApplicationContext, Context, Data, Error, announce, board};
 use crate::games::{AnnouncementId, ChannelId, GameId, GameRef, PlayRequest, Reach};
 use crate::i18n::{Lang, Msg};
 
@@ -95,7 +95,7 @@ pub async fn play_and_answer(
             Err(refusal) => return Ok(Err(refusal)),
         };
         // The computer's reply, if it is to move now, is this handler's from here on.
-        let reply = ai::claim(data, &played.game);
+        let reply = data.service.claim_computer_reply(&played.game);
         let content = public.text(&Msg::MovePosted {
             game: &played.game,
             mover: board::mover(&played.game, played.mv),
@@ -130,12 +130,12 @@ pub async fn play_and_answer(
                 mv: played.mv,
                 thread: game.place.shown_in().0,
             }),
-            Reach::Interactions => asker.lang.text(&Msg::BoardElsewhere {
+            Reach::Interactions | Reach::Web => asker.lang.text(&Msg::BoardElsewhere {
                 mv: played.mv,
                 game: game.id,
             }),
         };
-        ai::play(reply, http, data.clone(), played.game);
+        data.service.play_computer(reply, played.game);
         return privately(text).await;
     }
     data.keep_token(game, asker.token, received_ms, asker.channel)
@@ -168,7 +168,7 @@ pub async fn play_and_answer(
     if delivered {
         owed_board_delivered(data, played.announcement).await;
     }
-    ai::play(reply, http, data.clone(), played.game);
+    data.service.play_computer(reply, played.game);
     Ok(())
 }
 

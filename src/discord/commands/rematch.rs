@@ -9,7 +9,7 @@ use tracing::warn;
 
 use crate::discord::deferral::{self, Deferred};
 use crate::discord::reply::{answer_click, clicked_in, clicker, refuse_click, split};
-use crate::discord::{Data, Error, ai, announce, board};
+use crate::discord::{Data, Error, announce, board};
 use crate::games::{ChallengeCreated, GameId};
 use crate::i18n::{Lang, Msg};
 
@@ -54,7 +54,7 @@ pub async fn click(
         }
         Ok(ChallengeCreated::AiGame(started)) => {
             let game = started.game;
-            let first_turn = ai::claim(data, &game);
+            let first_turn = data.service.claim_computer_reply(&game);
             // The game exists now: it starts (and the computer moves) even if the click
             // cannot be answered (a deferred click is answered already).
             if !deferred {
@@ -70,7 +70,7 @@ pub async fn click(
             if board::post_first(&ctx.http, data, &game, content, lang, seen).await {
                 announce::delivered_here(data, started.announcement).await;
             }
-            ai::play(first_turn, ctx.http.clone(), data.clone(), game);
+            data.service.play_computer(first_turn, game);
             Ok(())
         }
     }

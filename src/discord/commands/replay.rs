@@ -164,6 +164,7 @@ mod tests {
             },
             lang: Lang::En,
             rematch_of: None,
+            page_key: None,
         }
     }
 

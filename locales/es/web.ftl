@@ -1,0 +1,2 @@
+# The words of the web pages (filled in on branch web-page).
+web-title = Monkey Queen

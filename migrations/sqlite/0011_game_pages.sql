@@ -1,0 +1,4 @@
+-- Every game's page on the web lives at an unguessable address: 128 random bits, written as
+-- 32 hexadecimal digits. Games made before pages existed get theirs when first linked.
+ALTER TABLE games ADD COLUMN page_key TEXT;
+CREATE UNIQUE INDEX games_by_page_key ON games (page_key);

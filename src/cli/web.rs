@@ -1,0 +1,101 @@
+//! `monkey-queen web`: the game pages on this machine, playable without Discord: a game
+//! against the computer, or two people at one screen, stored like any other game.
+
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::time::Duration;
+
+use clap::Args;
+use tokio::net::TcpListener;
+use tokio_util::sync::CancellationToken;
+use tokio_util::task::TaskTracker;
+use tracing_subscriber::EnvFilter;
+
+use crate::discord::CpuLimits;
+use crate::games::{Computer, GameService, ServiceConfig, SystemClock};
+use crate::render::Renderer;
+use crate::storage::{self, DEFAULT_DATABASE_URL};
+use crate::web::{self, LocalPlayers, RateLimit, WebConfig, WebDeps};
+
+/// How often the computer's owed turns are looked for (after a restart, say).
+const SWEEP_INTERVAL: Duration = Duration::from_secs(5);
+
+/// Where to serve and store.
+#[derive(Debug, Clone, Args)]
+pub struct WebArgs {
+    /// The address and port to serve on.
+    #[arg(long, env = "WEB_ADDR", default_value = "127.0.0.1:8080")]
+    addr: SocketAddr,
+    /// Where games are stored (as for the bot).
+    #[arg(long, env = "DATABASE_URL", default_value = DEFAULT_DATABASE_URL)]
+    database_url: String,
+    /// Log filter, in tracing's EnvFilter syntax.
+    #[arg(long, env = "RUST_LOG", default_value = "warn,monkey_queen=info")]
+    log: String,
+}
+
+/// Serves the pages until Ctrl-C or SIGTERM.
+pub fn run(args: &WebArgs) -> Result<(), String> {
+    let filter = EnvFilter::try_new(&args.log)
+        .map_err(|e| format!("RUST_LOG / --log is not a log filter ({e}): {:?}", args.log))?;
+    tracing_subscriber::fmt().with_env_filter(filter).init();
+    let runtime = tokio::runtime::Runtime::new()
+        .map_err(|e| format!("could not start the async runtime: {e}"))?;
+    runtime.block_on(serve(args))
+}
+
+async fn serve(args: &WebArgs) -> Result<(), String> {
+    let db = storage::connect(&args.database_url)
+        .await
+        .map_err(|e| format!("could not open the database {}: {e}", args.database_url))?;
+    let listener = TcpListener::bind(args.addr)
+        .await
+        .map_err(|e| format!("could not serve on {}: {e}", args.addr))?;
+    let (tasks, stop) = (TaskTracker::new(), CancellationToken::new());
+    let cpu = CpuLimits::for_this_machine();
+    let local = LocalPlayers::STANDARD;
+    let config = ServiceConfig {
+        bot_user: Some(local.computer),
+        ..ServiceConfig::default()
+    };
+    let computer = Computer::new(tasks.clone(), stop.clone(), cpu.search.clone());
+    let service = GameService::new(db.clone(), Arc::new(SystemClock), config).with_computer(computer);
+    let renderer = Arc::new(Renderer::new().map_err(|e| e.to_string())?);
+    let deps = WebDeps {
+        service: service.clone(),
+        renderer,
+        cpu: cpu.work.clone(),
+    };
+    let config = WebConfig {
+        public_url: None,
+        local: Some(local),
+        rate_limit: RateLimit::default(),
+    };
+    web::spawn(listener, deps, config, &tasks, stop.clone());
+    spawn_sweeps(service, &tasks, stop.clone());
+    println!("Monkey Queen: play at http://{}/ (Ctrl-C stops)", args.addr);
+    let signal = crate::discord::shutdown_signal().await;
+    tracing::info!(?signal, "shutting down");
+    stop.cancel();
+    tasks.close();
+    tasks.wait().await;
+    db.close().await;
+    Ok(())
+}
+
+/// Takes up the computer's turns owed since an earlier run, now and every few seconds.
+fn spawn_sweeps(service: GameService, tasks: &TaskTracker, stop: CancellationToken) {
+    tasks.spawn(async move {
+        let mut ticks = tokio::time::interval(SWEEP_INTERVAL);
+        loop {
+            tokio::select! {
+                () = stop.cancelled() => break,
+                _ = ticks.tick() => {
+                    if let Err(e) = service.resume_computer_turns().await {
+                        tracing::error!(error = %e, "could not read the computer's turns");
+                    }
+                }
+            }
+        }
+    });
+}

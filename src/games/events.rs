@@ -1,0 +1,131 @@
+//! What the service publishes: every change to a game, from any face (chat, web) or from the
+//! service itself (the computer's moves, the clock), so that every face shows it.
+//!
+//! Within a process the events go out on a broadcast channel ([`GameService::subscribe`]).
+//! Across processes sharing a PostgreSQL database, each change is also notified (see
+//! [`storage::notify_changed`]); [`GameService::relay_other_processes`] turns the other
+//! processes' notices into [`GameEvent::Changed`] here. Events are hints to show something
+//! again: what a face shows is read from the service, so a missed event costs freshness,
+//! never data.
+
+use std::sync::Arc;
+
+use tokio::sync::broadcast;
+use tokio_util::sync::CancellationToken;
+use tokio_util::task::TaskTracker;
+use tracing::{debug, warn};
+
+use super::{GameId, GameService, MovePlayed};
+use crate::storage::{self, Backend};
+
+/// How many events a slow subscriber may fall behind before it misses some.
+const BACKLOG: usize = 4096;
+
+/// Something that happened to a game.
+#[derive(Debug, Clone)]
+pub enum GameEvent {
+    /// A game changed: a move, a start, an end, a new analysis; in this process or another.
+    Changed(GameId),
+    /// The computer played a move in this process. Its board is owed to the players; a face
+    /// that delivers it reports the announcement (see [`MovePlayed::announcement`]).
+    ComputerMoved(Arc<MovePlayed>),
+}
+
+impl GameEvent {
+    /// The game it is about.
+    #[must_use]
+    pub fn game(&self) -> GameId {
+        match self {
+            GameEvent::Changed(game) => *game,
+            GameEvent::ComputerMoved(played) => played.game.id,
+        }
+    }
+}
+
+/// The service's publisher: a broadcast channel and this process's id among the processes.
+#[derive(Clone)]
+pub(super) struct Events {
+    sender: broadcast::Sender<GameEvent>,
+    /// A random id, so a process skips its own notices.
+    origin: u64,
+}
+
+impl Default for Events {
+    fn default() -> Events {
+        let mut origin = [0u8; 8];
+        // Two processes with the same id would only miss each other's notices.
+        let _ = getrandom::fill(&mut origin);
+        Events {
+            sender: broadcast::channel(BACKLOG).0,
+            origin: u64::from_ne_bytes(origin),
+        }
+    }
+}
+
+impl GameService {
+    /// Every event from now on. A subscriber that falls more than a few thousand events
+    /// behind is told how many it missed (`RecvError::Lagged`) and carries on.
+    #[must_use]
+    pub fn subscribe(&self) -> broadcast::Receiver<GameEvent> {
+        self.events.sender.subscribe()
+    }
+
+    /// Publishes `event` here and, for a shared PostgreSQL database, tells the other
+    /// processes that its game changed (in the background: the caller's answer never waits).
+    pub(super) fn publish(&self, event: GameEvent) {
+        let game = event.game();
+        // Nobody listening is fine.
+        let _ = self.events.sender.send(event);
+        if self.db.backend() == Backend::Postgres {
+            let (db, origin) = (self.db.clone(), self.events.origin);
+            tokio::spawn(async move {
+                if let Err(e) = storage::notify_changed(&db, origin, game).await {
+                    warn!(%game, error = %e, "could not tell the other processes of a change");
+                }
+            });
+        }
+    }
+
+    /// Publishes that `game` changed (see [`Self::publish`]).
+    pub(super) fn changed(&self, game: GameId) {
+        self.publish(GameEvent::Changed(game));
+    }
+
+    /// Relays the changes other processes make (PostgreSQL only) as [`GameEvent::Changed`]
+    /// until `stop`, on `tasks`. The listening connection is opened again when it fails.
+    pub fn relay_other_processes(&self, tasks: &TaskTracker, stop: CancellationToken) {
+        if self.db.backend() != Backend::Postgres {
+            return;
+        }
+        let service = self.clone();
+        tasks.spawn(async move {
+            tokio::select! {
+                () = stop.cancelled() => {}
+                () = service.relay() => {}
+            }
+            debug!("stopped relaying other processes' changes");
+        });
+    }
+
+    async fn relay(&self) {
+        loop {
+            match storage::listen(&self.db).await {
+                Ok(Some(mut listener)) => loop {
+                    match listener.next().await {
+                        Ok(notice) if notice.origin != self.events.origin => {
+                            let _ = self.events.sender.send(GameEvent::Changed(notice.game));
+                        }
+                        Ok(_) => {}
+                        Err(e) => {
+                            warn!(error = %e, "lost the notices of other processes; listening again");
+                            break;
+                        }
+                    }
+                },
+                Ok(None) => return,
+                Err(e) => warn!(error = %e, "could not listen for other processes' changes"),
+            }
+            tokio::time::sleep(std::time::Duration::from_secs(1)).await;
+        }
+    }
+}

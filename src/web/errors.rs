@@ -1,0 +1,74 @@
+//! What the web face answers when it can't serve a request: a plain HTTP status, with a short
+//! body (JSON `{"error": …}` in the viewer's language for a refused move, so the page can show
+//! it). Nothing is changed by a refused request.
+
+use axum::Json;
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use serde::Serialize;
+use tracing::error;
+
+use crate::games::{ServiceError, UserError};
+use crate::i18n::{Lang, Msg};
+
+/// A request the web face does not serve.
+#[derive(Debug)]
+pub(super) enum WebError {
+    /// No such page or file (also every malformed address).
+    NotFound,
+    /// The request is not allowed here (a move on a page that is only for watching).
+    Forbidden,
+    /// A body that is not what the endpoint takes.
+    BadRequest(String),
+    /// The service refused: said in the viewer's language.
+    Refused(StatusCode, String),
+    /// Something broke; logged, not shown.
+    Internal(String),
+}
+
+#[derive(Serialize)]
+struct Body<'a> {
+    error: &'a str,
+}
+
+impl IntoResponse for WebError {
+    fn into_response(self) -> Response {
+        match self {
+            WebError::NotFound => (StatusCode::NOT_FOUND, "not found").into_response(),
+            WebError::Forbidden => {
+                let text = "this page is for watching";
+                (StatusCode::FORBIDDEN, Json(Body { error: text })).into_response()
+            }
+            WebError::BadRequest(why) => {
+                (StatusCode::BAD_REQUEST, Json(Body { error: &why })).into_response()
+            }
+            WebError::Refused(status, text) => (status, Json(Body { error: &text })).into_response(),
+            WebError::Internal(detail) => {
+                error!(%detail, "a web request failed");
+                (StatusCode::INTERNAL_SERVER_ERROR, "internal error").into_response()
+            }
+        }
+    }
+}
+
+impl WebError {
+    /// The service's answer, a refusal worded in `lang`.
+    pub(super) fn from_service(error: ServiceError, lang: Lang) -> WebError {
+        match error {
+            ServiceError::User(refusal) => {
+                let status = match refusal {
+                    UserError::Illegal(_) => StatusCode::UNPROCESSABLE_ENTITY,
+                    UserError::NoSuchGame(_) => StatusCode::NOT_FOUND,
+                    _ => StatusCode::CONFLICT,
+                };
+                WebError::Refused(status, lang.text(&Msg::Refused(&refusal)))
+            }
+            ServiceError::Internal(e) => WebError::Internal(e.to_string()),
+        }
+    }
+}
+
+/// Every address the face does not serve.
+pub(super) async fn not_found() -> WebError {
+    WebError::NotFound
+}

@@ -1,0 +1,315 @@
+//! Play at this screen (`monkey-queen web`): a game against the computer, or two people taking
+//! turns at one screen. The games are stored like any other, placed on the web
+//! ([`Reach::Web`]), and every move goes through the same game service, with the same checks
+//! and the same refusals, worded in the viewer's language.
+//!
+//! The person at the screen is whoever reaches this server, which listens on 127.0.0.1 by
+//! default: the pages move for the people of the game, never for the computer.
+
+use axum::Json;
+use axum::extract::{Path, State};
+use axum::http::StatusCode;
+use axum::http::header::CONTENT_TYPE;
+use axum::response::{Html, IntoResponse, Response};
+use monkey_queen_core::GameOptions;
+use serde::{Deserialize, Serialize};
+
+use super::errors::WebError;
+use super::lang::Viewer;
+use super::page::{escape, fill, script_json, strings_json};
+use super::state::{self, playable};
+use super::{LocalPlayers, Web, assets};
+use crate::games::{
+    ChallengeCreated, ChannelId, ColorChoice, GameRef, GameStarted, GameView, NewChallenge,
+    PlayRequest, PlayerRef, Reach,
+};
+use crate::i18n::{Lang, Msg};
+use crate::model::Level;
+
+/// How many games the front page lists.
+const LISTED: u32 = 20;
+
+/// The local players, which every handler here has (the routes exist only with them).
+fn players(web: &Web) -> Result<LocalPlayers, WebError> {
+    web.config.local.ok_or(WebError::Forbidden)
+}
+
+/// A new game, as the front page's form asks for it.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct NewGame {
+    /// `computer` or `human` (two people at this screen).
+    opponent: Opponent,
+    /// The computer's level.
+    #[serde(default)]
+    level: Option<LevelWord>,
+    /// The first person's colour.
+    #[serde(default = "random")]
+    color: ColorWord,
+    /// Board size.
+    #[serde(default = "twelve")]
+    size: u8,
+    /// The pie rule.
+    #[serde(default)]
+    pie: bool,
+}
+
+#[derive(Debug, Deserialize, Clone, Copy)]
+#[serde(rename_all = "lowercase")]
+enum Opponent {
+    Computer,
+    Human,
+}
+
+#[derive(Debug, Deserialize, Clone, Copy)]
+#[serde(rename_all = "lowercase")]
+enum LevelWord {
+    Easy,
+    Medium,
+    Hard,
+    Max,
+}
+
+#[derive(Debug, Deserialize, Clone, Copy)]
+#[serde(rename_all = "lowercase")]
+enum ColorWord {
+    White,
+    Black,
+    Random,
+}
+
+fn random() -> ColorWord {
+    ColorWord::Random
+}
+
+fn twelve() -> u8 {
+    12
+}
+
+/// Where the new game's page is.
+#[derive(Serialize)]
+struct Created {
+    url: String,
+}
+
+/// A move, as the page sends it: the ply it was made at, and the move in any notation.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct MoveAsked {
+    ply: u32,
+    #[serde(rename = "move")]
+    text: String,
+}
+
+/// A resignation, at the ply the player confirmed it.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct ResignAsked {
+    ply: u32,
+}
+
+/// A game of the front page's list.
+#[derive(Serialize)]
+struct Listed {
+    url: String,
+    white: String,
+    black: String,
+    status: &'static str,
+    ply: u32,
+}
+
+/// `GET /`: a form for a new game and the latest games played here.
+pub(super) async fn home(State(web): State<Web>, Viewer(lang): Viewer) -> Result<Html<String>, WebError> {
+    let local = players(&web)?;
+    let games = web
+        .service
+        .web_games(local.first, LISTED)
+        .await
+        .map_err(|e| WebError::from_service(e, lang))?;
+    let listed: Vec<Listed> = games
+        .into_iter()
+        .filter_map(|game| {
+            Some(Listed {
+                url: format!("/g/{}", game.page_key.as_ref()?),
+                white: game.white.name.clone(),
+                black: game.black.name.clone(),
+                status: game.status.as_str(),
+                ply: game.ply(),
+            })
+        })
+        .collect();
+    let json = serde_json::to_string(&listed).unwrap_or_else(|_| "[]".to_owned());
+    Ok(Html(fill(
+        assets::template("home.html"),
+        &[
+            ("lang", escape(lang.tag())),
+            ("strings", strings_json(lang)),
+            ("games", script_json(&json)),
+        ],
+    )))
+}
+
+/// `POST /api/games`: starts a game here; 201 with its page's address.
+pub(super) async fn create(
+    State(web): State<Web>,
+    Viewer(lang): Viewer,
+    Json(asked): Json<NewGame>,
+) -> Result<Response, WebError> {
+    let local = players(&web)?;
+    let options = GameOptions::with_size(asked.size)
+        .map_err(|e| WebError::BadRequest(e.to_string()))?
+        .pie_rule(asked.pie);
+    let first = PlayerRef::new(local.first, lang.text(&Msg::WebPlayer(1)));
+    let (opponent, ai_level) = match asked.opponent {
+        Opponent::Computer => {
+            let level = match asked.level.unwrap_or(LevelWord::Medium) {
+                LevelWord::Easy => Level::Easy,
+                LevelWord::Medium => Level::Medium,
+                LevelWord::Hard => Level::Hard,
+                LevelWord::Max => Level::Max,
+            };
+            let name = lang.text(&Msg::WebComputer);
+            (PlayerRef::new(local.computer, name), Some(level))
+        }
+        Opponent::Human => {
+            let name = lang.text(&Msg::WebPlayer(2));
+            (PlayerRef::new(local.second, name), None)
+        }
+    };
+    let color = match asked.color {
+        ColorWord::White => ColorChoice::White,
+        ColorWord::Black => ColorChoice::Black,
+        ColorWord::Random => ColorChoice::Random,
+    };
+    let created = web
+        .service
+        .create_challenge(NewChallenge {
+            challenger: first,
+            opponent: Some(opponent.clone()),
+            guild: None,
+            channel: ChannelId(0),
+            reach: Reach::Web,
+            lang,
+            options,
+            color,
+            move_time_ms: None,
+            rated: false,
+            ai_level,
+            rematch_of: None,
+        })
+        .await
+        .map_err(|e| WebError::from_service(e, lang))?;
+    let started = match created {
+        ChallengeCreated::AiGame(started) => *started,
+        ChallengeCreated::Pending(challenge) => web
+            .service
+            .accept_challenge(challenge.id, &opponent, lang)
+            .await
+            .map_err(|e| WebError::from_service(e, lang))?,
+    };
+    let GameStarted { game, announcement } = started;
+    // The page is where the first board is shown.
+    web.service
+        .announced(announcement)
+        .await
+        .map_err(|e| WebError::from_service(e, lang))?;
+    let key = web
+        .service
+        .page_key(&game)
+        .await
+        .map_err(|e| WebError::from_service(e, lang))?;
+    let first_turn = web.service.claim_computer_reply(&game);
+    web.service.play_computer(first_turn, game);
+    let url = format!("/g/{key}");
+    Ok((StatusCode::CREATED, Json(Created { url })).into_response())
+}
+
+/// The game at `key` and the person at the screen whose turn it is there.
+async fn mover(web: &Web, key: &str, lang: Lang) -> Result<(GameView, crate::games::UserId), WebError> {
+    let local = players(web)?;
+    let (page, _, _) = state::load(web, key).await?;
+    let game = page.game;
+    let turn = game.position.turn();
+    if !playable(&game, Some(local)).contains(&turn) {
+        // Not a person's turn here: the game is over, or the computer is to move.
+        let refusal = match game.is_active() {
+            true => crate::games::UserError::NotYourTurn {
+                to_move: game.player(turn).id,
+            },
+            false => crate::games::UserError::GameOver { game: game.id },
+        };
+        return Err(WebError::from_service(refusal.into(), lang));
+    }
+    let user = game.player(turn).id;
+    Ok((game, user))
+}
+
+/// The page's state after a change, as JSON.
+async fn answer(web: &Web, key: &str) -> Result<Response, WebError> {
+    let (_, _, state) = state::load(web, key).await?;
+    Ok(([(CONTENT_TYPE, "application/json")], state::json(&state)).into_response())
+}
+
+/// `POST /api/games/{key}/moves`: plays the move of the person to move, at the ply the page
+/// showed; 200 with the new state, or a refusal in the viewer's language.
+pub(super) async fn play(
+    State(web): State<Web>,
+    Viewer(lang): Viewer,
+    Path(key): Path<String>,
+    Json(asked): Json<MoveAsked>,
+) -> Result<Response, WebError> {
+    let (game, user) = mover(&web, &key, lang).await?;
+    let played = web
+        .service
+        .play(PlayRequest {
+            user,
+            game: GameRef::Id(game.id),
+            text: &asked.text,
+            expected_ply: Some(asked.ply),
+            request_key: None,
+        })
+        .await
+        .map_err(|e| WebError::from_service(e, lang))?;
+    if let Some(id) = played.announcement
+        && let Err(e) = web.service.announced(id).await
+    {
+        tracing::warn!(game = %game.id, error = %e, "could not report a board shown on its page");
+    }
+    let reply = web.service.claim_computer_reply(&played.game);
+    web.service.play_computer(reply, played.game);
+    answer(&web, &key).await
+}
+
+/// `POST /api/games/{key}/resign`: the person to move resigns, at the ply they confirmed it.
+pub(super) async fn resign(
+    State(web): State<Web>,
+    Viewer(lang): Viewer,
+    Path(key): Path<String>,
+    Json(asked): Json<ResignAsked>,
+) -> Result<Response, WebError> {
+    let (game, user) = mover(&web, &key, lang).await?;
+    web.service
+        .resign(user, GameRef::Id(game.id), Some(asked.ply))
+        .await
+        .map_err(|e| WebError::from_service(e, lang))?;
+    answer(&web, &key).await
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_new_game_is_read_strictly() {
+        let ok: NewGame = serde_json::from_str(r#"{"opponent":"computer","level":"easy"}"#).unwrap();
+        assert!(matches!(ok.opponent, Opponent::Computer) && ok.size == 12 && !ok.pie);
+        for bad in [
+            r#"{"opponent":"robot"}"#,
+            r#"{"opponent":"human","extra":1}"#,
+            r#"{"opponent":"human","size":"12"}"#,
+            r#"{"opponent":"human","size":300}"#,
+        ] {
+            assert!(serde_json::from_str::<NewGame>(bad).is_err(), "{bad}");
+        }
+    }
+}

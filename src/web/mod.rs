@@ -1,0 +1,157 @@
+//! The web face: a page for every game at an unguessable address, live as moves land, served
+//! by the bot's own process on its tokio runtime and database pool.
+//!
+//! - `GET /g/{key}`: the game's page (HTML with OpenGraph tags, so a pasted link unfurls as
+//!   the position); `GET /g/{key}/board.png`: that position as the bots' board picture.
+//! - `GET /api/games/{key}`: the game as JSON ([`state`]); `GET /api/games/{key}/events`: the
+//!   same JSON again after every change, as server-sent events ([`live`]).
+//! - With local play on (`monkey-queen web`): `GET /` starts games at this screen, and
+//!   `POST /api/games`, `/api/games/{key}/moves` and `/resign` play them ([`local`]).
+//! - `GET /assets/{file}`: the page's own CSS and JavaScript, from `web/`, built into the
+//!   binary.
+//!
+//! The server only sends positions and the legal moves; the game service decides everything.
+//! Every answer carries a strict Content-Security-Policy and `nosniff` ([`security`]);
+//! request bodies and the requests of one address are limited.
+
+mod assets;
+mod errors;
+mod lang;
+mod live;
+mod local;
+mod page;
+mod security;
+mod state;
+
+use std::net::SocketAddr;
+use std::sync::Arc;
+
+use axum::Router;
+use axum::routing::{get, post};
+use tokio::net::TcpListener;
+use tokio::sync::Semaphore;
+use tokio_util::sync::CancellationToken;
+use tokio_util::task::TaskTracker;
+use tracing::info;
+
+use crate::games::GameService;
+use crate::model::UserId;
+use crate::render::Renderer;
+
+pub use security::RateLimit;
+
+/// How the web face runs.
+#[derive(Debug, Clone)]
+pub struct WebConfig {
+    /// The address the pages are reached at from outside (`https://mq.example.org`), for
+    /// links in Discord and OpenGraph tags; `None`: links are not offered.
+    pub public_url: Option<String>,
+    /// Play at this screen (`monkey-queen web`): the players whose moves the pages take.
+    /// `None`: pages are for watching only.
+    pub local: Option<LocalPlayers>,
+    /// How many requests one address may make.
+    pub rate_limit: RateLimit,
+}
+
+/// The players of games at this screen: the person (or two people taking turns) and the
+/// computer, as the service knows them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LocalPlayers {
+    /// The person at the screen, or the first of two.
+    pub first: UserId,
+    /// The second of two people taking turns.
+    pub second: UserId,
+    /// The computer (the service's `bot_user`).
+    pub computer: UserId,
+}
+
+impl LocalPlayers {
+    /// The ids `monkey-queen web` uses: 1 and 2 for the people, 3 for the computer. Discord's
+    /// ids are far larger, so they never meet a Discord user.
+    pub const STANDARD: LocalPlayers = LocalPlayers {
+        first: UserId(1),
+        second: UserId(2),
+        computer: UserId(3),
+    };
+
+    /// Whether `user` is a person at this screen.
+    #[must_use]
+    pub fn is_person(self, user: UserId) -> bool {
+        user == self.first || user == self.second
+    }
+}
+
+/// What the web face needs from the process it runs in.
+#[derive(Clone)]
+pub struct WebDeps {
+    /// The game service (with the computer, for local play).
+    pub service: GameService,
+    /// The board renderer.
+    pub renderer: Arc<Renderer>,
+    /// Turns of CPU work, shared with every other picture.
+    pub cpu: Arc<Semaphore>,
+}
+
+/// The handlers' shared state.
+#[derive(Clone)]
+struct Web {
+    service: GameService,
+    renderer: Arc<Renderer>,
+    cpu: Arc<Semaphore>,
+    config: Arc<WebConfig>,
+    hub: live::Hub,
+}
+
+/// Serves the pages on `listener` until `stop`, on `tasks` (the watchers' feed runs there
+/// too). Open event streams end at `stop`, so shutdown does not wait for them.
+pub fn spawn(
+    listener: TcpListener,
+    deps: WebDeps,
+    config: WebConfig,
+    tasks: &TaskTracker,
+    stop: CancellationToken,
+) {
+    let config = Arc::new(config);
+    let hub = live::Hub::new(stop.clone());
+    let web = Web {
+        service: deps.service,
+        renderer: deps.renderer,
+        cpu: deps.cpu,
+        config: config.clone(),
+        hub: hub.clone(),
+    };
+    hub.spawn_feed(web.clone(), tasks);
+    let limiter = security::Limiter::new(config.rate_limit);
+    limiter.spawn_cleanup(tasks, stop.clone());
+    let app = router(web, &limiter);
+    let address = listener.local_addr().ok();
+    info!(?address, "serving game pages");
+    tasks.spawn(async move {
+        let service = app.into_make_service_with_connect_info::<SocketAddr>();
+        let served = axum::serve(listener, service)
+            .with_graceful_shutdown(stop.cancelled_owned())
+            .await;
+        if let Err(e) = served {
+            tracing::error!(error = %e, "the web server stopped");
+        }
+    });
+}
+
+fn router(web: Web, limiter: &security::Limiter) -> Router {
+    let mut routes = Router::new()
+        .route("/g/{key}", get(page::game))
+        .route("/g/{key}/board.png", get(page::board_png))
+        .route("/api/games/{key}", get(state::get))
+        .route("/api/games/{key}/events", get(live::events))
+        .route("/assets/{file}", get(assets::get));
+    if web.config.local.is_some() {
+        routes = routes
+            .route("/", get(local::home))
+            .route("/api/games", post(local::create))
+            .route("/api/games/{key}/moves", post(local::play))
+            .route("/api/games/{key}/resign", post(local::resign));
+    } else {
+        routes = routes.route("/", get(page::about));
+    }
+    security::layers(routes.fallback(errors::not_found), limiter).with_state(web)
+}

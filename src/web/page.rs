@@ -1,0 +1,160 @@
+//! The pages as HTML: the game page's template (`web/game.html`) filled in with its title,
+//! OpenGraph tags, the words in the viewer's language and the game's state; the board picture
+//! for unfurls; and the front page when pages are only watched.
+
+use axum::extract::{Path, State};
+use axum::http::header::{CACHE_CONTROL, CONTENT_TYPE};
+use axum::response::{Html, IntoResponse, Response};
+
+use super::errors::WebError;
+use super::lang::Viewer;
+use super::{Web, assets, state};
+use crate::i18n::{Lang, Msg, web_strings};
+use crate::render::{BoardView, Players};
+
+/// `GET /g/{key}`: the game's page.
+pub(super) async fn game(
+    State(web): State<Web>,
+    Viewer(lang): Viewer,
+    Path(key): Path<String>,
+) -> Result<Html<String>, WebError> {
+    let (page, key, state) = state::load(&web, &key).await?;
+    let game = &page.game;
+    let title = format!("{} – {} · Monkey Queen", game.white.name, game.black.name);
+    let description = lang.text(&Msg::StatusLine(game));
+    let base = web.config.public_url.as_deref().unwrap_or_default();
+    let html = fill(
+        assets::template("game.html"),
+        &[
+            ("lang", escape(lang.tag())),
+            ("title", escape(&title)),
+            ("description", escape(&description)),
+            ("og_image", escape(&format!("{base}/g/{key}/board.png"))),
+            ("og_url", escape(&format!("{base}/g/{key}"))),
+            ("strings", strings_json(lang)),
+            ("state", script_json(&state::json(&state))),
+        ],
+    );
+    Ok(Html(html))
+}
+
+/// `GET /g/{key}/board.png`: the position now, drawn as on Discord (White at the bottom),
+/// for link unfurls.
+pub(super) async fn board_png(
+    State(web): State<Web>,
+    Viewer(lang): Viewer,
+    Path(key): Path<String>,
+) -> Result<Response, WebError> {
+    let key = key.strip_suffix(".png").unwrap_or(&key);
+    let (page, _, _) = state::load(&web, key).await?;
+    let game = page.game;
+    let view = BoardView {
+        flipped: false,
+        last_move: game.last_move,
+        marks: Vec::new(),
+        selected: None,
+        players: Players::new(game.white.name.clone(), game.black.name.clone()),
+        status: Some(lang.text(&Msg::StatusLine(&game))),
+    };
+    let renderer = web.renderer.clone();
+    let position = game.position.clone();
+    let _turn = web
+        .cpu
+        .acquire()
+        .await
+        .map_err(|e| WebError::Internal(e.to_string()))?;
+    let png = tokio::task::spawn_blocking(move || renderer.board_png(&position, &view))
+        .await
+        .map_err(|e| WebError::Internal(e.to_string()))?
+        .map_err(|e| WebError::Internal(e.to_string()))?;
+    Ok((
+        [(CONTENT_TYPE, "image/png"), (CACHE_CONTROL, "no-cache")],
+        png,
+    )
+        .into_response())
+}
+
+/// `GET /` when pages are only watched: what this server is.
+pub(super) async fn about(Viewer(lang): Viewer) -> Html<String> {
+    let words = web_strings(lang);
+    let word = |id: &str| {
+        words
+            .iter()
+            .find(|(i, _)| i == id)
+            .map(|(_, text)| escape(text))
+            .unwrap_or_default()
+    };
+    Html(format!(
+        "<!doctype html><html lang=\"{}\"><head><meta charset=\"utf-8\">\
+         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
+         <title>Monkey Queen</title><link rel=\"icon\" href=\"data:,\">\
+         <link rel=\"stylesheet\" href=\"/assets/page.css\"></head>\
+         <body><main class=\"about\"><h1>Monkey Queen</h1><p>{}</p></main></body></html>",
+        lang.tag(),
+        word("web-about"),
+    ))
+}
+
+/// `template` with each `{{name}}` replaced by its (already escaped) value.
+pub(super) fn fill(template: &str, values: &[(&str, String)]) -> String {
+    let mut html = template.to_owned();
+    for (name, value) in values {
+        html = html.replace(&format!("{{{{{name}}}}}"), value);
+    }
+    html
+}
+
+/// Text for HTML: its five special characters escaped.
+pub(super) fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// JSON for a `<script type="application/json">` block: `<`, `>` and `&` as `\u` escapes, so
+/// no text in it can close the block.
+pub(super) fn script_json(json: &str) -> String {
+    json.replace('<', "\\u003c")
+        .replace('>', "\\u003e")
+        .replace('&', "\\u0026")
+}
+
+/// The page's words in `lang` as a JSON object, ready for its script block.
+pub(super) fn strings_json(lang: Lang) -> String {
+    let words: serde_json::Map<String, serde_json::Value> = web_strings(lang)
+        .into_iter()
+        .map(|(id, text)| (id, serde_json::Value::String(text)))
+        .collect();
+    script_json(&serde_json::Value::Object(words).to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn nothing_a_player_names_themselves_escapes_its_place() {
+        assert_eq!(
+            escape("<img src=x onerror='1'>&\""),
+            "&lt;img src=x onerror=&#39;1&#39;&gt;&amp;&quot;"
+        );
+        let json = serde_json::json!({"name": "</script><script>alert(1)</script>"}).to_string();
+        let safe = script_json(&json);
+        assert!(!safe.contains('<') && !safe.contains('>'), "{safe}");
+        let back: serde_json::Value = serde_json::from_str(&safe).unwrap();
+        assert_eq!(back["name"], "</script><script>alert(1)</script>");
+        assert_eq!(
+            fill("<p>{{a}} {{b}} {{a}}</p>", &[("a", "1".into()), ("b", "2".into())]),
+            "<p>1 2 1</p>"
+        );
+    }
+}
