@@ -1,2 +1,0 @@
-# The words of the web pages (filled in on branch web-page).
-web-title = Monkey Queen
