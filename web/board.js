@@ -5,10 +5,10 @@ import { svg } from './dom.js';
 import { squareName } from './position.js';
 
 const SQ = 100; // one square in viewBox units
-const LEFT = 50; // frame with the ranks
-const BOTTOM = 50; // frame with the files
-const TOP = 16;
-const RIGHT = 16;
+const LEFT = 56; // frame with the ranks
+const BOTTOM = 56; // frame with the files
+const TOP = 18;
+const RIGHT = 18;
 const QUEEN_LAYERS = 4;
 const QUEEN_STEP = 8.5;
 
@@ -131,18 +131,19 @@ export class Board {
         }));
       }
     }
-    const font = { fill: COLORS.coordinate, 'font-size': 34, 'font-weight': 700, 'text-anchor': 'middle' };
+    const font = { fill: COLORS.coordinate, 'font-size': 40, 'font-weight': 700, 'text-anchor': 'middle' };
     for (let i = 0; i < n; i += 1) {
       const file = this.centre(squareName(i, 0)).x;
-      layer.append(svg('text', { ...font, x: file, y: TOP + side + BOTTOM / 2 + 12, text: String.fromCharCode(97 + i) }));
+      layer.append(svg('text', { ...font, x: file, y: TOP + side + BOTTOM / 2 + 13, text: String.fromCharCode(97 + i) }));
       const rank = this.centre(squareName(0, i)).y;
-      layer.append(svg('text', { ...font, x: LEFT / 2, y: rank + 12, text: String(i + 1) }));
+      layer.append(svg('text', { ...font, x: LEFT / 2, y: rank + 14, text: String(i + 1) }));
     }
   }
 
   /**
-   * Shows `view`: { size, pieces (Map), last: {from, to, capture} | null, flipped, label,
-   * dests: object from the state, or null when the viewer can't move here }.
+   * Shows `view`: { key (names the position shown), size, pieces (Map), last: {from, to,
+   * capture} | null, flipped, label, dests: object from the state, or null when the viewer
+   * can't move here }.
    */
   render(view) {
     if (view.size !== this.size || view.flipped !== this.flipped) {
@@ -150,6 +151,8 @@ export class Board {
       this.flipped = view.flipped;
       this.drawStatic();
     }
+    // A selection lasts only as long as the position it was made in.
+    if (this.view && view.key !== this.view.key) this.selected = null;
     this.view = view;
     this.root.setAttribute('aria-label', view.label);
     if (this.selected && !(view.dests && view.dests[this.selected])) this.selected = null;

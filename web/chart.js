@@ -7,11 +7,11 @@ import { svg } from './dom.js';
 import { t } from './i18n.js';
 
 const W = 600;
-const H = 224;
-const X0 = 52;
+const H = 236;
+const X0 = 64;
 const X1 = 588;
 const Y0 = 10;
-const Y1 = 190;
+const Y1 = 196;
 const MID = (Y0 + Y1) / 2;
 const C = {
   area: '#4a5a45', grid: '#5a6b55', line: '#2e3a2b', ivory: '#eee4cc', tobacco: '#7b4a26',
@@ -100,15 +100,15 @@ export class Chart {
       svg('clipPath', { id: 'mq-chart-bottom' }, [svg('rect', { x: X0, y: MID, width: X1 - X0, height: Y1 - MID })]),
     );
     s.append(svg('rect', { x: X0, y: Y0, width: X1 - X0, height: Y1 - Y0, fill: C.area }));
-    const label = { fill: C.label, 'font-size': 16 };
+    const label = { fill: C.label, 'font-size': 21 };
     for (const [chance, text] of [[1, '100%'], [0.75, '75%'], [0.5, '50%'], [0.25, '25%'], [0, '0%']]) {
       const y = this.y(chance);
       s.append(svg('line', { x1: X0, x2: X1, y1: y, y2: y, stroke: C.grid, 'stroke-width': chance === 0.5 ? 2 : 1 }));
-      s.append(svg('text', { ...label, x: X0 - 6, y: y + 5, 'text-anchor': 'end', text }));
+      s.append(svg('text', { ...label, x: X0 - 6, y: y + 7, 'text-anchor': 'end', text }));
     }
     const step = tickStep(n);
     for (let p = 0; p <= n; p += step) {
-      s.append(svg('text', { ...label, x: this.x(p), y: H - 10, 'text-anchor': 'middle', text: String(p) }));
+      s.append(svg('text', { ...label, x: this.x(p), y: H - 8, 'text-anchor': 'middle', text: String(p) }));
     }
     if (n > 0) {
       const points = this.chances.map((c, p) => `${this.x(p).toFixed(1)},${this.y(c).toFixed(1)}`);

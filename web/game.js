@@ -85,6 +85,7 @@ function render() {
   players.render(state, flipped, arrived);
   board.busy = busy;
   board.render({
+    key: `${shown}/${total}/${pending ? 'pending' : ''}`,
     size: state.size || position.size, pieces, last, flipped,
     dests: canMove() && atLast && !pending ? state.dests || {} : null,
     label: boardLabel(pieces, shown),

@@ -71,9 +71,10 @@ export class PlayControls {
       this.options.replaceChildren(...[...this.moves.values()].map((m) => el('option', { value: m })));
     }
     let hint = '';
-    if (canMove) hint = atLast ? t('web-your-turn') : t('web-go-to-last');
+    if (canMove) hint = atLast ? '' : t('web-go-to-last');
     else if (state.turn) hint = t('web-status-to-move', { player: state[state.turn].name });
     setText(this.hint, hint);
+    this.hint.hidden = !hint;
     this.swap.hidden = !(canMove && state.swap);
     this.form.hidden = !canMove;
   }

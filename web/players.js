@@ -53,7 +53,11 @@ export class Players {
       const player = state[color] || {};
       setText(card.querySelector('.player-name'), player.name || t(`web-${color}`));
       let meta = '';
-      if (player.computer) meta = t('web-computer', { level: t(`web-level-${player.computer}`) });
+      if (player.computer) {
+        // The server may already name the computer by its level ("Computer (medium)").
+        const level = t(`web-level-${player.computer}`);
+        if (!String(player.name || '').toLowerCase().includes(level.toLowerCase())) meta = t('web-computer', { level });
+      }
       else if (player.rating !== null && player.rating !== undefined) meta = t('web-rating', { rating: Math.round(player.rating) });
       setText(card.querySelector('.player-meta'), meta);
       card.querySelector('.you').hidden = !(playable.length === 1 && playable[0] === color);
@@ -91,8 +95,8 @@ export class Players {
       t(state.rated ? 'web-rated' : 'web-casual'),
       t('web-options', { size: state.size, height: state.height }),
       t(state.pie ? 'web-pie-on' : 'web-pie-off'),
-      state.clock ? t('web-per-move', { time: formatMoveTime(state.clock.move_time_ms) }) : t('web-no-clock'),
-    ];
+      state.clock ? t('web-per-move', { time: formatMoveTime(state.clock.move_time_ms) }) : active ? t('web-no-clock') : '',
+    ].filter(Boolean);
     setText(this.options, options.join(' · '));
   }
 
