@@ -7,7 +7,8 @@
 # Every id starts with `web-`. The server renders each message once, with each variable
 # written as the literal text {name}, and the page puts in the names, numbers and squares
 # itself: so no selectors and no plurals here ("White babies: 3", not "3 White babies").
-# Player names come as they are (not Discord mentions). Squares and moves are in the game's
+# Player names come as they are (not Discord mentions). "The computer" is only ever the
+# opponent; the machine the page runs on is "this device". Squares and moves are in the game's
 # notation (g7, g1-g7, g1xg7, swap) and stay as they are.
 
 ## Players, status and result
@@ -92,7 +93,7 @@ web-resign-confirm = Yes, resign
 web-cancel = Cancel
 web-dismiss = Dismiss
 web-network-error = The server could not be reached. Check the connection and try again.
-web-home-link = All games on this computer
+web-home-link = All games on this device
 
 ## Analysis
 
@@ -104,7 +105,7 @@ web-legend-mistakes = biggest mistakes
 
 ## The home page (local play)
 
-web-home-intro = Monkey Queen played here on this computer: against the computer, or with a friend at the same screen.
+web-home-intro = Monkey Queen played locally, on this device: against the computer, or with a friend at the same screen.
 web-new-game = New game
 web-opponent = Opponent
 web-opponent-computer = The computer
