@@ -120,11 +120,20 @@ function naturalFlip() {
   return playable.length === 1 && playable[0] === 'black';
 }
 
-/** Takes a new state (live, or the answer to a move); `own` follows it to its last ply. */
+/**
+ * Takes a new state (live, or the answer to a move; `own` then follows it to its last ply),
+ * unless it is older than the one shown: the live stream may bring the computer's answer
+ * before the answer to the request that played the move.
+ */
 function accept(next, own = false) {
-  if (!next || !Array.isArray(next.moves)) return;
-  if (next.moves.length < state.moves.length) return;
-  if (next.moves.length === state.moves.length && Number(next.now_ms) < Number(state.now_ms) && !own) return;
+  if (!next || !Array.isArray(next.moves) || !Array.isArray(next.positions)) return;
+  const older = next.moves.length < state.moves.length
+    || (next.moves.length === state.moves.length && Number(next.now_ms) < Number(state.now_ms));
+  if (older) {
+    if (own) shown = state.moves.length;
+    render();
+    return;
+  }
   const follows = shown === state.moves.length || own;
   const grew = next.moves.length > state.moves.length;
   state = next;
@@ -189,6 +198,7 @@ function start() {
     if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return;
     if (e.key === 'Escape') {
       board.deselect();
+      controls.askResign(false, false);
       return;
     }
     if (typing(e.target)) return;

@@ -96,11 +96,13 @@ export class PlayControls {
     this.input.value = '';
   }
 
+  /** Shows (`ask`) or hides the confirmation; focus follows when asked or when it was inside. */
   askResign(ask, focus = true) {
+    if (this.confirm.hidden === !ask) return;
+    const inside = this.confirm.contains(document.activeElement);
     this.confirm.hidden = !ask;
     this.resignButton.hidden = ask;
-    if (!focus) return;
-    (ask ? $('mq-resign-no') : this.resignButton).focus();
+    if (focus || inside) (ask ? $('mq-resign-no') : this.resignButton).focus();
   }
 
   /** Shows a refusal or a failure in the alert area. */
@@ -113,7 +115,9 @@ export class PlayControls {
 
   clearError() {
     if (!this.alert.firstChild) return;
+    const inside = this.alert.contains(document.activeElement);
     this.alert.replaceChildren();
     this.alert.classList.remove('shown');
+    if (inside && !this.form.hidden && !this.section.hidden) this.input.focus();
   }
 }
