@@ -1,0 +1,126 @@
+# Monkey Queen — alle Texte der Webseiten (die Live-Seite einer Partie und die Startseite von
+# `monkey-queen web`), auf Deutsch (Referenz: locales/en/web.ftl).
+#
+# Das Glossar ist das aus dem Kopf von bot.ftl, hier dasselbe: Königin, Baby, Stapel,
+# schlagen, Halbzug (ein Zug eines Spielers), Tauschregel, gewertet/ungewertet, Wertung,
+# Bedenkzeit, aufgeben, abbrechen (ohne Ergebnis), der Computer (nur der Gegner; das Gerät,
+# auf dem gespielt wird, heißt „dieses Gerät“). Wir duzen.
+#
+# Alle IDs beginnen mit `web-`. Der Server gibt jede Nachricht einmal aus, jede Variable als
+# wörtlichen Text {name}, und die Seite setzt Namen, Zahlen und Felder selbst ein: darum hier
+# keine Selektoren und keine Pluralformen („Weiße Babys: 3“, nicht „3 weiße Babys“). Felder
+# und Züge bleiben in der Notation des Spiels (g7, g1-g7, g1xg7, swap).
+
+## Spieler, Stand und Ergebnis
+
+web-vs = { $white } gegen { $black }
+web-players = Spieler
+web-white = Weiß
+web-black = Schwarz
+web-you = du
+web-rating = Wertung { $rating }
+web-computer = Computer, Spielstärke { $level }
+web-level-easy = leicht
+web-level-medium = mittel
+web-level-hard = schwer
+web-level-max = maximal
+web-to-move = am Zug
+web-time-left = Verbleibende Zeit:
+web-status-to-move = { $player } ist am Zug
+web-your-turn = Du bist am Zug
+web-won = { $player } hat gewonnen
+web-reason-queen_captured = Königin geschlagen
+web-reason-no_legal_moves = keine gültigen Züge mehr
+web-reason-resignation = Aufgabe
+web-reason-timeout = Zeit abgelaufen
+web-reason-abandoned = Partie eine Woche lang verlassen
+web-aborted = Abgebrochen: kein Ergebnis
+web-rating-changes = Wertungen: { $white } { $white-delta }, { $black } { $black-delta }
+
+## Optionen und Bedenkzeit
+
+web-rated = gewertet
+web-casual = ungewertet
+web-options = { $size }×{ $size }, Königinnen aus { $height } Steinen
+web-pie-on = mit Tauschregel
+web-pie-off = ohne Tauschregel
+web-per-move = { $time } pro Zug
+web-no-clock = keine Bedenkzeit
+web-minutes = { $minutes } Min.
+web-clock-hours = { $hours } Std. { $minutes } Min.
+web-clock-days = { $days } Tg. { $hours } Std.
+
+## Das Brett
+
+web-board = Brett
+web-board-start = Ausgangsstellung: { $pieces }
+web-board-after = Brett nach Halbzug { $ply }: { $pieces }
+web-white-queen = Weiße Königin auf { $square }, Höhe { $height }
+web-black-queen = Schwarze Königin auf { $square }, Höhe { $height }
+web-white-queen-taken = Weiße Königin geschlagen
+web-black-queen-taken = Schwarze Königin geschlagen
+web-white-babies = Weiße Babys: { $count }
+web-black-babies = Schwarze Babys: { $count }
+
+## Durch die Partie blättern
+
+web-navigation = Durch die Partie blättern
+web-first = Anfang: die Ausgangsstellung
+web-previous = Vorheriger Halbzug
+web-next = Nächster Halbzug
+web-last = Letzter Halbzug
+web-flip = Brett drehen
+web-ply-of = Halbzug { $ply } von { $total }
+web-moves = Züge
+web-no-moves = Noch keine Züge.
+
+## Live
+
+web-connecting = Verbinden …
+web-live = Live
+web-reconnecting = Erneut verbinden …
+
+## Spielen
+
+web-go-to-last = Du bist am Zug: geh zum letzten Halbzug, um auf dem Brett zu ziehen.
+web-move-label = Dein Zug, getippt (etwa g1-g7)
+web-play = Ziehen
+web-move-unknown = { $move } ist jetzt kein gültiger Zug.
+web-swap = Farben tauschen (Tauschregel)
+web-resign = Aufgeben
+web-resign-really = Wirklich aufgeben? Dein Gegner gewinnt; das lässt sich nicht rückgängig machen.
+web-resign-confirm = Ja, aufgeben
+web-cancel = Nein, weiterspielen
+web-dismiss = Schließen
+web-network-error = Der Server ist nicht erreichbar. Prüf die Verbindung und versuch es noch einmal.
+web-home-link = Alle Partien auf diesem Gerät
+
+## Analyse
+
+web-analysis = Analyse
+web-chances = Gewinnchancen von Weiß, Halbzug für Halbzug
+web-chance-at = Halbzug { $ply }: Chancen für Weiß { $percent } %
+web-legend-turning = Wendepunkte
+web-legend-mistakes = größte Fehler
+
+## Die Startseite (Partien auf diesem Gerät)
+
+web-home-intro = Monkey Queen lokal auf diesem Gerät: gegen den Computer oder mit jemandem am selben Bildschirm.
+web-new-game = Neue Partie
+web-opponent = Gegner
+web-opponent-computer = Der Computer
+web-opponent-human = Jemand an diesem Bildschirm
+web-level = Spielstärke des Computers
+web-your-color = Deine Farbe
+web-color-random = Zufällig
+web-size = Brettgröße
+web-size-option = { $size }×{ $size }
+web-pie = Tauschregel: Der zweite Spieler darf die Farben tauschen, statt zu ziehen
+web-start = Starten
+web-starting = Wird gestartet …
+web-games = Partien
+web-games-none = Noch keine Partien.
+web-status-active = läuft
+web-status-finished = beendet
+web-status-aborted = abgebrochen
+web-game-ply = Halbzug { $ply }

@@ -1,0 +1,126 @@
+# Monkey Queen — every text of the web pages (the live page of a game and the home page of
+# `monkey-queen web`), in English (the reference language).
+#
+# The glossary is the one at the top of bot.ftl, kept the same here: queen, baby, stack,
+# capture, ply (one move by one player), pie rule, rated, abort, computer.
+#
+# Every id starts with `web-`. The server renders each message once, with each variable
+# written as the literal text {name}, and the page puts in the names, numbers and squares
+# itself: so no selectors and no plurals here ("White babies: 3", not "3 White babies").
+# Player names come as they are (not Discord mentions). "The computer" is only ever the
+# opponent; the machine the page runs on is "this device". Squares and moves are in the game's
+# notation (g7, g1-g7, g1xg7, swap) and stay as they are.
+
+## Players, status and result
+
+web-vs = { $white } vs { $black }
+web-players = Players
+web-white = White
+web-black = Black
+web-you = you
+web-rating = rating { $rating }
+web-computer = computer, { $level }
+web-level-easy = easy
+web-level-medium = medium
+web-level-hard = hard
+web-level-max = max
+web-to-move = to move
+web-time-left = Time left:
+web-status-to-move = { $player } to move
+web-your-turn = Your move
+web-won = { $player } won
+web-reason-queen_captured = queen captured
+web-reason-no_legal_moves = no legal moves left
+web-reason-resignation = resignation
+web-reason-timeout = out of time
+web-reason-abandoned = abandoned for a week
+web-aborted = Aborted: no result
+web-rating-changes = Ratings: { $white } { $white-delta }, { $black } { $black-delta }
+
+## Options and clocks
+
+web-rated = rated
+web-casual = casual
+web-options = { $size }×{ $size }, queens of { $height }
+web-pie-on = pie rule
+web-pie-off = no pie rule
+web-per-move = { $time } per move
+web-no-clock = no clock
+web-minutes = { $minutes } min
+web-clock-hours = { $hours } h { $minutes } min
+web-clock-days = { $days } d { $hours } h
+
+## The board
+
+web-board = Board
+web-board-start = Starting position: { $pieces }
+web-board-after = Board after ply { $ply }: { $pieces }
+web-white-queen = White queen on { $square }, height { $height }
+web-black-queen = Black queen on { $square }, height { $height }
+web-white-queen-taken = White queen captured
+web-black-queen-taken = Black queen captured
+web-white-babies = White babies: { $count }
+web-black-babies = Black babies: { $count }
+
+## Stepping through the game
+
+web-navigation = Step through the game
+web-first = First: the starting position
+web-previous = Previous ply
+web-next = Next ply
+web-last = Last ply
+web-flip = Flip the board
+web-ply-of = Ply { $ply } of { $total }
+web-moves = Moves
+web-no-moves = No moves yet.
+
+## Live updates
+
+web-connecting = Connecting…
+web-live = Live
+web-reconnecting = Reconnecting…
+
+## Playing
+
+web-go-to-last = Your move: go to the last ply to play it on the board.
+web-move-label = Your move, typed (like g1-g7)
+web-play = Play
+web-move-unknown = { $move } is not a legal move now.
+web-swap = Swap colours (pie rule)
+web-resign = Resign
+web-resign-really = Really resign? Your opponent wins; this cannot be undone.
+web-resign-confirm = Yes, resign
+web-cancel = Cancel
+web-dismiss = Dismiss
+web-network-error = The server could not be reached. Check the connection and try again.
+web-home-link = All games on this device
+
+## Analysis
+
+web-analysis = Analysis
+web-chances = White's winning chances, ply by ply
+web-chance-at = Ply { $ply }: White's chances { $percent }%
+web-legend-turning = turning points
+web-legend-mistakes = biggest mistakes
+
+## The home page (local play)
+
+web-home-intro = Monkey Queen played locally, on this device: against the computer, or with a friend at the same screen.
+web-new-game = New game
+web-opponent = Opponent
+web-opponent-computer = The computer
+web-opponent-human = A friend at this screen
+web-level = Computer level
+web-your-color = Your colour
+web-color-random = Random
+web-size = Board size
+web-size-option = { $size }×{ $size }
+web-pie = Pie rule: the second player may swap colours instead of moving
+web-start = Start
+web-starting = Starting…
+web-games = Games
+web-games-none = No games yet.
+web-status-active = in progress
+web-status-finished = finished
+web-status-aborted = aborted
+web-game-ply = ply { $ply }

@@ -1,0 +1,126 @@
+# Monkey Queen — todos los textos de las páginas web (la página en vivo de una partida y la
+# página de inicio de `monkey-queen web`), en español (referencia: locales/en/web.ftl).
+#
+# El glosario es el de la cabecera de bot.ftl, el mismo aquí: reina, bebé, pila, capturar,
+# jugada (el movimiento de un jugador), regla de intercambio, puntuable/amistosa, rendirse,
+# anular, la máquina (el rival; el aparato en el que se juega es «este equipo»). Tuteamos.
+# Colores: «blancas» y «negras», en minúscula dentro de la frase.
+#
+# Todos los ids empiezan por `web-`. El servidor muestra cada mensaje una vez, con cada
+# variable escrita como el texto literal {name}, y la página pone los nombres, números y
+# casillas: por eso aquí no hay selectores ni plurales («Bebés blancos: 3», no «3 bebés
+# blancos»). Las casillas y las jugadas van en la notación del juego (g7, g1-g7, g1xg7, swap).
+
+## Jugadores, estado y resultado
+
+web-vs = { $white } contra { $black }
+web-players = Jugadores
+web-white = Blancas
+web-black = Negras
+web-you = tú
+web-rating = puntuación { $rating }
+web-computer = la máquina, nivel { $level }
+web-level-easy = fácil
+web-level-medium = medio
+web-level-hard = difícil
+web-level-max = máximo
+web-to-move = le toca
+web-time-left = Tiempo restante:
+web-status-to-move = Le toca a { $player }
+web-your-turn = Te toca
+web-won = Ganó { $player }
+web-reason-queen_captured = reina capturada
+web-reason-no_legal_moves = sin jugadas legales
+web-reason-resignation = rendición
+web-reason-timeout = tiempo agotado
+web-reason-abandoned = abandono (una semana sin jugar)
+web-aborted = Anulada: sin resultado
+web-rating-changes = Puntuación: { $white } { $white-delta }, { $black } { $black-delta }
+
+## Opciones y reloj
+
+web-rated = puntuable
+web-casual = amistosa
+web-options = { $size }×{ $size }, reinas de { $height }
+web-pie-on = con regla de intercambio
+web-pie-off = sin regla de intercambio
+web-per-move = { $time } por jugada
+web-no-clock = sin reloj
+web-minutes = { $minutes } min
+web-clock-hours = { $hours } h { $minutes } min
+web-clock-days = { $days } d { $hours } h
+
+## El tablero
+
+web-board = Tablero
+web-board-start = Posición inicial: { $pieces }
+web-board-after = Tablero tras la jugada { $ply }: { $pieces }
+web-white-queen = Reina blanca en { $square }, altura { $height }
+web-black-queen = Reina negra en { $square }, altura { $height }
+web-white-queen-taken = Reina blanca capturada
+web-black-queen-taken = Reina negra capturada
+web-white-babies = Bebés blancos: { $count }
+web-black-babies = Bebés negros: { $count }
+
+## Recorrer la partida
+
+web-navigation = Recorrer la partida
+web-first = Al principio: la posición inicial
+web-previous = Jugada anterior
+web-next = Jugada siguiente
+web-last = Última jugada
+web-flip = Girar el tablero
+web-ply-of = Jugada { $ply } de { $total }
+web-moves = Jugadas
+web-no-moves = Todavía no hay jugadas.
+
+## En directo
+
+web-connecting = Conectando…
+web-live = En directo
+web-reconnecting = Reconectando…
+
+## Jugar
+
+web-go-to-last = Te toca: ve a la última jugada para jugar en el tablero.
+web-move-label = Tu jugada, escrita (como g1-g7)
+web-play = Jugar
+web-move-unknown = { $move } no es una jugada legal ahora.
+web-swap = Cambiar de color (regla de intercambio)
+web-resign = Rendirse
+web-resign-really = ¿De verdad te rindes? Gana tu rival; no se puede deshacer.
+web-resign-confirm = Sí, me rindo
+web-cancel = No, sigo jugando
+web-dismiss = Cerrar
+web-network-error = No se pudo contactar con el servidor. Revisa la conexión y vuelve a intentarlo.
+web-home-link = Todas las partidas de este equipo
+
+## Análisis
+
+web-analysis = Análisis
+web-chances = Probabilidades de las blancas, jugada a jugada
+web-chance-at = Jugada { $ply }: probabilidades de las blancas { $percent } %
+web-legend-turning = momentos decisivos
+web-legend-mistakes = errores más graves
+
+## La página de inicio (partidas en este equipo)
+
+web-home-intro = Monkey Queen aquí, en este equipo: contra la máquina o con alguien a tu lado, en la misma pantalla.
+web-new-game = Nueva partida
+web-opponent = Rival
+web-opponent-computer = La máquina
+web-opponent-human = Alguien a tu lado, en esta pantalla
+web-level = Nivel de la máquina
+web-your-color = Tu color
+web-color-random = Al azar
+web-size = Tamaño del tablero
+web-size-option = { $size }×{ $size }
+web-pie = Regla de intercambio: el segundo jugador puede cambiar de color en vez de mover
+web-start = Empezar
+web-starting = Empezando…
+web-games = Partidas
+web-games-none = Todavía no hay partidas.
+web-status-active = en curso
+web-status-finished = terminada
+web-status-aborted = anulada
+web-game-ply = jugada { $ply }

@@ -1,0 +1,127 @@
+# Monkey Queen — tous les textes des pages web (la page en direct d'une partie et la page
+# d'accueil de `monkey-queen web`), en français (traduits de locales/en/web.ftl).
+#
+# Le glossaire est celui de l'en-tête de bot.ftl, le même ici : reine, bébé, pile, prendre,
+# coup (le déplacement d'UN joueur), règle d'échange, classée / non classée, cote, pendule,
+# abandonner, annuler (sans résultat), l'ordinateur (l'adversaire seulement ; la machine sur
+# laquelle on joue est « cet appareil »). On tutoie. Couleurs : « Blancs » / « Noirs ».
+# Typographie : espace simple avant : ; ! ? et %.
+#
+# Tous les identifiants commencent par `web-`. Le serveur rend chaque message une fois, chaque
+# variable écrite comme le texte littéral {name}, et la page y met les noms, nombres et cases :
+# donc ni sélecteurs ni pluriels ici (« Bébés blancs : 3 », pas « 3 bébés blancs »). Cases et
+# coups restent dans la notation du jeu (g7, g1-g7, g1xg7, swap).
+
+## Joueurs, état et résultat
+
+web-vs = { $white } contre { $black }
+web-players = Joueurs
+web-white = Blancs
+web-black = Noirs
+web-you = toi
+web-rating = cote { $rating }
+web-computer = l'ordinateur, niveau { $level }
+web-level-easy = facile
+web-level-medium = moyen
+web-level-hard = difficile
+web-level-max = max
+web-to-move = à jouer
+web-time-left = Temps restant :
+web-status-to-move = À { $player } de jouer
+web-your-turn = À toi de jouer
+web-won = { $player } a gagné
+web-reason-queen_captured = reine prise
+web-reason-no_legal_moves = aucun coup légal
+web-reason-resignation = abandon
+web-reason-timeout = temps écoulé
+web-reason-abandoned = inactivité pendant une semaine
+web-aborted = Annulée : pas de résultat
+web-rating-changes = Cotes : { $white } { $white-delta }, { $black } { $black-delta }
+
+## Options et pendule
+
+web-rated = classée
+web-casual = non classée
+web-options = { $size }×{ $size }, reines de { $height }
+web-pie-on = règle d'échange
+web-pie-off = sans règle d'échange
+web-per-move = { $time } par coup
+web-no-clock = sans pendule
+web-minutes = { $minutes } min
+web-clock-hours = { $hours } h { $minutes } min
+web-clock-days = { $days } j { $hours } h
+
+## Le plateau
+
+web-board = Plateau
+web-board-start = Position de départ : { $pieces }
+web-board-after = Plateau après le coup { $ply } : { $pieces }
+web-white-queen = Reine blanche en { $square }, hauteur { $height }
+web-black-queen = Reine noire en { $square }, hauteur { $height }
+web-white-queen-taken = Reine blanche prise
+web-black-queen-taken = Reine noire prise
+web-white-babies = Bébés blancs : { $count }
+web-black-babies = Bébés noirs : { $count }
+
+## Parcourir la partie
+
+web-navigation = Parcourir la partie
+web-first = Début : la position de départ
+web-previous = Coup précédent
+web-next = Coup suivant
+web-last = Dernier coup
+web-flip = Retourner le plateau
+web-ply-of = Coup { $ply } sur { $total }
+web-moves = Coups
+web-no-moves = Aucun coup pour l'instant.
+
+## En direct
+
+web-connecting = Connexion…
+web-live = En direct
+web-reconnecting = Reconnexion…
+
+## Jouer
+
+web-go-to-last = À toi de jouer : va au dernier coup pour jouer sur le plateau.
+web-move-label = Ton coup, au clavier (comme g1-g7)
+web-play = Jouer
+web-move-unknown = { $move } n'est pas un coup légal maintenant.
+web-swap = Échanger les couleurs (règle d'échange)
+web-resign = Abandonner
+web-resign-really = Vraiment abandonner ? Ton adversaire gagne ; impossible de revenir en arrière.
+web-resign-confirm = Oui, abandonner
+web-cancel = Non, continuer
+web-dismiss = Fermer
+web-network-error = Impossible de joindre le serveur. Vérifie la connexion et réessaie.
+web-home-link = Toutes les parties sur cet appareil
+
+## Analyse
+
+web-analysis = Analyse
+web-chances = Chances des Blancs, coup par coup
+web-chance-at = Coup { $ply } : chances des Blancs { $percent } %
+web-legend-turning = tournants de la partie
+web-legend-mistakes = plus grosses erreurs
+
+## La page d'accueil (parties sur cet appareil)
+
+web-home-intro = Monkey Queen en local, sur cet appareil : contre l'ordinateur, ou avec un ami devant le même écran.
+web-new-game = Nouvelle partie
+web-opponent = Adversaire
+web-opponent-computer = L'ordinateur
+web-opponent-human = Un ami devant cet écran
+web-level = Niveau de l'ordinateur
+web-your-color = Ta couleur
+web-color-random = Au hasard
+web-size = Taille du plateau
+web-size-option = { $size }×{ $size }
+web-pie = Règle d'échange : le second joueur peut échanger les couleurs au lieu de jouer
+web-start = Commencer
+web-starting = Démarrage…
+web-games = Parties
+web-games-none = Aucune partie pour l'instant.
+web-status-active = en cours
+web-status-finished = terminée
+web-status-aborted = annulée
+web-game-ply = coup { $ply }

@@ -1,0 +1,126 @@
+# Monkey Queen — todos os textos das páginas web (a página ao vivo de uma partida e a página
+# inicial de `monkey-queen web`), em português do Brasil (referência: locales/en/web.ftl).
+#
+# O glossário é o do cabeçalho de bot.ftl, o mesmo aqui: rainha, bebê, pilha, pedra,
+# capturar, jogada (o movimento de um jogador), regra de troca, ranqueada / não ranqueada,
+# rating, desistir, anular (sem resultado), o computador (só o adversário; o aparelho em que
+# se joga é "este dispositivo"). Cores: Brancas / Pretas, sempre com maiúscula.
+#
+# Todos os ids começam com `web-`. O servidor gera cada mensagem uma vez, com cada variável
+# escrita como o texto literal {name}, e a página coloca os nomes, números e casas: por isso
+# aqui não há seletores nem plurais ("Bebês brancos: 3", não "3 bebês brancos"). Casas e
+# jogadas ficam na notação do jogo (g7, g1-g7, g1xg7, swap).
+
+## Jogadores, situação e resultado
+
+web-vs = { $white } contra { $black }
+web-players = Jogadores
+web-white = Brancas
+web-black = Pretas
+web-you = você
+web-rating = rating { $rating }
+web-computer = computador, nível { $level }
+web-level-easy = fácil
+web-level-medium = médio
+web-level-hard = difícil
+web-level-max = máximo
+web-to-move = é a vez
+web-time-left = Tempo restante:
+web-status-to-move = Vez de { $player }
+web-your-turn = Sua vez
+web-won = { $player } venceu
+web-reason-queen_captured = rainha capturada
+web-reason-no_legal_moves = sem jogadas válidas
+web-reason-resignation = desistência
+web-reason-timeout = tempo esgotado
+web-reason-abandoned = abandono (uma semana sem jogar)
+web-aborted = Anulada: sem resultado
+web-rating-changes = Rating: { $white } { $white-delta }, { $black } { $black-delta }
+
+## Opções e relógio
+
+web-rated = ranqueada
+web-casual = não ranqueada
+web-options = { $size }×{ $size }, rainhas de { $height } pedras
+web-pie-on = com regra de troca
+web-pie-off = sem regra de troca
+web-per-move = { $time } por jogada
+web-no-clock = sem relógio
+web-minutes = { $minutes } min
+web-clock-hours = { $hours } h { $minutes } min
+web-clock-days = { $days } d { $hours } h
+
+## O tabuleiro
+
+web-board = Tabuleiro
+web-board-start = Posição inicial: { $pieces }
+web-board-after = Tabuleiro após a jogada { $ply }: { $pieces }
+web-white-queen = Rainha branca em { $square }, altura { $height }
+web-black-queen = Rainha preta em { $square }, altura { $height }
+web-white-queen-taken = Rainha branca capturada
+web-black-queen-taken = Rainha preta capturada
+web-white-babies = Bebês brancos: { $count }
+web-black-babies = Bebês pretos: { $count }
+
+## Percorrer a partida
+
+web-navigation = Percorrer a partida
+web-first = Início: a posição inicial
+web-previous = Jogada anterior
+web-next = Próxima jogada
+web-last = Última jogada
+web-flip = Girar o tabuleiro
+web-ply-of = Jogada { $ply } de { $total }
+web-moves = Jogadas
+web-no-moves = Nenhuma jogada ainda.
+
+## Ao vivo
+
+web-connecting = Conectando…
+web-live = Ao vivo
+web-reconnecting = Reconectando…
+
+## Jogar
+
+web-go-to-last = Sua vez: vá para a última jogada para jogar no tabuleiro.
+web-move-label = Sua jogada, digitada (como g1-g7)
+web-play = Jogar
+web-move-unknown = { $move } não é uma jogada válida agora.
+web-swap = Trocar de cor (regra de troca)
+web-resign = Desistir
+web-resign-really = Desistir mesmo? Seu adversário vence, e isso não pode ser desfeito.
+web-resign-confirm = Sim, desistir
+web-cancel = Não, continuar
+web-dismiss = Fechar
+web-network-error = Não foi possível falar com o servidor. Verifique a conexão e tente de novo.
+web-home-link = Todas as partidas neste dispositivo
+
+## Análise
+
+web-analysis = Análise
+web-chances = Chances das Brancas, jogada a jogada
+web-chance-at = Jogada { $ply }: chances das Brancas { $percent }%
+web-legend-turning = pontos de virada
+web-legend-mistakes = maiores erros
+
+## A página inicial (partidas neste dispositivo)
+
+web-home-intro = Monkey Queen jogado aqui, neste dispositivo: contra o computador ou com um amigo na mesma tela.
+web-new-game = Nova partida
+web-opponent = Adversário
+web-opponent-computer = O computador
+web-opponent-human = Um amigo nesta tela
+web-level = Nível do computador
+web-your-color = Sua cor
+web-color-random = Aleatória
+web-size = Tamanho do tabuleiro
+web-size-option = { $size }×{ $size }
+web-pie = Regra de troca: o segundo jogador pode trocar de cor em vez de jogar
+web-start = Começar
+web-starting = Começando…
+web-games = Partidas
+web-games-none = Nenhuma partida ainda.
+web-status-active = em andamento
+web-status-finished = terminada
+web-status-aborted = anulada
+web-game-ply = jogada { $ply }

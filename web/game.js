@@ -1,0 +1,218 @@
+// The game page: reads the words and the state, shows the board at any ply, follows the game
+// live, and lets the viewer play when the server says they may.
+
+import { loadStrings, t } from './i18n.js';
+import { readJson, setText } from './dom.js';
+import { afterMove, census, parseMove, parsePosition } from './position.js';
+import { Board } from './board.js';
+import { Chart } from './chart.js';
+import { MoveList } from './moves.js';
+import { Players } from './players.js';
+import { PlayControls } from './play.js';
+import { follow } from './live.js';
+import { postJson } from './api.js';
+
+const $ = (id) => document.getElementById(id);
+
+loadStrings();
+let state = readJson('mq-state', null);
+let arrived = Date.now();
+let shown = state ? state.moves.length : 0;
+let flipped = false;
+let userFlipped = false;
+let busy = false;
+let pending = null; // a move sent and not answered yet: {from, to}
+let homeLink = false;
+
+const board = new Board($('mq-board'), (from, to) => {
+  const dest = (state.dests[from] || []).find((d) => d.to === to);
+  if (dest) play(`${from}${dest.capture ? 'x' : '-'}${to}`, { from, to });
+});
+const players = new Players();
+const moveList = new MoveList((ply) => show(ply));
+const chart = new Chart($('mq-chart'), (ply) => show(ply));
+const controls = new PlayControls({ send: (move) => play(move, null), resign });
+
+function words() {
+  for (const [id, key] of [['mq-first', 'web-first'], ['mq-prev', 'web-previous'], ['mq-next', 'web-next'],
+    ['mq-last', 'web-last'], ['mq-flip', 'web-flip']]) {
+    $(id).setAttribute('aria-label', t(key));
+    $(id).title = t(key);
+  }
+  $('mq-nav').setAttribute('aria-label', t('web-navigation'));
+  $('mq-board-area').setAttribute('aria-label', t('web-board'));
+  $('mq-players').setAttribute('aria-label', t('web-players'));
+  setText($('mq-moves-title'), t('web-moves'));
+  setText($('mq-no-moves'), t('web-no-moves'));
+  setText($('mq-analysis-title'), t('web-analysis'));
+  setText($('mq-legend-turning'), t('web-legend-turning'));
+  setText($('mq-legend-mistakes'), t('web-legend-mistakes'));
+  $('mq-chart').setAttribute('aria-label', t('web-chances'));
+  setText($('mq-home'), t('web-home-link'));
+}
+
+/** Whether the viewer moves now (by the server's word). */
+function canMove() {
+  return state.status === 'active' && Boolean(state.turn) && (state.playable || []).includes(state.turn);
+}
+
+function boardLabel(pieces, ply) {
+  const sides = census(pieces);
+  const parts = [];
+  for (const color of ['white', 'black']) {
+    const side = sides[color];
+    parts.push(side.queen
+      ? t(`web-${color}-queen`, { square: side.queen, height: side.height })
+      : t(`web-${color}-queen-taken`));
+  }
+  parts.push(t('web-white-babies', { count: sides.white.babies }), t('web-black-babies', { count: sides.black.babies }));
+  const list = parts.join('; ');
+  return ply === 0 ? t('web-board-start', { pieces: list }) : t('web-board-after', { ply, pieces: list });
+}
+
+function render() {
+  const total = state.moves.length;
+  shown = Math.max(0, Math.min(total, shown));
+  const atLast = shown === total;
+  const position = parsePosition(state.positions[shown] || state.positions[state.positions.length - 1]);
+  let pieces = position.pieces;
+  let last = parseMove(state.moves[shown - 1]);
+  if (pending && atLast) {
+    last = { from: pending.from, to: pending.to, capture: pieces.has(pending.to) };
+    pieces = afterMove(pieces, pending.from, pending.to);
+  }
+  setText($('mq-heading'), t('web-vs', { white: state.white.name, black: state.black.name }));
+  players.render(state, flipped, arrived);
+  board.busy = busy;
+  board.render({
+    key: `${shown}/${total}/${pending ? 'pending' : ''}`,
+    size: state.size || position.size, pieces, last, flipped,
+    dests: canMove() && atLast && !pending ? state.dests || {} : null,
+    label: boardLabel(pieces, shown),
+  });
+  for (const [id, off] of [['mq-first', shown === 0], ['mq-prev', shown === 0], ['mq-next', atLast], ['mq-last', atLast]]) {
+    $(id).setAttribute('aria-disabled', String(off));
+  }
+  setText($('mq-ply-label'), t('web-ply-of', { ply: shown, total }));
+  moveList.render(state.moves, shown);
+  controls.render(state, canMove(), atLast);
+  const analysis = state.analysis;
+  $('mq-analysis').hidden = !(analysis && analysis.chances && analysis.chances.length > 1);
+  if (!$('mq-analysis').hidden) chart.render(analysis, shown);
+  if ((state.playable || []).length > 0) homeLink = true;
+  $('mq-home').hidden = !homeLink;
+}
+
+function show(ply) {
+  shown = ply;
+  render();
+}
+
+function step(where) {
+  const total = state.moves.length;
+  const to = { first: 0, prev: shown - 1, next: shown + 1, last: total }[where];
+  if (to !== undefined) show(Math.max(0, Math.min(total, to)));
+}
+
+/** The orientation the game's players suggest: Black at the bottom for a viewer who plays only Black. */
+function naturalFlip() {
+  const playable = state.playable || [];
+  return playable.length === 1 && playable[0] === 'black';
+}
+
+/**
+ * Takes a new state (live, or the answer to a move; `own` then follows it to its last ply),
+ * unless it is older than the one shown: the live stream may bring the computer's answer
+ * before the answer to the request that played the move.
+ */
+function accept(next, own = false) {
+  if (!next || !Array.isArray(next.moves) || !Array.isArray(next.positions)) return;
+  const older = next.moves.length < state.moves.length
+    || (next.moves.length === state.moves.length && Number(next.now_ms) < Number(state.now_ms));
+  if (older) {
+    if (own) shown = state.moves.length;
+    render();
+    return;
+  }
+  const follows = shown === state.moves.length || own;
+  const grew = next.moves.length > state.moves.length;
+  state = next;
+  arrived = Date.now();
+  if (follows) shown = state.moves.length;
+  if (grew || own) pending = null;
+  if (!userFlipped) flipped = naturalFlip();
+  render();
+}
+
+async function play(move, squares) {
+  if (busy || !canMove()) return;
+  busy = true;
+  pending = squares;
+  controls.clearError();
+  render();
+  const answer = await postJson(`/api/games/${encodeURIComponent(state.key)}/moves`, { ply: state.moves.length, move });
+  busy = false;
+  pending = null;
+  if (answer.ok) {
+    controls.moved();
+    accept(answer.data, true);
+  } else {
+    controls.showError(answer.error);
+    render();
+  }
+}
+
+async function resign() {
+  if (busy) return;
+  busy = true;
+  controls.clearError();
+  const answer = await postJson(`/api/games/${encodeURIComponent(state.key)}/resign`, { ply: state.moves.length });
+  busy = false;
+  if (answer.ok) accept(answer.data, true);
+  else {
+    controls.showError(answer.error);
+    render();
+  }
+}
+
+function typing(target) {
+  return target instanceof Element && (target.closest('input, textarea, select, [contenteditable]') !== null);
+}
+
+function start() {
+  words();
+  flipped = naturalFlip();
+  render();
+  $('mq-nav').addEventListener('click', (e) => {
+    const button = e.target instanceof Element ? e.target.closest('button[data-step]') : null;
+    if (!button) return;
+    if (button.dataset.step === 'flip') {
+      flipped = !flipped;
+      userFlipped = true;
+      render();
+    } else if (button.getAttribute('aria-disabled') !== 'true') {
+      step(button.dataset.step);
+    }
+  });
+  document.addEventListener('keydown', (e) => {
+    if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return;
+    if (e.key === 'Escape') {
+      board.deselect();
+      controls.askResign(false, false);
+      return;
+    }
+    if (typing(e.target)) return;
+    const where = { ArrowLeft: 'prev', ArrowRight: 'next', Home: 'first', End: 'last' }[e.key];
+    if (!where) return;
+    e.preventDefault();
+    step(where);
+  });
+  setInterval(() => players.tick(), 250);
+  const status = { live: 'web-live', connecting: 'web-connecting', reconnecting: 'web-reconnecting' };
+  follow(`/api/games/${encodeURIComponent(state.key)}/events`, (next) => accept(next), (s) => {
+    $('mq-conn').dataset.state = s;
+    setText($('mq-conn-text'), t(status[s]));
+  });
+}
+
+if (state && Array.isArray(state.moves) && Array.isArray(state.positions)) start();

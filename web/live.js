@@ -1,0 +1,44 @@
+// Live updates: the server's stream of `state` events for one game, reconnecting when it
+// drops, with a short status in words for the page.
+
+/**
+ * Listens to `url`; calls `onState(state)` for every state and `onStatus('live' |
+ * 'connecting' | 'reconnecting')` when the connection changes.
+ */
+export function follow(url, onState, onStatus) {
+  let source = null;
+  let retry = null;
+  let delay = 2000;
+  let connected = false;
+
+  const open = () => {
+    retry = null;
+    source = new EventSource(url);
+    if (!connected) onStatus('connecting');
+    source.addEventListener('open', () => {
+      connected = true;
+      delay = 2000;
+      onStatus('live');
+    });
+    source.addEventListener('state', (event) => {
+      let state = null;
+      try {
+        state = JSON.parse(event.data);
+      } catch {
+        return;
+      }
+      onStatus('live');
+      onState(state);
+    });
+    source.addEventListener('error', () => {
+      if (source.readyState === EventSource.CLOSED) {
+        // The browser gave up (the server answered with an error): try again later.
+        source.close();
+        if (!retry) retry = setTimeout(open, delay);
+        delay = Math.min(delay * 2, 30000);
+      }
+      onStatus('reconnecting');
+    });
+  };
+  open();
+}
