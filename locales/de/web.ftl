@@ -124,3 +124,11 @@ web-status-active = läuft
 web-status-finished = beendet
 web-status-aborted = abgebrochen
 web-game-ply = Halbzug { $ply }
+
+## Names and the front page of the bot's pages
+
+# The names of the people playing at one screen, and of the computer, as stored with a game
+# started on this device.
+web-name-player = Spieler { $number }
+web-name-computer = Computer
+web-about = Monkey Queen: Jede Partie, die mit diesem Bot auf Discord gespielt wird, hat hier ihre eigene Live-Seite; ihr Brett auf Discord verlinkt darauf.

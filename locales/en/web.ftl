@@ -124,3 +124,11 @@ web-status-active = in progress
 web-status-finished = finished
 web-status-aborted = aborted
 web-game-ply = ply { $ply }
+
+## Names and the front page of the bot's pages
+
+# The names of the people playing at one screen, and of the computer, as stored with a game
+# started on this device.
+web-name-player = Player { $number }
+web-name-computer = Computer
+web-about = Monkey Queen: each game played with this bot on Discord has its own live page here; its board in Discord links to it.

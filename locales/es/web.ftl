@@ -124,3 +124,11 @@ web-status-active = en curso
 web-status-finished = terminada
 web-status-aborted = anulada
 web-game-ply = jugada { $ply }
+
+## Names and the front page of the bot's pages
+
+# The names of the people playing at one screen, and of the computer, as stored with a game
+# started on this device.
+web-name-player = Jugador { $number }
+web-name-computer = Ordenador
+web-about = Monkey Queen: cada partida que se juega con este bot en Discord tiene aquí su propia página en directo; su tablero en Discord enlaza con ella.

@@ -125,3 +125,11 @@ web-status-active = en cours
 web-status-finished = terminée
 web-status-aborted = annulée
 web-game-ply = coup { $ply }
+
+## Names and the front page of the bot's pages
+
+# The names of the people playing at one screen, and of the computer, as stored with a game
+# started on this device.
+web-name-player = Joueur { $number }
+web-name-computer = Ordinateur
+web-about = Monkey Queen : chaque partie jouée avec ce bot sur Discord a ici sa propre page en direct ; son plateau sur Discord y renvoie.

@@ -124,3 +124,11 @@ web-status-active = em andamento
 web-status-finished = terminada
 web-status-aborted = anulada
 web-game-ply = jogada { $ply }
+
+## Names and the front page of the bot's pages
+
+# The names of the people playing at one screen, and of the computer, as stored with a game
+# started on this device.
+web-name-player = Jogador { $number }
+web-name-computer = Computador
+web-about = Monkey Queen: cada partida jogada com este bot no Discord tem aqui sua própria página ao vivo; o tabuleiro dela no Discord leva até ela.

@@ -239,6 +239,7 @@ pub fn http_client(token: &Token, api_url: Option<&str>) -> Http {
 /// A connected bot, running on the current tokio runtime.
 pub struct RunningBot {
     shard_manager: Arc<ShardManager>,
+    web_addr: Option<std::net::SocketAddr>,
     in_flight: Drain,
     background: Background,
     client: JoinHandle<Result<(), serenity::Error>>,
@@ -291,6 +292,7 @@ pub async fn start(config: &Config, deps: Deps) -> Result<RunningBot, Error> {
         ),
         None => None,
     };
+    let web_addr = web.as_ref().and_then(|l| l.local_addr().ok());
     let renderer = Arc::new(Renderer::new()?);
     warm_up(renderer.clone()).await?;
     let background = Background::default();
@@ -312,6 +314,7 @@ pub async fn start(config: &Config, deps: Deps) -> Result<RunningBot, Error> {
     });
     Ok(RunningBot {
         shard_manager,
+        web_addr,
         in_flight,
         background,
         client: task,
@@ -324,6 +327,13 @@ pub async fn run(config: Config, deps: Deps) -> Result<(), Error> {
 }
 
 impl RunningBot {
+    /// The address the game pages are served on (with [`Config::web_addr`]; port 0 there
+    /// picks a free one, given here).
+    #[must_use]
+    pub fn web_addr(&self) -> Option<std::net::SocketAddr> {
+        self.web_addr
+    }
+
     /// The number of sweeps finished so far, to wait on: a test that wants to see what a sweep
     /// does (or that it does nothing) waits for the next ones rather than for a while.
     #[must_use]

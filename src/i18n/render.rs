@@ -119,8 +119,8 @@ pub(super) fn text(lang: Lang, msg: &Msg<'_>) -> String {
         ),
         Msg::MovePlayed(mv) => t.get("move-played", &args! {"move" => mv.to_string()}),
         Msg::Done => t.get("done", &args! {}),
-        Msg::WebPlayer(number) => t.get("web-player", &args! {"number" => *number}),
-        Msg::WebComputer => t.plain("web-computer"),
+        Msg::WebPlayer(number) => t.get("web-name-player", &args! {"number" => *number}),
+        Msg::WebComputer => t.plain("web-name-computer"),
         Msg::ConfirmResign(game) => t.get("confirm-resign", &args! {"game" => game.0}),
         Msg::PieceMoves { square, count } => t.get(
             "piece-moves",

@@ -56,6 +56,9 @@ pub const ANSWER_DIRECTLY_WITHIN: Duration = Duration::from_secs(2);
 pub const WAIT: Duration = Duration::from_secs(20);
 /// Where a manual clock starts: 2023-11-14, in unix milliseconds.
 pub const START_MS: i64 = 1_700_000_000_000;
+/// The game pages' address as the boards link to it, in a harness that serves pages; the
+/// pages themselves are at [`Harness::pages`].
+pub const PUBLIC_URL: &str = "https://monkey-queen.test";
 /// How often the bot sweeps on a manual clock: a test that moves the clock sees the sweep's
 /// effect at once, and waits for sweeps (see [`Harness::sweeps`]) rather than for a while.
 const QUICK_SWEEPS: Duration = Duration::from_millis(20);
@@ -71,6 +74,9 @@ struct Setup {
     processes: Vec<Shards>,
     /// The bot's turns of CPU work, shared by its processes and kept across restarts.
     cpu: CpuLimits,
+    /// Whether each process serves the game pages (on a free port of 127.0.0.1, linked from
+    /// the boards as [`PUBLIC_URL`]).
+    pages: bool,
 }
 
 impl Setup {
@@ -156,6 +162,7 @@ impl Harness {
             manual_clock: Some(Arc::new(ManualClock::new(START_MS))),
             processes: vec![Shards::Auto],
             cpu: CpuLimits::for_this_machine(),
+            pages: false,
         };
         let harness = Harness::launch_new(FakeDiscord::start().await, setup).await;
         harness.await_registration(0).await;
@@ -174,6 +181,7 @@ impl Harness {
             manual_clock: Some(Arc::new(ManualClock::new(START_MS))),
             processes,
             cpu: CpuLimits::for_this_machine(),
+            pages: false,
         };
         let fake = FakeDiscord::with_shards(shard_count).await;
         let harness = Harness::launch_new(fake, setup).await;
@@ -196,6 +204,7 @@ impl Harness {
             manual_clock: None,
             processes: vec![Shards::Auto],
             cpu: CpuLimits::for_this_machine(),
+            pages: false,
         };
         Harness::launch_new(fake, setup).await
     }
@@ -212,6 +221,48 @@ impl Harness {
         let ids = Arc::new(AtomicU64::new(1_000));
         let sessions = setup.shards(fake.recommended_shards());
         Harness::launch(fake, TestDb::new().await, setup, sessions, ids).await
+    }
+
+    /// As [`Harness::registered`], with the game pages served and linked from every board
+    /// (see [`Harness::pages`]).
+    pub async fn registered_with_pages() -> Harness {
+        Harness::processes_with_pages(1, vec![Shards::Auto]).await
+    }
+
+    /// As [`Harness::processes`] (on the real clock), each process serving the game pages.
+    pub async fn processes_with_pages(shard_count: u32, processes: Vec<Shards>) -> Harness {
+        let count = processes.len();
+        let setup = Setup {
+            dev_guild: Some(GuildId::new(GUILD_ID)),
+            defer_after: ANSWER_DIRECTLY_WITHIN,
+            manual_clock: None,
+            processes,
+            cpu: CpuLimits::for_this_machine(),
+            pages: true,
+        };
+        let fake = FakeDiscord::with_shards(shard_count).await;
+        let harness = Harness::launch_new(fake, setup).await;
+        let registered = |r: &RecordedRequest| r.is("PUT", &guild_commands_path());
+        assert!(
+            harness.fake.wait_for_count(WAIT, count, registered).await,
+            "not every process registered its commands"
+        );
+        harness
+    }
+
+    /// Where the `process`-th bot process (0 the first) serves the game pages, as
+    /// `http://127.0.0.1:PORT`, in a harness started with pages.
+    pub fn pages(&self, process: usize) -> String {
+        let bot = self.bots().nth(process).expect("no such process");
+        let addr = bot.web_addr().expect("the harness was started with pages");
+        format!("http://{addr}")
+    }
+
+    /// The address of a page the boards linked to (`https://monkey-queen.test/g/KEY`) on the
+    /// `process`-th process's server.
+    pub fn served(&self, link: &str, process: usize) -> String {
+        let path = link.strip_prefix(PUBLIC_URL).expect("a link to a game page");
+        format!("{}{path}", self.pages(process))
     }
 
     /// Starts with commands registered in the test server, and waits for the registration.
@@ -236,8 +287,8 @@ impl Harness {
                 dev_guild: setup.dev_guild,
                 api_url: Some(fake.api_url()),
                 shards: *shards,
-                web_addr: None,
-                public_url: None,
+                web_addr: setup.pages.then(|| "127.0.0.1:0".parse().unwrap()),
+                public_url: setup.pages.then(|| PUBLIC_URL.to_owned()),
             };
             let deps = Deps {
                 db: storage::connect(&db.url).await.unwrap(),
@@ -798,6 +849,11 @@ impl Board {
             .unwrap_or(0)
     }
 
+    /// The address of the game's page its link button leads to, if it has one.
+    pub fn page_link(&self) -> Option<String> {
+        page_link(&self.request)
+    }
+
     /// The `custom_id` of the Resign button, while the game is on.
     pub fn resign_button(&self) -> Option<&String> {
         self.custom_ids.iter().find(|c| c.starts_with("resign:"))
@@ -915,6 +971,18 @@ pub fn buttons(request: &RecordedRequest) -> Vec<(String, bool)> {
             )
         })
         .collect()
+}
+
+/// The address of the link button of a message payload (an answer's are under `/data`).
+pub fn page_link(request: &RecordedRequest) -> Option<String> {
+    let rows = request
+        .pointer("/components")
+        .or_else(|| request.pointer("/data/components"))?
+        .as_array()?
+        .clone();
+    rows.iter()
+        .flat_map(|row| row["components"].as_array().cloned().unwrap_or_default())
+        .find_map(|b| b["url"].as_str().map(str::to_owned))
 }
 
 /// The `custom_id` of every button of a message payload, in order.
