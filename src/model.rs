@@ -394,7 +394,9 @@ impl PageKey {
     #[must_use]
     pub fn parse(text: &str) -> Option<PageKey> {
         let valid = text.len() == Self::LEN
-            && text.bytes().all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b));
+            && text
+                .bytes()
+                .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b));
         valid.then(|| PageKey(text.to_owned()))
     }
 

@@ -59,7 +59,8 @@ async fn serve(args: &WebArgs) -> Result<(), String> {
         ..ServiceConfig::default()
     };
     let computer = Computer::new(tasks.clone(), stop.clone(), cpu.search.clone());
-    let service = GameService::new(db.clone(), Arc::new(SystemClock), config).with_computer(computer);
+    let service =
+        GameService::new(db.clone(), Arc::new(SystemClock), config).with_computer(computer);
     let renderer = Arc::new(Renderer::new().map_err(|e| e.to_string())?);
     let deps = WebDeps {
         service: service.clone(),

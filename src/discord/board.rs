@@ -129,6 +129,20 @@ pub fn buttons(game: &GameView, lang: Lang, page: Option<&str>) -> Vec<CreateAct
     vec![CreateActionRow::Buttons(row)]
 }
 
+/// Rows of link buttons, five a row, each `(label, address)`: the pages of a list's games.
+pub fn link_rows(links: Vec<(String, String)>) -> Vec<CreateActionRow> {
+    links
+        .chunks(5)
+        .map(|row| {
+            let buttons = row
+                .iter()
+                .map(|(label, url)| CreateButton::new_link(url).label(label))
+                .collect();
+            CreateActionRow::Buttons(buttons)
+        })
+        .collect()
+}
+
 /// Posts the first board of a new game in its channel. When the server's settings ask for
 /// threads, a public thread is then started from that message and remembered, so later boards
 /// (and reminders) go there while the channel keeps one message per game; if the thread can't

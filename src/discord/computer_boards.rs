@@ -34,7 +34,10 @@ pub fn spawn(http: Arc<Http>, data: Data, tasks: &TaskTracker, stop: Cancellatio
                 Ok(GameEvent::Changed(_)) => {}
                 // Their boards are owed in the outbox, which posts them after its grace.
                 Err(RecvError::Lagged(missed)) => {
-                    warn!(missed, "fell behind the service's events; the outbox posts what was missed");
+                    warn!(
+                        missed,
+                        "fell behind the service's events; the outbox posts what was missed"
+                    );
                 }
                 Err(RecvError::Closed) => break,
             }

@@ -257,8 +257,10 @@ mod tests {
         assert_eq!((none.web_addr, none.public_url), (None, None));
         let err = Config::from_lookup(lookup(&[("DISCORD_TOKEN", "abc"), ("WEB_ADDR", "8080")]));
         assert_eq!(err.unwrap_err(), ConfigError::BadWebAddr("8080".into()));
-        let err =
-            Config::from_lookup(lookup(&[("DISCORD_TOKEN", "abc"), ("PUBLIC_URL", "mq.org")]));
+        let err = Config::from_lookup(lookup(&[
+            ("DISCORD_TOKEN", "abc"),
+            ("PUBLIC_URL", "mq.org"),
+        ]));
         assert_eq!(err.unwrap_err(), ConfigError::BadPublicUrl("mq.org".into()));
     }
 

@@ -460,7 +460,13 @@ fn framework(
                         local: None,
                         rate_limit: crate::web::RateLimit::default(),
                     };
-                    crate::web::spawn(listener, deps, config, &background.tasks, background.stop.clone());
+                    crate::web::spawn(
+                        listener,
+                        deps,
+                        config,
+                        &background.tasks,
+                        background.stop.clone(),
+                    );
                 }
                 // Nothing here waits for work that grows with the games: the check of stored
                 // games runs beside the handlers, and the turns the computer owes are taken up

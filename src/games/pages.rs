@@ -44,8 +44,11 @@ impl GameService {
             let last_move = super::last_move_of(&row, &position, last)?;
             (view::view(row, position, last_move), moves, [white, black])
         };
-        let ratings =
-            players.map(|player| player.filter(|p| p.rated_games > 0).map(|p| p.rating.rating));
+        let ratings = players.map(|player| {
+            player
+                .filter(|p| p.rated_games > 0)
+                .map(|p| p.rating.rating)
+        });
         let analysis = if game.status == super::GameStatus::Finished {
             self.stored_analysis(game.id)
                 .await?
@@ -53,9 +56,9 @@ impl GameService {
         } else {
             None
         };
-        let computer = [Color::White, Color::Black].into_iter().find(|&c| {
-            game.ai_level.is_some() && Some(game.player(c).id) == self.config.bot_user
-        });
+        let computer = [Color::White, Color::Black]
+            .into_iter()
+            .find(|&c| game.ai_level.is_some() && Some(game.player(c).id) == self.config.bot_user);
         Ok(Some(GamePage {
             computer,
             game,

@@ -7,6 +7,7 @@ use super::{
     Audience, EndReason, GameId, GameService, GuildId, InternalError, Level, Result, UserError,
     UserId,
 };
+use crate::model::PageKey;
 use crate::rating::{GLICKO2_SCALE, PROVISIONAL_DEVIATION, RATING_PERIOD_MS, Rating};
 use crate::storage::{self, Established, GameRow, PlayerRow};
 
@@ -40,6 +41,8 @@ pub struct PlayedGame {
     pub finished_ms: i64,
     /// Where it was played.
     pub place: Place,
+    /// The address of its web page (`None` for a game stored before pages existed).
+    pub page_key: Option<PageKey>,
 }
 
 /// A player's rating, counts, streak and recent results.
@@ -374,5 +377,6 @@ fn played_game(row: &GameRow, user: UserId) -> Result<PlayedGame, InternalError>
         plies: row.ply,
         finished_ms: row.finished_ms.unwrap_or(row.created_ms),
         place: view::place_of(row),
+        page_key: row.page_key.clone(),
     })
 }

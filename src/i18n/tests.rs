@@ -152,6 +152,7 @@ fn played(won: bool, ai_level: Option<Level>, reason: EndReason) -> PlayedGame {
         plies: 31,
         finished_ms: 1_700_000_000_000,
         place: place(),
+        page_key: None,
     }
 }
 
@@ -634,7 +635,13 @@ fn every_message_renders_in_every_language_within_discords_limits() {
 /// Every language's folder has the five files of English, each with exactly its message ids.
 #[test]
 fn every_language_has_exactly_the_english_message_ids() {
-    for file in ["bot.ftl", "refusals.ftl", "rules.ftl", "commands.ftl", "web.ftl"] {
+    for file in [
+        "bot.ftl",
+        "refusals.ftl",
+        "rules.ftl",
+        "commands.ftl",
+        "web.ftl",
+    ] {
         let english = super::bundles::ids(Lang::En, file);
         assert!(english.len() > 1 || file == "rules.ftl", "{file}");
         let mut sorted = english.clone();

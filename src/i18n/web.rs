@@ -74,7 +74,10 @@ mod tests {
                 assert!(!text.contains('$'), "{lang:?} {id}: {text}");
                 for variable in en.split('{').skip(1) {
                     let name = variable.split('}').next().unwrap_or_default();
-                    assert!(text.contains(&format!("{{{name}}}")), "{lang:?} {id}: {text}");
+                    assert!(
+                        text.contains(&format!("{{{name}}}")),
+                        "{lang:?} {id}: {text}"
+                    );
                 }
             }
         }

@@ -395,7 +395,11 @@ pub async fn game_by_page_key(conn: &mut Conn, key: &PageKey) -> Result<Option<G
 ///
 /// # Errors
 /// Database failure.
-pub async fn page_key(conn: &mut Conn, id: GameId, fresh: &PageKey) -> Result<Option<PageKey>, Error> {
+pub async fn page_key(
+    conn: &mut Conn,
+    id: GameId,
+    fresh: &PageKey,
+) -> Result<Option<PageKey>, Error> {
     let key: Option<String> = sqlx::query_scalar(
         "UPDATE games SET page_key = COALESCE(page_key, $2) WHERE id = $1 RETURNING page_key",
     )

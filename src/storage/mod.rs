@@ -68,8 +68,8 @@ pub use games::{
     Advance, Finish, GameRow, MoveRow, NewGameRow, OwedTurn, Stored, abort_game, active_games,
     active_games_after, active_rematch, claim_computer_turn, claim_due_game, claim_reminders,
     commit_move, computer_turns, count_finished_games, due_games, finish_game, finished_games,
-    game, game_by_page_key, games_after, insert_game, move_at, move_by_request_key, moves, moves_of_games, page_key, web_games,
-    set_game_message, set_game_thread, store_move, streak,
+    game, game_by_page_key, games_after, insert_game, move_at, move_by_request_key, moves,
+    moves_of_games, page_key, set_game_message, set_game_thread, store_move, streak, web_games,
 };
 pub use locks::{Key, lock, try_lock};
 pub use notices::{Listener, Notice, listen, notify_changed};

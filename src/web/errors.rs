@@ -42,7 +42,9 @@ impl IntoResponse for WebError {
             WebError::BadRequest(why) => {
                 (StatusCode::BAD_REQUEST, Json(Body { error: &why })).into_response()
             }
-            WebError::Refused(status, text) => (status, Json(Body { error: &text })).into_response(),
+            WebError::Refused(status, text) => {
+                (status, Json(Body { error: &text })).into_response()
+            }
             WebError::Internal(detail) => {
                 error!(%detail, "a web request failed");
                 (StatusCode::INTERNAL_SERVER_ERROR, "internal error").into_response()

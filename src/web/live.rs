@@ -99,7 +99,7 @@ impl Hub {
         Some((watched.key.clone(), watched.sender.clone()))
     }
 
-/// Feeds the watchers from the service's events until the hub's stop, on `tasks`. With
+    /// Feeds the watchers from the service's events until the hub's stop, on `tasks`. With
     /// local play on, it also reports the computer's boards in games played here as shown
     /// (the page is where they are shown).
     pub(super) fn spawn_feed(&self, web: Web, tasks: &TaskTracker) {
@@ -115,7 +115,10 @@ impl Hub {
                 match event {
                     Ok(event) => feed(&web, &event).await,
                     Err(RecvError::Lagged(missed)) => {
-                        warn!(missed, "the pages fell behind the service's events; refreshing all");
+                        warn!(
+                            missed,
+                            "the pages fell behind the service's events; refreshing all"
+                        );
                         let games: Vec<GameId> = web.hub.games().keys().copied().collect();
                         for game in games {
                             refresh(&web, game).await;
@@ -190,4 +193,3 @@ fn stream_of(
         .map(|json| Ok(Event::default().event("state").data(&*json)))
         .take_until(stop.cancelled_owned())
 }
-

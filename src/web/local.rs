@@ -119,7 +119,10 @@ struct Listed {
 }
 
 /// `GET /`: a form for a new game and the latest games played here.
-pub(super) async fn home(State(web): State<Web>, Viewer(lang): Viewer) -> Result<Html<String>, WebError> {
+pub(super) async fn home(
+    State(web): State<Web>,
+    Viewer(lang): Viewer,
+) -> Result<Html<String>, WebError> {
     let local = players(&web)?;
     let games = web
         .service
@@ -225,7 +228,11 @@ pub(super) async fn create(
 }
 
 /// The game at `key` and the person at the screen whose turn it is there.
-async fn mover(web: &Web, key: &str, lang: Lang) -> Result<(GameView, crate::games::UserId), WebError> {
+async fn mover(
+    web: &Web,
+    key: &str,
+    lang: Lang,
+) -> Result<(GameView, crate::games::UserId), WebError> {
     let local = players(web)?;
     let (page, _, _) = state::load(web, key).await?;
     let game = page.game;
@@ -301,7 +308,8 @@ mod tests {
 
     #[test]
     fn a_new_game_is_read_strictly() {
-        let ok: NewGame = serde_json::from_str(r#"{"opponent":"computer","level":"easy"}"#).unwrap();
+        let ok: NewGame =
+            serde_json::from_str(r#"{"opponent":"computer","level":"easy"}"#).unwrap();
         assert!(matches!(ok.opponent, Opponent::Computer) && ok.size == 12 && !ok.pie);
         for bad in [
             r#"{"opponent":"robot"}"#,

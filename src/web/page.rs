@@ -153,7 +153,10 @@ mod tests {
         let back: serde_json::Value = serde_json::from_str(&safe).unwrap();
         assert_eq!(back["name"], "</script><script>alert(1)</script>");
         assert_eq!(
-            fill("<p>{{a}} {{b}} {{a}}</p>", &[("a", "1".into()), ("b", "2".into())]),
+            fill(
+                "<p>{{a}} {{b}} {{a}}</p>",
+                &[("a", "1".into()), ("b", "2".into())]
+            ),
             "<p>1 2 1</p>"
         );
     }

@@ -111,7 +111,8 @@ pub(super) fn layers<S: Clone + Send + Sync + 'static>(
     routes: Router<S>,
     limiter: &Limiter,
 ) -> Router<S> {
-    let header = |name, value| SetResponseHeaderLayer::overriding(name, HeaderValue::from_static(value));
+    let header =
+        |name, value| SetResponseHeaderLayer::overriding(name, HeaderValue::from_static(value));
     routes
         .layer(CompressionLayer::new())
         .layer(RequestBodyLimitLayer::new(MAX_BODY))

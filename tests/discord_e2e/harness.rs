@@ -261,7 +261,9 @@ impl Harness {
     /// The address of a page the boards linked to (`https://monkey-queen.test/g/KEY`) on the
     /// `process`-th process's server.
     pub fn served(&self, link: &str, process: usize) -> String {
-        let path = link.strip_prefix(PUBLIC_URL).expect("a link to a game page");
+        let path = link
+            .strip_prefix(PUBLIC_URL)
+            .expect("a link to a game page");
         format!("{}{path}", self.pages(process))
     }
 

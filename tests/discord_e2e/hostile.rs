@@ -34,11 +34,11 @@ use crate::support::payloads::{
 };
 
 /// Every table of the database, row by row, each row as its quoted column values.
-type Snapshot = BTreeMap<String, Vec<String>>;
+pub(crate) type Snapshot = BTreeMap<String, Vec<String>>;
 
 /// Dumps every table of the bot's database (through the harness's own connection): players,
 /// games, moves, challenges, settings, and whatever later migrations add, on either engine.
-async fn snapshot(h: &Harness) -> Snapshot {
+pub(crate) async fn snapshot(h: &Harness) -> Snapshot {
     let pool = h.service.db().reader();
     let catalogue = match h.service.db().backend() {
         storage::Backend::Sqlite => {

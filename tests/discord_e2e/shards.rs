@@ -21,7 +21,7 @@ use crate::support::payloads::{
 };
 
 /// The two processes of a bot of two shards: shard 0 in one, shard 1 in the other.
-fn two_processes() -> Vec<Shards> {
+pub(crate) fn two_processes() -> Vec<Shards> {
     vec![
         Shards::Range {
             first: 0,
@@ -38,7 +38,7 @@ fn two_processes() -> Vec<Shards> {
 
 /// The shard of the test server, by Discord's rule; in [`two_processes`] also the place of
 /// the process that runs it.
-fn server_shard() -> u32 {
+pub(crate) fn server_shard() -> u32 {
     u32::try_from((GUILD_ID >> 22) % 2).unwrap()
 }
 

@@ -2,6 +2,7 @@
 //! interaction payloads Discord sends. Each test binary uses a different part of it.
 #![allow(dead_code)]
 
+pub mod browser;
 pub mod database;
 pub mod fake_discord;
 pub mod payloads;

@@ -288,6 +288,7 @@ mod tests {
             plies: u32::MAX,
             finished_ms: i64::MAX,
             place: place(),
+            page_key: None,
         };
         let against_computer = PlayedGame {
             ai_level: Some(Level::Medium),

@@ -10,9 +10,9 @@ use serenity::{
 use crate::discord::reply::{
     click_viewer, command_viewer, ephemeral, refuse_click, split, user_lang,
 };
-use crate::discord::{ApplicationContext, Data, Error};
+use crate::discord::{ApplicationContext, Data, Error, board};
 use crate::games::{GameId, GameRecord, GameView, Heavy, UserId};
-use crate::i18n::{Lang, Msg};
+use crate::i18n::{Button, Lang, Msg};
 use crate::render::Players;
 
 /// Discord's limit on a message's text.
@@ -71,6 +71,8 @@ pub async fn click(
 /// A rendered replay: caption, GIF, and the record as a file when it is too long to show.
 struct Replay {
     caption: String,
+    /// The address of the game's page and its button's label, when pages are linked.
+    page: Option<(String, String)>,
     gif: Vec<u8>,
     gif_name: String,
     record_file: Option<(Vec<u8>, String)>,
@@ -85,6 +87,9 @@ impl Replay {
             .new_attachment(CreateAttachment::bytes(self.gif, self.gif_name));
         if let Some((bytes, name)) = self.record_file {
             edit = edit.new_attachment(CreateAttachment::bytes(bytes, name));
+        }
+        if let Some((url, label)) = self.page {
+            edit = edit.components(board::link_rows(vec![(label, url)]));
         }
         edit
     }
@@ -120,8 +125,10 @@ async fn render(data: &Data, record: GameRecord, lang: Lang) -> Result<Replay, E
         .heavy_work(move || renderer.replay_gif(&record, &players))
         .await??;
     let (caption, record_file) = caption(&game, text, lang);
+    let label = lang.text(&Msg::Label(Button::WebPage));
     Ok(Replay {
         caption,
+        page: data.page_url(&game).await.map(|url| (url, label)),
         gif,
         gif_name: format!("monkey-queen-{}.gif", game.id),
         record_file,

@@ -15,7 +15,7 @@ use crate::discord::deferral;
 use crate::discord::reply::{
     Outcome, caller, command_audience, defer_public, edit_deferred, ephemeral, split, user_lang,
 };
-use crate::discord::{ApplicationContext, Data, Error};
+use crate::discord::{ApplicationContext, Data, Error, board};
 use crate::games::{Audience, GuildId, LeaderboardScope, UserId};
 use crate::i18n::{Lang, Msg};
 
@@ -178,14 +178,31 @@ async fn history_page(
         Err(refusal) => return Ok(Err(refusal)),
     };
     let text = lang.text(&Msg::History { user, page: &page });
-    let buttons = paging_buttons(page.page, page.total_pages, |page, arrow| {
-        ComponentId::History {
+    // The games' pages, for those who may see the list: it names only games they may see.
+    let links = match data.public_url.as_deref() {
+        Some(base) => page
+            .entries
+            .iter()
+            .filter_map(|e| {
+                Some((
+                    format!("#{}", e.game),
+                    format!("{base}/g/{}", e.page_key.as_ref()?),
+                ))
+            })
+            .collect(),
+        None => Vec::new(),
+    };
+    let mut buttons = board::link_rows(links);
+    buttons.extend(paging_buttons(
+        page.page,
+        page.total_pages,
+        |page, arrow| ComponentId::History {
             user: user.0,
             page,
             arrow,
             viewer: Some(viewer.0),
-        }
-    });
+        },
+    ));
     Ok(Ok((text, buttons)))
 }
 

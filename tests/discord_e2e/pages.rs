@@ -1,0 +1,239 @@
+//! The game pages over plain HTTP, served by the real bot beside the fake Discord: what a page
+//! holds, that it follows its game live (also through another process on PostgreSQL), and
+//! every hostile request refused with a plain status, changing nothing.
+
+use reqwest::StatusCode;
+use serde_json::Value;
+
+use crate::harness::{Board, Harness, PUBLIC_URL, WAIT};
+use crate::hostile::snapshot;
+use crate::shards::{server_shard, two_processes};
+use crate::support::payloads::{ALICE, BOB};
+
+/// A page's live stream: the `state` events of `GET /api/games/{key}/events`, read as they
+/// come.
+struct Stream {
+    response: reqwest::Response,
+    buffer: String,
+}
+
+impl Stream {
+    async fn open(url: &str) -> Stream {
+        let response = reqwest::get(url).await.unwrap();
+        assert_eq!(response.status(), StatusCode::OK);
+        let kind = response.headers()["content-type"]
+            .to_str()
+            .unwrap()
+            .to_owned();
+        assert!(kind.starts_with("text/event-stream"), "{kind}");
+        Stream {
+            response,
+            buffer: String::new(),
+        }
+    }
+
+    /// The next state the page is sent, within [`WAIT`].
+    async fn next(&mut self) -> Value {
+        tokio::time::timeout(WAIT, async {
+            loop {
+                if let Some(end) = self.buffer.find("\n\n") {
+                    let event: String = self.buffer.drain(..end + 2).collect();
+                    if let Some(data) = event.lines().find_map(|l| l.strip_prefix("data: ")) {
+                        assert!(event.contains("event: state"), "{event}");
+                        return serde_json::from_str(data).unwrap();
+                    }
+                    continue;
+                }
+                let chunk = self
+                    .response
+                    .chunk()
+                    .await
+                    .unwrap()
+                    .expect("the stream ended");
+                self.buffer.push_str(std::str::from_utf8(&chunk).unwrap());
+            }
+        })
+        .await
+        .expect("no state came within the wait")
+    }
+}
+
+/// The key in a board's link to its page.
+fn key_of(board: &Board) -> String {
+    let link = board.page_link().expect("the board links to its page");
+    let key = link
+        .strip_prefix(&format!("{PUBLIC_URL}/g/"))
+        .unwrap_or_else(|| panic!("{link}"));
+    assert!(
+        key.len() == 32
+            && key
+                .bytes()
+                .all(|b| b.is_ascii_hexdigit() && !b.is_ascii_uppercase()),
+        "128 random bits: {key}"
+    );
+    key.to_owned()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_page_follows_its_game_live_and_offers_no_moves_to_watchers() {
+    let h = Harness::registered_with_pages().await;
+    let (game, board) = h.start_game(ALICE, BOB).await;
+    let key = key_of(&board);
+    let pages = h.pages(0);
+    let mut stream = Stream::open(&format!("{pages}/api/games/{key}/events")).await;
+    let first = stream.next().await;
+    assert_eq!(first["moves"], serde_json::json!([]));
+    assert_eq!(first["white"]["name"], "alice");
+    assert_eq!(first["turn"], "white");
+    // Watchers are shown the position, never offered moves.
+    assert_eq!(first["playable"], serde_json::json!([]));
+    assert_eq!(first["dests"], serde_json::json!({}));
+    let played = h.play(ALICE, "g1-g7").await.applied();
+    assert_eq!(key_of(&played), key, "every board links to the same page");
+    let next = stream.next().await;
+    assert_eq!(next["moves"], serde_json::json!(["g1-g7"]));
+    assert_eq!(next["positions"].as_array().unwrap().len(), 2);
+    assert_eq!(next["turn"], "black");
+    // The page itself: the game's names, OpenGraph's picture of the position, the state.
+    let html = reqwest::get(format!("{pages}/g/{key}")).await.unwrap();
+    assert_eq!(html.status(), StatusCode::OK);
+    let html = html.text().await.unwrap();
+    assert!(html.contains("alice – bob"), "{html}");
+    assert!(
+        html.contains(&format!("content=\"{PUBLIC_URL}/g/{key}/board.png\"")),
+        "{html}"
+    );
+    let png = reqwest::get(format!("{pages}/g/{key}/board.png"))
+        .await
+        .unwrap();
+    assert_eq!(png.headers()["content-type"], "image/png");
+    assert!(png.bytes().await.unwrap().starts_with(b"\x89PNG"));
+    assert_eq!(h.game(game).await.ply(), 1);
+    h.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_move_through_one_process_reaches_the_pages_another_serves() {
+    let h = Harness::processes_with_pages(2, two_processes()).await;
+    if h.service.db().backend() != monkey_queen::storage::Backend::Postgres {
+        // Processes share a database on PostgreSQL only; one SQLite file has one process.
+        eprintln!("skipped: several processes share a database on PostgreSQL only");
+        h.stop().await;
+        return;
+    }
+    let (_, board) = h.start_game(ALICE, BOB).await;
+    let key = key_of(&board);
+    // The test server's interactions reach the process of its shard; the page is watched on
+    // the other one.
+    let other = 1 - server_shard() as usize;
+    let mut stream = Stream::open(&format!("{}/api/games/{key}/events", h.pages(other))).await;
+    assert_eq!(stream.next().await["moves"], serde_json::json!([]));
+    h.play(ALICE, "g1-g7").await.applied();
+    assert_eq!(stream.next().await["moves"], serde_json::json!(["g1-g7"]));
+    h.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn hostile_requests_get_a_plain_refusal_and_change_nothing() {
+    let h = Harness::registered_with_pages().await;
+    let (_, board) = h.start_game(ALICE, BOB).await;
+    let key = key_of(&board);
+    h.idle().await;
+    let before = snapshot(&h).await;
+    let pages = h.pages(0);
+    let client = reqwest::Client::new();
+    // The headers of every answer, a refusal included.
+    for path in ["/", &format!("/g/{key}"), "/nowhere"] {
+        let answer = client.get(format!("{pages}{path}")).send().await.unwrap();
+        let policy = answer.headers()["content-security-policy"]
+            .to_str()
+            .unwrap();
+        assert!(policy.contains("script-src 'self';"), "{policy}");
+        assert!(!policy.contains("unsafe-inline"), "{policy}");
+        assert!(
+            policy.contains("frame-ancestors 'self' https://discord.com"),
+            "{policy}"
+        );
+        assert_eq!(answer.headers()["x-content-type-options"], "nosniff");
+    }
+    let unknown = "0123456789abcdef0123456789abcdef";
+    let upper = key.to_ascii_uppercase();
+    for path in [
+        "/g/".to_owned(),
+        "/g/x".to_owned(),
+        format!("/g/{}", &key[..31]),
+        format!("/g/{key}0"),
+        format!("/g/{unknown}"),
+        format!("/g/{upper}"),
+        format!("/g/{unknown}/board.png"),
+        format!("/api/games/{unknown}"),
+        format!("/api/games/{unknown}/events"),
+        format!("/api/games/{key}/nope"),
+        "/assets/../Cargo.toml".to_owned(),
+        "/assets/%2e%2e%2fCargo.toml".to_owned(),
+        "/assets/..%2f..%2fCargo.toml".to_owned(),
+        "/assets/game.html".to_owned(),
+        "/assets/nothing.js".to_owned(),
+        "/assets/.hidden".to_owned(),
+        "/etc/passwd".to_owned(),
+        format!("/g/{}", "a".repeat(10_000)),
+    ] {
+        let answer = client.get(format!("{pages}{path}")).send().await.unwrap();
+        assert_eq!(answer.status(), StatusCode::NOT_FOUND, "{path}");
+        let body = answer.text().await.unwrap();
+        assert!(
+            !body.contains("Alice") && !body.contains("[package]"),
+            "{path}: {body}"
+        );
+    }
+    // Pages the bot serves are for watching: moves go through Discord.
+    for (path, body) in [
+        (
+            format!("/api/games/{key}/moves"),
+            r#"{"ply":0,"move":"g1-g7"}"#.to_owned(),
+        ),
+        (
+            format!("/api/games/{key}/resign"),
+            r#"{"ply":0}"#.to_owned(),
+        ),
+        (
+            "/api/games".to_owned(),
+            r#"{"opponent":"computer"}"#.to_owned(),
+        ),
+        (format!("/g/{key}"), "x".repeat(1 << 20)),
+    ] {
+        let answer = client
+            .post(format!("{pages}{path}"))
+            .header("content-type", "application/json")
+            .body(body)
+            .send()
+            .await
+            .unwrap();
+        assert!(
+            answer.status().is_client_error(),
+            "{path}: {}",
+            answer.status()
+        );
+    }
+    // A flood from one address: refused beyond its allowance, the rest of the bot unharmed.
+    let mut refused = 0;
+    for _ in 0..200 {
+        let answer = client.get(format!("{pages}/g/{key}")).send().await.unwrap();
+        match answer.status() {
+            StatusCode::OK => {}
+            StatusCode::TOO_MANY_REQUESTS => refused += 1,
+            other => panic!("{other}"),
+        }
+    }
+    assert!(refused >= 100, "only {refused} of 200 refused");
+    h.idle().await;
+    assert_eq!(
+        snapshot(&h).await,
+        before,
+        "a hostile request changed the database"
+    );
+    // Discord's side answers as before.
+    let played = h.play(ALICE, "g1-g7").await.applied();
+    assert_eq!(key_of(&played), key);
+    h.stop().await;
+}
