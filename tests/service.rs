@@ -6,10 +6,10 @@ mod common;
 use common::*;
 use monkey_queen::games::{
     Announced, Audience, ChallengeCreated, ChallengeLimits, ChallengeStatus, ChannelId,
-    ColorChoice, Editable, EndReason, GameRef, GameStatus, GameView, GuildId, HEAVY_COOLDOWN_MS,
-    Heavy, InteractionToken, KEPT_TOKEN_FOLLOW_UPS, Level, MAX_COMPUTER_GAMES, MessageId,
-    PlayRequest, PlayerRef, RECENT_RESULTS, Reach, Result, ServiceConfig, ServiceError,
-    TOKEN_LIFETIME_MS, UserError, UserId, Viewer,
+    ColorChoice, Computer, Editable, EndReason, GameEvent, GameId, GameRef, GameStatus, GameView,
+    GuildId, HEAVY_COOLDOWN_MS, Heavy, InteractionToken, KEPT_TOKEN_FOLLOW_UPS, Level,
+    MAX_COMPUTER_GAMES, MessageId, PageKey, PlayRequest, PlayerRef, RECENT_RESULTS, Reach, Result,
+    ServiceConfig, ServiceError, TOKEN_LIFETIME_MS, UserError, UserId, Viewer,
 };
 use monkey_queen::i18n::{Lang, Msg};
 use monkey_queen_core::{
@@ -1662,4 +1662,142 @@ async fn a_game_and_its_challenge_speak_the_language_they_were_made_in() {
         lapsed.what
     );
     assert_eq!(lapsed.what.lang(), Lang::PtBr);
+}
+
+// ---- what the service publishes, the computer's turns, pages -------------------------------
+
+/// The next event for `game`, within a few seconds (the computer's move takes a search).
+async fn event_for(
+    events: &mut tokio::sync::broadcast::Receiver<GameEvent>,
+    game: GameId,
+) -> GameEvent {
+    tokio::time::timeout(std::time::Duration::from_secs(20), async {
+        loop {
+            let event = events.recv().await.unwrap();
+            if event.game() == game {
+                return event;
+            }
+        }
+    })
+    .await
+    .expect("no event for the game")
+}
+
+#[tokio::test]
+async fn every_change_to_a_game_is_published() {
+    let f = Fixture::new().await;
+    let mut events = f.service.subscribe();
+    let game = f.start(&alice(), &bob()).await;
+    assert!(matches!(event_for(&mut events, game.id).await, GameEvent::Changed(g) if g == game.id));
+    f.play(&alice(), game.id, "g1-g7").await.unwrap();
+    assert!(matches!(
+        event_for(&mut events, game.id).await,
+        GameEvent::Changed(_)
+    ));
+    // A refused move publishes nothing: the next event is the resignation's.
+    assert!(f.play(&alice(), game.id, "g7-g8").await.is_err());
+    f.service
+        .resign(bob().id, GameRef::Id(game.id), None)
+        .await
+        .unwrap();
+    assert!(matches!(
+        event_for(&mut events, game.id).await,
+        GameEvent::Changed(_)
+    ));
+    assert!(events.try_recv().is_err(), "one event a change");
+}
+
+#[tokio::test]
+async fn the_service_plays_the_computers_reply_and_publishes_it() {
+    let f = Fixture::new().await;
+    let tasks = tokio_util::task::TaskTracker::new();
+    let stop = tokio_util::sync::CancellationToken::new();
+    let search = std::sync::Arc::new(tokio::sync::Semaphore::new(1));
+    let service =
+        f.service
+            .clone()
+            .with_computer(Computer::new(tasks.clone(), stop.clone(), search));
+    let mut new = challenge(&alice(), Some(&bot()));
+    new.color = ColorChoice::White;
+    new.ai_level = Some(Level::Easy);
+    let ChallengeCreated::AiGame(started) = service.create_challenge(new).await.unwrap() else {
+        panic!("a game against the computer starts at once")
+    };
+    let game = started.game;
+    // Not the computer's turn: nothing to claim.
+    assert!(service.claim_computer_reply(&game).is_none());
+    let mut events = service.subscribe();
+    let played = service
+        .play(PlayRequest {
+            user: alice().id,
+            game: GameRef::Id(game.id),
+            text: "g1-g7",
+            expected_ply: Some(0),
+            request_key: None,
+        })
+        .await
+        .unwrap();
+    let claim = service.claim_computer_reply(&played.game);
+    assert!(claim.is_some());
+    // Claimed once: a second claim (the sweep's, say) gets nothing.
+    assert!(service.claim_computer_reply(&played.game).is_none());
+    service.play_computer(claim, played.game);
+    assert!(matches!(
+        event_for(&mut events, game.id).await,
+        GameEvent::Changed(_)
+    ));
+    // The computer's move is a change like any move, and is also published as the
+    // computer's, with the board a face must show.
+    assert!(matches!(event_for(&mut events, game.id).await, GameEvent::Changed(_)));
+    let GameEvent::ComputerMoved(reply) = event_for(&mut events, game.id).await else {
+        panic!("the computer's move is published as such")
+    };
+    assert_eq!(reply.by, BOT);
+    assert_eq!(reply.game.ply(), 2);
+    assert_eq!(reply.game.to_move, Some(alice().id));
+    assert!(
+        reply.announcement.is_some(),
+        "its board is owed until a face shows it"
+    );
+    assert_eq!(f.service.game(game.id).await.unwrap().ply(), 2);
+    stop.cancel();
+    tasks.close();
+    tasks.wait().await;
+}
+
+#[tokio::test]
+async fn a_game_is_found_by_its_page_key_and_an_old_game_is_given_one_once() {
+    let f = Fixture::new().await;
+    let game = f.start(&alice(), &bob()).await;
+    let key = game.page_key.clone().expect("a new game has a page");
+    assert_eq!(key.as_str().len(), 32);
+    let page = f.service.page(&key).await.unwrap().unwrap();
+    assert_eq!(page.game.id, game.id);
+    assert!(page.moves.is_empty());
+    let other = f.start(&carol(), &bob()).await;
+    assert_ne!(other.page_key, Some(key.clone()), "each game its own key");
+    let unknown = PageKey::parse("0123456789abcdef0123456789abcdef").unwrap();
+    assert!(f.service.page(&unknown).await.unwrap().is_none());
+    // A game stored before pages existed.
+    sqlx::query("UPDATE games SET page_key = NULL WHERE id = $1")
+        .bind(other.id.0)
+        .execute(f.service.db().writer())
+        .await
+        .unwrap();
+    let old = f.service.game(other.id).await.unwrap();
+    assert_eq!(old.page_key, None);
+    let given = f.service.page_key(&old).await.unwrap();
+    assert_eq!(f.service.page_key(&old).await.unwrap(), given, "given once");
+    assert_eq!(
+        f.service.page(&given).await.unwrap().unwrap().game.id,
+        other.id
+    );
+    for bad in [
+        "",
+        "0123456789ABCDEF0123456789ABCDEF",
+        "0123456789abcdef0123456789abcde",
+        "../../etc/passwd",
+    ] {
+        assert!(PageKey::parse(bad).is_none(), "{bad}");
+    }
 }
