@@ -126,7 +126,11 @@ async fn tap(b: &Browser, selector: &str) {
 
 /// The key of a page link, `https://monkey-queen.test/g/KEY`, checking its form.
 fn key_of(link: &str) -> String {
-    let form = Regex::new(&format!("^{}/g/([0-9a-f]{{32}})$", regex::escape(PUBLIC_URL))).unwrap();
+    let form = Regex::new(&format!(
+        "^{}/g/([0-9a-f]{{32}})$",
+        regex::escape(PUBLIC_URL)
+    ))
+    .unwrap();
     let found = form
         .captures(link)
         .unwrap_or_else(|| panic!("not a page link: {link}"));
@@ -152,17 +156,19 @@ fn expect_channel_rate_limits(h: &Harness) {
     });
 }
 
-/// Eight plies of a game with three captures of babies, neither queen left to be taken:
-/// the position the screenshots show.
-const MIDGAME: [(Caller, &str); 8] = [
-    (ALICE, "g1-b1"),
-    (BOB, "f12-e12"),
-    (ALICE, "g1-g10"),
-    (BOB, "e12-e11"),
-    (ALICE, "g10xe12"),
-    (BOB, "e11-i7"),
-    (ALICE, "e12xe11"),
-    (BOB, "f12xe11"),
+/// Ten plies of a game, a baby taking a baby among them, neither queen left to be taken: the
+/// position the screenshots show.
+const MIDGAME: [(Caller, &str); 10] = [
+    (ALICE, "g1-j4"),
+    (BOB, "f12-c9"),
+    (ALICE, "j4-j3"),
+    (BOB, "c9-e7"),
+    (ALICE, "j4-g7"),
+    (BOB, "e7-e11"),
+    (ALICE, "j3-j4"),
+    (BOB, "e7xg7"),
+    (ALICE, "j4-k4"),
+    (BOB, "c9-d9"),
 ];
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -170,7 +176,9 @@ async fn a_move_played_through_discord_appears_on_an_open_page_without_a_reload(
     let Some(b) = browser(WIDE).await else { return };
     let h = Harness::registered_with_pages().await;
     let (_, board) = h.start_game(ALICE, BOB).await;
-    let link = board.page_link().expect("the first board links to its page");
+    let link = board
+        .page_link()
+        .expect("the first board links to its page");
     let url = h.served(&link, 0);
     open_live(&b, &url).await;
     wait_for_ply(&b, 0, 0).await;
@@ -191,7 +199,11 @@ async fn a_move_played_through_discord_appears_on_an_open_page_without_a_reload(
     .await;
     wait_for_ply(&b, 1, 1).await;
     println!("a move reached the open page in {:?}", started.elapsed());
-    assert_eq!(b.eval("window.mqSameDocument === true").await, true, "reloaded");
+    assert_eq!(
+        b.eval("window.mqSameDocument === true").await,
+        true,
+        "reloaded"
+    );
     assert_eq!(b.client.current_url().await.unwrap().as_str(), url);
     let label = board_label(&b).await;
     assert!(
@@ -292,11 +304,17 @@ async fn the_board_in_discord_links_to_its_page() {
     let Some(b) = browser(WIDE).await else { return };
     let h = Harness::registered_with_pages().await;
     let (game, first) = h.start_game(ALICE, BOB).await;
-    let link = first.page_link().expect("the first board links to its page");
+    let link = first
+        .page_link()
+        .expect("the first board links to its page");
     let key = key_of(&link);
     let later = play_all(&h, &[(ALICE, "g1-g7"), (BOB, "f12-f9")]).await;
     for board in &later {
-        assert_eq!(board.page_link().as_deref(), Some(link.as_str()), "the same page");
+        assert_eq!(
+            board.page_link().as_deref(),
+            Some(link.as_str()),
+            "the same page"
+        );
     }
     let view = h.game(game).await;
 
@@ -362,7 +380,11 @@ fn games_named(answer: &RecordedRequest) -> Vec<i64> {
 
 /// Asserts the whole of `answer` (text, buttons, links) names neither `game` nor its page.
 fn assert_hides(answer: &RecordedRequest, game: GameId, key: &str) {
-    let all = answer.json.as_ref().map(Value::to_string).unwrap_or_default();
+    let all = answer
+        .json
+        .as_ref()
+        .map(Value::to_string)
+        .unwrap_or_default();
     assert!(!all.contains(key), "the page's key leaked: {all}");
     assert!(
         !games_named(answer).contains(&game.0),
@@ -377,10 +399,17 @@ async fn a_group_dm_games_page_is_reached_only_through_its_link() {
     let h = Harness::registered_with_pages().await;
     h.interact_from(|payload| in_group_dm(payload, ALICE));
     let (game, first) = h.start_game(ALICE, BOB).await;
-    let link = first.page_link().expect("the first board links to its page");
+    let link = first
+        .page_link()
+        .expect("the first board links to its page");
     let key = key_of(&link);
     for board in play_all(&h, &[(ALICE, "g1-g7"), (BOB, "f12-f9")]).await {
-        assert_eq!(board.page_link().as_deref(), Some(link.as_str()), "{:?}", board.request.path);
+        assert_eq!(
+            board.page_link().as_deref(),
+            Some(link.as_str()),
+            "{:?}",
+            board.request.path
+        );
     }
     let url = h.served(&link, 0);
     open_live(&b, &url).await;
@@ -389,7 +418,10 @@ async fn a_group_dm_games_page_is_reached_only_through_its_link() {
     let heading = b
         .eval("document.getElementById('mq-heading').textContent")
         .await;
-    assert_eq!(heading, format!("{} vs {}", view.white.name, view.black.name));
+    assert_eq!(
+        heading,
+        format!("{} vs {}", view.white.name, view.black.name)
+    );
     b.assert_console_clean().await;
 
     // In the server: a game of its own, in progress and then over, is listed (so the lists
@@ -440,7 +472,10 @@ async fn a_group_dm_games_page_is_reached_only_through_its_link() {
         !shown.contains(&view.white.name) && !shown.contains(&view.black.name),
         "{shown}"
     );
-    assert_eq!(b.eval("document.getElementById('mq-board')").await, Value::Null);
+    assert_eq!(
+        b.eval("document.getElementById('mq-board')").await,
+        Value::Null
+    );
     drop(b);
     h.stop().await;
 }
@@ -489,7 +524,7 @@ async fn the_page_fits_a_phone_and_a_wide_screen() {
     let (_, board) = h.start_game(ALICE, BOB).await;
     play_all(&h, &MIDGAME).await;
     open_live(&b, &h.served(&board.page_link().unwrap(), 0)).await;
-    wait_for_ply(&b, 8, 8).await;
+    wait_for_ply(&b, 10, 10).await;
     for (width, height) in [PHONE, WIDE] {
         b.set_viewport(width, height).await;
         assert_eq!(
@@ -542,8 +577,7 @@ impl LocalWeb {
             bot_user: Some(local.computer),
             ..ServiceConfig::default()
         };
-        let service =
-            GameService::new(pool, Arc::new(SystemClock), config).with_computer(computer);
+        let service = GameService::new(pool, Arc::new(SystemClock), config).with_computer(computer);
         let deps = WebDeps {
             service: service.clone(),
             renderer: Arc::new(Renderer::new().unwrap()),
@@ -591,7 +625,9 @@ impl Drop for LocalWeb {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_game_at_this_screen_is_played_by_taps() {
-    let Some(b) = browser(PHONE).await else { return };
+    let Some(b) = browser(PHONE).await else {
+        return;
+    };
     let web = LocalWeb::start().await;
     b.client.goto(&format!("{}/", web.url)).await.unwrap();
     for choice in [
@@ -602,8 +638,11 @@ async fn a_game_at_this_screen_is_played_by_taps() {
         // A person taps the choice's label.
         tap(&b, &format!("label:has({choice})")).await;
         assert_eq!(
-            b.eval(&format!("document.querySelector('{}').checked", choice.replace('\'', "\\'")))
-                .await,
+            b.eval(&format!(
+                "document.querySelector('{}').checked",
+                choice.replace('\'', "\\'")
+            ))
+            .await,
             true,
             "{choice}"
         );
@@ -626,8 +665,9 @@ async fn a_game_at_this_screen_is_played_by_taps() {
     )
     .await;
 
-    // The queen, then where she goes: g7, leaving a baby on g1.
-    tap(&b, "g[data-piece=\"g1\"]").await;
+    // The queen, then where she goes: g7, leaving a baby on g1. (Taps land on the squares:
+    // the pieces and markers drawn over them let them through.)
+    tap(&b, "rect.sq[data-square=\"g1\"]").await;
     b.wait_for(
         "the queen's destinations",
         "document.querySelector('g.mq-dest[data-dest=\"g7\"][data-kind=\"birth\"]') !== null",
@@ -641,7 +681,7 @@ async fn a_game_at_this_screen_is_played_by_taps() {
     );
     // The computer may not answer before the test has looked at the page on its turn.
     let held = web.search.clone().acquire_owned().await.unwrap();
-    tap(&b, "g.mq-dest[data-dest=\"g7\"]").await;
+    tap(&b, "rect.sq[data-square=\"g7\"]").await;
     wait_for_ply(&b, 1, 1).await;
     b.wait_for(
         "the move is taken",
@@ -655,11 +695,14 @@ async fn a_game_at_this_screen_is_played_by_taps() {
     let before = b
         .eval("document.getElementById('mq-board').outerHTML")
         .await;
-    tap(&b, "g[data-piece=\"g7\"]").await;
+    tap(&b, "rect.sq[data-square=\"g7\"]").await;
     let after = b
         .eval("document.getElementById('mq-board').outerHTML")
         .await;
-    assert_eq!(before, after, "a tap on the computer's turn changed the board");
+    assert_eq!(
+        before, after,
+        "a tap on the computer's turn changed the board"
+    );
     assert_eq!(
         b.eval("document.querySelectorAll('g.mq-dest, rect.sq.movable').length")
             .await,

@@ -10,7 +10,7 @@
 //! Where no chromedriver or Chromium is installed, a test is skipped with one line, unless
 //! `MQ_TEST_BROWSER=required` (as `.ci/run` sets), where it fails.
 
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{BufRead, BufReader, Write};
 use std::net::TcpStream;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
@@ -270,7 +270,10 @@ impl Browser {
             .into_iter()
             .filter(|e| e.level == "SEVERE" || e.level == "WARNING")
             .collect();
-        assert!(bad.is_empty(), "errors or warnings in the console: {bad:#?}");
+        assert!(
+            bad.is_empty(),
+            "errors or warnings in the console: {bad:#?}"
+        );
     }
 
     /// Forgets what the console has said so far (after a step that is expected to log an
@@ -409,11 +412,12 @@ async fn start_driver(program: &Path, patience: Duration) -> Driver {
     std::thread::spawn(move || {
         let mut port_tx = Some(port_tx);
         for line in BufReader::new(stdout).lines().map_while(Result::ok) {
-            eprintln!("DEBUG chromedriver: {line}");
             let port = line
                 .split_once("started successfully on port ")
                 .and_then(|(_, rest)| rest.trim_end_matches('.').trim().parse::<u16>().ok());
-            if let (Some(port), Some(tx)) = (port, port_tx.take()) {
+            if let Some(port) = port
+                && let Some(tx) = port_tx.take()
+            {
                 let _ = tx.send(port);
             }
         }
@@ -464,7 +468,9 @@ fn end_session(port: u16, session: &str) -> bool {
     if stream.write_all(request.as_bytes()).is_err() {
         return false;
     }
-    let mut answer = String::new();
-    let _ = stream.read_to_string(&mut answer);
-    answer.starts_with("HTTP/1.1 200")
+    // The status line is enough: chromedriver answers once Chromium is closed, and may keep
+    // the connection open after.
+    let mut status = String::new();
+    let _ = BufReader::new(stream).read_line(&mut status);
+    status.starts_with("HTTP/1.1 200")
 }
