@@ -5,6 +5,7 @@ mod render;
 mod search;
 mod service;
 mod sweep;
+mod web;
 mod writes;
 
 use std::path::PathBuf;
@@ -52,6 +53,9 @@ pub struct BenchArgs {
     /// Rounds (challenge, accept, rated resignation) per run of the PostgreSQL writes.
     #[arg(long, default_value_t = 960)]
     write_rounds: u32,
+    /// Pages watching in the `web` part: on one game, then one on each of as many games.
+    #[arg(long, default_value_t = 1000)]
+    watchers: usize,
     /// Measure only one part.
     #[arg(long, value_enum)]
     only: Option<Part>,
@@ -73,6 +77,9 @@ enum Part {
     Analysis,
     /// One sweep's database work, and the start-up check, with many games in progress.
     Sweep,
+    /// The game pages: their bytes, the time to serve one, and how fast a move reaches the
+    /// pages watching (a `monkey-queen web` process driven over loopback).
+    Web,
 }
 
 /// Runs every benchmark and prints one line per figure.
@@ -99,6 +106,9 @@ pub fn run(args: &BenchArgs) -> Result<(), String> {
     }
     if wanted(Part::Sweep) {
         sweep::run(runs, args.seed_games, args.sweep_database.as_deref())?;
+    }
+    if wanted(Part::Web) {
+        web::run(args.watchers)?;
     }
     Ok(())
 }

@@ -29,6 +29,9 @@ pub struct WebArgs {
     /// Where games are stored (as for the bot).
     #[arg(long, env = "DATABASE_URL", default_value = DEFAULT_DATABASE_URL)]
     database_url: String,
+    /// Requests one address may make a second (six times as many at once).
+    #[arg(long, default_value_t = RateLimit::default().per_second)]
+    requests_per_second: u32,
     /// Log filter, in tracing's EnvFilter syntax.
     #[arg(long, env = "RUST_LOG", default_value = "warn,monkey_queen=info")]
     log: String,
@@ -70,7 +73,10 @@ async fn serve(args: &WebArgs) -> Result<(), String> {
     let config = WebConfig {
         public_url: None,
         local: Some(local),
-        rate_limit: RateLimit::default(),
+        rate_limit: RateLimit {
+            per_second: args.requests_per_second,
+            burst: args.requests_per_second.saturating_mul(6),
+        },
     };
     web::spawn(listener, deps, config, &tasks, stop.clone());
     spawn_sweeps(service, &tasks, stop.clone());
