@@ -161,8 +161,10 @@ impl Browser {
         Some(browser)
     }
 
-    /// Resizes the window so that the page's viewport (`innerWidth`×`innerHeight`) is
-    /// `width`×`height` CSS pixels.
+    /// Makes the page's viewport (`innerWidth`×`innerHeight`) `width`×`height` CSS pixels,
+    /// and waits until the page has it. The window is resized to that size; headless
+    /// Chromium's window keeps room for a toolbar it does not draw (and is never narrower than
+    /// 500 px), so the viewport itself is set too, as DevTools' device mode does.
     ///
     /// # Panics
     /// When the browser does not resize.
@@ -171,24 +173,17 @@ impl Browser {
             .set_window_size(width, height)
             .await
             .expect("the window resizes");
-        let inner = self
-            .client
-            .execute("return [window.innerWidth, window.innerHeight];", vec![])
-            .await
-            .expect("the viewport's size");
-        let size = |i: usize| inner[i].as_u64().unwrap_or(0) as u32;
-        let (inner_width, inner_height) = (size(0), size(1));
-        if (inner_width, inner_height) != (width, height) {
-            // The window has a frame: make it that much larger.
-            let outer = (
-                width + width.saturating_sub(inner_width),
-                height + height.saturating_sub(inner_height),
-            );
-            self.client
-                .set_window_size(outer.0, outer.1)
-                .await
-                .expect("the window resizes");
-        }
+        let metrics = json!({
+            "cmd": "Emulation.setDeviceMetricsOverride",
+            "params": { "width": width, "height": height, "deviceScaleFactor": 1, "mobile": false },
+        });
+        let answer = self.driver_post("goog/cdp/execute", &metrics).await;
+        assert!(answer.get("error").is_none(), "{answer}");
+        self.wait_for(
+            &format!("a {width}×{height} viewport"),
+            &format!("window.innerWidth === {width} && window.innerHeight === {height}"),
+        )
+        .await;
     }
 
     /// Evaluates `expression` (JavaScript) in the page until it is truthy, and returns its
@@ -234,21 +229,10 @@ impl Browser {
     /// # Panics
     /// When chromedriver does not give the log.
     pub async fn console(&self) -> Vec<ConsoleEntry> {
-        let url = format!(
-            "http://127.0.0.1:{}/session/{}/se/log",
-            self.driver.port, self.session
-        );
-        let answer = self
-            .http
-            .post(url)
-            .header("content-type", "application/json")
-            .body(r#"{"type":"browser"}"#)
-            .send()
-            .await
-            .expect("chromedriver answers for the log");
-        let body: Value = serde_json::from_str(&answer.text().await.unwrap_or_default())
-            .expect("the log is JSON");
-        let entries = body["value"].as_array().cloned().unwrap_or_default();
+        let body = self
+            .driver_post("se/log", &json!({ "type": "browser" }))
+            .await;
+        let entries = body.as_array().cloned().unwrap_or_default();
         // Chromedriver hands each entry once: keep them all.
         let mut console = self.console.lock().unwrap();
         console.extend(entries.iter().map(|e| ConsoleEntry {
@@ -330,6 +314,31 @@ impl Browser {
             })
             .filter(|v| v.impact == "serious" || v.impact == "critical")
             .collect()
+    }
+
+    /// Posts `body` to chromedriver's command `command` of this session (one WebDriver does
+    /// not have, like `se/log`); its answer's `value`.
+    ///
+    /// # Panics
+    /// When chromedriver does not answer with JSON.
+    async fn driver_post(&self, command: &str, body: &Value) -> Value {
+        let url = format!(
+            "http://127.0.0.1:{}/session/{}/{command}",
+            self.driver.port, self.session
+        );
+        let answer = self
+            .http
+            .post(url)
+            .header("content-type", "application/json")
+            .body(body.to_string())
+            .send()
+            .await
+            .unwrap_or_else(|e| panic!("chromedriver does not answer {command}: {e}"));
+        let text = answer.text().await.unwrap_or_default();
+        let answer: Value = serde_json::from_str(&text).unwrap_or_else(|e| {
+            panic!("chromedriver's answer to {command} is not JSON ({e}): {text}")
+        });
+        answer["value"].clone()
     }
 
     /// A PNG of the viewport, also written to `path` (its folder is made).
