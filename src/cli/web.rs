@@ -12,7 +12,7 @@ use tokio_util::task::TaskTracker;
 use tracing_subscriber::EnvFilter;
 
 use crate::discord::CpuLimits;
-use crate::games::{Computer, GameService, ServiceConfig, SystemClock};
+use crate::games::{ChallengeLimits, Computer, GameService, ServiceConfig, SystemClock};
 use crate::render::Renderer;
 use crate::storage::{self, DEFAULT_DATABASE_URL};
 use crate::web::{self, LocalPlayers, RateLimit, WebConfig, WebDeps};
@@ -59,6 +59,9 @@ async fn serve(args: &WebArgs) -> Result<(), String> {
     let local = LocalPlayers::STANDARD;
     let config = ServiceConfig {
         bot_user: Some(local.computer),
+        // One person (or two) at one screen: their games are not held to the limits that
+        // keep one Discord user from flooding a channel with challenges.
+        challenge_limits: ChallengeLimits::NONE,
         ..ServiceConfig::default()
     };
     let computer = Computer::new(tasks.clone(), stop.clone(), cpu.search.clone());
@@ -80,6 +83,10 @@ async fn serve(args: &WebArgs) -> Result<(), String> {
     };
     web::spawn(listener, deps, config, &tasks, stop.clone());
     spawn_sweeps(service, &tasks, stop.clone());
+    if !args.addr.ip().is_loopback() {
+        // Whoever reaches this address plays the games at this screen.
+        tracing::warn!(addr = %args.addr, "serving games that anyone who reaches this address may play");
+    }
     println!("Monkey Queen: play at http://{}/ (Ctrl-C stops)", args.addr);
     let signal = crate::discord::shutdown_signal().await;
     tracing::info!(?signal, "shutting down");

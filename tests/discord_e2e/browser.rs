@@ -723,3 +723,55 @@ async fn a_game_at_this_screen_is_played_by_taps() {
     drop(b);
     web.stop().await;
 }
+
+/// How many loads the measure of a page's load takes the median of.
+const LOADS: usize = 21;
+
+/// The benchmark of a page's load (run it in release, alone): from the request to the board
+/// drawn (the page's `mq-board-drawn` mark, in the Navigation Timing clock), the first load
+/// and the median of the next ones (its files then revalidated by their ETags), for a game of
+/// 40 plies.
+/// `cargo test --release --test discord_e2e -- --ignored --nocapture a_pages_load_is_measured`
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "a benchmark: run it alone, in release"]
+async fn a_pages_load_is_measured_until_its_board_is_drawn() {
+    let Some(b) = browser(WIDE).await else { return };
+    let h = Harness::registered_with_pages().await;
+    expect_channel_rate_limits(&h);
+    let (game, board) = h.start_game(ALICE, BOB).await;
+    let mut position = h.game(game).await.position;
+    for ply in 0..40 {
+        let Some(mv) = position.legal_moves().into_iter().nth(ply % 3) else {
+            break;
+        };
+        let mover = if ply % 2 == 0 { ALICE } else { BOB };
+        h.play(mover, &mv.to_string()).await.applied();
+        position.play_unchecked(mv);
+        if position.outcome().is_some() {
+            break;
+        }
+    }
+    h.idle().await;
+    let url = h.served(&board.page_link().expect("a link"), 0);
+    let mut loads = Vec::with_capacity(LOADS);
+    for _ in 0..LOADS {
+        b.client.goto(&url).await.expect("the page opens");
+        let drawn = b
+            .wait_for(
+                "the board drawn",
+                "performance.getEntriesByName('mq-board-drawn')[0]?.startTime ?? null",
+            )
+            .await;
+        loads.push(drawn.as_f64().expect("a time in ms"));
+    }
+    let first = loads.remove(0);
+    loads.sort_by(f64::total_cmp);
+    println!(
+        "request to board drawn, 40-ply game: first load {first:.1} ms; then median {:.1} ms, worst {:.1} ms ({} loads)",
+        loads[loads.len() / 2],
+        loads[loads.len() - 1],
+        loads.len()
+    );
+    drop(b);
+    h.stop().await;
+}
