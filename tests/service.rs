@@ -1748,7 +1748,10 @@ async fn the_service_plays_the_computers_reply_and_publishes_it() {
     ));
     // The computer's move is a change like any move, and is also published as the
     // computer's, with the board a face must show.
-    assert!(matches!(event_for(&mut events, game.id).await, GameEvent::Changed(_)));
+    assert!(matches!(
+        event_for(&mut events, game.id).await,
+        GameEvent::Changed(_)
+    ));
     let GameEvent::ComputerMoved(reply) = event_for(&mut events, game.id).await else {
         panic!("the computer's move is published as such")
     };

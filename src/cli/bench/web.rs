@@ -35,14 +35,19 @@ impl Drop for Server {
 impl Server {
     /// Its CPU time so far (user and system), from `/proc`.
     fn cpu(&self) -> Duration {
-        let stat = std::fs::read_to_string(format!("/proc/{}/stat", self.child.id()))
-            .unwrap_or_default();
+        let stat =
+            std::fs::read_to_string(format!("/proc/{}/stat", self.child.id())).unwrap_or_default();
         // After the command's name in parentheses: fields 14 and 15 are utime and stime.
         let fields: Vec<&str> = stat
             .rsplit_once(')')
             .map(|(_, rest)| rest.split_whitespace().collect())
             .unwrap_or_default();
-        let ticks = |i: usize| fields.get(i).and_then(|f| f.parse::<u64>().ok()).unwrap_or(0);
+        let ticks = |i: usize| {
+            fields
+                .get(i)
+                .and_then(|f| f.parse::<u64>().ok())
+                .unwrap_or(0)
+        };
         // Clock ticks are 1/100 s on Linux.
         Duration::from_millis((ticks(11) + ticks(12)) * 10)
     }
@@ -147,7 +152,12 @@ async fn start_server(dir: &super::BenchDir) -> Result<Server, String> {
     let exe = std::env::current_exe().map_err(|e| e.to_string())?;
     let child = Command::new(exe)
         .args(["web", "--addr", &format!("127.0.0.1:{port}")])
-        .args(["--database-url", &dir.url(), "--requests-per-second", "1000000"])
+        .args([
+            "--database-url",
+            &dir.url(),
+            "--requests-per-second",
+            "1000000",
+        ])
         .args(["--log", "error"])
         .stdout(Stdio::null())
         .spawn()
@@ -179,7 +189,8 @@ async fn new_game(client: &Client, server: &Server) -> Result<String, String> {
         .await
         .map_err(|e| e.to_string())?;
     let body = answer.text().await.map_err(|e| e.to_string())?;
-    let json: serde_json::Value = serde_json::from_str(&body).map_err(|e| format!("{e}: {body}"))?;
+    let json: serde_json::Value =
+        serde_json::from_str(&body).map_err(|e| format!("{e}: {body}"))?;
     json["url"]
         .as_str()
         .and_then(|url| url.strip_prefix("/g/"))
@@ -249,7 +260,12 @@ async fn wait_for(
     while got.len() < count {
         match tokio::time::timeout_at(deadline, arrivals.recv()).await {
             Ok(Some(arrival)) => got.push(arrival),
-            _ => return Err(format!("{} of {count} pages were shown the move", got.len())),
+            _ => {
+                return Err(format!(
+                    "{} of {count} pages were shown the move",
+                    got.len()
+                ));
+            }
         }
     }
     Ok(got)
@@ -300,7 +316,12 @@ fn imports(script: &str) -> Vec<String> {
 }
 
 /// The body of `path`, compressed or not.
-async fn fetch(client: &Client, server: &Server, path: &str, gzip: bool) -> Result<Vec<u8>, String> {
+async fn fetch(
+    client: &Client,
+    server: &Server,
+    path: &str,
+    gzip: bool,
+) -> Result<Vec<u8>, String> {
     let mut request = client.get(format!("{}{path}", server.base));
     if gzip {
         request = request.header("accept-encoding", "gzip");
@@ -337,7 +358,12 @@ fn ms(d: Duration) -> f64 {
 /// wall time, and its memory.
 fn report(what: &str, delays: &mut [Duration], cpu: Duration, wall: Duration, memory: (f64, f64)) {
     delays.sort();
-    let at = |q: usize| delays.get(delays.len() * q / 100).copied().unwrap_or_default();
+    let at = |q: usize| {
+        delays
+            .get(delays.len() * q / 100)
+            .copied()
+            .unwrap_or_default()
+    };
     println!(
         "{what}: p50 {:.1} ms, p99 {:.1} ms ({} deliveries); server CPU {:.2} s in {:.1} s; RSS {:.0} MiB (peak {:.0} MiB)",
         ms(at(50)),
