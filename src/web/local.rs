@@ -21,7 +21,7 @@ use super::state::{self, playable};
 use super::{LocalPlayers, Web, assets};
 use crate::games::{
     ChallengeCreated, ChannelId, ColorChoice, GameRef, GameStarted, GameView, NewChallenge,
-    PlayRequest, PlayerRef, Reach,
+    PlayRequest, PlayerRef, Reach, UserError, UserId,
 };
 use crate::i18n::{Lang, Msg};
 use crate::model::Level;
@@ -228,22 +228,19 @@ pub(super) async fn create(
 }
 
 /// The game at `key` and the person at the screen whose turn it is there.
-async fn mover(
-    web: &Web,
-    key: &str,
-    lang: Lang,
-) -> Result<(GameView, crate::games::UserId), WebError> {
+async fn mover(web: &Web, key: &str, lang: Lang) -> Result<(GameView, UserId), WebError> {
     let local = players(web)?;
     let (page, _, _) = state::load(web, key).await?;
     let game = page.game;
     let turn = game.position.turn();
     if !playable(&game, Some(local)).contains(&turn) {
         // Not a person's turn here: the game is over, or the computer is to move.
-        let refusal = match game.is_active() {
-            true => crate::games::UserError::NotYourTurn {
+        let refusal = if game.is_active() {
+            UserError::NotYourTurn {
                 to_move: game.player(turn).id,
-            },
-            false => crate::games::UserError::GameOver { game: game.id },
+            }
+        } else {
+            UserError::GameOver { game: game.id }
         };
         return Err(WebError::from_service(refusal.into(), lang));
     }

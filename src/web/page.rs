@@ -45,8 +45,7 @@ pub(super) async fn board_png(
     Viewer(lang): Viewer,
     Path(key): Path<String>,
 ) -> Result<Response, WebError> {
-    let key = key.strip_suffix(".png").unwrap_or(&key);
-    let (page, _, _) = state::load(&web, key).await?;
+    let (page, _, _) = state::load(&web, &key).await?;
     let game = page.game;
     let view = BoardView {
         flipped: false,

@@ -174,7 +174,6 @@ impl Harness {
     /// standing at [`START_MS`]; returns once each process has registered its commands in the
     /// test server.
     pub async fn processes(shard_count: u32, processes: Vec<Shards>) -> Harness {
-        let count = processes.len();
         let setup = Setup {
             dev_guild: Some(GuildId::new(GUILD_ID)),
             defer_after: ANSWER_DIRECTLY_WITHIN,
@@ -183,6 +182,13 @@ impl Harness {
             cpu: CpuLimits::for_this_machine(),
             pages: false,
         };
+        Harness::launch_registered(shard_count, setup).await
+    }
+
+    /// Starts `setup`'s processes on a fake Discord that recommends `shard_count` shards, and
+    /// returns once each has registered its commands in the test server.
+    async fn launch_registered(shard_count: u32, setup: Setup) -> Harness {
+        let count = setup.processes.len();
         let fake = FakeDiscord::with_shards(shard_count).await;
         let harness = Harness::launch_new(fake, setup).await;
         let registered = |r: &RecordedRequest| r.is("PUT", &guild_commands_path());
@@ -231,7 +237,6 @@ impl Harness {
 
     /// As [`Harness::processes`] (on the real clock), each process serving the game pages.
     pub async fn processes_with_pages(shard_count: u32, processes: Vec<Shards>) -> Harness {
-        let count = processes.len();
         let setup = Setup {
             dev_guild: Some(GuildId::new(GUILD_ID)),
             defer_after: ANSWER_DIRECTLY_WITHIN,
@@ -240,14 +245,7 @@ impl Harness {
             cpu: CpuLimits::for_this_machine(),
             pages: true,
         };
-        let fake = FakeDiscord::with_shards(shard_count).await;
-        let harness = Harness::launch_new(fake, setup).await;
-        let registered = |r: &RecordedRequest| r.is("PUT", &guild_commands_path());
-        assert!(
-            harness.fake.wait_for_count(WAIT, count, registered).await,
-            "not every process registered its commands"
-        );
-        harness
+        Harness::launch_registered(shard_count, setup).await
     }
 
     /// Where the `process`-th bot process (0 the first) serves the game pages, as
