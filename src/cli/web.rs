@@ -82,6 +82,7 @@ async fn serve(args: &WebArgs) -> Result<(), String> {
         },
     };
     web::spawn(listener, deps, config, &tasks, stop.clone());
+    service.relay_other_processes(&tasks, stop.clone());
     spawn_sweeps(service, &tasks, stop.clone());
     if !args.addr.ip().is_loopback() {
         // Whoever reaches this address plays the games at this screen.
