@@ -121,9 +121,9 @@ pub fn spawn(
         hub: hub.clone(),
     };
     hub.spawn_feed(web.clone(), tasks);
-    let limiter = security::Limiter::new(config.rate_limit);
-    limiter.spawn_cleanup(tasks, stop.clone());
-    let app = router(web, &limiter);
+    let limiters = security::Limiters::new(config.rate_limit);
+    limiters.spawn_cleanup(tasks, stop.clone());
+    let app = router(web, &limiters);
     let address = listener.local_addr().ok();
     info!(?address, "serving game pages");
     tasks.spawn(async move {
@@ -137,13 +137,12 @@ pub fn spawn(
     });
 }
 
-fn router(web: Web, limiter: &security::Limiter) -> Router {
+fn router(web: Web, limiters: &security::Limiters) -> Router {
     let mut routes = Router::new()
         .route("/g/{key}", get(page::game))
         .route("/g/{key}/board.png", get(page::board_png))
         .route("/api/games/{key}", get(state::get))
-        .route("/api/games/{key}/events", get(live::events))
-        .route("/assets/{file}", get(assets::get));
+        .route("/api/games/{key}/events", get(live::events));
     if web.config.local.is_some() {
         routes = routes
             .route("/", get(local::home))
@@ -153,5 +152,6 @@ fn router(web: Web, limiter: &security::Limiter) -> Router {
     } else {
         routes = routes.route("/", get(page::about));
     }
-    security::layers(routes.fallback(errors::not_found), limiter).with_state(web)
+    let files = Router::new().route("/assets/{file}", get(assets::get));
+    security::layers(routes.fallback(errors::not_found), files, limiters).with_state(web)
 }

@@ -3,8 +3,8 @@
 //!   script), lets only Discord frame the page (for the Activity), and sends nothing
 //!   elsewhere; `X-Content-Type-Options: nosniff`; no referrer;
 //! - request bodies of at most [`MAX_BODY`] bytes (413 beyond);
-//! - per address, at most [`RateLimit`] requests (429 beyond), so one address's flood slows
-//!   only itself;
+//! - per address, at most [`RateLimit`] requests for pages and the API, and ten times as many
+//!   for the page's own files (429 beyond), so one address's flood slows only itself;
 //! - compressed answers where the browser takes them (not the event streams).
 
 use std::net::{IpAddr, SocketAddr};
@@ -62,26 +62,50 @@ impl Default for RateLimit {
 pub(super) struct Limiter(Arc<DefaultKeyedRateLimiter<IpAddr>>);
 
 impl Limiter {
-    pub(super) fn new(limit: RateLimit) -> Limiter {
+    fn new(limit: RateLimit) -> Limiter {
         let per_second = NonZeroU32::new(limit.per_second).unwrap_or(NonZeroU32::MIN);
         let burst = NonZeroU32::new(limit.burst).unwrap_or(NonZeroU32::MIN);
         Limiter(Arc::new(RateLimiter::keyed(
             Quota::per_second(per_second).allow_burst(burst),
         )))
     }
+}
 
-    /// Forgets quiet addresses every minute until `stop`, so the table does not grow.
+/// The limits of each address: one for pages and the API, and one [`FILES_FACTOR`] times as
+/// large for the page's own files, since a page loads a dozen of them at once (served from
+/// memory, revalidated by their ETags).
+#[derive(Clone)]
+pub(super) struct Limiters {
+    pages: Limiter,
+    files: Limiter,
+}
+
+/// How many more requests for the page's files an address may make than for pages.
+const FILES_FACTOR: u32 = 10;
+
+impl Limiters {
+    pub(super) fn new(limit: RateLimit) -> Limiters {
+        Limiters {
+            pages: Limiter::new(limit),
+            files: Limiter::new(RateLimit {
+                per_second: limit.per_second.saturating_mul(FILES_FACTOR),
+                burst: limit.burst.saturating_mul(FILES_FACTOR),
+            }),
+        }
+    }
+
+    /// Forgets quiet addresses every minute until `stop`, so the tables do not grow.
     pub(super) fn spawn_cleanup(&self, tasks: &TaskTracker, stop: CancellationToken) {
-        let limiter = self.0.clone();
+        let limiters = [self.pages.0.clone(), self.files.0.clone()];
         tasks.spawn(async move {
             let mut ticks = tokio::time::interval(Duration::from_secs(60));
             loop {
                 tokio::select! {
                     () = stop.cancelled() => break,
-                    _ = ticks.tick() => {
+                    _ = ticks.tick() => for limiter in &limiters {
                         limiter.retain_recent();
                         limiter.shrink_to_fit();
-                    }
+                    },
                 }
             }
         });
@@ -106,18 +130,28 @@ async fn limit(
     next.run(request).await
 }
 
-/// `routes` with the headers, limits and compression above.
+/// `routes` and the page's `files`, each held to its limit, with the headers, the body limit
+/// and compression above.
 pub(super) fn layers<S: Clone + Send + Sync + 'static>(
     routes: Router<S>,
-    limiter: &Limiter,
+    files: Router<S>,
+    limiters: &Limiters,
 ) -> Router<S> {
     let header =
         |name, value| SetResponseHeaderLayer::overriding(name, HeaderValue::from_static(value));
+    let routes = routes.layer(middleware::from_fn_with_state(
+        limiters.pages.clone(),
+        limit,
+    ));
+    let files = files.layer(middleware::from_fn_with_state(
+        limiters.files.clone(),
+        limit,
+    ));
     routes
+        .merge(files)
         .layer(CompressionLayer::new())
         .layer(RequestBodyLimitLayer::new(MAX_BODY))
         .layer(header(CONTENT_SECURITY_POLICY, POLICY))
         .layer(header(X_CONTENT_TYPE_OPTIONS, "nosniff"))
         .layer(header(REFERRER_POLICY, "no-referrer"))
-        .layer(middleware::from_fn_with_state(limiter.clone(), limit))
 }
