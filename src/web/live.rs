@@ -88,15 +88,17 @@ impl Hub {
         receiver
     }
 
-    /// The key and sender of `game` while anyone watches it; forgets it once nobody does.
+    /// The key and sender of `game` while anyone watches it.
     fn watched(&self, game: GameId) -> Option<(PageKey, watch::Sender<Snapshot>)> {
-        let mut games = self.games();
+        let games = self.games();
         let watched = games.get(&game)?;
-        if watched.sender.receiver_count() == 0 {
-            games.remove(&game);
-            return None;
-        }
         Some((watched.key.clone(), watched.sender.clone()))
+    }
+
+    /// How many games pages watch now.
+    #[cfg(test)]
+    fn watched_games(&self) -> usize {
+        self.games().len()
     }
 
     /// Feeds the watchers from the service's events until the hub's stop, on `tasks`. With
@@ -164,6 +166,24 @@ async fn refresh(web: &Web, game: GameId) {
     }
 }
 
+/// A page's departure from its game: when the last one leaves, the hub forgets the game.
+struct Leaving {
+    hub: Hub,
+    game: GameId,
+}
+
+impl Drop for Leaving {
+    fn drop(&mut self) {
+        let mut games = self.hub.games();
+        if games
+            .get(&self.game)
+            .is_some_and(|w| w.sender.receiver_count() == 0)
+        {
+            games.remove(&self.game);
+        }
+    }
+}
+
 /// `GET /api/games/{key}/events`: the state now, then after every change, until the page
 /// closes or the server stops.
 pub(super) async fn events(State(web): State<Web>, Path(key): Path<String>) -> Response {
@@ -171,8 +191,13 @@ pub(super) async fn events(State(web): State<Web>, Path(key): Path<String>) -> R
         Ok(loaded) => loaded,
         Err(e) => return e.into_response(),
     };
-    let receiver = web.hub.watch(page.game.id, key, Snapshot::of(&state));
-    Sse::new(stream_of(receiver, web.hub.stop.clone()))
+    let game = page.game.id;
+    let receiver = web.hub.watch(game, key, Snapshot::of(&state));
+    let leaving = Leaving {
+        hub: web.hub.clone(),
+        game,
+    };
+    Sse::new(stream_of(receiver, leaving, web.hub.stop.clone()))
         .keep_alive(KeepAlive::new().interval(KEEP_ALIVE))
         .into_response()
 }
@@ -180,16 +205,63 @@ pub(super) async fn events(State(web): State<Web>, Path(key): Path<String>) -> R
 /// The states a watcher is sent: the latest at once, then each newer one; ends at `stop`.
 fn stream_of(
     receiver: watch::Receiver<Snapshot>,
+    leaving: Leaving,
     stop: CancellationToken,
 ) -> impl Stream<Item = Result<Event, Infallible>> {
-    let states = stream::unfold((receiver, true), |(mut receiver, first)| async move {
+    // The receiver goes before `leaving` when the stream is dropped (tuple fields drop in
+    // order), so the last page's departure finds no receiver left.
+    let watching = (receiver, leaving, true);
+    let states = stream::unfold(watching, |(mut receiver, leaving, first)| async move {
         if !first && receiver.changed().await.is_err() {
             return None;
         }
         let json = receiver.borrow_and_update().json.clone();
-        Some((json, (receiver, false)))
+        Some((json, (receiver, leaving, false)))
     });
     states
         .map(|json| Ok(Event::default().event("state").data(&*json)))
         .take_until(stop.cancelled_owned())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn snapshot(positions: usize) -> Snapshot {
+        Snapshot {
+            progress: (positions, false),
+            json: positions.to_string().into(),
+        }
+    }
+
+    /// A page is sent whichever state is further on, the hub's or the one it read; when the
+    /// last page on a game closes, the hub forgets the game.
+    #[test]
+    fn pages_get_the_latest_state_and_a_game_nobody_watches_is_forgotten() {
+        let hub = Hub::new(CancellationToken::new());
+        let key = PageKey::random();
+        let page = |current| {
+            let receiver = hub.watch(GameId(1), key.clone(), current);
+            let leaving = Leaving {
+                hub: hub.clone(),
+                game: GameId(1),
+            };
+            (receiver, leaving)
+        };
+        let first = page(snapshot(3));
+        let second = page(snapshot(2));
+        assert_eq!(second.0.borrow().progress.0, 3, "the hub's is newer");
+        let third = page(snapshot(5));
+        assert_eq!(
+            first.0.borrow().progress.0,
+            5,
+            "the newest read reaches every page"
+        );
+        assert_eq!(hub.watched_games(), 1);
+        drop(first);
+        drop(second);
+        assert_eq!(hub.watched_games(), 1, "one page still watches");
+        drop(third);
+        assert_eq!(hub.watched_games(), 0, "forgotten with its last page");
+    }
 }
