@@ -168,16 +168,19 @@ pub fn read_trf(text: &str) -> Result<Tournament, TrfError> {
             _ => {}
         }
     }
-    rows.sort_by_key(|r| r.0);
+    // Starting ranks must be 1..=n, each once (in any order).
     let n = rows.len();
-    for (i, row) in rows.iter().enumerate() {
-        if row.0 != i + 1 {
+    let mut seen = vec![false; n + 1];
+    for row in &rows {
+        if row.0 == 0 || row.0 > n || seen[row.0] {
             return Err(TrfError {
                 line: row.1,
                 kind: TrfErrorKind::BadStartingRank(row.0),
             });
         }
+        seen[row.0] = true;
     }
+    rows.sort_by_key(|r| r.0);
     let rounds = rows.iter().map(|r| r.4.len()).max().unwrap_or(0);
     let mut history = History::default();
     for r in 0..rounds {
