@@ -35,7 +35,9 @@ pub fn round_robin(n: usize) -> Result<Vec<Round>, PairingError> {
             } else if black >= n {
                 round.byes.push(PlayerId(white));
             } else {
-                round.games.push(Game::pending(PlayerId(white), PlayerId(black)));
+                round
+                    .games
+                    .push(Game::pending(PlayerId(white), PlayerId(black)));
             }
         };
         // Board 1: the fixed player has White in even rounds (1-based), i.e. odd `r`.

@@ -35,8 +35,8 @@ impl ColourState {
         let difference = record.colour_difference();
         let history = record.colours.clone();
         let last = history.last().copied();
-        let last_two_same = history.len() >= 2
-            && history[history.len() - 1] == history[history.len() - 2];
+        let last_two_same =
+            history.len() >= 2 && history[history.len() - 1] == history[history.len() - 2];
         let (preference, strength) = match last {
             None => (Colour::White, Strength::None),
             Some(last) => {

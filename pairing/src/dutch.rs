@@ -107,12 +107,12 @@ pub fn pair_swiss(players: &[Player], history: &History) -> Result<Round, Pairin
     let pairs = (k / 2 + 1) as i128;
     let max_diff = score.first().copied().unwrap_or(0).min(1 << 12) as i128;
     let tiers_max: [i128; 6] = [
-        2 * k as i128 + 2,                     // Dutch order
-        6,                                     // repeated floats
-        2,                                     // strong colour preferences
-        2,                                     // colour preferences
+        2 * k as i128 + 2,                                     // Dutch order
+        6,                                                     // repeated floats
+        2,                                                     // strong colour preferences
+        2,                                                     // colour preferences
         max_diff * max_diff * groups as i128 + groups as i128, // score differences
-        k as i128,                             // bye: rank from the bottom
+        k as i128,                                             // bye: rank from the bottom
     ];
     let mut unit = [0i128; 7];
     unit[0] = 1;

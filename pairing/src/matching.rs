@@ -25,44 +25,43 @@
 /// matched to vertex j, and mate[i] == SENTINEL if vertex i is not matched.
 
 /// This function takes time O(n ** 3)."""
-
 use std::cmp::max;
 
-pub type Vertex   = usize;
+pub type Vertex = usize;
 pub type Vertices = Vec<Vertex>;
-pub type Weight   = i128;
-pub type Weights  = Vec<Weight>;
-pub type Edge     = (Vertex, Vertex, Weight); // i, j, wt
-pub type Edges    = Vec<Edge>;
+pub type Weight = i128;
+pub type Weights = Vec<Weight>;
+pub type Edge = (Vertex, Vertex, Weight); // i, j, wt
+pub type Edges = Vec<Edge>;
 
-pub const SENTINEL:Vertex    = <Vertex>::max_value();
+pub const SENTINEL: Vertex = <Vertex>::max_value();
 
-const CHECK_DELTA:bool   = false;
-const CHECK_OPTIMUM:bool = true;
+const CHECK_DELTA: bool = false;
+const CHECK_OPTIMUM: bool = true;
 
 #[derive(Debug, Default)]
 pub struct Matching {
-    nvertex:   usize,
-    nedge:     usize,
-    maxweight: Weight,  
-    edges:     Edges,
-    dualvar:          Weights,
-    endpoint:         Vertices,
-    label:            Vertices,
-    labelend:         Vertices,
-    inblossom:        Vertices,
-    blossombase:      Vertices,
-    blossomparent:    Vertices,
-    bestedge:         Vertices,
-    unusedblossoms:   Vertices,
-    mate:             Vertices,
-    queue:            Vertices,
+    nvertex: usize,
+    nedge: usize,
+    maxweight: Weight,
+    edges: Edges,
+    dualvar: Weights,
+    endpoint: Vertices,
+    label: Vertices,
+    labelend: Vertices,
+    inblossom: Vertices,
+    blossombase: Vertices,
+    blossomparent: Vertices,
+    bestedge: Vertices,
+    unusedblossoms: Vertices,
+    mate: Vertices,
+    queue: Vertices,
     blossombestedges: Vec<Vertices>,
-    blossomchilds:    Vec<Vertices>, 
-    blossomendps:     Vec<Vertices>,
-    neighbend:        Vec<Vertices>,
-    allowedge:        Vec<bool>,
-    maxcardinality:   bool,
+    blossomchilds: Vec<Vertices>,
+    blossomendps: Vec<Vertices>,
+    neighbend: Vec<Vertices>,
+    allowedge: Vec<bool>,
+    maxcardinality: bool,
 }
 
 impl Matching {
@@ -75,9 +74,8 @@ impl Matching {
         matching
     }
 
-    fn initialize(&mut self){
-
-        // 
+    fn initialize(&mut self) {
+        //
         // Vertices are numbered 0 .. (nvertex-1).
         // Non-trivial blossoms are numbered nvertex .. (2*nvertex-1)
         //
@@ -97,13 +95,12 @@ impl Matching {
         // override with max_cardinality function call
         self.maxcardinality = false;
 
-
         for &(i, j, _wt) in &self.edges {
             assert!(i != j);
             if i >= self.nvertex {
                 self.nvertex = i + 1;
             }
-            if j >= self.nvertex{
+            if j >= self.nvertex {
                 self.nvertex = j + 1;
             }
         }
@@ -114,15 +111,20 @@ impl Matching {
         // If p is an edge endpoint,
         // endpoint[p] is the vertex to which endpoint p is attached.
         // Not modified by the algorithm.
-        self.endpoint = (0..2*self.nedge).map(|x| 
-                                        if x%2==0 {self.edges[x/2].0} 
-                                        else {self.edges[x/2].1})
-                                    .collect();
+        self.endpoint = (0..2 * self.nedge)
+            .map(|x| {
+                if x % 2 == 0 {
+                    self.edges[x / 2].0
+                } else {
+                    self.edges[x / 2].1
+                }
+            })
+            .collect();
 
         self.neighbend = vec![vec![]; self.nvertex];
         for (k, &(i, j, _wt)) in self.edges.iter().enumerate() {
-            self.neighbend[i].push(2*k+1);
-            self.neighbend[j].push(2*k);
+            self.neighbend[i].push(2 * k + 1);
+            self.neighbend[j].push(2 * k);
         }
 
         // If v is a vertex,
@@ -140,7 +142,7 @@ impl Matching {
         // If v is a vertex inside a T-blossom,
         // label[v] is 2 iff v is reachable from an S-vertex outside the blossom.
         // Labels are assigned during a stage and reset after each augmentation.
-        self.label = vec![0; 2*self.nvertex];
+        self.label = vec![0; 2 * self.nvertex];
 
         // If b is a labeled top-level blossom,
         // labelend[b] is the remote endpoint of the edge through which b obtained
@@ -160,23 +162,23 @@ impl Matching {
         // If b is a sub-blossom,
         // blossomparent[b] is its immediate parent (sub-)blossom.
         // If b is a top-level blossom, blossomparent[b] is SENTINEL.
-        self.blossomparent = vec![SENTINEL; 2*self.nvertex];
+        self.blossomparent = vec![SENTINEL; 2 * self.nvertex];
 
         // If b is a non-trivial (sub-)blossom,
         // blossomchilds[b] is an ordered list of its sub-blossoms, starting with
         // the base and going round the blossom.
-        self.blossomchilds = vec![vec![]; 2*self.nvertex];
+        self.blossomchilds = vec![vec![]; 2 * self.nvertex];
 
         // If b is a (sub-)blossom,
         // blossombase[b] is its base VERTEX (i.e. recursive sub-blossom).
-        self.blossombase = (0..(self.nvertex)).collect(); 
+        self.blossombase = (0..(self.nvertex)).collect();
         self.blossombase.extend(vec![SENTINEL; self.nvertex]);
 
         // If b is a non-trivial (sub-)blossom,
         // blossomendps[b] is a list of endpoints on its connecting edges,
         // such that blossomendps[b][i] is the local endpoint of blossomchilds[b][i]
         // on the edge that connects it to blossomchilds[b][wrap(i+1)].
-        self.blossomendps = vec![vec![]; 2*self.nvertex];
+        self.blossomendps = vec![vec![]; 2 * self.nvertex];
 
         // If v is a free vertex (or an unreached vertex inside a T-blossom),
         // bestedge[v] is the edge to an S-vertex with least slack,
@@ -185,16 +187,16 @@ impl Matching {
         // bestedge[b] is the least-slack edge to a different S-blossom,
         // or SENTINEL if there is no such edge.
         // This is used for efficient computation of delta2 and delta3.
-        self.bestedge = vec![SENTINEL; 2*self.nvertex];
+        self.bestedge = vec![SENTINEL; 2 * self.nvertex];
 
         // If b is a non-trivial top-level S-blossom,
         // blossombestedges[b] is a list of least-slack edges to neighbouring
         // S-blossoms, or None if no such list has been computed yet.
         // This is used for efficient computation of delta3.
-        self.blossombestedges = vec![vec![]; 2*self.nvertex];
+        self.blossombestedges = vec![vec![]; 2 * self.nvertex];
 
         // List of currently unused blossom numbers.
-        self.unusedblossoms = (self.nvertex..2*self.nvertex).collect();
+        self.unusedblossoms = (self.nvertex..2 * self.nvertex).collect();
 
         // If v is a vertex,
         // dualvar[v] = 2 * u(v) where u(v) is the v's variable in the dual
@@ -203,7 +205,7 @@ impl Matching {
         // If b is a non-trivial blossom,
         // dualvar[b] = z(b) where z(b) is b's variable in the dual optimization
         // problem.
-        self.dualvar = vec![self.maxweight;self.nvertex];
+        self.dualvar = vec![self.maxweight; self.nvertex];
         self.dualvar.extend(vec![0; self.nvertex]);
 
         // If allowedge[k] is true, edge k has zero slack in the optimization
@@ -217,7 +219,7 @@ impl Matching {
 
     // Return 2 * slack of edge k (does not work inside blossoms).
     #[inline]
-    fn slack(&self, k:Vertex) -> Weight {
+    fn slack(&self, k: Vertex) -> Weight {
         let (i, j, wt) = self.edges[k];
         self.dualvar[i] + self.dualvar[j] - 2 * wt
     }
@@ -246,8 +248,8 @@ impl Matching {
         let b = self.inblossom[w];
         assert!(self.label[w] == 0 && self.label[b] == 0);
 
-        self.label[w]    = t; 
-        self.label[b]    = t;
+        self.label[w] = t;
+        self.label[b] = t;
         self.labelend[w] = p;
         self.labelend[b] = p;
         self.bestedge[w] = SENTINEL;
@@ -263,7 +265,7 @@ impl Matching {
             // with an external mate.)
             let base = self.blossombase[b];
             assert!(self.mate[base] != SENTINEL);
-            let mbase    = self.mate[base];
+            let mbase = self.mate[base];
             let endpoint = self.endpoint[mbase];
             self.assign_label(endpoint, 1, mbase ^ 1);
         }
@@ -271,18 +273,18 @@ impl Matching {
 
     // Trace back from vertices v and w to discover either a new blossom
     // or an augmenting path. Return the base vertex of the new blossom or -1.
-    fn scan_blossom(&mut self, v:Vertex, w:Vertex) -> Vertex {
+    fn scan_blossom(&mut self, v: Vertex, w: Vertex) -> Vertex {
         // Trace back from v and w, placing breadcrumbs as we go.
         let mut path = vec![];
         let mut base = SENTINEL;
-        let mut v    = v;
-        let mut w    = w;
-        while v != SENTINEL || w != SENTINEL{
+        let mut v = v;
+        let mut w = w;
+        while v != SENTINEL || w != SENTINEL {
             // Look for a breadcrumb in v's blossom or put a new breadcrumb.
             let mut b = self.inblossom[v];
             if (self.label[b] & 4) != 0 {
                 base = self.blossombase[b];
-                break
+                break;
             }
             assert!(self.label[b] == 1);
             path.push(b);
@@ -323,13 +325,13 @@ impl Matching {
 
         // Create blossom.
         let b = self.unusedblossoms.pop().unwrap();
-        self.blossombase[b]    = base;
-        self.blossomparent[b]  = SENTINEL;
+        self.blossombase[b] = base;
+        self.blossomparent[b] = SENTINEL;
         self.blossomparent[bb] = b;
 
         // Make list of sub-blossoms and their interconnecting edge endpoints.
         self.blossomchilds[b] = vec![];
-        self.blossomendps[b]  = vec![];
+        self.blossomendps[b] = vec![];
 
         // Trace back from v to base.
         while bv != bb {
@@ -339,9 +341,11 @@ impl Matching {
 
             self.blossomendps[b].push(self.labelend[bv]);
 
-            assert!(self.label[bv] == 2 
-                   || (self.label[bv] == 1 
-                       && (self.labelend[bv] == self.mate[self.blossombase[bv]])));
+            assert!(
+                self.label[bv] == 2
+                    || (self.label[bv] == 1
+                        && (self.labelend[bv] == self.mate[self.blossombase[bv]]))
+            );
             // Trace one step back.
             assert!(self.labelend[bv] != SENTINEL);
             v = self.endpoint[self.labelend[bv]];
@@ -352,7 +356,7 @@ impl Matching {
         self.blossomchilds[b].push(bb);
         self.blossomchilds[b].reverse();
         self.blossomendps[b].reverse();
-        self.blossomendps[b].push(2*k);
+        self.blossomendps[b].push(2 * k);
 
         // Trace back from w to base.
         while bw != bb {
@@ -360,13 +364,15 @@ impl Matching {
             self.blossomparent[bw] = b;
             self.blossomchilds[b].push(bw);
             self.blossomendps[b].push(self.labelend[bw] ^ 1);
-            assert!(self.label[bw] == 2 ||
-                    (self.label[bw] == 1 
-                    && (self.labelend[bw] == self.mate[self.blossombase[bw]])));
+            assert!(
+                self.label[bw] == 2
+                    || (self.label[bw] == 1
+                        && (self.labelend[bw] == self.mate[self.blossombase[bw]]))
+            );
 
             // Trace one step back.
             assert!(self.labelend[bw] != SENTINEL);
-            w  = self.endpoint[self.labelend[bw]];
+            w = self.endpoint[self.labelend[bw]];
             bw = self.inblossom[w];
         }
 
@@ -374,10 +380,10 @@ impl Matching {
         assert!(self.label[bb] == 1);
         self.label[b] = 1;
         self.labelend[b] = self.labelend[bb];
-        
+
         // Set dual variable to zero.
         self.dualvar[b] = 0;
-        
+
         // Relabel vertices.
         for v in self.blossom_leaves(b) {
             if self.label[self.inblossom[v]] == 2 {
@@ -388,7 +394,7 @@ impl Matching {
             self.inblossom[v] = b;
         }
         // Compute blossombestedges[b].
-        let mut bestedgeto = vec![SENTINEL; 2*self.nvertex];
+        let mut bestedgeto = vec![SENTINEL; 2 * self.nvertex];
         for &bv in &self.blossomchilds[b] {
             let mut nblists = vec![];
 
@@ -396,7 +402,7 @@ impl Matching {
                 // This subblossom does not have a list of least-slack edges;
                 // get the information from the vertices.
                 for v in self.blossom_leaves(bv) {
-                    nblists.push(self.neighbend[v].iter().map(|p| p/2).collect());
+                    nblists.push(self.neighbend[v].iter().map(|p| p / 2).collect());
                 }
             } else {
                 // Walk this subblossom's least-slack edges.
@@ -411,9 +417,10 @@ impl Matching {
                     }
                     let bj = self.inblossom[j];
                     let bestto = bestedgeto[bj];
-                    if (bj != b) 
+                    if (bj != b)
                         && (self.label[bj] == 1)
-                        && (bestto == SENTINEL || (self.slack(k) < self.slack(bestto))) {
+                        && (bestto == SENTINEL || (self.slack(k) < self.slack(bestto)))
+                    {
                         bestedgeto[bj] = k;
                     }
                 }
@@ -422,7 +429,11 @@ impl Matching {
             self.blossombestedges[bv] = vec![];
             self.bestedge[bv] = SENTINEL;
         }
-        self.blossombestedges[b] = bestedgeto.iter().filter(|k| **k != SENTINEL).map(|k| *k).collect();
+        self.blossombestedges[b] = bestedgeto
+            .iter()
+            .filter(|k| **k != SENTINEL)
+            .map(|k| *k)
+            .collect();
 
         // Select bestedge[b]
         self.bestedge[b] = SENTINEL;
@@ -463,7 +474,10 @@ impl Matching {
             let entrychild = self.inblossom[self.endpoint[self.labelend[b] ^ 1]];
 
             // Decide in which direction we will go round the blossom.
-            let mut j:i32 = self.blossomchilds[b].iter().position(|r| *r==entrychild).unwrap() as i32;
+            let mut j: i32 = self.blossomchilds[b]
+                .iter()
+                .position(|r| *r == entrychild)
+                .unwrap() as i32;
             let jstep: i32;
             let endptrick: usize;
             if (j & 1) != 0 {
@@ -482,17 +496,20 @@ impl Matching {
             while j != 0 {
                 // Relabel the T-sub-blossom.
                 self.label[self.endpoint[p ^ 1]] = 0;
-                self.label[self.endpoint[pos_neg_index(&self.blossomendps[b], j-endptrick as i32)^endptrick^1]] = 0;
+                self.label[self.endpoint
+                    [pos_neg_index(&self.blossomendps[b], j - endptrick as i32) ^ endptrick ^ 1]] =
+                    0;
                 let ep = self.endpoint[p ^ 1];
                 self.assign_label(ep, 2, p);
 
                 // Step to the next S-sub-blossom and note its forward endpoint.
-                self.allowedge[pos_neg_index(&self.blossomendps[b], j-endptrick as i32)/2] = true;
+                self.allowedge[pos_neg_index(&self.blossomendps[b], j - endptrick as i32) / 2] =
+                    true;
                 j += jstep;
-                p = pos_neg_index(&self.blossomendps[b], j-endptrick as i32) ^ endptrick;
+                p = pos_neg_index(&self.blossomendps[b], j - endptrick as i32) ^ endptrick;
 
                 // Step to the next T-sub-blossom.
-                self.allowedge[p/2] = true;
+                self.allowedge[p / 2] = true;
                 j += jstep;
             }
 
@@ -542,13 +559,13 @@ impl Matching {
             }
         }
         // Recycle the blossom number.
-        self.label[b]       = SENTINEL;
-        self.labelend[b]    = SENTINEL;
+        self.label[b] = SENTINEL;
+        self.labelend[b] = SENTINEL;
         self.blossombase[b] = SENTINEL;
-        self.bestedge[b]    = SENTINEL;
+        self.bestedge[b] = SENTINEL;
 
-        self.blossomchilds[b]    = vec![];
-        self.blossomendps[b]     = vec![];
+        self.blossomchilds[b] = vec![];
+        self.blossomendps[b] = vec![];
         self.blossombestedges[b] = vec![];
 
         self.unusedblossoms.push(b);
@@ -570,9 +587,9 @@ impl Matching {
         }
 
         // Decide in which direction we will go round the blossom.
-        let i = self.blossomchilds[b].iter().position(|r| *r==t).unwrap();
-        let mut j:i32 = i as i32;
-        let jstep:i32;
+        let i = self.blossomchilds[b].iter().position(|r| *r == t).unwrap();
+        let mut j: i32 = i as i32;
+        let jstep: i32;
         let endptrick;
         if (i & 1) != 0 {
             // Start index is odd; go forward and wrap.
@@ -590,8 +607,8 @@ impl Matching {
             // Step to the next sub-blossom and augment it recursively.
             j += jstep;
             let mut t = pos_neg_index(&self.blossomchilds[b], j);
-            let p = pos_neg_index(&self.blossomendps[b], j-endptrick as i32) ^ endptrick;
-            if (t !=SENTINEL) && (t >= self.nvertex) {
+            let p = pos_neg_index(&self.blossomendps[b], j - endptrick as i32) ^ endptrick;
+            if (t != SENTINEL) && (t >= self.nvertex) {
                 let endp = self.endpoint[p];
                 self.augment_blossom(t, endp);
             }
@@ -603,7 +620,7 @@ impl Matching {
                 j -= 1;
             }
             t = pos_neg_index(&self.blossomchilds[b], j);
-            if (t !=SENTINEL) && (t >= self.nvertex) {
+            if (t != SENTINEL) && (t >= self.nvertex) {
                 let endp = self.endpoint[p ^ 1];
                 self.augment_blossom(t, endp);
             }
@@ -624,7 +641,7 @@ impl Matching {
     /// connects a pair of S vertices.
     fn augment_matching(&mut self, k: Vertex) {
         let (v, w, _wt) = self.edges[k];
-        for (mut s, mut p) in [(v, 2*k+1), (w, 2*k)] {
+        for (mut s, mut p) in [(v, 2 * k + 1), (w, 2 * k)] {
             // Match vertex s to remote endpoint p. Then trace back from s
             // until we find a single vertex, swapping matched and unmatched
             // edges as we go.
@@ -644,7 +661,7 @@ impl Matching {
                 // Trace one step back.
                 if self.labelend[bs] == SENTINEL {
                     // Reached single vertex; stop.
-                    break
+                    break;
                 }
                 let t = self.endpoint[self.labelend[bs]];
                 let bt = self.inblossom[t];
@@ -673,7 +690,7 @@ impl Matching {
 
     /// Verify that the optimum solution has been reached.
     fn verify_optimum(&self) {
-        let vdualoffset:Weight;
+        let vdualoffset: Weight;
         if self.maxcardinality {
             // Vertices may have negative dual;
             // find a constant non-negative number to add to all vertex duals.
@@ -688,7 +705,7 @@ impl Matching {
         // 1. all matched edges have zero slack;
         for k in 0..self.nedge {
             let (i, j, wt) = self.edges[k];
-            let mut s: Weight  = self.dualvar[i] + self.dualvar[j] - 2*wt;
+            let mut s: Weight = self.dualvar[i] + self.dualvar[j] - 2 * wt;
             let mut iblossoms = vec![i];
             let mut jblossoms = vec![j];
 
@@ -720,7 +737,7 @@ impl Matching {
             assert!((self.mate[v] != SENTINEL) || (self.dualvar[v] + vdualoffset == 0));
         }
         // 3. all blossoms with positive dual value are full.
-        for b in self.nvertex..2*self.nvertex {
+        for b in self.nvertex..2 * self.nvertex {
             if (self.blossombase[b] != SENTINEL) || (self.dualvar[b] > 0) {
                 assert!(self.blossomendps[b].len() % 2 == 1);
                 for (ix, &p) in self.blossomendps[b].iter().enumerate() {
@@ -733,7 +750,7 @@ impl Matching {
         }
         // Optimum verified
     }
-    
+
     /// Check optimized delta2 against a trivial computation.
     fn check_delta2(&self) {
         for v in 0..self.nvertex {
@@ -751,10 +768,10 @@ impl Matching {
                         }
                     }
                 }
-                assert!(((bk == SENTINEL) 
-                    &&   (self.bestedge[v] == SENTINEL)) 
-                    ||  ((self.bestedge[v] != SENTINEL) 
-                    &&   (bd == self.slack(self.bestedge[v]))));
+                assert!(
+                    ((bk == SENTINEL) && (self.bestedge[v] == SENTINEL))
+                        || ((self.bestedge[v] != SENTINEL) && (bd == self.slack(self.bestedge[v])))
+                );
             }
         }
     }
@@ -766,7 +783,7 @@ impl Matching {
         let mut tbk = SENTINEL;
         let mut tbd = 0;
 
-        for b in 0..2*self.nvertex {
+        for b in 0..2 * self.nvertex {
             if (self.blossomparent[b] == SENTINEL) && (self.label[b] == 1) {
                 for v in self.blossom_leaves(b) {
                     for &p in &self.neighbend[v] {
@@ -785,7 +802,9 @@ impl Matching {
                     let (i, j, _wt) = self.edges[self.bestedge[b]];
                     assert!(self.inblossom[i] == b || self.inblossom[j] == b);
                     assert!(self.inblossom[i] != b || self.inblossom[j] != b);
-                    assert!(self.label[self.inblossom[i]] == 1 && self.label[self.inblossom[j]] == 1);
+                    assert!(
+                        self.label[self.inblossom[i]] == 1 && self.label[self.inblossom[j]] == 1
+                    );
                     if (tbk == SENTINEL) || (self.slack(self.bestedge[b]) < tbd) {
                         tbk = self.bestedge[b];
                         tbd = self.slack(self.bestedge[b]);
@@ -804,27 +823,26 @@ impl Matching {
         // Main loop: continue until no further improvement is possible.
         let mut kslack: Weight = 0;
         for _t in 0..self.nvertex {
-
             // Each iteration of this loop is a "stage".
             // A stage finds an augmenting path and uses that to improve
             // the matching.
 
             // Remove labels from top-level blossoms/vertices.
-            self.label = vec![0; 2*self.nvertex];
+            self.label = vec![0; 2 * self.nvertex];
 
             // Forget all about least-slack edges.
-            self.bestedge = vec![SENTINEL; 2*self.nvertex];
-            for ll in self.nvertex..2*self.nvertex {
+            self.bestedge = vec![SENTINEL; 2 * self.nvertex];
+            for ll in self.nvertex..2 * self.nvertex {
                 self.blossombestedges[ll] = vec![];
             }
 
             // Loss of labeling means that we can not be sure that currently
             // allowable edges remain allowable througout this stage.
-            self.allowedge = vec![false;self.nedge];
+            self.allowedge = vec![false; self.nedge];
 
             // Make queue empty.
             self.queue = vec![];
-    
+
             // Label single blossoms/vertices with S and put them in the queue.
             for v in 0..self.nvertex {
                 if self.mate[v] == SENTINEL && self.label[self.inblossom[v]] == 0 {
@@ -854,7 +872,7 @@ impl Matching {
                         // w is a neighbour to v
                         if self.inblossom[v] == self.inblossom[w] {
                             // this edge is internal to a blossom; ignore it
-                            continue
+                            continue;
                         }
                         if !self.allowedge[k] {
                             kslack = self.slack(k);
@@ -897,14 +915,16 @@ impl Matching {
                             // keep track of the least-slack non-allowable edge to
                             // a different S-blossom.
                             let b = self.inblossom[v];
-                            if self.bestedge[b] == SENTINEL || kslack < self.slack(self.bestedge[b]) {
+                            if self.bestedge[b] == SENTINEL || kslack < self.slack(self.bestedge[b])
+                            {
                                 self.bestedge[b] = k;
                             }
                         } else if self.label[w] == 0 {
                             // w is a free vertex (or an unreached vertex inside
                             // a T-blossom) but we can not reach it yet;
                             // keep track of the least-slack edge that reaches w.
-                            if self.bestedge[w] == SENTINEL || kslack < self.slack(self.bestedge[w]) {
+                            if self.bestedge[w] == SENTINEL || kslack < self.slack(self.bestedge[w])
+                            {
                                 self.bestedge[w] = k;
                             }
                         }
@@ -948,10 +968,11 @@ impl Matching {
 
                 // Compute delta3: half the minimum slack on any edge between
                 // a pair of S-blossoms.
-                for b in 0..2*self.nvertex {
-                    if (self.blossomparent[b] == SENTINEL) 
-                       && (self.label[b] == 1)
-                       && (self.bestedge[b] != SENTINEL) {
+                for b in 0..2 * self.nvertex {
+                    if (self.blossomparent[b] == SENTINEL)
+                        && (self.label[b] == 1)
+                        && (self.bestedge[b] != SENTINEL)
+                    {
                         let kslack = self.slack(self.bestedge[b]);
                         let d = kslack / 2;
                         if (deltatype == -1) || (d < delta) {
@@ -963,11 +984,12 @@ impl Matching {
                 }
 
                 // Compute delta4: minimum z variable of any T-blossom.
-                for b in self.nvertex..2*self.nvertex {
-                    if  self.blossombase[b] != SENTINEL 
-                    &&  self.blossomparent[b] == SENTINEL 
-                    &&  self.label[b] == 2 
-                    &&  (deltatype == -1 || self.dualvar[b] < delta) {
+                for b in self.nvertex..2 * self.nvertex {
+                    if self.blossombase[b] != SENTINEL
+                        && self.blossomparent[b] == SENTINEL
+                        && self.label[b] == 2
+                        && (deltatype == -1 || self.dualvar[b] < delta)
+                    {
                         delta = self.dualvar[b];
                         deltatype = 4;
                         deltablossom = b;
@@ -988,44 +1010,63 @@ impl Matching {
                     //println!("{} {} {}", v, self.inblossom[v], self.label[self.inblossom[v]]);
                     match self.label[self.inblossom[v]] {
                         0 => {}
-                        1 => {self.dualvar[v] -= delta;} // S-vertex: 2*u = 2*u - 2*delta
-                        2 => {self.dualvar[v] += delta;} // T-vertex: 2*u = 2*u + 2*delta
-                        _ => {panic!("Unexpected label[inblossom]")}
+                        1 => {
+                            self.dualvar[v] -= delta;
+                        } // S-vertex: 2*u = 2*u - 2*delta
+                        2 => {
+                            self.dualvar[v] += delta;
+                        } // T-vertex: 2*u = 2*u + 2*delta
+                        _ => {
+                            panic!("Unexpected label[inblossom]")
+                        }
                     }
                 }
-                for b in self.nvertex..2*self.nvertex {
+                for b in self.nvertex..2 * self.nvertex {
                     if (self.blossombase[b] != SENTINEL) && (self.blossomparent[b] == SENTINEL) {
                         match self.label[b] {
                             0 => {}
-                            1 => {self.dualvar[b] += delta;} // top-level S-blossom: z = z + 2*delta
-                            2 => {self.dualvar[b] -= delta;} // top-level T-blossom: z = z - 2*delta
-                            _ => {panic!("Unexpected label")}
+                            1 => {
+                                self.dualvar[b] += delta;
+                            } // top-level S-blossom: z = z + 2*delta
+                            2 => {
+                                self.dualvar[b] -= delta;
+                            } // top-level T-blossom: z = z - 2*delta
+                            _ => {
+                                panic!("Unexpected label")
+                            }
                         }
                     }
                 }
 
                 // Take action at the point where minimum delta occurred.
                 match deltatype {
-                    1 => {break;} // No further improvement possible; optimum reached.
-                    2 => {  // Use the least-slack edge to continue the search.
-                            let (mut i, j, _wt) = self.edges[deltaedge];
-                            self.allowedge[deltaedge] = true;
-                            if self.label[self.inblossom[i]] == 0 {
-                                i = j;
-                            }
-                            assert!(self.label[self.inblossom[i]] == 1);
-                            self.queue.push(i);
-                         }
-                    3 => {  // Use the least-slack edge to continue the search.
-                            self.allowedge[deltaedge] = true;
-                            let (i, _j, _wt) = self.edges[deltaedge];
-                            assert!(self.label[self.inblossom[i]] == 1);
-                            self.queue.push(i);
-                         }
-                    4 => { // Expand the least-z blossom.
-                           self.expand_blossom(deltablossom, false);
-                         }
-                    _ => {panic!("Unexpected deltatype")}
+                    1 => {
+                        break;
+                    } // No further improvement possible; optimum reached.
+                    2 => {
+                        // Use the least-slack edge to continue the search.
+                        let (mut i, j, _wt) = self.edges[deltaedge];
+                        self.allowedge[deltaedge] = true;
+                        if self.label[self.inblossom[i]] == 0 {
+                            i = j;
+                        }
+                        assert!(self.label[self.inblossom[i]] == 1);
+                        self.queue.push(i);
+                    }
+                    3 => {
+                        // Use the least-slack edge to continue the search.
+                        self.allowedge[deltaedge] = true;
+                        let (i, _j, _wt) = self.edges[deltaedge];
+                        assert!(self.label[self.inblossom[i]] == 1);
+                        self.queue.push(i);
+                    }
+                    4 => {
+                        // Expand the least-z blossom.
+                        self.expand_blossom(deltablossom, false);
+                    }
+                    _ => {
+                        panic!("Unexpected deltatype")
+                    }
                 }
                 // End of a this substage.
             }
@@ -1036,11 +1077,12 @@ impl Matching {
             }
 
             // End of a stage; expand all S-blossoms which have dualvar = 0.
-            for b in self.nvertex..2*self.nvertex {
-                if  self.blossomparent[b] == SENTINEL 
-                  &&  self.blossombase[b] != SENTINEL 
-                  &&  self.label[b] == 1 
-                  &&  self.dualvar[b] == 0 {
+            for b in self.nvertex..2 * self.nvertex {
+                if self.blossomparent[b] == SENTINEL
+                    && self.blossombase[b] != SENTINEL
+                    && self.label[b] == 1
+                    && self.dualvar[b] == 0
+                {
                     self.expand_blossom(b, true);
                 }
             }
@@ -1075,15 +1117,18 @@ fn rotate(v: &mut Vertices, split: usize) {
     let v2 = v.clone();
     let (a, b) = v2.split_at(split);
     v[..b.len()].copy_from_slice(b);
-    v[b.len() ..].copy_from_slice(a);
+    v[b.len()..].copy_from_slice(a);
 }
 
 /// index into vector using both positive and negative indices (Python-style)
 fn pos_neg_index(v: &Vertices, index: i32) -> Vertex {
-    let actual_index = if index>= 0 {index as usize} else {v.len()-(-index) as usize};
+    let actual_index = if index >= 0 {
+        index as usize
+    } else {
+        v.len() - (-index) as usize
+    };
     v[actual_index]
 }
-
 
 #[cfg(test)]
 mod tests {
@@ -1093,105 +1138,330 @@ mod tests {
         assert!(Matching::new(vec![]).solve() == vec![]);
     }
 
-     #[test]
+    #[test]
     fn single_edge() {
-        assert!(Matching::new(vec![(0,1,1)]).solve() == vec![1, 0]);
+        assert!(Matching::new(vec![(0, 1, 1)]).solve() == vec![1, 0]);
     }
 
     #[test]
     fn multiple_edges() {
-        assert!(Matching::new(vec![(1,2,10), (2,3,11)]).solve() == vec![SENTINEL, SENTINEL, 3, 2]);
+        assert!(
+            Matching::new(vec![(1, 2, 10), (2, 3, 11)]).solve() == vec![SENTINEL, SENTINEL, 3, 2]
+        );
     }
 
     #[test]
     fn not_max_cardinality() {
-        assert!(Matching::new(vec![(1,2,5), (2,3,11), (3,4,5)]).solve() == vec![SENTINEL, SENTINEL, 3, 2, SENTINEL]);
+        assert!(
+            Matching::new(vec![(1, 2, 5), (2, 3, 11), (3, 4, 5)]).solve()
+                == vec![SENTINEL, SENTINEL, 3, 2, SENTINEL]
+        );
     }
 
     #[test]
     fn test_max_cardinality() {
-        assert!(Matching::new(vec![(1,2,5), (2,3,11), (3,4,5)]).max_cardinality().solve() == vec![SENTINEL, 2, 1, 4, 3]);
+        assert!(
+            Matching::new(vec![(1, 2, 5), (2, 3, 11), (3, 4, 5)])
+                .max_cardinality()
+                .solve()
+                == vec![SENTINEL, 2, 1, 4, 3]
+        );
     }
 
     #[test]
     fn negative_weights() {
-        assert!(Matching::new(vec![(1,2,2), (1,3,-2), (2,3,1), (2,4,-1), (3,4,-6) ]).solve() == vec![SENTINEL, 2, 1, SENTINEL, SENTINEL]);
-        assert!(Matching::new(vec![(1,2,2), (1,3,-2), (2,3,1), (2,4,-1), (3,4,-6) ]).max_cardinality().solve() == vec![SENTINEL, 3, 4, 1, 2]);
+        assert!(
+            Matching::new(vec![
+                (1, 2, 2),
+                (1, 3, -2),
+                (2, 3, 1),
+                (2, 4, -1),
+                (3, 4, -6)
+            ])
+            .solve()
+                == vec![SENTINEL, 2, 1, SENTINEL, SENTINEL]
+        );
+        assert!(
+            Matching::new(vec![
+                (1, 2, 2),
+                (1, 3, -2),
+                (2, 3, 1),
+                (2, 4, -1),
+                (3, 4, -6)
+            ])
+            .max_cardinality()
+            .solve()
+                == vec![SENTINEL, 3, 4, 1, 2]
+        );
     }
 
     #[test]
     /// create S-blossom and use it for augmentation
     fn s_augmentation() {
-        assert!(Matching::new(vec![(1,2,8), (1,3,9), (2,3,10), (3,4,7)]).solve() == vec![SENTINEL, 2, 1, 4, 3]);
-        assert!(Matching::new(vec![(1,2,8), (1,3,9), (2,3,10), (3,4,7), (1,6,5), (4,5,6)]).solve() == vec![SENTINEL, 6, 3, 2, 5, 4, 1]);
+        assert!(
+            Matching::new(vec![(1, 2, 8), (1, 3, 9), (2, 3, 10), (3, 4, 7)]).solve()
+                == vec![SENTINEL, 2, 1, 4, 3]
+        );
+        assert!(
+            Matching::new(vec![
+                (1, 2, 8),
+                (1, 3, 9),
+                (2, 3, 10),
+                (3, 4, 7),
+                (1, 6, 5),
+                (4, 5, 6)
+            ])
+            .solve()
+                == vec![SENTINEL, 6, 3, 2, 5, 4, 1]
+        );
     }
 
     #[test]
     /// create S-blossom, relabel as T-blossom, use for augmentation
     fn s_t_relabel_augmentation() {
-        assert!(Matching::new(vec![(1,2,9), (1,3,8), (2,3,10), (1,4,5), (4,5,4), (1,6,3)]).solve() == vec![SENTINEL, 6, 3, 2, 5, 4, 1]);
-        assert!(Matching::new(vec![(1,2,9), (1,3,8), (2,3,10), (1,4,5), (4,5,3), (1,6,4)]).solve() == vec![SENTINEL, 6, 3, 2, 5, 4, 1]);
-        assert!(Matching::new(vec![(1,2,9), (1,3,8), (2,3,10), (1,4,5), (4,5,3), (3,6,4)]).solve() == vec![SENTINEL, 2, 1, 6, 5, 4, 3]);
+        assert!(
+            Matching::new(vec![
+                (1, 2, 9),
+                (1, 3, 8),
+                (2, 3, 10),
+                (1, 4, 5),
+                (4, 5, 4),
+                (1, 6, 3)
+            ])
+            .solve()
+                == vec![SENTINEL, 6, 3, 2, 5, 4, 1]
+        );
+        assert!(
+            Matching::new(vec![
+                (1, 2, 9),
+                (1, 3, 8),
+                (2, 3, 10),
+                (1, 4, 5),
+                (4, 5, 3),
+                (1, 6, 4)
+            ])
+            .solve()
+                == vec![SENTINEL, 6, 3, 2, 5, 4, 1]
+        );
+        assert!(
+            Matching::new(vec![
+                (1, 2, 9),
+                (1, 3, 8),
+                (2, 3, 10),
+                (1, 4, 5),
+                (4, 5, 3),
+                (3, 6, 4)
+            ])
+            .solve()
+                == vec![SENTINEL, 2, 1, 6, 5, 4, 3]
+        );
     }
 
     #[test]
     /// create nested S-blossom, use for augmentation
     fn s_nested_augmentation() {
-        assert!(Matching::new(vec![(1,2,9), (1,3,9), (2,3,10), (2,4,8), (3,5,8), (4,5,10), (5,6,6)]).solve() == vec![SENTINEL, 3, 4, 1, 2, 6, 5]);
+        assert!(
+            Matching::new(vec![
+                (1, 2, 9),
+                (1, 3, 9),
+                (2, 3, 10),
+                (2, 4, 8),
+                (3, 5, 8),
+                (4, 5, 10),
+                (5, 6, 6)
+            ])
+            .solve()
+                == vec![SENTINEL, 3, 4, 1, 2, 6, 5]
+        );
     }
 
     #[test]
     /// create S-blossom, relabel as S, include in nested S-blossom
     fn s_relabel_nested() {
-        assert!(Matching::new(vec![(1,2,10), (1,7,10), (2,3,12), (3,4,20), (3,5,20), (4,5,25), (5,6,10), (6,7,10), (7,8,8)]).solve() == vec![SENTINEL, 2, 1, 4, 3, 6, 5, 8, 7]);
+        assert!(
+            Matching::new(vec![
+                (1, 2, 10),
+                (1, 7, 10),
+                (2, 3, 12),
+                (3, 4, 20),
+                (3, 5, 20),
+                (4, 5, 25),
+                (5, 6, 10),
+                (6, 7, 10),
+                (7, 8, 8)
+            ])
+            .solve()
+                == vec![SENTINEL, 2, 1, 4, 3, 6, 5, 8, 7]
+        );
     }
 
     #[test]
     /// create nested S-blossom, augment, expand recursively
     fn s_nested_expand_recursively() {
-        assert!(Matching::new(vec![(1,2,8), (1,3,8), (2,3,10), (2,4,12), (3,5,12), (4,5,14), (4,6,12), (5,7,12), (6,7,14), (7,8,12)]).solve() == vec![SENTINEL, 2, 1, 5, 6, 3, 4, 8, 7]);
+        assert!(
+            Matching::new(vec![
+                (1, 2, 8),
+                (1, 3, 8),
+                (2, 3, 10),
+                (2, 4, 12),
+                (3, 5, 12),
+                (4, 5, 14),
+                (4, 6, 12),
+                (5, 7, 12),
+                (6, 7, 14),
+                (7, 8, 12)
+            ])
+            .solve()
+                == vec![SENTINEL, 2, 1, 5, 6, 3, 4, 8, 7]
+        );
     }
 
     #[test]
     /// create S-blossom, relabel as T, expand
     fn s_t_expand() {
-        assert!(Matching::new(vec![(1,2,23), (1,5,22), (1,6,15), (2,3,25), (3,4,22), (4,5,25), (4,8,14), (5,7,13)]).solve() == vec![SENTINEL, 6, 3, 2, 8, 7, 1, 5, 4 ]);
+        assert!(
+            Matching::new(vec![
+                (1, 2, 23),
+                (1, 5, 22),
+                (1, 6, 15),
+                (2, 3, 25),
+                (3, 4, 22),
+                (4, 5, 25),
+                (4, 8, 14),
+                (5, 7, 13)
+            ])
+            .solve()
+                == vec![SENTINEL, 6, 3, 2, 8, 7, 1, 5, 4]
+        );
     }
 
     #[test]
     /// create nested S-blossom, relabel as T, expand
     fn s_nest_t_expand() {
-        assert!(Matching::new(vec![(1,2,19), (1,3,20), (1,8,8), (2,3,25), (2,4,18), (3,5,18), (4,5,13), (4,7,7), (5,6,7)]).solve() == vec![SENTINEL, 8, 3, 2, 7, 6, 5, 4, 1 ]);
+        assert!(
+            Matching::new(vec![
+                (1, 2, 19),
+                (1, 3, 20),
+                (1, 8, 8),
+                (2, 3, 25),
+                (2, 4, 18),
+                (3, 5, 18),
+                (4, 5, 13),
+                (4, 7, 7),
+                (5, 6, 7)
+            ])
+            .solve()
+                == vec![SENTINEL, 8, 3, 2, 7, 6, 5, 4, 1]
+        );
     }
 
     #[test]
     /// create blossom, relabel as T in more than one way, expand, augment
     fn tnasty_expand() {
-        assert!(Matching::new(vec![(1,2,45), (1,5,45), (2,3,50), (3,4,45), (4,5,50), (1,6,30), (3,9,35), (4,8,35), (5,7,26), (9,10,5)]).solve() == vec![SENTINEL, 6, 3, 2, 8, 7, 1, 5, 4, 10, 9 ]);
+        assert!(
+            Matching::new(vec![
+                (1, 2, 45),
+                (1, 5, 45),
+                (2, 3, 50),
+                (3, 4, 45),
+                (4, 5, 50),
+                (1, 6, 30),
+                (3, 9, 35),
+                (4, 8, 35),
+                (5, 7, 26),
+                (9, 10, 5)
+            ])
+            .solve()
+                == vec![SENTINEL, 6, 3, 2, 8, 7, 1, 5, 4, 10, 9]
+        );
     }
 
     #[test]
     /// again but slightly different
     fn tnasty2_expand() {
-        assert!(Matching::new(vec![(1,2,45), (1,5,45), (2,3,50), (3,4,45), (4,5,50), (1,6,30), (3,9,35), (4,8,26), (5,7,40), (9,10,5)]).solve() == vec![SENTINEL, 6, 3, 2, 8, 7, 1, 5, 4, 10, 9 ]);
+        assert!(
+            Matching::new(vec![
+                (1, 2, 45),
+                (1, 5, 45),
+                (2, 3, 50),
+                (3, 4, 45),
+                (4, 5, 50),
+                (1, 6, 30),
+                (3, 9, 35),
+                (4, 8, 26),
+                (5, 7, 40),
+                (9, 10, 5)
+            ])
+            .solve()
+                == vec![SENTINEL, 6, 3, 2, 8, 7, 1, 5, 4, 10, 9]
+        );
     }
 
     #[test]
     /// create blossom, relabel as T, expand such that a new least-slack S-to-free edge is produced, augment
     fn t_expand_leastslack() {
-        assert!(Matching::new(vec![(1,2,45), (1,5,45), (2,3,50), (3,4,45), (4,5,50), (1,6,30), (3,9,35), (4,8,28), (5,7,26), (9,10,5)]).solve() == vec![SENTINEL, 6, 3, 2, 8, 7, 1, 5, 4, 10, 9 ]);
+        assert!(
+            Matching::new(vec![
+                (1, 2, 45),
+                (1, 5, 45),
+                (2, 3, 50),
+                (3, 4, 45),
+                (4, 5, 50),
+                (1, 6, 30),
+                (3, 9, 35),
+                (4, 8, 28),
+                (5, 7, 26),
+                (9, 10, 5)
+            ])
+            .solve()
+                == vec![SENTINEL, 6, 3, 2, 8, 7, 1, 5, 4, 10, 9]
+        );
     }
 
     #[test]
     /// create nested blossom, relabel as T in more than one way, expand outer blossom such that inner blossom ends up on an augmenting path
     fn nest_tnasty_expand() {
-        assert!(Matching::new(vec![(1,2,45), (1,7,45), (2,3,50), (3,4,45), (4,5,95), (4,6,94), (5,6,94), (6,7,50), (1,8,30), (3,11,35), (5,9,36), (7,10,26), (11,12,5)]).solve() == vec![SENTINEL, 8, 3, 2, 6, 9, 4, 10, 1, 5, 7, 12, 11]);
+        assert!(
+            Matching::new(vec![
+                (1, 2, 45),
+                (1, 7, 45),
+                (2, 3, 50),
+                (3, 4, 45),
+                (4, 5, 95),
+                (4, 6, 94),
+                (5, 6, 94),
+                (6, 7, 50),
+                (1, 8, 30),
+                (3, 11, 35),
+                (5, 9, 36),
+                (7, 10, 26),
+                (11, 12, 5)
+            ])
+            .solve()
+                == vec![SENTINEL, 8, 3, 2, 6, 9, 4, 10, 1, 5, 7, 12, 11]
+        );
     }
 
     #[test]
     /// create nested S-blossom, relabel as S, expand recursively
     fn nest_relabel_expand() {
-        assert!(Matching::new(vec![(1,2,40), (1,3,40), (2,3,60), (2,4,55), (3,5,55), (4,5,50), (1,8,15), (5,7,30), (7,6,10), (8,10,10), (4,9,30)]).solve() == vec![SENTINEL, 2, 1, 5, 9, 3, 7, 6, 10, 4, 8 ]);
+        assert!(
+            Matching::new(vec![
+                (1, 2, 40),
+                (1, 3, 40),
+                (2, 3, 60),
+                (2, 4, 55),
+                (3, 5, 55),
+                (4, 5, 50),
+                (1, 8, 15),
+                (5, 7, 30),
+                (7, 6, 10),
+                (8, 10, 10),
+                (4, 9, 30)
+            ])
+            .solve()
+                == vec![SENTINEL, 2, 1, 5, 9, 3, 7, 6, 10, 4, 8]
+        );
     }
 }
 

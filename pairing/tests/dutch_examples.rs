@@ -7,7 +7,9 @@ use monkey_queen_pairing::{
 };
 
 fn players(n: usize) -> Vec<Player> {
-    (0..n).map(|i| Player::new(i, 2400.0 - 10.0 * i as f64)).collect()
+    (0..n)
+        .map(|i| Player::new(i, 2400.0 - 10.0 * i as f64))
+        .collect()
 }
 
 fn pairs(round: &Round) -> Vec<(usize, usize)> {
@@ -106,7 +108,10 @@ fn a_forced_repeat_is_refused() {
             byes: vec![],
         }],
     };
-    assert_eq!(pair_swiss(&players(2), &history), Err(PairingError::NoPairing));
+    assert_eq!(
+        pair_swiss(&players(2), &history),
+        Err(PairingError::NoPairing)
+    );
 }
 
 /// Withdrawn players are left out.
@@ -139,5 +144,8 @@ fn mismatched_ids_and_unknown_players_are_errors() {
         pair_swiss(&players(3), &history),
         Err(PairingError::UnknownPlayer(PlayerId(9)))
     );
-    assert_eq!(pair_swiss(&[], &History::new()), Err(PairingError::TooFewPlayers));
+    assert_eq!(
+        pair_swiss(&[], &History::new()),
+        Err(PairingError::TooFewPlayers)
+    );
 }

@@ -8,7 +8,12 @@ fn table(n: usize) -> Vec<Vec<(usize, usize)>> {
     round_robin(n)
         .unwrap()
         .iter()
-        .map(|r| r.games.iter().map(|g| (g.white.0 + 1, g.black.0 + 1)).collect())
+        .map(|r| {
+            r.games
+                .iter()
+                .map(|g| (g.white.0 + 1, g.black.0 + 1))
+                .collect()
+        })
         .collect()
 }
 
@@ -32,7 +37,11 @@ fn five_players_use_the_six_player_table_with_byes() {
     let byes: Vec<usize> = rounds.iter().map(|r| r.byes[0].0 + 1).collect();
     assert_eq!(byes, vec![1, 4, 2, 5, 3]);
     assert_eq!(
-        rounds[1].games.iter().map(|g| (g.white.0 + 1, g.black.0 + 1)).collect::<Vec<_>>(),
+        rounds[1]
+            .games
+            .iter()
+            .map(|g| (g.white.0 + 1, g.black.0 + 1))
+            .collect::<Vec<_>>(),
         vec![(5, 3), (1, 2)]
     );
 }
@@ -41,7 +50,11 @@ fn five_players_use_the_six_player_table_with_byes() {
 fn every_size_meets_once_byes_once_and_balances_colours() {
     for n in 2..=30 {
         let rounds = round_robin(n).unwrap();
-        assert_eq!(rounds.len(), if n % 2 == 0 { n - 1 } else { n }, "n={n}");
+        assert_eq!(
+            rounds.len(),
+            if n.is_multiple_of(2) { n - 1 } else { n },
+            "n={n}"
+        );
         let mut meetings = vec![vec![0u32; n]; n];
         let mut byes = vec![0u32; n];
         let mut whites = vec![0i32; n];
@@ -63,12 +76,15 @@ fn every_size_meets_once_byes_once_and_balances_colours() {
                 assert!(!seen[b.0]);
                 seen[b.0] = true;
             }
-            assert!(seen.iter().all(|&s| s), "n={n}: a player missing from a round");
+            assert!(
+                seen.iter().all(|&s| s),
+                "n={n}: a player missing from a round"
+            );
             assert_eq!(r.byes.len(), n % 2, "n={n}");
         }
         for i in 0..n {
-            for j in 0..n {
-                assert_eq!(meetings[i][j], u32::from(i != j), "n={n}: {i} and {j}");
+            for (j, &m) in meetings[i].iter().enumerate() {
+                assert_eq!(m, u32::from(i != j), "n={n}: {i} and {j}");
             }
             assert_eq!(byes[i], (n % 2) as u32, "n={n}: byes of {i}");
             assert!((whites[i] - blacks[i]).abs() <= 1, "n={n}: colours of {i}");

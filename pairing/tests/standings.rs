@@ -5,7 +5,9 @@ use monkey_queen_pairing::{
 };
 
 fn players(n: usize) -> Vec<Player> {
-    (0..n).map(|i| Player::new(i, 2400.0 - 10.0 * i as f64)).collect()
+    (0..n)
+        .map(|i| Player::new(i, 2400.0 - 10.0 * i as f64))
+        .collect()
 }
 
 /// A 4-player round robin (Berger: 1–4, 2–3 / 4–3, 1–2 / 2–4, 3–1) with results
@@ -38,7 +40,10 @@ fn round_robin_breaks_ties_by_sonneborn_berger() {
         got,
         vec![(2, 2.0, 3.0), (3, 2.0, 2.0), (4, 1.0, 2.0), (1, 1.0, 1.0)]
     );
-    assert_eq!(table.iter().map(|s| s.rank).collect::<Vec<_>>(), vec![1, 2, 3, 4]);
+    assert_eq!(
+        table.iter().map(|s| s.rank).collect::<Vec<_>>(),
+        vec![1, 2, 3, 4]
+    );
 }
 
 /// Swiss, two rounds, 5 players. Round 1: 1–3 1-0, 4–2 0-1, bye 5. Round 2: 2–1 1-0,
@@ -64,7 +69,10 @@ fn swiss_uses_buchholz_cut1_then_buchholz_then_sb_with_virtual_opponents() {
                 byes: vec![PlayerId(4)],
             },
             Round {
-                games: vec![g(2, 1, GameResult::WhiteWin), g(5, 4, GameResult::WhiteForfeitWin)],
+                games: vec![
+                    g(2, 1, GameResult::WhiteWin),
+                    g(5, 4, GameResult::WhiteForfeitWin),
+                ],
                 byes: vec![PlayerId(2)],
             },
         ],

@@ -30,7 +30,11 @@ fn tournament(seed: u64, n: usize, rounds: usize) {
         }
         let result = pair_swiss(&players, &history);
         // Deterministic: the same inputs give the same pairing.
-        assert_eq!(result, pair_swiss(&players, &history), "seed {seed} round {r}");
+        assert_eq!(
+            result,
+            pair_swiss(&players, &history),
+            "seed {seed} round {r}"
+        );
         let mut round = match result {
             Ok(round) => round,
             Err(PairingError::NoPairing) => {
@@ -40,7 +44,7 @@ fn tournament(seed: u64, n: usize, rounds: usize) {
                     "seed {seed} round {r}: NoPairing for {} players",
                     active.len()
                 );
-                let pairable = if active.len() % 2 == 0 {
+                let pairable = if active.len().is_multiple_of(2) {
                     perfectly_pairable(&history, &active)
                 } else {
                     (0..active.len()).any(|b| {
@@ -58,7 +62,10 @@ fn tournament(seed: u64, n: usize, rounds: usize) {
         // Every active player is paired once or has the bye; nobody else appears.
         let mut seen = HashSet::new();
         for g in &round.games {
-            assert!(seen.insert(g.white) && seen.insert(g.black), "seed {seed} round {r}");
+            assert!(
+                seen.insert(g.white) && seen.insert(g.black),
+                "seed {seed} round {r}"
+            );
         }
         for b in &round.byes {
             assert!(seen.insert(*b), "seed {seed} round {r}");
@@ -69,10 +76,19 @@ fn tournament(seed: u64, n: usize, rounds: usize) {
 
         for g in &round.games {
             // No repeat opponents (a pairing was found, so they were avoidable).
-            assert!(!met(&history, g.white, g.black), "seed {seed} round {r}: repeat {g:?}");
+            assert!(
+                !met(&history, g.white, g.black),
+                "seed {seed} round {r}: repeat {g:?}"
+            );
             // No three of a colour in a row, no colour difference beyond 2.
-            assert!(allows(&history, g.white, Colour::White), "seed {seed} round {r}: {g:?}");
-            assert!(allows(&history, g.black, Colour::Black), "seed {seed} round {r}: {g:?}");
+            assert!(
+                allows(&history, g.white, Colour::White),
+                "seed {seed} round {r}: {g:?}"
+            );
+            assert!(
+                allows(&history, g.black, Colour::Black),
+                "seed {seed} round {r}: {g:?}"
+            );
         }
 
         // Nobody gets a second bye while someone without one could take it.
@@ -81,7 +97,11 @@ fn tournament(seed: u64, n: usize, rounds: usize) {
                 history.rounds.iter().any(|rd| {
                     rd.byes.contains(&p)
                         || rd.games.iter().any(|g| {
-                            g.result.is_forfeit() && g.result.half_points(g.colour_of(p).unwrap_or(Colour::White)) == 2 && g.colour_of(p).is_some()
+                            g.result.is_forfeit()
+                                && g.result
+                                    .half_points(g.colour_of(p).unwrap_or(Colour::White))
+                                    == 2
+                                && g.colour_of(p).is_some()
                         })
                 })
             };

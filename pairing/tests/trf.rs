@@ -55,7 +55,11 @@ fn tournaments_round_trip() {
             assert_eq!(back.name, t.name);
             assert_eq!(back.names, t.names);
             assert_eq!(back.players, t.players);
-            assert_eq!(normalised(&back.history), normalised(&t.history), "seed {seed}\n{text}");
+            assert_eq!(
+                normalised(&back.history),
+                normalised(&t.history),
+                "seed {seed}\n{text}"
+            );
         }
     }
 }
@@ -78,7 +82,11 @@ fn player_lines_have_the_trf16_columns() {
         assert!(col(86, 89).trim().parse::<usize>().is_ok()); // rank
         // Round 1 at columns 92-99: opponent, colour, result.
         let cell = col(92, 99);
-        assert!(cell.starts_with("0000 - U") || cell.chars().nth(5).is_some_and(|c| c == 'w' || c == 'b'), "{cell:?}");
+        assert!(
+            cell.starts_with("0000 - U")
+                || cell.chars().nth(5).is_some_and(|c| c == 'w' || c == 'b'),
+            "{cell:?}"
+        );
     }
 }
 
@@ -96,11 +104,17 @@ fn a_hand_written_file_is_read() {
     assert_eq!(t.history.rounds.len(), 2);
     let r1 = &t.history.rounds[0];
     assert_eq!((r1.games[0].white.0, r1.games[0].black.0), (0, 1));
-    assert_eq!(r1.games[0].result, monkey_queen_pairing::GameResult::WhiteWin);
+    assert_eq!(
+        r1.games[0].result,
+        monkey_queen_pairing::GameResult::WhiteWin
+    );
     assert_eq!(r1.byes, vec![monkey_queen_pairing::PlayerId(2)]);
     let r2 = &t.history.rounds[1];
     assert_eq!((r2.games[0].white.0, r2.games[0].black.0), (2, 0));
-    assert_eq!(r2.games[0].result, monkey_queen_pairing::GameResult::WhiteForfeitWin);
+    assert_eq!(
+        r2.games[0].result,
+        monkey_queen_pairing::GameResult::WhiteForfeitWin
+    );
 }
 
 #[test]
@@ -121,15 +135,30 @@ fn bad_lines_are_named() {
     };
     let e = read_trf(&with(2, &|s| replace_at(s, 5, "ab12"))).unwrap_err();
     assert_eq!(e.line, 3);
-    assert!(matches!(e.kind, TrfErrorKind::BadNumber { field: "starting rank", .. }));
+    assert!(matches!(
+        e.kind,
+        TrfErrorKind::BadNumber {
+            field: "starting rank",
+            ..
+        }
+    ));
     let e = read_trf(&with(1, &|s| replace_at(s, 49, "x999"))).unwrap_err();
     assert_eq!(e.line, 2);
-    assert!(matches!(e.kind, TrfErrorKind::BadNumber { field: "rating", .. }));
+    assert!(matches!(
+        e.kind,
+        TrfErrorKind::BadNumber {
+            field: "rating",
+            ..
+        }
+    ));
     let e = read_trf(&with(4, &|_| "001 1".to_string())).unwrap_err();
     assert_eq!((e.line, e.kind), (5, TrfErrorKind::TooShort));
     let e = read_trf(&with(3, &|s| replace_at(s, 99, "?"))).unwrap_err();
     assert_eq!(e.line, 4);
-    assert!(matches!(e.kind, TrfErrorKind::BadResult('?') | TrfErrorKind::BadColour(_)));
+    assert!(matches!(
+        e.kind,
+        TrfErrorKind::BadResult('?') | TrfErrorKind::BadColour(_)
+    ));
     let e = read_trf(&with(2, &|s| replace_at(s, 5, "   9"))).unwrap_err();
     assert!(matches!(e.kind, TrfErrorKind::BadStartingRank(9)));
     // Flip one player's result of round 1: the two lines now disagree.
@@ -146,7 +175,13 @@ fn bad_lines_are_named() {
         replace_at(s, 99, flipped)
     }))
     .unwrap_err();
-    assert!(matches!(e.kind, TrfErrorKind::Inconsistent { .. } | TrfErrorKind::BadResult(_)), "{e}");
+    assert!(
+        matches!(
+            e.kind,
+            TrfErrorKind::Inconsistent { .. } | TrfErrorKind::BadResult(_)
+        ),
+        "{e}"
+    );
 }
 
 #[test]
