@@ -5,7 +5,7 @@
 //! ```
 //!
 //! Rounds 1–5 are paired by the library and given seeded random results; round 6 is then
-//! paired 5 times and the median time printed.
+//! paired 5 times and the median time printed. An argument changes the number of players.
 
 use std::time::{Duration, Instant};
 
@@ -24,7 +24,10 @@ impl Rng {
 }
 
 fn main() {
-    let n = 1000;
+    let n: usize = std::env::args()
+        .nth(1)
+        .and_then(|a| a.parse().ok())
+        .unwrap_or(1000);
     let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
     let players: Vec<Player> = (0..n)
         .map(|i| Player::new(i, 1000.0 + (rng.next() % 1800) as f64))
