@@ -16,6 +16,8 @@
 //! assert_eq!((round.games[1].white.0, round.games[1].black.0), (3, 1));
 //! ```
 
+#![warn(missing_docs)]
+
 mod berger;
 mod colour;
 mod dutch;
