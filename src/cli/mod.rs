@@ -9,6 +9,7 @@ mod database;
 mod engine;
 mod render;
 pub mod seed;
+mod tournament;
 mod web;
 
 use clap::{Args, Parser, Subcommand};
@@ -60,6 +61,9 @@ enum Command {
     /// Serve the game pages on this machine, playable without Discord: against the computer,
     /// or two people at one screen.
     Web(web::WebArgs),
+    /// Tournaments: pair the next round of a TRF file.
+    #[command(subcommand)]
+    Tournament(tournament::TournamentCommand),
 }
 
 /// Options that choose the game being played.
@@ -120,5 +124,6 @@ pub fn run(cli: Cli) -> Result<(), String> {
         Command::Copy(args) => database::copy(&args),
         Command::Backup(args) => database::backup(&args),
         Command::Web(args) => web::run(&args),
+        Command::Tournament(command) => tournament::run(&command),
     }
 }

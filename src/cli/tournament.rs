@@ -1,0 +1,92 @@
+//! `monkey-queen tournament pair --trf FILE`: the next Swiss round (FIDE Dutch, see
+//! `docs/pairing.md`) of the tournament a TRF file describes, so that any outside pairing
+//! program can be compared on the same input.
+
+use clap::{Args, Subcommand};
+use monkey_queen_pairing::{PlayerId, Round, Tournament, pair_swiss, read_trf};
+
+/// The tournament subcommands.
+#[derive(Debug, Subcommand)]
+pub enum TournamentCommand {
+    /// Print the next round's pairings of the tournament in a TRF-16 file: one board a line,
+    /// White's and Black's starting ranks and names, then the bye if any.
+    Pair(PairArgs),
+}
+
+/// Which tournament to pair.
+#[derive(Debug, Args)]
+pub struct PairArgs {
+    /// The TRF-16 file of the rounds so far.
+    #[arg(long)]
+    trf: std::path::PathBuf,
+}
+
+/// Runs a tournament subcommand.
+pub fn run(command: &TournamentCommand) -> Result<(), String> {
+    match command {
+        TournamentCommand::Pair(args) => {
+            let text = std::fs::read_to_string(&args.trf)
+                .map_err(|e| format!("cannot read {}: {e}", args.trf.display()))?;
+            let tournament = read_trf(&text).map_err(|e| format!("{}: {e}", args.trf.display()))?;
+            let round = pair_swiss(&tournament.players, &tournament.history)
+                .map_err(|e| format!("no pairing: {e}"))?;
+            print!("{}", pairings(&tournament, &round));
+            Ok(())
+        }
+    }
+}
+
+/// The round as text: `1. 3 Carol - 7 Gus` per board (starting ranks), then `bye: 5 Eve`.
+fn pairings(tournament: &Tournament, round: &Round) -> String {
+    let who = |id: PlayerId| {
+        let name = tournament
+            .names
+            .get(id.0)
+            .cloned()
+            .unwrap_or_else(|| format!("Player {}", id.0 + 1));
+        format!("{} {name}", id.0 + 1)
+    };
+    let mut out = String::new();
+    for (board, game) in round.games.iter().enumerate() {
+        out.push_str(&format!(
+            "{}. {} - {}\n",
+            board + 1,
+            who(game.white),
+            who(game.black)
+        ));
+    }
+    for bye in &round.byes {
+        out.push_str(&format!("bye: {}\n", who(*bye)));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use monkey_queen_pairing::{History, Player, TieBreaks, write_trf};
+
+    use super::*;
+
+    /// A first round of five players read back from its TRF: top half against bottom half,
+    /// and the bye for the lowest.
+    #[test]
+    fn a_trf_file_gives_the_next_rounds_pairings() {
+        let names = ["Ana", "Ben", "Cy", "Di", "Ed"];
+        let tournament = Tournament {
+            name: "Club".to_owned(),
+            players: (0..5)
+                .map(|i| Player::new(i, 2000.0 - 10.0 * i as f64))
+                .collect(),
+            names: names.map(str::to_owned).to_vec(),
+            history: History::new(),
+        };
+        let trf = write_trf(&tournament, TieBreaks::Swiss).unwrap();
+        let read = read_trf(&trf).unwrap();
+        let round = pair_swiss(&read.players, &read.history).unwrap();
+        let text = pairings(&read, &round);
+        assert_eq!(
+            text, "1. 1 Ana - 3 Cy\n2. 4 Di - 2 Ben\nbye: 5 Ed\n",
+            "{text}"
+        );
+    }
+}
