@@ -36,7 +36,9 @@ use crate::harness::{
 use crate::support::browser::Browser;
 use crate::support::database::TestDb;
 use crate::support::fake_discord::RecordedRequest;
-use crate::support::payloads::{ALICE, BOB, CAROL, Caller, in_group_dm, slash_command};
+use crate::support::payloads::{
+    ALICE, BOB, CAROL, Caller, in_group_dm, integer_option, slash_command,
+};
 
 /// A phone's viewport, in CSS pixels.
 const PHONE: (u32, u32) = (360, 800);
@@ -772,6 +774,49 @@ async fn a_pages_load_is_measured_until_its_board_is_drawn() {
         loads[loads.len() - 1],
         loads.len()
     );
+    drop(b);
+    h.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_analysis_appears_on_the_page_and_its_chart_goes_to_a_ply() {
+    let Some(b) = browser(WIDE).await else { return };
+    let h = Harness::registered_with_pages().await;
+    let (game, board) = h.start_game(ALICE, BOB).await;
+    // R7.1: White's queen takes Black's.
+    play_all(&h, &[(ALICE, "g1-g7"), (BOB, "f12-f8"), (ALICE, "g7xf8")]).await;
+    let url = h.served(&board.page_link().expect("a link"), 0);
+    open_live(&b, &url).await;
+    wait_for_ply(&b, 3, 3).await;
+    assert_eq!(
+        b.eval("document.getElementById('mq-analysis').hidden")
+            .await,
+        true
+    );
+    // Asked for in Discord, the analysis reaches the open page by itself.
+    let id = h.next_id();
+    let analyse = slash_command(id, ALICE, "analyse", vec![integer_option("game", game.0)]);
+    h.exchange("/analyse", analyse, |r| r.is("POST", &callback_path(id)))
+        .await;
+    b.wait_for(
+        "the analysis's chart",
+        "!document.getElementById('mq-analysis').hidden \
+         && document.getElementById('mq-chart').getAttribute('aria-valuenow') === '3'",
+    )
+    .await;
+    // A click on the chart (its middle) goes to that ply: the board and the list follow.
+    tap(&b, "#mq-chart").await;
+    let ply = b
+        .wait_for(
+            "the ply the chart picked",
+            "(() => { const v = document.getElementById('mq-chart').getAttribute('aria-valuenow'); \
+              return v !== '3' ? Number(v) : null; })()",
+        )
+        .await;
+    let ply = u32::try_from(ply.as_u64().expect("a ply")).unwrap();
+    assert!((1..3).contains(&ply), "the middle of three plies: {ply}");
+    wait_for_ply(&b, ply, 3).await;
+    b.assert_console_clean().await;
     drop(b);
     h.stop().await;
 }

@@ -5,10 +5,15 @@
 use reqwest::StatusCode;
 use serde_json::Value;
 
-use crate::harness::{Board, Harness, PUBLIC_URL, WAIT};
+use monkey_queen::games::{GameRef, UserId};
+use monkey_queen::i18n::{Lang, Msg};
+
+use crate::harness::{
+    Board, DEFERRED_CHANNEL_MESSAGE, Harness, PUBLIC_URL, WAIT, callback_path, kind,
+};
 use crate::hostile::snapshot;
 use crate::shards::{server_shard, two_processes};
-use crate::support::payloads::{ALICE, BOB};
+use crate::support::payloads::{ALICE, BOB, integer_option, slash_command};
 
 /// A page's live stream: the `state` events of `GET /api/games/{key}/events`, read as they
 /// come.
@@ -235,5 +240,79 @@ async fn hostile_requests_get_a_plain_refusal_and_change_nothing() {
     // Discord's side answers as before.
     let played = h.play(ALICE, "g1-g7").await.applied();
     assert_eq!(key_of(&played), key);
+    h.stop().await;
+}
+
+/// The link buttons of an answer: `(label, address)`.
+fn links(answer: &crate::support::fake_discord::RecordedRequest) -> Vec<(String, String)> {
+    let rows = answer
+        .pointer("/components")
+        .or_else(|| answer.pointer("/data/components"))
+        .and_then(Value::as_array)
+        .cloned()
+        .unwrap_or_default();
+    rows.iter()
+        .flat_map(|row| row["components"].as_array().cloned().unwrap_or_default())
+        .filter_map(|b| {
+            let url = b["url"].as_str()?.to_owned();
+            Some((b["label"].as_str().unwrap_or_default().to_owned(), url))
+        })
+        .collect()
+}
+
+/// The answer to `/name options` by Alice, its deferral's edit if it was deferred.
+async fn answer(
+    h: &Harness,
+    name: &str,
+    options: Vec<Value>,
+) -> crate::support::fake_discord::RecordedRequest {
+    let id = h.next_id();
+    let payload = slash_command(id, ALICE, name, options);
+    let answer = h
+        .exchange(&format!("/{name}"), payload, |r| {
+            r.is("POST", &callback_path(id))
+        })
+        .await;
+    if kind(&answer) == DEFERRED_CHANNEL_MESSAGE {
+        return h.original_edit(id).await;
+    }
+    answer
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn replay_and_history_link_the_games_pages_in_the_readers_language() {
+    let h = Harness::registered_with_pages().await;
+    let (game, board) = h.start_game(ALICE, BOB).await;
+    let key = key_of(&board);
+    h.play(ALICE, "g1-g7").await.applied();
+    h.service
+        .resign(UserId(BOB.id), GameRef::Id(game), None)
+        .await
+        .unwrap();
+    let page = format!("{PUBLIC_URL}/g/{key}");
+    let history = answer(&h, "history", Vec::new()).await;
+    assert!(
+        links(&history).contains(&(format!("#{game}"), page.clone())),
+        "{:?}",
+        links(&history)
+    );
+    let replay = answer(&h, "replay", vec![integer_option("game", game.0)]).await;
+    assert_eq!(links(&replay), [("Web page".to_owned(), page.clone())]);
+    // The page speaks the browser's language.
+    let french = reqwest::Client::new()
+        .get(h.served(&page, 0))
+        .header("accept-language", "fr-CH, fr;q=0.9, en;q=0.5")
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(french.contains("<html lang=\"fr\">"), "{french}");
+    let words = Lang::Fr.text(&Msg::WebComputer);
+    assert!(
+        french.contains(&format!("\"web-name-computer\":\"{words}\"")),
+        "{french}"
+    );
     h.stop().await;
 }
