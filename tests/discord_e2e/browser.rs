@@ -30,9 +30,7 @@ use tokio_util::sync::CancellationToken;
 use tokio_util::task::TaskTracker;
 
 use crate::board_png;
-use crate::harness::{
-    Board, DEFERRED_CHANNEL_MESSAGE, Harness, PUBLIC_URL, WAIT, callback_path, content, kind,
-};
+use crate::harness::{Board, Harness, PUBLIC_URL, WAIT, callback_path, content};
 use crate::support::browser::Browser;
 use crate::support::database::TestDb;
 use crate::support::fake_discord::RecordedRequest;
@@ -354,23 +352,6 @@ async fn the_board_in_discord_links_to_its_page() {
     h.stop().await;
 }
 
-/// `/name` by Alice, from where the harness now interacts; its final answer (the edit of a
-/// deferral, if it was deferred).
-async fn list_answer(h: &Harness, name: &str) -> RecordedRequest {
-    let id = h.next_id();
-    let answer = h
-        .exchange(
-            &format!("/{name}"),
-            slash_command(id, ALICE, name, vec![]),
-            |r| r.is("POST", &callback_path(id)),
-        )
-        .await;
-    if kind(&answer) == DEFERRED_CHANNEL_MESSAGE {
-        return h.original_edit(id).await;
-    }
-    answer
-}
-
 /// The game numbers an answer names (`#12`).
 fn games_named(answer: &RecordedRequest) -> Vec<i64> {
     let numbers = Regex::new(r"#(\d+)\b").unwrap();
@@ -430,7 +411,7 @@ async fn a_group_dm_games_page_is_reached_only_through_its_link() {
     // are not empty for want of links); the group DM's is not, in progress or over.
     h.interact_from(|payload| payload);
     let (here, _) = h.start_game(ALICE, CAROL).await;
-    let games = list_answer(&h, "games").await;
+    let games = h.answer("games", Vec::new()).await;
     assert_eq!(games_named(&games), [here.0], "{}", content(&games));
     assert_hides(&games, game, &key);
     for (loser, id) in [(BOB, game), (CAROL, here)] {
@@ -439,7 +420,7 @@ async fn a_group_dm_games_page_is_reached_only_through_its_link() {
             .await
             .unwrap();
     }
-    let history = list_answer(&h, "history").await;
+    let history = h.answer("history", Vec::new()).await;
     assert_eq!(games_named(&history), [here.0], "{}", content(&history));
     assert_hides(&history, game, &key);
 
@@ -729,13 +710,13 @@ async fn a_game_at_this_screen_is_played_by_taps() {
 /// How many loads the measure of a page's load takes the median of.
 const LOADS: usize = 21;
 
-/// The benchmark of a page's load (run it in release, alone): from the request to the board
+/// The benchmark of a page's load (run it alone): from the request to the board
 /// drawn (the page's `mq-board-drawn` mark, in the Navigation Timing clock), the first load
 /// and the median of the next ones (its files then revalidated by their ETags), for a game of
 /// 40 plies.
-/// `cargo test --release --test discord_e2e -- --ignored --nocapture a_pages_load_is_measured`
+/// `cargo test --test discord_e2e -- --ignored --nocapture a_pages_load_is_measured`
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-#[ignore = "a benchmark: run it alone, in release"]
+#[ignore = "a benchmark: run it alone"]
 async fn a_pages_load_is_measured_until_its_board_is_drawn() {
     let Some(b) = browser(WIDE).await else { return };
     let h = Harness::registered_with_pages().await;

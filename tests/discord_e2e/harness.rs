@@ -265,6 +265,21 @@ impl Harness {
         format!("{}{path}", self.pages(process))
     }
 
+    /// Alice's `/name options` answered: its answer, or its deferral's edit.
+    pub async fn answer(&self, name: &str, options: Vec<Value>) -> RecordedRequest {
+        let id = self.next_id();
+        let payload = slash_command(id, ALICE, name, options);
+        let answer = self
+            .exchange(&format!("/{name}"), payload, |r| {
+                r.is("POST", &callback_path(id))
+            })
+            .await;
+        if kind(&answer) == DEFERRED_CHANNEL_MESSAGE {
+            return self.original_edit(id).await;
+        }
+        answer
+    }
+
     /// Starts with commands registered in the test server, and waits for the registration.
     pub async fn registered() -> Harness {
         let harness = Harness::start(Some(GuildId::new(GUILD_ID))).await;
@@ -954,8 +969,8 @@ pub fn content(request: &RecordedRequest) -> &str {
         .unwrap_or_default()
 }
 
-/// The buttons of a message payload (an answer's are under `/data`): `(custom_id, disabled)`.
-pub fn buttons(request: &RecordedRequest) -> Vec<(String, bool)> {
+/// The components of a message payload's rows (an answer's are under `/data`).
+fn components(request: &RecordedRequest) -> Vec<Value> {
     let rows = request
         .pointer("/components")
         .or_else(|| request.pointer("/data/components"))
@@ -964,6 +979,13 @@ pub fn buttons(request: &RecordedRequest) -> Vec<(String, bool)> {
         .unwrap_or_default();
     rows.iter()
         .flat_map(|row| row["components"].as_array().cloned().unwrap_or_default())
+        .collect()
+}
+
+/// The buttons of a message payload (an answer's are under `/data`): `(custom_id, disabled)`.
+pub fn buttons(request: &RecordedRequest) -> Vec<(String, bool)> {
+    components(request)
+        .iter()
         .map(|b| {
             (
                 b["custom_id"].as_str().unwrap_or_default().to_owned(),
@@ -973,16 +995,20 @@ pub fn buttons(request: &RecordedRequest) -> Vec<(String, bool)> {
         .collect()
 }
 
+/// The link buttons of a message payload: `(label, address)`.
+pub fn links(request: &RecordedRequest) -> Vec<(String, String)> {
+    components(request)
+        .iter()
+        .filter_map(|b| {
+            let url = b["url"].as_str()?.to_owned();
+            Some((b["label"].as_str().unwrap_or_default().to_owned(), url))
+        })
+        .collect()
+}
+
 /// The address of the link button of a message payload (an answer's are under `/data`).
 pub fn page_link(request: &RecordedRequest) -> Option<String> {
-    let rows = request
-        .pointer("/components")
-        .or_else(|| request.pointer("/data/components"))?
-        .as_array()?
-        .clone();
-    rows.iter()
-        .flat_map(|row| row["components"].as_array().cloned().unwrap_or_default())
-        .find_map(|b| b["url"].as_str().map(str::to_owned))
+    links(request).into_iter().next().map(|(_, url)| url)
 }
 
 /// The `custom_id` of every button of a message payload, in order.

@@ -8,12 +8,10 @@ use serde_json::Value;
 use monkey_queen::games::{GameRef, UserId};
 use monkey_queen::i18n::{Lang, Msg};
 
-use crate::harness::{
-    Board, DEFERRED_CHANNEL_MESSAGE, Harness, PUBLIC_URL, WAIT, callback_path, kind,
-};
+use crate::harness::{Board, Harness, PUBLIC_URL, WAIT, links};
 use crate::hostile::snapshot;
 use crate::shards::{server_shard, two_processes};
-use crate::support::payloads::{ALICE, BOB, integer_option, slash_command};
+use crate::support::payloads::{ALICE, BOB, integer_option};
 
 /// A page's live stream: the `state` events of `GET /api/games/{key}/events`, read as they
 /// come.
@@ -243,42 +241,6 @@ async fn hostile_requests_get_a_plain_refusal_and_change_nothing() {
     h.stop().await;
 }
 
-/// The link buttons of an answer: `(label, address)`.
-fn links(answer: &crate::support::fake_discord::RecordedRequest) -> Vec<(String, String)> {
-    let rows = answer
-        .pointer("/components")
-        .or_else(|| answer.pointer("/data/components"))
-        .and_then(Value::as_array)
-        .cloned()
-        .unwrap_or_default();
-    rows.iter()
-        .flat_map(|row| row["components"].as_array().cloned().unwrap_or_default())
-        .filter_map(|b| {
-            let url = b["url"].as_str()?.to_owned();
-            Some((b["label"].as_str().unwrap_or_default().to_owned(), url))
-        })
-        .collect()
-}
-
-/// The answer to `/name options` by Alice, its deferral's edit if it was deferred.
-async fn answer(
-    h: &Harness,
-    name: &str,
-    options: Vec<Value>,
-) -> crate::support::fake_discord::RecordedRequest {
-    let id = h.next_id();
-    let payload = slash_command(id, ALICE, name, options);
-    let answer = h
-        .exchange(&format!("/{name}"), payload, |r| {
-            r.is("POST", &callback_path(id))
-        })
-        .await;
-    if kind(&answer) == DEFERRED_CHANNEL_MESSAGE {
-        return h.original_edit(id).await;
-    }
-    answer
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn replay_and_history_link_the_games_pages_in_the_readers_language() {
     let h = Harness::registered_with_pages().await;
@@ -290,13 +252,15 @@ async fn replay_and_history_link_the_games_pages_in_the_readers_language() {
         .await
         .unwrap();
     let page = format!("{PUBLIC_URL}/g/{key}");
-    let history = answer(&h, "history", Vec::new()).await;
+    let history = h.answer("history", Vec::new()).await;
     assert!(
         links(&history).contains(&(format!("#{game}"), page.clone())),
         "{:?}",
         links(&history)
     );
-    let replay = answer(&h, "replay", vec![integer_option("game", game.0)]).await;
+    let replay = h
+        .answer("replay", vec![integer_option("game", game.0)])
+        .await;
     assert_eq!(links(&replay), [("Web page".to_owned(), page.clone())]);
     // The page speaks the browser's language.
     let french = reqwest::Client::new()
