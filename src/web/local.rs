@@ -11,7 +11,7 @@ use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::http::header::CONTENT_TYPE;
 use axum::response::{Html, IntoResponse, Response};
-use monkey_queen_core::GameOptions;
+use monkey_queen_core::{GameOptions, MoveText};
 use serde::{Deserialize, Serialize};
 
 use super::errors::WebError;
@@ -21,10 +21,10 @@ use super::state::{self, playable};
 use super::{LocalPlayers, Web, assets};
 use crate::games::{
     ChallengeCreated, ChannelId, ColorChoice, GameRef, GameStarted, GameView, NewChallenge,
-    PlayRequest, PlayerRef, Reach, UserError, UserId,
+    PlayRequest, PlayerRef, Reach, ServiceError, UserError, UserId,
 };
 use crate::i18n::{Lang, Msg};
-use crate::model::Level;
+use crate::model::{Level, PageKey};
 
 /// How many games the front page lists.
 const LISTED: u32 = 20;
@@ -248,6 +248,23 @@ async fn mover(web: &Web, key: &str, lang: Lang) -> Result<(GameView, UserId), W
     Ok((game, user))
 }
 
+/// Whether the move asked for is the one stored at the ply after `asked.ply`: a request
+/// repeated after it went through.
+async fn already_played(web: &Web, key: &str, asked: &MoveAsked) -> bool {
+    let Some(key) = PageKey::parse(key) else {
+        return false;
+    };
+    let Ok(Some(page)) = web.service.page(&key).await else {
+        return false;
+    };
+    let Some(stored) = page.moves.get(asked.ply as usize) else {
+        return false;
+    };
+    let size = page.game.options.size();
+    let read = |text: &str| MoveText::parse(text, size).ok();
+    read(&stored.notation).is_some_and(|m| Some(m) == read(&asked.text))
+}
+
 /// The page's state after a change, as JSON.
 async fn answer(web: &Web, key: &str) -> Result<Response, WebError> {
     let (_, _, state) = state::load(web, key).await?;
@@ -262,8 +279,13 @@ pub(super) async fn play(
     Path(key): Path<String>,
     Json(asked): Json<MoveAsked>,
 ) -> Result<Response, WebError> {
+    // A retried request whose move went through: the move stands, and the answer is the game
+    // as it is now (the other side may have moved since, or the game ended).
+    if already_played(&web, &key, &asked).await {
+        return answer(&web, &key).await;
+    }
     let (game, user) = mover(&web, &key, lang).await?;
-    let played = web
+    let played = match web
         .service
         .play(PlayRequest {
             user,
@@ -273,7 +295,13 @@ pub(super) async fn play(
             request_key: None,
         })
         .await
-        .map_err(|e| WebError::from_service(e, lang))?;
+    {
+        Ok(played) => played,
+        Err(ServiceError::User(UserError::AlreadyPlayed { .. })) => {
+            return answer(&web, &key).await;
+        }
+        Err(e) => return Err(WebError::from_service(e, lang)),
+    };
     if let Some(id) = played.announcement
         && let Err(e) = web.service.announced(id).await
     {

@@ -536,9 +536,9 @@ async fn the_page_fits_a_phone_and_a_wide_screen() {
 
 /// `monkey-queen web` in this process, as `src/cli/web.rs` wires it: local players, the
 /// computer searching only with the turn of [`LocalWeb::search`] (so a test can hold it).
-struct LocalWeb {
+pub(crate) struct LocalWeb {
     /// `http://127.0.0.1:PORT`.
-    url: String,
+    pub(crate) url: String,
     /// A game service on the same database.
     service: GameService,
     /// The computer's only turn of search.
@@ -549,7 +549,7 @@ struct LocalWeb {
 }
 
 impl LocalWeb {
-    async fn start() -> LocalWeb {
+    pub(crate) async fn start() -> LocalWeb {
         let db = TestDb::new().await;
         let pool = storage::connect(&db.url).await.unwrap();
         let (tasks, stop) = (TaskTracker::new(), CancellationToken::new());
@@ -585,13 +585,13 @@ impl LocalWeb {
     }
 
     /// How many moves the game at `key` has, as stored.
-    async fn moves(&self, key: &str) -> usize {
+    pub(crate) async fn moves(&self, key: &str) -> usize {
         let key = PageKey::parse(key).expect("a page key");
         let page = self.service.page(&key).await.unwrap().expect("the game");
         page.moves.len()
     }
 
-    async fn stop(self) {
+    pub(crate) async fn stop(self) {
         self.stop.cancel();
         self.tasks.close();
         tokio::time::timeout(WAIT, self.tasks.wait())

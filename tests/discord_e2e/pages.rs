@@ -306,3 +306,61 @@ async fn replay_and_history_link_the_games_pages_in_the_readers_language() {
     );
     h.stop().await;
 }
+
+/// A POST of JSON to the local server; its status and body.
+async fn post(url: &str, body: &str) -> (StatusCode, Value) {
+    let answer = reqwest::Client::new()
+        .post(url)
+        .header("content-type", "application/json")
+        .body(body.to_owned())
+        .send()
+        .await
+        .unwrap();
+    let status = answer.status();
+    (
+        status,
+        serde_json::from_str(&answer.text().await.unwrap()).unwrap(),
+    )
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn at_this_screen_a_retried_move_stands_once_and_a_stale_one_is_refused() {
+    let local = crate::browser::LocalWeb::start().await;
+    let (status, created) = post(
+        &format!("{}/api/games", local.url),
+        r#"{"opponent":"human","color":"white"}"#,
+    )
+    .await;
+    assert_eq!(status, StatusCode::CREATED);
+    let key = created["url"]
+        .as_str()
+        .unwrap()
+        .strip_prefix("/g/")
+        .unwrap()
+        .to_owned();
+    let moves = format!("{}/api/games/{key}/moves", local.url);
+    // Played, then the same request again (a retry after a lost answer): one move.
+    for _ in 0..2 {
+        let (status, state) = post(&moves, r#"{"ply":0,"move":"G1G7"}"#).await;
+        assert_eq!(status, StatusCode::OK, "{state}");
+        assert_eq!(state["moves"], serde_json::json!(["g1-g7"]));
+    }
+    assert_eq!(local.moves(&key).await, 1);
+    // Another move at the same ply: the position changed, said in the viewer's words.
+    let (status, refused) = post(&moves, r#"{"ply":0,"move":"g1-g6"}"#).await;
+    assert_eq!(status, StatusCode::CONFLICT, "{refused}");
+    assert!(refused["error"].as_str().unwrap().len() > 10, "{refused}");
+    // An illegal move, and a body that is not a move.
+    let (status, _) = post(&moves, r#"{"ply":1,"move":"a1-a2"}"#).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    let garbage = reqwest::Client::new()
+        .post(&moves)
+        .header("content-type", "application/json")
+        .body(r#"{"ply":"one"}"#)
+        .send()
+        .await
+        .unwrap();
+    assert!(garbage.status().is_client_error());
+    assert_eq!(local.moves(&key).await, 1);
+    local.stop().await;
+}
