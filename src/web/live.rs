@@ -197,9 +197,10 @@ pub(super) async fn events(State(web): State<Web>, Path(key): Path<String>) -> R
         hub: web.hub.clone(),
         game,
     };
-    Sse::new(stream_of(receiver, leaving, web.hub.stop.clone()))
-        .keep_alive(KeepAlive::new().interval(KEEP_ALIVE))
-        .into_response()
+    let stream = Sse::new(stream_of(receiver, leaving, web.hub.stop.clone()))
+        .keep_alive(KeepAlive::new().interval(KEEP_ALIVE));
+    // A reverse proxy such as nginx passes each event on at once instead of buffering them.
+    ([("x-accel-buffering", "no")], stream).into_response()
 }
 
 /// The states a watcher is sent: the latest at once, then each newer one; ends at `stop`.

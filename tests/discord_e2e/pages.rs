@@ -29,6 +29,7 @@ impl Stream {
             .unwrap()
             .to_owned();
         assert!(kind.starts_with("text/event-stream"), "{kind}");
+        assert_eq!(response.headers()["x-accel-buffering"], "no");
         Stream {
             response,
             buffer: String::new(),
