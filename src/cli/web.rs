@@ -2,8 +2,6 @@
 //! against the computer, or two people at one screen, stored like any other game.
 
 use std::net::SocketAddr;
-use std::sync::Arc;
-use std::time::Duration;
 
 use clap::Args;
 use tokio::net::TcpListener;
@@ -12,13 +10,8 @@ use tokio_util::task::TaskTracker;
 use tracing_subscriber::EnvFilter;
 
 use crate::discord::CpuLimits;
-use crate::games::{ChallengeLimits, Computer, GameService, ServiceConfig, SystemClock};
-use crate::render::Renderer;
 use crate::storage::{self, DEFAULT_DATABASE_URL};
-use crate::web::{self, LocalPlayers, RateLimit, WebConfig, WebDeps};
-
-/// How often the computer's owed turns are looked for (after a restart, say).
-const SWEEP_INTERVAL: Duration = Duration::from_secs(5);
+use crate::web::{self, AtScreen, RateLimit};
 
 /// Where to serve and store.
 #[derive(Debug, Clone, Args)]
@@ -56,34 +49,17 @@ async fn serve(args: &WebArgs) -> Result<(), String> {
         .map_err(|e| format!("could not serve on {}: {e}", args.addr))?;
     let (tasks, stop) = (TaskTracker::new(), CancellationToken::new());
     let cpu = CpuLimits::for_this_machine();
-    let local = LocalPlayers::STANDARD;
-    let config = ServiceConfig {
-        bot_user: Some(local.computer),
-        // One person (or two) at one screen: their games are not held to the limits that
-        // keep one Discord user from flooding a channel with challenges.
-        challenge_limits: ChallengeLimits::NONE,
-        ..ServiceConfig::default()
-    };
-    let computer = Computer::new(tasks.clone(), stop.clone(), cpu.search.clone());
-    let service =
-        GameService::new(db.clone(), Arc::new(SystemClock), config).with_computer(computer);
-    let renderer = Arc::new(Renderer::new().map_err(|e| e.to_string())?);
-    let deps = WebDeps {
-        service: service.clone(),
-        renderer,
-        cpu: cpu.work.clone(),
-    };
-    let config = WebConfig {
-        public_url: None,
-        local: Some(local),
+    let at = AtScreen {
+        listener,
+        db: db.clone(),
+        search: cpu.search,
+        work: cpu.work,
         rate_limit: RateLimit {
             per_second: args.requests_per_second,
             burst: args.requests_per_second.saturating_mul(6),
         },
     };
-    web::spawn(listener, deps, config, &tasks, stop.clone());
-    service.relay_other_processes(&tasks, stop.clone());
-    spawn_sweeps(service, &tasks, stop.clone());
+    web::spawn_at_screen(at, &tasks, stop.clone()).map_err(|e| e.to_string())?;
     if !args.addr.ip().is_loopback() {
         // Whoever reaches this address plays the games at this screen.
         tracing::warn!(addr = %args.addr, "serving games that anyone who reaches this address may play");
@@ -96,21 +72,4 @@ async fn serve(args: &WebArgs) -> Result<(), String> {
     tasks.wait().await;
     db.close().await;
     Ok(())
-}
-
-/// Takes up the computer's turns owed since an earlier run, now and every few seconds.
-fn spawn_sweeps(service: GameService, tasks: &TaskTracker, stop: CancellationToken) {
-    tasks.spawn(async move {
-        let mut ticks = tokio::time::interval(SWEEP_INTERVAL);
-        loop {
-            tokio::select! {
-                () = stop.cancelled() => break,
-                _ = ticks.tick() => {
-                    if let Err(e) = service.resume_computer_turns().await {
-                        tracing::error!(error = %e, "could not read the computer's turns");
-                    }
-                }
-            }
-        }
-    });
 }

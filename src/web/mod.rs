@@ -15,6 +15,7 @@
 //! request bodies and the requests of one address are limited.
 
 mod assets;
+mod at_screen;
 mod errors;
 mod lang;
 mod live;
@@ -38,6 +39,7 @@ use crate::games::GameService;
 use crate::model::UserId;
 use crate::render::Renderer;
 
+pub use at_screen::{AtScreen, spawn_at_screen};
 pub use security::RateLimit;
 
 /// How the web face runs.

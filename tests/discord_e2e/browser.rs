@@ -15,13 +15,10 @@ use std::time::Instant;
 use fantoccini::Locator;
 use fantoccini::key::Key;
 use monkey_queen::discord::CpuLimits;
-use monkey_queen::games::{
-    Computer, GameId, GameRef, GameService, ServiceConfig, SystemClock, UserId,
-};
+use monkey_queen::games::{GameId, GameRef, GameService, UserId};
 use monkey_queen::model::PageKey;
-use monkey_queen::render::Renderer;
 use monkey_queen::storage;
-use monkey_queen::web::{self, LocalPlayers, RateLimit, WebConfig, WebDeps};
+use monkey_queen::web::{self, AtScreen, RateLimit};
 use regex::Regex;
 use reqwest::StatusCode;
 use serde_json::Value;
@@ -534,12 +531,12 @@ async fn the_page_fits_a_phone_and_a_wide_screen() {
     h.stop().await;
 }
 
-/// `monkey-queen web` in this process, as `src/cli/web.rs` wires it: local players, the
+/// `monkey-queen web` in this process, wired by the same [`web::spawn_at_screen`], the
 /// computer searching only with the turn of [`LocalWeb::search`] (so a test can hold it).
 pub(crate) struct LocalWeb {
     /// `http://127.0.0.1:PORT`.
     pub(crate) url: String,
-    /// A game service on the same database.
+    /// The game service the pages play through.
     service: GameService,
     /// The computer's only turn of search.
     search: Arc<Semaphore>,
@@ -551,29 +548,18 @@ pub(crate) struct LocalWeb {
 impl LocalWeb {
     pub(crate) async fn start() -> LocalWeb {
         let db = TestDb::new().await;
-        let pool = storage::connect(&db.url).await.unwrap();
         let (tasks, stop) = (TaskTracker::new(), CancellationToken::new());
-        let local = LocalPlayers::STANDARD;
         let search = Arc::new(Semaphore::new(1));
-        let computer = Computer::new(tasks.clone(), stop.clone(), search.clone());
-        let config = ServiceConfig {
-            bot_user: Some(local.computer),
-            ..ServiceConfig::default()
-        };
-        let service = GameService::new(pool, Arc::new(SystemClock), config).with_computer(computer);
-        let deps = WebDeps {
-            service: service.clone(),
-            renderer: Arc::new(Renderer::new().unwrap()),
-            cpu: CpuLimits::for_this_machine().work,
-        };
-        let config = WebConfig {
-            public_url: None,
-            local: Some(local),
-            rate_limit: RateLimit::default(),
-        };
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
         let url = format!("http://{}", listener.local_addr().unwrap());
-        web::spawn(listener, deps, config, &tasks, stop.clone());
+        let at = AtScreen {
+            listener,
+            db: storage::connect(&db.url).await.unwrap(),
+            search: search.clone(),
+            work: CpuLimits::for_this_machine().work,
+            rate_limit: RateLimit::default(),
+        };
+        let service = web::spawn_at_screen(at, &tasks, stop.clone()).unwrap();
         LocalWeb {
             url,
             service,
