@@ -16,7 +16,7 @@ use common::*;
 use monkey_queen::games::{
     BOARD_GRACE_MS, COMPUTER_TURN_LEASE_MS, ChallengeCreated, DELIVERY_LEASE_MS, Editable,
     EndReason, GameId, GameRef, GameService, GameStatus, Heavy, InteractionToken, Lang, Level,
-    ManualClock, MessageId, PlayerRef, ServiceError, SettingsChange, UserError, UserId,
+    ManualClock, MessageId, PlayerRef, Reach, ServiceError, SettingsChange, UserError, UserId,
 };
 use monkey_queen::storage::{self, CopyError, Finish, Key};
 use monkey_queen_core::Color;
@@ -98,7 +98,7 @@ async fn postgres_reports_the_same_schema_version_as_sqlite() {
 
 /// A database with something in every table: finished, aborted and running games (one with a
 /// clock, one a rematch), challenges, ratings, settings, an analysis, an announcement, and
-/// what the processes share (a board, a kept token, a cooldown).
+/// what the processes share (a board, a kept token, a cooldown, a launch of the Activity).
 async fn populated(db: TestDb) -> Fixture {
     let f = Fixture::on(db).await;
     let won = f.start(&alice(), &bob()).await;
@@ -145,6 +145,10 @@ async fn populated(db: TestDb) -> Fixture {
     drop(conn);
     f.service
         .start_heavy(alice().id, Heavy::Analysis)
+        .await
+        .unwrap();
+    f.service
+        .record_launch(bob().id, CHANNEL, Some(running.id), Reach::Channel)
         .await
         .unwrap();
     f.service

@@ -1752,7 +1752,7 @@ async fn the_service_plays_the_computers_reply_and_publishes_it() {
         event_for(&mut events, game.id).await,
         GameEvent::Changed(_)
     ));
-    let GameEvent::ComputerMoved(reply) = event_for(&mut events, game.id).await else {
+    let GameEvent::MovedAway(reply) = event_for(&mut events, game.id).await else {
         panic!("the computer's move is published as such")
     };
     assert_eq!(reply.by, BOT);
@@ -1802,5 +1802,142 @@ async fn a_game_is_found_by_its_page_key_and_an_old_game_is_given_one_once() {
         "../../etc/passwd",
     ] {
         assert!(PageKey::parse(bad).is_none(), "{bad}");
+    }
+}
+
+// ---- the Activity ----------------------------------------------------------------------------
+
+#[tokio::test]
+async fn the_activity_opens_on_the_launched_game_and_lists_the_callers_games_in_the_channel() {
+    let f = Fixture::new().await;
+    let mine = f.start(&alice(), &bob()).await;
+    let theirs = f.start(&bob(), &carol()).await;
+    // Before any launch: no game named, the caller's games in the channel listed.
+    let offered = f.service.activity_games(alice().id, CHANNEL).await.unwrap();
+    assert!(offered.launched.is_none());
+    let listed: Vec<GameId> = offered.games.iter().map(|g| g.id).collect();
+    assert_eq!(listed, vec![mine.id]);
+    // Alice launches it on Bob and Carol's game, which she only watches.
+    f.service
+        .record_launch(alice().id, CHANNEL, Some(theirs.id), Reach::Channel)
+        .await
+        .unwrap();
+    let offered = f.service.activity_games(alice().id, CHANNEL).await.unwrap();
+    assert_eq!(offered.launched.map(|g| g.id), Some(theirs.id));
+    // Elsewhere nothing is named or listed.
+    let elsewhere = f
+        .service
+        .activity_games(alice().id, ChannelId(501))
+        .await
+        .unwrap();
+    assert!(elsewhere.launched.is_none() && elsewhere.games.is_empty());
+    // A day later the launch no longer names the game, and the sweep forgets it.
+    f.clock.advance(monkey_queen::games::LAUNCH_LIFETIME_MS);
+    let offered = f.service.activity_games(alice().id, CHANNEL).await.unwrap();
+    assert!(offered.launched.is_none());
+    assert_eq!(f.service.forget_lapsed().await.unwrap().launches, 1);
+    assert_eq!(rows(&f, "activity_launches").await, 0);
+}
+
+#[tokio::test]
+async fn moves_and_resignations_on_the_activity_are_published_for_the_chat() {
+    let f = Fixture::new().await;
+    let game = f.start(&alice(), &bob()).await;
+    let mut events = f.service.subscribe();
+    let played = f
+        .service
+        .play_away(PlayRequest {
+            user: alice().id,
+            game: GameRef::Id(game.id),
+            text: "g1-g7",
+            expected_ply: Some(0),
+            request_key: None,
+        })
+        .await
+        .unwrap();
+    let owed = played.announcement.expect("the board is owed to the chat");
+    let GameEvent::MovedAway(moved) = event_for_kind(&mut events, game.id, "moved").await else {
+        unreachable!()
+    };
+    assert_eq!((moved.game.ply(), moved.announcement), (1, Some(owed)));
+    // Not Bob's turn to resign at ply 0 any more: refused, nothing published.
+    assert_eq!(
+        refused(f.service.resign_away(bob().id, game.id, Some(0)).await),
+        UserError::PositionChanged
+    );
+    let ended = f
+        .service
+        .resign_away(bob().id, game.id, Some(1))
+        .await
+        .unwrap();
+    assert_eq!(ended.result.map(|r| r.winner), Some(Color::White));
+    let GameEvent::EndedAway(shown) = event_for_kind(&mut events, game.id, "ended").await else {
+        unreachable!()
+    };
+    assert_eq!(shown.id, game.id);
+    // A rematch from the Activity is offered in the chat.
+    let created = f
+        .service
+        .rematch_away(game.id, &bob(), Lang::En)
+        .await
+        .unwrap();
+    let ChallengeCreated::Pending(offer) = created else {
+        panic!("a rematch between people waits for an answer")
+    };
+    let GameEvent::OfferedAway { offer: shown, of } =
+        event_for_kind(&mut events, game.id, "offered").await
+    else {
+        unreachable!()
+    };
+    assert_eq!((shown.id, of), (offer.id, game.id));
+}
+
+#[tokio::test]
+async fn a_game_against_the_computer_starts_from_the_activity_only_where_it_was_launched() {
+    let f = Fixture::new().await;
+    let start = |lang| {
+        f.service
+            .play_computer_away(alice(), Some(GUILD), CHANNEL, Level::Easy, lang)
+    };
+    assert_eq!(refused(start(Lang::En).await), UserError::NotLaunched);
+    f.service
+        .record_launch(alice().id, CHANNEL, None, Reach::Interactions)
+        .await
+        .unwrap();
+    let mut events = f.service.subscribe();
+    let started = start(Lang::Fr).await.unwrap();
+    let game = &started.game;
+    assert_eq!(game.ai_level, Some(Level::Easy));
+    assert_eq!(
+        (game.place.channel, game.place.reach),
+        (CHANNEL, Reach::Interactions)
+    );
+    assert_eq!(game.lang, Lang::Fr);
+    assert!(!game.rated);
+    let GameEvent::StartedAway(shown) = event_for_kind(&mut events, game.id, "started").await
+    else {
+        unreachable!()
+    };
+    assert_eq!(shown.announcement, started.announcement);
+}
+
+/// The next event about `game` of the kind named (`moved`, `ended`, `offered`, `started`),
+/// skipping the plain changes.
+async fn event_for_kind(
+    events: &mut tokio::sync::broadcast::Receiver<GameEvent>,
+    game: GameId,
+    kind: &str,
+) -> GameEvent {
+    loop {
+        let event = event_for(events, game).await;
+        let found = match &event {
+            GameEvent::MovedAway(_) => "moved",
+            GameEvent::EndedAway(_) => "ended",
+            GameEvent::OfferedAway { .. } => "offered",
+            GameEvent::StartedAway(_) => "started",
+            GameEvent::Changed(_) => continue,
+        };
+        assert_eq!(found, kind, "{event:?}");
+        return event;
     }
 }

@@ -1,18 +1,26 @@
-// Talking to the server: JSON posts that answer with a state, or an error sentence already in
-// the viewer's language.
+// Talking to the server: JSON requests that answer with a state, or an error sentence already
+// in the viewer's language.
 
 import { t } from './i18n.js';
 
-/** POSTs `body` as JSON; resolves to { ok: true, data } or { ok: false, error }. */
-export async function postJson(url, body) {
+/** POSTs `body` as JSON (with `headers`); resolves to { ok: true, data } or { ok: false, error }. */
+export function postJson(url, body, headers = {}) {
+  return send(url, {
+    method: 'POST',
+    headers: { ...headers, 'Content-Type': 'application/json', Accept: 'application/json' },
+    body: JSON.stringify(body),
+  });
+}
+
+/** GETs JSON (with `headers`); resolves as `postJson` does. */
+export function getJson(url, headers = {}) {
+  return send(url, { headers: { ...headers, Accept: 'application/json' } });
+}
+
+async function send(url, init) {
   let response;
   try {
-    response = await fetch(url, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-      body: JSON.stringify(body),
-      credentials: 'same-origin',
-    });
+    response = await fetch(url, { ...init, credentials: 'same-origin' });
   } catch {
     return { ok: false, error: t('web-network-error') };
   }

@@ -1,5 +1,6 @@
 // The game page: reads the words and the state, shows the board at any ply, follows the game
-// live, and lets the viewer play when the server says they may.
+// live, and lets the viewer play: at this screen when the server says they may, in the
+// Activity when the signed-in person plays the side to move (the server checks either way).
 
 import { loadStrings, t } from './i18n.js';
 import { readJson, setText } from './dom.js';
@@ -23,6 +24,11 @@ let userFlipped = false;
 let busy = false;
 let pending = null; // a move sent and not answered yet: {from, to}
 let homeLink = false;
+// In the Activity: the signed-in person's id, where moves go, and the session header.
+let me = null;
+let api = '/api/games';
+let headers = {};
+let activity = null; // the Activity's ways: rematch(key), open(key)
 
 const board = new Board($('mq-board'), (from, to) => {
   const dest = (state.dests[from] || []).find((d) => d.to === to);
@@ -51,9 +57,20 @@ function words() {
   setText($('mq-home'), t('web-home-link'));
 }
 
-/** Whether the viewer moves now (by the server's word). */
+/** The colours the signed-in person of the Activity plays in this game, over or not. */
+function sides() {
+  return ['white', 'black'].filter((color) => state[color] && state[color].id === me);
+}
+
+/** The colours the viewer moves: the signed-in person's in the Activity, else the server's word. */
+function playable() {
+  if (me === null) return state.playable || [];
+  return state.status === 'active' ? sides() : [];
+}
+
+/** Whether the viewer moves now. */
 function canMove() {
-  return state.status === 'active' && Boolean(state.turn) && (state.playable || []).includes(state.turn);
+  return state.status === 'active' && Boolean(state.turn) && playable().includes(state.turn);
 }
 
 function boardLabel(pieces, ply) {
@@ -82,7 +99,7 @@ function render() {
     pieces = afterMove(pieces, pending.from, pending.to);
   }
   setText($('mq-heading'), t('web-vs', { white: state.white.name, black: state.black.name }));
-  players.render(state, flipped, arrived);
+  players.render({ ...state, playable: me === null ? playable() : sides() }, flipped, arrived);
   board.busy = busy;
   board.render({
     key: `${shown}/${total}/${pending ? 'pending' : ''}`,
@@ -95,12 +112,33 @@ function render() {
   }
   setText($('mq-ply-label'), t('web-ply-of', { ply: shown, total }));
   moveList.render(state.moves, shown);
-  controls.render(state, canMove(), atLast);
+  controls.render({ ...state, playable: playable() }, canMove(), atLast);
   const analysis = state.analysis;
   $('mq-analysis').hidden = !(analysis && analysis.chances && analysis.chances.length > 1);
   if (!$('mq-analysis').hidden) chart.render(analysis, shown);
-  if ((state.playable || []).length > 0) homeLink = true;
+  if (playable().length > 0) homeLink = true;
+  renderAfter();
   $('mq-home').hidden = !homeLink;
+}
+
+/** The Activity's Rematch, under a finished game its person played. */
+function renderAfter() {
+  $('mq-after').hidden = !(activity && sides().length > 0 && state.status === 'finished');
+}
+
+async function rematch() {
+  if (busy) return;
+  busy = true;
+  const answer = await postJson(`${api}/${encodeURIComponent(state.key)}/rematch`, {}, headers);
+  busy = false;
+  if (!answer.ok) {
+    setText($('mq-after-note'), answer.error);
+  } else if (answer.data.key) {
+    activity.open(answer.data.key);
+  } else {
+    $('mq-rematch').hidden = true;
+    setText($('mq-after-note'), t('web-activity-rematch-offered'));
+  }
 }
 
 function show(ply) {
@@ -116,8 +154,8 @@ function step(where) {
 
 /** The orientation the game's players suggest: Black at the bottom for a viewer who plays only Black. */
 function naturalFlip() {
-  const playable = state.playable || [];
-  return playable.length === 1 && playable[0] === 'black';
+  const colors = me === null ? playable() : sides();
+  return colors.length === 1 && colors[0] === 'black';
 }
 
 /**
@@ -150,7 +188,7 @@ async function play(move, squares) {
   pending = squares;
   controls.clearError();
   render();
-  const answer = await postJson(`/api/games/${encodeURIComponent(state.key)}/moves`, { ply: state.moves.length, move });
+  const answer = await postJson(`${api}/${encodeURIComponent(state.key)}/moves`, { ply: state.moves.length, move }, headers);
   busy = false;
   pending = null;
   if (answer.ok) {
@@ -166,7 +204,7 @@ async function resign() {
   if (busy) return;
   busy = true;
   controls.clearError();
-  const answer = await postJson(`/api/games/${encodeURIComponent(state.key)}/resign`, { ply: state.moves.length });
+  const answer = await postJson(`${api}/${encodeURIComponent(state.key)}/resign`, { ply: state.moves.length }, headers);
   busy = false;
   if (answer.ok) accept(answer.data, true);
   else {
@@ -215,6 +253,31 @@ function start() {
     $('mq-conn').dataset.state = s;
     setText($('mq-conn-text'), t(status[s]));
   });
+}
+
+/**
+ * Opens `next` in the Activity, for the signed-in person `options.me`, whose moves go to
+ * `options.api` with `options.headers`; `options.home` names the way back to their games, and
+ * `options.open(key)` opens another game (a rematch against the computer).
+ */
+export function openGame(next, options) {
+  state = next;
+  shown = state.moves.length;
+  arrived = Date.now();
+  me = options.me;
+  api = options.api;
+  headers = options.headers;
+  activity = options;
+  setText($('mq-rematch'), t('web-activity-rematch'));
+  $('mq-rematch').addEventListener('click', rematch);
+  homeLink = true;
+  $('mq-home').href = options.home.href;
+  $('mq-home').addEventListener('click', (e) => {
+    e.preventDefault();
+    options.home.go();
+  });
+  start();
+  setText($('mq-home'), options.home.text);
 }
 
 if (state && Array.isArray(state.moves) && Array.isArray(state.positions)) start();

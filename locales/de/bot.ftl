@@ -175,6 +175,7 @@ button-rematch = Revanche
 button-move = Ziehen
 # The link to the game's live page on the web.
 button-web-page = Webseite
+button-play-on-board = Auf dem Brett spielen
 button-analyse = Analysieren
 button-claim-win = Sieg beanspruchen
 button-call-off = Partie abbrechen
@@ -286,6 +287,7 @@ settings-boards = • Bretter: { $orientation ->
 internal = Bei uns ist etwas schiefgelaufen. Bitte versuch es noch einmal.
 other-bot = Andere Bots können nicht spielen. Fordere einen Menschen heraus – oder wähl mich, um gegen den Computer zu spielen.
 unknown-button = Dieser Button tut nichts mehr. Mit `/brett` siehst du die Partie.
+activity-off = Das Spielen auf dem Brett in Discord ist bei diesem Bot gerade ausgeschaltet. Nutze den Ziehen-Button oder `/zug`.
 unknown-command = Diesen Befehl kenne ich nicht; vielleicht zeigt Discord noch eine alte Liste. Tippe `/`, um die aktuellen Befehle zu sehen.
 malformed-command = Bei diesem Befehl fehlte eine Option oder sie hatte den falschen Typ, deshalb habe ich nichts getan. Bitte wähle ihn noch einmal aus dem `/`-Menü.
 not-manager = Nur wer die Berechtigung „Server verwalten“ hat, kann die Einstellungen ändern.

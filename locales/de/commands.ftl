@@ -157,3 +157,8 @@ choice-orientation-to-move = aus Sicht der Seite am Zug
 
 rules = regeln
 rules-description = Die Regeln von Monkey Queen in Kürze, mit Beispieldiagrammen.
+
+## The Activity's Entry Point command (App Launcher)
+
+launch = starten
+launch-description = Monkey Queen direkt auf dem Brett spielen: tippe eine Figur an, dann ein Feld.

@@ -132,3 +132,18 @@ web-game-ply = Halbzug { $ply }
 web-name-player = Spieler { $number }
 web-name-computer = Computer
 web-about = Monkey Queen: Jede Partie, die mit diesem Bot auf Discord gespielt wird, hat hier ihre eigene Live-Seite; ihr Brett auf Discord verlinkt darauf.
+
+## The Activity (the page inside Discord)
+
+web-activity-signing-in = Anmeldung über Discord …
+web-activity-sign-in-failed = Discord hat dich nicht angemeldet. Schließe die Aktivität und öffne sie erneut.
+web-activity-outside = Diese Seite läuft in Discord: Öffne sie mit „Auf dem Brett spielen“ unter dem Brett einer Partie.
+web-activity-your-games = Deine Partien hier
+web-activity-no-games = Du hast in diesem Kanal noch keine Partie. Fordere jemanden mit /herausfordern heraus und öffne dies dann erneut.
+web-activity-active = läuft
+web-activity-finished = beendet
+web-activity-aborted = abgebrochen
+web-activity-rematch = Revanche
+web-activity-rematch-offered = Dein Revanche-Angebot steht im Chat.
+web-activity-computer = Gegen den Computer spielen
+web-activity-computer-level = Spielstärke

@@ -168,6 +168,7 @@ button-rematch = Rematch
 button-move = Move
 # The link to the game's live page on the web.
 button-web-page = Web page
+button-play-on-board = Play on the board
 button-analyse = Analyse
 button-claim-win = Claim the win
 button-call-off = Abort the game
@@ -278,6 +279,7 @@ settings-boards = • Boards: { $orientation ->
 internal = Something went wrong on our side. Please try again.
 other-bot = Other bots can't play. Challenge a person, or pick me to play the computer.
 unknown-button = That button no longer does anything. Use `/board` to see the game.
+activity-off = Playing on the board inside Discord is switched off on this bot now. Use the Move button, or `/move`.
 unknown-command = I don't know that command; Discord may still be showing an old list. Type `/` to see the current commands.
 malformed-command = That command arrived with an option missing or of the wrong kind, so I did nothing. Please pick it again from the `/` menu.
 not-manager = Only server managers (with the Manage Server permission) can change the settings.

@@ -163,3 +163,8 @@ choice-orientation-to-move = turned towards the player to move
 
 rules = rules
 rules-description = The rules of Monkey Queen in short, with example diagrams.
+
+## The Activity's Entry Point command (App Launcher)
+
+launch = launch
+launch-description = Play Monkey Queen on the board itself: touch a piece, then a square.

@@ -132,3 +132,18 @@ web-game-ply = ply { $ply }
 web-name-player = Player { $number }
 web-name-computer = Computer
 web-about = Monkey Queen: each game played with this bot on Discord has its own live page here; its board in Discord links to it.
+
+## The Activity (the page inside Discord)
+
+web-activity-signing-in = Signing in with Discord…
+web-activity-sign-in-failed = Discord did not sign you in. Close the Activity and open it again.
+web-activity-outside = This page runs inside Discord: open it with "Play on the board" under a game's board.
+web-activity-your-games = Your games here
+web-activity-no-games = You have no game in this channel yet. Challenge someone with /challenge, then open this again.
+web-activity-active = in progress
+web-activity-finished = finished
+web-activity-aborted = called off
+web-activity-rematch = Rematch
+web-activity-rematch-offered = Your rematch offer is in the chat.
+web-activity-computer = Play the computer
+web-activity-computer-level = Level

@@ -180,6 +180,7 @@ button-rematch = Revancha
 button-move = Mover
 # The link to the game's live page on the web.
 button-web-page = Página web
+button-play-on-board = Jugar en el tablero
 button-analyse = Analizar
 button-claim-win = Reclamar la victoria
 button-call-off = Anular la partida
@@ -293,6 +294,7 @@ settings-boards = • Tableros: { $orientation ->
 internal = Algo falló por nuestra parte. Inténtalo de nuevo.
 other-bot = Los demás bots no pueden jugar. Desafía a una persona, o elígeme para jugar contra la máquina.
 unknown-button = Ese botón ya no hace nada. Usa `/tablero` para ver la partida.
+activity-off = Jugar en el tablero dentro de Discord está desactivado ahora en este bot. Usa el botón Mover o `/mover`.
 unknown-command = No conozco ese comando; puede que Discord aún muestre una lista antigua. Escribe `/` para ver los comandos actuales.
 malformed-command = Ese comando llegó con una opción que falta o es de otro tipo, así que no he hecho nada. Vuelve a elegirlo en el menú `/`.
 not-manager = Solo quien gestiona el servidor (permiso «Gestionar servidor») puede cambiar los ajustes.

@@ -169,3 +169,8 @@ choice-orientation-to-move = girado hacia quien tiene el turno
 
 rules = reglas
 rules-description = Las reglas de Monkey Queen en breve, con diagramas de ejemplo.
+
+## The Activity's Entry Point command (App Launcher)
+
+launch = iniciar
+launch-description = Juega a Monkey Queen en el propio tablero: toca una pieza y luego una casilla.

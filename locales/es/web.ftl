@@ -132,3 +132,18 @@ web-game-ply = jugada { $ply }
 web-name-player = Jugador { $number }
 web-name-computer = Ordenador
 web-about = Monkey Queen: cada partida que se juega con este bot en Discord tiene aquí su propia página en directo; su tablero en Discord enlaza con ella.
+
+## The Activity (the page inside Discord)
+
+web-activity-signing-in = Iniciando sesión con Discord…
+web-activity-sign-in-failed = Discord no inició tu sesión. Cierra la actividad y ábrela de nuevo.
+web-activity-outside = Esta página funciona dentro de Discord: ábrela con «Jugar en el tablero» bajo el tablero de una partida.
+web-activity-your-games = Tus partidas aquí
+web-activity-no-games = Aún no tienes partidas en este canal. Desafía a alguien con /desafiar y vuelve a abrir esto.
+web-activity-active = en curso
+web-activity-finished = terminada
+web-activity-aborted = anulada
+web-activity-rematch = Revancha
+web-activity-rematch-offered = Tu oferta de revancha está en el chat.
+web-activity-computer = Jugar contra la máquina
+web-activity-computer-level = Nivel

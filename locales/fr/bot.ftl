@@ -182,6 +182,7 @@ button-rematch = Revanche
 button-move = Jouer
 # The link to the game's live page on the web.
 button-web-page = Page web
+button-play-on-board = Jouer sur le plateau
 button-analyse = Analyser
 button-claim-win = Réclamer la victoire
 button-call-off = Annuler la partie
@@ -295,6 +296,7 @@ settings-boards = • Plateaux : { $orientation ->
 internal = Un problème est survenu de notre côté. Réessaie, s'il te plaît.
 other-bot = Les autres bots ne peuvent pas jouer. Défie une vraie personne, ou choisis-moi pour jouer contre l'ordinateur.
 unknown-button = Ce bouton ne fait plus rien. Utilise `/plateau` pour voir la partie.
+activity-off = Jouer sur le plateau dans Discord est désactivé sur ce bot pour l’instant. Utilise le bouton Jouer ou `/jouer`.
 unknown-command = Je ne connais pas cette commande ; Discord affiche peut-être encore une ancienne liste. Tape `/` pour voir les commandes actuelles.
 malformed-command = Cette commande est arrivée avec une option manquante ou du mauvais type, alors je n'ai rien fait. Choisis-la de nouveau dans le menu `/`.
 not-manager = Seuls les gestionnaires du serveur (avec la permission Gérer le serveur) peuvent modifier les réglages.

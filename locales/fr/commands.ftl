@@ -163,3 +163,8 @@ choice-orientation-to-move = tournés vers le joueur qui doit jouer
 
 rules = règles
 rules-description = Les règles de Monkey Queen en bref, avec des diagrammes d'exemple.
+
+## The Activity's Entry Point command (App Launcher)
+
+launch = lancer
+launch-description = Jouez à Monkey Queen sur le plateau même : touchez une pièce, puis une case.

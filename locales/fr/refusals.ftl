@@ -28,6 +28,7 @@ refused-too-many-challenges = Tu as déjà { $limit ->
     [one] { $limit } défi
    *[other] { $limit } défis
 } en attente de réponse ; annules-en un, ou attends une réponse ou leur expiration.
+refused-not-launched = Rouvre d'abord l'activité depuis ce salon (Jouer sur le plateau, ou le lanceur d'applications).
 refused-too-many-computer-games = Tu joues déjà { $limit ->
     [one] { $limit } partie
    *[other] { $limit } parties

@@ -133,3 +133,18 @@ web-game-ply = coup { $ply }
 web-name-player = Joueur { $number }
 web-name-computer = Ordinateur
 web-about = Monkey Queen : chaque partie jouée avec ce bot sur Discord a ici sa propre page en direct ; son plateau sur Discord y renvoie.
+
+## The Activity (the page inside Discord)
+
+web-activity-signing-in = Connexion avec Discord…
+web-activity-sign-in-failed = Discord ne t'a pas connecté. Ferme l'activité et ouvre-la de nouveau.
+web-activity-outside = Cette page fonctionne dans Discord : ouvre-la avec « Jouer sur le plateau » sous le plateau d'une partie.
+web-activity-your-games = Tes parties ici
+web-activity-no-games = Tu n'as pas encore de partie dans ce salon. Défie quelqu'un avec /défier, puis rouvre ceci.
+web-activity-active = en cours
+web-activity-finished = terminée
+web-activity-aborted = annulée
+web-activity-rematch = Revanche
+web-activity-rematch-offered = Ta proposition de revanche est dans le salon.
+web-activity-computer = Jouer contre l’ordinateur
+web-activity-computer-level = Niveau

@@ -176,6 +176,7 @@ button-rematch = Revanche
 button-move = Jogar
 # The link to the game's live page on the web.
 button-web-page = Página web
+button-play-on-board = Jogar no tabuleiro
 button-analyse = Analisar
 button-claim-win = Reivindicar a vitória
 button-call-off = Anular a partida
@@ -286,6 +287,7 @@ settings-boards = • Tabuleiros: { $orientation ->
 internal = Algo deu errado do nosso lado. Tente de novo, por favor.
 other-bot = Outros bots não podem jogar. Desafie uma pessoa, ou escolha a mim para jogar contra o computador.
 unknown-button = Esse botão não faz mais nada. Use `/tabuleiro` para ver a partida.
+activity-off = Jogar no tabuleiro dentro do Discord está desativado neste bot agora. Use o botão Jogar ou `/jogar`.
 unknown-command = Não conheço esse comando; talvez o Discord ainda esteja mostrando uma lista antiga. Digite `/` para ver os comandos atuais.
 malformed-command = Esse comando chegou com uma opção faltando ou do tipo errado, então não fiz nada. Escolha-o de novo no menu `/`.
 not-manager = Só quem administra o servidor (com a permissão Gerenciar servidor) pode mudar as configurações.

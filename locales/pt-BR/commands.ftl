@@ -163,3 +163,8 @@ choice-orientation-to-move = virado para quem tem a vez
 
 rules = regras
 rules-description = As regras do Monkey Queen em resumo, com diagramas de exemplo.
+
+## The Activity's Entry Point command (App Launcher)
+
+launch = iniciar
+launch-description = Jogue Monkey Queen no próprio tabuleiro: toque numa peça, depois numa casa.

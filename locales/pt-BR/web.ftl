@@ -132,3 +132,18 @@ web-game-ply = jogada { $ply }
 web-name-player = Jogador { $number }
 web-name-computer = Computador
 web-about = Monkey Queen: cada partida jogada com este bot no Discord tem aqui sua própria página ao vivo; o tabuleiro dela no Discord leva até ela.
+
+## The Activity (the page inside Discord)
+
+web-activity-signing-in = Entrando com o Discord…
+web-activity-sign-in-failed = O Discord não fez seu login. Feche a atividade e abra de novo.
+web-activity-outside = Esta página funciona dentro do Discord: abra com "Jogar no tabuleiro" abaixo do tabuleiro de uma partida.
+web-activity-your-games = Suas partidas aqui
+web-activity-no-games = Você ainda não tem partidas neste canal. Desafie alguém com /desafiar e abra isto de novo.
+web-activity-active = em andamento
+web-activity-finished = terminada
+web-activity-aborted = cancelada
+web-activity-rematch = Revanche
+web-activity-rematch-offered = Sua oferta de revanche está no chat.
+web-activity-computer = Jogar contra o computador
+web-activity-computer-level = Nível

@@ -65,6 +65,10 @@ pub struct BotArgs {
     /// then links to its game's page.
     #[arg(long, env = "PUBLIC_URL")]
     public_url: Option<String>,
+    /// The app's OAuth2 client secret (Developer Portal, OAuth2 tab), with WEB_ADDR: turns on
+    /// the Activity, the game page played by taps inside Discord. Never logged.
+    #[arg(long, env = "DISCORD_CLIENT_SECRET", hide_env_values = true)]
+    client_secret: Option<String>,
     /// Log filter, in tracing's EnvFilter syntax.
     #[arg(long, env = "RUST_LOG", default_value = DEFAULT_LOG)]
     log: String,
@@ -95,6 +99,7 @@ impl BotArgs {
             "SHARD_COUNT" => self.shard_count.clone(),
             "WEB_ADDR" => self.web_addr.clone(),
             "PUBLIC_URL" => self.public_url.clone(),
+            "DISCORD_CLIENT_SECRET" => self.client_secret.clone(),
             _ => None,
         })
         .map_err(|e| e.to_string())

@@ -77,8 +77,14 @@ async fn settings(data: &Data, game: &GameView) -> Result<GuildSettings, Error> 
 
 /// The buttons under a board message: Move (pick a piece and where it goes) and Resign while
 /// the game is on; Replay, Rematch and Analyse once it is finished; none after an abort. With
+/// `activity` (the app's Activity is on), Play on the board opens the game there; with
 /// `page`, the address of the game's page, a link to it ends the row.
-pub fn buttons(game: &GameView, lang: Lang, page: Option<&str>) -> Vec<CreateActionRow> {
+pub fn buttons(
+    game: &GameView,
+    lang: Lang,
+    page: Option<&str>,
+    activity: bool,
+) -> Vec<CreateActionRow> {
     let button = |id: ComponentId, label: Button, style: ButtonStyle| {
         CreateButton::new(id.to_string())
             .label(lang.text(&Msg::Label(label)))
@@ -123,6 +129,13 @@ pub fn buttons(game: &GameView, lang: Lang, page: Option<&str>) -> Vec<CreateAct
         GameStatus::Aborted => return Vec::new(),
     };
     let mut row = row;
+    if activity {
+        row.push(button(
+            ComponentId::PlayOnBoard { game: game.id.0 },
+            Button::PlayOnBoard,
+            ButtonStyle::Success,
+        ));
+    }
     if let Some(url) = page {
         row.push(CreateButton::new_link(url).label(lang.text(&Msg::Label(Button::WebPage))));
     }
@@ -379,7 +392,7 @@ pub async fn compose(
     Ok(Composed {
         content,
         png,
-        components: buttons(game, lang, page.as_deref()),
+        components: buttons(game, lang, page.as_deref(), data.activity),
         ping: game
             .to_move
             .filter(|user| *user != data.bot_user)

@@ -6,6 +6,8 @@ use std::net::SocketAddr;
 
 use poise::serenity_prelude::GuildId;
 
+pub use crate::model::Secret;
+
 /// How to get a token, shown when `DISCORD_TOKEN` is missing.
 const TOKEN_HELP: &str = "DISCORD_TOKEN is not set.
 To get a bot token:
@@ -19,27 +21,8 @@ Never commit the token or paste it anywhere public.
 No token yet? Play in your browser instead, against the computer or a friend at your screen:
   cargo run --release -- web      (then open http://127.0.0.1:8080/)";
 
-/// A bot token. Its `Debug` output is redacted so it never reaches a log line.
-#[derive(Clone, PartialEq, Eq)]
-pub struct Token(String);
-
-impl Token {
-    /// Wraps a token string.
-    pub fn new(token: impl Into<String>) -> Token {
-        Token(token.into())
-    }
-
-    /// The token itself, for handing to serenity's HTTP client only.
-    pub fn expose(&self) -> &str {
-        &self.0
-    }
-}
-
-impl fmt::Debug for Token {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("Token(<redacted>)")
-    }
-}
+/// A bot token: a [`Secret`], never shown in a log line.
+pub type Token = Secret;
 
 /// What the bot needs to start.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -58,6 +41,9 @@ pub struct Config {
     /// The pages' address from outside (`PUBLIC_URL`, `https://…`, no trailing slash): every
     /// board links to its game's page. `None`: no links.
     pub public_url: Option<String>,
+    /// The app's OAuth2 client secret (`DISCORD_CLIENT_SECRET`), with [`Self::web_addr`]:
+    /// the Activity is on (see [`Self::activity`]).
+    pub client_secret: Option<Secret>,
 }
 
 /// The gateway shards one process runs.
@@ -117,6 +103,8 @@ pub enum ConfigError {
     BadWebAddr(String),
     /// `PUBLIC_URL` is not an http(s) URL.
     BadPublicUrl(String),
+    /// `DISCORD_CLIENT_SECRET` is set without `WEB_ADDR`: the Activity is a page the bot serves.
+    ActivityWithoutWeb,
 }
 
 impl fmt::Display for ConfigError {
@@ -140,6 +128,10 @@ impl fmt::Display for ConfigError {
                 f,
                 "PUBLIC_URL must be the pages' address from outside, such as \
                  https://monkey-queen.example.org, not {value:?}"
+            ),
+            ConfigError::ActivityWithoutWeb => f.write_str(
+                "DISCORD_CLIENT_SECRET turns on the Activity, a page the bot serves: set \
+                 WEB_ADDR too (the address the Activity's URL mapping points to)",
             ),
             ConfigError::BadShards(value) => write!(
                 f,
@@ -188,6 +180,10 @@ impl Config {
             }
             Some(u) => return Err(ConfigError::BadPublicUrl(u)),
         };
+        let client_secret = set("DISCORD_CLIENT_SECRET").map(|s| Secret::new(s.trim()));
+        if client_secret.is_some() && web_addr.is_none() {
+            return Err(ConfigError::ActivityWithoutWeb);
+        }
         Ok(Config {
             token: Token::new(token),
             dev_guild,
@@ -195,7 +191,21 @@ impl Config {
             shards,
             web_addr,
             public_url,
+            client_secret,
         })
+    }
+
+    /// Whether the Activity is on: the pages are served and the app's client secret is known,
+    /// so the Activity's sign-in can be completed.
+    #[must_use]
+    pub fn activity(&self) -> bool {
+        self.web_addr.is_some() && self.client_secret.is_some()
+    }
+
+    /// The base URL of Discord's REST API: [`Self::api_url`], or `https://discord.com`.
+    #[must_use]
+    pub fn api_base(&self) -> &str {
+        self.api_url.as_deref().unwrap_or("https://discord.com")
     }
 }
 
@@ -318,10 +328,42 @@ mod tests {
     }
 
     #[test]
+    fn the_activity_needs_the_client_secret_and_the_web_server() {
+        let on = Config::from_lookup(lookup(&[
+            ("DISCORD_TOKEN", "abc"),
+            ("WEB_ADDR", "127.0.0.1:8080"),
+            ("DISCORD_CLIENT_SECRET", " shh "),
+        ]))
+        .unwrap();
+        assert!(on.activity());
+        assert_eq!(on.client_secret.as_ref().map(Secret::expose), Some("shh"));
+        let web_only = Config::from_lookup(lookup(&[
+            ("DISCORD_TOKEN", "abc"),
+            ("WEB_ADDR", "[::1]:80"),
+        ]));
+        assert!(!web_only.unwrap().activity());
+        let err = Config::from_lookup(lookup(&[
+            ("DISCORD_TOKEN", "abc"),
+            ("DISCORD_CLIENT_SECRET", "shh"),
+        ]));
+        let err = err.unwrap_err();
+        assert_eq!(err, ConfigError::ActivityWithoutWeb);
+        assert!(err.to_string().contains("WEB_ADDR"));
+    }
+
+    #[test]
     fn the_token_never_shows_in_debug_output() {
-        let config = Config::from_lookup(lookup(&[("DISCORD_TOKEN", "s3cret")])).unwrap();
+        let config = Config::from_lookup(lookup(&[
+            ("DISCORD_TOKEN", "s3cret"),
+            ("WEB_ADDR", "127.0.0.1:8080"),
+            ("DISCORD_CLIENT_SECRET", "cl13nt"),
+        ]))
+        .unwrap();
         let shown = format!("{config:?}");
-        assert!(!shown.contains("s3cret"), "{shown}");
+        assert!(
+            !shown.contains("s3cret") && !shown.contains("cl13nt"),
+            "{shown}"
+        );
         assert!(shown.contains("redacted"));
     }
 }

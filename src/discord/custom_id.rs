@@ -91,6 +91,11 @@ pub enum ComponentId {
         /// Which of the message's menus it is.
         part: u8,
     },
+    /// Open the Activity (the game page inside Discord) on a game: `board:<game_id>`.
+    PlayOnBoard {
+        /// The game's id.
+        game: i64,
+    },
     /// Post the animated replay of a game: `replay:<game_id>`.
     Replay {
         /// The game's id.
@@ -222,6 +227,7 @@ impl fmt::Display for ComponentId {
                 from,
                 part,
             } => write!(f, "pick-to:{game}:{ply}:{from}:{part}"),
+            ComponentId::PlayOnBoard { game } => write!(f, "board:{game}"),
             ComponentId::Replay { game } => write!(f, "replay:{game}"),
             ComponentId::Rematch { game } => write!(f, "rematch:{game}"),
             ComponentId::Analyse { game } => write!(f, "analyse:{game}"),
@@ -324,6 +330,12 @@ impl FromStr for ComponentId {
                     ply: number(ply)?,
                     from: square(from)?,
                     part: number(part)?,
+                }
+            }
+            "board" => {
+                let [game] = fields_of(&fields)?;
+                ComponentId::PlayOnBoard {
+                    game: number(game)?,
                 }
             }
             "replay" => {
@@ -444,6 +456,7 @@ mod tests {
                 ComponentId::ConfirmResign { game: 5, ply: 12 },
                 "resign-yes:5:12",
             ),
+            (ComponentId::PlayOnBoard { game: 8 }, "board:8"),
             (ComponentId::Replay { game: 8 }, "replay:8"),
             (ComponentId::ClaimWin { game: 5, ply: 12 }, "claim:5:12"),
             (ComponentId::CallOff { game: 5, ply: 12 }, "calloff:5:12"),
@@ -589,6 +602,7 @@ mod tests {
             ("replay:-0", CustomIdError::BadNumber),
             ("resign:5:-1", CustomIdError::BadNumber),
             ("replay", CustomIdError::FieldCount),
+            ("board:1:2", CustomIdError::FieldCount),
             ("rematch:x", CustomIdError::BadNumber),
             ("analyse", CustomIdError::FieldCount),
             ("analyse:8:1", CustomIdError::FieldCount),

@@ -117,6 +117,11 @@ pub async fn on_error(failure: FrameworkError<'_, Data, Error>) {
             );
             answer(malformed::refuse(ctx).await);
         }
+        FrameworkError::UnknownInteraction { interaction, .. }
+            if super::activity::is_entry_point(interaction) =>
+        {
+            // The Activity's Entry Point command: the router answers it.
+        }
         FrameworkError::UnknownInteraction {
             framework,
             interaction,

@@ -11,10 +11,11 @@
 //! [`RunningBot::shutdown`]. [`Config::api_url`] points REST at another base URL (the fake
 //! Discord of the end-to-end tests); the gateway URL comes from that REST API.
 
+mod activity;
 mod announce;
+mod away_boards;
 mod board;
 mod commands;
-mod computer_boards;
 pub mod config;
 mod cpu;
 pub mod custom_id;
@@ -43,7 +44,7 @@ use tokio_util::sync::CancellationToken;
 use tokio_util::task::TaskTracker;
 use tracing::{error, info, warn};
 
-pub use config::{Config, ConfigError, Shards, Token};
+pub use config::{Config, ConfigError, Secret, Shards, Token};
 pub use cpu::CpuLimits;
 pub use deferral::DEFAULT_DEFER_AFTER;
 pub use errors::Error;
@@ -83,6 +84,8 @@ pub struct Data {
     pub sweeps_done: Arc<watch::Sender<u64>>,
     /// The game pages' address from outside, for the boards' links (see [`Config::public_url`]).
     pub public_url: Option<Arc<str>>,
+    /// Whether the Activity is on (see [`Config::activity`]): boards offer Play on the board.
+    pub activity: bool,
 }
 
 impl Data {
@@ -177,6 +180,7 @@ impl Data {
         renderer: Arc<Renderer>,
         background: &Background,
         public_url: Option<Arc<str>>,
+        activity: bool,
     ) -> Data {
         let config = ServiceConfig {
             bot_user: Some(bot_user),
@@ -196,6 +200,7 @@ impl Data {
             defer_after: deps.defer_after,
             sweeps_done: background.sweeps_done.clone(),
             public_url,
+            activity,
         }
     }
 
@@ -418,6 +423,8 @@ fn framework(
 ) -> poise::Framework<Data, Error> {
     let dev_guild = config.dev_guild;
     let public_url: Option<Arc<str>> = config.public_url.as_deref().map(Arc::from);
+    let activity = config.client_secret.clone().filter(|_| config.activity());
+    let (api_base, bot_token) = (config.api_base().to_owned(), config.token.clone());
     let sweep_interval = deps.sweep_interval;
     poise::Framework::builder()
         .options(poise::FrameworkOptions {
@@ -439,13 +446,18 @@ fn framework(
                 // registration round trip runs beside it instead of delaying the first commands.
                 let commands =
                     poise::builtins::create_application_commands(&framework.options().commands);
-                tokio::spawn(register(ctx.http.clone(), commands, dev_guild));
+                let registration = Registration {
+                    dev_guild,
+                    entry_point: activity.is_some(),
+                };
+                tokio::spawn(register(ctx.http.clone(), commands, registration));
                 let data = Data::new(
                     deps,
                     UserId(ready.user.id.get()),
                     renderer.clone(),
                     &background,
                     public_url.clone(),
+                    activity.is_some(),
                 );
                 data.service
                     .relay_other_processes(&background.tasks, background.stop.clone());
@@ -455,9 +467,16 @@ fn framework(
                         renderer,
                         cpu: data.cpu.work.clone(),
                     };
+                    let activity = activity.clone().map(|client_secret| crate::web::Activity {
+                        api_base: api_base.clone(),
+                        client_id: ready.application.id.get(),
+                        client_secret,
+                        bot_token: bot_token.clone(),
+                    });
                     let config = crate::web::WebConfig {
                         public_url: public_url.as_deref().map(str::to_owned),
                         local: None,
+                        activity,
                         rate_limit: crate::web::RateLimit::default(),
                     };
                     crate::web::spawn(
@@ -471,7 +490,7 @@ fn framework(
                 // Nothing here waits for work that grows with the games: the check of stored
                 // games runs beside the handlers, and the turns the computer owes are taken up
                 // by the first sweep (see `GameService::resume_computer_turns`).
-                computer_boards::spawn(
+                away_boards::spawn(
                     ctx.http.clone(),
                     data.clone(),
                     &background.tasks,
@@ -516,14 +535,24 @@ async fn warm_up(renderer: Arc<Renderer>) -> Result<(), Error> {
     .await?
 }
 
-/// Registers `commands` in `dev_guild` (instantly) or globally, retrying while Discord is rate
-/// limiting or unavailable; a failure is logged and the bot keeps running, since commands
-/// registered earlier still work.
-async fn register(
-    http: Arc<Http>,
-    commands: Vec<serenity::CreateCommand>,
+/// Where the commands go: `dev_guild` (instantly) or globally, and whether the Activity's
+/// Entry Point command goes with them (it is always global).
+#[derive(Debug, Clone, Copy)]
+struct Registration {
     dev_guild: Option<serenity::GuildId>,
-) {
+    entry_point: bool,
+}
+
+/// Registers `commands` as `to` says, retrying while Discord is rate limiting or unavailable;
+/// a failure is logged and the bot keeps running, since commands registered earlier still
+/// work. Globally, the Entry Point command is part of the one overwrite of the app's commands
+/// (which replaces every type, so leaving it out removes it); with a development server, it is
+/// registered globally on its own.
+async fn register(http: Arc<Http>, mut commands: Vec<serenity::CreateCommand>, to: Registration) {
+    let dev_guild = to.dev_guild;
+    if to.entry_point && dev_guild.is_none() {
+        commands.push(activity::entry_point());
+    }
     let count = commands.len();
     let registered = retry::retry("registering commands", retry::Retry::REGISTRATION, || {
         let (http, commands) = (http.clone(), commands.clone());
@@ -540,5 +569,19 @@ async fn register(
     match registered {
         Ok(()) => info!(count, guild = ?dev_guild, "commands registered"),
         Err(e) => error!(error = %e, guild = ?dev_guild, "registering commands failed"),
+    }
+    if to.entry_point && dev_guild.is_some() {
+        let registered = retry::retry(
+            "registering the Entry Point",
+            retry::Retry::REGISTRATION,
+            || {
+                let http = http.clone();
+                async move { activity::register_entry_point(&http).await }
+            },
+        )
+        .await;
+        if let Err(e) = registered {
+            error!(error = %e, "registering the Activity's Entry Point command failed");
+        }
     }
 }

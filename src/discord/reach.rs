@@ -60,13 +60,29 @@ fn of(
 
 /// How the bot reaches the channel of a slash command.
 pub fn of_command(ctx: super::ApplicationContext<'_>) -> Reach {
-    let interaction = ctx.interaction;
+    of_command_interaction(ctx.interaction)
+}
+
+/// How the bot reaches the channel of a command interaction (a slash command, the Activity's
+/// Entry Point command).
+pub fn of_command_interaction(interaction: &serenity::CommandInteraction) -> Reach {
     of(
         interaction.context,
         &interaction.authorizing_integration_owners,
         interaction.guild_id,
         interaction.channel.as_ref(),
         interaction.app_permissions,
+    )
+}
+
+/// How the bot reaches the channel of a clicked message.
+pub fn of_click(click: &serenity::ComponentInteraction) -> Reach {
+    of(
+        click.context,
+        &click.authorizing_integration_owners,
+        click.guild_id,
+        click.channel.as_ref(),
+        click.app_permissions,
     )
 }
 

@@ -9,19 +9,26 @@ use super::commands::challenge::{self, Answer};
 use super::commands::{abandoned, analyse, end, pick, rematch, replay, standings, view};
 use super::custom_id::ComponentId;
 use super::reply::ephemeral_click;
-use super::{Data, Error};
+use super::{Data, Error, activity};
 use crate::games::{ChallengeId, Claim, GameId, UserId};
 use crate::i18n::{Lang, Msg};
 
-/// The framework's event hook: component clicks go to [`route`].
+/// The framework's event hook: component clicks go to [`route`]; the Activity's Entry Point
+/// command, which the framework does not know, opens the Activity.
 pub async fn on_event(
     framework: poise::FrameworkContext<'_, Data, Error>,
     event: &FullEvent,
 ) -> Result<(), Error> {
+    let (ctx, data) = (framework.serenity_context, framework.user_data);
     match event {
         FullEvent::InteractionCreate {
             interaction: Interaction::Component(click),
-        } => route(framework.serenity_context, framework.user_data, click).await,
+        } => route(ctx, data, click).await,
+        FullEvent::InteractionCreate {
+            interaction: Interaction::Command(command),
+        } if activity::is_entry_point(command) => {
+            activity::launch_from_launcher(ctx, data, command).await
+        }
         _ => Ok(()),
     }
 }
@@ -63,6 +70,9 @@ async fn route(
         Ok(ComponentId::PickDestination {
             game, ply, from, ..
         }) => pick::destination(ctx, data, click, GameId(game), ply, from).await,
+        Ok(ComponentId::PlayOnBoard { game }) => {
+            activity::launch_on_game(ctx, data, click, GameId(game)).await
+        }
         Ok(ComponentId::Replay { game }) => replay::click(ctx, data, click, GameId(game)).await,
         Ok(ComponentId::Rematch { game }) => rematch::click(ctx, data, click, GameId(game)).await,
         Ok(ComponentId::Analyse { game }) => analyse::click(ctx, data, click, GameId(game)).await,

@@ -1,5 +1,5 @@
 //! The computer's turns: searched on a blocking thread, played through [`GameService::play`]
-//! like any player's move, and published ([`GameEvent::ComputerMoved`]) for the faces to show.
+//! like any player's move, and published ([`GameEvent::MovedAway`]) for the faces to show.
 //!
 //! A turn the computer owes lives in the database (an active game where it is to move), so it
 //! outlives the process that was thinking about it. In this process, each such game is worked
@@ -209,7 +209,7 @@ impl GameService {
             match self.play(request).await {
                 Ok(played) => {
                     game = played.game.clone();
-                    self.publish(GameEvent::ComputerMoved(Arc::new(played)));
+                    self.publish(GameEvent::MovedAway(Arc::new(played)));
                 }
                 Err(ServiceError::User(refusal)) => {
                     // The game moved on without us (a resignation, a timeout): nothing to do.

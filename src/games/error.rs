@@ -149,6 +149,9 @@ pub enum UserError {
         /// How many challenges one may have waiting at once.
         limit: usize,
     },
+    /// A game started from the Activity by someone who has not opened it in that channel
+    /// lately (so how the bot reaches the channel is unknown).
+    NotLaunched,
 }
 
 /// For logs: the refusal as data (`NotParticipant { game: GameId(3) }`). What a user reads is

@@ -15,7 +15,7 @@ use tokio_util::sync::CancellationToken;
 use tokio_util::task::TaskTracker;
 use tracing::{debug, warn};
 
-use super::{GameId, GameService, MovePlayed};
+use super::{Challenge, GameId, GameService, GameStarted, GameView, MovePlayed};
 use crate::storage::{self, Backend};
 
 /// How many events a slow subscriber may fall behind before it misses some.
@@ -26,9 +26,25 @@ const BACKLOG: usize = 4096;
 pub enum GameEvent {
     /// A game changed: a move, a start, an end, a new analysis; in this process or another.
     Changed(GameId),
-    /// The computer played a move in this process. Its board is owed to the players; a face
-    /// that delivers it reports the announcement (see [`MovePlayed::announcement`]).
-    ComputerMoved(Arc<MovePlayed>),
+    /// A move was played in this process away from the chat: by the computer, or on the
+    /// Activity. Its board is owed to the chat; a face that delivers it reports the
+    /// announcement (see [`MovePlayed::announcement`]).
+    MovedAway(Arc<MovePlayed>),
+    /// A game ended in this process away from the chat (a resignation on the Activity): the
+    /// chat is owed its result.
+    EndedAway(Arc<GameView>),
+    /// A rematch of game `of` was offered in this process away from the chat (on the
+    /// Activity): the offer is owed to the chat, where the opponent answers it.
+    OfferedAway {
+        /// The offer.
+        offer: Arc<Challenge>,
+        /// The finished game it is a rematch of.
+        of: GameId,
+    },
+    /// A game against the computer started in this process away from the chat (on the
+    /// Activity): its first board is owed to the chat; a face that posts it reports the
+    /// announcement (see [`GameStarted::announcement`]).
+    StartedAway(Arc<GameStarted>),
 }
 
 impl GameEvent {
@@ -37,7 +53,10 @@ impl GameEvent {
     pub fn game(&self) -> GameId {
         match self {
             GameEvent::Changed(game) => *game,
-            GameEvent::ComputerMoved(played) => played.game.id,
+            GameEvent::MovedAway(played) => played.game.id,
+            GameEvent::EndedAway(game) => game.id,
+            GameEvent::OfferedAway { of, .. } => *of,
+            GameEvent::StartedAway(started) => started.game.id,
         }
     }
 }

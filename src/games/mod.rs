@@ -67,6 +67,7 @@
 //! ```
 
 mod abandoned;
+mod activity;
 mod analysis;
 mod announcements;
 mod boards;
@@ -95,6 +96,7 @@ use std::sync::Arc;
 use monkey_queen_core::{GameOptions, Move, Position};
 
 pub use abandoned::{ABANDON_AFTER_MS, Claim};
+pub use activity::{ActivityGames, LAUNCH_LIFETIME_MS};
 pub use analysis::GameAnalysis;
 pub use announcements::{
     Announced, Announcement, BOARD_GRACE_MS, DELIVERY_LEASE_MS, MAX_ATTEMPTS, Retried,

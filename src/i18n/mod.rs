@@ -74,6 +74,8 @@ pub enum Button {
     Move,
     /// Open the game's page on the web (a link).
     WebPage,
+    /// Open the Activity on the game: its page inside Discord, played by taps.
+    PlayOnBoard,
     /// Post the engine's analysis of a finished game.
     Analyse,
     /// Take the win of a game the other player left (see `games::Claim`).
@@ -226,6 +228,8 @@ pub enum Msg<'a> {
     OtherBot,
     /// A button this bot does not know (or no longer serves).
     UnknownButton,
+    /// The Play on the board button of a bot whose Activity is off now.
+    ActivityOff,
     /// A slash command this bot does not have (an old registration, or a forged payload).
     UnknownCommand,
     /// A slash command whose options do not match the command: one missing, of the wrong

@@ -113,6 +113,7 @@ pub(super) fn refused(t: Texts, e: &UserError) -> String {
         UserError::TooManyChallenges { limit } => {
             t.get("refused-too-many-challenges", &args! {"limit" => *limit})
         }
+        UserError::NotLaunched => t.plain("refused-not-launched"),
     }
 }
 

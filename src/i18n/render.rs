@@ -174,6 +174,7 @@ pub(super) fn text(lang: Lang, msg: &Msg<'_>) -> String {
         Msg::Rules => t.plain("rules"),
         Msg::OtherBot => t.plain("other-bot"),
         Msg::UnknownButton => t.plain("unknown-button"),
+        Msg::ActivityOff => t.plain("activity-off"),
         Msg::Reminder(g) => {
             let player = g.to_move.map(mention).unwrap_or_default();
             let head = match super::link(&g.place) {
@@ -336,6 +337,7 @@ fn label_id(b: Button) -> &'static str {
         Button::Rematch => "button-rematch",
         Button::Move => "button-move",
         Button::WebPage => "button-web-page",
+        Button::PlayOnBoard => "button-play-on-board",
         Button::Analyse => "button-analyse",
         Button::ClaimWin => "button-claim-win",
         Button::CallOff => "button-call-off",

@@ -294,6 +294,7 @@ fn user_errors() -> Vec<UserError> {
         UserError::CoolingDown { seconds: 9 },
         UserError::TooManyComputerGames { limit: 3 },
         UserError::TooManyChallenges { limit: 5 },
+        UserError::NotLaunched,
     ];
     for e in &all {
         match e {
@@ -330,7 +331,8 @@ fn user_errors() -> Vec<UserError> {
             | UserError::NotAbandoned { .. }
             | UserError::CoolingDown { .. }
             | UserError::TooManyComputerGames { .. }
-            | UserError::TooManyChallenges { .. } => {}
+            | UserError::TooManyChallenges { .. }
+            | UserError::NotLaunched => {}
         }
     }
     all
@@ -474,6 +476,7 @@ fn every_message_renders_in_every_language_within_discords_limits() {
         Msg::Rules,
         Msg::OtherBot,
         Msg::UnknownButton,
+        Msg::ActivityOff,
         Msg::UnknownCommand,
         Msg::MalformedCommand,
     ];
@@ -535,6 +538,7 @@ fn every_message_renders_in_every_language_within_discords_limits() {
             Button::Rematch,
             Button::Move,
             Button::WebPage,
+            Button::PlayOnBoard,
             Button::Analyse,
             Button::ClaimWin,
             Button::CallOff,

@@ -224,6 +224,18 @@ const TABLES: &[Table] = &[
         ],
     },
     Table {
+        name: "activity_launches",
+        key: "user_id, channel_id",
+        identity: false,
+        columns: &[
+            ("user_id", Int),
+            ("channel_id", Int),
+            ("game_id", Int),
+            ("reach", Text),
+            ("launched_ms", Int),
+        ],
+    },
+    Table {
         name: "cooldowns",
         key: "user_id, kind",
         identity: false,

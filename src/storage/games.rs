@@ -377,6 +377,29 @@ pub async fn web_games(conn: &mut Conn, user: UserId, limit: u32) -> Result<Vec<
     decode_all(&rows)
 }
 
+/// The games `user` plays in `channel` (shown there or in a thread of it): active ones
+/// first, then the latest, at most `limit`.
+///
+/// # Errors
+/// Database failure.
+pub async fn channel_games(
+    conn: &mut Conn,
+    user: UserId,
+    channel: ChannelId,
+    limit: u32,
+) -> Result<Vec<GameRow>, Error> {
+    let rows = sqlx::query(select_games!(
+        "WHERE (g.white_id = $1 OR g.black_id = $1) AND (g.channel_id = $2 OR g.thread_id = $2)
+         ORDER BY CASE WHEN g.status = 'active' THEN 0 ELSE 1 END, g.id DESC LIMIT $3"
+    ))
+    .bind(db_id(user.0))
+    .bind(db_id(channel.0))
+    .bind(i64::from(limit))
+    .fetch_all(conn)
+    .await?;
+    decode_all(&rows)
+}
+
 /// The game whose web page is at `key`, if any.
 ///
 /// # Errors

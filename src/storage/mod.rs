@@ -34,6 +34,7 @@ mod challenges;
 mod cooldowns;
 mod copy;
 mod games;
+mod launches;
 mod locks;
 mod notices;
 mod plans;
@@ -66,11 +67,13 @@ pub use cooldowns::{Started, delete_starts_by, start_heavy_work};
 pub use copy::{Copied, CopyError, copied_columns, copy, table_names};
 pub use games::{
     Advance, Finish, GameRow, MoveRow, NewGameRow, OwedTurn, Stored, abort_game, active_games,
-    active_games_after, active_rematch, claim_computer_turn, claim_due_game, claim_reminders,
-    commit_move, computer_turns, count_finished_games, due_games, finish_game, finished_games,
-    game, game_by_page_key, games_after, insert_game, move_at, move_by_request_key, moves,
-    moves_of_games, page_key, set_game_message, set_game_thread, store_move, streak, web_games,
+    active_games_after, active_rematch, channel_games, claim_computer_turn, claim_due_game,
+    claim_reminders, commit_move, computer_turns, count_finished_games, due_games, finish_game,
+    finished_games, game, game_by_page_key, games_after, insert_game, move_at, move_by_request_key,
+    moves, moves_of_games, page_key, set_game_message, set_game_thread, store_move, streak,
+    web_games,
 };
+pub use launches::{LaunchRow, delete_launches_by, launch, record_launch};
 pub use locks::{Key, lock, try_lock};
 pub use notices::{Listener, Notice, listen, notify_changed};
 pub use plans::{SweepPlan, sweep_plans};

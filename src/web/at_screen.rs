@@ -60,6 +60,7 @@ pub fn spawn_at_screen(
     let config = WebConfig {
         public_url: None,
         local: Some(local),
+        activity: None,
         rate_limit: at.rate_limit,
     };
     super::spawn(at.listener, deps, config, tasks, stop.clone());

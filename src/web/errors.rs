@@ -20,6 +20,11 @@ pub(super) enum WebError {
     Forbidden,
     /// A body that is not what the endpoint takes.
     BadRequest(String),
+    /// No session, or one this server did not sign or that lapsed; or Discord would not vouch
+    /// for a sign-in.
+    Unauthorized,
+    /// Discord could not be asked (a sign-in); logged, not shown.
+    BadGateway(String),
     /// The service refused: said in the viewer's language.
     Refused(StatusCode, String),
     /// Something broke; logged, not shown.
@@ -38,6 +43,14 @@ impl IntoResponse for WebError {
             WebError::Forbidden => {
                 let text = "this page is for watching";
                 (StatusCode::FORBIDDEN, Json(Body { error: text })).into_response()
+            }
+            WebError::Unauthorized => {
+                let text = "sign in through Discord";
+                (StatusCode::UNAUTHORIZED, Json(Body { error: text })).into_response()
+            }
+            WebError::BadGateway(detail) => {
+                error!(%detail, "Discord could not be asked");
+                (StatusCode::BAD_GATEWAY, "Discord could not be asked").into_response()
             }
             WebError::BadRequest(why) => {
                 (StatusCode::BAD_REQUEST, Json(Body { error: &why })).into_response()

@@ -136,7 +136,7 @@ impl Hub {
 
 /// Shows one event to the pages of its game.
 async fn feed(web: &Web, event: &GameEvent) {
-    if let GameEvent::ComputerMoved(played) = event
+    if let GameEvent::MovedAway(played) = event
         && played.game.place.reach == Reach::Web
         && let Some(id) = played.announcement
         && let Err(e) = web.service.announced(id).await

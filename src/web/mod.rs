@@ -7,13 +7,16 @@
 //!   same JSON again after every change, as server-sent events ([`live`]).
 //! - With local play on (`monkey-queen web`): `GET /` starts games at this screen, and
 //!   `POST /api/games`, `/api/games/{key}/moves` and `/resign` play them ([`local`]).
+//! - With the Activity on (the bot's `DISCORD_CLIENT_SECRET`): `GET /activity`, the same page
+//!   inside Discord's client, signed in through Discord and played by taps ([`activity`]).
 //! - `GET /assets/{file}`: the page's own CSS and JavaScript, from `web/`, built into the
-//!   binary.
+//!   binary (Discord's Embedded App SDK among them, vendored: see `vendor/discord-sdk/`).
 //!
 //! The server only sends positions and the legal moves; the game service decides everything.
 //! Every answer carries a strict Content-Security-Policy and `nosniff` ([`security`]);
 //! request bodies and the requests of one address are limited.
 
+mod activity;
 mod assets;
 mod at_screen;
 mod errors;
@@ -39,6 +42,7 @@ use crate::games::GameService;
 use crate::model::UserId;
 use crate::render::Renderer;
 
+pub use activity::Activity;
 pub use at_screen::{AtScreen, spawn_at_screen};
 pub use security::RateLimit;
 
@@ -51,6 +55,8 @@ pub struct WebConfig {
     /// Play at this screen (`monkey-queen web`): the players whose moves the pages take.
     /// `None`: pages are for watching only.
     pub local: Option<LocalPlayers>,
+    /// The Activity: how to reach Discord to sign people in. `None`: no Activity.
+    pub activity: Option<Activity>,
     /// How many requests one address may make.
     pub rate_limit: RateLimit,
 }
@@ -102,6 +108,7 @@ struct Web {
     cpu: Arc<Semaphore>,
     config: Arc<WebConfig>,
     hub: live::Hub,
+    activity: Option<activity::ActivityState>,
 }
 
 /// Serves the pages on `listener` until `stop`, on `tasks` (the watchers' feed runs there
@@ -119,6 +126,7 @@ pub fn spawn(
         service: deps.service,
         renderer: deps.renderer,
         cpu: deps.cpu,
+        activity: config.activity.clone().map(activity::ActivityState::new),
         config: config.clone(),
         hub: hub.clone(),
     };
@@ -152,7 +160,17 @@ fn router(web: Web, limiters: &security::Limiters) -> Router {
             .route("/api/games/{key}/moves", post(local::play))
             .route("/api/games/{key}/resign", post(local::resign));
     } else {
-        routes = routes.route("/", get(page::about));
+        routes = routes.route("/", get(activity::root));
+    }
+    if web.activity.is_some() {
+        routes = routes
+            .route("/activity", get(activity::page))
+            .route("/api/token", post(activity::sign_in))
+            .route("/api/activity/games", get(activity::games))
+            .route("/api/activity/games/{key}/moves", post(activity::play))
+            .route("/api/activity/games/{key}/resign", post(activity::resign))
+            .route("/api/activity/games/{key}/rematch", post(activity::rematch))
+            .route("/api/activity/computer", post(activity::computer));
     }
     let files = Router::new().route("/assets/{file}", get(assets::get));
     security::layers(routes.fallback(errors::not_found), files, limiters).with_state(web)

@@ -31,8 +31,11 @@ pub(super) async fn game(
             ("description", escape(&description)),
             ("og_image", escape(&format!("{base}/g/{key}/board.png"))),
             ("og_url", escape(&format!("{base}/g/{key}"))),
+            ("script", "game.js".to_owned()),
+            ("game_hidden", String::new()),
             ("strings", strings_json(lang)),
             ("state", script_json(&state::json(&state))),
+            ("activity", "null".to_owned()),
         ],
     );
     Ok(Html(html))

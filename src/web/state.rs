@@ -1,7 +1,8 @@
 //! The game as the page reads it: every position from the start (their text form), the moves
-//! in the game's notation, the players, the clock, the result, the analysis's chances, and the
-//! legal moves of the side to move grouped by origin square for a viewer who may play them.
-//! The page draws and highlights; the service decides.
+//! in the game's notation, the players (with their ids, so a signed-in player's page knows its
+//! side), the clock, the result, the analysis's chances, and the legal moves of the side to
+//! move grouped by origin square. The same state goes to every viewer; `playable` names the
+//! colours of the people at this screen. The page draws and highlights; the service decides.
 
 use std::collections::BTreeMap;
 
@@ -47,6 +48,7 @@ pub(super) struct PageState {
 
 #[derive(Debug, Serialize)]
 struct Player {
+    id: String,
     name: String,
     rating: Option<i64>,
     computer: Option<&'static str>,
@@ -100,7 +102,8 @@ pub(super) fn playable(game: &GameView, local: Option<LocalPlayers>) -> Vec<Colo
 }
 
 impl PageState {
-    /// The state of `page`, for a viewer at this screen (`local`) or a watcher, at `now_ms`.
+    /// The state of `page`, with the colours of the people at this screen (`local`), at
+    /// `now_ms`.
     ///
     /// # Errors
     /// A stored move that does not replay (a corrupt game).
@@ -125,13 +128,13 @@ impl PageState {
         }
         let playable = playable(game, local);
         let turn = game.is_active().then(|| game.position.turn());
-        let may_move = turn.is_some_and(|t| playable.contains(&t));
-        let (dests, swap) = if may_move {
+        let (dests, swap) = if turn.is_some() {
             dests(&game.position)
         } else {
             (BTreeMap::new(), false)
         };
         let player = |color: Color, rating: Option<f64>| Player {
+            id: game.player(color).id.0.to_string(),
             name: game.player(color).name.clone(),
             rating: rating.map(|r| r.round() as i64),
             computer: game

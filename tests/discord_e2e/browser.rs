@@ -36,7 +36,7 @@ use crate::support::payloads::{
 };
 
 /// A phone's viewport, in CSS pixels.
-const PHONE: (u32, u32) = (360, 800);
+pub(crate) const PHONE: (u32, u32) = (360, 800);
 /// A wide screen's.
 const WIDE: (u32, u32) = (1920, 1080);
 /// The smallest tap target the pages allow, in CSS pixels.
@@ -44,12 +44,12 @@ const TAP: f64 = 44.0;
 
 /// A headless Chromium with a `size` viewport, or `None` where there is none (the test then
 /// returns: it said so).
-async fn browser((width, height): (u32, u32)) -> Option<Browser> {
+pub(crate) async fn browser((width, height): (u32, u32)) -> Option<Browser> {
     Browser::start(width, height, WAIT).await
 }
 
 /// Opens `url` and waits until the page shows its game and follows it live.
-async fn open_live(b: &Browser, url: &str) {
+pub(crate) async fn open_live(b: &Browser, url: &str) {
     b.client.goto(url).await.expect("the page opens");
     b.wait_for(
         "the page follows its game live",
@@ -61,7 +61,7 @@ async fn open_live(b: &Browser, url: &str) {
 
 /// Waits until the page shows ply `ply` of `total`: the label says so, and the move list marks
 /// that ply's move as the current step (none at the start).
-async fn wait_for_ply(b: &Browser, ply: u32, total: u32) {
+pub(crate) async fn wait_for_ply(b: &Browser, ply: u32, total: u32) {
     let current = if ply == 0 {
         "document.querySelector('#mq-moves [aria-current]') === null".to_owned()
     } else {
@@ -111,7 +111,7 @@ async fn press(b: &Browser, key: Key) {
 }
 
 /// Clicks (taps) the element `selector`.
-async fn tap(b: &Browser, selector: &str) {
+pub(crate) async fn tap(b: &Browser, selector: &str) {
     b.client
         .find(Locator::Css(selector))
         .await
@@ -492,7 +492,7 @@ async fn layout_problems(b: &Browser) -> Vec<String> {
 }
 
 /// Where the browser tests leave their screenshots.
-fn screenshots() -> PathBuf {
+pub(crate) fn screenshots() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/browser")
 }
 

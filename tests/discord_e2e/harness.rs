@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 
 use crate::support::database::TestDb;
 use monkey_queen::discord::{
-    self, Config, CpuLimits, Deps, GamesChecked, RunningBot, Shards, Token,
+    self, Config, CpuLimits, Deps, GamesChecked, RunningBot, Secret, Shards, Token,
 };
 use monkey_queen::games::{
     ChallengeId, ChallengeLimits, Clock, GameId, GameService, GameView, ManualClock, ServiceConfig,
@@ -19,7 +19,7 @@ use serde_json::Value;
 
 use crate::board_png::{self, Picture};
 use crate::support::fake_discord::{
-    APPLICATION_ID, BOT_USER_ID, FakeDiscord, RecordedRequest, TOKEN,
+    APPLICATION_ID, BOT_USER_ID, CLIENT_SECRET, FakeDiscord, RecordedRequest, TOKEN,
 };
 pub use crate::support::payloads::custom_ids;
 use crate::support::payloads::{
@@ -77,6 +77,8 @@ struct Setup {
     /// Whether each process serves the game pages (on a free port of 127.0.0.1, linked from
     /// the boards as [`PUBLIC_URL`]).
     pages: bool,
+    /// Whether the app has Activities enabled and the bot its client secret (with `pages`).
+    activity: bool,
 }
 
 impl Setup {
@@ -163,6 +165,7 @@ impl Harness {
             processes: vec![Shards::Auto],
             cpu: CpuLimits::for_this_machine(),
             pages: false,
+            activity: false,
         };
         let harness = Harness::launch_new(FakeDiscord::start().await, setup).await;
         harness.await_registration(0).await;
@@ -181,6 +184,7 @@ impl Harness {
             processes,
             cpu: CpuLimits::for_this_machine(),
             pages: false,
+            activity: false,
         };
         Harness::launch_registered(shard_count, setup).await
     }
@@ -211,6 +215,7 @@ impl Harness {
             processes: vec![Shards::Auto],
             cpu: CpuLimits::for_this_machine(),
             pages: false,
+            activity: false,
         };
         Harness::launch_new(fake, setup).await
     }
@@ -244,8 +249,37 @@ impl Harness {
             processes,
             cpu: CpuLimits::for_this_machine(),
             pages: true,
+            activity: false,
         };
         Harness::launch_registered(shard_count, setup).await
+    }
+
+    /// As [`Harness::registered_with_pages`], for an app with Activities enabled whose bot has
+    /// its client secret: the Activity is on (see `activity.rs`). Registration done includes
+    /// the global Entry Point command's.
+    pub async fn registered_with_activity() -> Harness {
+        let setup = Setup {
+            dev_guild: Some(GuildId::new(GUILD_ID)),
+            defer_after: ANSWER_DIRECTLY_WITHIN,
+            manual_clock: None,
+            processes: vec![Shards::Auto],
+            cpu: CpuLimits::for_this_machine(),
+            pages: true,
+            activity: true,
+        };
+        let fake = FakeDiscord::start().await;
+        fake.enable_activities();
+        let harness = Harness::launch_new(fake, setup).await;
+        harness.await_registration(0).await;
+        harness
+            .fake
+            .expect_request("the Entry Point command", |r| {
+                r.method.as_str() == "PATCH"
+                    && r.path
+                        .contains(&format!("/applications/{APPLICATION_ID}/commands/"))
+            })
+            .await;
+        harness
     }
 
     /// Where the `process`-th bot process (0 the first) serves the game pages, as
@@ -304,6 +338,7 @@ impl Harness {
                 shards: *shards,
                 web_addr: setup.pages.then(|| "127.0.0.1:0".parse().unwrap()),
                 public_url: setup.pages.then(|| PUBLIC_URL.to_owned()),
+                client_secret: setup.activity.then(|| Secret::new(CLIENT_SECRET)),
             };
             let deps = Deps {
                 db: storage::connect(&db.url).await.unwrap(),

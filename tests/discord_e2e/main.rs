@@ -13,6 +13,8 @@
 mod support;
 
 mod abandoned;
+mod activity;
+mod activity_browser;
 mod analysis;
 mod announcements;
 mod board_png;

@@ -249,6 +249,7 @@ mod tests {
             path: format!("/api/v10/{path}"),
             query: None,
             content_type: Some("application/json".into()),
+            authorization: Some(format!("Bot {}", crate::support::fake_discord::TOKEN)),
             body: Vec::new(),
             json: Some(json),
             files: Vec::new(),

@@ -1,5 +1,6 @@
 //! Interaction payloads shaped like the ones Discord sends in `INTERACTION_CREATE` (API v10):
-//! slash commands (type 2), autocomplete (type 4) and button clicks (type 3), in a server
+//! slash commands and Entry Point commands (type 2), autocomplete (type 4) and button clicks
+//! (type 3), in a server
 //! channel, with the fields serenity 0.12.5 requires (`attachment_size_limit`, `entitlements`,
 //! `locale`, `version`, …).
 
@@ -176,6 +177,15 @@ pub fn slash_command(id: u64, caller: Caller, name: &str, options: Vec<Value>) -
         "options": options,
         "guild_id": GUILD_ID.to_string(),
     });
+    envelope(id, APPLICATION_COMMAND, caller, data)
+}
+
+/// `caller` invokes the app's Entry Point command `name` (a global `PRIMARY_ENTRY_POINT`
+/// command, type 4, with id `command_id`) from the test server's channel, e.g. in the App
+/// Launcher: an `APPLICATION_COMMAND` interaction the app answers when the command's handler is
+/// `APP_HANDLER`.
+pub fn entry_point_command(id: u64, caller: Caller, command_id: u64, name: &str) -> Value {
+    let data = json!({ "id": command_id.to_string(), "name": name, "type": 4 });
     envelope(id, APPLICATION_COMMAND, caller, data)
 }
 

@@ -5,7 +5,7 @@ pub mod analyse;
 pub mod challenge;
 pub mod end;
 mod level;
-mod localize;
+pub mod localize;
 mod paging;
 pub mod pick;
 mod play;

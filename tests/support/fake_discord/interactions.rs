@@ -33,6 +33,10 @@ pub struct Interaction {
     dispatched: Instant,
     /// The channel it came from.
     pub channel: Option<u64>,
+    /// The server it came from, if any.
+    pub guild: Option<u64>,
+    /// The user who caused it (`member.user` in a server, `user` elsewhere).
+    pub user: Option<u64>,
     /// The interaction's `attachment_size_limit`.
     pub upload_limit: u64,
     /// Whether only a user installed the app it came through (at most 5 follow-ups).
@@ -91,11 +95,15 @@ impl Ledger {
             return;
         };
         let owners = payload["authorizing_integration_owners"].as_object();
+        let snowflake = |v: &Value| v.as_str().and_then(|s| s.parse().ok());
         let interaction = Interaction {
             kind: payload["type"].as_u64().unwrap_or(0),
             token: token.to_owned(),
             dispatched: now,
-            channel: payload["channel_id"].as_str().and_then(|c| c.parse().ok()),
+            channel: snowflake(&payload["channel_id"]),
+            guild: snowflake(&payload["guild_id"]),
+            user: snowflake(&payload["member"]["user"]["id"])
+                .or_else(|| snowflake(&payload["user"]["id"])),
             upload_limit: payload["attachment_size_limit"]
                 .as_u64()
                 .unwrap_or(DEFAULT_UPLOAD_LIMIT),

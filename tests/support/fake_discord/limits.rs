@@ -1,7 +1,7 @@
 //! The rules of Discord's that its published schema cannot say: message and component limits,
 //! autocomplete choices, mention settings that contradict each other, attachments that name
-//! files the request does not carry, the upload size limit, and what a command or option may be
-//! called.
+//! files the request does not carry, the upload size limit, and what a `CHAT_INPUT` command or
+//! an option may be called.
 
 use std::sync::LazyLock;
 
@@ -65,10 +65,10 @@ pub fn form_violations(body: &Body) -> Vec<Violation> {
         | "/applications/{application_id}/guilds/{guild_id}/commands" => match json {
             Value::Array(commands) => {
                 for (i, command) in commands.iter().enumerate() {
-                    check_names(command, &format!("/{i}"), &mut found);
+                    found.extend(command_name_violations(command, &format!("/{i}")));
                 }
             }
-            command => check_names(command, "", &mut found),
+            command => found.extend(command_name_violations(command, "")),
         },
         "/channels/{channel_id}/messages"
         | "/channels/{channel_id}/messages/{message_id}"
@@ -97,6 +97,17 @@ fn violation(found: &mut Vec<Violation>, at: String, code: &str, message: String
 /// Whether Discord accepts `name` as a command's or an option's name.
 fn valid_command_name(name: &str) -> bool {
     COMMAND_NAME.is_match(name) && name.to_lowercase() == name
+}
+
+/// Where `command` (at `at` in the body) breaks the naming rule: only `CHAT_INPUT` commands (type
+/// 1, the default) and options have it; `USER` and `MESSAGE` commands "may be mixed case and can
+/// include spaces", and Discord's own default Entry Point command is called "Launch".
+pub fn command_name_violations(command: &Value, at: &str) -> Vec<Violation> {
+    let mut found = Vec::new();
+    if command["type"].as_u64().is_none_or(|kind| kind == 1) {
+        check_names(command, at, &mut found);
+    }
+    found
 }
 
 /// The name and every localized name of a command or option, then of its options, in turn.

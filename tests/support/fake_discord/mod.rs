@@ -6,7 +6,29 @@
 //!   to Discord's contract before it is carried out; a request that breaks it gets Discord's own
 //!   status, code and error body, and is kept as a [`Refusal`]:
 //!   - the route must be one Discord publishes ([`schema`], the vendored OpenAPI document), and
-//!     the body must match its request schema (400, code 50035, with the `errors` tree);
+//!     the body must match its request schema (400, code 50035, with the `errors` tree; a
+//!     `LAUNCH_ACTIVITY` callback is `{"type": 12}` and nothing else);
+//!   - the `Authorization` header ([`RecordedRequest::authorization`]) must hold credentials
+//!     the route's `security` in the spec takes: `Bot <TOKEN>`, a live Bearer token of scope
+//!     `identify` where OAuth2 is allowed, or none where no credentials are needed (interaction
+//!     callbacks and webhooks); else 401 `{"message": "401: Unauthorized", "code": 0}`;
+//!   - OAuth2 ([`oauth`]): `POST /oauth2/token` (not in the spec; a form body and the client's
+//!     credentials, [`CLIENT_SECRET`]) exchanges a code from [`FakeDiscord::authorization_code`]
+//!     once, within 10 minutes, for an access token of 7 days, with RFC 6749's errors
+//!     (`invalid_client` 401, `invalid_grant`, `unsupported_grant_type`, `invalid_request`
+//!     400); `GET /users/@me` answers the Bearer token's user ([`FakeDiscord::name_user`]) or
+//!     the bot, `GET /oauth2/@me` which app a Bearer token belongs to;
+//!   - application commands ([`commands`]): kept per scope (global, each server), replaced
+//!     whole by a bulk overwrite, created, edited, deleted (unknown: 10063); names unique per
+//!     type (50035, 40041 for an edit); options only on `CHAT_INPUT`, `handler` only on the
+//!     Entry Point command (`PRIMARY_ENTRY_POINT`), which is global, needs Activities enabled
+//!     and is the app's only one (50035);
+//!   - the Activity ([`activities`], [`FakeDiscord::enable_activities`]): a `LAUNCH_ACTIVITY`
+//!     answer (callback type 12) needs Activities enabled and answers only application command,
+//!     component and modal submit interactions (50035); it launches the Activity for the
+//!     interaction's user in its channel, joining the instance running there or starting one
+//!     (`with_response` names it). `GET /applications/{app}/activity-instances/{id}` takes the
+//!     bot's token and answers a running instance (another app: 10002; none: 404, code 0);
 //!   - the rules the schema cannot say ([`limits`]): 2,000 characters of content, 5 action
 //!     rows of 5 buttons or 1 select, unique custom ids of at most 100 characters, 25
 //!     autocomplete choices, `allowed_mentions` that contradict themselves, attachments that name
@@ -50,10 +72,13 @@
 //! memory (uploaded pictures would otherwise add up to gigabytes).
 
 pub mod access;
+pub mod activities;
+pub mod commands;
 pub mod delivery;
 mod gateway;
 pub mod interactions;
 pub mod limits;
+pub mod oauth;
 pub mod rate_limits;
 pub mod refusal;
 pub mod schema;
@@ -77,8 +102,11 @@ use tokio::task::JoinHandle;
 use tokio_tungstenite::tungstenite::Message;
 
 use access::{Action, Channel, ChannelKind, World};
+use activities::Activities;
+use commands::{Commands, Scope};
 pub use delivery::Delivery;
 use interactions::{Ledger, Target, is_ephemeral};
+use oauth::{Caller, Grants};
 pub use refusal::Refusal;
 
 /// The application id the fake reports in READY.
@@ -89,6 +117,9 @@ pub const BOT_USER_ID: u64 = 1_100_000_000_000_000_002;
 pub const BOT_NAME: &str = "Monkey Queen";
 /// The token tests give the bot.
 pub const TOKEN: &str = "fake-token-for-tests";
+/// The client secret of the bot's application (its client id is [`APPLICATION_ID`]), for
+/// OAuth2's token exchange ([`oauth`]).
+pub const CLIENT_SECRET: &str = "fake-client-secret-for-tests";
 /// The heartbeat interval announced in HELLO: short, so every test exercises heartbeat ACKs.
 pub const HEARTBEAT_INTERVAL_MS: u64 = 1_000;
 /// How long [`FakeDiscord::expect_request`] waits.
@@ -149,6 +180,8 @@ pub struct RecordedRequest {
     pub query: Option<String>,
     /// The `Content-Type` header.
     pub content_type: Option<String>,
+    /// The `Authorization` header, as sent (`Bot <token>`, `Bearer <token>`, `Basic …`).
+    pub authorization: Option<String>,
     /// The raw body.
     pub body: Vec<u8>,
     /// The JSON payload: the body itself, or a multipart request's `payload_json` part.
@@ -258,6 +291,9 @@ struct Contract {
     ledger: Ledger,
     world: World,
     limiter: rate_limits::Limiter,
+    commands: Commands,
+    activities: Activities,
+    oauth: Grants,
 }
 
 /// The fake's clock: the real one, or the instant it was paused at, moved ahead by tests.
@@ -779,6 +815,81 @@ impl FakeDiscord {
             .add_channel(id, channel);
     }
 
+    /// Enables Activities for the app: `LAUNCH_ACTIVITY` answers and Entry Point commands are
+    /// accepted from now on, and Discord's default Entry Point command ("Launch", handler
+    /// `DISCORD_LAUNCH_ACTIVITY`) joins the global commands unless there is one already.
+    pub fn enable_activities(&self) {
+        let id = self.shared.next_id();
+        let mut contract = self.shared.contract.lock().unwrap();
+        contract.activities.enable();
+        contract.commands.add_default_entry_point(id);
+    }
+
+    /// `user` launches the Activity in `channel` (of `guild`; `None` for a DM or group DM), from
+    /// the App Launcher or by joining: joins the instance running there or starts one. Returns
+    /// the instance's id.
+    pub fn launch_activity(&self, channel: u64, guild: Option<u64>, user: u64) -> String {
+        let launch_id = self.shared.next_id();
+        let mut contract = self.shared.contract.lock().unwrap();
+        contract.activities.launch(channel, guild, user, launch_id)
+    }
+
+    /// `user` leaves Activity instance `instance`; the instance is over once nobody is left.
+    pub fn leave_activity(&self, instance: &str, user: u64) {
+        let mut contract = self.shared.contract.lock().unwrap();
+        contract.activities.leave(instance, user);
+    }
+
+    /// The id of the Activity instance running in `channel`, if any.
+    pub fn activity_in(&self, channel: u64) -> Option<String> {
+        self.shared
+            .contract
+            .lock()
+            .unwrap()
+            .activities
+            .in_channel(channel)
+    }
+
+    /// A fresh one-time OAuth2 code that the authorize step (the Activity's `authorize`
+    /// command) hands `user` for client `client_id`, scope `identify`; it may be exchanged for
+    /// 10 minutes on the fake's clock ([`oauth::CODE_LIFETIME`]).
+    pub fn authorization_code(&self, user: u64, client_id: u64) -> String {
+        let (serial, now) = (self.shared.next_id(), self.shared.now());
+        let mut contract = self.shared.contract.lock().unwrap();
+        contract.oauth.code(user, client_id, serial, now)
+    }
+
+    /// A fresh access token of `user` for client `client_id` (scope `identify`, valid 7 days on
+    /// the fake's clock), as if a code had been exchanged: e.g. a token of another app.
+    pub fn access_token(&self, user: u64, client_id: u64) -> String {
+        let (serial, now) = (self.shared.next_id(), self.shared.now());
+        let mut contract = self.shared.contract.lock().unwrap();
+        contract.oauth.access_token(user, client_id, serial, now)
+    }
+
+    /// Gives `user` the username `username` (and display name) that `GET /users/@me` answers;
+    /// `user{id}` until then.
+    pub fn name_user(&self, user: u64, username: &str) {
+        self.shared
+            .contract
+            .lock()
+            .unwrap()
+            .oauth
+            .name(user, username);
+    }
+
+    /// The app's global commands as Discord keeps them (application command objects).
+    pub fn global_commands(&self) -> Vec<Value> {
+        let contract = self.shared.contract.lock().unwrap();
+        contract.commands.list(Scope::Global)
+    }
+
+    /// The app's commands in server `guild` as Discord keeps them.
+    pub fn guild_commands(&self, guild: u64) -> Vec<Value> {
+        let contract = self.shared.contract.lock().unwrap();
+        contract.commands.list(Scope::Guild(guild))
+    }
+
     /// The channel a request of the bot's puts a message in: the channel of a channel message,
     /// or the channel of the interaction an answer or follow-up belongs to.
     pub fn posted_in(&self, request: &RecordedRequest) -> Option<u64> {
@@ -905,16 +1016,20 @@ async fn rest_handler(
         .into_response();
     }
 
-    let content_type = headers
-        .get(header::CONTENT_TYPE)
-        .and_then(|v| v.to_str().ok())
-        .map(str::to_owned);
+    let header = |name| {
+        headers
+            .get(name)
+            .and_then(|v| v.to_str().ok())
+            .map(str::to_owned)
+    };
+    let content_type = header(header::CONTENT_TYPE);
     let (json, files) = parse_body(content_type.as_deref(), &body).await;
     let mut request = RecordedRequest {
         method: method.clone(),
         path: path.clone(),
         query: uri.query().map(str::to_owned),
         content_type,
+        authorization: header(header::AUTHORIZATION),
         body: body.to_vec(),
         json,
         files,
@@ -1043,28 +1158,37 @@ fn interaction_token<'a>(contract: &Contract, route: &[&'a str]) -> Option<&'a s
     }
 }
 
-/// Checks a request against Discord's contract and carries it out: the route exists, the rate
-/// limits allow it, the body matches the published schema and the limits the schema cannot say,
-/// the interaction or token is still valid, and the bot may act in that channel. Returns the
-/// answer and, for a request that made or edited a message, what it did.
+/// Checks a request against Discord's contract and carries it out: the route exists, its
+/// credentials are ones it takes, the rate limits allow it, the body matches the published
+/// schema and the limits the schema cannot say, the interaction or token is still valid, and
+/// the bot may act in that channel. Returns the answer and, for a request that made or edited a
+/// message, what it did.
 fn serve(
     shared: &Shared,
     request: &RecordedRequest,
     route: &[&str],
 ) -> Result<(Response, Option<Delivery>), Refusal> {
     let method = request.method.as_str();
-    let api_path = format!("/{}", route.join("/"));
-    let template = schema::route(method, &api_path).ok_or_else(Refusal::no_such_route)?;
     let now = shared.now();
     let mut contract = shared.contract.lock().unwrap();
     let contract = &mut *contract;
+    if let ("POST", ["oauth2", "token"]) = (method, route) {
+        // OAuth2's token URL is not in the OpenAPI document: `oauth` holds it to RFC 6749.
+        let answer = contract.oauth.exchange(request, shared.next_id(), now)?;
+        return Ok((axum::Json(answer).into_response(), None));
+    }
+    let api_path = format!("/{}", route.join("/"));
+    let template = schema::route(method, &api_path).ok_or_else(Refusal::not_found)?;
+    let caller = contract.oauth.caller(request.authorization.as_deref(), now);
+    caller.check(&schema::security(method, &template))?;
     let token = interaction_token(contract, route);
     let channel = match route {
         ["channels", channel, ..] => Some(*channel),
         _ => None,
     };
     let bucket = rate_limits::bucket(method, &template, channel);
-    let global = rate_limits::counts_globally(&template, token.is_some());
+    // The global limit is the bot's: a user's Bearer token has limits of its own.
+    let global = rate_limits::counts_globally(&template, token.is_some()) && caller == Caller::Bot;
     let headers = contract.limiter.take(bucket.as_ref(), global, now)?;
 
     if let Some(json) = &request.json {
@@ -1091,6 +1215,9 @@ fn serve(
     };
     let upload_limit = interaction.map_or(limits::CHANNEL_UPLOAD_LIMIT, |i| i.upload_limit);
     let interaction_channel = interaction.and_then(|i| i.channel);
+    let interaction_guild = interaction.and_then(|i| i.guild);
+    let interaction_user = interaction.and_then(|i| i.user);
+    let interaction_kind = interaction.map_or(2, |i| i.kind);
     if limits::oversized_upload(&request.files, upload_limit).is_some() {
         return Err(Refusal::too_large());
     }
@@ -1099,16 +1226,51 @@ fn serve(
     let snowflake = |s: &str| s.parse::<u64>().map_err(|_| Refusal::unknown_message());
     let mut delivery = None;
     let mut answer = match (method, route) {
-        ("PUT", ["applications", _, "commands"])
-        | ("PUT", ["applications", _, "guilds", _, "commands"]) => {
-            axum::Json(json!([])).into_response()
+        (_, ["applications", app, "commands"]) => {
+            let target = (Scope::Global, None);
+            serve_commands(shared, contract, method, app, target, payload)?
+        }
+        (_, ["applications", app, "commands", command]) => {
+            let target = (Scope::Global, Some(*command));
+            serve_commands(shared, contract, method, app, target, payload)?
+        }
+        (_, ["applications", app, "guilds", guild, "commands"]) => {
+            let target = (guild_scope(guild)?, None);
+            serve_commands(shared, contract, method, app, target, payload)?
+        }
+        // `…/commands/permissions` is another route.
+        (_, ["applications", app, "guilds", guild, "commands", command])
+            if *command != "permissions" =>
+        {
+            let target = (guild_scope(guild)?, Some(*command));
+            serve_commands(shared, contract, method, app, target, payload)?
+        }
+        ("GET", ["applications", application, "activity-instances", instance]) => {
+            check_own_application(application)?;
+            let found = contract.activities.instance(instance);
+            axum::Json(found.ok_or_else(Refusal::not_found)?).into_response()
+        }
+        ("GET", ["users", "@me"]) => axum::Json(contract.oauth.me(caller)?).into_response(),
+        ("GET", ["oauth2", "@me"]) => {
+            axum::Json(contract.oauth.authorization(caller, now)?).into_response()
         }
         ("POST", ["interactions", id, token, "callback"]) => {
             contract.ledger.check_callback(id, token, now)?;
             let kind = payload.and_then(|p| p["type"].as_u64()).unwrap_or(0);
+            if kind == 12 {
+                contract.activities.check_launch(interaction_kind)?;
+            }
             let data = payload.map(|p| &p["data"]);
             let message_id = shared.next_id();
             let original = contract.ledger.answer(id, kind, data, message_id);
+            let launched = match (kind, interaction_channel, interaction_user) {
+                (12, Some(channel), Some(user)) => {
+                    let launch_id = shared.next_id();
+                    let activities = &mut contract.activities;
+                    Some(activities.launch(channel, interaction_guild, user, launch_id))
+                }
+                _ => None,
+            };
             if let (4 | 5, Some(channel)) = (kind, interaction_channel) {
                 contract.world.posted(channel, message_id);
             }
@@ -1135,14 +1297,26 @@ fn serve(
                 .query
                 .as_deref()
                 .is_some_and(|q| q.split('&').any(|p| p == "with_response=true"));
-            if with_response {
+            if let (true, Some(instance)) = (with_response, &launched) {
+                // Discord's InteractionCallbackResponse for a launch: the instance launched or
+                // joined.
+                axum::Json(json!({
+                    "interaction": {
+                        "id": id,
+                        "type": interaction_kind,
+                        "activity_instance_id": instance,
+                    },
+                    "resource": { "type": 12, "activity_instance": { "id": instance } },
+                }))
+                .into_response()
+            } else if with_response {
                 // Discord's InteractionCallbackResponse: the interaction and the message the
                 // answer made (for a message answer).
                 let ephemeral = data.is_some_and(is_ephemeral);
                 let mut answer = json!({
                     "interaction": {
                         "id": id,
-                        "type": contract.ledger.get(id).map_or(2, |i| i.kind),
+                        "type": interaction_kind,
                         "response_message_id": message_id.to_string(),
                         "response_message_loading": kind == 5,
                         "response_message_ephemeral": ephemeral,
@@ -1292,6 +1466,49 @@ fn serve(
     };
     answer.headers_mut().extend(headers);
     Ok((answer, delivery))
+}
+
+/// Serves `method` on the commands of `application` (see [`commands`]): `target` is the scope
+/// and the command the path names, if any.
+fn serve_commands(
+    shared: &Shared,
+    contract: &mut Contract,
+    method: &str,
+    application: &str,
+    target: (Scope, Option<&str>),
+    payload: Option<&Value>,
+) -> Result<Response, Refusal> {
+    check_own_application(application)?;
+    let (scope, command) = target;
+    let activities = contract.activities.enabled();
+    let ids = || shared.next_id();
+    let (status, body) = contract
+        .commands
+        .serve(method, scope, command, payload, activities, &ids)?;
+    Ok(if body.is_null() {
+        status.into_response()
+    } else {
+        (status, axum::Json(body)).into_response()
+    })
+}
+
+/// The scope of a server's commands route; a server id that is no snowflake is an unknown
+/// server (10004).
+fn guild_scope(guild: &str) -> Result<Scope, Refusal> {
+    guild
+        .parse()
+        .map(Scope::Guild)
+        .map_err(|_| Refusal::new(StatusCode::NOT_FOUND, 10004, "Unknown Guild"))
+}
+
+/// The bot's credentials reach only its own application: any other is an unknown application
+/// (404, 10002; Discord does not document this answer, 10002 is its code for the case).
+fn check_own_application(application: &str) -> Result<(), Refusal> {
+    if application == APPLICATION_ID.to_string() {
+        Ok(())
+    } else {
+        Err(Refusal::unknown_application())
+    }
 }
 
 /// Interaction webhooks belong to the bot's application: any other id is an unknown webhook.

@@ -1,5 +1,6 @@
 //! Discord's error answers: the status, the JSON body (`code`, `message`, and for form errors
-//! the `errors` tree), and the record of each refusal the fake made.
+//! the `errors` tree; the OAuth2 token endpoint's own `error` body), and the record of each
+//! refusal the fake made.
 
 use std::time::Duration;
 
@@ -22,6 +23,9 @@ pub struct Refusal {
     pub errors: Value,
     /// For a 429: how long to wait, whether the limit is global, and the answer's headers.
     pub rate_limit: Option<Box<(Duration, bool, HeaderMap)>>,
+    /// The body Discord sends instead of `{"message", "code"}`: the OAuth2 token endpoint
+    /// answers as RFC 6749 says (`{"error": "invalid_grant", …}`).
+    pub oauth_body: Option<Box<Value>>,
 }
 
 impl Refusal {
@@ -34,7 +38,38 @@ impl Refusal {
             message: message.into(),
             errors: Value::Null,
             rate_limit: None,
+            oauth_body: None,
         }
+    }
+
+    /// An OAuth2 error of the token endpoint (RFC 6749, section 5.2): `status` with
+    /// `{"error": error}`, and `error_description` when Discord gives one. Its `message` is the
+    /// `error`.
+    pub fn oauth(status: StatusCode, error: &str, description: Option<&str>) -> Refusal {
+        let mut body = json!({ "error": error });
+        if let Some(description) = description {
+            body["error_description"] = json!(description);
+        }
+        Refusal {
+            oauth_body: Some(Box::new(body)),
+            ..Refusal::new(status, 0, error)
+        }
+    }
+
+    /// 401 Unauthorized (no code): the `Authorization` header is missing, or holds no valid
+    /// credentials for this route.
+    pub fn unauthorized() -> Refusal {
+        Refusal::new(StatusCode::UNAUTHORIZED, 0, "401: Unauthorized")
+    }
+
+    /// 404 Unknown Application (10002): an application that is not the bot's.
+    pub fn unknown_application() -> Refusal {
+        Refusal::new(StatusCode::NOT_FOUND, 10002, "Unknown Application")
+    }
+
+    /// 404 Unknown application command (10063).
+    pub fn unknown_command() -> Refusal {
+        Refusal::new(StatusCode::NOT_FOUND, 10063, "Unknown application command")
     }
 
     /// 429 Too Many Requests: wait `retry_after`; `global` when the global limit was hit.
@@ -120,8 +155,9 @@ impl Refusal {
         )
     }
 
-    /// 404 for a route Discord does not have (the spec does not list it).
-    pub fn no_such_route() -> Refusal {
+    /// 404 with no code: a route Discord does not have (the spec does not list it), or an
+    /// Activity instance that does not exist (Discord's multiplayer guide shows this answer).
+    pub fn not_found() -> Refusal {
         Refusal::new(StatusCode::NOT_FOUND, 0, "404: Not Found")
     }
 
@@ -130,6 +166,9 @@ impl Refusal {
         if let Some(limit) = &self.rate_limit {
             let (retry_after, global, headers) = &**limit;
             return super::rate_limits::too_many_requests(*retry_after, *global, headers.clone());
+        }
+        if let Some(body) = &self.oauth_body {
+            return (self.status, axum::Json(body.as_ref().clone())).into_response();
         }
         let mut body = json!({ "message": self.message, "code": self.code });
         if !self.errors.is_null() {

@@ -1,8 +1,9 @@
 //! Discord's published description of its HTTP API (OpenAPI 3.1, vendored in
-//! `tests/support/discord-api-spec/`), used to find a request's route and to validate its body.
+//! `tests/support/discord-api-spec/`), used to find a request's route, the credentials it takes
+//! (its `security`), and to validate its body (and, in the fake's own tests, its answers).
 //!
-//! The document is parsed once per test process; the validator of each route and method is
-//! compiled the first time a request uses it, then kept.
+//! The document is parsed once per test process; each validator is compiled the first time it
+//! is used, then kept.
 
 use std::collections::HashMap;
 use std::sync::{Arc, LazyLock, Mutex};
@@ -29,9 +30,9 @@ struct Route {
     methods: Vec<String>,
 }
 
-/// The compiled validator of each (method, route template); `None` where the route takes no
-/// JSON body.
-type Validators = HashMap<(String, String), Option<Arc<Validator>>>;
+/// The compiled validator of each (method, route template, part of the operation: the request
+/// body, or the answer of one status); `None` where that part has no JSON schema.
+type Validators = HashMap<(String, String, String), Option<Arc<Validator>>>;
 
 /// The spec's routes and the compiled request validators.
 struct Spec {
@@ -96,20 +97,27 @@ impl Spec {
             .max_by_key(|route| route.segments.iter().filter(|s| s.is_some()).count())
     }
 
-    /// The validator of the JSON request body of `method` on `template`; `None` when the spec
-    /// gives that route no JSON body.
-    fn validator(&self, method: &str, template: &str) -> Option<Arc<Validator>> {
-        let key = (method.to_ascii_lowercase(), template.to_owned());
+    /// The validator of the JSON schema at `part` of `method` on `template` (`requestBody`, or
+    /// `responses/200`…); `None` when the spec gives that part no JSON schema.
+    fn validator(&self, method: &str, template: &str, part: &str) -> Option<Arc<Validator>> {
+        let key = (
+            method.to_ascii_lowercase(),
+            template.to_owned(),
+            part.to_owned(),
+        );
         let mut validators = self.validators.lock().unwrap();
         validators
             .entry(key.clone())
             .or_insert_with(|| {
-                let body = &self.document["paths"][template][&key.0]["requestBody"];
-                body["content"]["application/json"]["schema"].as_object()?;
-                // The request schema, referred to from a copy of the whole document so that its
+                let mut content = &self.document["paths"][template][&key.0];
+                for step in part.split('/') {
+                    content = &content[step];
+                }
+                content["content"]["application/json"]["schema"].as_object()?;
+                // The schema, referred to from a copy of the whole document so that its
                 // `#/components/...` references resolve.
                 let pointer = format!(
-                    "#/paths/{}/{}/requestBody/content/application~1json/schema",
+                    "#/paths/{}/{}/{part}/content/application~1json/schema",
                     template
                         .replace('~', "~0")
                         .replace('/', "~1")
@@ -136,18 +144,81 @@ pub fn route(method: &str, path: &str) -> Option<String> {
     DOCUMENT.route(method, path).map(|r| r.template.clone())
 }
 
+/// What a route accepts as credentials: its `security` in the spec.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Security {
+    /// No credentials at all (`{}`): interaction callbacks and webhooks with their token.
+    pub anonymous: bool,
+    /// The bot's token (`BotToken`).
+    pub bot: bool,
+    /// A Bearer token (`OAuth2`) with one of these scopes; with any scope when none are listed.
+    pub bearer: Option<Vec<String>>,
+}
+
+/// The credentials `method` on `template` accepts, as the spec's `security` lists them.
+pub fn security(method: &str, template: &str) -> Security {
+    let operation = &DOCUMENT.document["paths"][template][method.to_ascii_lowercase()];
+    let mut security = Security::default();
+    for requirement in operation["security"].as_array().into_iter().flatten() {
+        let Some(schemes) = requirement.as_object() else {
+            continue;
+        };
+        security.anonymous |= schemes.is_empty();
+        security.bot |= schemes.contains_key("BotToken");
+        if let Some(scopes) = schemes.get("OAuth2").and_then(Value::as_array) {
+            let scopes = scopes.iter().filter_map(Value::as_str).map(str::to_owned);
+            security.bearer.get_or_insert_default().extend(scopes);
+        }
+    }
+    security
+}
+
 /// Checks a JSON body (or a multipart request's `payload_json`) against the request schema of
 /// `method` on `template`; every error found, or none.
 pub fn validate(method: &str, template: &str, body: &Value) -> Vec<SchemaError> {
-    let Some(validator) = DOCUMENT.validator(method, template) else {
-        return Vec::new();
-    };
-    let body = tolerate_known_discrepancies(body);
-    validator
-        .iter_errors(&body)
-        .map(|error| SchemaError {
+    let mut errors = unlisted_fields(template, body);
+    if let Some(validator) = DOCUMENT.validator(method, template, "requestBody") {
+        let body = tolerate_known_discrepancies(body);
+        errors.extend(validator.iter_errors(&body).map(|error| SchemaError {
             at: error.instance_path().to_string(),
             message: error.to_string(),
+        }));
+    }
+    errors
+}
+
+/// Checks an answer the fake gave to `method` on `template` with `status` against the spec's
+/// schema of that answer (for the fake's own tests); every error found, or none.
+pub fn validate_answer(method: &str, template: &str, status: u16, body: &Value) -> Vec<String> {
+    let part = format!("responses/{status}");
+    let Some(validator) = DOCUMENT.validator(method, template, &part) else {
+        return vec![format!(
+            "the spec has no JSON answer {status} for {method} {template}"
+        )];
+    };
+    validator
+        .iter_errors(body)
+        .map(|error| format!("{}: {error}", error.instance_path()))
+        .collect()
+}
+
+/// The fields of a request the spec's schema does not list, where the schema lists all that
+/// Discord takes without closing the object: a `LAUNCH_ACTIVITY` callback
+/// (`LaunchActivityInteractionCallbackRequest`) is `{"type": 12}`, with no `data`.
+fn unlisted_fields(template: &str, body: &Value) -> Vec<SchemaError> {
+    const LAUNCH_ACTIVITY: &str = "LaunchActivityInteractionCallbackRequest";
+    let launches = template == "/interactions/{interaction_id}/{interaction_token}/callback"
+        && body["type"].as_u64() == Some(12);
+    let (true, Some(fields)) = (launches, body.as_object()) else {
+        return Vec::new();
+    };
+    let listed = &DOCUMENT.document["components"]["schemas"][LAUNCH_ACTIVITY]["properties"];
+    fields
+        .keys()
+        .filter(|field| listed.get(field.as_str()).is_none())
+        .map(|field| SchemaError {
+            at: format!("/{field}"),
+            message: format!("{LAUNCH_ACTIVITY} has no field `{field}`"),
         })
         .collect()
 }

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Rebuilds the vendored Discord Embedded App SDK beside this script:
-#   discord-sdk.js                       one self-contained, minified browser ES module
-#   LICENSE-discord-embedded-app-sdk.txt the SDK's licence and those of the code bundled in it
+# Rebuilds the vendored Discord Embedded App SDK:
+#   web/discord-sdk.js              one self-contained, minified browser ES module
+#   vendor/discord-sdk/LICENSE.txt  the SDK's licence and those of the code bundled in it
 #
 # Why: the Discord Activity page is a plain ES module of web/ (no bundler, built into the
 # binary with include_dir), and the SDK is published for bundlers only (npm package of ~70
@@ -9,7 +9,7 @@
 # never run this script, and need neither Node nor npm.
 #
 # Run it (needs node and npm, reaches only the npm registry) to update or check the files:
-#   bash web/vendor/build-discord-sdk.sh && git diff --stat web/vendor
+#   bash vendor/discord-sdk/build.sh && git diff --stat web/discord-sdk.js vendor/discord-sdk
 # Every package is pinned to an exact version, so two runs give byte-identical files.
 #
 # To move to another SDK version: set SDK_VERSION, and set the bundled libraries' versions
@@ -21,7 +21,8 @@ set -euo pipefail
 SDK_VERSION=2.5.0
 ESBUILD_VERSION=0.28.2
 
-out_dir=$(cd "$(dirname "$0")" && pwd)
+here=$(cd "$(dirname "$0")" && pwd)
+web_dir=$(cd "$here/../../web" && pwd)
 work=$(mktemp -d "${TMPDIR:-/tmp}/discord-sdk-build.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 cd "$work"
@@ -91,7 +92,7 @@ const result = await esbuild.build({
   legalComments: 'none',
   charset: 'utf8',
   banner: {
-    js: `// @discord/embedded-app-sdk ${sdkVersion} (MIT), bundled and minified with esbuild; licences: LICENSE-discord-embedded-app-sdk.txt; rebuild: build-discord-sdk.sh`,
+    js: `// @discord/embedded-app-sdk ${sdkVersion} (MIT), bundled and minified with esbuild; licences: vendor/discord-sdk/LICENSE.txt; rebuild: vendor/discord-sdk/build.sh`,
   },
   outfile: outFile,
   metafile: true,
@@ -157,6 +158,6 @@ if grep -Eq '(^|[^.A-Za-z0-9_$])(import\(|eval\(|Function\()|from"[^"]|import"' 
     exit 1
 fi
 
-cp discord-sdk.js "$out_dir/discord-sdk.js"
-cp LICENSE.txt "$out_dir/LICENSE-discord-embedded-app-sdk.txt"
-echo "wrote $out_dir/discord-sdk.js and $out_dir/LICENSE-discord-embedded-app-sdk.txt" >&2
+cp discord-sdk.js "$web_dir/discord-sdk.js"
+cp LICENSE.txt "$here/LICENSE.txt"
+echo "wrote $web_dir/discord-sdk.js and $here/LICENSE.txt" >&2

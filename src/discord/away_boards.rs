@@ -1,0 +1,111 @@
+//! Shows in the chat what happened away from it: the computer's moves (see
+//! [`GameService::play_computer`](crate::games::GameService::play_computer)), and the moves,
+//! resignations, rematch offers and new games against the computer made on the Activity. The service publishes each; this posts its board
+//! where the game lives at once and reports the board's announcement, so the outbox posts it
+//! only if this could not.
+
+use std::sync::Arc;
+
+use poise::serenity_prelude::Http;
+use tokio::sync::broadcast::error::RecvError;
+use tokio_util::sync::CancellationToken;
+use tokio_util::task::TaskTracker;
+use tracing::{debug, warn};
+
+use super::commands::challenge;
+use super::{Data, announce, board};
+use crate::games::{Challenge, GameEvent, GameId, GameStarted, GameView, MovePlayed, Reach};
+use crate::i18n::Msg;
+
+/// Shows what happened away from the chat until `stop`, on `tasks`. Subscribed before it returns, so no
+/// move played after it is missed.
+pub fn spawn(http: Arc<Http>, data: Data, tasks: &TaskTracker, stop: CancellationToken) {
+    let mut events = data.service.subscribe();
+    let shows = tasks.clone();
+    tasks.spawn(async move {
+        loop {
+            let event = tokio::select! {
+                biased;
+                () = stop.cancelled() => break,
+                event = events.recv() => event,
+            };
+            match event {
+                Ok(GameEvent::MovedAway(played)) => {
+                    let (http, data) = (http.clone(), data.clone());
+                    shows.spawn(async move { show(&http, &data, &played).await });
+                }
+                Ok(GameEvent::EndedAway(game)) => {
+                    let (http, data) = (http.clone(), data.clone());
+                    shows.spawn(async move { show_end(&http, &data, &game).await });
+                }
+                Ok(GameEvent::OfferedAway { offer, of }) => {
+                    let (http, data) = (http.clone(), data.clone());
+                    shows.spawn(async move { show_offer(&http, &data, &offer, of).await });
+                }
+                Ok(GameEvent::StartedAway(started)) => {
+                    let (http, data) = (http.clone(), data.clone());
+                    shows.spawn(async move { show_start(&http, &data, &started).await });
+                }
+                Ok(GameEvent::Changed(_)) => {}
+                // Their boards are owed in the outbox, which posts them after its grace.
+                Err(RecvError::Lagged(missed)) => {
+                    warn!(
+                        missed,
+                        "fell behind the service's events; the outbox posts what was missed"
+                    );
+                }
+                Err(RecvError::Closed) => break,
+            }
+        }
+        debug!("stopped showing what happened away from the chat");
+    });
+}
+
+/// Posts the board after a move made away from the chat and reports it (attempt 0 of its
+/// announcement).
+async fn show(http: &Http, data: &Data, played: &MovePlayed) {
+    if played.game.place.reach == Reach::Web {
+        return;
+    }
+    let delivered = announce::board_after_move(http, data, &played.game).await;
+    if let Some(id) = played.announcement {
+        announce::report(data, id, 0, delivered).await;
+    }
+}
+
+/// Posts the board of a game that ended away from the chat, with its result. Nothing is
+/// queued for it: a failure is only logged, and the game's next viewer sees the result.
+async fn show_end(http: &Http, data: &Data, game: &GameView) {
+    if game.place.reach == Reach::Web {
+        return;
+    }
+    let Some(result) = &game.result else {
+        return;
+    };
+    let text = game.lang.text(&Msg::GameOver(game, result));
+    if let Err(e) = board::deliver(http, data, game, text, game.lang).await {
+        warn!(game = %game.id, error = %e, "could not show a game's end in the chat");
+    }
+}
+
+/// Posts a rematch offered away from the chat where its game was played, for the opponent to
+/// answer. A failure is only logged: the offer stands, and lapses unanswered.
+async fn show_offer(http: &Http, data: &Data, offer: &Challenge, of: GameId) {
+    let posted = challenge::post_at_place(http, data, offer, of, offer.lang).await;
+    if let Err(e) = posted {
+        warn!(game = %of, error = %e, "could not post a rematch offered away from the chat");
+    }
+}
+
+/// Posts the first board of a game started away from the chat and reports it, so the outbox
+/// posts it only if this could not.
+async fn show_start(http: &Http, data: &Data, started: &GameStarted) {
+    let game = &started.game;
+    if game.place.reach == Reach::Web {
+        return;
+    }
+    let content = game.lang.text(&Msg::GameStarted(game));
+    if board::post_first(http, data, game, content, game.lang, None).await {
+        announce::delivered_here(data, started.announcement).await;
+    }
+}

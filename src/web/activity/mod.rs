@@ -1,0 +1,426 @@
+//! The Activity: the game page inside Discord's client, played by taps.
+//!
+//! - `GET /` with Discord's `frame_id` in the address (the root of the app's URL mapping,
+//!   through Discord's proxy), and `GET /activity`: the page. It runs Discord's Embedded App
+//!   SDK: `ready()`, then `authorize` (scope `identify`), then `POST /api/token` here, then
+//!   `authenticate`.
+//! - `POST /api/token` `{code, instance_id}`: exchanges the code with Discord (the client
+//!   secret never leaves this server), asks Discord whose token it is and where that
+//!   Activity instance runs and who is in it; the person must be in it. Answers the access
+//!   token (for the SDK's `authenticate`) and a session ([`session`]) naming the person and
+//!   the instance's channel: the only identity the other routes trust.
+//! - With `Authorization: Bearer <session>`: `GET /api/activity/games` lists the game the
+//!   person opened the Activity on and their games in that channel; `POST
+//!   /api/activity/games/{key}/moves` and `/resign` play through the game service, as the
+//!   person, with its checks and its refusals in the viewer's language; `/rematch` offers a
+//!   finished game's rematch, and `POST /api/activity/computer` starts a game against the
+//!   computer in the channel. The chat is shown each at once (see
+//!   [`GameService::play_away`](crate::games::GameService::play_away)).
+//!
+//! A person watching a game they do not play is only ever shown it: the service refuses their
+//! moves as it refuses anyone's who is not to move.
+
+mod discord;
+pub(super) mod session;
+
+use axum::Json;
+use std::collections::HashMap;
+
+use axum::extract::{FromRequestParts, Path, Query, State};
+use axum::http::StatusCode;
+use axum::http::header::{AUTHORIZATION, CONTENT_TYPE};
+use axum::http::request::Parts;
+use axum::response::{Html, IntoResponse, Response};
+use serde::{Deserialize, Serialize};
+use tracing::{info, warn};
+
+pub use discord::Activity;
+pub(super) use discord::DiscordApi;
+
+use super::errors::WebError;
+use super::lang::Viewer;
+use super::page::{escape, fill, script_json, strings_json};
+use super::{Web, assets, state};
+use crate::games::{
+    ChallengeCreated, GameRef, GameView, PlayRequest, PlayerRef, ServiceError, UserError,
+};
+use crate::model::{Level, PageKey};
+use session::{LIFETIME_MS, Session, Sessions};
+
+/// The Activity's parts: how it asks Discord, and how it signs sessions.
+#[derive(Clone)]
+pub(super) struct ActivityState {
+    pub(super) discord: DiscordApi,
+    pub(super) sessions: Sessions,
+}
+
+impl ActivityState {
+    /// The Activity of the app `config` describes.
+    pub(super) fn new(config: Activity) -> ActivityState {
+        ActivityState {
+            sessions: Sessions::new(&config.client_secret),
+            discord: DiscordApi::new(config),
+        }
+    }
+}
+
+/// The Activity's parts, which every handler here has (the routes exist only with them).
+fn activity(web: &Web) -> Result<&ActivityState, WebError> {
+    web.activity.as_ref().ok_or(WebError::NotFound)
+}
+
+/// The person a request's session names, checked.
+pub(super) struct SignedIn(pub Session);
+
+impl FromRequestParts<Web> for SignedIn {
+    type Rejection = WebError;
+
+    async fn from_request_parts(parts: &mut Parts, web: &Web) -> Result<SignedIn, WebError> {
+        let activity = activity(web)?;
+        let token = parts
+            .headers
+            .get(AUTHORIZATION)
+            .and_then(|v| v.to_str().ok())
+            .and_then(|v| v.strip_prefix("Bearer "))
+            .ok_or(WebError::Unauthorized)?;
+        activity
+            .sessions
+            .check(token.trim(), web.service.now_ms())
+            .map(SignedIn)
+            .ok_or(WebError::Unauthorized)
+    }
+}
+
+/// `GET /`: the Activity when Discord opens it (the root of the app's URL mapping, with the
+/// `frame_id` Discord adds to the address), else what this server is.
+pub(super) async fn root(
+    State(web): State<Web>,
+    viewer: Viewer,
+    Query(query): Query<HashMap<String, String>>,
+) -> Result<Html<String>, WebError> {
+    if web.activity.is_some() && query.contains_key("frame_id") {
+        page(State(web), viewer).await
+    } else {
+        Ok(super::page::about(viewer).await)
+    }
+}
+
+/// `GET /activity`: the page, with the app's client id for the SDK.
+pub(super) async fn page(
+    State(web): State<Web>,
+    Viewer(lang): Viewer,
+) -> Result<Html<String>, WebError> {
+    let activity = activity(&web)?;
+    let config = serde_json::json!({ "client_id": activity.discord.client_id().to_string() });
+    Ok(Html(fill(
+        assets::template("game.html"),
+        &[
+            ("lang", escape(lang.tag())),
+            ("title", "Monkey Queen".to_owned()),
+            ("description", String::new()),
+            ("og_image", String::new()),
+            ("og_url", String::new()),
+            ("script", "activity.js".to_owned()),
+            ("game_hidden", " hidden".to_owned()),
+            ("strings", strings_json(lang)),
+            ("state", "null".to_owned()),
+            ("activity", script_json(&config.to_string())),
+        ],
+    )))
+}
+
+/// What the page sends after Discord's `authorize`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct SignIn {
+    code: String,
+    instance_id: String,
+}
+
+/// What the page gets back.
+#[derive(Serialize)]
+struct SignedInAnswer {
+    access_token: String,
+    session: String,
+    user: Person,
+    channel_id: String,
+}
+
+#[derive(Serialize)]
+struct Person {
+    id: String,
+    name: String,
+}
+
+/// `POST /api/token`: signs the person in (see the module's doc).
+pub(super) async fn sign_in(
+    State(web): State<Web>,
+    Json(asked): Json<SignIn>,
+) -> Result<Response, WebError> {
+    let activity = activity(&web)?;
+    if asked.code.is_empty() || asked.code.len() > 200 || asked.instance_id.len() > 200 {
+        return Err(WebError::BadRequest("a code and an instance id".into()));
+    }
+    let (access_token, user) = activity
+        .discord
+        .sign_in(&asked.code)
+        .await
+        .map_err(|e| refused_by_discord(&e))?;
+    let instance = activity
+        .discord
+        .instance(&asked.instance_id)
+        .await
+        .map_err(|e| refused_by_discord(&e))?;
+    let Some(instance) = instance.filter(|i| i.users.contains(&user.id)) else {
+        warn!(user = %user.id, "a sign-in to an Activity instance the person is not in");
+        return Err(WebError::Forbidden);
+    };
+    let session = Session {
+        user: user.id.0,
+        name: user.name.clone(),
+        channel: instance.channel.0,
+        guild: instance.guild.map(|g| g.0),
+        expires_ms: web.service.now_ms() + LIFETIME_MS,
+    };
+    info!(user = %user.id, channel = %instance.channel, "signed in to the Activity");
+    let answer = SignedInAnswer {
+        access_token,
+        session: activity.sessions.sign(&session),
+        user: Person {
+            id: user.id.0.to_string(),
+            name: user.name,
+        },
+        channel_id: instance.channel.0.to_string(),
+    };
+    Ok(Json(answer).into_response())
+}
+
+/// Discord would not vouch (401), or could not be asked (502).
+fn refused_by_discord(error: &discord::Refused) -> WebError {
+    match error {
+        discord::Refused::Refused(status) => {
+            warn!(%status, "Discord refused an Activity sign-in");
+            WebError::Unauthorized
+        }
+        discord::Refused::Unreachable(why) => WebError::BadGateway(why.clone()),
+    }
+}
+
+/// A game as the Activity lists it.
+#[derive(Serialize)]
+struct Listed {
+    key: String,
+    white: String,
+    black: String,
+    status: &'static str,
+    ply: u32,
+    your_turn: bool,
+}
+
+#[derive(Serialize)]
+struct Offered {
+    launched: Option<Listed>,
+    games: Vec<Listed>,
+}
+
+/// `GET /api/activity/games`: the game the person opened the Activity on, and their games in
+/// its channel.
+pub(super) async fn games(
+    State(web): State<Web>,
+    Viewer(lang): Viewer,
+    SignedIn(session): SignedIn,
+) -> Result<Response, WebError> {
+    let offered = web
+        .service
+        .activity_games(session.user(), session.channel())
+        .await
+        .map_err(|e| WebError::from_service(e, lang))?;
+    let mut listed = Vec::with_capacity(offered.games.len());
+    for game in &offered.games {
+        listed.push(list(&web, game, &session, lang).await?);
+    }
+    let launched = match &offered.launched {
+        Some(game) => Some(list(&web, game, &session, lang).await?),
+        None => None,
+    };
+    Ok(Json(Offered {
+        launched,
+        games: listed,
+    })
+    .into_response())
+}
+
+async fn list(
+    web: &Web,
+    game: &GameView,
+    session: &Session,
+    lang: crate::i18n::Lang,
+) -> Result<Listed, WebError> {
+    Ok(Listed {
+        key: key_of(web, game, lang).await?,
+        white: game.white.name.clone(),
+        black: game.black.name.clone(),
+        status: game.status.as_str(),
+        ply: game.ply(),
+        your_turn: game.is_active() && game.to_move == Some(session.user()),
+    })
+}
+
+/// A move, as the page sends it: the ply it was made at, and the move in any notation.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct MoveAsked {
+    ply: u32,
+    #[serde(rename = "move")]
+    text: String,
+}
+
+/// A resignation, at the ply the player confirmed it.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct ResignAsked {
+    ply: u32,
+}
+
+/// The game at `key`.
+async fn game_at(web: &Web, key: &str) -> Result<GameView, WebError> {
+    let key = PageKey::parse(key).ok_or(WebError::NotFound)?;
+    let page = web
+        .service
+        .page(&key)
+        .await
+        .map_err(|e| WebError::Internal(e.to_string()))?
+        .ok_or(WebError::NotFound)?;
+    Ok(page.game)
+}
+
+/// The page's state after a change, as JSON.
+async fn answer(web: &Web, key: &str) -> Result<Response, WebError> {
+    let (_, _, state) = state::load(web, key).await?;
+    Ok(([(CONTENT_TYPE, "application/json")], state::json(&state)).into_response())
+}
+
+/// `POST /api/activity/games/{key}/moves`: plays the signed-in person's move at the ply the
+/// page showed; 200 with the new state, or the service's refusal in the viewer's language. A
+/// request repeated after its move went through is answered with the game as it is.
+pub(super) async fn play(
+    State(web): State<Web>,
+    Viewer(lang): Viewer,
+    SignedIn(session): SignedIn,
+    Path(key): Path<String>,
+    Json(asked): Json<MoveAsked>,
+) -> Result<Response, WebError> {
+    let game = game_at(&web, &key).await?;
+    let played = web
+        .service
+        .play_away(PlayRequest {
+            user: session.user(),
+            game: GameRef::Id(game.id),
+            text: &asked.text,
+            expected_ply: Some(asked.ply),
+            request_key: None,
+        })
+        .await;
+    match played {
+        Ok(_) | Err(ServiceError::User(UserError::AlreadyPlayed { .. })) => {
+            answer(&web, &key).await
+        }
+        Err(e) => Err(WebError::from_service(e, lang)),
+    }
+}
+
+/// `POST /api/activity/games/{key}/resign`: the signed-in person resigns, at the ply they
+/// confirmed it.
+pub(super) async fn resign(
+    State(web): State<Web>,
+    Viewer(lang): Viewer,
+    SignedIn(session): SignedIn,
+    Path(key): Path<String>,
+    Json(asked): Json<ResignAsked>,
+) -> Result<Response, WebError> {
+    let game = game_at(&web, &key).await?;
+    web.service
+        .resign_away(session.user(), game.id, Some(asked.ply))
+        .await
+        .map_err(|e| WebError::from_service(e, lang))?;
+    answer(&web, &key).await
+}
+
+/// What a rematch or a new game from the Activity did, for the page: the new game's key when
+/// it started at once (against the computer), or that an offer now waits in the chat.
+#[derive(Serialize)]
+struct Created {
+    key: Option<String>,
+    offered: bool,
+}
+
+/// `POST /api/activity/games/{key}/rematch`: the signed-in player offers a rematch of a
+/// finished game; the offer is posted in the chat for the opponent, or, against the computer,
+/// the new game starts at once.
+pub(super) async fn rematch(
+    State(web): State<Web>,
+    Viewer(lang): Viewer,
+    SignedIn(session): SignedIn,
+    Path(key): Path<String>,
+) -> Result<Response, WebError> {
+    let game = game_at(&web, &key).await?;
+    let by = PlayerRef::new(session.user(), session.name.clone());
+    let created = web
+        .service
+        .rematch_away(game.id, &by, lang)
+        .await
+        .map_err(|e| WebError::from_service(e, lang))?;
+    let created = match created {
+        ChallengeCreated::Pending(_) => Created {
+            key: None,
+            offered: true,
+        },
+        ChallengeCreated::AiGame(started) => Created {
+            key: Some(key_of(&web, &started.game, lang).await?),
+            offered: false,
+        },
+    };
+    Ok((StatusCode::CREATED, Json(created)).into_response())
+}
+
+/// A game against the computer, as the Activity asks for it.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct ComputerAsked {
+    level: String,
+}
+
+/// `POST /api/activity/computer`: starts a game against the computer at the level asked, in
+/// the channel the Activity runs in; 201 with its key.
+pub(super) async fn computer(
+    State(web): State<Web>,
+    Viewer(lang): Viewer,
+    SignedIn(session): SignedIn,
+    Json(asked): Json<ComputerAsked>,
+) -> Result<Response, WebError> {
+    let level: Level = asked
+        .level
+        .parse()
+        .map_err(|_| WebError::BadRequest("a level: easy, medium, hard or max".into()))?;
+    let by = PlayerRef::new(session.user(), session.name.clone());
+    let started = web
+        .service
+        .play_computer_away(by, session.guild(), session.channel(), level, lang)
+        .await
+        .map_err(|e| WebError::from_service(e, lang))?;
+    let created = Created {
+        key: Some(key_of(&web, &started.game, lang).await?),
+        offered: false,
+    };
+    Ok((StatusCode::CREATED, Json(created)).into_response())
+}
+
+/// The key of `game`'s page.
+async fn key_of(web: &Web, game: &GameView, lang: crate::i18n::Lang) -> Result<String, WebError> {
+    let key = web
+        .service
+        .page_key(game)
+        .await
+        .map_err(|e| WebError::from_service(e, lang))?;
+    Ok(key.to_string())
+}

@@ -1,0 +1,444 @@
+//! The Activity (the game page inside Discord) over plain HTTP, served by the real bot beside
+//! the fake Discord: the launch from a board's button and from the App Launcher's Entry Point
+//! command, the sign-in through Discord's OAuth2 (the fake hands out the codes), moves by the
+//! signed-in players that reach the chat at once, and every hostile request refused with the
+//! database unchanged.
+
+use std::time::Instant;
+
+use reqwest::StatusCode;
+use serde_json::{Value, json};
+
+use crate::harness::{Board, Harness, is_board_delivery, kind};
+use crate::hostile::snapshot;
+use crate::support::fake_discord::{APPLICATION_ID, RecordedRequest};
+use crate::support::payloads::{
+    ALICE, BOB, CAROL, CHANNEL_ID, Caller, GUILD_ID, bot_message, button_click, entry_point_command,
+};
+
+/// `LAUNCH_ACTIVITY`, the callback that opens the Activity.
+const LAUNCH_ACTIVITY: u64 = 12;
+
+/// A person signed in to the Activity: their session, for the API's `Authorization`.
+#[derive(Debug, Clone)]
+pub(crate) struct SignedIn {
+    pub session: String,
+    pub answer: Value,
+}
+
+/// `who` clicks Play on the board under `board`; returns the click's callback.
+async fn play_on_the_board(h: &Harness, who: Caller, board: &Board) -> RecordedRequest {
+    let button = board
+        .custom_ids
+        .iter()
+        .find(|c| c.starts_with("board:"))
+        .expect("a Play on the board button")
+        .clone();
+    let id = h.next_id();
+    let ids: Vec<&str> = board.custom_ids.iter().map(String::as_str).collect();
+    let message = bot_message(9_000 + id, &board.content, &ids);
+    h.push(button_click(id, who, &button, message));
+    h.callback(id).await
+}
+
+/// The instance of the Activity running in the test channel.
+fn instance(h: &Harness) -> String {
+    h.fake
+        .activity_in(CHANNEL_ID)
+        .expect("the Activity runs in the channel")
+}
+
+/// Signs `who` in to the Activity `instance` as the page does, with a fresh code from Discord.
+pub(crate) async fn sign_in(pages: &str, h: &Harness, who: Caller, instance: &str) -> SignedIn {
+    let code = h.fake.authorization_code(who.id, APPLICATION_ID);
+    let answer = post(
+        pages,
+        "/api/token",
+        None,
+        json!({"code": code, "instance_id": instance}),
+    )
+    .await;
+    assert_eq!(answer.0, StatusCode::OK, "{}", answer.1);
+    let session = answer.1["session"].as_str().unwrap().to_owned();
+    SignedIn {
+        session,
+        answer: answer.1,
+    }
+}
+
+/// POSTs `body` to `path`, with the session when there is one; the status and the JSON.
+async fn post(pages: &str, path: &str, session: Option<&str>, body: Value) -> (StatusCode, Value) {
+    let mut request = reqwest::Client::new()
+        .post(format!("{pages}{path}"))
+        .json(&body);
+    if let Some(session) = session {
+        request = request.bearer_auth(session);
+    }
+    let answer = request.send().await.unwrap();
+    let status = answer.status();
+    (status, answer.json().await.unwrap_or(Value::Null))
+}
+
+/// GETs `path` with the session.
+async fn get(pages: &str, path: &str, session: &str) -> (StatusCode, Value) {
+    let answer = reqwest::Client::new()
+        .get(format!("{pages}{path}"))
+        .bearer_auth(session)
+        .send()
+        .await
+        .unwrap();
+    let status = answer.status();
+    (status, answer.json().await.unwrap_or(Value::Null))
+}
+
+/// The key of the game the Activity offers first.
+fn launched_key(offered: &Value) -> String {
+    offered["launched"]["key"]
+        .as_str()
+        .unwrap_or_else(|| panic!("no launched game: {offered}"))
+        .to_owned()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn play_on_the_board_opens_the_activity_on_that_game_for_its_players_and_watchers() {
+    let h = Harness::registered_with_activity().await;
+    let (game, board) = h.start_game(ALICE, BOB).await;
+    assert!(
+        board.custom_ids.contains(&format!("board:{}", game.0)),
+        "{:?}",
+        board.custom_ids
+    );
+    let launched = play_on_the_board(&h, ALICE, &board).await;
+    assert_eq!(kind(&launched), LAUNCH_ACTIVITY);
+    assert_eq!(launched.json, Some(json!({"type": LAUNCH_ACTIVITY})));
+    let instance = instance(&h);
+    let pages = h.pages(0);
+    let alice = sign_in(&pages, &h, ALICE, &instance).await;
+    assert_eq!(alice.answer["user"]["id"], ALICE.id.to_string());
+    assert_eq!(alice.answer["channel_id"], CHANNEL_ID.to_string());
+    assert!(
+        alice.answer["access_token"]
+            .as_str()
+            .is_some_and(|t| !t.is_empty())
+    );
+    let text = alice.answer.to_string();
+    assert!(
+        !text.contains(crate::support::fake_discord::CLIENT_SECRET),
+        "{text}"
+    );
+    let (status, offered) = get(&pages, "/api/activity/games", &alice.session).await;
+    assert_eq!(status, StatusCode::OK);
+    let key = launched_key(&offered);
+    assert_eq!(offered["games"][0]["key"], key.as_str());
+    assert_eq!(offered["games"][0]["your_turn"], true);
+    // A watcher launches it on the same game, and is offered it though it is not theirs.
+    play_on_the_board(&h, CAROL, &board).await;
+    let carol = sign_in(&pages, &h, CAROL, &instance).await;
+    let (_, offered) = get(&pages, "/api/activity/games", &carol.session).await;
+    assert_eq!(launched_key(&offered), key);
+    assert_eq!(offered["games"], json!([]));
+    h.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_move_on_the_activity_is_shown_in_the_chat_at_once() {
+    let h = Harness::registered_with_activity().await;
+    let (game, board) = h.start_game(ALICE, BOB).await;
+    play_on_the_board(&h, ALICE, &board).await;
+    let instance = instance(&h);
+    h.fake.launch_activity(CHANNEL_ID, Some(GUILD_ID), BOB.id);
+    let pages = h.pages(0);
+    let alice = sign_in(&pages, &h, ALICE, &instance).await;
+    let (_, offered) = get(&pages, "/api/activity/games", &alice.session).await;
+    let key = launched_key(&offered);
+    h.idle().await;
+
+    let mark = h.fake.mark();
+    let sent = Instant::now();
+    let path = format!("/api/activity/games/{key}/moves");
+    let (status, state) = post(
+        &pages,
+        &path,
+        Some(&alice.session),
+        json!({"ply": 0, "move": "g1-g7"}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{state}");
+    assert_eq!(state["moves"], json!(["g1-g7"]));
+    let posted = h
+        .fake
+        .expect_request_since(mark, "the board in the chat", is_board_delivery)
+        .await;
+    let board = Board::from_request(posted, sent);
+    println!("an Activity move reached the chat in {:?}", board.took);
+    assert!(board.content.contains("g1–g7"), "{}", board.content);
+    board.assert_pings(BOB.id);
+    board.picture.assert_shows(&h.game(game).await.position);
+    h.idle().await;
+    // What Discord is asked for one move: the board, and the edit of the one before.
+    let calls: Vec<String> = h.fake.requests()[mark..]
+        .iter()
+        .map(RecordedRequest::line)
+        .collect();
+    println!(
+        "REST calls to Discord for one Activity move: {} {calls:?}",
+        calls.len()
+    );
+    assert!(calls.len() <= 2, "{calls:?}");
+
+    // Bob answers from the Activity too; Alice's page would be told by its live stream.
+    let bob = sign_in(&pages, &h, BOB, &instance).await;
+    let (status, state) = post(
+        &pages,
+        &path,
+        Some(&bob.session),
+        json!({"ply": 1, "move": "f12-f9"}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{state}");
+    assert_eq!(state["turn"], "white");
+    // A repeated request whose move went through changes nothing and answers the game.
+    let (status, again) = post(
+        &pages,
+        &path,
+        Some(&bob.session),
+        json!({"ply": 1, "move": "f12-f9"}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{again}");
+    assert_eq!(h.game(game).await.ply(), 2);
+    h.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_entry_point_opens_the_activity_on_the_callers_games_in_the_channel() {
+    let h = Harness::registered_with_activity().await;
+    // The app's one Entry Point command is ours, handled by the app, global.
+    let entry = h
+        .fake
+        .global_commands()
+        .into_iter()
+        .find(|c| c["type"] == 4)
+        .expect("an Entry Point command");
+    assert_eq!(entry["handler"], 1, "{entry}");
+    assert_eq!(entry["name"], "launch");
+    let command_id: u64 = entry["id"].as_str().unwrap().parse().unwrap();
+    let (game, _) = h.start_game(BOB, ALICE).await;
+    let id = h.next_id();
+    h.push(entry_point_command(id, ALICE, command_id, "launch"));
+    let answer = h.callback(id).await;
+    assert_eq!(kind(&answer), LAUNCH_ACTIVITY);
+    let pages = h.pages(0);
+    let alice = sign_in(&pages, &h, ALICE, &instance(&h)).await;
+    let (_, offered) = get(&pages, "/api/activity/games", &alice.session).await;
+    assert_eq!(offered["launched"], Value::Null);
+    assert_eq!(offered["games"].as_array().unwrap().len(), 1, "{offered}");
+    assert_eq!(offered["games"][0]["your_turn"], false);
+    assert_eq!(h.game(game).await.ply(), 0);
+    h.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_bulk_overwrite_without_the_activity_leaves_the_entry_point_out_and_does_not_fail() {
+    // A bot without the client secret, on an app with Activities enabled, registering
+    // globally: its overwrite has no Entry Point command, and Discord takes it.
+    let fake = crate::support::fake_discord::FakeDiscord::start().await;
+    fake.enable_activities();
+    let h = Harness::start_on(fake, None).await;
+    let put = h
+        .fake
+        .expect_request("the global overwrite", |r| {
+            r.is("PUT", &format!("/applications/{APPLICATION_ID}/commands"))
+        })
+        .await;
+    h.idle().await;
+    let types: Vec<&Value> = put
+        .json
+        .as_ref()
+        .unwrap()
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| &c["type"])
+        .collect();
+    assert!(!types.contains(&&json!(4)), "{types:?}");
+    assert!(
+        h.fake.unexpected_refusals().is_empty(),
+        "{:?}",
+        h.fake.unexpected_refusals()
+    );
+    assert!(h.fake.global_commands().iter().all(|c| c["type"] != 4));
+    h.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_hostile_request_to_the_activity_is_refused_and_changes_nothing() {
+    let h = Harness::registered_with_activity().await;
+    let (game, board) = h.start_game(ALICE, BOB).await;
+    play_on_the_board(&h, ALICE, &board).await;
+    let instance = instance(&h);
+    let pages = h.pages(0);
+    let token = |code: &str, instance: &str| json!({"code": code, "instance_id": instance});
+    // Discord refuses each of these codes, and knows no such instance; the fake keeps its
+    // refusals, as Discord would.
+    h.fake.expect_refusals(|r| {
+        r.request.contains("/oauth2/token") || r.request.ends_with("/activity-instances/i-1-gc-2-3")
+    });
+
+    // A forged code.
+    let (status, _) = post(&pages, "/api/token", None, token("forged", &instance)).await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED);
+    // A replayed code: it served once.
+    let code = h.fake.authorization_code(ALICE.id, APPLICATION_ID);
+    let (status, first) = post(&pages, "/api/token", None, token(&code, &instance)).await;
+    assert_eq!(status, StatusCode::OK, "{first}");
+    let alice = first["session"].as_str().unwrap().to_owned();
+    let (status, _) = post(&pages, "/api/token", None, token(&code, &instance)).await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED);
+    // A code Discord gave another app.
+    let other_app = h.fake.authorization_code(ALICE.id, APPLICATION_ID + 1);
+    let (status, _) = post(&pages, "/api/token", None, token(&other_app, &instance)).await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED);
+    // A person who is not in the instance, and an instance that does not exist.
+    let code = h.fake.authorization_code(CAROL.id, APPLICATION_ID);
+    let (status, _) = post(&pages, "/api/token", None, token(&code, &instance)).await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    let code = h.fake.authorization_code(ALICE.id, APPLICATION_ID);
+    let (status, _) = post(&pages, "/api/token", None, token(&code, "i-1-gc-2-3")).await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+
+    h.fake.launch_activity(CHANNEL_ID, Some(GUILD_ID), BOB.id);
+    h.fake.launch_activity(CHANNEL_ID, Some(GUILD_ID), CAROL.id);
+    let bob = sign_in(&pages, &h, BOB, &instance).await.session;
+    let carol = sign_in(&pages, &h, CAROL, &instance).await.session;
+    let (_, offered) = get(&pages, "/api/activity/games", &alice).await;
+    let key = launched_key(&offered);
+    h.idle().await;
+    let before = snapshot(&h).await;
+    let moves = format!("/api/activity/games/{key}/moves");
+    let g1g7 = json!({"ply": 0, "move": "g1-g7"});
+    // Not signed in, a session this server never signed, a Discord token of another app.
+    let another_apps = h.fake.access_token(ALICE.id, APPLICATION_ID + 1);
+    for session in [None, Some("forged.session"), Some(another_apps.as_str())] {
+        let (status, _) = post(&pages, &moves, session, g1g7.clone()).await;
+        assert_eq!(status, StatusCode::UNAUTHORIZED, "{session:?}");
+    }
+    // The player not to move, a watcher, a stale ply, an illegal move, a resignation at a
+    // stale ply: each refused in words.
+    for (session, body, path) in [
+        (&bob, json!({"ply": 0, "move": "f12-f9"}), moves.clone()),
+        (&carol, g1g7.clone(), moves.clone()),
+        (&alice, json!({"ply": 3, "move": "g1-g7"}), moves.clone()),
+        (&alice, json!({"ply": 0, "move": "g1-a2"}), moves.clone()),
+        (
+            &alice,
+            json!({"ply": 5}),
+            format!("/api/activity/games/{key}/resign"),
+        ),
+        (
+            &carol,
+            json!({"ply": 0}),
+            format!("/api/activity/games/{key}/resign"),
+        ),
+    ] {
+        let (status, answer) = post(&pages, &path, Some(session), body.clone()).await;
+        assert!(status.is_client_error(), "{body} {status}");
+        assert!(
+            answer["error"].as_str().is_some_and(|e| !e.is_empty()),
+            "{body} {answer}"
+        );
+    }
+    // Malformed bodies and keys.
+    let (status, _) = post(&pages, &moves, Some(&alice), json!({"ply": "0", "move": 1})).await;
+    assert!(status.is_client_error());
+    let (status, _) = post(
+        &pages,
+        "/api/activity/games/nope/moves",
+        Some(&alice),
+        g1g7.clone(),
+    )
+    .await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    h.idle().await;
+    assert_eq!(
+        snapshot(&h).await,
+        before,
+        "a refused request changed the database"
+    );
+    assert_eq!(h.game(game).await.ply(), 0);
+    h.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_resignation_and_a_rematch_on_the_activity_reach_the_chat_and_the_computer_plays_there() {
+    let h = Harness::registered_with_activity().await;
+    let (game, board) = h.start_game(ALICE, BOB).await;
+    play_on_the_board(&h, BOB, &board).await;
+    let instance = instance(&h);
+    let pages = h.pages(0);
+    let bob = sign_in(&pages, &h, BOB, &instance).await;
+    let (_, offered) = get(&pages, "/api/activity/games", &bob.session).await;
+    let key = launched_key(&offered);
+    h.idle().await;
+
+    // Bob resigns from the Activity (the page asked him to confirm): the chat sees the end.
+    let mark = h.fake.mark();
+    let resign = format!("/api/activity/games/{key}/resign");
+    let (status, state) = post(&pages, &resign, Some(&bob.session), json!({"ply": 0})).await;
+    assert_eq!(status, StatusCode::OK, "{state}");
+    assert_eq!(state["result"]["winner"], "white");
+    let posted = h
+        .fake
+        .expect_request_since(mark, "the result in the chat", is_board_delivery)
+        .await;
+    let result = Board::from_request(posted, Instant::now());
+    assert!(result.content.contains("resign"), "{}", result.content);
+    assert!(h.game(game).await.result.is_some());
+
+    // His rematch offer is posted in the chat, for Alice to answer there.
+    let mark = h.fake.mark();
+    let rematch = format!("/api/activity/games/{key}/rematch");
+    let (status, created) = post(&pages, &rematch, Some(&bob.session), json!({})).await;
+    assert_eq!(status, StatusCode::CREATED, "{created}");
+    assert_eq!(created, json!({"key": null, "offered": true}));
+    let offer = h
+        .fake
+        .expect_request_since(mark, "the offer in the chat", |r| {
+            r.is("POST", &format!("/channels/{CHANNEL_ID}/messages"))
+        })
+        .await;
+    let ids = crate::harness::button_ids(&offer);
+    assert!(ids.iter().any(|id| id.starts_with("accept:")), "{ids:?}");
+    // Twice is refused, in words.
+    let (status, again) = post(&pages, &rematch, Some(&bob.session), json!({})).await;
+    assert!(
+        status.is_client_error() && again["error"].is_string(),
+        "{again}"
+    );
+
+    // From the launcher, Bob starts a game against the computer in the channel.
+    let mark = h.fake.mark();
+    let computer = json!({"level": "easy"});
+    let (status, created) = post(
+        &pages,
+        "/api/activity/computer",
+        Some(&bob.session),
+        computer,
+    )
+    .await;
+    assert_eq!(status, StatusCode::CREATED, "{created}");
+    let new_key = created["key"].as_str().expect("the new game's key");
+    assert_ne!(new_key, key);
+    h.fake
+        .expect_request_since(mark, "the new game's first board", is_board_delivery)
+        .await;
+    let (status, _) = post(
+        &pages,
+        "/api/activity/computer",
+        Some(&bob.session),
+        json!({"level": "grandmaster"}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    h.stop().await;
+}

@@ -1,0 +1,133 @@
+// The Activity: the game page inside Discord's client. Signs in through Discord's Embedded App
+// SDK (ready, authorize, the server's /api/token, authenticate), then opens the game the
+// person launched it on, or lists their games in the channel. Outside Discord the SDK's own
+// mock stands in when the address carries a code (the browser tests; a local try-out), as
+// Discord's sdk-playground does outside the iframe.
+
+import { DiscordSDK, DiscordSDKMock } from './discord-sdk.js';
+import { t } from './i18n.js';
+import { el, readJson, setText } from './dom.js';
+import { getJson, postJson } from './api.js';
+import { openGame } from './game.js';
+
+const $ = (id) => document.getElementById(id);
+const config = readJson('mq-activity', {});
+const params = new URLSearchParams(location.search);
+
+/** Discord's SDK and the instance it runs in; null outside Discord without a mock code. */
+function connect() {
+  if (params.get('frame_id')) {
+    const sdk = new DiscordSDK(config.client_id);
+    return { sdk, instanceId: sdk.instanceId };
+  }
+  const code = params.get('mock_code');
+  if (!code) return null;
+  const sdk = new DiscordSDKMock(config.client_id, params.get('guild_id'), params.get('channel_id'), null);
+  sdk._updateCommandMocks({ authorize: () => Promise.resolve({ code }) });
+  return { sdk, instanceId: params.get('instance_id') || sdk.instanceId };
+}
+
+function say(text) {
+  $('mq-chooser').hidden = false;
+  setText($('mq-chooser-status'), text);
+}
+
+/** Reloads the Activity on the game at `key` (or, with null, on the person's games). */
+function reopen(key) {
+  location.hash = key ? `g=${key}` : 'games';
+  location.reload();
+}
+
+/** Shows the game at `key` for the signed-in person. */
+async function show(key, signedIn) {
+  const answer = await getJson(`/api/games/${encodeURIComponent(key)}`);
+  if (!answer.ok) {
+    say(answer.error);
+    return;
+  }
+  $('mq-chooser').hidden = true;
+  $('mq-game').hidden = false;
+  openGame(answer.data, {
+    me: signedIn.user.id,
+    api: '/api/activity/games',
+    headers: { Authorization: `Bearer ${signedIn.session}` },
+    home: { href: '#games', text: t('web-activity-your-games'), go: () => reopen(null) },
+    open: reopen,
+  });
+}
+
+/** Lists `games` to pick from. */
+function list(games, signedIn) {
+  setText($('mq-chooser-title'), t('web-activity-your-games'));
+  say(games.length ? '' : t('web-activity-no-games'));
+  $('mq-chooser-games').replaceChildren(...games.map((game) => {
+    const button = el('button', { type: 'button', class: 'button chooser-game' }, [
+      el('span', { text: t('web-vs', { white: game.white, black: game.black }) }),
+      el('span', { class: 'dim', text: game.your_turn ? t('web-your-turn') : t(`web-activity-${game.status}`) }),
+    ]);
+    button.addEventListener('click', () => show(game.key, signedIn));
+    return el('li', {}, [button]);
+  }));
+  offerComputer(signedIn);
+}
+
+/** The form that starts a game against the computer in this channel. */
+function offerComputer(signedIn) {
+  const form = $('mq-computer');
+  const level = $('mq-computer-level');
+  setText($('mq-computer-label'), t('web-activity-computer-level'));
+  setText($('mq-computer-start'), t('web-activity-computer'));
+  level.replaceChildren(...['easy', 'medium', 'hard', 'max'].map((l) =>
+    el('option', { value: l, text: t(`web-level-${l}`), selected: l === 'medium' })));
+  form.hidden = false;
+  form.addEventListener('submit', async (e) => {
+    e.preventDefault();
+    const answer = await postJson('/api/activity/computer', { level: level.value },
+      { Authorization: `Bearer ${signedIn.session}` });
+    if (answer.ok) show(answer.data.key, signedIn);
+    else say(answer.error);
+  });
+}
+
+async function start() {
+  const connected = connect();
+  if (!connected) {
+    say(t('web-activity-outside'));
+    return;
+  }
+  say(t('web-activity-signing-in'));
+  const { sdk, instanceId } = connected;
+  let signedIn;
+  try {
+    await sdk.ready();
+    const { code } = await sdk.commands.authorize({
+      client_id: config.client_id,
+      response_type: 'code',
+      state: '',
+      prompt: 'none',
+      scope: ['identify'],
+    });
+    const answer = await postJson('/api/token', { code, instance_id: instanceId });
+    if (!answer.ok) throw new Error(answer.error);
+    signedIn = answer.data;
+    await sdk.commands.authenticate({ access_token: signedIn.access_token });
+  } catch {
+    say(t('web-activity-sign-in-failed'));
+    return;
+  }
+  const offered = await getJson('/api/activity/games', { Authorization: `Bearer ${signedIn.session}` });
+  if (!offered.ok) {
+    say(offered.error);
+    return;
+  }
+  const { launched, games } = offered.data;
+  const choosing = location.hash === '#games';
+  const asked = /^#g=([0-9a-f]{32})$/.exec(location.hash);
+  const active = games.filter((g) => g.status === 'active');
+  if (asked) show(asked[1], signedIn);
+  else if (launched && !choosing) show(launched.key, signedIn);
+  else if (active.length === 1 && !choosing) show(active[0].key, signedIn);
+  else list(games, signedIn);
+}
+
+start();
