@@ -15,7 +15,7 @@ use tracing::info;
 
 use super::board::service_failure;
 use super::commands::localize::localizations;
-use super::reply::{ephemeral_click, split};
+use super::reply::{ephemeral_click, refuse_click, split};
 use super::retry::{Retry, already_acknowledged, retry};
 use super::{Data, Error, reach};
 use crate::games::{ChannelId, GameId, UserId};
@@ -110,7 +110,7 @@ pub async fn launch_on_game(
         return ephemeral_click(ctx, click, lang.text(&Msg::ActivityOff)).await;
     }
     if let Err(refusal) = split(data.service.game(game).await)? {
-        return ephemeral_click(ctx, click, lang.text(&Msg::Refused(&refusal))).await;
+        return refuse_click(ctx, click, &refusal).await;
     }
     let user = UserId(click.user.id.get());
     let channel = ChannelId(click.channel_id.get());

@@ -9,11 +9,11 @@
 use axum::Json;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
-use axum::http::header::CONTENT_TYPE;
 use axum::response::{Html, IntoResponse, Response};
 use monkey_queen_core::{GameOptions, MoveText};
 use serde::{Deserialize, Serialize};
 
+use super::asked::{MoveAsked, ResignAsked};
 use super::errors::WebError;
 use super::lang::Viewer;
 use super::page::{escape, fill, script_json, strings_json};
@@ -90,22 +90,6 @@ fn twelve() -> u8 {
 #[derive(Serialize)]
 struct Created {
     url: String,
-}
-
-/// A move, as the page sends it: the ply it was made at, and the move in any notation.
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub(super) struct MoveAsked {
-    ply: u32,
-    #[serde(rename = "move")]
-    text: String,
-}
-
-/// A resignation, at the ply the player confirmed it.
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub(super) struct ResignAsked {
-    ply: u32,
 }
 
 /// A game of the front page's list.
@@ -265,12 +249,6 @@ async fn already_played(web: &Web, key: &str, asked: &MoveAsked) -> bool {
     read(&stored.notation).is_some_and(|m| Some(m) == read(&asked.text))
 }
 
-/// The page's state after a change, as JSON.
-async fn answer(web: &Web, key: &str) -> Result<Response, WebError> {
-    let (_, _, state) = state::load(web, key).await?;
-    Ok(([(CONTENT_TYPE, "application/json")], state::json(&state)).into_response())
-}
-
 /// `POST /api/games/{key}/moves`: plays the move of the person to move, at the ply the page
 /// showed; 200 with the new state, or a refusal in the viewer's language.
 pub(super) async fn play(
@@ -282,7 +260,7 @@ pub(super) async fn play(
     // A retried request whose move went through: the move stands, and the answer is the game
     // as it is now (the other side may have moved since, or the game ended).
     if already_played(&web, &key, &asked).await {
-        return answer(&web, &key).await;
+        return state::answer(&web, &key).await;
     }
     let (game, user) = mover(&web, &key, lang).await?;
     let played = match web
@@ -298,7 +276,7 @@ pub(super) async fn play(
     {
         Ok(played) => played,
         Err(ServiceError::User(UserError::AlreadyPlayed { .. })) => {
-            return answer(&web, &key).await;
+            return state::answer(&web, &key).await;
         }
         Err(e) => return Err(WebError::from_service(e, lang)),
     };
@@ -309,7 +287,7 @@ pub(super) async fn play(
     }
     let reply = web.service.claim_computer_reply(&played.game);
     web.service.play_computer(reply, played.game);
-    answer(&web, &key).await
+    state::answer(&web, &key).await
 }
 
 /// `POST /api/games/{key}/resign`: the person to move resigns, at the ply they confirmed it.
@@ -324,7 +302,7 @@ pub(super) async fn resign(
         .resign(user, GameRef::Id(game.id), Some(asked.ply))
         .await
         .map_err(|e| WebError::from_service(e, lang))?;
-    answer(&web, &key).await
+    state::answer(&web, &key).await
 }
 
 #[cfg(test)]

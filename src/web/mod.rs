@@ -17,6 +17,7 @@
 //! request bodies and the requests of one address are limited.
 
 mod activity;
+mod asked;
 mod assets;
 mod at_screen;
 mod errors;

@@ -232,8 +232,8 @@ pub(super) fn json(state: &PageState) -> String {
     serde_json::to_string(state).unwrap_or_default()
 }
 
-/// Reads the page at `key` and its state, or why not.
-pub(super) async fn load(web: &Web, key: &str) -> Result<(GamePage, PageKey, PageState), WebError> {
+/// Reads the page at `key`, or why not (404 for a malformed or unknown key).
+pub(super) async fn page_at(web: &Web, key: &str) -> Result<(GamePage, PageKey), WebError> {
     let key = PageKey::parse(key).ok_or(WebError::NotFound)?;
     let page = web
         .service
@@ -241,8 +241,21 @@ pub(super) async fn load(web: &Web, key: &str) -> Result<(GamePage, PageKey, Pag
         .await
         .map_err(|e| WebError::Internal(e.to_string()))?
         .ok_or(WebError::NotFound)?;
+    Ok((page, key))
+}
+
+/// Reads the page at `key` and its state, or why not.
+pub(super) async fn load(web: &Web, key: &str) -> Result<(GamePage, PageKey, PageState), WebError> {
+    let (page, key) = page_at(web, key).await?;
     let state = PageState::of(&page, &key, web.config.local, web.service.now_ms())?;
     Ok((page, key, state))
+}
+
+/// The state of the page at `key` as a JSON answer: what a move or a resignation is answered
+/// with.
+pub(super) async fn answer(web: &Web, key: &str) -> Result<Response, WebError> {
+    let (_, _, state) = load(web, key).await?;
+    Ok(([(CONTENT_TYPE, "application/json")], json(&state)).into_response())
 }
 
 /// `GET /api/games/{key}`: the state as JSON.

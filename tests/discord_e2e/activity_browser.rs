@@ -8,7 +8,9 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use crate::browser::{PHONE, browser, open_live, screenshots, tap, wait_for_ply};
-use crate::harness::{Harness, WAIT, is_board_delivery, print_summary};
+use monkey_queen::games::GameId;
+
+use crate::harness::{Board, Harness, WAIT, is_board_delivery, print_summary};
 use crate::support::browser::Browser;
 use crate::support::fake_discord::{APPLICATION_ID, RecordedRequest};
 use crate::support::payloads::{ALICE, BOB, CAROL, CHANNEL_ID, Caller, GUILD_ID};
@@ -22,6 +24,24 @@ async fn open_activity(b: &Browser, h: &Harness, who: Caller, instance: &str) {
         h.pages(0)
     );
     open_live(b, &url).await;
+}
+
+/// The `custom_id` of the Play on the board button under `board`.
+fn play_on_the_board(board: &Board) -> String {
+    let button = board.custom_ids.iter().find(|c| c.starts_with("board:"));
+    button.expect("a Play on the board button").clone()
+}
+
+/// A game between Alice and Bob, the Activity opened on it by Alice from its board and joined
+/// by Bob: the game, its first board and the Activity's instance.
+async fn launched_between_alice_and_bob(h: &Harness) -> (GameId, Board, String) {
+    let (game, board) = h.start_game(ALICE, BOB).await;
+    let button = play_on_the_board(&board);
+    h.click(ALICE, &button, &board.content, &board.custom_ids)
+        .await;
+    let instance = h.fake.activity_in(CHANNEL_ID).expect("the Activity runs");
+    h.fake.launch_activity(CHANNEL_ID, Some(GUILD_ID), BOB.id);
+    (game, board, instance)
 }
 
 /// `b`'s person moves their piece on `from` to `to` by two taps, once the board takes them.
@@ -53,18 +73,9 @@ async fn two_players_play_the_activity_by_taps_to_a_queen_capture_and_a_third_wa
     let bob = browser(PHONE).await.expect("a second browser");
     let carol = browser(PHONE).await.expect("a third browser");
     let h = Harness::registered_with_activity().await;
-    let (game, board) = h.start_game(ALICE, BOB).await;
-    // Alice opens it from the board; Bob and Carol join the same instance.
-    let button = board
-        .custom_ids
-        .iter()
-        .find(|c| c.starts_with("board:"))
-        .unwrap()
-        .clone();
-    h.click(ALICE, &button, &board.content, &board.custom_ids)
-        .await;
-    let instance = h.fake.activity_in(CHANNEL_ID).expect("the Activity runs");
-    h.fake.launch_activity(CHANNEL_ID, Some(GUILD_ID), BOB.id);
+    // Alice opens it from the board, Bob joins her, Carol opens it from the board too.
+    let (game, board, instance) = launched_between_alice_and_bob(&h).await;
+    let button = play_on_the_board(&board);
     h.click(CAROL, &button, &board.content, &board.custom_ids)
         .await;
     h.idle().await;
@@ -209,17 +220,7 @@ async fn a_taps_delay_to_the_opponent_is_measured() {
     // Faster than Discord lets one channel take messages: the bot meets the channel's bucket
     // and posts again.
     h.fake.expect_refusals(|r| r.status == 429);
-    let (_, board) = h.start_game(ALICE, BOB).await;
-    let button = board
-        .custom_ids
-        .iter()
-        .find(|c| c.starts_with("board:"))
-        .unwrap()
-        .clone();
-    h.click(ALICE, &button, &board.content, &board.custom_ids)
-        .await;
-    let instance = h.fake.activity_in(CHANNEL_ID).expect("the Activity runs");
-    h.fake.launch_activity(CHANNEL_ID, Some(GUILD_ID), BOB.id);
+    let (_, _, instance) = launched_between_alice_and_bob(&h).await;
     open_activity(&white, &h, ALICE, &instance).await;
     open_activity(&black, &h, BOB, &instance).await;
     h.idle().await;

@@ -28,7 +28,7 @@ use std::collections::HashMap;
 
 use axum::extract::{FromRequestParts, Path, Query, State};
 use axum::http::StatusCode;
-use axum::http::header::{AUTHORIZATION, CONTENT_TYPE};
+use axum::http::header::AUTHORIZATION;
 use axum::http::request::Parts;
 use axum::response::{Html, IntoResponse, Response};
 use serde::{Deserialize, Serialize};
@@ -37,6 +37,7 @@ use tracing::{info, warn};
 pub use discord::Activity;
 pub(super) use discord::DiscordApi;
 
+use super::asked::{MoveAsked, ResignAsked};
 use super::errors::WebError;
 use super::lang::Viewer;
 use super::page::{escape, fill, script_json, strings_json};
@@ -44,7 +45,7 @@ use super::{Web, assets, state};
 use crate::games::{
     ChallengeCreated, GameRef, GameView, PlayRequest, PlayerRef, ServiceError, UserError,
 };
-use crate::model::{Level, PageKey};
+use crate::model::Level;
 use session::{LIFETIME_MS, Session, Sessions};
 
 /// The Activity's parts: how it asks Discord, and how it signs sessions.
@@ -266,38 +267,9 @@ async fn list(
     })
 }
 
-/// A move, as the page sends it: the ply it was made at, and the move in any notation.
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub(super) struct MoveAsked {
-    ply: u32,
-    #[serde(rename = "move")]
-    text: String,
-}
-
-/// A resignation, at the ply the player confirmed it.
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub(super) struct ResignAsked {
-    ply: u32,
-}
-
 /// The game at `key`.
 async fn game_at(web: &Web, key: &str) -> Result<GameView, WebError> {
-    let key = PageKey::parse(key).ok_or(WebError::NotFound)?;
-    let page = web
-        .service
-        .page(&key)
-        .await
-        .map_err(|e| WebError::Internal(e.to_string()))?
-        .ok_or(WebError::NotFound)?;
-    Ok(page.game)
-}
-
-/// The page's state after a change, as JSON.
-async fn answer(web: &Web, key: &str) -> Result<Response, WebError> {
-    let (_, _, state) = state::load(web, key).await?;
-    Ok(([(CONTENT_TYPE, "application/json")], state::json(&state)).into_response())
+    Ok(state::page_at(web, key).await?.0.game)
 }
 
 /// `POST /api/activity/games/{key}/moves`: plays the signed-in person's move at the ply the
@@ -323,7 +295,7 @@ pub(super) async fn play(
         .await;
     match played {
         Ok(_) | Err(ServiceError::User(UserError::AlreadyPlayed { .. })) => {
-            answer(&web, &key).await
+            state::answer(&web, &key).await
         }
         Err(e) => Err(WebError::from_service(e, lang)),
     }
@@ -343,7 +315,7 @@ pub(super) async fn resign(
         .resign_away(session.user(), game.id, Some(asked.ply))
         .await
         .map_err(|e| WebError::from_service(e, lang))?;
-    answer(&web, &key).await
+    state::answer(&web, &key).await
 }
 
 /// What a rematch or a new game from the Activity did, for the page: the new game's key when
