@@ -89,6 +89,30 @@ function offerComputer(signedIn) {
   });
 }
 
+/** The sign-in this tab already made in `instanceId` (kept while the Activity is open), if any. */
+function saved(instanceId) {
+  try {
+    return JSON.parse(sessionStorage.getItem(`mq-activity:${instanceId}`));
+  } catch {
+    return null;
+  }
+}
+
+/** Signs in through Discord: a code from `authorize`, exchanged by the server. */
+async function signIn(sdk, instanceId) {
+  const { code } = await sdk.commands.authorize({
+    client_id: config.client_id,
+    response_type: 'code',
+    state: '',
+    prompt: 'none',
+    scope: ['identify'],
+  });
+  const answer = await postJson('/api/token', { code, instance_id: instanceId });
+  if (!answer.ok) throw new Error(answer.error);
+  sessionStorage.setItem(`mq-activity:${instanceId}`, JSON.stringify(answer.data));
+  return answer.data;
+}
+
 async function start() {
   const connected = connect();
   if (!connected) {
@@ -100,16 +124,8 @@ async function start() {
   let signedIn;
   try {
     await sdk.ready();
-    const { code } = await sdk.commands.authorize({
-      client_id: config.client_id,
-      response_type: 'code',
-      state: '',
-      prompt: 'none',
-      scope: ['identify'],
-    });
-    const answer = await postJson('/api/token', { code, instance_id: instanceId });
-    if (!answer.ok) throw new Error(answer.error);
-    signedIn = answer.data;
+    // Going back to the list reloads the page: the session made at first serves again.
+    signedIn = saved(instanceId) || await signIn(sdk, instanceId);
     await sdk.commands.authenticate({ access_token: signedIn.access_token });
   } catch {
     say(t('web-activity-sign-in-failed'));
@@ -117,6 +133,8 @@ async function start() {
   }
   const offered = await getJson('/api/activity/games', { Authorization: `Bearer ${signedIn.session}` });
   if (!offered.ok) {
+    // A session that lapsed: the next opening signs in afresh.
+    sessionStorage.removeItem(`mq-activity:${instanceId}`);
     say(offered.error);
     return;
   }

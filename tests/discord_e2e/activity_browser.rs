@@ -7,13 +7,15 @@
 use std::path::PathBuf;
 use std::time::Instant;
 
-use crate::browser::{PHONE, browser, open_live, screenshots, tap, wait_for_ply};
-use monkey_queen::games::GameId;
+use crate::browser::{PHONE, browser, layout_problems, open_live, screenshots, tap, wait_for_ply};
+use monkey_queen::games::{GameId, Level, UserId};
 
 use crate::harness::{Board, Harness, WAIT, is_board_delivery, print_summary};
 use crate::support::browser::Browser;
-use crate::support::fake_discord::{APPLICATION_ID, RecordedRequest};
-use crate::support::payloads::{ALICE, BOB, CAROL, CHANNEL_ID, Caller, GUILD_ID};
+use crate::support::fake_discord::{APPLICATION_ID, BOT_USER_ID, RecordedRequest};
+use crate::support::payloads::{
+    ALICE, BOB, CAROL, CHANNEL_ID, Caller, GUILD_ID, entry_point_command,
+};
 
 /// Opens the Activity for `who` in `instance`, signed in by the SDK's mock with a fresh code
 /// from the fake Discord, and waits until it shows a game live.
@@ -157,6 +159,93 @@ async fn two_players_play_the_activity_by_taps_to_a_queen_capture_and_a_third_wa
         b.assert_console_clean().await;
     }
     drop((alice, bob, carol));
+    h.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn from_the_launcher_the_activity_lists_the_callers_games_and_starts_one_against_the_computer()
+ {
+    let Some(b) = browser(PHONE).await else {
+        return;
+    };
+    let h = Harness::registered_with_activity().await;
+    h.start_game(ALICE, BOB).await;
+    h.start_game(CAROL, ALICE).await;
+    // Alice opens the Activity from the App Launcher: no game named, two of hers here.
+    let entry = h.fake.global_commands();
+    let entry = entry
+        .iter()
+        .find(|c| c["type"] == 4)
+        .expect("the Entry Point");
+    let command: u64 = entry["id"].as_str().unwrap().parse().unwrap();
+    let id = h.next_id();
+    h.push(entry_point_command(id, ALICE, command, "launch"));
+    h.callback(id).await;
+    let instance = h.fake.activity_in(CHANNEL_ID).expect("the Activity runs");
+    let code = h.fake.authorization_code(ALICE.id, APPLICATION_ID);
+    let url = format!(
+        "{}/activity?mock_code={code}&instance_id={instance}&channel_id={CHANNEL_ID}&guild_id={GUILD_ID}",
+        h.pages(0)
+    );
+    b.client.goto(&url).await.unwrap();
+    b.wait_for(
+        "the list of her games and the computer's form",
+        "document.querySelectorAll('#mq-chooser-games button').length === 2 \
+         && !document.getElementById('mq-computer').hidden",
+    )
+    .await;
+    assert_eq!(
+        b.eval(
+            "[...document.querySelectorAll('#mq-chooser-games button')].map((b) => b.textContent)"
+        )
+        .await,
+        serde_json::json!(["carol vs alicein progress", "alice vs bobYour move"]),
+        "the newest first, and whose move it is"
+    );
+    let problems = layout_problems(&b).await;
+    assert!(problems.is_empty(), "{problems:#?}");
+    let violations = b.axe_violations().await;
+    assert!(violations.is_empty(), "{violations:#?}");
+    b.screenshot_to(&screenshots().join("activity-list.png"))
+        .await;
+    // She picks the one where it is her move: it opens live, and her games are a tap away.
+    tap(&b, "#mq-chooser-games li:nth-child(2) button").await;
+    b.wait_for(
+        "the game",
+        "document.querySelector('#mq-conn[data-state=\"live\"]') !== null \
+         && document.getElementById('mq-board').classList.contains('is-playable')",
+    )
+    .await;
+    tap(&b, "#mq-home").await;
+    b.wait_for(
+        "her games again",
+        "location.hash === '#games' \
+         && document.querySelectorAll('#mq-chooser-games button').length === 2",
+    )
+    .await;
+    // A game against the computer, at the level she picks, in this channel.
+    b.eval("(document.getElementById('mq-computer-level').value = 'easy')")
+        .await;
+    tap(&b, "#mq-computer-start").await;
+    b.wait_for(
+        "the new game",
+        "document.querySelector('#mq-conn[data-state=\"live\"]') !== null \
+         && document.getElementById('mq-board').getAttribute('aria-label') !== ''",
+    )
+    .await;
+    let games = h
+        .service
+        .active_games(UserId(ALICE.id), None)
+        .await
+        .unwrap();
+    assert_eq!(games.len(), 3);
+    let against = games
+        .iter()
+        .find(|g| g.white.id.0 == BOT_USER_ID || g.black.id.0 == BOT_USER_ID)
+        .expect("a game against the computer");
+    assert_eq!(h.game(against.id).await.ai_level, Some(Level::Easy));
+    b.assert_console_clean().await;
+    drop(b);
     h.stop().await;
 }
 

@@ -462,7 +462,7 @@ async fn a_group_dm_games_page_is_reached_only_through_its_link() {
 
 /// Problems of the page as laid out now: horizontal scrolling, and visible controls smaller
 /// than a finger (the board's squares, drawn in SVG, are not such controls).
-async fn layout_problems(b: &Browser) -> Vec<String> {
+pub(crate) async fn layout_problems(b: &Browser) -> Vec<String> {
     let script = format!(
         "(() => {{
                const problems = [];
