@@ -17,8 +17,8 @@ use super::{Data, announce, board};
 use crate::games::{Challenge, GameEvent, GameId, GameStarted, GameView, MovePlayed, Reach};
 use crate::i18n::Msg;
 
-/// Shows what happened away from the chat until `stop`, on `tasks`. Subscribed before it returns, so no
-/// move played after it is missed.
+/// Shows what happened away from the chat until `stop`, on `tasks`. Subscribed before it
+/// returns, so nothing that happens after it is missed.
 pub fn spawn(http: Arc<Http>, data: Data, tasks: &TaskTracker, stop: CancellationToken) {
     let mut events = data.service.subscribe();
     let shows = tasks.clone();
@@ -30,23 +30,11 @@ pub fn spawn(http: Arc<Http>, data: Data, tasks: &TaskTracker, stop: Cancellatio
                 event = events.recv() => event,
             };
             match event {
-                Ok(GameEvent::MovedAway(played)) => {
-                    let (http, data) = (http.clone(), data.clone());
-                    shows.spawn(async move { show(&http, &data, &played).await });
-                }
-                Ok(GameEvent::EndedAway(game)) => {
-                    let (http, data) = (http.clone(), data.clone());
-                    shows.spawn(async move { show_end(&http, &data, &game).await });
-                }
-                Ok(GameEvent::OfferedAway { offer, of }) => {
-                    let (http, data) = (http.clone(), data.clone());
-                    shows.spawn(async move { show_offer(&http, &data, &offer, of).await });
-                }
-                Ok(GameEvent::StartedAway(started)) => {
-                    let (http, data) = (http.clone(), data.clone());
-                    shows.spawn(async move { show_start(&http, &data, &started).await });
-                }
                 Ok(GameEvent::Changed(_)) => {}
+                Ok(event) => {
+                    let (http, data) = (http.clone(), data.clone());
+                    shows.spawn(async move { show(&http, &data, event).await });
+                }
                 // Their boards are owed in the outbox, which posts them after its grace.
                 Err(RecvError::Lagged(missed)) => {
                     warn!(
@@ -61,9 +49,20 @@ pub fn spawn(http: Arc<Http>, data: Data, tasks: &TaskTracker, stop: Cancellatio
     });
 }
 
+/// Shows `event` in the chat.
+async fn show(http: &Http, data: &Data, event: GameEvent) {
+    match event {
+        GameEvent::MovedAway(played) => show_move(http, data, &played).await,
+        GameEvent::EndedAway(game) => show_end(http, data, &game).await,
+        GameEvent::OfferedAway { offer, of } => show_offer(http, data, &offer, of).await,
+        GameEvent::StartedAway(started) => show_start(http, data, &started).await,
+        GameEvent::Changed(_) => {}
+    }
+}
+
 /// Posts the board after a move made away from the chat and reports it (attempt 0 of its
 /// announcement).
-async fn show(http: &Http, data: &Data, played: &MovePlayed) {
+async fn show_move(http: &Http, data: &Data, played: &MovePlayed) {
     if played.game.place.reach == Reach::Web {
         return;
     }
