@@ -10,7 +10,7 @@ import { Chart } from './chart.js';
 import { MoveList } from './moves.js';
 import { Players } from './players.js';
 import { PlayControls } from './play.js';
-import { follow } from './live.js';
+import { follow, followSocket } from './live.js';
 import { postJson } from './api.js';
 
 const $ = (id) => document.getElementById(id);
@@ -28,7 +28,7 @@ let homeLink = false;
 let me = null;
 let api = '/api/games';
 let headers = {};
-let activity = null; // the Activity's ways: rematch(key), open(key)
+let activity = null; // the Activity's ways: home, open(key)
 
 const board = new Board($('mq-board'), (from, to) => {
   const dest = (state.dests[from] || []).find((d) => d.to === to);
@@ -249,10 +249,14 @@ function start() {
   });
   setInterval(() => players.tick(), 250);
   const status = { live: 'web-live', connecting: 'web-connecting', reconnecting: 'web-reconnecting' };
-  follow(`/api/games/${encodeURIComponent(state.key)}/events`, (next) => accept(next), (s) => {
+  const path = `/api/games/${encodeURIComponent(state.key)}`;
+  const onStatus = (s) => {
     $('mq-conn').dataset.state = s;
     setText($('mq-conn-text'), t(status[s]));
-  });
+  };
+  // In the Activity, through Discord's proxy: a WebSocket, which it is documented to carry.
+  if (activity) followSocket(`${path}/socket`, (next) => accept(next), onStatus);
+  else follow(`${path}/events`, (next) => accept(next), onStatus);
 }
 
 /**

@@ -1,5 +1,7 @@
 //! Pages follow their game live: `GET /api/games/{key}/events` is a stream of server-sent
-//! events, each the whole state (see [`super::state`]) as JSON, the current one first.
+//! events, each the whole state (see [`super::state`]) as JSON, the current one first; the
+//! Activity gets the same states over a WebSocket (`GET /api/games/{key}/socket`), which
+//! Discord's proxy is documented to carry.
 //!
 //! One feed per process subscribes to the service's events (which include other processes'
 //! changes on PostgreSQL). For a game that someone watches, it reads the game once per change
@@ -11,6 +13,7 @@ use std::convert::Infallible;
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
+use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, State};
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
@@ -203,25 +206,86 @@ pub(super) async fn events(State(web): State<Web>, Path(key): Path<String>) -> R
     ([("x-accel-buffering", "no")], stream).into_response()
 }
 
-/// The states a watcher is sent: the latest at once, then each newer one; ends at `stop`.
+/// The event stream of a watcher: [`states`] as `state` events; ends at `stop`.
 fn stream_of(
     receiver: watch::Receiver<Snapshot>,
     leaving: Leaving,
     stop: CancellationToken,
 ) -> impl Stream<Item = Result<Event, Infallible>> {
+    states(receiver, leaving)
+        .map(|json| Ok(Event::default().event("state").data(&*json)))
+        .take_until(stop.cancelled_owned())
+}
+
+/// The states a watcher is sent, as JSON: the latest at once, then each newer one.
+fn states(receiver: watch::Receiver<Snapshot>, leaving: Leaving) -> impl Stream<Item = Arc<str>> {
     // The receiver goes before `leaving` when the stream is dropped (tuple fields drop in
     // order), so the last page's departure finds no receiver left.
     let watching = (receiver, leaving, true);
-    let states = stream::unfold(watching, |(mut receiver, leaving, first)| async move {
+    stream::unfold(watching, |(mut receiver, leaving, first)| async move {
         if !first && receiver.changed().await.is_err() {
             return None;
         }
         let json = receiver.borrow_and_update().json.clone();
         Some((json, (receiver, leaving, false)))
-    });
-    states
-        .map(|json| Ok(Event::default().event("state").data(&*json)))
-        .take_until(stop.cancelled_owned())
+    })
+}
+
+/// `GET /api/games/{key}/socket`: the same states over a WebSocket, one text message each,
+/// for the Activity: Discord's proxy carries WebSockets (its documentation says so, and says
+/// nothing of event streams). The page sends nothing; a message from it over 1 KB closes the
+/// socket.
+pub(super) async fn socket(
+    State(web): State<Web>,
+    Path(key): Path<String>,
+    upgrade: WebSocketUpgrade,
+) -> Response {
+    let (page, key, state) = match state::load(&web, &key).await {
+        Ok(loaded) => loaded,
+        Err(e) => return e.into_response(),
+    };
+    let game = page.game.id;
+    let receiver = web.hub.watch(game, key, Snapshot::of(&state));
+    let leaving = Leaving {
+        hub: web.hub.clone(),
+        game,
+    };
+    let stop = web.hub.stop.clone();
+    upgrade
+        .max_message_size(1024)
+        .on_upgrade(move |socket| send_states(socket, states(receiver, leaving), stop))
+}
+
+/// Sends each state on `socket` until the page leaves or the server stops, with a ping when
+/// nothing was sent for a while, so proxies keep it open.
+async fn send_states(
+    mut socket: WebSocket,
+    states: impl Stream<Item = Arc<str>>,
+    stop: CancellationToken,
+) {
+    let mut states = std::pin::pin!(states);
+    let mut idle = tokio::time::interval(KEEP_ALIVE);
+    idle.reset();
+    loop {
+        let sent = tokio::select! {
+            biased;
+            () = stop.cancelled() => break,
+            state = states.next() => match state {
+                Some(json) => socket.send(Message::Text((&*json).into())).await,
+                None => break,
+            },
+            heard = socket.recv() => match heard {
+                Some(Ok(Message::Close(_)) | Err(_)) | None => break,
+                Some(Ok(_)) => continue,
+            },
+            _ = idle.tick() => socket.send(Message::Ping(Default::default())).await,
+        };
+        if sent.is_err() {
+            break;
+        }
+        idle.reset();
+    }
+    let _ = socket.send(Message::Close(None)).await;
 }
 
 #[cfg(test)]

@@ -4,7 +4,8 @@
 //! - `GET /g/{key}`: the game's page (HTML with OpenGraph tags, so a pasted link unfurls as
 //!   the position); `GET /g/{key}/board.png`: that position as the bots' board picture.
 //! - `GET /api/games/{key}`: the game as JSON ([`state`]); `GET /api/games/{key}/events`: the
-//!   same JSON again after every change, as server-sent events ([`live`]).
+//!   same JSON again after every change, as server-sent events ([`live`]); `/socket`: the same
+//!   over a WebSocket, for the Activity.
 //! - With local play on (`monkey-queen web`): `GET /` starts games at this screen, and
 //!   `POST /api/games`, `/api/games/{key}/moves` and `/resign` play them ([`local`]).
 //! - With the Activity on (the bot's `DISCORD_CLIENT_SECRET`): `GET /activity`, the same page
@@ -32,6 +33,7 @@ use std::net::SocketAddr;
 use std::sync::Arc;
 
 use axum::Router;
+use axum::serve::ListenerExt;
 use axum::routing::{get, post};
 use tokio::net::TcpListener;
 use tokio::sync::Semaphore;
@@ -139,6 +141,12 @@ pub fn spawn(
     info!(?address, "serving game pages");
     tasks.spawn(async move {
         let service = app.into_make_service_with_connect_info::<SocketAddr>();
+        // Live states are small writes, each wanted at once: no waiting to fill a packet.
+        let listener = listener.tap_io(|tcp| {
+            if let Err(e) = tcp.set_nodelay(true) {
+                tracing::debug!(error = %e, "could not set TCP_NODELAY");
+            }
+        });
         let served = axum::serve(listener, service)
             .with_graceful_shutdown(stop.cancelled_owned())
             .await;
@@ -153,7 +161,8 @@ fn router(web: Web, limiters: &security::Limiters) -> Router {
         .route("/g/{key}", get(page::game))
         .route("/g/{key}/board.png", get(page::board_png))
         .route("/api/games/{key}", get(state::get))
-        .route("/api/games/{key}/events", get(live::events));
+        .route("/api/games/{key}/events", get(live::events))
+        .route("/api/games/{key}/socket", get(live::socket));
     if web.config.local.is_some() {
         routes = routes
             .route("/", get(local::home))

@@ -102,6 +102,61 @@ fn key_of(board: &Board) -> String {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_same_states_come_over_a_websocket_for_the_activity() {
+    use futures_util::{SinkExt, StreamExt};
+    use tokio_tungstenite::tungstenite::Message;
+    let h = Harness::registered_with_pages().await;
+    let (_, board) = h.start_game(ALICE, BOB).await;
+    let key = key_of(&board);
+    let pages = h.pages(0).replacen("http://", "ws://", 1);
+    let (mut socket, _) =
+        tokio_tungstenite::connect_async(format!("{pages}/api/games/{key}/socket"))
+            .await
+            .expect("the socket opens");
+    let mut next = async || loop {
+        let message = tokio::time::timeout(WAIT, socket.next())
+            .await
+            .expect("a state within the wait")
+            .expect("the socket is open")
+            .unwrap();
+        if let Message::Text(text) = message {
+            return serde_json::from_str::<Value>(&text).unwrap();
+        }
+    };
+    assert_eq!(next().await["moves"], serde_json::json!([]));
+    h.play(ALICE, "g1-g7").await.applied();
+    assert_eq!(next().await["moves"], serde_json::json!(["g1-g7"]));
+    // A page that talks too much is closed: it has nothing to say.
+    let (mut socket, _) =
+        tokio_tungstenite::connect_async(format!("{pages}/api/games/{key}/socket"))
+            .await
+            .unwrap();
+    socket.send(Message::Text("x".repeat(4096))).await.unwrap();
+    let closed = tokio::time::timeout(WAIT, async {
+        while let Some(Ok(message)) = socket.next().await {
+            if let Message::Close(_) = message {
+                return;
+            }
+        }
+    })
+    .await;
+    assert!(closed.is_ok(), "the socket stayed open");
+    // An unknown game is a plain 404; a request that is no WebSocket's, a 400.
+    let unknown = format!("{pages}/api/games/{}/socket", "0".repeat(32));
+    match tokio_tungstenite::connect_async(unknown).await {
+        Err(tokio_tungstenite::tungstenite::Error::Http(answer)) => {
+            assert_eq!(answer.status(), StatusCode::NOT_FOUND);
+        }
+        other => panic!("{other:?}"),
+    }
+    let plain = reqwest::get(format!("{}/api/games/{key}/socket", h.pages(0)))
+        .await
+        .unwrap();
+    assert_eq!(plain.status(), StatusCode::BAD_REQUEST);
+    h.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_page_follows_its_game_live_and_offers_no_moves_to_watchers() {
     let h = Harness::registered_with_pages().await;
     let (game, board) = h.start_game(ALICE, BOB).await;
