@@ -16,8 +16,9 @@ use crate::i18n::{Lang, Msg};
 pub(super) enum WebError {
     /// No such page or file (also every malformed address).
     NotFound,
-    /// The request is not allowed here (a move on a page that is only for watching).
-    Forbidden,
+    /// The request is not allowed here, for the reason given (a move on a page that is only
+    /// for watching; a sign-in to an Activity the person is not in).
+    Forbidden(&'static str),
     /// A body that is not what the endpoint takes.
     BadRequest(String),
     /// No session, or one this server did not sign or that lapsed; or Discord would not vouch
@@ -40,9 +41,8 @@ impl IntoResponse for WebError {
     fn into_response(self) -> Response {
         match self {
             WebError::NotFound => (StatusCode::NOT_FOUND, "not found").into_response(),
-            WebError::Forbidden => {
-                let text = "this page is for watching";
-                (StatusCode::FORBIDDEN, Json(Body { error: text })).into_response()
+            WebError::Forbidden(why) => {
+                (StatusCode::FORBIDDEN, Json(Body { error: why })).into_response()
             }
             WebError::Unauthorized => {
                 let text = "sign in through Discord";

@@ -31,7 +31,9 @@ const LISTED: u32 = 20;
 
 /// The local players, which every handler here has (the routes exist only with them).
 fn players(web: &Web) -> Result<LocalPlayers, WebError> {
-    web.config.local.ok_or(WebError::Forbidden)
+    web.config
+        .local
+        .ok_or(WebError::Forbidden("this page is for watching"))
 }
 
 /// A new game, as the front page's form asks for it.

@@ -21,11 +21,11 @@
 //! moves as it refuses anyone's who is not to move.
 
 mod discord;
-pub(super) mod session;
+mod session;
 
-use axum::Json;
 use std::collections::HashMap;
 
+use axum::Json;
 use axum::extract::{FromRequestParts, Path, Query, State};
 use axum::http::StatusCode;
 use axum::http::header::AUTHORIZATION;
@@ -35,7 +35,7 @@ use serde::{Deserialize, Serialize};
 use tracing::{info, warn};
 
 pub use discord::Activity;
-pub(super) use discord::DiscordApi;
+use discord::DiscordApi;
 
 use super::asked::{MoveAsked, ResignAsked};
 use super::errors::WebError;
@@ -51,8 +51,8 @@ use session::{LIFETIME_MS, Session, Sessions};
 /// The Activity's parts: how it asks Discord, and how it signs sessions.
 #[derive(Clone)]
 pub(super) struct ActivityState {
-    pub(super) discord: DiscordApi,
-    pub(super) sessions: Sessions,
+    discord: DiscordApi,
+    sessions: Sessions,
 }
 
 impl ActivityState {
@@ -174,7 +174,7 @@ pub(super) async fn sign_in(
         .map_err(|e| refused_by_discord(&e))?;
     let Some(instance) = instance.filter(|i| i.users.contains(&user.id)) else {
         warn!(user = %user.id, "a sign-in to an Activity instance the person is not in");
-        return Err(WebError::Forbidden);
+        return Err(WebError::Forbidden("not in this Activity"));
     };
     let session = Session {
         user: user.id.0,
