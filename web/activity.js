@@ -5,7 +5,7 @@
 // Discord's sdk-playground does outside the iframe.
 
 import { DiscordSDK, DiscordSDKMock } from './discord-sdk.js';
-import { t } from './i18n.js';
+import { t, useStrings } from './i18n.js';
 import { el, readJson, setText } from './dom.js';
 import { getJson, postJson } from './api.js';
 import { openGame } from './game.js';
@@ -23,13 +23,40 @@ function connect() {
   const code = params.get('mock_code');
   if (!code) return null;
   const sdk = new DiscordSDKMock(config.client_id, params.get('guild_id'), params.get('channel_id'), null);
-  sdk._updateCommandMocks({ authorize: () => Promise.resolve({ code }) });
+  const locale = params.get('mock_locale') || '';
+  sdk._updateCommandMocks({
+    authorize: () => Promise.resolve({ code }),
+    userSettingsGetLocale: () => Promise.resolve({ locale }),
+  });
   return { sdk, instanceId: params.get('instance_id') || sdk.instanceId };
 }
 
 function say(text) {
   $('mq-chooser').hidden = false;
   setText($('mq-chooser-status'), text);
+}
+
+/**
+ * The language of the person's Discord client (their locale, e.g. `fr`, `pt-BR`), which the
+ * page then speaks: its words, and the server's answers (`Accept-Language` on every request).
+ * Headers for the API, with `session`.
+ */
+async function speak(sdk, session) {
+  const headers = { Authorization: `Bearer ${session}` };
+  let locale = '';
+  try {
+    ({ locale } = await sdk.commands.userSettingsGetLocale());
+  } catch {
+    locale = '';
+  }
+  if (!locale) return headers;
+  headers['Accept-Language'] = locale;
+  const words = await getJson('/api/strings', { 'Accept-Language': locale });
+  if (words.ok) {
+    useStrings(words.data.words);
+    document.documentElement.lang = words.data.lang;
+  }
+  return headers;
 }
 
 /** Reloads the Activity on the game at `key` (or, with null, on the person's games). */
@@ -39,7 +66,7 @@ function reopen(key) {
 }
 
 /** Shows the game at `key` for the signed-in person. */
-async function show(key, signedIn) {
+async function show(key, signedIn, headers) {
   const answer = await getJson(`/api/games/${encodeURIComponent(key)}`);
   if (!answer.ok) {
     say(answer.error);
@@ -50,14 +77,14 @@ async function show(key, signedIn) {
   openGame(answer.data, {
     me: signedIn.user.id,
     api: '/api/activity/games',
-    headers: { Authorization: `Bearer ${signedIn.session}` },
+    headers,
     home: { href: '#games', text: t('web-activity-your-games'), go: () => reopen(null) },
     open: reopen,
   });
 }
 
 /** Lists `games` to pick from. */
-function list(games, signedIn) {
+function list(games, signedIn, headers) {
   setText($('mq-chooser-title'), t('web-activity-your-games'));
   say(games.length ? '' : t('web-activity-no-games'));
   $('mq-chooser-games').replaceChildren(...games.map((game) => {
@@ -65,14 +92,14 @@ function list(games, signedIn) {
       el('span', { text: t('web-vs', { white: game.white, black: game.black }) }),
       el('span', { class: 'dim', text: game.your_turn ? t('web-your-turn') : t(`web-activity-${game.status}`) }),
     ]);
-    button.addEventListener('click', () => show(game.key, signedIn));
+    button.addEventListener('click', () => show(game.key, signedIn, headers));
     return el('li', {}, [button]);
   }));
-  offerComputer(signedIn);
+  offerComputer(signedIn, headers);
 }
 
 /** The form that starts a game against the computer in this channel. */
-function offerComputer(signedIn) {
+function offerComputer(signedIn, headers) {
   const form = $('mq-computer');
   const level = $('mq-computer-level');
   setText($('mq-computer-label'), t('web-activity-computer-level'));
@@ -82,9 +109,8 @@ function offerComputer(signedIn) {
   form.hidden = false;
   form.addEventListener('submit', async (e) => {
     e.preventDefault();
-    const answer = await postJson('/api/activity/computer', { level: level.value },
-      { Authorization: `Bearer ${signedIn.session}` });
-    if (answer.ok) show(answer.data.key, signedIn);
+    const answer = await postJson('/api/activity/computer', { level: level.value }, headers);
+    if (answer.ok) show(answer.data.key, signedIn, headers);
     else say(answer.error);
   });
 }
@@ -131,7 +157,8 @@ async function start() {
     say(t('web-activity-sign-in-failed'));
     return;
   }
-  const offered = await getJson('/api/activity/games', { Authorization: `Bearer ${signedIn.session}` });
+  const headers = await speak(sdk, signedIn.session);
+  const offered = await getJson('/api/activity/games', headers);
   if (!offered.ok) {
     // A session that lapsed: the next opening signs in afresh.
     sessionStorage.removeItem(`mq-activity:${instanceId}`);
@@ -142,10 +169,10 @@ async function start() {
   const choosing = location.hash === '#games';
   const asked = /^#g=([0-9a-f]{32})$/.exec(location.hash);
   const active = games.filter((g) => g.status === 'active');
-  if (asked) show(asked[1], signedIn);
-  else if (launched && !choosing) show(launched.key, signedIn);
-  else if (active.length === 1 && !choosing) show(active[0].key, signedIn);
-  else list(games, signedIn);
+  if (asked) show(asked[1], signedIn, headers);
+  else if (launched && !choosing) show(launched.key, signedIn, headers);
+  else if (active.length === 1 && !choosing) show(active[0].key, signedIn, headers);
+  else list(games, signedIn, headers);
 }
 
 start();

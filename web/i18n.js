@@ -13,6 +13,11 @@ export function loadStrings() {
   }
 }
 
+/** Takes `words` (an object id → text) as the page's words from now on. */
+export function useStrings(words) {
+  strings = words && typeof words === 'object' ? words : {};
+}
+
 /** The message `id` with each `{name}` replaced by `vars[name]` (plain text, never HTML). */
 export function t(id, vars = {}) {
   const text = Object.prototype.hasOwnProperty.call(strings, id) ? String(strings[id]) : id;

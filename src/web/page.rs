@@ -130,13 +130,18 @@ pub(super) fn script_json(json: &str) -> String {
         .replace('&', "\\u0026")
 }
 
-/// The page's words in `lang` as a JSON object, ready for its script block.
-pub(super) fn strings_json(lang: Lang) -> String {
+/// The page's words in `lang`: a JSON object, id → text.
+pub(super) fn words(lang: Lang) -> serde_json::Value {
     let words: serde_json::Map<String, serde_json::Value> = web_strings(lang)
         .into_iter()
         .map(|(id, text)| (id, serde_json::Value::String(text)))
         .collect();
-    script_json(&serde_json::Value::Object(words).to_string())
+    serde_json::Value::Object(words)
+}
+
+/// The page's words in `lang` as a JSON object, ready for its script block.
+pub(super) fn strings_json(lang: Lang) -> String {
+    script_json(&words(lang).to_string())
 }
 
 #[cfg(test)]

@@ -182,9 +182,10 @@ async fn from_the_launcher_the_activity_lists_the_callers_games_and_starts_one_a
     h.push(entry_point_command(id, ALICE, command, "launch"));
     h.callback(id).await;
     let instance = h.fake.activity_in(CHANNEL_ID).expect("the Activity runs");
+    // Her Discord client speaks French: so does the Activity, whatever the browser says.
     let code = h.fake.authorization_code(ALICE.id, APPLICATION_ID);
     let url = format!(
-        "{}/activity?mock_code={code}&instance_id={instance}&channel_id={CHANNEL_ID}&guild_id={GUILD_ID}",
+        "{}/activity?mock_code={code}&instance_id={instance}&channel_id={CHANNEL_ID}&guild_id={GUILD_ID}&mock_locale=fr",
         h.pages(0)
     );
     b.client.goto(&url).await.unwrap();
@@ -199,8 +200,17 @@ async fn from_the_launcher_the_activity_lists_the_callers_games_and_starts_one_a
             "[...document.querySelectorAll('#mq-chooser-games button')].map((b) => b.textContent)"
         )
         .await,
-        serde_json::json!(["carol vs alicein progress", "alice vs bobYour move"]),
+        serde_json::json!([
+            "carol contre aliceen cours",
+            "alice contre bobÀ toi de jouer"
+        ]),
         "the newest first, and whose move it is"
+    );
+    assert_eq!(b.eval("document.documentElement.lang").await, "fr");
+    assert_eq!(
+        b.eval("document.getElementById('mq-chooser-title').textContent")
+            .await,
+        "Tes parties ici"
     );
     let problems = layout_problems(&b).await;
     assert!(problems.is_empty(), "{problems:#?}");

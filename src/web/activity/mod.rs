@@ -17,6 +17,10 @@
 //!   computer in the channel. The chat is shown each at once (see
 //!   [`GameService::play_away`](crate::games::GameService::play_away)).
 //!
+//! The page speaks the person's Discord locale: it asks the SDK for it, fetches its words from
+//! `GET /api/strings`, and sends it as `Accept-Language` with every request, so refusals come
+//! in it too.
+//!
 //! A person watching a game they do not play is only ever shown it: the service refuses their
 //! moves as it refuses anyone's who is not to move.
 
@@ -40,7 +44,7 @@ use discord::DiscordApi;
 use super::asked::{MoveAsked, ResignAsked};
 use super::errors::WebError;
 use super::lang::Viewer;
-use super::page::{escape, fill, script_json, strings_json};
+use super::page::{escape, fill, script_json, strings_json, words};
 use super::{Web, assets, state};
 use crate::games::{
     ChallengeCreated, GameRef, GameView, PlayRequest, PlayerRef, ServiceError, UserError,
@@ -128,6 +132,12 @@ pub(super) async fn page(
             ("activity", script_json(&config.to_string())),
         ],
     )))
+}
+
+/// `GET /api/strings`: the page's words in the language `Accept-Language` names, which the
+/// Activity sets to the person's Discord locale (the SDK's `userSettingsGetLocale`).
+pub(super) async fn strings(Viewer(lang): Viewer) -> Response {
+    Json(serde_json::json!({ "lang": lang.tag(), "words": words(lang) })).into_response()
 }
 
 /// What the page sends after Discord's `authorize`.
