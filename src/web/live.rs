@@ -25,6 +25,7 @@ use tokio_util::task::TaskTracker;
 use tracing::{debug, warn};
 
 use super::Web;
+use super::errors::WebError;
 use super::state::{self, PageState};
 use crate::games::{GameEvent, GameId, PageKey, Reach};
 
@@ -190,29 +191,37 @@ impl Drop for Leaving {
 /// `GET /api/games/{key}/events`: the state now, then after every change, until the page
 /// closes or the server stops.
 pub(super) async fn events(State(web): State<Web>, Path(key): Path<String>) -> Response {
-    let (page, key, state) = match state::load(&web, &key).await {
-        Ok(loaded) => loaded,
+    let states = match watch_page(&web, &key).await {
+        Ok(states) => states,
         Err(e) => return e.into_response(),
     };
+    let stream = Sse::new(stream_of(states, web.hub.stop.clone()))
+        .keep_alive(KeepAlive::new().interval(KEEP_ALIVE));
+    // A reverse proxy such as nginx passes each event on at once instead of buffering them.
+    ([("x-accel-buffering", "no")], stream).into_response()
+}
+
+/// Starts watching the game of the page at `key`: its states from now on (see [`states`]).
+async fn watch_page(
+    web: &Web,
+    key: &str,
+) -> Result<impl Stream<Item = Arc<str>> + use<>, WebError> {
+    let (page, key, state) = state::load(web, key).await?;
     let game = page.game.id;
     let receiver = web.hub.watch(game, key, Snapshot::of(&state));
     let leaving = Leaving {
         hub: web.hub.clone(),
         game,
     };
-    let stream = Sse::new(stream_of(receiver, leaving, web.hub.stop.clone()))
-        .keep_alive(KeepAlive::new().interval(KEEP_ALIVE));
-    // A reverse proxy such as nginx passes each event on at once instead of buffering them.
-    ([("x-accel-buffering", "no")], stream).into_response()
+    Ok(states(receiver, leaving))
 }
 
-/// The event stream of a watcher: [`states`] as `state` events; ends at `stop`.
+/// The event stream of a watcher: its `states` as `state` events; ends at `stop`.
 fn stream_of(
-    receiver: watch::Receiver<Snapshot>,
-    leaving: Leaving,
+    states: impl Stream<Item = Arc<str>>,
     stop: CancellationToken,
 ) -> impl Stream<Item = Result<Event, Infallible>> {
-    states(receiver, leaving)
+    states
         .map(|json| Ok(Event::default().event("state").data(&*json)))
         .take_until(stop.cancelled_owned())
 }
@@ -240,20 +249,14 @@ pub(super) async fn socket(
     Path(key): Path<String>,
     upgrade: WebSocketUpgrade,
 ) -> Response {
-    let (page, key, state) = match state::load(&web, &key).await {
-        Ok(loaded) => loaded,
+    let states = match watch_page(&web, &key).await {
+        Ok(states) => states,
         Err(e) => return e.into_response(),
-    };
-    let game = page.game.id;
-    let receiver = web.hub.watch(game, key, Snapshot::of(&state));
-    let leaving = Leaving {
-        hub: web.hub.clone(),
-        game,
     };
     let stop = web.hub.stop.clone();
     upgrade
         .max_message_size(1024)
-        .on_upgrade(move |socket| send_states(socket, states(receiver, leaving), stop))
+        .on_upgrade(move |socket| send_states(socket, states, stop))
 }
 
 /// Sends each state on `socket` until the page leaves or the server stops, with a ping when
