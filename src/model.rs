@@ -65,6 +65,10 @@ row_id!(
     /// An announcement in the outbox, numbered by the database.
     AnnouncementId
 );
+row_id!(
+    /// A tournament, numbered by the database.
+    TournamentId
+);
 
 /// Declares an enum stored as a fixed lower-case word.
 macro_rules! stored_enum {
@@ -155,6 +159,46 @@ stored_enum!(
         Finished = "finished",
         /// Called off before both players had moved; no result (R7.4).
         Aborted = "aborted",
+    }
+);
+
+stored_enum!(
+    /// How a tournament pairs its players.
+    TournamentFormat {
+        /// Everyone meets everyone once (Berger tables).
+        RoundRobin = "round_robin",
+        /// A set number of rounds paired by score (FIDE Dutch system).
+        Swiss = "swiss",
+    }
+);
+
+stored_enum!(
+    /// Where a tournament stands.
+    TournamentStatus {
+        /// Taking sign-ups.
+        SignUp = "signup",
+        /// Playing its rounds.
+        Running = "running",
+        /// Over: its final standings are out.
+        Finished = "finished",
+    }
+);
+
+stored_enum!(
+    /// How one pairing of a tournament round ended, or that it has not yet.
+    PairingResult {
+        /// Its game is being played.
+        Pending = "pending",
+        /// White won: over the board, or as the organiser decided.
+        White = "white",
+        /// Black won.
+        Black = "black",
+        /// White won because Black did not play (withdrawn).
+        WhiteForfeit = "white_forfeit",
+        /// Black won because White did not play.
+        BlackForfeit = "black_forfeit",
+        /// The player had the round's bye, worth a win.
+        Bye = "bye",
     }
 );
 
@@ -465,6 +509,9 @@ pub struct GuildSettings {
     pub default_clock: ClockChoice,
     /// How boards are drawn (default: White at the bottom).
     pub orientation: BoardOrientation,
+    /// Whether members without Manage Server may create tournaments and start their own
+    /// (default: off).
+    pub tournament_organisers: bool,
 }
 
 impl From<monkey_queen_core::WinReason> for EndReason {

@@ -71,3 +71,26 @@ parse-not-a-square = `{ $text }` ist kein Feld auf einem { $size }×{ $size }-Br
 parse-not-a-square-unreadable = Das ist kein Feld auf einem { $size }×{ $size }-Brett; schreib eins wie g1.
 parse-malformed = `{ $text }` ist kein Zug; schreib zwei Felder wie g1-g7 oder `swap`.
 parse-malformed-unreadable = Das ist kein Zug; schreib zwei Felder wie g1-g7 oder `swap`.
+
+## Tournaments
+refused-tournament-servers-only = Turniere gehören zu einem Server: Nutze diesen Befehl auf einem Server.
+refused-tournament-needs-bot = Der Bot muss zu diesem Server hinzugefügt sein, um ein Turnier zu leiten: Er postet Runden und Bretter selbst.
+refused-not-organiser = Dafür brauchst du die Berechtigung „Server verwalten“ (oder musst Veranstalter dieses Turniers sein, wo der Server Veranstalter in /settings erlaubt).
+refused-no-such-tournament = Dieser Server hat kein Turnier Nr. { $tournament }.
+refused-bad-tournament-name = Gib dem Turnier einen Namen mit 1 bis { $max } Zeichen.
+refused-bad-rounds = Ein Schweizer Turnier hat 1 bis { $max } Runden.
+refused-bad-player-limit = Die Spielerzahl muss zwischen { $min } und { $max } liegen.
+refused-start-in-past = Diese Startzeit ist schon vorbei.
+refused-too-many-tournaments = Dieser Server hat schon { $limit } Turniere in Anmeldung oder im Gang; beende zuerst eines.
+refused-tournament-started = Dieses Turnier hat schon begonnen.
+refused-tournament-over = Dieses Turnier ist vorbei.
+refused-tournament-not-started = Dieses Turnier hat noch nicht begonnen.
+refused-tournament-full = Dieses Turnier ist voll ({ $limit } Spieler).
+refused-already-joined = Du bist schon in diesem Turnier.
+refused-not-entered = Diese Person spielt nicht in diesem Turnier.
+refused-already-withdrawn = Diese Person hat sich schon zurückgezogen.
+refused-too-few-players = Dieses Turnier braucht mindestens { $need } Spieler zum Start.
+refused-no-such-pairing = Runde { $round } hat keine Partie an Brett { $board }.
+refused-result-pending = Diese Partie läuft noch; ihr Ergebnis kommt vom Brett (oder ziehe einen Spieler zurück).
+refused-not-in-pairing = Diese Person spielt nicht in dieser Partie.
+refused-tournament-game = Eine Turnierpartie kann nicht abgebrochen werden: Ihre Paarung braucht ein Ergebnis.

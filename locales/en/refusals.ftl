@@ -66,3 +66,26 @@ parse-not-a-square = `{ $text }` is not a square on a { $size }×{ $size } board
 parse-not-a-square-unreadable = That is not a square on a { $size }×{ $size } board; write one like g1.
 parse-malformed = `{ $text }` is not a move; write two squares like g1-g7, or swap.
 parse-malformed-unreadable = That is not a move; write two squares like g1-g7, or swap.
+
+## Tournaments
+refused-tournament-servers-only = Tournaments belong to a server: use this command in one.
+refused-tournament-needs-bot = The bot must be added to this server to run a tournament: it posts the rounds and boards itself.
+refused-not-organiser = You need the Manage Server permission for that (or to be this tournament's organiser, where the server allows organisers in /settings).
+refused-no-such-tournament = This server has no tournament #{ $tournament }.
+refused-bad-tournament-name = Give the tournament a name of 1 to { $max } characters.
+refused-bad-rounds = A Swiss tournament has 1 to { $max } rounds.
+refused-bad-player-limit = The player limit must be between { $min } and { $max }.
+refused-start-in-past = That start time has already passed.
+refused-too-many-tournaments = This server already has { $limit } tournaments taking sign-ups or running; finish one first.
+refused-tournament-started = This tournament has already started.
+refused-tournament-over = This tournament is over.
+refused-tournament-not-started = This tournament has not started yet.
+refused-tournament-full = This tournament is full ({ $limit } players).
+refused-already-joined = You are already in this tournament.
+refused-not-entered = That player is not in this tournament.
+refused-already-withdrawn = That player has already withdrawn.
+refused-too-few-players = This tournament needs at least { $need } players to start.
+refused-no-such-pairing = Round { $round } has no game on board { $board }.
+refused-result-pending = That game is still being played; its result comes from the board (or withdraw a player).
+refused-not-in-pairing = That player does not play in that game.
+refused-tournament-game = A tournament game can't be called off: its pairing needs a result.

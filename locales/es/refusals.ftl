@@ -78,3 +78,26 @@ parse-not-a-square = `{ $text }` no es una casilla de un tablero de { $size }×{
 parse-not-a-square-unreadable = Eso no es una casilla de un tablero de { $size }×{ $size }; escríbela como g1.
 parse-malformed = `{ $text }` no es una jugada; escribe dos casillas como g1-g7, o swap.
 parse-malformed-unreadable = Eso no es una jugada; escribe dos casillas como g1-g7, o swap.
+
+## Tournaments
+refused-tournament-servers-only = Los torneos pertenecen a un servidor: usa este comando en uno.
+refused-tournament-needs-bot = El bot debe estar añadido a este servidor para llevar un torneo: publica él mismo las rondas y los tableros.
+refused-not-organiser = Necesitas el permiso Gestionar servidor (o ser el organizador de este torneo, si el servidor permite organizadores en /settings).
+refused-no-such-tournament = Este servidor no tiene el torneo n.º { $tournament }.
+refused-bad-tournament-name = Dale al torneo un nombre de 1 a { $max } caracteres.
+refused-bad-rounds = Un torneo suizo tiene de 1 a { $max } rondas.
+refused-bad-player-limit = El límite de jugadores debe estar entre { $min } y { $max }.
+refused-start-in-past = Esa hora de inicio ya pasó.
+refused-too-many-tournaments = Este servidor ya tiene { $limit } torneos en inscripción o en curso; termina uno primero.
+refused-tournament-started = Este torneo ya ha empezado.
+refused-tournament-over = Este torneo ha terminado.
+refused-tournament-not-started = Este torneo aún no ha empezado.
+refused-tournament-full = Este torneo está completo ({ $limit } jugadores).
+refused-already-joined = Ya estás en este torneo.
+refused-not-entered = Esa persona no juega en este torneo.
+refused-already-withdrawn = Esa persona ya se ha retirado.
+refused-too-few-players = Este torneo necesita al menos { $need } jugadores para empezar.
+refused-no-such-pairing = La ronda { $round } no tiene partida en el tablero { $board }.
+refused-result-pending = Esa partida aún se está jugando; su resultado saldrá del tablero (o retira a un jugador).
+refused-not-in-pairing = Esa persona no juega en esa partida.
+refused-tournament-game = Una partida de torneo no se puede anular: su emparejamiento necesita un resultado.

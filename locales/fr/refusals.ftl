@@ -83,3 +83,26 @@ parse-not-a-square = `{ $text }` n'est pas une case d'un plateau { $size }×{ $s
 parse-not-a-square-unreadable = Ce n'est pas une case d'un plateau { $size }×{ $size } ; écris-en une comme g1.
 parse-malformed = `{ $text }` n'est pas un coup ; écris deux cases comme g1-g7, ou swap.
 parse-malformed-unreadable = Ce n'est pas un coup ; écris deux cases comme g1-g7, ou swap.
+
+## Tournaments
+refused-tournament-servers-only = Les tournois appartiennent à un serveur : utilisez cette commande dans un serveur.
+refused-tournament-needs-bot = Le bot doit être ajouté à ce serveur pour mener un tournoi : il publie lui-même les rondes et les plateaux.
+refused-not-organiser = Il vous faut la permission Gérer le serveur (ou être l'organisateur de ce tournoi, si le serveur autorise les organisateurs dans /settings).
+refused-no-such-tournament = Ce serveur n'a pas de tournoi n° { $tournament }.
+refused-bad-tournament-name = Donnez au tournoi un nom de 1 à { $max } caractères.
+refused-bad-rounds = Un tournoi suisse compte de 1 à { $max } rondes.
+refused-bad-player-limit = Le nombre maximal de joueurs doit être entre { $min } et { $max }.
+refused-start-in-past = Cette heure de début est déjà passée.
+refused-too-many-tournaments = Ce serveur a déjà { $limit } tournois en inscription ou en cours ; terminez-en un d'abord.
+refused-tournament-started = Ce tournoi a déjà commencé.
+refused-tournament-over = Ce tournoi est terminé.
+refused-tournament-not-started = Ce tournoi n'a pas encore commencé.
+refused-tournament-full = Ce tournoi est complet ({ $limit } joueurs).
+refused-already-joined = Vous êtes déjà inscrit à ce tournoi.
+refused-not-entered = Ce joueur ne participe pas à ce tournoi.
+refused-already-withdrawn = Ce joueur s'est déjà retiré.
+refused-too-few-players = Ce tournoi a besoin d'au moins { $need } joueurs pour commencer.
+refused-no-such-pairing = La ronde { $round } n'a pas de partie à la table { $board }.
+refused-result-pending = Cette partie est encore en cours ; son résultat viendra du plateau (ou retirez un joueur).
+refused-not-in-pairing = Ce joueur ne joue pas dans cette partie.
+refused-tournament-game = Une partie de tournoi ne peut pas être annulée : son appariement attend un résultat.

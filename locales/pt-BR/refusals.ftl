@@ -73,3 +73,26 @@ parse-not-a-square = `{ $text }` não é uma casa de um tabuleiro { $size }×{ $
 parse-not-a-square-unreadable = Isso não é uma casa de um tabuleiro { $size }×{ $size }; escreva uma como g1.
 parse-malformed = `{ $text }` não é uma jogada; escreva duas casas, como g1-g7, ou swap.
 parse-malformed-unreadable = Isso não é uma jogada; escreva duas casas, como g1-g7, ou swap.
+
+## Tournaments
+refused-tournament-servers-only = Torneios pertencem a um servidor: use este comando em um.
+refused-tournament-needs-bot = O bot precisa ser adicionado a este servidor para conduzir um torneio: ele mesmo publica as rodadas e os tabuleiros.
+refused-not-organiser = Você precisa da permissão Gerenciar servidor (ou ser o organizador deste torneio, se o servidor permitir organizadores em /settings).
+refused-no-such-tournament = Este servidor não tem o torneio nº { $tournament }.
+refused-bad-tournament-name = Dê ao torneio um nome de 1 a { $max } caracteres.
+refused-bad-rounds = Um torneio suíço tem de 1 a { $max } rodadas.
+refused-bad-player-limit = O limite de jogadores deve ficar entre { $min } e { $max }.
+refused-start-in-past = Esse horário de início já passou.
+refused-too-many-tournaments = Este servidor já tem { $limit } torneios em inscrição ou em andamento; termine um primeiro.
+refused-tournament-started = Este torneio já começou.
+refused-tournament-over = Este torneio terminou.
+refused-tournament-not-started = Este torneio ainda não começou.
+refused-tournament-full = Este torneio está cheio ({ $limit } jogadores).
+refused-already-joined = Você já está neste torneio.
+refused-not-entered = Essa pessoa não joga neste torneio.
+refused-already-withdrawn = Essa pessoa já se retirou.
+refused-too-few-players = Este torneio precisa de pelo menos { $need } jogadores para começar.
+refused-no-such-pairing = A rodada { $round } não tem partida no tabuleiro { $board }.
+refused-result-pending = Essa partida ainda está em andamento; o resultado virá do tabuleiro (ou retire um jogador).
+refused-not-in-pairing = Essa pessoa não joga nessa partida.
+refused-tournament-game = Uma partida de torneio não pode ser cancelada: o emparelhamento precisa de um resultado.

@@ -89,6 +89,7 @@ pub async fn active_games(db: &Db, seed: &Seed) -> Result<GameId, Error> {
                 channel: ChannelId(CHANNELS + i),
                 reach: Reach::Channel,
                 rematch_of: None,
+                tournament: None,
                 lang: Lang::default(),
             };
             last = storage::insert_game(&mut tx, &row).await?;

@@ -51,6 +51,7 @@ pub async fn deliver(http: &Http, data: &Data, what: &Announced) -> Result<(), E
         }
         Announced::Board(game) => board_after_move(http, data, game).await,
         Announced::Expired(challenge) => close(http, challenge, lang).await,
+        Announced::Round { .. } | Announced::Final(_) => Ok(()),
     }
 }
 

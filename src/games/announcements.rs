@@ -14,7 +14,7 @@
 //! board of a move since answered, or of a game since resigned, lost on time or aborted) is
 //! dropped rather than delivered.
 
-use super::{Challenge, GameService, GameView, Result};
+use super::{Challenge, GameService, GameView, Result, TournamentView};
 use crate::model::{AnnouncementId, EndReason, GameStatus, Lang, Reach};
 use crate::storage::{self, AnnouncementRow, Conn, Owed};
 
@@ -56,6 +56,15 @@ pub enum Announced {
     Board(GameView),
     /// The challenge lapsed unanswered: its message says so and loses its buttons.
     Expired(Challenge),
+    /// A tournament's round was paired: its pairings, mentioning the players.
+    Round {
+        /// The tournament as it stands.
+        tournament: Box<TournamentView>,
+        /// The round (1-based).
+        round: u32,
+    },
+    /// A tournament ended: its final standings and winner (or that it ended unplayed).
+    Final(Box<TournamentView>),
 }
 
 impl Announced {
@@ -68,6 +77,9 @@ impl Announced {
             | Announced::Started(game)
             | Announced::Board(game) => game.lang,
             Announced::Expired(challenge) => challenge.lang,
+            Announced::Round { tournament, .. } | Announced::Final(tournament) => {
+                tournament.tournament.lang
+            }
         }
     }
 
@@ -80,6 +92,8 @@ impl Announced {
             | Announced::Started(game)
             | Announced::Board(game) => game.place.reach,
             Announced::Expired(challenge) => challenge.reach,
+            // The bot runs tournaments only where it may post.
+            Announced::Round { .. } | Announced::Final(_) => Reach::Channel,
         }
     }
 }
@@ -193,6 +207,14 @@ impl GameService {
             }
             Owed::Reminder { game, ply } | Owed::Board { game, ply } => (game, Some(ply)),
             Owed::Timeout { game } => (game, None),
+            Owed::Round { tournament, round } => {
+                let tournament = Box::new(super::tournaments::view_of(conn, tournament).await?);
+                return Ok(Some(Announced::Round { tournament, round }));
+            }
+            Owed::Final { tournament } => {
+                let tournament = super::tournaments::view_of(conn, tournament).await?;
+                return Ok(Some(Announced::Final(Box::new(tournament))));
+            }
         };
         let Some(stored) = storage::game(conn, game).await? else {
             return Ok(None);

@@ -165,6 +165,7 @@ impl GameService {
                 reach: new.reach,
                 lang: new.lang,
                 rematch_of: new.rematch_of,
+                tournament: None,
             },
         )
         .await?;
@@ -240,6 +241,7 @@ impl GameService {
                 reach: challenge.reach,
                 lang,
                 rematch_of: challenge.rematch_of,
+                tournament: None,
             },
         )
         .await?;

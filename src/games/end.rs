@@ -23,7 +23,8 @@ enum Ending {
 
 /// What finishing `row` locks (see `storage::lock`): for a rated game both players, whose
 /// ratings are read and written back; for a game against the computer its rating at that
-/// level. Counts of unrated games are increments and need no lock.
+/// level; for a tournament's game the tournament, whose round its result may complete.
+/// Counts of unrated games are increments and need no lock.
 pub(super) fn finish_keys(row: &GameRow) -> Vec<Key> {
     let mut keys = Vec::with_capacity(2);
     if row.rated {
@@ -32,6 +33,7 @@ pub(super) fn finish_keys(row: &GameRow) -> Vec<Key> {
     if let Some(level) = row.ai_level {
         keys.push(Key::ComputerRating(level));
     }
+    keys.extend(row.tournament.map(Key::Tournament));
     keys
 }
 
@@ -80,6 +82,10 @@ impl GameService {
     /// Ends a game with no result at the ply it was read at, in its own transaction. No board
     /// says so, so its latest board is forgotten here (see `boards`).
     pub(super) async fn call_off(&self, row: &GameRow) -> Result<GameView> {
+        if row.tournament.is_some() {
+            // Its pairing needs a result.
+            return Err(UserError::TournamentGame.into());
+        }
         let now = self.now_ms();
         let mut tx = self.db.begin_write().await?;
         if !storage::abort_game(&mut tx, row.id, row.ply, now).await? {
@@ -213,7 +219,8 @@ impl GameService {
     }
 
     /// Writes the end of a game (if it is still active at `row.ply`), both players' counts
-    /// and, for a rated game, their new Glicko-2 ratings. `None` if the game had changed.
+    /// and, for a rated game, their new Glicko-2 ratings; a tournament's game moves its
+    /// tournament on (its result, perhaps the next round). `None` if the game had changed.
     /// The caller's transaction holds the game's [`finish_keys`]; the players' rows are
     /// written in ascending id order (see `storage::lock`: no two finishes deadlock).
     pub(super) async fn settle(
@@ -280,13 +287,15 @@ impl GameService {
         if let Some(level) = row.ai_level {
             self.rate_ai(conn, level, winner_id, loser_id, now).await?;
         }
-        Ok(Some(GameResult {
+        let result = GameResult {
             winner,
             winner_id,
             loser_id,
             reason,
             rating_deltas,
-        }))
+        };
+        super::tournaments::game_ended(self, conn, row, &result, now).await?;
+        Ok(Some(result))
     }
 }
 
@@ -322,7 +331,7 @@ impl GameService {
 }
 
 /// A player's rating at `now`, its deviation grown by the idle rating periods before it.
-async fn current_rating(conn: &mut Conn, user: UserId, now: i64) -> Result<Rating> {
+pub(super) async fn current_rating(conn: &mut Conn, user: UserId, now: i64) -> Result<Rating> {
     Ok(storage::player(conn, user)
         .await?
         .map_or(Rating::NEWCOMER, |p| super::standings::rating_now(&p, now)))

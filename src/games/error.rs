@@ -6,7 +6,7 @@ use std::fmt;
 use monkey_queen_core::{MoveError, OptionsError};
 
 use super::view::GameSummary;
-use crate::model::{ChallengeId, ChallengeStatus, GameId, GameStatus, UserId};
+use crate::model::{ChallengeId, ChallengeStatus, GameId, GameStatus, TournamentId, UserId};
 
 /// A request the rules of the service refuse. Each variant carries what a front end needs to
 /// explain it; `Display` gives a plain English sentence.
@@ -152,6 +152,75 @@ pub enum UserError {
     /// A game started from the Activity by someone who has not opened it in that channel
     /// lately (so how the bot reaches the channel is unknown).
     NotLaunched,
+    /// A tournament outside a server: tournaments belong to servers.
+    TournamentsInServersOnly,
+    /// A tournament where the bot can't post (only user-installed there): it announces the
+    /// rounds and posts the boards by itself.
+    TournamentNeedsBot,
+    /// Creating, starting or changing a tournament without Manage Server (or without being
+    /// its organiser where the server allows organisers).
+    NotOrganiser,
+    /// No tournament of this server has this number.
+    NoSuchTournament(TournamentId),
+    /// A tournament name that is empty or too long.
+    BadTournamentName {
+        /// The most characters a name may have.
+        max: usize,
+    },
+    /// A Swiss tournament's rounds out of range.
+    BadRounds {
+        /// The most rounds allowed.
+        max: u32,
+    },
+    /// A player limit out of range.
+    BadPlayerLimit {
+        /// The fewest allowed.
+        min: u32,
+        /// The most allowed.
+        max: u32,
+    },
+    /// A start time that has passed.
+    StartInPast,
+    /// The server already runs the most tournaments allowed at once.
+    TooManyTournaments {
+        /// How many may take sign-ups or run at once.
+        limit: usize,
+    },
+    /// Joining, or starting, a tournament that has started.
+    TournamentStarted,
+    /// A tournament that is over.
+    TournamentOver,
+    /// A result changed in a tournament that has not started.
+    TournamentNotStarted,
+    /// Joining a full tournament.
+    TournamentFull {
+        /// Its player limit.
+        limit: u32,
+    },
+    /// Joining a tournament twice.
+    AlreadyJoined,
+    /// Leaving (or withdrawing) someone who is not in the tournament.
+    NotEntered,
+    /// Withdrawing someone already withdrawn.
+    AlreadyWithdrawn,
+    /// Starting a tournament with too few players.
+    TooFewPlayers {
+        /// How many it needs.
+        need: u32,
+    },
+    /// No such game (or a bye) in that round and board.
+    NoSuchPairing {
+        /// The round asked for.
+        round: u32,
+        /// The board asked for.
+        board: u32,
+    },
+    /// Changing the result of a game still being played.
+    ResultPending,
+    /// Giving a tournament game to someone who does not play in it.
+    NotInPairing,
+    /// Calling off a tournament game: its pairing needs a result.
+    TournamentGame,
 }
 
 /// For logs: the refusal as data (`NotParticipant { game: GameId(3) }`). What a user reads is

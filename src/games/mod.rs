@@ -88,6 +88,7 @@ mod reminders;
 mod settings;
 mod standings;
 mod tokens;
+mod tournaments;
 mod view;
 mod visibility;
 
@@ -117,6 +118,11 @@ pub use standings::{
     Page, PlayedGame, PlayerStats, RECENT_RESULTS,
 };
 pub use tokens::{KEPT_TOKEN_FOLLOW_UPS, TOKEN_LIFETIME_MS, token_serves};
+pub use tournaments::{
+    Entrant, LogLine, MAX_NAME_CHARS, MAX_OPEN_TOURNAMENTS, MAX_PLAYERS, MAX_SWISS_ROUNDS,
+    NewTournament, Organiser, Pairing, TIMEOUTS_TO_WITHDRAW, Tournament, TournamentExport,
+    TournamentStanding, TournamentView, score_text,
+};
 pub use view::{
     GameRecord, GameResult, GameStarted, GameSummary, GameView, Mismatch, MovePlayed, Place,
     PlayerRef,
@@ -125,7 +131,8 @@ pub use view::{
 pub use crate::model::{
     AnnouncementId, Audience, BoardOrientation, ChallengeId, ChallengeStatus, ChannelId,
     ClockChoice, ColorChoice, Editable, EndReason, GameId, GameStatus, GuildId, GuildSettings,
-    Heavy, InteractionToken, Lang, Level, MessageId, PageKey, Reach, UserId, Viewer,
+    Heavy, InteractionToken, Lang, Level, MessageId, PageKey, PairingResult, Reach,
+    TournamentFormat, TournamentId, TournamentStatus, UserId, Viewer,
 };
 pub use crate::storage::{ChallengeRow as Challenge, MoveRow, PlayerRow as Player};
 

@@ -13,6 +13,8 @@ pub struct SettingsChange {
     pub default_clock: Option<ClockChoice>,
     /// How boards are drawn.
     pub orientation: Option<BoardOrientation>,
+    /// Whether members without Manage Server may organise tournaments.
+    pub tournament_organisers: Option<bool>,
 }
 
 impl SettingsChange {
@@ -23,6 +25,9 @@ impl SettingsChange {
             threads: self.threads.unwrap_or(settings.threads),
             default_clock: self.default_clock.unwrap_or(settings.default_clock),
             orientation: self.orientation.unwrap_or(settings.orientation),
+            tournament_organisers: self
+                .tournament_organisers
+                .unwrap_or(settings.tournament_organisers),
         }
     }
 }

@@ -141,10 +141,10 @@ pub struct AiStanding {
 
 /// Where a page starts and ends within `total` lines.
 pub(super) struct Window {
-    page: u32,
-    size: u32,
-    total_pages: u32,
-    offset: u64,
+    pub(super) page: u32,
+    pub(super) size: u32,
+    pub(super) total_pages: u32,
+    pub(super) offset: u64,
 }
 
 impl Window {
@@ -175,7 +175,8 @@ impl Window {
         self.page(entries, total)
     }
 
-    fn page<T>(&self, entries: Vec<T>, total: u64) -> Page<T> {
+    /// `entries` as this page of `total` lines.
+    pub(super) fn page<T>(&self, entries: Vec<T>, total: u64) -> Page<T> {
         Page {
             entries,
             page: self.page,

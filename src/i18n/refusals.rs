@@ -114,6 +114,43 @@ pub(super) fn refused(t: Texts, e: &UserError) -> String {
             t.get("refused-too-many-challenges", &args! {"limit" => *limit})
         }
         UserError::NotLaunched => t.plain("refused-not-launched"),
+        UserError::TournamentsInServersOnly => t.plain("refused-tournament-servers-only"),
+        UserError::TournamentNeedsBot => t.plain("refused-tournament-needs-bot"),
+        UserError::NotOrganiser => t.plain("refused-not-organiser"),
+        UserError::NoSuchTournament(id) => {
+            t.get("refused-no-such-tournament", &args! {"tournament" => id.0})
+        }
+        UserError::BadTournamentName { max } => {
+            t.get("refused-bad-tournament-name", &args! {"max" => *max})
+        }
+        UserError::BadRounds { max } => t.get("refused-bad-rounds", &args! {"max" => *max}),
+        UserError::BadPlayerLimit { min, max } => t.get(
+            "refused-bad-player-limit",
+            &args! {"min" => *min, "max" => *max},
+        ),
+        UserError::StartInPast => t.plain("refused-start-in-past"),
+        UserError::TooManyTournaments { limit } => {
+            t.get("refused-too-many-tournaments", &args! {"limit" => *limit})
+        }
+        UserError::TournamentStarted => t.plain("refused-tournament-started"),
+        UserError::TournamentOver => t.plain("refused-tournament-over"),
+        UserError::TournamentNotStarted => t.plain("refused-tournament-not-started"),
+        UserError::TournamentFull { limit } => {
+            t.get("refused-tournament-full", &args! {"limit" => *limit})
+        }
+        UserError::AlreadyJoined => t.plain("refused-already-joined"),
+        UserError::NotEntered => t.plain("refused-not-entered"),
+        UserError::AlreadyWithdrawn => t.plain("refused-already-withdrawn"),
+        UserError::TooFewPlayers { need } => {
+            t.get("refused-too-few-players", &args! {"need" => *need})
+        }
+        UserError::NoSuchPairing { round, board } => t.get(
+            "refused-no-such-pairing",
+            &args! {"round" => *round, "board" => *board},
+        ),
+        UserError::ResultPending => t.plain("refused-result-pending"),
+        UserError::NotInPairing => t.plain("refused-not-in-pairing"),
+        UserError::TournamentGame => t.plain("refused-tournament-game"),
     }
 }
 

@@ -295,6 +295,27 @@ fn user_errors() -> Vec<UserError> {
         UserError::TooManyComputerGames { limit: 3 },
         UserError::TooManyChallenges { limit: 5 },
         UserError::NotLaunched,
+        UserError::TournamentsInServersOnly,
+        UserError::TournamentNeedsBot,
+        UserError::NotOrganiser,
+        UserError::NoSuchTournament(crate::model::TournamentId(4)),
+        UserError::BadTournamentName { max: 80 },
+        UserError::BadRounds { max: 11 },
+        UserError::BadPlayerLimit { min: 2, max: 128 },
+        UserError::StartInPast,
+        UserError::TooManyTournaments { limit: 10 },
+        UserError::TournamentStarted,
+        UserError::TournamentOver,
+        UserError::TournamentNotStarted,
+        UserError::TournamentFull { limit: 8 },
+        UserError::AlreadyJoined,
+        UserError::NotEntered,
+        UserError::AlreadyWithdrawn,
+        UserError::TooFewPlayers { need: 4 },
+        UserError::NoSuchPairing { round: 2, board: 3 },
+        UserError::ResultPending,
+        UserError::NotInPairing,
+        UserError::TournamentGame,
     ];
     for e in &all {
         match e {
@@ -332,7 +353,28 @@ fn user_errors() -> Vec<UserError> {
             | UserError::CoolingDown { .. }
             | UserError::TooManyComputerGames { .. }
             | UserError::TooManyChallenges { .. }
-            | UserError::NotLaunched => {}
+            | UserError::NotLaunched
+            | UserError::TournamentsInServersOnly
+            | UserError::TournamentNeedsBot
+            | UserError::NotOrganiser
+            | UserError::NoSuchTournament(_)
+            | UserError::BadTournamentName { .. }
+            | UserError::BadRounds { .. }
+            | UserError::BadPlayerLimit { .. }
+            | UserError::StartInPast
+            | UserError::TooManyTournaments { .. }
+            | UserError::TournamentStarted
+            | UserError::TournamentOver
+            | UserError::TournamentNotStarted
+            | UserError::TournamentFull { .. }
+            | UserError::AlreadyJoined
+            | UserError::NotEntered
+            | UserError::AlreadyWithdrawn
+            | UserError::TooFewPlayers { .. }
+            | UserError::NoSuchPairing { .. }
+            | UserError::ResultPending
+            | UserError::NotInPairing
+            | UserError::TournamentGame => {}
         }
     }
     all

@@ -6,7 +6,7 @@ use sqlx::Row;
 use sqlx::any::AnyRow;
 
 use super::{Backend, Conn, Error, corrupt};
-use crate::model::{AnnouncementId, ChallengeId, GameId};
+use crate::model::{AnnouncementId, ChallengeId, GameId, TournamentId};
 
 /// What an announcement is about.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -36,6 +36,18 @@ pub enum Owed {
         /// The challenge.
         challenge: ChallengeId,
     },
+    /// A tournament's round was paired: its pairings, mentioning the players.
+    Round {
+        /// The tournament.
+        tournament: TournamentId,
+        /// The round (1-based).
+        round: u32,
+    },
+    /// A tournament finished: its final standings and crosstable.
+    Final {
+        /// The tournament.
+        tournament: TournamentId,
+    },
 }
 
 /// A claimed announcement.
@@ -59,19 +71,23 @@ pub async fn queue_announcement(
     now: i64,
     due_ms: i64,
 ) -> Result<AnnouncementId, Error> {
-    let (kind, game, challenge, ply) = match owed {
-        Owed::Reminder { game, ply } => ("reminder", Some(game.0), None, Some(ply)),
-        Owed::Timeout { game } => ("timeout", Some(game.0), None, None),
-        Owed::Board { game, ply } => ("board", Some(game.0), None, Some(ply)),
-        Owed::Expiry { challenge } => ("expiry", None, Some(challenge.0), None),
+    let (kind, game, challenge, tournament, ply) = match owed {
+        Owed::Reminder { game, ply } => ("reminder", Some(game.0), None, None, Some(ply)),
+        Owed::Timeout { game } => ("timeout", Some(game.0), None, None, None),
+        Owed::Board { game, ply } => ("board", Some(game.0), None, None, Some(ply)),
+        Owed::Expiry { challenge } => ("expiry", None, Some(challenge.0), None, None),
+        Owed::Round { tournament, round } => ("round", None, None, Some(tournament.0), Some(round)),
+        Owed::Final { tournament } => ("final", None, None, Some(tournament.0), None),
     };
     let id: i64 = sqlx::query_scalar(
-        "INSERT INTO announcements (kind, game_id, challenge_id, ply, created_ms, due_ms)
-         VALUES ($1, $2, $3, $4, $5, $6) RETURNING id",
+        "INSERT INTO announcements
+             (kind, game_id, challenge_id, tournament_id, ply, created_ms, due_ms)
+         VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id",
     )
     .bind(kind)
     .bind(game)
     .bind(challenge)
+    .bind(tournament)
     .bind(ply.map(i64::from))
     .bind(now)
     .bind(due_ms)
@@ -91,7 +107,7 @@ pub(super) fn claim_announcement_sql(backend: Backend) -> &'static str {
                  WHERE id = (
                      SELECT id FROM announcements WHERE due_ms <= $1 ORDER BY due_ms, id LIMIT 1",
                 $($lock,)?
-                ") RETURNING id, kind, game_id, challenge_id, ply, attempts"
+                ") RETURNING id, kind, game_id, challenge_id, tournament_id, ply, attempts"
             )
         };
     }
@@ -167,9 +183,10 @@ fn decode(row: &AnyRow) -> Result<AnnouncementRow, Error> {
     let kind: String = row.try_get("kind")?;
     let game: Option<i64> = row.try_get("game_id")?;
     let challenge: Option<i64> = row.try_get("challenge_id")?;
+    let tournament: Option<i64> = row.try_get("tournament_id")?;
     let ply: Option<i64> = row.try_get("ply")?;
     let ply = ply.and_then(|p| u32::try_from(p).ok());
-    let owed = match (kind.as_str(), game, challenge, ply) {
+    let owed = match (kind.as_str(), game, challenge.or(tournament), ply) {
         ("reminder", Some(game), _, Some(ply)) => Owed::Reminder {
             game: GameId(game),
             ply,
@@ -181,6 +198,13 @@ fn decode(row: &AnyRow) -> Result<AnnouncementRow, Error> {
         },
         ("expiry", _, Some(challenge), _) => Owed::Expiry {
             challenge: ChallengeId(challenge),
+        },
+        ("round", _, Some(tournament), Some(round)) => Owed::Round {
+            tournament: TournamentId(tournament),
+            round,
+        },
+        ("final", _, Some(tournament), _) => Owed::Final {
+            tournament: TournamentId(tournament),
         },
         _ => return Err(corrupt("announcements.kind", kind)),
     };

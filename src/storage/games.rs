@@ -7,7 +7,8 @@ use sqlx::any::AnyRow;
 use super::{Backend, Conn, Error, Pooled, Real, corrupt, db_id, discord_id, flag, int};
 use crate::model::{
     AnnouncementId, Audience, ChannelId, EndReason, GameId, GameStatus, GuildId, Lang, Level,
-    MessageId, PageKey, Reach, UserId, color_from_word, color_word, level_from_word, level_word,
+    MessageId, PageKey, Reach, TournamentId, UserId, color_from_word, color_word, level_from_word,
+    level_word,
 };
 
 /// Everything needed to store a new game.
@@ -43,6 +44,8 @@ pub struct NewGameRow {
     pub lang: Lang,
     /// The finished game this is a rematch of.
     pub rematch_of: Option<GameId>,
+    /// The tournament it is a pairing of.
+    pub tournament: Option<TournamentId>,
 }
 
 /// A game as stored, with both players' display names.
@@ -107,6 +110,8 @@ pub struct GameRow {
     /// The address of its web page; `None` for a game stored before pages existed, until it
     /// is first linked (see [`page_key`]).
     pub page_key: Option<PageKey>,
+    /// The tournament it is a pairing of.
+    pub tournament: Option<TournamentId>,
 }
 
 /// A stored move.
@@ -201,7 +206,8 @@ macro_rules! game_columns {
          CAST(g.rated AS INTEGER) AS rated, g.status, g.winner, g.end_reason,
          g.white_rating_delta, g.black_rating_delta, g.ply, g.position, g.created_ms,
          g.last_move_ms, g.deadline_ms, g.remind_ms, g.finished_ms, g.guild_id,
-         g.channel_id, g.reach, g.lang, g.thread_id, g.message_id, g.rematch_of, g.page_key"
+         g.channel_id, g.reach, g.lang, g.thread_id, g.message_id, g.rematch_of, g.page_key,
+         g.tournament_id"
     };
 }
 
@@ -317,6 +323,9 @@ fn decode(row: &AnyRow) -> Result<GameRow, Error> {
             Some(key) => Some(PageKey::parse(&key).ok_or_else(|| corrupt("page_key", &key))?),
             None => None,
         },
+        tournament: row
+            .try_get::<Option<i64>, _>("tournament_id")?
+            .map(TournamentId),
     })
 }
 
@@ -333,9 +342,10 @@ pub async fn insert_game(conn: &mut Conn, new: &NewGameRow) -> Result<GameId, Er
     let id: i64 = sqlx::query_scalar(
         "INSERT INTO games (white_id, black_id, ai_level, board_size, queen_height, pie,
              move_time_ms, rated, status, ply, position, created_ms, deadline_ms, remind_ms,
-             guild_id, channel_id, rematch_of, reach, to_move_id, lang, page_key)
+             guild_id, channel_id, rematch_of, reach, to_move_id, lang, page_key,
+             tournament_id)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'active', 0, $9, $10, $11, $12, $13, $14, $15,
-             $16, CASE WHEN $3 IS NULL THEN NULL ELSE $1 END, $17, $18)
+             $16, CASE WHEN $3 IS NULL THEN NULL ELSE $1 END, $17, $18, $19)
          RETURNING id",
     )
     .bind(db_id(new.white.0))
@@ -356,6 +366,7 @@ pub async fn insert_game(conn: &mut Conn, new: &NewGameRow) -> Result<GameId, Er
     .bind(new.reach.as_str())
     .bind(new.lang.tag())
     .bind(PageKey::random().as_str().to_owned())
+    .bind(new.tournament.map(|t| t.0))
     .fetch_one(conn)
     .await?;
     Ok(GameId(id))

@@ -23,6 +23,11 @@
 //!   game against the computer its [`Key::ComputerRating`]; the game by its compare-and-swap;
 //!   unrated counts are increments, which need only the row;
 //! - a server's settings: [`Key::Guild`] (read, changed, written back);
+//! - a tournament's sign-ups, start, withdrawals and results by hand: [`Key::Tournament`]
+//!   (its players and rounds are read, changed, written back), with, for a withdrawal that
+//!   ends a game being played, that game's keys; finishing a tournament game takes the
+//!   tournament's key beside the game's (its result may complete the round, which is then
+//!   paired in the same transaction);
 //! - declining, cancelling, aborting, a plain move, a claim (of an announcement, a reminder,
 //!   a lapsed challenge, a computer's turn): nothing but their own rows.
 //!
@@ -39,7 +44,7 @@
 //! Claims take many rows but never wait for one (`SKIP LOCKED`), so they close no cycle.
 
 use super::{Backend, Conn, Error, db_id, discord_id};
-use crate::model::{GameId, GuildId, Level, UserId};
+use crate::model::{GameId, GuildId, Level, TournamentId, UserId};
 
 /// Something a write transaction's checks depend on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -53,6 +58,8 @@ pub enum Key {
     ComputerRating(Level),
     /// A server's settings.
     Guild(GuildId),
+    /// A tournament: its players, its rounds and their results.
+    Tournament(TournamentId),
 }
 
 impl Key {
@@ -67,6 +74,7 @@ impl Key {
             Key::Player(user) => (2, user.0),
             Key::ComputerRating(level) => (3, level_number(level)),
             Key::Guild(guild) => (4, guild.0),
+            Key::Tournament(tournament) => (5, discord_id(tournament.0)),
         };
         db_id(mix(id ^ kind.wrapping_mul(0x9E37_79B9_7F4A_7C15)))
     }

@@ -43,6 +43,7 @@ mod rating_history;
 mod schema;
 mod settings;
 mod tokens;
+mod tournaments;
 
 use std::time::Duration;
 
@@ -85,6 +86,13 @@ pub use rating_history::{RatingHistoryRow, rating_history, record_rating};
 pub use schema::{SchemaError, migrator, schema_version};
 pub use settings::{guild_settings, store_guild_settings};
 pub use tokens::{delete_tokens_received_by, keep_token, take_token};
+pub use tournaments::{
+    EntryRow, LogRow, NewTournamentRow, PairingRow, TournamentRow, change_log,
+    count_guild_tournaments, delete_entry, due_tournaments, entries, finish_tournament,
+    guild_tournaments, insert_entry, insert_pairing, insert_tournament, log_change, pairings,
+    seat_entry, set_pairing_result, set_round, set_timeouts_in_row, set_tournament_message,
+    settle_pairing, start_tournament, tournament, withdraw_entry,
+};
 
 /// One connection (or a transaction, through `&mut *tx`).
 pub type Conn = AnyConnection;

@@ -14,7 +14,8 @@ pub async fn guild_settings(
     guild: GuildId,
 ) -> Result<Option<GuildSettings>, Error> {
     let row = sqlx::query(
-        "SELECT CAST(threads AS INTEGER) AS threads, default_clock, board_orientation
+        "SELECT CAST(threads AS INTEGER) AS threads, default_clock, board_orientation,
+             CAST(tournament_organisers AS INTEGER) AS tournament_organisers
          FROM guild_settings WHERE guild_id = $1",
     )
     .bind(db_id(guild.0))
@@ -29,6 +30,7 @@ pub async fn guild_settings(
             .ok_or_else(|| corrupt("guild_settings.default_clock", &clock))?,
         orientation: BoardOrientation::from_stored(&orientation)
             .ok_or_else(|| corrupt("guild_settings.board_orientation", &orientation))?,
+        tournament_organisers: flag(&row, "tournament_organisers")?,
     }))
 }
 
@@ -43,16 +45,21 @@ pub async fn store_guild_settings(
     now: i64,
 ) -> Result<(), Error> {
     sqlx::query(
-        "INSERT INTO guild_settings (guild_id, threads, default_clock, board_orientation, updated_ms)
-         VALUES ($1, $2, $3, $4, $5)
+        "INSERT INTO guild_settings
+             (guild_id, threads, default_clock, board_orientation, tournament_organisers,
+              updated_ms)
+         VALUES ($1, $2, $3, $4, $5, $6)
          ON CONFLICT (guild_id) DO UPDATE
          SET threads = excluded.threads, default_clock = excluded.default_clock,
-             board_orientation = excluded.board_orientation, updated_ms = excluded.updated_ms",
+             board_orientation = excluded.board_orientation,
+             tournament_organisers = excluded.tournament_organisers,
+             updated_ms = excluded.updated_ms",
     )
     .bind(db_id(guild.0))
     .bind(settings.threads)
     .bind(settings.default_clock.as_str())
     .bind(settings.orientation.as_str())
+    .bind(settings.tournament_organisers)
     .bind(now)
     .execute(conn)
     .await?;

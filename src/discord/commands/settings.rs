@@ -39,6 +39,7 @@ pub async fn settings(
             OrientationOption::WhiteBottom => BoardOrientation::WhiteBottom,
             OrientationOption::ToMove => BoardOrientation::ToMove,
         }),
+        tournament_organisers: None,
     };
     let saved = change != SettingsChange::default();
     let data = ctx.data();
