@@ -5,7 +5,7 @@ use monkey_queen_core::{Color, GameOptions, Move, MoveText, Position, Record, Ro
 use super::error::InternalError;
 use crate::model::{
     AnnouncementId, ChannelId, EndReason, GameId, GameStatus, GuildId, Lang, Level, MessageId,
-    PageKey, Reach, UserId,
+    PageKey, Reach, TournamentId, UserId,
 };
 use crate::storage::{GameRow, MoveRow};
 
@@ -149,6 +149,8 @@ pub struct GameView {
     /// The address of its web page; `None` for a game stored before pages existed, until
     /// [`GameService::page_key`](super::GameService::page_key) gives it one.
     pub page_key: Option<PageKey>,
+    /// The tournament it is a pairing of.
+    pub tournament: Option<TournamentId>,
 }
 
 impl GameView {
@@ -337,6 +339,7 @@ pub(super) fn view(row: GameRow, position: Position, last_move: Option<Move>) ->
         lang: row.lang,
         rematch_of: row.rematch_of,
         page_key: row.page_key,
+        tournament: row.tournament,
     }
 }
 

@@ -86,6 +86,7 @@ fn game(result: Option<GameResult>) -> GameView {
         lang: Lang::En,
         rematch_of: None,
         page_key: None,
+        tournament: None,
     }
 }
 

@@ -172,6 +172,7 @@ mod tests {
             lang: Lang::En,
             rematch_of: None,
             page_key: None,
+            tournament: None,
         }
     }
 

@@ -1,0 +1,653 @@
+//! Tournaments in the game service: sign-ups, rounds paired as the last game of a round
+//! ends, byes, forfeits, withdrawals (asked, or after two losses on time in a row), results
+//! by hand, standings, exports, the scheduled start, and a round's last results arriving from
+//! two processes at once.
+
+#[allow(dead_code)] // each test binary uses its own subset of the fixtures
+mod common;
+
+use std::collections::HashSet;
+
+use common::*;
+use monkey_queen::games::{
+    Announced, EndReason, GameRef, GameService, GameStatus, GuildId, Lang, NewTournament,
+    Organiser, PairingResult, PlayerRef, Reach, Result, ServiceError, SettingsChange,
+    TournamentFormat, TournamentStatus, TournamentView, UserError, UserId,
+};
+use monkey_queen_core::GameOptions;
+
+/// The refusal a call ended with; panics on success or an internal error.
+fn refused<T: std::fmt::Debug>(result: Result<T>) -> UserError {
+    match result {
+        Err(ServiceError::User(e)) => e,
+        other => panic!("expected a refusal, got {other:?}"),
+    }
+}
+
+/// A server manager.
+const MANAGER: Organiser = Organiser {
+    user: UserId(42),
+    manages_server: true,
+};
+
+/// The `i`-th player, rated by the order they join (all newcomers: equal ratings).
+fn player(i: u64) -> PlayerRef {
+    PlayerRef::new(UserId(100 + i), format!("Player {i}"))
+}
+
+fn tournament(format: TournamentFormat, rounds: u32) -> NewTournament {
+    NewTournament {
+        organiser: MANAGER,
+        organiser_name: "Manager".to_owned(),
+        guild: GUILD,
+        channel: CHANNEL,
+        reach: Reach::Channel,
+        name: "Winter Cup".to_owned(),
+        format,
+        rounds,
+        options: GameOptions::default(),
+        move_time_ms: None,
+        rated: true,
+        max_players: 16,
+        starts_ms: None,
+        lang: Lang::En,
+    }
+}
+
+/// Creates a tournament, signs up `n` players and starts it.
+async fn started(f: &Fixture, new: NewTournament, n: u64) -> TournamentView {
+    let id = f
+        .service
+        .create_tournament(new)
+        .await
+        .unwrap()
+        .tournament
+        .id;
+    for i in 0..n {
+        f.service
+            .join_tournament(GUILD, id, &player(i))
+            .await
+            .unwrap();
+    }
+    f.service
+        .start_tournament(GUILD, id, MANAGER)
+        .await
+        .unwrap()
+}
+
+/// Ends the game of `white` and `black`: White captures the queen (R7.1) when `white_wins`,
+/// else White resigns.
+async fn decide(service: &GameService, game: monkey_queen::games::GameId, white_wins: bool) {
+    let view = service.record(game).await.unwrap().game;
+    let (white, black) = (view.white.clone(), view.black.clone());
+    if white_wins {
+        for (who, text) in [&white, &black, &white].into_iter().zip(QUEEN_CAPTURE) {
+            service
+                .play(monkey_queen::games::PlayRequest {
+                    user: who.id,
+                    game: GameRef::Id(game),
+                    text,
+                    expected_ply: None,
+                    request_key: None,
+                })
+                .await
+                .unwrap();
+        }
+    } else {
+        service
+            .resign(white.id, GameRef::Id(game), None)
+            .await
+            .unwrap();
+    }
+}
+
+/// Plays out the current round: the better seeded player (the lower id) wins each game.
+async fn play_round(f: &Fixture, view: &TournamentView) -> TournamentView {
+    let round = view.tournament.round;
+    for p in view.round_pairings(round) {
+        if let (Some(game), PairingResult::Pending) = (p.game, p.result) {
+            let black = p.black.unwrap();
+            decide(&f.service, game, p.white < black).await;
+        }
+    }
+    f.service
+        .tournament(GUILD, view.tournament.id)
+        .await
+        .unwrap()
+}
+
+/// The rounds and announcements queued so far, drained from the outbox.
+async fn drain(service: &GameService) -> Vec<Announced> {
+    let mut all = Vec::new();
+    while let Some(a) = service.next_announcement().await.unwrap() {
+        service.announced(a.id).await.unwrap();
+        all.push(a.what);
+    }
+    all
+}
+
+#[tokio::test]
+async fn an_eight_player_swiss_plays_three_rounds_without_repeats_then_ends() {
+    let f = Fixture::new().await;
+    let mut view = started(&f, tournament(TournamentFormat::Swiss, 3), 8).await;
+    assert_eq!(view.tournament.status, TournamentStatus::Running);
+    assert_eq!((view.tournament.round, view.tournament.rounds), (1, 3));
+    let first = drain(&f.service).await;
+    let rounds: Vec<u32> = first
+        .iter()
+        .filter_map(|a| match a {
+            Announced::Round { round, .. } => Some(*round),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(rounds, [1], "round 1 is announced once");
+    let boards = first
+        .iter()
+        .filter(|a| matches!(a, Announced::Started(_)))
+        .count();
+    assert_eq!(boards, 4, "each game's first board is posted at once");
+
+    let mut met = HashSet::new();
+    for round in 1..=3 {
+        assert_eq!(view.tournament.round, round);
+        let games: Vec<_> = view.round_pairings(round).copied().collect();
+        assert_eq!(games.len(), 4, "round {round}: four games, no bye");
+        for p in &games {
+            let pair = (p.white.min(p.black.unwrap()), p.white.max(p.black.unwrap()));
+            assert!(met.insert(pair), "round {round}: {pair:?} met again");
+            let game = f.service.record(p.game.unwrap()).await.unwrap().game;
+            assert_eq!(game.tournament, Some(view.tournament.id));
+            assert!(game.rated);
+        }
+        view = play_round(&f, &view).await;
+    }
+    assert_eq!(view.tournament.status, TournamentStatus::Finished);
+    let standings = view.standings();
+    let points: u32 = standings.iter().map(|s| s.half_points).sum();
+    assert_eq!(points, 2 * 12, "twelve games, a point each");
+    assert_eq!(standings[0].half_points, 6, "someone won all three");
+    assert_eq!(view.winner().unwrap().user, standings[0].user);
+    assert_eq!(standings[0].tie_breaks.len(), 3, "BH-C1, BH, SB");
+    let last = drain(&f.service).await;
+    assert_eq!(
+        last.iter()
+            .filter(|a| matches!(a, Announced::Final(_)))
+            .count(),
+        1
+    );
+    let export = f
+        .service
+        .export_tournament(GUILD, view.tournament.id)
+        .await
+        .unwrap();
+    assert_eq!(export.records.matches("monkey-queen ").count(), 12);
+    assert!(export.trf.starts_with("012 Winter Cup"), "{}", export.trf);
+    assert_eq!(
+        export.trf.lines().filter(|l| l.starts_with("001")).count(),
+        8
+    );
+}
+
+#[tokio::test]
+async fn a_five_player_round_robin_gives_byes_and_forfeits_after_a_withdrawal() {
+    let f = Fixture::new().await;
+    let mut view = started(&f, tournament(TournamentFormat::RoundRobin, 0), 5).await;
+    assert_eq!(
+        view.tournament.rounds, 5,
+        "five players: five rounds, a bye each"
+    );
+    let round1: Vec<_> = view.round_pairings(1).copied().collect();
+    assert_eq!(round1.len(), 3);
+    assert_eq!(round1[2].result, PairingResult::Bye);
+    assert_eq!(round1[2].black, None);
+
+    // Round 1 is played; in round 2, a player withdraws with their game being played.
+    view = play_round(&f, &view).await;
+    assert_eq!(view.tournament.round, 2);
+    let leaving = view
+        .round_pairings(2)
+        .find(|p| p.result == PairingResult::Pending)
+        .unwrap();
+    let (leaver, game) = (leaving.white, leaving.game.unwrap());
+    let view_after = f
+        .service
+        .leave_tournament(GUILD, view.tournament.id, leaver)
+        .await
+        .unwrap();
+    let lost = f.service.record(game).await.unwrap().game;
+    assert_eq!(lost.status, GameStatus::Finished);
+    assert_eq!(lost.result.unwrap().reason, EndReason::Resignation);
+    assert_eq!(view_after.entry(leaver).unwrap().withdrawn_round, Some(2));
+    assert_eq!(
+        refused(
+            f.service
+                .leave_tournament(GUILD, view.tournament.id, leaver)
+                .await
+        ),
+        UserError::AlreadyWithdrawn
+    );
+
+    view = view_after;
+    while view.tournament.status == TournamentStatus::Running {
+        view = play_round(&f, &view).await;
+    }
+    assert_eq!(view.tournament.round, 5);
+    // After round 2 the leaver's games are forfeits won by their opponents, with no game.
+    let forfeits: Vec<_> = view
+        .pairings
+        .iter()
+        .filter(|p| p.round > 2 && (p.white == leaver || p.black == Some(leaver)))
+        .collect();
+    assert!(!forfeits.is_empty());
+    for p in &forfeits {
+        assert_eq!(p.game, None);
+        let won_by_opponent = if p.white == leaver {
+            PairingResult::BlackForfeit
+        } else {
+            PairingResult::WhiteForfeit
+        };
+        assert!(
+            p.result == won_by_opponent || p.result == PairingResult::Bye,
+            "{p:?}"
+        );
+    }
+    // Everyone else met everyone once and had one bye.
+    for i in 0..5 {
+        let user = player(i).id;
+        let byes = view
+            .pairings
+            .iter()
+            .filter(|p| p.result == PairingResult::Bye && p.white == user)
+            .count();
+        if user != leaver {
+            assert_eq!(byes, 1, "{user}");
+        }
+    }
+    let standings = view.standings();
+    assert!(
+        standings
+            .iter()
+            .find(|s| s.user == leaver)
+            .unwrap()
+            .withdrawn
+    );
+    assert_eq!(view.tie_break_names(), ["SB"]);
+}
+
+#[tokio::test]
+async fn two_losses_on_time_in_a_row_withdraw_a_player() {
+    let f = Fixture::new().await;
+    let mut new = tournament(TournamentFormat::Swiss, 3);
+    new.move_time_ms = Some(60_000);
+    let view = started(&f, new, 4).await;
+    // Round 1: on every board White lets the clock run out.
+    f.clock.advance(61_000);
+    let ended = f.service.apply_timeouts().await.unwrap();
+    assert_eq!(ended.len(), 2);
+    let view = f
+        .service
+        .tournament(GUILD, view.tournament.id)
+        .await
+        .unwrap();
+    assert_eq!(
+        view.tournament.round, 2,
+        "round 2 is paired by the sweep's results"
+    );
+    let slow: HashSet<UserId> = view
+        .pairings
+        .iter()
+        .filter(|p| p.round == 1)
+        .map(|p| p.white)
+        .collect();
+    // Round 2: wherever a slow player has Black against a prompt one, White moves first;
+    // then every player to move runs out of time.
+    let mut expected = HashSet::new();
+    for p in view.round_pairings(2) {
+        let (white, black) = (p.white, p.black.unwrap());
+        let loser = if !slow.contains(&white) && slow.contains(&black) {
+            let mv = f
+                .service
+                .play(monkey_queen::games::PlayRequest {
+                    user: white,
+                    game: GameRef::Id(p.game.unwrap()),
+                    text: "g1-g6",
+                    expected_ply: None,
+                    request_key: None,
+                })
+                .await;
+            mv.unwrap();
+            black
+        } else {
+            white
+        };
+        if slow.contains(&loser) {
+            expected.insert(loser);
+        }
+    }
+    assert!(!expected.is_empty());
+    f.clock.advance(61_000);
+    f.service.apply_timeouts().await.unwrap();
+    let view = f
+        .service
+        .tournament(GUILD, view.tournament.id)
+        .await
+        .unwrap();
+    let withdrawn: HashSet<UserId> = view
+        .entries
+        .iter()
+        .filter(|e| e.withdrawn_round.is_some())
+        .map(|e| e.user)
+        .collect();
+    assert_eq!(
+        withdrawn, expected,
+        "exactly those who lost on time twice in a row"
+    );
+    assert_eq!(view.tournament.round, 3);
+    for user in &withdrawn {
+        assert!(
+            view.round_pairings(3)
+                .all(|p| p.white != *user && p.black != Some(*user)),
+            "a withdrawn player is not paired"
+        );
+    }
+}
+
+#[tokio::test]
+async fn only_managers_or_allowed_organisers_create_and_start() {
+    let f = Fixture::new().await;
+    let member = Organiser {
+        user: player(0).id,
+        manages_server: false,
+    };
+    let mut new = tournament(TournamentFormat::Swiss, 2);
+    new.organiser = member;
+    assert_eq!(
+        refused(f.service.create_tournament(new.clone()).await),
+        UserError::NotOrganiser
+    );
+    f.service
+        .update_settings(
+            GUILD,
+            SettingsChange {
+                tournament_organisers: Some(true),
+                ..SettingsChange::default()
+            },
+        )
+        .await
+        .unwrap();
+    let id = f
+        .service
+        .create_tournament(new)
+        .await
+        .unwrap()
+        .tournament
+        .id;
+    for i in 1..=3 {
+        f.service
+            .join_tournament(GUILD, id, &player(i))
+            .await
+            .unwrap();
+    }
+    let other = Organiser {
+        user: player(1).id,
+        manages_server: false,
+    };
+    assert_eq!(
+        refused(f.service.start_tournament(GUILD, id, other).await),
+        UserError::NotOrganiser,
+        "only its own organiser"
+    );
+    assert_eq!(
+        refused(f.service.start_tournament(GuildId(1), id, MANAGER).await),
+        UserError::NoSuchTournament(id),
+        "another server's tournament is not named"
+    );
+    f.service.start_tournament(GUILD, id, member).await.unwrap();
+}
+
+#[tokio::test]
+async fn sign_up_refusals_change_nothing() {
+    let f = Fixture::new().await;
+    let mut new = tournament(TournamentFormat::Swiss, 3);
+    new.max_players = 4;
+    let id = f
+        .service
+        .create_tournament(new)
+        .await
+        .unwrap()
+        .tournament
+        .id;
+    f.service
+        .join_tournament(GUILD, id, &player(0))
+        .await
+        .unwrap();
+    assert_eq!(
+        refused(f.service.join_tournament(GUILD, id, &player(0)).await),
+        UserError::AlreadyJoined
+    );
+    for i in 1..3 {
+        f.service
+            .join_tournament(GUILD, id, &player(i))
+            .await
+            .unwrap();
+    }
+    assert_eq!(
+        refused(f.service.start_tournament(GUILD, id, MANAGER).await),
+        UserError::TooFewPlayers { need: 4 },
+        "three rounds need four players"
+    );
+    f.service
+        .join_tournament(GUILD, id, &player(3))
+        .await
+        .unwrap();
+    assert_eq!(
+        refused(f.service.join_tournament(GUILD, id, &player(4)).await),
+        UserError::TournamentFull { limit: 4 }
+    );
+    f.service
+        .leave_tournament(GUILD, id, player(3).id)
+        .await
+        .unwrap();
+    let view = f.service.tournament(GUILD, id).await.unwrap();
+    assert_eq!(
+        view.entries.len(),
+        3,
+        "leaving before the start takes one off the list"
+    );
+    assert_eq!(view.tournament.status, TournamentStatus::SignUp);
+    assert!(view.pairings.is_empty());
+
+    for (bad, refusal) in [
+        (
+            NewTournament {
+                name: "  ".to_owned(),
+                ..tournament(TournamentFormat::Swiss, 3)
+            },
+            UserError::BadTournamentName { max: 80 },
+        ),
+        (
+            tournament(TournamentFormat::Swiss, 12),
+            UserError::BadRounds { max: 11 },
+        ),
+        (
+            NewTournament {
+                max_players: 1,
+                ..tournament(TournamentFormat::RoundRobin, 0)
+            },
+            UserError::BadPlayerLimit { min: 2, max: 128 },
+        ),
+        (
+            NewTournament {
+                starts_ms: Some(T0),
+                ..tournament(TournamentFormat::RoundRobin, 0)
+            },
+            UserError::StartInPast,
+        ),
+        (
+            NewTournament {
+                reach: Reach::Interactions,
+                ..tournament(TournamentFormat::RoundRobin, 0)
+            },
+            UserError::TournamentNeedsBot,
+        ),
+    ] {
+        assert_eq!(refused(f.service.create_tournament(bad).await), refusal);
+    }
+    let page = f.service.tournaments(GUILD, 0, 10).await.unwrap();
+    assert_eq!(page.total, 1, "refused tournaments are not stored");
+}
+
+#[tokio::test]
+async fn the_organiser_replaces_a_result_and_it_is_logged() {
+    let f = Fixture::new().await;
+    let view = started(&f, tournament(TournamentFormat::Swiss, 2), 4).await;
+    let id = view.tournament.id;
+    let p = *view.round_pairings(1).next().unwrap();
+    assert_eq!(
+        refused(
+            f.service
+                .set_tournament_result(GUILD, id, MANAGER, 1, 1, p.white)
+                .await
+        ),
+        UserError::ResultPending
+    );
+    let game = p.game.unwrap();
+    assert_eq!(
+        refused(f.service.abort(p.white, GameRef::Id(game)).await),
+        UserError::TournamentGame
+    );
+    decide(&f.service, game, true).await;
+    let black = p.black.unwrap();
+    assert_eq!(
+        refused(
+            f.service
+                .set_tournament_result(GUILD, id, MANAGER, 1, 1, UserId(7))
+                .await
+        ),
+        UserError::NotInPairing
+    );
+    assert_eq!(
+        refused(
+            f.service
+                .set_tournament_result(GUILD, id, MANAGER, 1, 9, black)
+                .await
+        ),
+        UserError::NoSuchPairing { round: 1, board: 9 }
+    );
+    let member = Organiser {
+        user: black,
+        manages_server: false,
+    };
+    assert_eq!(
+        refused(
+            f.service
+                .set_tournament_result(GUILD, id, member, 1, 1, black)
+                .await
+        ),
+        UserError::NotOrganiser
+    );
+    let view = f
+        .service
+        .set_tournament_result(GUILD, id, MANAGER, 1, 1, black)
+        .await
+        .unwrap();
+    assert_eq!(
+        view.round_pairings(1).next().unwrap().result,
+        PairingResult::Black
+    );
+    let log = f.service.tournament_log(GUILD, id).await.unwrap();
+    assert_eq!(log.len(), 1);
+    assert_eq!(log[0].by, MANAGER.user);
+    assert!(
+        log[0].what.contains("round 1 board 1: white -> black"),
+        "{}",
+        log[0].what
+    );
+}
+
+#[tokio::test]
+async fn a_scheduled_tournament_starts_itself_or_ends_unplayed() {
+    let f = Fixture::new().await;
+    let mut new = tournament(TournamentFormat::Swiss, 1);
+    new.starts_ms = Some(T0 + 3_600_000);
+    let full = f
+        .service
+        .create_tournament(new.clone())
+        .await
+        .unwrap()
+        .tournament
+        .id;
+    for i in 0..2 {
+        f.service
+            .join_tournament(GUILD, full, &player(i))
+            .await
+            .unwrap();
+    }
+    let empty = f
+        .service
+        .create_tournament(new)
+        .await
+        .unwrap()
+        .tournament
+        .id;
+    assert!(f.service.start_due_tournaments().await.unwrap().is_empty());
+    f.clock.advance(3_600_000);
+    let started = f.service.start_due_tournaments().await.unwrap();
+    assert_eq!(started.len(), 2);
+    let full = f.service.tournament(GUILD, full).await.unwrap();
+    assert_eq!(full.tournament.status, TournamentStatus::Running);
+    assert_eq!(full.round_pairings(1).count(), 1);
+    let empty = f.service.tournament(GUILD, empty).await.unwrap();
+    assert_eq!(empty.tournament.status, TournamentStatus::Finished);
+    assert_eq!(empty.tournament.round, 0);
+    assert_eq!(empty.winner(), None);
+    assert!(
+        f.service.start_due_tournaments().await.unwrap().is_empty(),
+        "each starts once"
+    );
+}
+
+/// Two processes finish the last two games of a round at the same moment: the next round is
+/// paired once, with both results counted.
+#[tokio::test]
+async fn a_rounds_last_results_from_two_processes_pair_the_next_round_once() {
+    let f = Fixture::new().await;
+    let other = service_on(&f.url, f.clock.clone()).await;
+    for attempt in 0..3 {
+        let view = started(&f, tournament(TournamentFormat::Swiss, 2), 4).await;
+        let games: Vec<_> = view.round_pairings(1).map(|p| p.game.unwrap()).collect();
+        let (a, b) = (games[0], games[1]);
+        let (first, second) = tokio::join!(
+            f.service.resign(
+                view.round_pairings(1).next().unwrap().white,
+                GameRef::Id(a),
+                None
+            ),
+            other.resign(
+                view.round_pairings(1).nth(1).unwrap().white,
+                GameRef::Id(b),
+                None
+            )
+        );
+        first.unwrap();
+        second.unwrap();
+        let view = f
+            .service
+            .tournament(GUILD, view.tournament.id)
+            .await
+            .unwrap();
+        assert_eq!(view.tournament.round, 2, "attempt {attempt}");
+        assert_eq!(view.round_pairings(2).count(), 2, "attempt {attempt}");
+        assert!(
+            view.round_pairings(1)
+                .all(|p| p.result == PairingResult::Black),
+            "attempt {attempt}: both results counted"
+        );
+        let rounds = drain(&f.service)
+            .await
+            .iter()
+            .filter(|a| matches!(a, Announced::Round { round: 2, .. }))
+            .count();
+        assert_eq!(rounds, 1, "attempt {attempt}");
+    }
+}
