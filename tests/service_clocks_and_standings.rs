@@ -931,6 +931,7 @@ async fn settings_defaults_and_updates() {
             threads: false,
             default_clock: ClockChoice::OneDay,
             orientation: BoardOrientation::WhiteBottom,
+            tournament_organisers: false,
         }
     );
     let updated = f
@@ -967,6 +968,7 @@ async fn settings_defaults_and_updates() {
         threads: true,
         default_clock: ClockChoice::TenMinutes,
         orientation: BoardOrientation::ToMove,
+        tournament_organisers: false,
     };
     assert_eq!(updated, expected);
     assert_eq!(f.service.settings(GUILD).await.unwrap(), expected);
@@ -1209,6 +1211,9 @@ fn about(due: &[Announcement]) -> Vec<(&'static str, GameId)> {
             Announced::Started(g) => ("started", g.id),
             Announced::Board(g) => ("board", g.id),
             Announced::Expired(c) => ("expired", GameId(c.id.0)),
+            Announced::Round { tournament, .. } | Announced::Final(tournament) => {
+                ("tournament", GameId(tournament.tournament.id.0))
+            }
         })
         .collect()
 }
