@@ -535,6 +535,7 @@ fn every_message_renders_in_every_language_within_discords_limits() {
             threads: true,
             default_clock: ClockChoice::TenMinutes,
             orientation: BoardOrientation::ToMove,
+            tournament_organisers: true,
         },
     ];
     // The longest opponent a game suggestion shows: 60 characters and an ellipsis.
@@ -584,6 +585,8 @@ fn every_message_renders_in_every_language_within_discords_limits() {
             Button::Analyse,
             Button::ClaimWin,
             Button::CallOff,
+            Button::JoinTournament,
+            Button::LeaveTournament,
         ]
         .map(Msg::Label),
     );
