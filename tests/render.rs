@@ -1,4 +1,5 @@
-//! The board renderer: pixel probes, golden images, edge cases and the replay GIF.
+//! The board renderer: pixel probes, golden images, edge cases and the replay GIF; the
+//! analysis picture, the rating chart and the tournament crosstable.
 //!
 //! Golden images live in `tests/golden/` at half size. After an intended change of the
 //! picture, regenerate them with
@@ -10,8 +11,9 @@ use image::{Rgb, RgbImage, imageops};
 use monkey_queen::cli::Cli;
 use monkey_queen::render::analysis_layout::AnalysisLayout;
 use monkey_queen::render::{
-    AnalysisTexts, BoardView, FRAME_DELAY, LAST_FRAME_DELAY, Layout, Players, RATING_CHART,
-    RatingPoint, RatingTexts, Renderer, SHOWN_MISTAKES, theme,
+    AnalysisTexts, BoardView, CellResult, Crosstable, CrosstableCell, CrosstableRow,
+    CrosstableTexts, FRAME_DELAY, LAST_FRAME_DELAY, Layout, Players, RATING_CHART, RatingPoint,
+    RatingTexts, Renderer, SHOWN_MISTAKES, theme,
 };
 use monkey_queen_core::analysis;
 use monkey_queen_core::{Color, GameOptions, Move, Position, Record, Role, Square};
@@ -588,4 +590,187 @@ fn the_rating_chart_draws_the_band_and_the_line() {
     assert!(count(theme::DARK_SQUARE) > 2_000, "no deviation band");
     assert!(count(theme::IVORY.face) > 300, "no rating line");
     assert!(count(theme::ACCENT) > 50, "no points");
+}
+
+/// One game of a crosstable fixture: White's rank, Black's rank, the result for White.
+type TableGame = (usize, usize, CellResult);
+
+/// The other side of a result.
+fn reversed(result: CellResult) -> CellResult {
+    match result {
+        CellResult::Win => CellResult::Loss,
+        CellResult::Loss => CellResult::Win,
+        CellResult::ForfeitWin => CellResult::ForfeitLoss,
+        CellResult::ForfeitLoss => CellResult::ForfeitWin,
+        other => other,
+    }
+}
+
+/// A crosstable of `players` (name, rating) in standings order, with `rounds` of games and
+/// byes (ranks); points counted from the cells, one made-up tie-break.
+fn crosstable(
+    title: &str,
+    players: &[(&str, Option<i32>)],
+    rounds: &[(Vec<TableGame>, Vec<usize>)],
+    withdrawn: &[usize],
+) -> Crosstable {
+    let mut rows: Vec<CrosstableRow> = players
+        .iter()
+        .zip(1..)
+        .map(|(&(name, rating), rank)| CrosstableRow {
+            rank,
+            name: name.to_owned(),
+            rating,
+            cells: vec![CrosstableCell::Absent; rounds.len()],
+            points: String::new(),
+            tie_breaks: Vec::new(),
+            withdrawn: withdrawn.contains(&rank),
+            winner: rank == 1,
+        })
+        .collect();
+    for (r, (games, byes)) in rounds.iter().enumerate() {
+        for &(white, black, result) in games {
+            rows[white - 1].cells[r] = CrosstableCell::Game {
+                opponent: black,
+                white: true,
+                result,
+            };
+            rows[black - 1].cells[r] = CrosstableCell::Game {
+                opponent: white,
+                white: false,
+                result: reversed(result),
+            };
+        }
+        for &bye in byes {
+            rows[bye - 1].cells[r] = CrosstableCell::Bye;
+        }
+    }
+    for row in &mut rows {
+        let halves: u32 = row
+            .cells
+            .iter()
+            .map(|c| match c {
+                CrosstableCell::Bye => 2,
+                CrosstableCell::Game { result, .. } => match result {
+                    CellResult::Win | CellResult::ForfeitWin => 2,
+                    CellResult::Draw => 1,
+                    _ => 0,
+                },
+                CrosstableCell::Absent => 0,
+            })
+            .sum();
+        let half = if halves % 2 == 1 { "½" } else { "" };
+        row.points = format!("{}{half}", halves / 2);
+        row.tie_breaks = vec![format!("{}", 3 * halves / 2), format!("{}.5", halves)];
+    }
+    Crosstable {
+        title: title.to_owned(),
+        subtitle: format!("{} rounds · Winner: {}", rounds.len(), players[0].0),
+        texts: CrosstableTexts {
+            rank: "#".to_owned(),
+            player: "Player".to_owned(),
+            round: "R".to_owned(),
+            points: "Pts".to_owned(),
+            tie_breaks: vec!["BH".to_owned(), "SB".to_owned()],
+            withdrawn: "withdrawn".to_owned(),
+            bye: "bye".to_owned(),
+        },
+        rows,
+        rounds: rounds.len(),
+    }
+}
+
+/// An 8-player Swiss after its 3 rounds, names in several scripts.
+fn swiss_crosstable() -> Crosstable {
+    use CellResult::{ForfeitWin, Loss, Win};
+    crosstable(
+        "Spring Swiss",
+        &[
+            ("Alice", Some(1712)),
+            ("Zoë Ångström", Some(1650)),
+            ("Łukasz Żółkiewski", Some(1598)),
+            ("渡辺 健", Some(1580)),
+            (
+                "Bartholomew the Exceedingly Long-Named Monkey Queen Grandmaster",
+                Some(1544),
+            ),
+            ("Ivan Петров", None),
+            ("Ana", Some(1470)),
+            ("Ωmega", Some(1401)),
+        ],
+        &[
+            (
+                vec![(1, 5, Win), (6, 2, Loss), (3, 7, Win), (8, 4, Loss)],
+                vec![],
+            ),
+            (
+                vec![(2, 1, Loss), (4, 3, Win), (5, 6, ForfeitWin), (7, 8, Win)],
+                vec![],
+            ),
+            (
+                vec![(1, 4, Win), (3, 2, Loss), (6, 7, Win), (8, 5, Loss)],
+                vec![],
+            ),
+        ],
+        &[],
+    )
+}
+
+/// A 5-player round robin (a bye every round) that one player left after round 2.
+fn round_robin_crosstable() -> Crosstable {
+    use CellResult::{Draw, ForfeitLoss, ForfeitWin, Loss, Pending, Win};
+    let mut table = crosstable(
+        "Monkey Queen Club Championship 2025",
+        &[
+            ("Zoë", Some(1620)),
+            ("Łukasz", Some(1555)),
+            ("渡辺", Some(1490)),
+            ("Bo", None),
+            ("Quitter McQuitface", Some(1500)),
+        ],
+        &[
+            (vec![(1, 5, Win), (2, 4, Draw)], vec![3]),
+            (vec![(5, 3, Loss), (4, 1, Loss)], vec![2]),
+            (vec![(1, 3, Win), (2, 5, ForfeitWin)], vec![4]),
+            (vec![(3, 4, Win), (5, 1, ForfeitLoss)], vec![2]),
+            (vec![(2, 1, Pending), (4, 5, ForfeitWin)], vec![3]),
+        ],
+        &[5],
+    );
+    // The withdrawn player is not in the last round at all.
+    table.rows[4].cells[4] = CrosstableCell::Absent;
+    table.texts.tie_breaks = vec!["SB".to_owned()];
+    for row in &mut table.rows {
+        row.tie_breaks.truncate(1);
+    }
+    table
+}
+
+#[test]
+fn crosstables_render_as_pngs_that_grow_with_the_table() {
+    let renderer = renderer();
+    let mut sizes = Vec::new();
+    for table in [swiss_crosstable(), round_robin_crosstable()] {
+        let png = renderer.crosstable_png(&table).unwrap();
+        let img = image::load_from_memory(&png).unwrap().to_rgb8();
+        let (width, height) = img.dimensions();
+        assert!((480..=1600).contains(&width), "{width}");
+        // The title, the header row, then about 30 pixels a player.
+        let per_row = height / u32::try_from(table.rows.len()).unwrap();
+        assert!((30..=60).contains(&per_row), "{height}");
+        // The winner's row, first, has the accent bar at the left edge; nobody else does.
+        let bar: Vec<u32> = (0..height)
+            .filter(|&y| distance(*img.get_pixel(1, y), theme::ACCENT) < 10)
+            .collect();
+        assert!(
+            (20..=40).contains(&bar.len()),
+            "{} accent pixels",
+            bar.len()
+        );
+        let below = (table.rows.len() - 1) * 25;
+        assert!(bar.iter().all(|&y| (y as usize) < height as usize - below));
+        sizes.push((width, height));
+    }
+    // Eight players are taller than five.
+    assert!(sizes[0].1 > sizes[1].1, "{sizes:?}");
 }

@@ -21,6 +21,7 @@ mod analysis;
 pub mod analysis_layout;
 mod board;
 mod chart;
+mod crosstable;
 mod diagram;
 mod encode;
 pub mod layout;
@@ -41,6 +42,10 @@ use monkey_queen_core::{Move, Position, Record};
 pub use analysis::{AnalysisTexts, SHOWN_MISTAKES, chart_value};
 use board::{Icons, Kit};
 pub use chart::{ChartError, RatingPoint, RatingTexts};
+pub use crosstable::{
+    CellResult, Crosstable, CrosstableCell, CrosstableRow, CrosstableTexts, MAX_ROUNDS, MAX_ROWS,
+    MAX_TIE_BREAKS,
+};
 pub use diagram::DiagramPlace;
 pub use layout::Layout;
 pub use replay::{FRAME_DELAY, LAST_FRAME_DELAY};
@@ -226,6 +231,16 @@ impl Renderer {
     ) -> Result<Vec<u8>, RenderError> {
         let img = chart::rating(RATING_CHART, points, texts).map_err(RenderError::Chart)?;
         encode::png(&img).map_err(RenderError::Png)
+    }
+
+    /// A tournament's crosstable: one row per player in standings order, one column per
+    /// round, then points and tie-breaks; the winner's row highlighted. The picture grows
+    /// with players and rounds (see [`MAX_ROWS`] and [`MAX_ROUNDS`]).
+    ///
+    /// # Errors
+    /// Only an internal PNG encoder failure.
+    pub fn crosstable_png(&self, table: &Crosstable) -> Result<Vec<u8>, RenderError> {
+        encode::png(&crosstable::draw(&self.fonts, table)).map_err(RenderError::Png)
     }
 }
 

@@ -64,11 +64,14 @@ pub fn width(font: &FontRef<'_>, size: f32, text: &str) -> u32 {
     text_size(PxScale::from(size), font, text).0
 }
 
-/// `text` (sanitized) shortened with an ellipsis so that it is at most `max_width` wide.
+/// `text` (sanitized) shortened with an ellipsis so that it is at most `max_width` wide; a
+/// text of more than [`MAX_CHARS`] characters always ends with the ellipsis.
 #[must_use]
 pub fn fit(font: &FontRef<'_>, size: f32, text: &str, max_width: u32) -> String {
-    let clean = sanitize(font, text.trim());
-    if width(font, size, &clean) <= max_width {
+    let text = text.trim();
+    let clean = sanitize(font, text);
+    let cut = text.chars().nth(MAX_CHARS).is_some();
+    if !cut && width(font, size, &clean) <= max_width {
         return clean;
     }
     let mut chars: Vec<char> = clean.chars().collect();
@@ -200,5 +203,10 @@ mod tests {
         assert!(width(&fonts.regular, 20.0, &short) <= 200);
         assert_eq!(fit(&fonts.regular, 20.0, "Ann", 200), "Ann");
         assert_eq!(fit(&fonts.regular, 20.0, "Ann", 1), "");
+        // Cut at MAX_CHARS before measuring: the cut shows even when there is room.
+        let cut = fit(&fonts.regular, 10.0, &"a".repeat(MAX_CHARS + 1), 10_000);
+        assert_eq!(cut, format!("{}{ELLIPSIS}", "a".repeat(MAX_CHARS - 1)));
+        let exact = "a".repeat(MAX_CHARS);
+        assert_eq!(fit(&fonts.regular, 10.0, &exact, 10_000), exact);
     }
 }

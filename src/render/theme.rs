@@ -83,3 +83,10 @@ pub const BETTER_TEXT: Rgb<u8> = Rgb([0x7c, 0xd9, 0x8c]);
 pub const CHART_AREA: Rgb<u8> = FRAME;
 /// Faint grid lines in charts.
 pub const CHART_GRID: Rgb<u8> = Rgb([0x5a, 0x6b, 0x55]);
+
+/// Every other row of a table.
+pub const ROW_STRIPE: Rgb<u8> = Rgb([0x33, 0x35, 0x3a]);
+/// The rule under a table's header row.
+pub const RULE: Rgb<u8> = Rgb([0x4a, 0x4d, 0x54]);
+/// Tint and strength over the winner's row of a table.
+pub const WINNER_ROW: (Rgb<u8>, f32) = (ACCENT, 0.16);
