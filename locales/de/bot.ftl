@@ -327,7 +327,7 @@ tournament-standing = { $rank }. { $player } — **{ $points }** { $half-points 
 }
 tournament-progress = { $format } · { $stage ->
     [signup] Anmeldung offen
-    [running] nach Runde { $round } von { $rounds }
+    [running] Runde { $round } von { $rounds } läuft
    *[finished] Endstand
 }
 tournament-standings-title = **Tabelle** von { $title } · { $progress }
@@ -340,8 +340,8 @@ tournament-final = 🏆 { $title } ist vorbei: { $winner } gewinnt mit { $points
 tournament-final-unplayed = { $title } fand nicht statt: Bis zum Beginn hatten sich zu wenige Spieler angemeldet.
 crosstable-rank = #
 crosstable-player = Spieler
-crosstable-round = Runde
-crosstable-points = Punkte
+crosstable-round = R
+crosstable-points = Pkt.
 crosstable-withdrawn = zurückgezogen
 crosstable-bye = spielfrei
 tournament-stage-signup = Anmeldung offen

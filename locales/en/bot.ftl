@@ -319,7 +319,7 @@ tournament-standing = { $rank }. { $player } — **{ $points }** { $half-points 
 }
 tournament-progress = { $format } · { $stage ->
     [signup] sign-ups open
-    [running] after round { $round } of { $rounds }
+    [running] round { $round } of { $rounds } being played
    *[finished] final standings
 }
 tournament-standings-title = **Standings** of { $title } · { $progress }
@@ -332,8 +332,9 @@ tournament-final = 🏆 { $title } is over: { $winner } wins with { $points } { 
 tournament-final-unplayed = { $title } did not take place: too few players had joined by its start.
 crosstable-rank = #
 crosstable-player = Player
-crosstable-round = Round
-crosstable-points = Points
+# A round column's header, before its number ("R1").
+crosstable-round = R
+crosstable-points = Pts
 crosstable-withdrawn = withdrawn
 crosstable-bye = bye
 tournament-stage-signup = sign-ups open

@@ -334,7 +334,7 @@ tournament-standing = { $rank }. { $player } — **{ $points }** { $half-points 
 }
 tournament-progress = { $format } · { $stage ->
     [signup] inscripciones abiertas
-    [running] tras la ronda { $round } de { $rounds }
+    [running] ronda { $round } de { $rounds } en juego
    *[finished] clasificación final
 }
 tournament-standings-title = **Clasificación** del { $title } · { $progress }
@@ -347,8 +347,8 @@ tournament-final = 🏆 El { $title } ha terminado: ¡{ $winner } gana con { $po
 tournament-final-unplayed = El { $title } no se celebró: al llegar su inicio se habían inscrito muy pocos jugadores.
 crosstable-rank = #
 crosstable-player = Jugador
-crosstable-round = Ronda
-crosstable-points = Puntos
+crosstable-round = R
+crosstable-points = Ptos.
 crosstable-withdrawn = retirado
 crosstable-bye = descanso
 tournament-stage-signup = inscripciones abiertas

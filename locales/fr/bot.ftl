@@ -338,7 +338,7 @@ tournament-standing = { $rank }. { $player } — **{ $points }** { $half-points 
 }
 tournament-progress = { $format } · { $stage ->
     [signup] inscriptions ouvertes
-    [running] après la ronde { $round } sur { $rounds }
+    [running] ronde { $round } sur { $rounds } en cours
    *[finished] classement final
 }
 tournament-standings-title = **Classement** du { $title } · { $progress }
@@ -353,8 +353,8 @@ tournament-final = 🏆 Le { $title } est terminé : { $winner } gagne avec { $p
 tournament-final-unplayed = Le { $title } n'a pas eu lieu : trop peu de joueurs s'étaient inscrits à son début.
 crosstable-rank = #
 crosstable-player = Joueur
-crosstable-round = Ronde
-crosstable-points = Points
+crosstable-round = R
+crosstable-points = Pts
 crosstable-withdrawn = retiré
 crosstable-bye = exempt
 tournament-stage-signup = inscriptions ouvertes

@@ -327,7 +327,7 @@ tournament-standing = { $rank }. { $player } — **{ $points }** { $half-points 
 }
 tournament-progress = { $format } · { $stage ->
     [signup] inscrições abertas
-    [running] após a rodada { $round } de { $rounds }
+    [running] rodada { $round } de { $rounds } em andamento
    *[finished] classificação final
 }
 tournament-standings-title = **Classificação** do { $title } · { $progress }
@@ -340,8 +340,8 @@ tournament-final = 🏆 O { $title } terminou: { $winner } vence com { $points }
 tournament-final-unplayed = O { $title } não aconteceu: poucos jogadores tinham se inscrito até o início.
 crosstable-rank = #
 crosstable-player = Jogador
-crosstable-round = Rodada
-crosstable-points = Pontos
+crosstable-round = R
+crosstable-points = Pts
 crosstable-withdrawn = desistiu
 crosstable-bye = folga
 tournament-stage-signup = inscrições abertas

@@ -202,7 +202,7 @@ async fn post(
     Ok(())
 }
 
-/// The crosstable picture of `view` in `lang`, drawn on a blocking thread, once a round has
+/// The crosstable picture of `view` in `lang`, drawn on a blocking thread once a round has
 /// been played (`None` before).
 ///
 /// # Errors
@@ -212,8 +212,18 @@ pub async fn crosstable_picture(
     view: &TournamentView,
     lang: Lang,
 ) -> Result<Option<Vec<u8>>, Error> {
-    let _ = (data, view, lang);
-    Ok(None)
+    let t = &view.tournament;
+    let played = t.round >= 2 || (t.round == 1 && t.status == TournamentStatus::Finished);
+    if !played {
+        return Ok(None);
+    }
+    let texts = crate::i18n::crosstable_texts(lang, view.tie_break_names());
+    let table = view.crosstable(texts, lang.text(&Msg::CrosstableSubtitle(view)));
+    let renderer = data.renderer.clone();
+    let png = data
+        .cpu_work(move || renderer.crosstable_png(&table))
+        .await??;
+    Ok(Some(png))
 }
 
 /// `text` cut at line ends into parts of at most `max` characters (a line longer than that

@@ -471,3 +471,18 @@ pub fn analysis_texts(
         no_mistakes: word(ChartWord::NoMistakes),
     }
 }
+
+/// The headers of a tournament's crosstable picture in `lang`, with its tie-breaks' short
+/// names (the same in every language).
+pub fn crosstable_texts(lang: Lang, tie_breaks: &[&str]) -> crate::render::CrosstableTexts {
+    let word = |w: CrosstableWord| lang.text(&Msg::CrosstableWord(w));
+    crate::render::CrosstableTexts {
+        rank: word(CrosstableWord::Rank),
+        player: word(CrosstableWord::Player),
+        round: word(CrosstableWord::Round),
+        points: word(CrosstableWord::Points),
+        tie_breaks: tie_breaks.iter().map(|&name| name.to_owned()).collect(),
+        withdrawn: word(CrosstableWord::Withdrawn),
+        bye: word(CrosstableWord::Bye),
+    }
+}

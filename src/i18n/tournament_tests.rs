@@ -227,15 +227,6 @@ fn a_round_names_its_boards_forfeits_and_bye() {
 }
 
 #[test]
-fn points_are_written_with_halves() {
-    use super::tournaments::points;
-    assert_eq!(points(0.0), "0");
-    assert_eq!(points(0.5), "½");
-    assert_eq!(points(2.0), "2");
-    assert_eq!(points(3.5), "3½");
-}
-
-#[test]
 fn the_final_standings_name_the_winner() {
     let v = view(TournamentStatus::Finished, TournamentFormat::Swiss, 8);
     let winner = v.winner().expect("a winner").user;

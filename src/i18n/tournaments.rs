@@ -172,21 +172,6 @@ pub(super) fn round(t: Texts, view: &TournamentView, round: u32) -> String {
     out
 }
 
-/// Points as a score: `2`, `1½`, `½`.
-pub(super) fn points(value: f64) -> String {
-    let halves = (value * 2.0).round();
-    if (value * 2.0 - halves).abs() > 1e-9 {
-        return format!("{value:.2}");
-    }
-    // Whole halves of a small score: exact.
-    let halves = halves as i64;
-    match (halves / 2, halves % 2) {
-        (0, 1) => "½".to_owned(),
-        (whole, 1) => format!("{whole}½"),
-        (whole, _) => whole.to_string(),
-    }
-}
-
 /// The standings' lines, as many as fit, then how many were left out.
 fn standings_lines(t: Texts, view: &TournamentView) -> String {
     let names = view.tie_break_names();
@@ -196,14 +181,14 @@ fn standings_lines(t: Texts, view: &TournamentView) -> String {
         let tie_breaks: Vec<String> = names
             .iter()
             .zip(&s.tie_breaks)
-            .map(|(name, value)| format!("{name} {}", points(*value)))
+            .map(|(name, value)| format!("{name} {}", TournamentView::points_text(*value)))
             .collect();
         let line = t.get(
             "tournament-standing",
             &args! {
                 "rank" => s.rank,
                 "player" => mention(s.user),
-                "points" => points(f64::from(s.half_points) / 2.0),
+                "points" => TournamentView::points_text(f64::from(s.half_points) / 2.0),
                 "half-points" => s.half_points,
                 "tie-breaks" => tie_breaks.join(" · "),
                 "withdrawn" => if s.withdrawn { "yes" } else { "no" },
@@ -266,7 +251,7 @@ pub(super) fn finished(t: Texts, view: &TournamentView) -> String {
         &args! {
             "title" => title(t, tournament),
             "winner" => mention(winner.user),
-            "points" => points(f64::from(winner.half_points) / 2.0),
+            "points" => TournamentView::points_text(f64::from(winner.half_points) / 2.0),
             "half-points" => winner.half_points,
         },
     );
@@ -366,7 +351,7 @@ fn stage_plain(t: Texts, tournament: &Tournament) -> String {
 pub(super) fn thread_name(t: Texts, tournament: &Tournament) -> String {
     t.get(
         "tournament-thread-name",
-        &args! {"tournament" => tournament.id.0, "name" => clipped(&name(tournament), 80)},
+        &args! {"tournament" => tournament.id.0, "name" => clipped(&name(tournament), 50)},
     )
 }
 
