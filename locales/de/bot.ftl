@@ -179,6 +179,8 @@ button-play-on-board = Auf dem Brett spielen
 button-analyse = Analysieren
 button-claim-win = Sieg beanspruchen
 button-call-off = Partie abbrechen
+button-join-tournament = Beitreten
+button-leave-tournament = Verlassen
 
 ## Listen
 
@@ -281,6 +283,88 @@ settings-boards = • Bretter: { $orientation ->
     [white-bottom] Weiß immer unten
    *[to-move] aus Sicht der Seite am Zug
 }
+settings-organisers = • Turniere: { $organisers ->
+    [on] jedes Mitglied darf eines veranstalten (und sein eigenes starten)
+   *[off] nur von der Server-Verwaltung veranstaltet
+}
+
+## Turniere
+# $name ist der Name des Turniers, wie der Veranstalter ihn schrieb; $title ist tournament-title.
+
+tournament-title = **Turnier Nr. { $tournament }: { $name }**
+tournament-format = { $format ->
+    [swiss] Schweizer System, { $rounds ->
+        [one] 1 Runde
+       *[other] { $rounds } Runden
+    }
+   *[round-robin] { $rounds ->
+        [0] Rundenturnier
+        [one] Rundenturnier, 1 Runde
+       *[other] Rundenturnier, { $rounds } Runden
+    }
+}
+tournament-organiser = Veranstaltet von { $organiser }.
+tournament-no-players = Noch keine Spieler.
+tournament-players = Spieler ({ $count } von { $limit }): { $players }
+tournament-more = …und { $count } weitere.
+tournament-signup-timed = Die Anmeldung ist offen; es beginnt { $time }. Drück **Beitreten**, um mitzuspielen.
+tournament-signup-manual = Die Anmeldung ist offen, bis der Veranstalter es startet. Drück **Beitreten**, um mitzuspielen.
+tournament-running = Runde { $round } von { $rounds } läuft. Die Tabelle: `/turnier tabelle turnier:{ $tournament }`.
+tournament-won = Es ist vorbei: { $winner } hat gewonnen.
+tournament-unplayed = Es fand nicht statt: Zu wenige Spieler hatten sich angemeldet.
+tournament-round-title = { $title } — **Runde { $round } von { $rounds }**
+tournament-board = Brett { $board }: { $white } (Weiß) gegen { $black } (Schwarz) — Partie Nr. { $game }
+tournament-board-forfeit = Brett { $board }: { $white } (Weiß) gegen { $black } (Schwarz) — { $winner } gewinnt kampflos: { $absent } hat sich zurückgezogen.
+tournament-bye = Spielfrei: { $player } setzt diese Runde aus und bekommt einen Punkt.
+tournament-round-play = Zieh auf deinem Brett mit dem Knopf „Ziehen“ oder mit `/zug`. Viel Glück!
+tournament-standing = { $rank }. { $player } — **{ $points }** { $half-points ->
+    [1] Punkt
+    [2] Punkt
+   *[other] Punkte
+} · { $tie-breaks }{ $withdrawn ->
+    [yes] {" "}(zurückgezogen)
+   *[no] {""}
+}
+tournament-progress = { $format } · { $stage ->
+    [signup] Anmeldung offen
+    [running] Runde { $round } von { $rounds } läuft
+   *[finished] Endstand
+}
+tournament-standings-title = **Tabelle** von { $title } · { $progress }
+tournament-final = 🏆 { $title } ist vorbei: { $winner } gewinnt mit { $points } { $half-points ->
+    [1] Punkt
+    [2] Punkt
+   *[other] Punkten
+}! Herzlichen Glückwunsch!
+    Endstand:
+tournament-final-unplayed = { $title } fand nicht statt: Bis zum Beginn hatten sich zu wenige Spieler angemeldet.
+crosstable-rank = #
+crosstable-player = Spieler
+crosstable-round = R
+crosstable-points = Pkt.
+crosstable-withdrawn = zurückgezogen
+crosstable-bye = spielfrei
+tournament-stage-signup = Anmeldung offen
+tournament-stage-signup-timed = Anmeldung offen, Beginn { $time }
+tournament-stage-running = Runde { $round } von { $rounds }
+tournament-stage-finished = beendet
+tournament-list-empty = Dieser Server hat noch keine Turniere. Erstelle eines mit `/turnier erstellen`.
+tournament-list-title = **Turniere dieses Servers** · { $total } insgesamt, neueste zuerst · Seite { $page } von { $pages }
+tournament-list-line = • Nr. { $tournament } **{ $name }** — { $format } · { $stage }
+tournament-choice = Nr. { $tournament } { $name } ({ $stage })
+tournament-thread-name = Turnier Nr. { $tournament }: { $name }
+tournament-joined = Du spielst in Turnier Nr. { $tournament } mit, { $name }. Viel Glück!
+tournament-left = { $started ->
+    [yes] Du hast dich aus Turnier Nr. { $tournament }, { $name }, zurückgezogen: Eine laufende Partie ist verloren, deine übrigen Partien gehen kampflos verloren.
+   *[no] Du stehst nicht mehr auf der Spielerliste von Turnier Nr. { $tournament }, { $name }.
+}
+tournament-withdrew = { $started ->
+    [yes] { $player } ist aus Turnier Nr. { $tournament } zurückgezogen: Eine laufende Partie ist verloren, die übrigen Partien gehen kampflos verloren.
+   *[no] { $player } steht nicht mehr auf der Spielerliste von Turnier Nr. { $tournament }.
+}
+tournament-started = Turnier Nr. { $tournament }, { $name }, hat begonnen: Die Paarungen der 1. Runde werden gerade veröffentlicht.
+tournament-result-set = Turnier Nr. { $tournament }, Runde { $round }, Brett { $board }: { $winner } gewinnt jetzt diese Partie. Bereits gepaarte Runden bleiben, wie sie sind.
+tournament-exported = Turnier Nr. { $tournament }, { $name }: die Notationen aller Partien und das Turnier als FIDE-TRF-Datei.
 
 ## Kurze Antworten
 

@@ -147,11 +147,89 @@ settings-clock = bedenkzeit
 settings-clock-description = Zeit pro Zug, wenn eine Herausforderung keine angibt
 settings-orientation = ausrichtung
 settings-orientation-description = Wie die Bretter gezeichnet werden
+settings-organisers = veranstalter
+settings-organisers-description = Mitglieder ohne „Server verwalten“ Turniere erstellen und ihre eigenen leiten lassen
 
 # Die Option `clock` nimmt die Auswahlen von /challenge (choice-clock-…).
 # Die Option `orientation` (OrientationOption).
 choice-orientation-white-bottom = Weiß immer unten
 choice-orientation-to-move = aus Sicht der Seite am Zug
+
+## /turnier
+
+tournament = turnier
+tournament-description = Die Turniere dieses Servers: erstellen, beitreten, spielen und verfolgen.
+tournament-create = erstellen
+tournament-create-description = Erstelle ein Turnier in diesem Kanal (Server-Verwaltung, oder wen die Einstellungen lassen).
+tournament-create-name = name
+tournament-create-name-description = Der Name des Turniers
+tournament-create-format = modus
+tournament-create-format-description = Schweizer System (feste Rundenzahl) oder Rundenturnier (Standard: Schweizer System)
+tournament-create-rounds = runden
+tournament-create-rounds-description = Runden eines Schweizer-System-Turniers, 1 bis 11 (Standard: 4)
+tournament-create-size = größe
+tournament-create-size-description = Brettgröße (Standard: 12×12)
+tournament-create-height = höhe
+tournament-create-height-description = Anfangshöhe der Königin, 20 bis 40 (Standard: 20)
+tournament-create-pie = tauschregel
+tournament-create-pie-description = Mit Tauschregel spielen (Standard: nein)
+tournament-create-clock = bedenkzeit
+tournament-create-clock-description = Zeit pro Zug (Standard: die des Servers)
+tournament-create-rated = gewertet
+tournament-create-rated-description = Gewertete Partien (Standard: ja)
+tournament-create-players = spieler
+tournament-create-players-description = Höchstens so viele Spieler dürfen beitreten, 2 bis 128 (Standard: 32)
+tournament-create-start = beginn
+tournament-create-start-description = Wann es von selbst beginnt (Standard: wenn du es startest)
+tournament-join = beitreten
+tournament-join-description = Tritt einem Turnier bei, dessen Anmeldung offen ist.
+tournament-join-tournament = turnier
+tournament-join-tournament-description = Die Nummer des Turniers
+tournament-leave = verlassen
+tournament-leave-description = Verlass ein Turnier (nach dem Beginn gehen deine übrigen Partien kampflos verloren).
+tournament-leave-tournament = turnier
+tournament-leave-tournament-description = Die Nummer des Turniers
+tournament-start = starten
+tournament-start-description = Starte ein Turnier jetzt und paare die erste Runde (sein Veranstalter).
+tournament-start-tournament = turnier
+tournament-start-tournament-description = Die Nummer des Turniers
+tournament-standings = tabelle
+tournament-standings-description = Zeig die Tabelle eines Turniers, mit der Kreuztabelle, sobald eine Runde gespielt ist.
+tournament-standings-tournament = turnier
+tournament-standings-tournament-description = Die Nummer des Turniers
+tournament-list = liste
+tournament-list-description = Liste die Turniere dieses Servers auf, neueste zuerst.
+tournament-withdraw = zurückziehen
+tournament-withdraw-description = Zieh einen Spieler aus einem Turnier zurück (sein Veranstalter).
+tournament-withdraw-tournament = turnier
+tournament-withdraw-tournament-description = Die Nummer des Turniers
+tournament-withdraw-player = spieler
+tournament-withdraw-player-description = Der Spieler, der zurückgezogen wird
+tournament-result = ergebnis
+tournament-result-description = Ersetze das Ergebnis einer Turnierpartie (sein Veranstalter).
+tournament-result-tournament = turnier
+tournament-result-tournament-description = Die Nummer des Turniers
+tournament-result-round = runde
+tournament-result-round-description = Die Runde
+tournament-result-board = brett
+tournament-result-board-description = Das Brett, wie die Paarungen der Runde es nummerieren
+tournament-result-winner = sieger
+tournament-result-winner-description = Wer diese Partie gewinnt
+tournament-export = exportieren
+tournament-export-description = Lade die Notationen aller Partien eines Turniers und seine FIDE-TRF-Datei herunter.
+tournament-export-tournament = turnier
+tournament-export-tournament-description = Die Nummer des Turniers
+
+# Die Option `format` (FormatOption).
+choice-format-swiss = Schweizer System
+choice-format-round-robin = Rundenturnier (jeder gegen jeden)
+# Die Option `start` (StartOption): wie lange nach dem Erstellen es von selbst beginnt.
+choice-start-quarter-hour = in 15 Minuten
+choice-start-one-hour = in 1 Stunde
+choice-start-six-hours = in 6 Stunden
+choice-start-one-day = in 1 Tag
+choice-start-three-days = in 3 Tagen
+choice-start-one-week = in 1 Woche
 
 ## /rules
 

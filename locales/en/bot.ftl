@@ -172,6 +172,8 @@ button-play-on-board = Play on the board
 button-analyse = Analyse
 button-claim-win = Claim the win
 button-call-off = Abort the game
+button-join-tournament = Join
+button-leave-tournament = Leave
 
 ## Lists
 
@@ -273,6 +275,89 @@ settings-boards = • Boards: { $orientation ->
     [white-bottom] White always at the bottom
    *[to-move] turned towards the player to move
 }
+settings-organisers = • Tournaments: { $organisers ->
+    [on] any member may organise one (and start their own)
+   *[off] organised by server managers only
+}
+
+## Tournaments
+# $name is the tournament's name as its organiser wrote it; $title is tournament-title.
+
+tournament-title = **Tournament #{ $tournament }: { $name }**
+tournament-format = { $format ->
+    [swiss] Swiss, { $rounds ->
+        [one] 1 round
+       *[other] { $rounds } rounds
+    }
+   *[round-robin] { $rounds ->
+        [0] round robin
+        [one] round robin, 1 round
+       *[other] round robin, { $rounds } rounds
+    }
+}
+tournament-organiser = Organised by { $organiser }.
+tournament-no-players = No players yet.
+tournament-players = Players ({ $count } of { $limit }): { $players }
+tournament-more = …and { $count } more.
+tournament-signup-timed = Sign-ups are open; it starts { $time }. Press **Join** to play.
+tournament-signup-manual = Sign-ups are open until the organiser starts it. Press **Join** to play.
+tournament-running = Round { $round } of { $rounds } is being played. See the standings with `/tournament standings tournament:{ $tournament }`.
+tournament-won = It is over: { $winner } won.
+tournament-unplayed = It did not take place: too few players had joined.
+tournament-round-title = { $title } — **round { $round } of { $rounds }**
+tournament-board = Board { $board }: { $white } (White) vs { $black } (Black) — game #{ $game }
+tournament-board-forfeit = Board { $board }: { $white } (White) vs { $black } (Black) — { $winner } wins by forfeit: { $absent } has withdrawn.
+tournament-bye = Bye: { $player } sits this round out and scores a point.
+tournament-round-play = Play on your board with the Move button, or with `/move`. Good luck!
+tournament-standing = { $rank }. { $player } — **{ $points }** { $half-points ->
+    [1] point
+    [2] point
+   *[other] points
+} · { $tie-breaks }{ $withdrawn ->
+    [yes] {" "}(withdrawn)
+   *[no] {""}
+}
+tournament-progress = { $format } · { $stage ->
+    [signup] sign-ups open
+    [running] round { $round } of { $rounds } being played
+   *[finished] final standings
+}
+tournament-standings-title = **Standings** of { $title } · { $progress }
+tournament-final = 🏆 { $title } is over: { $winner } wins with { $points } { $half-points ->
+    [1] point
+    [2] point
+   *[other] points
+}! Congratulations!
+    Final standings:
+tournament-final-unplayed = { $title } did not take place: too few players had joined by its start.
+crosstable-rank = #
+crosstable-player = Player
+# A round column's header, before its number ("R1").
+crosstable-round = R
+crosstable-points = Pts
+crosstable-withdrawn = withdrawn
+crosstable-bye = bye
+tournament-stage-signup = sign-ups open
+tournament-stage-signup-timed = sign-ups open, starts { $time }
+tournament-stage-running = round { $round } of { $rounds }
+tournament-stage-finished = over
+tournament-list-empty = This server has no tournaments yet. Create one with `/tournament create`.
+tournament-list-title = **Tournaments of this server** · { $total } in all, newest first · page { $page } of { $pages }
+tournament-list-line = • #{ $tournament } **{ $name }** — { $format } · { $stage }
+tournament-choice = #{ $tournament } { $name } ({ $stage })
+tournament-thread-name = Tournament #{ $tournament }: { $name }
+tournament-joined = You joined tournament #{ $tournament }, { $name }. Good luck!
+tournament-left = { $started ->
+    [yes] You withdrew from tournament #{ $tournament }, { $name }: a game you were playing is lost, and your remaining games are forfeits.
+   *[no] You left the list of players of tournament #{ $tournament }, { $name }.
+}
+tournament-withdrew = { $started ->
+    [yes] { $player } is withdrawn from tournament #{ $tournament }: a game they were playing is lost, and their remaining games are forfeits.
+   *[no] { $player } is off the list of players of tournament #{ $tournament }.
+}
+tournament-started = Tournament #{ $tournament }, { $name }, has started: round 1's pairings are being posted.
+tournament-result-set = Tournament #{ $tournament }, round { $round }, board { $board }: { $winner } wins it now. Rounds already paired stay as they are.
+tournament-exported = Tournament #{ $tournament }, { $name }: every game's record, and the tournament as a FIDE TRF file.
 
 ## Short answers
 

@@ -14,6 +14,9 @@
 #
 # Ids: `<command>` and `<command>-description`; `<command>-<option>` and
 # `<command>-<option>-description`; `choice-<kind>-<variant>` for the choices of an option.
+# A subcommand is `<command>-<subcommand>` (and its description), its options
+# `<command>-<subcommand>-<option>`. Choice names are told apart by their English text: no two
+# choices may share one.
 # Four of these ids are also ids of bot.ftl or rules.ftl (`challenge-rated`, `settings-threads`,
 # `settings-clock`, `rules`): this file must be loaded into a bundle of its own.
 
@@ -153,11 +156,89 @@ settings-clock = clock
 settings-clock-description = Time per move when a challenge names none
 settings-orientation = orientation
 settings-orientation-description = How boards are drawn
+settings-organisers = organisers
+settings-organisers-description = Let members without Manage Server create tournaments and run their own
 
 # The `clock` option takes the choices of /challenge's (choice-clock-…).
 # The `orientation` option (OrientationOption).
 choice-orientation-white-bottom = White always at the bottom
 choice-orientation-to-move = turned towards the player to move
+
+## /tournament
+
+tournament = tournament
+tournament-description = Tournaments of this server: create, join, play and follow them.
+tournament-create = create
+tournament-create-description = Create a tournament in this channel (server managers, or anyone the settings allow).
+tournament-create-name = name
+tournament-create-name-description = The tournament's name
+tournament-create-format = format
+tournament-create-format-description = Swiss (a set number of rounds) or round robin (default Swiss)
+tournament-create-rounds = rounds
+tournament-create-rounds-description = Rounds of a Swiss tournament, 1 to 11 (default 4)
+tournament-create-size = size
+tournament-create-size-description = Board size (default 12×12)
+tournament-create-height = height
+tournament-create-height-description = Starting queen height, 20 to 40 (default 20)
+tournament-create-pie = pie
+tournament-create-pie-description = Play with the pie rule (default no)
+tournament-create-clock = clock
+tournament-create-clock-description = Time per move (default: the server's)
+tournament-create-rated = rated
+tournament-create-rated-description = Rated games (default yes)
+tournament-create-players = players
+tournament-create-players-description = The most players who may join, 2 to 128 (default 32)
+tournament-create-start = start
+tournament-create-start-description = When it starts by itself (default: when you start it)
+tournament-join = join
+tournament-join-description = Join a tournament taking sign-ups.
+tournament-join-tournament = tournament
+tournament-join-tournament-description = The tournament's number
+tournament-leave = leave
+tournament-leave-description = Leave a tournament (after its start, your remaining games are forfeits).
+tournament-leave-tournament = tournament
+tournament-leave-tournament-description = The tournament's number
+tournament-start = start
+tournament-start-description = Start a tournament now and pair its first round (its organiser).
+tournament-start-tournament = tournament
+tournament-start-tournament-description = The tournament's number
+tournament-standings = standings
+tournament-standings-description = Show a tournament's standings, with its crosstable once a round is played.
+tournament-standings-tournament = tournament
+tournament-standings-tournament-description = The tournament's number
+tournament-list = list
+tournament-list-description = List this server's tournaments, newest first.
+tournament-withdraw = withdraw
+tournament-withdraw-description = Withdraw a player from a tournament (its organiser).
+tournament-withdraw-tournament = tournament
+tournament-withdraw-tournament-description = The tournament's number
+tournament-withdraw-player = player
+tournament-withdraw-player-description = The player to withdraw
+tournament-result = result
+tournament-result-description = Replace a game's result in a tournament (its organiser).
+tournament-result-tournament = tournament
+tournament-result-tournament-description = The tournament's number
+tournament-result-round = round
+tournament-result-round-description = The round
+tournament-result-board = board
+tournament-result-board-description = The board, as the round's pairings number it
+tournament-result-winner = winner
+tournament-result-winner-description = Who wins that game
+tournament-export = export
+tournament-export-description = Download every game's record of a tournament, and its FIDE TRF file.
+tournament-export-tournament = tournament
+tournament-export-tournament-description = The tournament's number
+
+# The `format` option (FormatOption).
+choice-format-swiss = Swiss
+choice-format-round-robin = round robin
+# The `start` option (StartOption): how long after its creation it starts by itself.
+choice-start-quarter-hour = in 15 minutes
+choice-start-one-hour = in 1 hour
+choice-start-six-hours = in 6 hours
+choice-start-one-day = in 1 day
+choice-start-three-days = in 3 days
+choice-start-one-week = in 1 week
 
 ## /rules
 

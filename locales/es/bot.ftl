@@ -184,6 +184,8 @@ button-play-on-board = Jugar en el tablero
 button-analyse = Analizar
 button-claim-win = Reclamar la victoria
 button-call-off = Anular la partida
+button-join-tournament = Unirse
+button-leave-tournament = Salir
 
 ## Listas
 
@@ -288,6 +290,88 @@ settings-boards = • Tableros: { $orientation ->
     [white-bottom] blancas siempre abajo
    *[to-move] girados hacia quien tiene el turno
 }
+settings-organisers = • Torneos: { $organisers ->
+    [on] cualquier miembro puede organizar uno (y empezar el suyo)
+   *[off] solo los organizan quienes gestionan el servidor
+}
+
+## Torneos
+# $name es el nombre del torneo tal como lo escribió su organizador; $title es tournament-title.
+
+tournament-title = **Torneo n.º { $tournament }: { $name }**
+tournament-format = { $format ->
+    [swiss] sistema suizo, { $rounds ->
+        [one] 1 ronda
+       *[other] { $rounds } rondas
+    }
+   *[round-robin] { $rounds ->
+        [0] todos contra todos
+        [one] todos contra todos, 1 ronda
+       *[other] todos contra todos, { $rounds } rondas
+    }
+}
+tournament-organiser = Organizado por { $organiser }.
+tournament-no-players = Todavía no hay jugadores.
+tournament-players = Jugadores ({ $count } de { $limit }): { $players }
+tournament-more = …y { $count } más.
+tournament-signup-timed = Las inscripciones están abiertas; empieza { $time }. Pulsa **Unirse** para jugar.
+tournament-signup-manual = Las inscripciones están abiertas hasta que el organizador lo empiece. Pulsa **Unirse** para jugar.
+tournament-running = Se está jugando la ronda { $round } de { $rounds }. La clasificación: `/torneo clasificación torneo:{ $tournament }`.
+tournament-won = Ha terminado: ganó { $winner }.
+tournament-unplayed = No se celebró: se inscribieron muy pocos jugadores.
+tournament-round-title = { $title } — **ronda { $round } de { $rounds }**
+tournament-board = Tablero { $board }: { $white } (blancas) contra { $black } (negras) — partida n.º { $game }
+tournament-board-forfeit = Tablero { $board }: { $white } (blancas) contra { $black } (negras) — { $winner } gana por incomparecencia: { $absent } se ha retirado.
+tournament-bye = Descansa: { $player } no juega esta ronda y suma un punto.
+tournament-round-play = Juega en tu tablero con el botón Mover, o con `/mover`. ¡Suerte!
+tournament-standing = { $rank }. { $player } — **{ $points }** { $half-points ->
+    [1] punto
+    [2] punto
+   *[other] puntos
+} · { $tie-breaks }{ $withdrawn ->
+    [yes] {" "}(retirado)
+   *[no] {""}
+}
+tournament-progress = { $format } · { $stage ->
+    [signup] inscripciones abiertas
+    [running] ronda { $round } de { $rounds } en juego
+   *[finished] clasificación final
+}
+tournament-standings-title = **Clasificación** del { $title } · { $progress }
+tournament-final = 🏆 El { $title } ha terminado: ¡{ $winner } gana con { $points } { $half-points ->
+    [1] punto
+    [2] punto
+   *[other] puntos
+}! ¡Enhorabuena!
+    Clasificación final:
+tournament-final-unplayed = El { $title } no se celebró: al llegar su inicio se habían inscrito muy pocos jugadores.
+crosstable-rank = #
+crosstable-player = Jugador
+crosstable-round = R
+crosstable-points = Ptos.
+crosstable-withdrawn = retirado
+crosstable-bye = descanso
+tournament-stage-signup = inscripciones abiertas
+tournament-stage-signup-timed = inscripciones abiertas, empieza { $time }
+tournament-stage-running = ronda { $round } de { $rounds }
+tournament-stage-finished = terminado
+tournament-list-empty = Este servidor aún no tiene torneos. Crea uno con `/torneo crear`.
+tournament-list-title = **Torneos de este servidor** · { $total } en total, los más recientes primero · página { $page } de { $pages }
+tournament-list-line = • n.º { $tournament } **{ $name }** — { $format } · { $stage }
+tournament-choice = n.º { $tournament } { $name } ({ $stage })
+tournament-thread-name = Torneo n.º { $tournament }: { $name }
+tournament-joined = Te has unido al torneo n.º { $tournament }, { $name }. ¡Suerte!
+tournament-left = { $started ->
+    [yes] Te has retirado del torneo n.º { $tournament }, { $name }: la partida que jugabas está perdida, y tus partidas restantes se pierden por incomparecencia.
+   *[no] Ya no estás en la lista de jugadores del torneo n.º { $tournament }, { $name }.
+}
+tournament-withdrew = { $started ->
+    [yes] { $player } queda retirado del torneo n.º { $tournament }: la partida que jugaba está perdida, y sus partidas restantes se pierden por incomparecencia.
+   *[no] { $player } ya no está en la lista de jugadores del torneo n.º { $tournament }.
+}
+tournament-started = El torneo n.º { $tournament }, { $name }, ha empezado: se están publicando los emparejamientos de la ronda 1.
+tournament-result-set = Torneo n.º { $tournament }, ronda { $round }, tablero { $board }: ahora la gana { $winner }. Las rondas ya emparejadas quedan como están.
+tournament-exported = Torneo n.º { $tournament }, { $name }: las anotaciones de todas sus partidas, y el torneo como archivo FIDE TRF.
 
 ## Respuestas breves
 

@@ -159,11 +159,89 @@ settings-clock = reloj
 settings-clock-description = Tiempo por jugada cuando un desafío no lo indica
 settings-orientation = orientación
 settings-orientation-description = Cómo se dibujan los tableros
+settings-organisers = organizadores
+settings-organisers-description = Dejar que miembros sin «Gestionar servidor» creen torneos y lleven los suyos
 
 # La opción `reloj` usa las elecciones de /desafiar (choice-clock-…).
 # La opción `orientación` (OrientationOption).
 choice-orientation-white-bottom = blancas siempre abajo
 choice-orientation-to-move = girado hacia quien tiene el turno
+
+## /torneo
+
+tournament = torneo
+tournament-description = Los torneos de este servidor: créalos, únete, juega y síguelos.
+tournament-create = crear
+tournament-create-description = Crea un torneo en este canal (quienes gestionan el servidor, o quien los ajustes permitan).
+tournament-create-name = nombre
+tournament-create-name-description = El nombre del torneo
+tournament-create-format = formato
+tournament-create-format-description = Sistema suizo (un número fijo de rondas) o todos contra todos (por defecto suizo)
+tournament-create-rounds = rondas
+tournament-create-rounds-description = Rondas de un torneo suizo, de 1 a 11 (por defecto 4)
+tournament-create-size = tamaño
+tournament-create-size-description = Tamaño del tablero (por defecto 12×12)
+tournament-create-height = altura
+tournament-create-height-description = Altura inicial de las reinas, de 20 a 40 (por defecto 20)
+tournament-create-pie = intercambio
+tournament-create-pie-description = Jugar con la regla de intercambio (por defecto no)
+tournament-create-clock = reloj
+tournament-create-clock-description = Tiempo por jugada (por defecto: el del servidor)
+tournament-create-rated = puntuables
+tournament-create-rated-description = Partidas puntuables (por defecto sí)
+tournament-create-players = jugadores
+tournament-create-players-description = El máximo de jugadores que pueden unirse, de 2 a 128 (por defecto 32)
+tournament-create-start = inicio
+tournament-create-start-description = Cuándo empieza solo (por defecto: cuando lo empieces tú)
+tournament-join = unirse
+tournament-join-description = Únete a un torneo con las inscripciones abiertas.
+tournament-join-tournament = torneo
+tournament-join-tournament-description = El número del torneo
+tournament-leave = salir
+tournament-leave-description = Sal de un torneo (tras su inicio, tus partidas restantes se pierden por incomparecencia).
+tournament-leave-tournament = torneo
+tournament-leave-tournament-description = El número del torneo
+tournament-start = empezar
+tournament-start-description = Empieza un torneo ahora y empareja su primera ronda (su organizador).
+tournament-start-tournament = torneo
+tournament-start-tournament-description = El número del torneo
+tournament-standings = clasificación
+tournament-standings-description = Muestra la clasificación de un torneo, con su tabla cruzada en cuanto se juegue una ronda.
+tournament-standings-tournament = torneo
+tournament-standings-tournament-description = El número del torneo
+tournament-list = lista
+tournament-list-description = Lista los torneos de este servidor, los más recientes primero.
+tournament-withdraw = retirar
+tournament-withdraw-description = Retira a un jugador de un torneo (su organizador).
+tournament-withdraw-tournament = torneo
+tournament-withdraw-tournament-description = El número del torneo
+tournament-withdraw-player = jugador
+tournament-withdraw-player-description = El jugador que se retira
+tournament-result = resultado
+tournament-result-description = Cambia el resultado de una partida de un torneo (su organizador).
+tournament-result-tournament = torneo
+tournament-result-tournament-description = El número del torneo
+tournament-result-round = ronda
+tournament-result-round-description = La ronda
+tournament-result-board = tablero
+tournament-result-board-description = El tablero, numerado como en los emparejamientos de la ronda
+tournament-result-winner = ganador
+tournament-result-winner-description = Quién gana esa partida
+tournament-export = exportar
+tournament-export-description = Descarga las anotaciones de todas las partidas de un torneo y su archivo FIDE TRF.
+tournament-export-tournament = torneo
+tournament-export-tournament-description = El número del torneo
+
+# La opción `format` (FormatOption).
+choice-format-swiss = sistema suizo
+choice-format-round-robin = todos contra todos
+# La opción `start` (StartOption): cuánto después de crearlo empieza solo.
+choice-start-quarter-hour = en 15 minutos
+choice-start-one-hour = en 1 hora
+choice-start-six-hours = en 6 horas
+choice-start-one-day = en 1 día
+choice-start-three-days = en 3 días
+choice-start-one-week = en 1 semana
 
 ## /rules
 

@@ -186,6 +186,8 @@ button-play-on-board = Jouer sur le plateau
 button-analyse = Analyser
 button-claim-win = Réclamer la victoire
 button-call-off = Annuler la partie
+button-join-tournament = Rejoindre
+button-leave-tournament = Quitter
 
 ## Listes
 
@@ -290,6 +292,92 @@ settings-boards = • Plateaux : { $orientation ->
     [white-bottom] Blancs toujours en bas
    *[to-move] tournés vers le joueur qui doit jouer
 }
+settings-organisers = • Tournois : { $organisers ->
+    [on] tout membre peut en organiser un (et lancer le sien)
+   *[off] organisés par les gestionnaires du serveur seulement
+}
+
+## Tournois
+# $name est le nom du tournoi tel que l'organisateur l'a écrit ; $title est tournament-title.
+
+tournament-title = **Tournoi n° { $tournament } : { $name }**
+tournament-format = { $format ->
+    [swiss] système suisse, { $rounds ->
+        [one] 1 ronde
+       *[other] { $rounds } rondes
+    }
+   *[round-robin] { $rounds ->
+        [0] toutes rondes
+        [one] toutes rondes, 1 ronde
+       *[other] toutes rondes, { $rounds } rondes
+    }
+}
+tournament-organiser = Organisé par { $organiser }.
+tournament-no-players = Aucun joueur pour l'instant.
+tournament-players = Joueurs ({ $count } sur { $limit }) : { $players }
+tournament-more = …et { $count } de plus.
+tournament-signup-timed = Les inscriptions sont ouvertes ; il commence { $time }. Appuie sur **Rejoindre** pour jouer.
+tournament-signup-manual = Les inscriptions sont ouvertes jusqu'à ce que l'organisateur le lance. Appuie sur **Rejoindre** pour jouer.
+tournament-running = La ronde { $round } sur { $rounds } est en cours. Le classement : `/tournoi classement tournoi:{ $tournament }`.
+tournament-won = C'est terminé : { $winner } a gagné.
+tournament-unplayed = Il n'a pas eu lieu : trop peu de joueurs s'étaient inscrits.
+tournament-round-title = { $title } — **ronde { $round } sur { $rounds }**
+tournament-board = Table { $board } : { $white } (Blancs) contre { $black } (Noirs) — partie n° { $game }
+tournament-board-forfeit = Table { $board } : { $white } (Blancs) contre { $black } (Noirs) — { $winner } gagne par forfait : { $absent } s'est retiré.
+tournament-bye = Exempt : { $player } ne joue pas cette ronde et marque un point.
+tournament-round-play = Joue sur ton plateau avec le bouton Jouer, ou avec `/jouer`. Bonne chance !
+tournament-standing = { $rank }. { $player } — **{ $points }** { $half-points ->
+    [0] point
+    [1] point
+    [2] point
+    [3] point
+   *[other] points
+} · { $tie-breaks }{ $withdrawn ->
+    [yes] {" "}(retiré)
+   *[no] {""}
+}
+tournament-progress = { $format } · { $stage ->
+    [signup] inscriptions ouvertes
+    [running] ronde { $round } sur { $rounds } en cours
+   *[finished] classement final
+}
+tournament-standings-title = **Classement** du { $title } · { $progress }
+tournament-final = 🏆 Le { $title } est terminé : { $winner } gagne avec { $points } { $half-points ->
+    [0] point
+    [1] point
+    [2] point
+    [3] point
+   *[other] points
+} ! Félicitations !
+    Classement final :
+tournament-final-unplayed = Le { $title } n'a pas eu lieu : trop peu de joueurs s'étaient inscrits à son début.
+crosstable-rank = #
+crosstable-player = Joueur
+crosstable-round = R
+crosstable-points = Pts
+crosstable-withdrawn = retiré
+crosstable-bye = exempt
+tournament-stage-signup = inscriptions ouvertes
+tournament-stage-signup-timed = inscriptions ouvertes, début { $time }
+tournament-stage-running = ronde { $round } sur { $rounds }
+tournament-stage-finished = terminé
+tournament-list-empty = Ce serveur n'a encore aucun tournoi. Crées-en un avec `/tournoi créer`.
+tournament-list-title = **Tournois de ce serveur** · { $total } en tout, du plus récent au plus ancien · page { $page } sur { $pages }
+tournament-list-line = • n° { $tournament } **{ $name }** — { $format } · { $stage }
+tournament-choice = n° { $tournament } { $name } ({ $stage })
+tournament-thread-name = Tournoi n° { $tournament } : { $name }
+tournament-joined = Tu participes au tournoi n° { $tournament }, { $name }. Bonne chance !
+tournament-left = { $started ->
+    [yes] Tu t'es retiré du tournoi n° { $tournament }, { $name } : une partie en cours est perdue, et tes parties suivantes sont perdues par forfait.
+   *[no] Tu ne fais plus partie des joueurs du tournoi n° { $tournament }, { $name }.
+}
+tournament-withdrew = { $started ->
+    [yes] { $player } est retiré du tournoi n° { $tournament } : une partie en cours est perdue, et ses parties suivantes sont perdues par forfait.
+   *[no] { $player } ne fait plus partie des joueurs du tournoi n° { $tournament }.
+}
+tournament-started = Le tournoi n° { $tournament }, { $name }, a commencé : les appariements de la ronde 1 sont en cours de publication.
+tournament-result-set = Tournoi n° { $tournament }, ronde { $round }, table { $board } : la victoire revient désormais à { $winner }. Les rondes déjà appariées restent telles quelles.
+tournament-exported = Tournoi n° { $tournament }, { $name } : les notations de toutes les parties, et le tournoi au format FIDE TRF.
 
 ## Réponses courtes
 

@@ -153,11 +153,89 @@ settings-clock = pendule
 settings-clock-description = Temps par coup quand un défi n'en précise pas
 settings-orientation = orientation
 settings-orientation-description = Comment les plateaux sont dessinés
+settings-organisers = organisateurs
+settings-organisers-description = Laisser les membres sans « Gérer le serveur » créer des tournois et lancer les leurs
 
 # L'option `clock` reprend les choix de celle de /challenge (choice-clock-…).
 # L'option `orientation` (OrientationOption).
 choice-orientation-white-bottom = Blancs toujours en bas
 choice-orientation-to-move = tournés vers le joueur qui doit jouer
+
+## /tournoi
+
+tournament = tournoi
+tournament-description = Les tournois de ce serveur : les créer, les rejoindre, y jouer et les suivre.
+tournament-create = créer
+tournament-create-description = Crée un tournoi dans ce salon (gestionnaires du serveur, ou quiconque les réglages autorisent).
+tournament-create-name = nom
+tournament-create-name-description = Le nom du tournoi
+tournament-create-format = formule
+tournament-create-format-description = Système suisse (un nombre de rondes fixé) ou toutes rondes (par défaut suisse)
+tournament-create-rounds = rondes
+tournament-create-rounds-description = Rondes d'un tournoi suisse, de 1 à 11 (par défaut 4)
+tournament-create-size = taille
+tournament-create-size-description = Taille du plateau (par défaut 12×12)
+tournament-create-height = hauteur
+tournament-create-height-description = Hauteur de départ des reines, de 20 à 40 (par défaut 20)
+tournament-create-pie = échange
+tournament-create-pie-description = Jouer avec la règle d'échange (par défaut non)
+tournament-create-clock = pendule
+tournament-create-clock-description = Temps par coup (par défaut : celui du serveur)
+tournament-create-rated = classées
+tournament-create-rated-description = Parties classées (par défaut oui)
+tournament-create-players = joueurs
+tournament-create-players-description = Le nombre maximal de joueurs, de 2 à 128 (par défaut 32)
+tournament-create-start = début
+tournament-create-start-description = Quand il commence tout seul (par défaut : quand tu le lances)
+tournament-join = rejoindre
+tournament-join-description = Rejoins un tournoi dont les inscriptions sont ouvertes.
+tournament-join-tournament = tournoi
+tournament-join-tournament-description = Le numéro du tournoi
+tournament-leave = quitter
+tournament-leave-description = Quitte un tournoi (après son début, tes parties restantes sont perdues par forfait).
+tournament-leave-tournament = tournoi
+tournament-leave-tournament-description = Le numéro du tournoi
+tournament-start = lancer
+tournament-start-description = Lance un tournoi maintenant et apparie sa première ronde (son organisateur).
+tournament-start-tournament = tournoi
+tournament-start-tournament-description = Le numéro du tournoi
+tournament-standings = classement
+tournament-standings-description = Affiche le classement d'un tournoi, avec son tableau croisé dès qu'une ronde est jouée.
+tournament-standings-tournament = tournoi
+tournament-standings-tournament-description = Le numéro du tournoi
+tournament-list = liste
+tournament-list-description = Liste les tournois de ce serveur, du plus récent au plus ancien.
+tournament-withdraw = retirer
+tournament-withdraw-description = Retire un joueur d'un tournoi (son organisateur).
+tournament-withdraw-tournament = tournoi
+tournament-withdraw-tournament-description = Le numéro du tournoi
+tournament-withdraw-player = joueur
+tournament-withdraw-player-description = Le joueur à retirer
+tournament-result = résultat
+tournament-result-description = Remplace le résultat d'une partie d'un tournoi (son organisateur).
+tournament-result-tournament = tournoi
+tournament-result-tournament-description = Le numéro du tournoi
+tournament-result-round = ronde
+tournament-result-round-description = La ronde
+tournament-result-board = table
+tournament-result-board-description = La table, numérotée comme dans les appariements de la ronde
+tournament-result-winner = gagnant
+tournament-result-winner-description = Qui gagne cette partie
+tournament-export = exporter
+tournament-export-description = Télécharge les notations de toutes les parties d'un tournoi, et son fichier FIDE TRF.
+tournament-export-tournament = tournoi
+tournament-export-tournament-description = Le numéro du tournoi
+
+# L'option `format` (FormatOption).
+choice-format-swiss = système suisse
+choice-format-round-robin = toutes rondes
+# L'option `start` (StartOption) : combien de temps après sa création il commence tout seul.
+choice-start-quarter-hour = dans 15 minutes
+choice-start-one-hour = dans 1 heure
+choice-start-six-hours = dans 6 heures
+choice-start-one-day = dans 1 jour
+choice-start-three-days = dans 3 jours
+choice-start-one-week = dans 1 semaine
 
 ## /rules
 

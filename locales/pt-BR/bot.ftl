@@ -180,6 +180,8 @@ button-play-on-board = Jogar no tabuleiro
 button-analyse = Analisar
 button-claim-win = Reivindicar a vitória
 button-call-off = Anular a partida
+button-join-tournament = Entrar
+button-leave-tournament = Sair
 
 ## Listas
 
@@ -281,6 +283,88 @@ settings-boards = • Tabuleiros: { $orientation ->
     [white-bottom] Brancas sempre embaixo
    *[to-move] virados para quem tem a vez
 }
+settings-organisers = • Torneios: { $organisers ->
+    [on] qualquer membro pode organizar um (e iniciar o seu)
+   *[off] organizados só por quem gerencia o servidor
+}
+
+## Torneios
+# $name é o nome do torneio como o organizador o escreveu; $title é tournament-title.
+
+tournament-title = **Torneio nº { $tournament }: { $name }**
+tournament-format = { $format ->
+    [swiss] sistema suíço, { $rounds ->
+        [one] 1 rodada
+       *[other] { $rounds } rodadas
+    }
+   *[round-robin] { $rounds ->
+        [0] todos contra todos
+        [one] todos contra todos, 1 rodada
+       *[other] todos contra todos, { $rounds } rodadas
+    }
+}
+tournament-organiser = Organizado por { $organiser }.
+tournament-no-players = Ainda não há jogadores.
+tournament-players = Jogadores ({ $count } de { $limit }): { $players }
+tournament-more = …e mais { $count }.
+tournament-signup-timed = As inscrições estão abertas; ele começa { $time }. Toque em **Entrar** para jogar.
+tournament-signup-manual = As inscrições ficam abertas até o organizador iniciá-lo. Toque em **Entrar** para jogar.
+tournament-running = A rodada { $round } de { $rounds } está em andamento. A classificação: `/torneio classificação torneio:{ $tournament }`.
+tournament-won = Terminou: { $winner } venceu.
+tournament-unplayed = Não aconteceu: poucos jogadores se inscreveram.
+tournament-round-title = { $title } — **rodada { $round } de { $rounds }**
+tournament-board = Mesa { $board }: { $white } (Brancas) contra { $black } (Pretas) — partida nº { $game }
+tournament-board-forfeit = Mesa { $board }: { $white } (Brancas) contra { $black } (Pretas) — { $winner } vence por W.O.: { $absent } desistiu.
+tournament-bye = Folga: { $player } não joga esta rodada e ganha um ponto.
+tournament-round-play = Jogue no seu tabuleiro com o botão Jogar, ou com `/jogar`. Boa sorte!
+tournament-standing = { $rank }. { $player } — **{ $points }** { $half-points ->
+    [1] ponto
+    [2] ponto
+   *[other] pontos
+} · { $tie-breaks }{ $withdrawn ->
+    [yes] {" "}(desistiu)
+   *[no] {""}
+}
+tournament-progress = { $format } · { $stage ->
+    [signup] inscrições abertas
+    [running] rodada { $round } de { $rounds } em andamento
+   *[finished] classificação final
+}
+tournament-standings-title = **Classificação** do { $title } · { $progress }
+tournament-final = 🏆 O { $title } terminou: { $winner } vence com { $points } { $half-points ->
+    [1] ponto
+    [2] ponto
+   *[other] pontos
+}! Parabéns!
+    Classificação final:
+tournament-final-unplayed = O { $title } não aconteceu: poucos jogadores tinham se inscrito até o início.
+crosstable-rank = #
+crosstable-player = Jogador
+crosstable-round = R
+crosstable-points = Pts
+crosstable-withdrawn = desistiu
+crosstable-bye = folga
+tournament-stage-signup = inscrições abertas
+tournament-stage-signup-timed = inscrições abertas, começa { $time }
+tournament-stage-running = rodada { $round } de { $rounds }
+tournament-stage-finished = encerrado
+tournament-list-empty = Este servidor ainda não tem torneios. Crie um com `/torneio criar`.
+tournament-list-title = **Torneios deste servidor** · { $total } no total, os mais novos primeiro · página { $page } de { $pages }
+tournament-list-line = • nº { $tournament } **{ $name }** — { $format } · { $stage }
+tournament-choice = nº { $tournament } { $name } ({ $stage })
+tournament-thread-name = Torneio nº { $tournament }: { $name }
+tournament-joined = Você entrou no torneio nº { $tournament }, { $name }. Boa sorte!
+tournament-left = { $started ->
+    [yes] Você desistiu do torneio nº { $tournament }, { $name }: a partida em andamento está perdida, e as suas partidas restantes são perdidas por W.O.
+   *[no] Você saiu da lista de jogadores do torneio nº { $tournament }, { $name }.
+}
+tournament-withdrew = { $started ->
+    [yes] { $player } foi retirado do torneio nº { $tournament }: a partida em andamento está perdida, e as partidas restantes são perdidas por W.O.
+   *[no] { $player } saiu da lista de jogadores do torneio nº { $tournament }.
+}
+tournament-started = O torneio nº { $tournament }, { $name }, começou: os emparceiramentos da rodada 1 estão sendo publicados.
+tournament-result-set = Torneio nº { $tournament }, rodada { $round }, mesa { $board }: agora quem vence é { $winner }. As rodadas já emparceiradas ficam como estão.
+tournament-exported = Torneio nº { $tournament }, { $name }: os registros de todas as partidas, e o torneio como arquivo FIDE TRF.
 
 ## Respostas curtas
 

@@ -153,11 +153,89 @@ settings-clock = relógio
 settings-clock-description = Tempo por jogada quando o desafio não define um
 settings-orientation = orientação
 settings-orientation-description = Como os tabuleiros são desenhados
+settings-organisers = organizadores
+settings-organisers-description = Deixar membros sem “Gerenciar servidor” criar torneios e conduzir os seus
 
 # A opção `relógio` usa as escolhas da de /desafiar (choice-clock-…).
 # A opção `orientação` (OrientationOption).
 choice-orientation-white-bottom = Brancas sempre embaixo
 choice-orientation-to-move = virado para quem tem a vez
+
+## /torneio
+
+tournament = torneio
+tournament-description = Os torneios deste servidor: crie, entre, jogue e acompanhe.
+tournament-create = criar
+tournament-create-description = Crie um torneio neste canal (quem gerencia o servidor, ou quem as configurações permitirem).
+tournament-create-name = nome
+tournament-create-name-description = O nome do torneio
+tournament-create-format = formato
+tournament-create-format-description = Sistema suíço (número fixo de rodadas) ou todos contra todos (padrão: suíço)
+tournament-create-rounds = rodadas
+tournament-create-rounds-description = Rodadas de um torneio suíço, de 1 a 11 (padrão 4)
+tournament-create-size = tamanho
+tournament-create-size-description = Tamanho do tabuleiro (padrão 12×12)
+tournament-create-height = altura
+tournament-create-height-description = Altura inicial das rainhas, de 20 a 40 pedras (padrão 20)
+tournament-create-pie = troca
+tournament-create-pie-description = Jogar com a regra de troca (padrão: não)
+tournament-create-clock = relógio
+tournament-create-clock-description = Tempo por jogada (padrão: o do servidor)
+tournament-create-rated = ranqueadas
+tournament-create-rated-description = Partidas ranqueadas (padrão: sim)
+tournament-create-players = jogadores
+tournament-create-players-description = O máximo de jogadores que podem entrar, de 2 a 128 (padrão 32)
+tournament-create-start = início
+tournament-create-start-description = Quando ele começa sozinho (padrão: quando você o iniciar)
+tournament-join = entrar
+tournament-join-description = Entre em um torneio com inscrições abertas.
+tournament-join-tournament = torneio
+tournament-join-tournament-description = O número do torneio
+tournament-leave = sair
+tournament-leave-description = Saia de um torneio (após o início, suas partidas restantes são perdidas por W.O.).
+tournament-leave-tournament = torneio
+tournament-leave-tournament-description = O número do torneio
+tournament-start = iniciar
+tournament-start-description = Inicie um torneio agora e emparceire a primeira rodada (o organizador).
+tournament-start-tournament = torneio
+tournament-start-tournament-description = O número do torneio
+tournament-standings = classificação
+tournament-standings-description = Mostre a classificação de um torneio, com a tabela cruzada assim que uma rodada for jogada.
+tournament-standings-tournament = torneio
+tournament-standings-tournament-description = O número do torneio
+tournament-list = lista
+tournament-list-description = Liste os torneios deste servidor, os mais novos primeiro.
+tournament-withdraw = retirar
+tournament-withdraw-description = Retire um jogador de um torneio (o organizador).
+tournament-withdraw-tournament = torneio
+tournament-withdraw-tournament-description = O número do torneio
+tournament-withdraw-player = jogador
+tournament-withdraw-player-description = O jogador a retirar
+tournament-result = resultado
+tournament-result-description = Troque o resultado de uma partida de um torneio (o organizador).
+tournament-result-tournament = torneio
+tournament-result-tournament-description = O número do torneio
+tournament-result-round = rodada
+tournament-result-round-description = A rodada
+tournament-result-board = mesa
+tournament-result-board-description = A mesa, numerada como nos emparceiramentos da rodada
+tournament-result-winner = vencedor
+tournament-result-winner-description = Quem vence essa partida
+tournament-export = exportar
+tournament-export-description = Baixe os registros de todas as partidas de um torneio e o arquivo FIDE TRF dele.
+tournament-export-tournament = torneio
+tournament-export-tournament-description = O número do torneio
+
+# A opção `format` (FormatOption).
+choice-format-swiss = sistema suíço
+choice-format-round-robin = todos contra todos
+# A opção `start` (StartOption): quanto tempo após a criação ele começa sozinho.
+choice-start-quarter-hour = em 15 minutos
+choice-start-one-hour = em 1 hora
+choice-start-six-hours = em 6 horas
+choice-start-one-day = em 1 dia
+choice-start-three-days = em 3 dias
+choice-start-one-week = em 1 semana
 
 ## /regras
 

@@ -1,6 +1,7 @@
 //! Delivering the service's announcements (its outbox, see [`GameService::next_announcement`]):
 //! reminders mention the player to move where the game is shown, losses on time, new games and
-//! moves are board messages, and a lapsed challenge's message says so and loses its buttons.
+//! moves are board messages, a lapsed challenge's message says so and loses its buttons, and a
+//! tournament's rounds and end are posted where it is followed (see `tournament_posts`).
 //! Where the app is only user-installed, a reminder follows up the game's latest interaction
 //! while its token serves and goes to the player's DM after; a lapsed challenge's message there
 //! stays as it is (its buttons answer that it expired), so the service queues none.
@@ -21,7 +22,7 @@ use serenity::{
 };
 use tracing::{error, warn};
 
-use super::{Data, Error, board, reach};
+use super::{Data, Error, board, reach, tournament_posts};
 use crate::games::{Announced, AnnouncementId, Challenge, GameView, Reach, Retried};
 use crate::i18n::{Lang, Msg};
 
@@ -51,7 +52,13 @@ pub async fn deliver(http: &Http, data: &Data, what: &Announced) -> Result<(), E
         }
         Announced::Board(game) => board_after_move(http, data, game).await,
         Announced::Expired(challenge) => close(http, challenge, lang).await,
-        Announced::Round { .. } | Announced::Final(_) => Ok(()),
+        Announced::Round { tournament, round } => {
+            tournament_posts::deliver_round(http, tournament, *round, lang).await
+        }
+        Announced::Final(tournament) => {
+            let picture = tournament_posts::crosstable_picture(data, tournament, lang).await?;
+            tournament_posts::deliver_final(http, tournament, picture, lang).await
+        }
     }
 }
 

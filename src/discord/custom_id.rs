@@ -145,6 +145,26 @@ pub enum ComponentId {
         /// Which arrow it is (see [`ComponentId::Leaderboard`]).
         arrow: Arrow,
     },
+    /// Sign up for a tournament: `tournament-join:<tournament_id>`.
+    JoinTournament {
+        /// The tournament's id.
+        tournament: i64,
+    },
+    /// Leave a tournament: `tournament-leave:<tournament_id>`.
+    LeaveTournament {
+        /// The tournament's id.
+        tournament: i64,
+    },
+    /// Show another page of the server's tournaments:
+    /// `tournaments:<page>:<prev|next>:<viewer>`.
+    Tournaments {
+        /// The 0-based page to show.
+        page: u32,
+        /// Which arrow it is (see [`ComponentId::Leaderboard`]).
+        arrow: Arrow,
+        /// The person the list answered (see [`ComponentId::Leaderboard`]).
+        viewer: Option<u64>,
+    },
 }
 
 /// Which players a leaderboard ranks, as written in a `custom_id`.
@@ -250,6 +270,20 @@ impl fmt::Display for ComponentId {
                 write_viewer(f, *viewer)
             }
             ComponentId::Games { page, arrow } => write!(f, "games:{page}:{}", arrow.word()),
+            ComponentId::JoinTournament { tournament } => {
+                write!(f, "tournament-join:{tournament}")
+            }
+            ComponentId::LeaveTournament { tournament } => {
+                write!(f, "tournament-leave:{tournament}")
+            }
+            ComponentId::Tournaments {
+                page,
+                arrow,
+                viewer,
+            } => {
+                write!(f, "tournaments:{page}:{}", arrow.word())?;
+                write_viewer(f, *viewer)
+            }
         }
     }
 }
@@ -379,6 +413,26 @@ impl FromStr for ComponentId {
                 ComponentId::Games {
                     page: number(page)?,
                     arrow: word(arrow, [Arrow::Prev, Arrow::Next], Arrow::word)?,
+                }
+            }
+            "tournament-join" => {
+                let [tournament] = fields_of(&fields)?;
+                ComponentId::JoinTournament {
+                    tournament: number(tournament)?,
+                }
+            }
+            "tournament-leave" => {
+                let [tournament] = fields_of(&fields)?;
+                ComponentId::LeaveTournament {
+                    tournament: number(tournament)?,
+                }
+            }
+            "tournaments" => {
+                let ([page, arrow], viewer) = with_viewer(&fields)?;
+                ComponentId::Tournaments {
+                    page: number(page)?,
+                    arrow: word(arrow, [Arrow::Prev, Arrow::Next], Arrow::word)?,
+                    viewer,
                 }
             }
             _ => return Err(CustomIdError::UnknownAction),
@@ -533,6 +587,22 @@ mod tests {
                 },
                 "games:4:prev",
             ),
+            (
+                ComponentId::JoinTournament { tournament: 3 },
+                "tournament-join:3",
+            ),
+            (
+                ComponentId::LeaveTournament { tournament: 3 },
+                "tournament-leave:3",
+            ),
+            (
+                ComponentId::Tournaments {
+                    page: 2,
+                    arrow: Arrow::Next,
+                    viewer: Some(42),
+                },
+                "tournaments:2:next:42",
+            ),
         ]
     }
 
@@ -627,6 +697,11 @@ mod tests {
             ),
             ("history:7:4294967296:next", CustomIdError::BadNumber),
             ("history:7:1:down", CustomIdError::BadWord),
+            ("tournament-join", CustomIdError::FieldCount),
+            ("tournament-join:-3", CustomIdError::BadNumber),
+            ("tournament-leave:3:1", CustomIdError::FieldCount),
+            ("tournaments:1", CustomIdError::FieldCount),
+            ("tournaments:1:up:7", CustomIdError::BadWord),
         ];
         for (text, error) in cases {
             assert_eq!(text.parse::<ComponentId>(), Err(error), "{text:?}");

@@ -32,6 +32,7 @@ mod router;
 mod shutdown;
 mod startup;
 pub mod sweeper;
+mod tournament_posts;
 
 use std::sync::Arc;
 use std::time::Duration;

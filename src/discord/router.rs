@@ -6,11 +6,13 @@ use serenity::{ComponentInteraction, FullEvent, Interaction};
 use tracing::warn;
 
 use super::commands::challenge::{self, Answer};
-use super::commands::{abandoned, analyse, end, pick, rematch, replay, standings, view};
+use super::commands::{
+    abandoned, analyse, end, pick, rematch, replay, standings, tournament, view,
+};
 use super::custom_id::ComponentId;
 use super::reply::ephemeral_click;
 use super::{Data, Error, activity};
-use crate::games::{ChallengeId, Claim, GameId, UserId};
+use crate::games::{ChallengeId, Claim, GameId, TournamentId, UserId};
 use crate::i18n::{Lang, Msg};
 
 /// The framework's event hook: component clicks go to [`route`]; the Activity's Entry Point
@@ -86,6 +88,15 @@ async fn route(
             user, page, viewer, ..
         }) => standings::turn_history_page(ctx, data, click, UserId(user), page, viewer).await,
         Ok(ComponentId::Games { page, .. }) => view::turn_games_page(ctx, data, click, page).await,
+        Ok(ComponentId::JoinTournament { tournament: id }) => {
+            tournament::entry_click(ctx, data, click, TournamentId(id), true).await
+        }
+        Ok(ComponentId::LeaveTournament { tournament: id }) => {
+            tournament::entry_click(ctx, data, click, TournamentId(id), false).await
+        }
+        Ok(ComponentId::Tournaments { page, viewer, .. }) => {
+            tournament::turn_page(ctx, data, click, page, viewer).await
+        }
         Err(e) => {
             warn!(%custom_id, user = %click.user.id, error = %e, "unknown component");
             let text = Lang::from_locale(&click.locale).text(&Msg::UnknownButton);

@@ -1,5 +1,6 @@
 //! The background sweeper: at start and then every few seconds it asks the service to settle
-//! what the clock has made due (lapsed challenges, reminders, losses on time), then delivers
+//! what the clock has made due (lapsed challenges, reminders, losses on time, tournaments whose
+//! start time came), then delivers
 //! the announcements the service has queued (see [`announce`]): those just settled, the
 //! boards (a move's, a new game's first, the computer's) that their handler could not deliver,
 //! and any left by a failed attempt or an earlier process. Each is claimed as its delivery
@@ -79,7 +80,8 @@ impl Sweeper {
         }
     }
 
-    /// Settles what the clock has made due (lapsed challenges, reminders, losses on time); the
+    /// Settles what the clock has made due (lapsed challenges, reminders, losses on time,
+    /// tournaments to start); the
     /// service queues the announcement of each as it does. Then forgets what lapsed.
     async fn settle_due(&self) {
         let service = &self.data.service;
@@ -91,6 +93,9 @@ impl Sweeper {
         }
         if let Err(e) = service.apply_timeouts().await {
             error!(error = %e, "could not apply timeouts");
+        }
+        if let Err(e) = service.start_due_tournaments().await {
+            error!(error = %e, "could not start the tournaments due");
         }
         match service.forget_lapsed().await {
             Ok(lapsed) => debug!(?lapsed, "forgot what lapsed"),

@@ -7,6 +7,7 @@
 mod bundles;
 mod refusals;
 mod render;
+mod tournaments;
 mod web;
 
 use monkey_queen_core::analysis::Mistake;
@@ -14,7 +15,7 @@ use monkey_queen_core::{Color, GameOptions, Move, Role, Square};
 
 use crate::games::{
     Challenge, GameResult, GameSummary, GameView, HistoryPage, LeaderboardPage, Page, PlayerStats,
-    UserError,
+    Tournament, TournamentView, UserError,
 };
 use crate::model::{GameId, GuildSettings, Level, UserId};
 
@@ -82,6 +83,27 @@ pub enum Button {
     ClaimWin,
     /// End a game the other player left with no result.
     CallOff,
+    /// Sign up for a tournament.
+    JoinTournament,
+    /// Leave a tournament's list of players.
+    LeaveTournament,
+}
+
+/// A word of a tournament's crosstable picture.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CrosstableWord {
+    /// The place column.
+    Rank,
+    /// The players' column.
+    Player,
+    /// A round's column.
+    Round,
+    /// The points column.
+    Points,
+    /// The mark of a withdrawn player.
+    Withdrawn,
+    /// A round a player sat out with the bye.
+    Bye,
 }
 
 /// A word of the analysis picture or the rating chart.
@@ -303,6 +325,56 @@ pub enum Msg<'a> {
     },
     /// A word of a chart.
     ChartWord(ChartWord),
+    /// A tournament's own message: its settings, its players and where it stands.
+    TournamentPosted(&'a TournamentView),
+    /// The pairings of a tournament's round, boards numbered, the bye named.
+    TournamentRound {
+        /// The tournament.
+        tournament: &'a TournamentView,
+        /// The round (1-based).
+        round: u32,
+    },
+    /// The end of a tournament: its winner and final standings, or that it ended unplayed.
+    TournamentFinal(&'a TournamentView),
+    /// A tournament's standings as they stand (`/tournament standings`).
+    TournamentStandings(&'a TournamentView),
+    /// The line under a crosstable picture's title: the format and how far it has got.
+    CrosstableSubtitle(&'a TournamentView),
+    /// A word of a crosstable picture.
+    CrosstableWord(CrosstableWord),
+    /// A page of a server's tournaments (`/tournament list`).
+    TournamentList(&'a Page<Tournament>),
+    /// A tournament among the suggestions of a `tournament` option (plain text).
+    TournamentChoice(&'a Tournament),
+    /// The name of a tournament's thread.
+    TournamentThreadName(&'a Tournament),
+    /// The private answer to joining a tournament.
+    TournamentJoined(&'a Tournament),
+    /// The private answer to leaving a tournament: off the list before the start, withdrawn
+    /// after it.
+    TournamentLeft(&'a Tournament),
+    /// The private answer to the organiser who withdrew a player.
+    TournamentWithdrew {
+        /// The tournament.
+        tournament: &'a Tournament,
+        /// The player withdrawn.
+        player: UserId,
+    },
+    /// The private answer to starting a tournament.
+    TournamentStarted(&'a Tournament),
+    /// The private answer to the organiser who replaced a result.
+    TournamentResultSet {
+        /// The tournament.
+        tournament: &'a Tournament,
+        /// The round.
+        round: u32,
+        /// The board.
+        board: u32,
+        /// Who wins that pairing now.
+        winner: UserId,
+    },
+    /// The text beside a tournament's exported files.
+    TournamentExported(&'a Tournament),
 }
 
 /// User text as it may be quoted back in `code`: control characters and invisible formatting
@@ -369,6 +441,8 @@ pub fn link(place: &crate::games::Place) -> Option<String> {
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tournament_tests;
 
 /// The words of an analysis picture in `lang`, under `title`, with a caption for each of
 /// `mistakes`.
@@ -395,5 +469,20 @@ pub fn analysis_texts(
             })
             .collect(),
         no_mistakes: word(ChartWord::NoMistakes),
+    }
+}
+
+/// The headers of a tournament's crosstable picture in `lang`, with its tie-breaks' short
+/// names (the same in every language).
+pub fn crosstable_texts(lang: Lang, tie_breaks: &[&str]) -> crate::render::CrosstableTexts {
+    let word = |w: CrosstableWord| lang.text(&Msg::CrosstableWord(w));
+    crate::render::CrosstableTexts {
+        rank: word(CrosstableWord::Rank),
+        player: word(CrosstableWord::Player),
+        round: word(CrosstableWord::Round),
+        points: word(CrosstableWord::Points),
+        tie_breaks: tie_breaks.iter().map(|&name| name.to_owned()).collect(),
+        withdrawn: word(CrosstableWord::Withdrawn),
+        bye: word(CrosstableWord::Bye),
     }
 }

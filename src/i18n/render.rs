@@ -6,6 +6,7 @@ use monkey_queen_core::analysis::Mistake;
 use monkey_queen_core::{Color, GameOptions, Move, Role};
 
 use super::bundles::format;
+use super::tournaments as tournament;
 use super::{Button, ChartWord, Lang, Msg};
 use crate::games::{
     Challenge, GameResult, GameView, HistoryPage, LeaderboardPage, PlayedGame, PlayerStats,
@@ -243,6 +244,35 @@ pub(super) fn text(lang: Lang, msg: &Msg<'_>) -> String {
             "game-choice",
             &args! {"game" => game.0, "opponent" => *opponent},
         ),
+        Msg::TournamentPosted(view) => tournament::posted(t, view),
+        Msg::TournamentRound {
+            tournament: view,
+            round,
+        } => tournament::round(t, view, *round),
+        Msg::TournamentFinal(view) => tournament::finished(t, view),
+        Msg::TournamentStandings(view) => tournament::standings(t, view),
+        Msg::CrosstableSubtitle(view) => tournament::subtitle(t, view),
+        Msg::CrosstableWord(word) => tournament::crosstable_word(t, *word),
+        Msg::TournamentList(page) => tournament::list(t, page),
+        Msg::TournamentChoice(tournament) => tournament::choice(t, tournament),
+        Msg::TournamentThreadName(tournament) => tournament::thread_name(t, tournament),
+        Msg::TournamentJoined(tournament) => tournament::about(t, "tournament-joined", tournament),
+        Msg::TournamentLeft(tournament) => tournament::left(t, tournament),
+        Msg::TournamentWithdrew { tournament, player } => {
+            tournament::withdrew(t, tournament, *player)
+        }
+        Msg::TournamentStarted(tournament) => {
+            tournament::about(t, "tournament-started", tournament)
+        }
+        Msg::TournamentResultSet {
+            tournament,
+            round,
+            board,
+            winner,
+        } => tournament::result_set(t, tournament, *round, *board, *winner),
+        Msg::TournamentExported(tournament) => {
+            tournament::about(t, "tournament-exported", tournament)
+        }
         Msg::ThreadName(g) => t.get(
             "thread-name",
             &args! {
@@ -341,17 +371,19 @@ fn label_id(b: Button) -> &'static str {
         Button::Analyse => "button-analyse",
         Button::ClaimWin => "button-claim-win",
         Button::CallOff => "button-call-off",
+        Button::JoinTournament => "button-join-tournament",
+        Button::LeaveTournament => "button-leave-tournament",
     }
 }
 
-fn options(t: Texts, o: GameOptions) -> String {
+pub(super) fn options(t: Texts, o: GameOptions) -> String {
     t.get(
         "options",
         &args! {"size" => o.size(), "height" => o.queen_height(), "pie" => yes_no(o.pie())},
     )
 }
 
-fn clock(t: Texts, ms: Option<i64>) -> String {
+pub(super) fn clock(t: Texts, ms: Option<i64>) -> String {
     let Some(ms) = ms else {
         return t.plain("clock-none");
     };
@@ -659,7 +691,11 @@ fn settings_text(t: Texts, s: &GuildSettings, saved: bool) -> String {
         BoardOrientation::ToMove => "to-move",
     };
     let boards = t.get("settings-boards", &args! {"orientation" => orientation});
-    format!("{head}\n{threads}\n{clock}\n{boards}")
+    let organisers = t.get(
+        "settings-organisers",
+        &args! {"organisers" => if s.tournament_organisers { "on" } else { "off" }},
+    );
+    format!("{head}\n{threads}\n{clock}\n{boards}\n{organisers}")
 }
 
 fn analysis(t: Texts, g: &GameView, mistakes: &[Mistake], turning_points: &[u32]) -> String {

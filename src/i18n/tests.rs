@@ -586,6 +586,8 @@ fn every_message_renders_in_every_language_within_discords_limits() {
             Button::Analyse,
             Button::ClaimWin,
             Button::CallOff,
+            Button::JoinTournament,
+            Button::LeaveTournament,
         ]
         .map(Msg::Label),
     );

@@ -36,4 +36,5 @@ mod restart;
 mod seeded;
 mod server_settings;
 mod shards;
+mod tournaments;
 mod user_install;

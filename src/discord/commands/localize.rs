@@ -13,33 +13,48 @@ use super::super::{Data, Error};
 /// A poise localisation list.
 type Localizations = Cow<'static, [(Cow<'static, str>, Cow<'static, str>)]>;
 
-/// Sets every name and description of `commands` from the Fluent files.
+/// Sets every name and description of `commands` (and of their subcommands) from the Fluent
+/// files.
 pub fn localize(commands: &mut [poise::Command<Data, Error>]) {
     let choice_ids = choice_ids();
     for command in commands {
         let id = command.name.to_string();
-        command.name_localizations = localizations(&id);
-        let description = format!("{id}-description");
+        localize_command(command, &id, &choice_ids);
+    }
+}
+
+/// Sets the names and descriptions of one command, its options and its subcommands, whose
+/// ids start with `id` (`tournament`, `tournament-create`).
+fn localize_command(
+    command: &mut poise::Command<Data, Error>,
+    id: &str,
+    choice_ids: &HashMap<String, String>,
+) {
+    command.name_localizations = localizations(id);
+    let description = format!("{id}-description");
+    if let Some(text) = Lang::En.command_text(&description) {
+        command.description = Some(text.into());
+    }
+    command.description_localizations = localizations(&description);
+    for parameter in &mut command.parameters {
+        let option = format!("{id}-{}", parameter.name);
+        parameter.name_localizations = localizations(&option);
+        let description = format!("{option}-description");
         if let Some(text) = Lang::En.command_text(&description) {
-            command.description = Some(text.into());
+            parameter.description = Some(text.into());
         }
-        command.description_localizations = localizations(&description);
-        for parameter in &mut command.parameters {
-            let option = format!("{id}-{}", parameter.name);
-            parameter.name_localizations = localizations(&option);
-            let description = format!("{option}-description");
-            if let Some(text) = Lang::En.command_text(&description) {
-                parameter.description = Some(text.into());
+        parameter.description_localizations = localizations(&description);
+        let mut choices = parameter.choices.to_vec();
+        for choice in &mut choices {
+            if let Some(id) = choice_ids.get(choice.name.as_ref()) {
+                choice.localizations = localizations(id);
             }
-            parameter.description_localizations = localizations(&description);
-            let mut choices = parameter.choices.to_vec();
-            for choice in &mut choices {
-                if let Some(id) = choice_ids.get(choice.name.as_ref()) {
-                    choice.localizations = localizations(id);
-                }
-            }
-            parameter.choices = choices.into();
         }
+        parameter.choices = choices.into();
+    }
+    for subcommand in &mut command.subcommands {
+        let sub_id = format!("{id}-{}", subcommand.name);
+        localize_command(subcommand, &sub_id, choice_ids);
     }
 }
 

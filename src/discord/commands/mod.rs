@@ -15,6 +15,7 @@ pub mod replay;
 mod rules;
 mod settings;
 pub mod standings;
+pub mod tournament;
 pub mod view;
 
 use poise::serenity_prelude::{InstallationContext, InteractionContext};
@@ -40,6 +41,7 @@ pub fn all() -> Vec<poise::Command<Data, Error>> {
         replay::replay(),
         analyse::analyse(),
         settings::settings(),
+        tournament::tournament(),
         rules::rules(),
     ];
     for command in &mut commands {
@@ -133,6 +135,46 @@ mod tests {
         }
     }
 
+    /// Checks `options` (a command's or a subcommand's) in `locale`: each named and described
+    /// in every language, no two sharing a name, every choice named; subcommands' own
+    /// options likewise.
+    fn check_options(options: &[Value], locale: &str, command: &Value) {
+        let local = |item: &Value| {
+            item["name_localizations"][locale]
+                .as_str()
+                .or(item["name"].as_str())
+                .map(str::to_owned)
+        };
+        let mut option_names = Vec::new();
+        for option in options {
+            check_localized(option, "option");
+            option_names.push(local(option));
+            // Subcommands (type 1) carry options of their own.
+            if option["type"] == 1 {
+                let inner = option["options"].as_array().cloned().unwrap_or_default();
+                check_options(&inner, locale, option);
+            }
+            for choice in option["choices"].as_array().into_iter().flatten() {
+                let name = if locale == "en-US" {
+                    &choice["name"]
+                } else {
+                    &choice["name_localizations"][locale]
+                };
+                let name = name.as_str().unwrap_or_else(|| {
+                    panic!(
+                        "choice {choice} of `{}` has no {locale} name",
+                        option["name"]
+                    )
+                });
+                assert!((1..=100).contains(&name.chars().count()), "{name}");
+            }
+        }
+        let count = option_names.len();
+        option_names.sort();
+        option_names.dedup();
+        assert_eq!(count, option_names.len(), "{locale} {}", command["name"]);
+    }
+
     #[test]
     fn every_command_option_and_choice_is_named_and_described_in_every_language() {
         let commands = poise::builtins::create_application_commands(&super::all());
@@ -141,37 +183,14 @@ mod tests {
             for command in &commands {
                 let command = serde_json::to_value(command).unwrap();
                 check_localized(&command, "command");
-                let local = |item: &Value| {
-                    item["name_localizations"][locale]
+                names.push(
+                    command["name_localizations"][locale]
                         .as_str()
-                        .or(item["name"].as_str())
-                        .map(str::to_owned)
-                };
-                names.push(local(&command));
+                        .or(command["name"].as_str())
+                        .map(str::to_owned),
+                );
                 let options = command["options"].as_array().cloned().unwrap_or_default();
-                let mut option_names = Vec::new();
-                for option in &options {
-                    check_localized(option, "option");
-                    option_names.push(local(option));
-                    for choice in option["choices"].as_array().into_iter().flatten() {
-                        let name = if locale == "en-US" {
-                            &choice["name"]
-                        } else {
-                            &choice["name_localizations"][locale]
-                        };
-                        let name = name.as_str().unwrap_or_else(|| {
-                            panic!(
-                                "choice {choice} of `{}` has no {locale} name",
-                                option["name"]
-                            )
-                        });
-                        assert!((1..=100).contains(&name.chars().count()), "{name}");
-                    }
-                }
-                let count = option_names.len();
-                option_names.sort();
-                option_names.dedup();
-                assert_eq!(count, option_names.len(), "{locale} {}", command["name"]);
+                check_options(&options, locale, &command);
             }
             let count = names.len();
             names.sort();
@@ -180,31 +199,37 @@ mod tests {
         }
     }
 
+    /// Checks that `commands.ftl` names `command` (whose ids start with `id`), its options and
+    /// its subcommands as they are registered.
+    fn check_registered_names(command: &poise::Command<super::Data, super::Error>, id: &str) {
+        let en = crate::i18n::Lang::En;
+        assert_eq!(en.command_text(id).as_deref(), Some(&*command.name), "{id}");
+        for parameter in &command.parameters {
+            let option = format!("{id}-{}", parameter.name);
+            assert_eq!(
+                en.command_text(&option).as_deref(),
+                Some(&*parameter.name),
+                "{option}"
+            );
+            for choice in parameter.choices.iter() {
+                assert!(
+                    !choice.localizations.is_empty(),
+                    "choice `{}` of {option} is not in commands.ftl",
+                    choice.name
+                );
+            }
+        }
+        for subcommand in &command.subcommands {
+            check_registered_names(subcommand, &format!("{id}-{}", subcommand.name));
+        }
+    }
+
     /// The English names registered are the ones `commands.ftl` gives, so the file is the
     /// whole truth for translators.
     #[test]
     fn the_english_file_names_every_command_as_it_is_registered() {
-        let en = crate::i18n::Lang::En;
         for command in super::all() {
-            assert_eq!(
-                en.command_text(&command.name).as_deref(),
-                Some(&*command.name)
-            );
-            for parameter in &command.parameters {
-                let id = format!("{}-{}", command.name, parameter.name);
-                assert_eq!(
-                    en.command_text(&id).as_deref(),
-                    Some(&*parameter.name),
-                    "{id}"
-                );
-                for choice in parameter.choices.iter() {
-                    assert!(
-                        !choice.localizations.is_empty(),
-                        "choice `{}` of {id} is not in commands.ftl",
-                        choice.name
-                    );
-                }
-            }
+            check_registered_names(&command, &command.name);
         }
     }
 

@@ -1,4 +1,5 @@
-//! `/settings`: a server's threads, default clock and board orientation (server managers only).
+//! `/settings`: a server's threads, default clock, board orientation and who may organise
+//! tournaments (server managers only).
 
 use poise::serenity_prelude as serenity;
 
@@ -24,6 +25,7 @@ pub async fn settings(
     threads: Option<bool>,
     clock: Option<ClockOption>,
     orientation: Option<OrientationOption>,
+    organisers: Option<bool>,
 ) -> Result<(), Error> {
     let lang = user_lang(ctx);
     let Some(guild) = ctx.guild_id().map(|g| GuildId(g.get())) else {
@@ -39,7 +41,7 @@ pub async fn settings(
             OrientationOption::WhiteBottom => BoardOrientation::WhiteBottom,
             OrientationOption::ToMove => BoardOrientation::ToMove,
         }),
-        tournament_organisers: None,
+        tournament_organisers: organisers,
     };
     let saved = change != SettingsChange::default();
     let data = ctx.data();
@@ -69,7 +71,7 @@ pub async fn settings(
 
 /// Whether the member may manage the server, from the permissions Discord sent with the
 /// interaction (Discord also hides the command from others, but server owners can change that).
-fn may_manage(member: Option<&serenity::Member>) -> bool {
+pub(super) fn may_manage(member: Option<&serenity::Member>) -> bool {
     member
         .and_then(|m| m.permissions)
         .is_some_and(|p| p.manage_guild() || p.administrator())

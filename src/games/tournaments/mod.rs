@@ -9,6 +9,7 @@
 //! waits for it and is counted once. Each round's pairings and the final standings are queued
 //! in the outbox in those same transactions (see [`super::Announced`]).
 
+mod crosstable;
 mod rounds;
 mod view;
 

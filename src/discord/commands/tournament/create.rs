@@ -1,0 +1,198 @@
+//! `/tournament create`: a new tournament, announced by its own public message with Join and
+//! Leave (and its own thread where the server gives games threads).
+
+use poise::CreateReply;
+use poise::serenity_prelude as serenity;
+use serenity::{CreateAllowedMentions, CreateInteractionResponseFollowup};
+
+use monkey_queen_core::GameOptions;
+
+use super::super::challenge::{ClockOption, SizeOption};
+use super::{organiser, server};
+use crate::discord::reply::{
+    caller, channel_lang, defer_private, edit_deferred, ephemeral, split, user_lang,
+};
+use crate::discord::retry::{Retry, already_acknowledged, retry};
+use crate::discord::{ApplicationContext, Error, deferral, reach, tournament_posts};
+use crate::games::{
+    ChannelId, MessageId, NewTournament, TournamentFormat, TournamentView, UserError,
+};
+use crate::i18n::{Lang, Msg};
+
+/// Swiss rounds when none are asked for.
+const DEFAULT_ROUNDS: u32 = 4;
+/// Players a tournament takes when no limit is given.
+const DEFAULT_PLAYERS: u32 = 32;
+
+/// How the players are paired.
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum FormatOption {
+    #[name = "Swiss"]
+    Swiss,
+    #[name = "round robin"]
+    RoundRobin,
+}
+
+/// When a tournament starts by itself.
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum StartOption {
+    #[name = "in 15 minutes"]
+    QuarterHour,
+    #[name = "in 1 hour"]
+    OneHour,
+    #[name = "in 6 hours"]
+    SixHours,
+    #[name = "in 1 day"]
+    OneDay,
+    #[name = "in 3 days"]
+    ThreeDays,
+    #[name = "in 1 week"]
+    OneWeek,
+}
+
+impl StartOption {
+    /// How long after now it starts, in milliseconds.
+    fn after_ms(self) -> i64 {
+        const MINUTE: i64 = 60_000;
+        match self {
+            StartOption::QuarterHour => 15 * MINUTE,
+            StartOption::OneHour => 60 * MINUTE,
+            StartOption::SixHours => 6 * 60 * MINUTE,
+            StartOption::OneDay => 24 * 60 * MINUTE,
+            StartOption::ThreeDays => 3 * 24 * 60 * MINUTE,
+            StartOption::OneWeek => 7 * 24 * 60 * MINUTE,
+        }
+    }
+}
+
+/// Create a tournament in this channel (server managers, or anyone the settings allow).
+#[allow(clippy::too_many_arguments)]
+#[poise::command(slash_command)]
+pub async fn create(
+    ctx: ApplicationContext<'_>,
+    name: String,
+    format: Option<FormatOption>,
+    #[min = 1]
+    #[max = 11]
+    rounds: Option<u32>,
+    size: Option<SizeOption>,
+    #[min = 20]
+    #[max = 40]
+    height: Option<u8>,
+    pie: Option<bool>,
+    clock: Option<ClockOption>,
+    rated: Option<bool>,
+    #[min = 2]
+    #[max = 128]
+    players: Option<u32>,
+    start: Option<StartOption>,
+) -> Result<(), Error> {
+    let Some(guild) = server(ctx).await? else {
+        return Ok(());
+    };
+    let lang = user_lang(ctx);
+    let size = match size.unwrap_or(SizeOption::Twelve) {
+        SizeOption::Twelve => 12,
+        SizeOption::Fourteen => 14,
+        SizeOption::Sixteen => 16,
+    };
+    let height = height.unwrap_or(GameOptions::default().queen_height());
+    let options = match GameOptions::new(size, height, pie.unwrap_or(false)) {
+        Ok(options) => options,
+        Err(e) => {
+            let refusal = UserError::BadOptions(e);
+            return ephemeral(ctx, lang.text(&Msg::Refused(&refusal))).await;
+        }
+    };
+    let data = ctx.data();
+    let public = channel_lang(
+        ctx.interaction.guild_locale.as_deref(),
+        &ctx.interaction.locale,
+    );
+    let now = data.service.now_ms();
+    let player = caller(ctx);
+    let work = async {
+        let move_time_ms = match clock {
+            Some(clock) => clock.choice().ms(),
+            None => data.service.settings(guild).await?.default_clock.ms(),
+        };
+        data.service
+            .create_tournament(NewTournament {
+                organiser: organiser(ctx),
+                organiser_name: player.name.clone(),
+                guild,
+                channel: ChannelId(ctx.channel_id().get()),
+                reach: reach::of_command(ctx),
+                name,
+                format: match format.unwrap_or(FormatOption::Swiss) {
+                    FormatOption::Swiss => TournamentFormat::Swiss,
+                    FormatOption::RoundRobin => TournamentFormat::RoundRobin,
+                },
+                rounds: rounds.unwrap_or(DEFAULT_ROUNDS),
+                options,
+                move_time_ms,
+                rated: rated.unwrap_or(true),
+                max_players: players.unwrap_or(DEFAULT_PLAYERS),
+                starts_ms: start.map(|s| now + s.after_ms()),
+                lang: public,
+            })
+            .await
+    };
+    // Deferred privately (it may be refused) only if the write waits behind others.
+    let (created, deferred) =
+        deferral::unless_quick(data.defer_after, work, defer_private(ctx)).await;
+    let view = match split(created)? {
+        Ok(view) => view,
+        Err(refusal) if deferred => {
+            return edit_deferred(ctx, lang.text(&Msg::Refused(&refusal))).await;
+        }
+        Err(refusal) => return ephemeral(ctx, lang.text(&Msg::Refused(&refusal))).await,
+    };
+    let message = post(ctx, &view, public, deferred).await?;
+    let http = ctx.serenity_context().http.clone();
+    tournament_posts::remember_message(&http, data, &view, message).await
+}
+
+/// Posts the tournament's message, pinging nobody: the command's answer, or after a private
+/// deferral (which then says it is done) a follow-up. Returns the message's id.
+async fn post(
+    ctx: ApplicationContext<'_>,
+    view: &TournamentView,
+    lang: Lang,
+    deferred: bool,
+) -> Result<MessageId, Error> {
+    let (text, buttons) = tournament_posts::message(view, lang);
+    if deferred {
+        edit_deferred(ctx, user_lang(ctx).text(&Msg::Done)).await?;
+        let message = CreateInteractionResponseFollowup::new()
+            .content(text)
+            .components(buttons)
+            .allowed_mentions(CreateAllowedMentions::new());
+        let http = &ctx.serenity_context().http;
+        let token = &ctx.interaction.token;
+        let posted = retry("posting a deferred tournament", Retry::FOLLOW_UP, || {
+            http.create_followup_message(token, &message, Vec::new())
+        })
+        .await?;
+        return Ok(MessageId(posted.id.get()));
+    }
+    let reply = CreateReply::default()
+        .content(text)
+        .components(buttons)
+        .allowed_mentions(CreateAllowedMentions::new());
+    let sent = retry("posting a tournament", Retry::INTERACTION, || {
+        ctx.send(reply.clone())
+    })
+    .await;
+    let message = match sent {
+        Ok(handle) => handle.message().await?.id,
+        // An earlier attempt got through though its answer was lost: the message is there.
+        Err(e) if already_acknowledged(&e) => {
+            ctx.has_sent_initial_response
+                .store(true, std::sync::atomic::Ordering::SeqCst);
+            ctx.interaction.get_response(ctx.http()).await?.id
+        }
+        Err(e) => return Err(e.into()),
+    };
+    Ok(MessageId(message.get()))
+}

@@ -1,0 +1,119 @@
+//! `/tournament` and the buttons of a tournament's message: creating a tournament, joining and
+//! leaving it, the organiser's start, withdrawals and results, standings, the server's list and
+//! the export. Tournaments live in servers: elsewhere every subcommand refuses, privately.
+
+mod create;
+mod entry;
+mod organise;
+mod show;
+
+use std::future::Future;
+
+use poise::serenity_prelude as serenity;
+use serenity::{AutocompleteChoice, CreateAutocompleteResponse};
+
+use super::settings::may_manage;
+use crate::discord::reply::{defer_private, edit_deferred, ephemeral, split, user_lang};
+use crate::discord::{ApplicationContext, Context, Error, deferral};
+use crate::games::{GuildId, Organiser, Result as ServiceResult, UserError, UserId};
+use crate::i18n::{Lang, Msg};
+
+pub use entry::click as entry_click;
+pub use show::turn_page;
+
+/// Suggestions a `tournament` option offers at most (Discord's limit).
+const MAX_CHOICES: u32 = 25;
+
+/// Tournaments of this server: create, join, play and follow them.
+#[poise::command(
+    slash_command,
+    subcommands(
+        "create::create",
+        "entry::join",
+        "entry::leave",
+        "organise::start",
+        "show::standings",
+        "show::list",
+        "organise::withdraw",
+        "organise::result",
+        "show::export"
+    ),
+    subcommand_required
+)]
+pub async fn tournament(_: ApplicationContext<'_>) -> Result<(), Error> {
+    // Discord only ever sends one of the subcommands.
+    Ok(())
+}
+
+/// The server the command was used in; outside one, the refusal is answered here (privately)
+/// and `None` returned.
+async fn server(ctx: ApplicationContext<'_>) -> Result<Option<GuildId>, Error> {
+    match ctx.guild_id() {
+        Some(guild) => Ok(Some(GuildId(guild.get()))),
+        None => {
+            let refusal = UserError::TournamentsInServersOnly;
+            ephemeral(ctx, user_lang(ctx).text(&Msg::Refused(&refusal))).await?;
+            Ok(None)
+        }
+    }
+}
+
+/// The caller as an organiser: whether they have Manage Server, as Discord sent it with the
+/// interaction (the service decides with the server's settings).
+fn organiser(ctx: ApplicationContext<'_>) -> Organiser {
+    Organiser {
+        user: UserId(ctx.interaction.user.id.get()),
+        manages_server: may_manage(ctx.interaction.member.as_deref()),
+    }
+}
+
+/// Runs `work` and answers only the caller with `say` of its result, or with its refusal:
+/// at once when it is quick, else after a private deferral. The result is handed back for
+/// what follows (the tournament's message edited, say).
+async fn answer_privately<T>(
+    ctx: ApplicationContext<'_>,
+    work: impl Future<Output = ServiceResult<T>>,
+    say: impl FnOnce(Lang, &T) -> String,
+) -> Result<Option<T>, Error> {
+    let lang = user_lang(ctx);
+    let data = ctx.data();
+    let (result, deferred) =
+        deferral::unless_quick(data.defer_after, work, defer_private(ctx)).await;
+    let (text, done) = match split(result)? {
+        Ok(done) => (say(lang, &done), Some(done)),
+        Err(refusal) => (lang.text(&Msg::Refused(&refusal)), None),
+    };
+    if deferred {
+        edit_deferred(ctx, text).await?;
+    } else {
+        ephemeral(ctx, text).await?;
+    }
+    Ok(done)
+}
+
+/// Suggests the server's tournaments, newest first, those whose number or name holds what
+/// was typed.
+async fn autocomplete_tournament(ctx: Context<'_>, partial: &str) -> CreateAutocompleteResponse {
+    let poise::Context::Application(app) = ctx else {
+        return CreateAutocompleteResponse::new();
+    };
+    let Some(guild) = app.guild_id().map(|g| GuildId(g.get())) else {
+        return CreateAutocompleteResponse::new();
+    };
+    let lang = user_lang(app);
+    let Ok(page) = app.data().service.tournaments(guild, 0, MAX_CHOICES).await else {
+        return CreateAutocompleteResponse::new();
+    };
+    let typed = partial.trim().to_lowercase();
+    let choices = page
+        .entries
+        .iter()
+        .filter(|t| {
+            typed.is_empty()
+                || t.id.0.to_string().contains(&typed)
+                || t.name.to_lowercase().contains(&typed)
+        })
+        .map(|t| AutocompleteChoice::new(lang.text(&Msg::TournamentChoice(t)), t.id.0))
+        .collect();
+    CreateAutocompleteResponse::new().set_choices(choices)
+}

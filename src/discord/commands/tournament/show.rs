@@ -1,0 +1,191 @@
+//! Looking at tournaments: `/tournament standings` (with the crosstable picture once a round
+//! is played), `/tournament list` (paged with ◀ ▶) and `/tournament export` (the records and
+//! the TRF file, for the caller alone).
+
+use poise::CreateReply;
+use poise::serenity_prelude as serenity;
+use serenity::{
+    ComponentInteraction, CreateAllowedMentions, CreateAttachment, EditInteractionResponse,
+};
+
+use super::super::paging::{Shown, Turn, answer_list, answer_turn, paging_buttons};
+use super::{autocomplete_tournament, server};
+use crate::discord::custom_id::ComponentId;
+use crate::discord::reply::{defer_private, defer_public, ephemeral, split, user_lang};
+use crate::discord::retry::{Retry, retry};
+use crate::discord::{ApplicationContext, Data, Error, deferral, tournament_posts};
+use crate::games::{GuildId, TournamentId, UserError};
+use crate::i18n::{Lang, Msg};
+
+/// Tournaments on a page of `/tournament list`.
+pub const LIST_PAGE: u32 = 10;
+
+/// Show a tournament's standings, with its crosstable once a round is played.
+#[poise::command(slash_command)]
+pub async fn standings(
+    ctx: ApplicationContext<'_>,
+    #[autocomplete = "autocomplete_tournament"] tournament: i64,
+) -> Result<(), Error> {
+    let Some(guild) = server(ctx).await? else {
+        return Ok(());
+    };
+    let lang = user_lang(ctx);
+    let data = ctx.data();
+    // A read: quick, and a refusal is answered privately before anything public.
+    let view = match split(
+        data.service
+            .tournament(guild, TournamentId(tournament))
+            .await,
+    )? {
+        Ok(view) => view,
+        Err(refusal) => return ephemeral(ctx, lang.text(&Msg::Refused(&refusal))).await,
+    };
+    let public = view.tournament.lang;
+    let text = public.text(&Msg::TournamentStandings(&view));
+    let drawing = tournament_posts::crosstable_picture(data, &view, public);
+    let (picture, deferred) =
+        deferral::unless_quick(data.defer_after, drawing, defer_public(ctx)).await;
+    let picture = picture?;
+    if deferred {
+        let mut edit = EditInteractionResponse::new()
+            .content(text)
+            .allowed_mentions(CreateAllowedMentions::new());
+        if let Some(png) = picture {
+            edit = edit.new_attachment(CreateAttachment::bytes(
+                png,
+                tournament_posts::CROSSTABLE_FILE,
+            ));
+        }
+        retry("editing in the standings", Retry::EDIT, || {
+            ctx.interaction
+                .edit_response(ctx.serenity_context(), edit.clone())
+        })
+        .await?;
+        return Ok(());
+    }
+    let mut reply = CreateReply::default()
+        .content(text)
+        .allowed_mentions(CreateAllowedMentions::new());
+    if let Some(png) = picture {
+        reply = reply.attachment(CreateAttachment::bytes(
+            png,
+            tournament_posts::CROSSTABLE_FILE,
+        ));
+    }
+    ctx.send(reply).await?;
+    Ok(())
+}
+
+/// List this server's tournaments, newest first.
+#[poise::command(slash_command)]
+pub async fn list(ctx: ApplicationContext<'_>) -> Result<(), Error> {
+    let Some(guild) = server(ctx).await? else {
+        return Ok(());
+    };
+    let lang = user_lang(ctx);
+    let viewer = ctx.interaction.user.id.get();
+    let work = page(ctx.data(), guild, 0, viewer, lang);
+    answer_list(ctx, false, async { work.await?.map_err(unexpected) }).await
+}
+
+/// A page the list asked for is past its end only if tournaments were deleted meanwhile.
+fn unexpected(refusal: UserError) -> Error {
+    Error::Unexpected(refusal.to_string())
+}
+
+/// Answers a ◀ ▶ click on the list of a server's tournaments.
+///
+/// # Errors
+/// The service's failure, or Discord's refusal of the answer.
+pub async fn turn_page(
+    ctx: &serenity::Context,
+    data: &Data,
+    click: &ComponentInteraction,
+    page_asked: u32,
+    viewer: Option<u64>,
+) -> Result<(), Error> {
+    let lang = Lang::from_locale(&click.locale);
+    let Some(guild) = click.guild_id.map(|g| GuildId(g.get())) else {
+        let refusal = UserError::TournamentsInServersOnly;
+        return crate::discord::reply::refuse_click(ctx, click, &refusal).await;
+    };
+    let turn = Turn::of(click, viewer);
+    let work = page(data, guild, page_asked, click.user.id.get(), lang);
+    answer_turn(ctx, data, click, turn, work).await
+}
+
+/// Page `page` of the server's tournaments, for `viewer`, with its ◀ ▶ buttons.
+async fn page(
+    data: &Data,
+    guild: GuildId,
+    page: u32,
+    viewer: u64,
+    lang: Lang,
+) -> Result<Result<Shown, UserError>, Error> {
+    let listed = split(data.service.tournaments(guild, page, LIST_PAGE).await)?;
+    Ok(listed.map(|page| {
+        let text = lang.text(&Msg::TournamentList(&page));
+        let buttons = paging_buttons(page.page, page.total_pages, |page, arrow| {
+            ComponentId::Tournaments {
+                page,
+                arrow,
+                viewer: Some(viewer),
+            }
+        });
+        (text, buttons)
+    }))
+}
+
+/// Download every game's record of a tournament, and its FIDE TRF file.
+#[poise::command(slash_command)]
+pub async fn export(
+    ctx: ApplicationContext<'_>,
+    #[autocomplete = "autocomplete_tournament"] tournament: i64,
+) -> Result<(), Error> {
+    let Some(guild) = server(ctx).await? else {
+        return Ok(());
+    };
+    let lang = user_lang(ctx);
+    let data = ctx.data();
+    let id = TournamentId(tournament);
+    let work = async {
+        let view = data.service.tournament(guild, id).await?;
+        let export = data.service.export_tournament(guild, id).await?;
+        Ok((view, export))
+    };
+    let (exported, deferred) =
+        deferral::unless_quick(data.defer_after, work, defer_private(ctx)).await;
+    let (view, export) = match split(exported)? {
+        Ok(exported) => exported,
+        Err(refusal) => {
+            let text = lang.text(&Msg::Refused(&refusal));
+            if deferred {
+                return crate::discord::reply::edit_deferred(ctx, text).await;
+            }
+            return ephemeral(ctx, text).await;
+        }
+    };
+    let text = lang.text(&Msg::TournamentExported(&view.tournament));
+    let files = [
+        CreateAttachment::bytes(export.records, format!("tournament-{}.txt", id.0)),
+        CreateAttachment::bytes(export.trf, format!("tournament-{}.trf", id.0)),
+    ];
+    if deferred {
+        let mut edit = EditInteractionResponse::new().content(text);
+        for file in files {
+            edit = edit.new_attachment(file);
+        }
+        retry("editing in an export", Retry::EDIT, || {
+            ctx.interaction
+                .edit_response(ctx.serenity_context(), edit.clone())
+        })
+        .await?;
+        return Ok(());
+    }
+    let mut reply = CreateReply::default().content(text).ephemeral(true);
+    for file in files {
+        reply = reply.attachment(file);
+    }
+    ctx.send(reply).await?;
+    Ok(())
+}
