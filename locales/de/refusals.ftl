@@ -87,6 +87,7 @@ refused-tournament-over = Dieses Turnier ist vorbei.
 refused-tournament-not-started = Dieses Turnier hat noch nicht begonnen.
 refused-tournament-full = Dieses Turnier ist voll ({ $limit } Spieler).
 refused-already-joined = Du bist schon in diesem Turnier.
+refused-not-joined = Du bist nicht in diesem Turnier.
 refused-not-entered = Diese Person spielt nicht in diesem Turnier.
 refused-already-withdrawn = Diese Person hat sich schon zurückgezogen.
 refused-too-few-players = Dieses Turnier braucht mindestens { $need } Spieler zum Start.

@@ -82,6 +82,7 @@ refused-tournament-over = This tournament is over.
 refused-tournament-not-started = This tournament has not started yet.
 refused-tournament-full = This tournament is full ({ $limit } players).
 refused-already-joined = You are already in this tournament.
+refused-not-joined = You are not in this tournament.
 refused-not-entered = That player is not in this tournament.
 refused-already-withdrawn = That player has already withdrawn.
 refused-too-few-players = This tournament needs at least { $need } players to start.

@@ -94,6 +94,7 @@ refused-tournament-over = Este torneo ha terminado.
 refused-tournament-not-started = Este torneo aún no ha empezado.
 refused-tournament-full = Este torneo está completo ({ $limit } jugadores).
 refused-already-joined = Ya estás en este torneo.
+refused-not-joined = No estás en este torneo.
 refused-not-entered = Esa persona no juega en este torneo.
 refused-already-withdrawn = Esa persona ya se ha retirado.
 refused-too-few-players = Este torneo necesita al menos { $need } jugadores para empezar.

@@ -99,6 +99,7 @@ refused-tournament-over = Ce tournoi est terminé.
 refused-tournament-not-started = Ce tournoi n'a pas encore commencé.
 refused-tournament-full = Ce tournoi est complet ({ $limit } joueurs).
 refused-already-joined = Vous êtes déjà inscrit à ce tournoi.
+refused-not-joined = Vous n'êtes pas inscrit à ce tournoi.
 refused-not-entered = Ce joueur ne participe pas à ce tournoi.
 refused-already-withdrawn = Ce joueur s'est déjà retiré.
 refused-too-few-players = Ce tournoi a besoin d'au moins { $need } joueurs pour commencer.

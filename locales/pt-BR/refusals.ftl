@@ -89,6 +89,7 @@ refused-tournament-over = Este torneio terminou.
 refused-tournament-not-started = Este torneio ainda não começou.
 refused-tournament-full = Este torneio está cheio ({ $limit } jogadores).
 refused-already-joined = Você já está neste torneio.
+refused-not-joined = Você não está neste torneio.
 refused-not-entered = Essa pessoa não joga neste torneio.
 refused-already-withdrawn = Essa pessoa já se retirou.
 refused-too-few-players = Este torneio precisa de pelo menos { $need } jogadores para começar.

@@ -46,7 +46,9 @@ impl Sweeper {
     }
 
     /// Sweeps now and then every `interval` on `tasks`, until `stop` is cancelled; a sweep
-    /// under way when that happens is finished first.
+    /// under way when that happens is finished first. Between sweeps, announcements due at
+    /// once (a tournament's new round and its first boards) are delivered as soon as the
+    /// service rings for them.
     pub fn spawn(self, tasks: &TaskTracker, stop: CancellationToken, interval: Duration) {
         tasks.spawn(async move {
             let mut ticks = tokio::time::interval(interval);
@@ -56,6 +58,7 @@ impl Sweeper {
                     biased;
                     () = stop.cancelled() => break,
                     _ = ticks.tick() => self.sweep().await,
+                    () = self.data.service.outbox_rung() => self.deliver_announcements().await,
                 }
             }
             debug!("sweeper stopped");

@@ -190,7 +190,11 @@ impl GameService {
         owed: Owed,
         due_ms: i64,
     ) -> Result<AnnouncementId> {
-        Ok(storage::queue_announcement(conn, owed, self.now_ms(), due_ms).await?)
+        let now = self.now_ms();
+        if due_ms <= now {
+            self.owed_now();
+        }
+        Ok(storage::queue_announcement(conn, owed, now, due_ms).await?)
     }
 
     /// What `row` announces as things stand, or `None` if it no longer needs saying.

@@ -199,7 +199,9 @@ pub enum UserError {
     },
     /// Joining a tournament twice.
     AlreadyJoined,
-    /// Leaving (or withdrawing) someone who is not in the tournament.
+    /// Leaving a tournament one is not in.
+    NotJoined,
+    /// Withdrawing someone who is not in the tournament.
     NotEntered,
     /// Withdrawing someone already withdrawn.
     AlreadyWithdrawn,

@@ -9,8 +9,9 @@
 //! never data.
 
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 
-use tokio::sync::broadcast;
+use tokio::sync::{Notify, broadcast};
 use tokio_util::sync::CancellationToken;
 use tokio_util::task::TaskTracker;
 use tracing::{debug, warn};
@@ -61,12 +62,18 @@ impl GameEvent {
     }
 }
 
-/// The service's publisher: a broadcast channel and this process's id among the processes.
+/// The service's publisher: a broadcast channel and this process's id among the processes;
+/// and the outbox's bell, rung once an announcement due at once has been committed.
 #[derive(Clone)]
 pub(super) struct Events {
     sender: broadcast::Sender<GameEvent>,
     /// A random id, so a process skips its own notices.
     origin: u64,
+    /// Set when an announcement due at once is queued; its transaction's publication
+    /// (after the commit) clears it and rings [`Self::outbox`].
+    owed_now: Arc<AtomicBool>,
+    /// Rung for the deliverer waiting in [`GameService::outbox_rung`].
+    outbox: Arc<Notify>,
 }
 
 impl Default for Events {
@@ -77,6 +84,8 @@ impl Default for Events {
         Events {
             sender: broadcast::channel(BACKLOG).0,
             origin: u64::from_ne_bytes(origin),
+            owed_now: Arc::default(),
+            outbox: Arc::default(),
         }
     }
 }
@@ -95,6 +104,7 @@ impl GameService {
         let game = event.game();
         // Nobody listening is fine.
         let _ = self.events.sender.send(event);
+        self.ring_if_owed();
         if self.db.backend() == Backend::Postgres {
             let (db, origin) = (self.db.clone(), self.events.origin);
             tokio::spawn(async move {
@@ -103,6 +113,29 @@ impl GameService {
                 }
             });
         }
+    }
+
+    /// Notes that an announcement due at once was queued in a transaction: once that
+    /// transaction's change is published, the outbox's deliverer is woken (see
+    /// [`Self::outbox_rung`]). A note that another transaction's publication takes first
+    /// only wakes the deliverer early; the sweep finds what it missed.
+    pub(super) fn owed_now(&self) {
+        self.events.owed_now.store(true, Ordering::Release);
+    }
+
+    /// Rings the outbox's bell if an announcement due at once was queued (see
+    /// [`Self::owed_now`]); called once the transaction that queued it has committed.
+    pub(super) fn ring_if_owed(&self) {
+        if self.events.owed_now.swap(false, Ordering::AcqRel) {
+            self.events.outbox.notify_one();
+        }
+    }
+
+    /// Resolves once an announcement due at once (a tournament's round, the first boards of
+    /// its games, a loss on time) has been queued and committed since the last call, so its
+    /// deliverer need not wait for the next sweep.
+    pub async fn outbox_rung(&self) {
+        self.events.outbox.notified().await;
     }
 
     /// Publishes that `game` changed (see [`Self::publish`]).

@@ -119,9 +119,9 @@ pub use standings::{
 };
 pub use tokens::{KEPT_TOKEN_FOLLOW_UPS, TOKEN_LIFETIME_MS, token_serves};
 pub use tournaments::{
-    Entrant, LogLine, MAX_NAME_CHARS, MAX_OPEN_TOURNAMENTS, MAX_PLAYERS, MAX_SWISS_ROUNDS,
-    NewTournament, Organiser, Pairing, TIMEOUTS_TO_WITHDRAW, Tournament, TournamentExport,
-    TournamentStanding, TournamentView, score_text,
+    Entrant, LogLine, MAX_NAME_CHARS, MAX_OPEN_TOURNAMENTS, MAX_PLAYERS, MAX_ROUND_ROBIN_PLAYERS,
+    MAX_SWISS_ROUNDS, NewTournament, Organiser, Pairing, TIMEOUTS_TO_WITHDRAW, Tournament,
+    TournamentExport, TournamentStanding, TournamentView, score_text,
 };
 pub use view::{
     GameRecord, GameResult, GameStarted, GameSummary, GameView, Mismatch, MovePlayed, Place,

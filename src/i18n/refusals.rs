@@ -139,6 +139,7 @@ pub(super) fn refused(t: Texts, e: &UserError) -> String {
             t.get("refused-tournament-full", &args! {"limit" => *limit})
         }
         UserError::AlreadyJoined => t.plain("refused-already-joined"),
+        UserError::NotJoined => t.plain("refused-not-joined"),
         UserError::NotEntered => t.plain("refused-not-entered"),
         UserError::AlreadyWithdrawn => t.plain("refused-already-withdrawn"),
         UserError::TooFewPlayers { need } => {

@@ -310,6 +310,7 @@ fn user_errors() -> Vec<UserError> {
         UserError::TournamentNotStarted,
         UserError::TournamentFull { limit: 8 },
         UserError::AlreadyJoined,
+        UserError::NotJoined,
         UserError::NotEntered,
         UserError::AlreadyWithdrawn,
         UserError::TooFewPlayers { need: 4 },
@@ -369,6 +370,7 @@ fn user_errors() -> Vec<UserError> {
             | UserError::TournamentNotStarted
             | UserError::TournamentFull { .. }
             | UserError::AlreadyJoined
+            | UserError::NotJoined
             | UserError::NotEntered
             | UserError::AlreadyWithdrawn
             | UserError::TooFewPlayers { .. }

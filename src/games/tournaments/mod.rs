@@ -38,6 +38,8 @@ pub const MAX_NAME_CHARS: usize = 80;
 pub const MAX_SWISS_ROUNDS: u32 = 11;
 /// The most players a tournament may take.
 pub const MAX_PLAYERS: u32 = 128;
+/// The most players a round robin may take: 31 rounds at most.
+pub const MAX_ROUND_ROBIN_PLAYERS: u32 = 32;
 /// How many tournaments a server may be taking sign-ups for or running at once.
 pub const MAX_OPEN_TOURNAMENTS: usize = 10;
 
@@ -123,12 +125,12 @@ impl GameService {
             TournamentFormat::Swiss => new.rounds,
             TournamentFormat::RoundRobin => 0,
         };
-        if !(2..=MAX_PLAYERS).contains(&new.max_players) {
-            return Err(UserError::BadPlayerLimit {
-                min: 2,
-                max: MAX_PLAYERS,
-            }
-            .into());
+        let max = match new.format {
+            TournamentFormat::RoundRobin => MAX_ROUND_ROBIN_PLAYERS,
+            TournamentFormat::Swiss => MAX_PLAYERS,
+        };
+        if !(2..=max).contains(&new.max_players) {
+            return Err(UserError::BadPlayerLimit { min: 2, max }.into());
         }
         if let Some(ms) = new.move_time_ms.filter(|&ms| ms <= 0) {
             return Err(UserError::BadTimeLimit(ms).into());
@@ -277,7 +279,7 @@ impl GameService {
     /// (their game being played is lost, their remaining games are forfeits).
     ///
     /// # Errors
-    /// [`UserError::NoSuchTournament`], [`UserError::NotEntered`],
+    /// [`UserError::NoSuchTournament`], [`UserError::NotJoined`],
     /// [`UserError::AlreadyWithdrawn`], [`UserError::TournamentOver`]; internal errors.
     pub async fn leave_tournament(
         &self,
@@ -292,7 +294,8 @@ impl GameService {
     /// off the list before the start), and logs it.
     ///
     /// # Errors
-    /// As [`Self::leave_tournament`], and [`UserError::NotOrganiser`].
+    /// As [`Self::leave_tournament`] ([`UserError::NotEntered`] for someone not in it), and
+    /// [`UserError::NotOrganiser`].
     pub async fn withdraw_player(
         &self,
         guild: GuildId,
@@ -524,6 +527,7 @@ impl GameService {
             }
             let refusal = match (view.tournament.status, view.entry(user)) {
                 (TournamentStatus::Finished, _) => Some(UserError::TournamentOver),
+                (_, None) if by.is_none() => Some(UserError::NotJoined),
                 (_, None) => Some(UserError::NotEntered),
                 (_, Some(entry)) if entry.withdrawn_round.is_some() => {
                     Some(UserError::AlreadyWithdrawn)
@@ -572,12 +576,14 @@ impl GameService {
     }
 
     /// Tells the faces that the games of the tournament's current round may have started.
+    /// Also rings the outbox for the round's announcement (or the final one).
     fn publish_round(&self, view: &TournamentView) {
         for pairing in view.round_pairings(view.tournament.round) {
             if let Some(game) = pairing.game {
                 self.changed(game);
             }
         }
+        self.ring_if_owed();
     }
 }
 
