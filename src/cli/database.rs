@@ -79,11 +79,13 @@ pub fn backup(args: &BackupArgs) -> Result<(), String> {
     })
 }
 
-fn runtime() -> Result<tokio::runtime::Runtime, String> {
+/// A runtime for a command's async work.
+pub(super) fn runtime() -> Result<tokio::runtime::Runtime, String> {
     tokio::runtime::Runtime::new().map_err(|e| format!("could not start the async runtime: {e}"))
 }
 
-async fn open(url: &str) -> Result<storage::Db, String> {
+/// The database at `url`, migrated.
+pub(super) async fn open(url: &str) -> Result<storage::Db, String> {
     storage::connect(url)
         .await
         .map_err(|e| format!("could not open the database {url}: {e}"))

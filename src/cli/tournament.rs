@@ -1,9 +1,19 @@
 //! `monkey-queen tournament pair --trf FILE`: the next Swiss round (FIDE Dutch, see
 //! `docs/pairing.md`) of the tournament a TRF file describes, so that any outside pairing
-//! program can be compared on the same input.
+//! program can be compared on the same input. `monkey-queen tournament crosstable`: the
+//! crosstable picture of a tournament the bot ran.
+
+use std::path::PathBuf;
+use std::sync::Arc;
 
 use clap::{Args, Subcommand};
 use monkey_queen_pairing::{PlayerId, Round, Tournament, pair_swiss, read_trf};
+
+use super::database::{open, runtime};
+use crate::games::{GameService, ServiceConfig, SystemClock, TournamentId};
+use crate::i18n::{Lang, Msg, crosstable_texts};
+use crate::render::Renderer;
+use crate::storage::DEFAULT_DATABASE_URL;
 
 /// The tournament subcommands.
 #[derive(Debug, Subcommand)]
@@ -11,6 +21,25 @@ pub enum TournamentCommand {
     /// Print the next round's pairings of the tournament in a TRF-16 file: one board a line,
     /// White's and Black's starting ranks and names, then the bye if any.
     Pair(PairArgs),
+    /// Draw the crosstable of a tournament stored in the bot's database as a PNG.
+    Crosstable(CrosstableArgs),
+}
+
+/// Which tournament to draw, and where.
+#[derive(Debug, Args)]
+pub struct CrosstableArgs {
+    /// The tournament's number.
+    #[arg(long)]
+    tournament: i64,
+    /// The language of the headers (`en`, `fr`, `de`, `es`, `pt-BR`).
+    #[arg(long, default_value = "en")]
+    lang: String,
+    /// The PNG file to write.
+    #[arg(long)]
+    out: PathBuf,
+    /// The bot's database.
+    #[arg(long, env = "DATABASE_URL", default_value = DEFAULT_DATABASE_URL)]
+    database_url: String,
 }
 
 /// Which tournament to pair.
@@ -33,7 +62,31 @@ pub fn run(command: &TournamentCommand) -> Result<(), String> {
             print!("{}", pairings(&tournament, &round));
             Ok(())
         }
+        TournamentCommand::Crosstable(args) => crosstable(args),
     }
+}
+
+/// Draws the stored tournament's crosstable into `args.out`.
+fn crosstable(args: &CrosstableArgs) -> Result<(), String> {
+    let lang = Lang::from_tag(&args.lang).ok_or_else(|| format!("no language {}", args.lang))?;
+    let view = runtime()?.block_on(async {
+        let db = open(&args.database_url).await?;
+        let service = GameService::new(db, Arc::new(SystemClock), ServiceConfig::default());
+        service
+            .tournament_anywhere(TournamentId(args.tournament))
+            .await
+            .map_err(|e| format!("tournament #{}: {e}", args.tournament))
+    })?;
+    let texts = crosstable_texts(lang, view.tie_break_names());
+    let table = view.crosstable(texts, lang.text(&Msg::CrosstableSubtitle(&view)));
+    let renderer = Renderer::new().map_err(|e| format!("could not load the fonts: {e}"))?;
+    let png = renderer
+        .crosstable_png(&table)
+        .map_err(|e| format!("could not draw the crosstable: {e}"))?;
+    std::fs::write(&args.out, png)
+        .map_err(|e| format!("cannot write {}: {e}", args.out.display()))?;
+    println!("wrote {}", args.out.display());
+    Ok(())
 }
 
 /// The round as text: `1. 3 Carol - 7 Gus` per board (starting ranks), then `bye: 5 Eve`.

@@ -575,3 +575,164 @@ async fn the_sweep_starts_tournaments_when_their_time_comes() {
     assert_eq!(lonely_view.tournament.status, TournamentStatus::Finished);
     assert!(lonely_view.winner().is_none());
 }
+
+/// With threads on, the tournament's message starts a thread and the rounds go there; the
+/// organiser withdraws a player (their game is lost) and replaces that result (logged);
+/// anyone exports the records and the TRF file, privately; `/tournament list` names it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn organisers_withdraw_and_replace_results_in_a_tournaments_thread() {
+    let h = Harness::registered().await;
+    h.service
+        .update_settings(
+            GuildId(GUILD_ID),
+            monkey_queen::games::SettingsChange {
+                threads: Some(true),
+                ..Default::default()
+            },
+        )
+        .await
+        .unwrap();
+    let field = players(4);
+    let posted = create(
+        &h,
+        vec![
+            string_option("name", "Thread Cup"),
+            integer_option("format", SWISS),
+            integer_option("rounds", 2),
+            integer_option("clock", NO_CLOCK),
+        ],
+    )
+    .await;
+    let thread_request = h
+        .wait_since(0, "the tournament's thread", |r| {
+            r.method.as_str() == "POST" && r.path.ends_with("/threads")
+        })
+        .await;
+    assert!(
+        thread_request.path.contains("/messages/"),
+        "started from the tournament's message: {}",
+        thread_request.path
+    );
+    join_all(&h, &posted, &field).await;
+    let thread = stored(&h, posted.id)
+        .await
+        .tournament
+        .thread
+        .expect("the thread is remembered");
+
+    let mark = h.fake.mark();
+    let id_option = || integer_option("tournament", posted.id.0);
+    tournament(
+        &h,
+        as_manager(command(&h, ALICE, "start", vec![id_option()])),
+    )
+    .await;
+    let in_thread = format!("/channels/{}/messages", thread.0);
+    let announced = h
+        .wait_since(mark, "round 1 announced in the thread", move |r| {
+            r.method.as_str() == "POST"
+                && r.path.ends_with(&in_thread)
+                && content(r).contains("round 1 of 2")
+        })
+        .await;
+    assert_eq!(
+        h.fake.posted_in(&announced),
+        Some(thread.0),
+        "rounds go to the thread"
+    );
+
+    // The organiser withdraws a player with a game being played: it is lost.
+    let view = stored(&h, posted.id).await;
+    let pairing = *view.round_pairings(1).next().unwrap();
+    let leaver = field
+        .iter()
+        .find(|c| c.id == pairing.white.0)
+        .copied()
+        .unwrap();
+    let withdraw = with_resolved_user(
+        as_manager(command(
+            &h,
+            ALICE,
+            "withdraw",
+            vec![id_option(), user_option("player", leaver)],
+        )),
+        &[leaver],
+    );
+    let answer = tournament(&h, withdraw).await;
+    assert!(
+        content(&answer).contains("is withdrawn"),
+        "{}",
+        content(&answer)
+    );
+    let game = h.game(pairing.game.unwrap()).await;
+    assert_eq!(game.status, GameStatus::Finished);
+    assert_eq!(
+        stored(&h, posted.id)
+            .await
+            .round_pairings(1)
+            .next()
+            .unwrap()
+            .result,
+        PairingResult::Black
+    );
+
+    // And gives that game to the withdrawn player after all: logged, with who did it.
+    let result = as_manager(command(
+        &h,
+        ALICE,
+        "result",
+        vec![
+            id_option(),
+            integer_option("round", 1),
+            integer_option("board", 1),
+            user_option("winner", leaver),
+        ],
+    ));
+    let answer = tournament(&h, with_resolved_user(result, &[leaver])).await;
+    assert_private(
+        &answer,
+        &format!("Tournament #{}, round 1, board 1", posted.id.0),
+    );
+    let view = stored(&h, posted.id).await;
+    assert_eq!(
+        view.round_pairings(1).next().unwrap().result,
+        PairingResult::White
+    );
+    let log = h
+        .service
+        .tournament_log(GuildId(GUILD_ID), posted.id)
+        .await
+        .unwrap();
+    assert_eq!(log.len(), 2, "the withdrawal and the result: {log:?}");
+    assert!(log.iter().all(|line| line.by.0 == ALICE.id));
+
+    // Anyone exports it, privately: the records and the TRF file.
+    let export = tournament(&h, command(&h, field[1], "export", vec![id_option()])).await;
+    let names: Vec<_> = export
+        .files
+        .iter()
+        .filter_map(|f| f.filename.clone())
+        .collect();
+    let n = posted.id.0;
+    assert_eq!(
+        names,
+        [format!("tournament-{n}.txt"), format!("tournament-{n}.trf")]
+    );
+    let trf = String::from_utf8(export.files[1].bytes.clone()).unwrap();
+    assert!(trf.starts_with("012 Thread Cup"), "{trf}");
+    assert_eq!(trf.lines().filter(|l| l.starts_with("001")).count(), 4);
+    let records = String::from_utf8(export.files[0].bytes.clone()).unwrap();
+    assert!(records.contains("monkey-queen "), "{records}");
+    let flags = export
+        .pointer("/data/flags")
+        .or_else(|| export.pointer("/flags"))
+        .and_then(Value::as_u64);
+    assert_eq!(
+        flags.unwrap_or(0) & EPHEMERAL,
+        EPHEMERAL,
+        "only for the asker"
+    );
+
+    let list = tournament(&h, command(&h, field[2], "list", vec![])).await;
+    assert!(content(&list).contains("Thread Cup"), "{}", content(&list));
+}

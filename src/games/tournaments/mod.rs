@@ -208,6 +208,16 @@ impl GameService {
         Ok(view)
     }
 
+    /// A tournament by number, whatever its server: for the operator's command line, never
+    /// for an answer to a member (see [`Self::tournament`]).
+    ///
+    /// # Errors
+    /// [`UserError::NoSuchTournament`]; internal errors.
+    pub async fn tournament_anywhere(&self, id: TournamentId) -> Result<TournamentView> {
+        let mut conn = self.db.read().await?;
+        view_of(&mut conn, id).await
+    }
+
     /// A page of a server's tournaments, newest first.
     ///
     /// # Errors
