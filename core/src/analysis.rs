@@ -98,7 +98,13 @@ impl Score {
 
     /// The score as the side to move `turn` sees it in a search result.
     fn of_search(result: &SearchResult, turn: Color) -> Score {
-        match result.mate_in() {
+        Score::from_search(result.score, turn)
+    }
+
+    /// Reads a search value (see [`search::MATE`]) of a position where `turn` is to move.
+    #[must_use]
+    pub fn from_search(score: i32, turn: Color) -> Score {
+        match search::mate_in(score) {
             Some(plies) if plies > 0 => Score::ForcedWin {
                 winner: turn,
                 plies: plies.unsigned_abs(),
@@ -108,8 +114,8 @@ impl Score {
                 plies: plies.unsigned_abs(),
             },
             None => Score::Advantage(match turn {
-                Color::White => result.score,
-                Color::Black => -result.score,
+                Color::White => score,
+                Color::Black => -score,
             }),
         }
     }

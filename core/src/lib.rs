@@ -1,7 +1,8 @@
 //! The rules of **Monkey Queen** (Mark Steere), as specified in the project's `RULES.md`.
 //!
 //! This crate has no I/O: it knows squares, pieces, moves and positions, the move notation
-//! (R9), a one-line text form of positions, game records and `perft`.
+//! (R9), a one-line text form of positions, game records and `perft`; the computer opponent
+//! ([`search`]), game analysis ([`analysis`]) and puzzles ([`puzzle`]).
 //!
 //! ```
 //! use monkey_queen_core::{GameOptions, Position};
@@ -21,6 +22,7 @@ mod moves;
 mod options;
 mod perft;
 mod position;
+pub mod puzzle;
 mod record;
 pub mod search;
 mod square;

@@ -16,7 +16,7 @@ use super::eval::{attacks_queen, defended, evaluate, evasion_squares};
 use super::ordering::{MAX_PLY, Ordering};
 use super::tt::{Bound, Entry, PackedMove, Table};
 use super::zobrist::{self, split_mix};
-use super::{Limits, MATE, SearchResult};
+use super::{Limits, MATE, SearchResult, TopMoves};
 
 const INFINITY: i32 = 2 * MATE;
 /// Scores beyond this are forced wins or losses.
@@ -109,55 +109,77 @@ impl Searcher {
     }
 
     /// Picks a move for the side to move, or `None` when the game is over.
-    pub fn run(mut self, pos: &Position) -> Option<SearchResult> {
-        self.start = Instant::now();
-        let mut moves = pos.legal_moves();
-        if moves.is_empty() {
-            return None;
-        }
-        let hash = zobrist::hash(pos);
-        let result = |s: &Searcher, mv, score, depth| SearchResult {
+    pub fn run(self, pos: &Position) -> Option<SearchResult> {
+        let ranked = self.run_ranked(pos, 1);
+        let &(mv, score) = ranked.moves.first()?;
+        Some(SearchResult {
             mv,
             score,
-            depth,
-            nodes: s.nodes,
-            elapsed: s.start.elapsed(),
+            depth: ranked.depth,
+            nodes: ranked.nodes,
+            elapsed: ranked.elapsed,
+        })
+    }
+
+    /// The best `k` root moves with their values, best first (see [`TopMoves`]); with `k = 1`
+    /// exactly the move [`Searcher::run`] picks. Empty when the game is over or `k` is 0.
+    pub fn run_ranked(mut self, pos: &Position, k: usize) -> TopMoves {
+        self.start = Instant::now();
+        let moves = pos.legal_moves();
+        let mut ranked = TopMoves {
+            moves: Vec::new(),
+            depth: 1,
+            nodes: 0,
+            elapsed: self.start.elapsed(),
         };
-        // Immediate wins: take the queen (R7.1) or leave the opponent without a move (R7.2).
-        if let Some(&m) = moves.iter().find(|&&m| captures_queen(m)) {
-            return Some(result(&self, m, win_in(1), 1));
+        if moves.is_empty() || k == 0 {
+            return ranked;
         }
-        if let Some(&m) = moves.iter().find(|&&m| !play(pos, m).has_legal_move()) {
-            return Some(result(&self, m, win_in(1), 1));
+        let hash = zobrist::hash(pos);
+        // Immediate wins: take the queen (R7.1) or leave the opponent without a move (R7.2).
+        let (mut wins, rest): (Vec<Move>, Vec<Move>) =
+            moves.iter().partition(|&&m| captures_queen(m));
+        let (no_moves, rest): (Vec<Move>, Vec<Move>) = rest
+            .into_iter()
+            .partition(|&m| !play(pos, m).has_legal_move());
+        wins.extend(no_moves);
+        ranked.moves = wins.iter().take(k).map(|&m| (m, win_in(1))).collect();
+        if ranked.moves.len() == k || rest.is_empty() {
+            return ranked;
         }
         // Immediate losses: moves after which the opponent takes our queen, unless all are.
-        let mut root: Vec<Move> = moves
-            .iter()
-            .copied()
-            .filter(|&m| {
-                let child = play(pos, m);
-                !attacks_queen(&child, child.turn())
-            })
-            .collect();
+        // They are ranked last, with the value a search gives them.
+        let (mut root, mut losing): (Vec<Move>, Vec<Move>) = rest.iter().partition(|&&m| {
+            let child = play(pos, m);
+            !attacks_queen(&child, child.turn())
+        });
         if root.is_empty() {
-            root = std::mem::take(&mut moves);
+            root = std::mem::take(&mut losing);
         }
         root.shuffle(&mut SmallRng::seed_from_u64(self.seed));
         let _ = self.ordering.sort(pos, &mut root, None, 0);
-        let mut best = result(&self, root[0], self.evaluate(pos, hash), 0);
+        let wanted = (k - ranked.moves.len()).min(root.len());
+        // Until an iteration completes, the first moves carry the position's static value.
+        let mut best: Vec<(Move, i32)> = root[..wanted]
+            .iter()
+            .map(|&m| (m, self.evaluate(pos, hash)))
+            .collect();
+        let mut completed = 0;
         for depth in 1..=self.limits.max_depth {
-            let (mut alpha, beta) = (-INFINITY, INFINITY);
-            let mut found = None;
+            // The `wanted` best of this iteration as (root index, exact score), best first.
+            let mut top: Vec<(usize, i32)> = Vec::with_capacity(wanted + 1);
             for (i, &m) in root.iter().enumerate() {
                 let child = play(pos, m);
                 let child_hash = zobrist::after(pos, hash, m);
                 let d = depth as i32 - 1;
-                let mut score = if i == 0 {
-                    -self.negamax(&child, child_hash, d, -beta, -alpha, 1)
+                let mut score = if top.len() < wanted {
+                    -self.negamax(&child, child_hash, d, -INFINITY, INFINITY, 1)
                 } else {
-                    let s = -self.negamax(&child, child_hash, d, -alpha - 1, -alpha, 1);
-                    if s > alpha && !self.aborted {
-                        -self.negamax(&child, child_hash, d, -beta, -alpha, 1)
+                    // Only a move that beats the last of the best needs an exact value.
+                    let floor = top[wanted - 1].1;
+                    let s = -self.negamax(&child, child_hash, d, -floor - 1, -floor, 1);
+                    if s > floor && !self.aborted {
+                        -self.negamax(&child, child_hash, d, -INFINITY, -floor, 1)
                     } else {
                         s
                     }
@@ -165,24 +187,36 @@ impl Searcher {
                 if self.aborted {
                     break;
                 }
-                if score > alpha {
+                if top.len() < wanted || score > top[wanted - 1].1 {
                     score = score.min(MATE);
-                    alpha = score;
-                    found = Some((i, score));
+                    let at = top.partition_point(|&(_, s)| s >= score);
+                    top.insert(at, (i, score));
+                    top.truncate(wanted);
                 }
             }
-            if let Some((i, score)) = found {
-                let completed = if self.aborted { depth - 1 } else { depth };
-                best = result(&self, root[i], score, completed);
-                root[..=i].rotate_right(1);
+            // An unfinished iteration counts when it ranked as many moves as wanted.
+            if top.len() == wanted {
+                best = top.iter().map(|&(i, s)| (root[i], s)).collect();
+                completed = if self.aborted { depth - 1 } else { depth };
+                // The best first, in rank order; the others keep theirs.
+                let mut order: Vec<Move> = best.iter().map(|&(m, _)| m).collect();
+                order.extend(root.iter().filter(|m| !best.iter().any(|b| b.0 == **m)));
+                root = order;
             }
-            if self.aborted || alpha.abs() >= MATE_BOUND {
+            let decided = best.iter().all(|&(_, s)| s.abs() >= MATE_BOUND);
+            if self.aborted || (top.len() == wanted && decided) {
                 break;
             }
         }
-        best.nodes = self.nodes;
-        best.elapsed = self.start.elapsed();
-        Some(best)
+        ranked.moves.extend(best);
+        let room = k - ranked.moves.len();
+        ranked
+            .moves
+            .extend(losing.into_iter().take(room).map(|m| (m, -win_in(1))));
+        ranked.depth = completed;
+        ranked.nodes = self.nodes;
+        ranked.elapsed = self.start.elapsed();
+        ranked
     }
 
     fn negamax(

@@ -35,6 +35,7 @@ use crate::moves::Move;
 use crate::position::Position;
 
 pub use baseline::{greedy_move, random_move};
+pub(crate) use eval::{DIRECTIONS, defended, walk};
 pub use eval::{WEIGHTS, Weights, evaluate};
 
 /// The score of a won position, less the plies until the win: scores within 1000 of it (or of
@@ -174,13 +175,34 @@ impl SearchResult {
     /// Plies to a forced win (positive) or loss (negative), if the search proved one.
     #[must_use]
     pub fn mate_in(&self) -> Option<i32> {
-        const BOUND: i32 = MATE - 1_000;
-        match self.score {
-            s if s >= BOUND => Some(MATE - s),
-            s if s <= -BOUND => Some(-(MATE + s)),
-            _ => None,
-        }
+        mate_in(self.score)
     }
+}
+
+/// Plies to a forced win (positive) or loss (negative) that a search `score` (see [`MATE`])
+/// proves, if it proves one.
+#[must_use]
+pub const fn mate_in(score: i32) -> Option<i32> {
+    const BOUND: i32 = MATE - 1_000;
+    match score {
+        s if s >= BOUND => Some(MATE - s),
+        s if s <= -BOUND => Some(-(MATE + s)),
+        _ => None,
+    }
+}
+
+/// The best root moves of a position and their values: what [`top_moves`] found.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TopMoves {
+    /// Up to `k` legal moves with their values for the side to move (as
+    /// [`SearchResult::score`]), best first; among equal values, the one searched first.
+    pub moves: Vec<(Move, i32)>,
+    /// The deepest iteration completed, in plies (1 when every move ranked wins at once).
+    pub depth: u32,
+    /// Positions visited.
+    pub nodes: u64,
+    /// Wall time spent.
+    pub elapsed: Duration,
 }
 
 /// The move `level` plays in `pos`, or `None` when the game is over. `seed` varies the choice
@@ -194,4 +216,14 @@ pub fn best_move(pos: &Position, level: Level, seed: u64) -> Option<SearchResult
 #[must_use]
 pub fn search(pos: &Position, limits: Limits, seed: u64) -> Option<SearchResult> {
     alphabeta::Searcher::new(limits, seed).run(pos)
+}
+
+/// The best `k` moves of `pos` within `limits` (a multi-PV search), best first: each with its
+/// exact value from the same iterative deepening as [`search`], which the `k = 1` case is.
+/// Moves that win at once are ranked first; moves that let the opponent take the queen at
+/// once come last. Fewer than `k` moves when fewer are legal; none once the game is over.
+/// The same inputs give the same result unless the time cap cuts the search short.
+#[must_use]
+pub fn top_moves(pos: &Position, k: usize, limits: Limits, seed: u64) -> TopMoves {
+    alphabeta::Searcher::new(limits, seed).run_ranked(pos, k)
 }
