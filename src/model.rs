@@ -69,6 +69,10 @@ row_id!(
     /// A tournament, numbered by the database.
     TournamentId
 );
+row_id!(
+    /// A puzzle, numbered by the database.
+    PuzzleId
+);
 
 /// Declares an enum stored as a fixed lower-case word.
 macro_rules! stored_enum {

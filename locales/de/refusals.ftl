@@ -95,3 +95,8 @@ refused-no-such-pairing = Runde { $round } hat keine Partie an Brett { $board }.
 refused-result-pending = Diese Partie läuft noch; ihr Ergebnis kommt vom Brett (oder ziehe einen Spieler zurück).
 refused-not-in-pairing = Diese Person spielt nicht in dieser Partie.
 refused-tournament-game = Eine Turnierpartie kann nicht abgebrochen werden: Ihre Paarung braucht ein Ergebnis.
+
+## Puzzles
+refused-no-puzzles = Für dich ist keine Aufgabe mehr übrig: Du hattest schon alle. Neue kommen aus gewerteten Partien.
+refused-no-such-puzzle = Du löst Aufgabe Nr. { $puzzle } nicht; hol dir eine mit `/puzzle`.
+refused-puzzle-over = Aufgabe Nr. { $puzzle } ist vorbei; hol dir eine neue mit `/puzzle`.

@@ -90,3 +90,8 @@ refused-no-such-pairing = Round { $round } has no game on board { $board }.
 refused-result-pending = That game is still being played; its result comes from the board (or withdraw a player).
 refused-not-in-pairing = That player does not play in that game.
 refused-tournament-game = A tournament game can't be called off: its pairing needs a result.
+
+## Puzzles
+refused-no-puzzles = No puzzle is left for you: you have had every one. New ones come from rated games.
+refused-no-such-puzzle = You are not solving puzzle #{ $puzzle }; ask for one with `/puzzle`.
+refused-puzzle-over = Puzzle #{ $puzzle } is over; ask for another with `/puzzle`.

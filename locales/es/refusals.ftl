@@ -102,3 +102,8 @@ refused-no-such-pairing = La ronda { $round } no tiene partida en el tablero { $
 refused-result-pending = Esa partida aún se está jugando; su resultado saldrá del tablero (o retira a un jugador).
 refused-not-in-pairing = Esa persona no juega en esa partida.
 refused-tournament-game = Una partida de torneo no se puede anular: su emparejamiento necesita un resultado.
+
+## Puzzles
+refused-no-puzzles = No te queda ningún problema: ya los has tenido todos. Salen nuevos de las partidas puntuables.
+refused-no-such-puzzle = No estás resolviendo el problema n.º { $puzzle }; pide uno con `/puzzle`.
+refused-puzzle-over = El problema n.º { $puzzle } ha terminado; pide otro con `/puzzle`.

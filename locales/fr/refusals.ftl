@@ -107,3 +107,8 @@ refused-no-such-pairing = La ronde { $round } n'a pas de partie à la table { $b
 refused-result-pending = Cette partie est encore en cours ; son résultat viendra du plateau (ou retirez un joueur).
 refused-not-in-pairing = Ce joueur ne joue pas dans cette partie.
 refused-tournament-game = Une partie de tournoi ne peut pas être annulée : son appariement attend un résultat.
+
+## Puzzles
+refused-no-puzzles = Plus aucun problème pour vous : vous les avez tous eus. De nouveaux viennent des parties classées.
+refused-no-such-puzzle = Vous ne résolvez pas le problème n° { $puzzle } ; demandez-en un avec `/puzzle`.
+refused-puzzle-over = Le problème n° { $puzzle } est terminé ; demandez-en un autre avec `/puzzle`.

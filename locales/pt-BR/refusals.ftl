@@ -97,3 +97,8 @@ refused-no-such-pairing = A rodada { $round } não tem partida no tabuleiro { $b
 refused-result-pending = Essa partida ainda está em andamento; o resultado virá do tabuleiro (ou retire um jogador).
 refused-not-in-pairing = Essa pessoa não joga nessa partida.
 refused-tournament-game = Uma partida de torneio não pode ser cancelada: o emparelhamento precisa de um resultado.
+
+## Puzzles
+refused-no-puzzles = Não sobrou nenhum problema para você: você já teve todos. Novos vêm das partidas ranqueadas.
+refused-no-such-puzzle = Você não está resolvendo o problema nº { $puzzle }; peça um com `/puzzle`.
+refused-puzzle-over = O problema nº { $puzzle } acabou; peça outro com `/puzzle`.

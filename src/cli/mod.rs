@@ -7,6 +7,7 @@ mod bench;
 mod bot;
 mod database;
 mod engine;
+mod puzzles;
 mod render;
 pub mod seed;
 mod tournament;
@@ -61,9 +62,12 @@ enum Command {
     /// Serve the game pages on this machine, playable without Discord: against the computer,
     /// or two people at one screen.
     Web(web::WebArgs),
-    /// Tournaments: pair the next round of a TRF file.
+    /// Tournaments: pair the next round of a TRF file, draw a stored one's crosstable.
     #[command(subcommand)]
     Tournament(tournament::TournamentCommand),
+    /// Puzzles: find them in self-played or stored games.
+    #[command(subcommand)]
+    Puzzles(puzzles::PuzzlesCommand),
 }
 
 /// Options that choose the game being played.
@@ -125,5 +129,6 @@ pub fn run(cli: Cli) -> Result<(), String> {
         Command::Backup(args) => database::backup(&args),
         Command::Web(args) => web::run(&args),
         Command::Tournament(command) => tournament::run(&command),
+        Command::Puzzles(command) => puzzles::run(&command),
     }
 }

@@ -6,7 +6,9 @@ use std::fmt;
 use monkey_queen_core::{MoveError, OptionsError};
 
 use super::view::GameSummary;
-use crate::model::{ChallengeId, ChallengeStatus, GameId, GameStatus, TournamentId, UserId};
+use crate::model::{
+    ChallengeId, ChallengeStatus, GameId, GameStatus, PuzzleId, TournamentId, UserId,
+};
 
 /// A request the rules of the service refuse. Each variant carries what a front end needs to
 /// explain it; `Display` gives a plain English sentence.
@@ -223,6 +225,12 @@ pub enum UserError {
     NotInPairing,
     /// Calling off a tournament game: its pairing needs a result.
     TournamentGame,
+    /// No puzzle left to give: there are none, or the player has had them all.
+    NoPuzzles,
+    /// The player has no attempt at this puzzle.
+    NoSuchPuzzle(PuzzleId),
+    /// A move in a puzzle already solved or failed.
+    PuzzleOver(PuzzleId),
 }
 
 /// For logs: the refusal as data (`NotParticipant { game: GameId(3) }`). What a user reads is
@@ -247,6 +255,13 @@ pub enum InternalError {
         /// What is wrong.
         detail: String,
     },
+    /// A stored puzzle can't be rebuilt (its position or solution).
+    CorruptPuzzle {
+        /// The puzzle.
+        puzzle: PuzzleId,
+        /// What is wrong.
+        detail: String,
+    },
     /// A blocking worker (the analysis engine) stopped without an answer.
     Worker(String),
 }
@@ -258,6 +273,9 @@ impl fmt::Display for InternalError {
             InternalError::Corrupt { game, detail } => {
                 write!(f, "game #{game} is stored inconsistently: {detail}")
             }
+            InternalError::CorruptPuzzle { puzzle, detail } => {
+                write!(f, "puzzle #{puzzle} is stored inconsistently: {detail}")
+            }
             InternalError::Worker(detail) => write!(f, "a worker failed: {detail}"),
         }
     }
@@ -267,7 +285,9 @@ impl std::error::Error for InternalError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
             InternalError::Database(e) => Some(e),
-            InternalError::Corrupt { .. } | InternalError::Worker(_) => None,
+            InternalError::Corrupt { .. }
+            | InternalError::CorruptPuzzle { .. }
+            | InternalError::Worker(_) => None,
         }
     }
 }

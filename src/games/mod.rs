@@ -81,6 +81,7 @@ mod events;
 mod lapsed;
 mod pages;
 mod play;
+mod puzzles;
 mod queries;
 mod rating_history;
 mod rematch;
@@ -110,6 +111,10 @@ pub use error::{InternalError, Result, ServiceError, UserError};
 pub use events::GameEvent;
 pub use lapsed::Lapsed;
 pub use pages::GamePage;
+pub use puzzles::{
+    DAILY_SOLVERS_SHOWN, DailySolver, PuzzleAnswer, PuzzleStats, PuzzleView, RatingChange,
+    puzzle_line, read_puzzle_lines,
+};
 pub use queries::{COMPUTER_TURN_LEASE_MS, COMPUTER_TURNS_PER_SWEEP, CheckedPage};
 pub use rating_history::RatingHistory;
 pub use settings::SettingsChange;
@@ -131,7 +136,7 @@ pub use view::{
 pub use crate::model::{
     AnnouncementId, Audience, BoardOrientation, ChallengeId, ChallengeStatus, ChannelId,
     ClockChoice, ColorChoice, Editable, EndReason, GameId, GameStatus, GuildId, GuildSettings,
-    Heavy, InteractionToken, Lang, Level, MessageId, PageKey, PairingResult, Reach,
+    Heavy, InteractionToken, Lang, Level, MessageId, PageKey, PairingResult, PuzzleId, Reach,
     TournamentFormat, TournamentId, TournamentStatus, UserId, Viewer,
 };
 pub use crate::storage::{ChallengeRow as Challenge, MoveRow, PlayerRow as Player};

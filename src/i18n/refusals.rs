@@ -152,6 +152,9 @@ pub(super) fn refused(t: Texts, e: &UserError) -> String {
         UserError::ResultPending => t.plain("refused-result-pending"),
         UserError::NotInPairing => t.plain("refused-not-in-pairing"),
         UserError::TournamentGame => t.plain("refused-tournament-game"),
+        UserError::NoPuzzles => t.plain("refused-no-puzzles"),
+        UserError::NoSuchPuzzle(id) => t.get("refused-no-such-puzzle", &args! {"puzzle" => id.0}),
+        UserError::PuzzleOver(id) => t.get("refused-puzzle-over", &args! {"puzzle" => id.0}),
     }
 }
 

@@ -318,6 +318,9 @@ fn user_errors() -> Vec<UserError> {
         UserError::ResultPending,
         UserError::NotInPairing,
         UserError::TournamentGame,
+        UserError::NoPuzzles,
+        UserError::NoSuchPuzzle(crate::model::PuzzleId(3)),
+        UserError::PuzzleOver(crate::model::PuzzleId(3)),
     ];
     for e in &all {
         match e {
@@ -377,7 +380,10 @@ fn user_errors() -> Vec<UserError> {
             | UserError::NoSuchPairing { .. }
             | UserError::ResultPending
             | UserError::NotInPairing
-            | UserError::TournamentGame => {}
+            | UserError::TournamentGame
+            | UserError::NoPuzzles
+            | UserError::NoSuchPuzzle(_)
+            | UserError::PuzzleOver(_) => {}
         }
     }
     all

@@ -333,6 +333,18 @@ fn decode_all(rows: &[AnyRow]) -> Result<Vec<GameRow>, Error> {
     rows.iter().map(decode).collect()
 }
 
+/// Every finished game's id, oldest first.
+///
+/// # Errors
+/// Database failure.
+pub async fn finished_game_ids(conn: &mut Conn) -> Result<Vec<GameId>, Error> {
+    let ids: Vec<i64> =
+        sqlx::query_scalar("SELECT id FROM games WHERE status = 'finished' ORDER BY id")
+            .fetch_all(conn)
+            .await?;
+    Ok(ids.into_iter().map(GameId).collect())
+}
+
 /// Stores a new active game at ply 0 and returns its id. In a game against the computer,
 /// White is recorded as the player to move (see [`computer_turns`]).
 ///

@@ -39,6 +39,7 @@ mod locks;
 mod notices;
 mod plans;
 mod players;
+mod puzzles;
 mod rating_history;
 mod schema;
 mod settings;
@@ -70,9 +71,9 @@ pub use games::{
     Advance, Finish, GameRow, MoveRow, NewGameRow, OwedTurn, Stored, abort_game, active_games,
     active_games_after, active_rematch, channel_games, claim_computer_turn, claim_due_game,
     claim_reminders, commit_move, computer_turns, count_finished_games, due_games, finish_game,
-    finished_games, game, game_by_page_key, games_after, insert_game, move_at, move_by_request_key,
-    moves, moves_of_games, page_key, set_game_message, set_game_thread, store_move, streak,
-    web_games,
+    finished_game_ids, finished_games, game, game_by_page_key, games_after, insert_game, move_at,
+    move_by_request_key, moves, moves_of_games, page_key, set_game_message, set_game_thread,
+    store_move, streak, web_games,
 };
 pub use launches::{LaunchRow, delete_launches_by, launch, record_launch};
 pub use locks::{Key, lock, try_lock};
@@ -82,9 +83,16 @@ pub use players::{
     Established, PlayerRow, Standing, leaderboard, leaderboard_size, player, record_result,
     upsert_player,
 };
+pub use puzzles::{
+    AttemptRow, AttemptStatus, DailySolverRow, NewPuzzleRow, PuzzlePlayerRow, PuzzleRow, attempt,
+    choose_daily_puzzle, claim_daily_post, count_puzzles, daily_puzzle, daily_solvers,
+    games_to_scan, insert_attempt, insert_puzzle, mark_scanned, move_attempt, nearest_new_puzzle,
+    open_attempt, puzzle, puzzle_at, puzzle_player, puzzles_of_game, rate_puzzle,
+    store_puzzle_player,
+};
 pub use rating_history::{RatingHistoryRow, rating_history, record_rating};
 pub use schema::{SchemaError, migrator, schema_version};
-pub use settings::{guild_settings, store_guild_settings};
+pub use settings::{guild_settings, puzzle_channels, set_puzzle_channel, store_guild_settings};
 pub use tokens::{delete_tokens_received_by, keep_token, take_token};
 pub use tournaments::{
     EntryRow, LogRow, NewTournamentRow, PairingRow, TournamentRow, change_log,
@@ -407,6 +415,13 @@ fn flag(row: &sqlx::any::AnyRow, column: &str) -> Result<bool, Error> {
     use sqlx::Row;
     let value: i64 = row.try_get(column)?;
     Ok(value != 0)
+}
+
+/// A non-negative count column.
+fn count(row: &sqlx::any::AnyRow, column: &str) -> Result<u32, Error> {
+    use sqlx::Row;
+    let value: i64 = row.try_get(column)?;
+    u32::try_from(value).map_err(|_| corrupt(column, value))
 }
 
 /// A stored value that can't be read back: a decode error naming the column.

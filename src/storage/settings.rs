@@ -2,8 +2,8 @@
 
 use sqlx::Row;
 
-use super::{Conn, Error, corrupt, db_id, flag};
-use crate::model::{BoardOrientation, ClockChoice, GuildId, GuildSettings};
+use super::{Conn, Error, corrupt, db_id, discord_id, flag};
+use crate::model::{BoardOrientation, ChannelId, ClockChoice, GuildId, GuildSettings, Lang};
 
 /// The server's stored settings; `None` if it never changed them.
 ///
@@ -64,4 +64,62 @@ pub async fn store_guild_settings(
     .execute(conn)
     .await?;
     Ok(())
+}
+
+/// Sets (or, with `None`, clears) the channel where `guild` wants the daily puzzle posted,
+/// and its language; the server's other settings stay as they are.
+///
+/// # Errors
+/// Database failure.
+pub async fn set_puzzle_channel(
+    conn: &mut Conn,
+    guild: GuildId,
+    channel: Option<(ChannelId, Lang)>,
+    now: i64,
+) -> Result<(), Error> {
+    let defaults = GuildSettings::default();
+    sqlx::query(
+        "INSERT INTO guild_settings
+             (guild_id, threads, default_clock, board_orientation, tournament_organisers,
+              updated_ms, puzzle_channel_id, puzzle_lang)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+         ON CONFLICT (guild_id) DO UPDATE
+         SET puzzle_channel_id = excluded.puzzle_channel_id,
+             puzzle_lang = excluded.puzzle_lang, updated_ms = excluded.updated_ms",
+    )
+    .bind(db_id(guild.0))
+    .bind(defaults.threads)
+    .bind(defaults.default_clock.as_str())
+    .bind(defaults.orientation.as_str())
+    .bind(defaults.tournament_organisers)
+    .bind(now)
+    .bind(channel.map(|(c, _)| db_id(c.0)))
+    .bind(channel.map(|(_, lang)| lang.tag()))
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+/// Every server's daily puzzle channel and its language.
+///
+/// # Errors
+/// Database failure, or a row that can't be read back.
+pub async fn puzzle_channels(conn: &mut Conn) -> Result<Vec<(GuildId, ChannelId, Lang)>, Error> {
+    let rows = sqlx::query(
+        "SELECT guild_id, puzzle_channel_id, puzzle_lang FROM guild_settings
+         WHERE puzzle_channel_id IS NOT NULL ORDER BY guild_id",
+    )
+    .fetch_all(conn)
+    .await?;
+    rows.iter()
+        .map(|row| {
+            let lang: String = row.try_get("puzzle_lang")?;
+            Ok((
+                GuildId(discord_id(row.try_get("guild_id")?)),
+                ChannelId(discord_id(row.try_get("puzzle_channel_id")?)),
+                Lang::from_tag(&lang)
+                    .ok_or_else(|| corrupt("guild_settings.puzzle_lang", &lang))?,
+            ))
+        })
+        .collect()
 }

@@ -8,7 +8,7 @@ use monkey_queen_core::GameOptions;
 use sqlx::Row;
 use sqlx::any::AnyRow;
 
-use super::{Conn, Error, corrupt, db_id, discord_id, flag};
+use super::{Conn, Error, corrupt, count, db_id, discord_id, flag};
 use crate::model::{
     ChannelId, GameId, GuildId, Lang, MessageId, PairingResult, TournamentFormat, TournamentId,
     TournamentStatus, UserId,
@@ -641,12 +641,6 @@ fn decode_pairing(row: &AnyRow) -> Result<PairingRow, Error> {
         result: PairingResult::from_stored(&result)
             .ok_or_else(|| corrupt("tournament_pairings.result", &result))?,
     })
-}
-
-/// A non-negative count column.
-fn count(row: &AnyRow, column: &str) -> Result<u32, Error> {
-    let value: i64 = row.try_get(column)?;
-    u32::try_from(value).map_err(|_| corrupt(column, value))
 }
 
 /// A nullable non-negative count column.

@@ -25,6 +25,7 @@
 //! ```
 
 mod find;
+mod self_play;
 mod text;
 mod theme;
 mod verify;
@@ -37,6 +38,7 @@ use crate::position::Position;
 use crate::search::{self, Limits, TopMoves, WEIGHTS};
 
 pub use find::{find_puzzle, puzzles_in_game};
+pub use self_play::self_play;
 pub use text::PuzzleTextError;
 pub use theme::Theme;
 pub use verify::{Why, verify};
