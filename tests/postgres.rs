@@ -211,6 +211,27 @@ async fn populated(db: TestDb) -> Fixture {
         .withdraw_player(GUILD, id, manager, bye)
         .await
         .unwrap();
+    // Puzzles: one solved from /puzzle, the daily one opened, a daily post claimed.
+    let puzzle: monkey_queen_core::puzzle::Puzzle =
+        "12/1b8b1/9q2/12/12/12/12/12/3B8/2B9/12/6Q5 w 12 12 40 20 - | d4xj10 | \
+         queen-capture,baby-takes-queen,one-move | 1000 | 40 example"
+            .parse()
+            .unwrap();
+    f.service
+        .add_puzzles(&[puzzle], Some(won.id))
+        .await
+        .unwrap();
+    let given = f.service.next_puzzle(&carol()).await.unwrap();
+    f.service
+        .play_puzzle(carol().id, given.id, None, "d4xj10", Some(0))
+        .await
+        .unwrap();
+    f.service.daily_puzzle(&bob()).await.unwrap();
+    f.service
+        .set_puzzle_channel(GUILD, Some((CHANNEL, Lang::En)))
+        .await
+        .unwrap();
+    assert_eq!(f.service.claim_daily_posts().await.unwrap().len(), 1);
     // Past the reminder time: the sweep queues an announcement.
     f.clock.advance(3_000_000);
     f.service.due_reminders().await.unwrap();

@@ -1,0 +1,312 @@
+//! Puzzles in the game service: a puzzle near the player's rating, right and wrong moves,
+//! giving up, ratings and streaks, the daily puzzle with its tries and solvers, daily posts
+//! claimed once, the starter set, and two clicks at once.
+
+#[allow(dead_code)] // each test binary uses its own subset of the fixtures
+mod common;
+
+use common::*;
+use monkey_queen::games::{
+    ChannelId, GuildId, Lang, PuzzleAnswer, PuzzleView, Result, ServiceError, UserError,
+    read_puzzle_lines,
+};
+use monkey_queen_core::puzzle::Puzzle;
+
+/// The refusal a call ended with; panics on success or an internal error.
+fn refused<T: std::fmt::Debug>(result: Result<T>) -> UserError {
+    match result {
+        Err(ServiceError::User(e)) => e,
+        other => panic!("expected a refusal, got {other:?}"),
+    }
+}
+
+/// White's baby on d4 takes the queen on j10: one move (rated 1000 + 500).
+const ONE_MOVE: &str = "12/1b8b1/9q2/12/12/12/12/12/3B8/2B9/12/6Q5 w 12 12 40 20 - | d4xj10 | \
+                        queen-capture,baby-takes-queen,one-move | 1000 | 40 example";
+/// A trapped queen from self-play: three plies, two of them White's (rated 1500 + 500).
+const THREE_PLIES: &str = "12/9b2/1b9b/12/9q2/6B5/B11/1Bbb5b1b/6B5/5b6/1Q10/4B3B1B1 w 8 10 36 20 - \
+                           | i1-i9 b10xb5 i9xj8 | queen-capture,trapped-queen,baby-takes-queen,\
+                           quiet-move,short | 1500 | 36 self-play easy 5";
+
+fn puzzles() -> Vec<Puzzle> {
+    [ONE_MOVE, THREE_PLIES]
+        .iter()
+        .map(|line| line.parse().unwrap())
+        .collect()
+}
+
+async fn with_puzzles() -> Fixture {
+    let f = Fixture::new().await;
+    assert_eq!(f.service.add_puzzles(&puzzles(), None).await.unwrap(), 2);
+    assert_eq!(
+        f.service.add_puzzles(&puzzles(), None).await.unwrap(),
+        0,
+        "a position is stored once"
+    );
+    f
+}
+
+/// A legal move of `view`'s position that is not the solution's and wins nothing at once.
+fn wrong_move(view: &PuzzleView, solution: &[monkey_queen_core::Move]) -> String {
+    view.position
+        .legal_moves()
+        .into_iter()
+        .find(|mv| {
+            let mut after = view.position.clone();
+            after.play_unchecked(*mv);
+            Some(mv) != solution.first() && !after.is_game_over()
+        })
+        .unwrap()
+        .to_string()
+}
+
+fn play(view: &PuzzleView) -> (monkey_queen::games::PuzzleId, Option<&str>, Option<u32>) {
+    (view.id, view.day.as_deref(), Some(view.step()))
+}
+
+#[tokio::test]
+async fn a_puzzle_is_solved_move_by_move_and_rates_both_sides() {
+    let f = with_puzzles().await;
+    // A newcomer (1500) gets the nearest puzzle: the one rated 1500, then asking again
+    // gives the same open puzzle.
+    let first = f.service.next_puzzle(&alice()).await.unwrap();
+    assert_eq!(first.rating, 1500.0);
+    assert_eq!((first.solver_moves, first.step()), (1, 0));
+    assert_eq!(f.service.next_puzzle(&alice()).await.unwrap(), first);
+    let (id, day, step) = play(&first);
+    let solved = f
+        .service
+        .play_puzzle(alice().id, id, day, "d4xj10", step)
+        .await
+        .unwrap();
+    let PuzzleAnswer::Solved { rating, puzzle, .. } = solved else {
+        panic!("solved expected: {solved:?}");
+    };
+    let change = rating.unwrap();
+    assert!(change.after > change.before, "{change:?}");
+    assert!(puzzle.position.is_game_over());
+    assert_eq!(
+        refused(
+            f.service
+                .play_puzzle(alice().id, id, None, "d4xj10", None)
+                .await
+        ),
+        UserError::PuzzleOver(id)
+    );
+    let stats = f.service.puzzle_stats(alice().id).await.unwrap();
+    assert_eq!((stats.solved, stats.failed, stats.streak), (1, 0, 1));
+    assert_eq!(stats.rating, change.after);
+    let (after, _) = f.service.puzzle(id).await.unwrap();
+    assert!(after.rating < 1500.0, "the puzzle lost: {}", after.rating);
+
+    // The next is the other one, of three plies: a right move gets the reply.
+    let second = f.service.next_puzzle(&alice()).await.unwrap();
+    assert_ne!(second.id, id);
+    let (id, day, step) = play(&second);
+    let right = f
+        .service
+        .play_puzzle(alice().id, id, day, "i1i9", step)
+        .await
+        .unwrap();
+    let PuzzleAnswer::Right { puzzle, reply, .. } = right else {
+        panic!("right expected: {right:?}");
+    };
+    assert_eq!(reply.to_string(), "b10xb5");
+    assert_eq!(puzzle.step(), 2);
+    assert_eq!(
+        refused(
+            f.service
+                .play_puzzle(alice().id, id, None, "i9xj8", Some(0))
+                .await
+        ),
+        UserError::PositionChanged,
+        "a stale button"
+    );
+    let done = f
+        .service
+        .play_puzzle(alice().id, id, None, "i9xj8", Some(2))
+        .await
+        .unwrap();
+    assert!(matches!(done, PuzzleAnswer::Solved { .. }), "{done:?}");
+    assert_eq!(f.service.puzzle_stats(alice().id).await.unwrap().streak, 2);
+    assert_eq!(
+        refused(f.service.next_puzzle(&alice()).await),
+        UserError::NoPuzzles,
+        "every puzzle had"
+    );
+}
+
+#[tokio::test]
+async fn a_wrong_move_fails_with_the_solution_and_an_illegal_one_changes_nothing() {
+    let f = with_puzzles().await;
+    let view = f.service.next_puzzle(&bob()).await.unwrap();
+    let (id, day, step) = play(&view);
+    assert!(matches!(
+        refused(f.service.play_puzzle(bob().id, id, day, "a1a2", step).await),
+        UserError::Illegal(_)
+    ));
+    assert_eq!(
+        f.service.puzzle_attempt(bob().id, id, None).await.unwrap(),
+        view
+    );
+    let wrong = f
+        .service
+        .play_puzzle(bob().id, id, day, "g1g2", step)
+        .await
+        .unwrap();
+    let PuzzleAnswer::Wrong {
+        solution,
+        rating,
+        retry,
+        ..
+    } = wrong
+    else {
+        panic!("wrong expected: {wrong:?}");
+    };
+    assert_eq!(solution[0].to_string(), "d4xj10");
+    assert!(!retry);
+    let change = rating.unwrap();
+    assert!(change.after < change.before);
+    let stats = f.service.puzzle_stats(bob().id).await.unwrap();
+    assert_eq!((stats.solved, stats.failed, stats.streak), (0, 1, 0));
+
+    // Giving up the next one shows the rest of its line.
+    let next = f.service.next_puzzle(&bob()).await.unwrap();
+    let (_, rest, rating) = f
+        .service
+        .give_up_puzzle(bob().id, next.id, None, Some(0))
+        .await
+        .unwrap();
+    assert_eq!(rest.len(), 3);
+    assert!(rating.is_some());
+    assert_eq!(f.service.puzzle_stats(bob().id).await.unwrap().failed, 2);
+}
+
+#[tokio::test]
+async fn the_daily_puzzle_is_the_same_for_everyone_tried_again_and_unrated() {
+    let f = with_puzzles().await;
+    let a = f.service.daily_puzzle(&alice()).await.unwrap();
+    let b = f.service.daily_puzzle(&bob()).await.unwrap();
+    assert_eq!(a.id, b.id);
+    assert_eq!(a.day.as_deref(), Some("2023-11-14"));
+    assert_eq!(f.service.daily_puzzle_today().await.unwrap().id, a.id);
+    let first = a.played.is_empty().then(|| a.clone()).unwrap();
+    let solution = f.service.puzzle(a.id).await.unwrap().1;
+    // Alice errs once, then solves it; Bob solves it at once, after her.
+    let wrong = f
+        .service
+        .play_puzzle(
+            alice().id,
+            a.id,
+            a.day.as_deref(),
+            &wrong_move(&a, &solution),
+            Some(0),
+        )
+        .await
+        .unwrap();
+    assert!(matches!(
+        wrong,
+        PuzzleAnswer::Wrong {
+            retry: true,
+            rating: None,
+            ..
+        }
+    ));
+    for (who, moves) in [(alice(), &solution), (bob(), &solution)] {
+        let mut step = 0;
+        for (i, mv) in moves.iter().enumerate().step_by(2) {
+            let answer = f
+                .service
+                .play_puzzle(
+                    who.id,
+                    a.id,
+                    first.day.as_deref(),
+                    &mv.to_string(),
+                    Some(step),
+                )
+                .await
+                .unwrap();
+            step += 2;
+            if i + 1 == moves.len() {
+                assert!(matches!(answer, PuzzleAnswer::Solved { rating: None, .. }));
+            }
+        }
+        f.clock.advance(1_000);
+    }
+    let solvers = f.service.daily_solvers().await.unwrap();
+    let board: Vec<_> = solvers.iter().map(|s| (s.user, s.tries)).collect();
+    assert_eq!(board, [(alice().id, 1), (bob().id, 0)]);
+    assert_eq!(
+        f.service.puzzle_stats(alice().id).await.unwrap().solved,
+        0,
+        "the daily puzzle is unrated"
+    );
+    // The next day has its own.
+    f.clock.advance(86_400_000);
+    let tomorrow = f.service.daily_puzzle(&alice()).await.unwrap();
+    assert_eq!(tomorrow.day.as_deref(), Some("2023-11-15"));
+    assert_ne!(tomorrow.id, a.id);
+}
+
+#[tokio::test]
+async fn each_servers_daily_post_is_claimed_once_a_day() {
+    let f = with_puzzles().await;
+    let (g1, g2) = (GuildId(1), GuildId(2));
+    f.service
+        .set_puzzle_channel(g1, Some((ChannelId(11), Lang::Fr)))
+        .await
+        .unwrap();
+    f.service
+        .set_puzzle_channel(g2, Some((ChannelId(22), Lang::En)))
+        .await
+        .unwrap();
+    f.service.set_puzzle_channel(g2, None).await.unwrap();
+    let other = service_on(&f.url, f.clock.clone()).await;
+    let (here, there) = tokio::join!(f.service.claim_daily_posts(), other.claim_daily_posts());
+    let mut claimed = here.unwrap();
+    claimed.extend(there.unwrap());
+    assert_eq!(
+        claimed,
+        [(g1, ChannelId(11), Lang::Fr)],
+        "once, by one process"
+    );
+    assert!(f.service.claim_daily_posts().await.unwrap().is_empty());
+    f.clock.advance(86_400_000);
+    assert_eq!(f.service.claim_daily_posts().await.unwrap().len(), 1);
+}
+
+#[tokio::test]
+async fn two_clicks_at_once_apply_one_move() {
+    let f = with_puzzles().await;
+    let view = f.service.next_puzzle(&carol()).await.unwrap();
+    let other = service_on(&f.url, f.clock.clone()).await;
+    let (a, b) = tokio::join!(
+        f.service
+            .play_puzzle(carol().id, view.id, None, "d4xj10", Some(0)),
+        other.play_puzzle(carol().id, view.id, None, "d4xj10", Some(0))
+    );
+    let results = [a, b];
+    let solved = results.iter().filter(|r| r.is_ok()).count();
+    assert_eq!(solved, 1, "{results:?}");
+    assert_eq!(
+        f.service.puzzle_stats(carol().id).await.unwrap().solved,
+        1,
+        "rated once"
+    );
+}
+
+#[tokio::test]
+async fn the_starter_set_loads_and_reads_back() {
+    let f = Fixture::new().await;
+    let added = f.service.add_starter_puzzles().await.unwrap();
+    assert!(added >= 100, "{added}");
+    assert_eq!(f.service.add_starter_puzzles().await.unwrap(), 0);
+    assert_eq!(f.service.puzzle_count().await.unwrap(), added);
+    assert!(read_puzzle_lines("{\"puzzle\": \"nonsense\"}").is_err());
+    assert!(read_puzzle_lines("not json").is_err());
+    let lines: Vec<String> = puzzles()
+        .iter()
+        .map(monkey_queen::games::puzzle_line)
+        .collect();
+    assert_eq!(read_puzzle_lines(&lines.join("\n")).unwrap(), puzzles());
+}
