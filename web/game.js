@@ -3,8 +3,9 @@
 // Activity when the signed-in person plays the side to move (the server checks either way).
 
 import { loadStrings, t } from './i18n.js';
-import { readJson, setText } from './dom.js';
-import { afterMove, census, parseMove, parsePosition } from './position.js';
+import { el, readJson, setText } from './dom.js';
+import { afterMove, parseMove, parsePosition } from './position.js';
+import { piecesText } from './label.js';
 import { Board } from './board.js';
 import { Chart } from './chart.js';
 import { MoveList } from './moves.js';
@@ -54,6 +55,7 @@ function words() {
   setText($('mq-legend-turning'), t('web-legend-turning'));
   setText($('mq-legend-mistakes'), t('web-legend-mistakes'));
   $('mq-chart').setAttribute('aria-label', t('web-chances'));
+  setText($('mq-puzzles-title'), t('web-game-puzzles'));
   setText($('mq-home'), t('web-home-link'));
 }
 
@@ -74,16 +76,7 @@ function canMove() {
 }
 
 function boardLabel(pieces, ply) {
-  const sides = census(pieces);
-  const parts = [];
-  for (const color of ['white', 'black']) {
-    const side = sides[color];
-    parts.push(side.queen
-      ? t(`web-${color}-queen`, { square: side.queen, height: side.height })
-      : t(`web-${color}-queen-taken`));
-  }
-  parts.push(t('web-white-babies', { count: sides.white.babies }), t('web-black-babies', { count: sides.black.babies }));
-  const list = parts.join('; ');
+  const list = piecesText(pieces);
   return ply === 0 ? t('web-board-start', { pieces: list }) : t('web-board-after', { ply, pieces: list });
 }
 
@@ -117,8 +110,23 @@ function render() {
   $('mq-analysis').hidden = !(analysis && analysis.chances && analysis.chances.length > 1);
   if (!$('mq-analysis').hidden) chart.render(analysis, shown);
   if (playable().length > 0) homeLink = true;
+  renderPuzzles();
   renderAfter();
   $('mq-home').hidden = !homeLink;
+}
+
+let puzzlesShown = '';
+
+/** Links to the puzzles found in the game, each named by the ply of its position (not in the Activity, which shows games only). */
+function renderPuzzles() {
+  const puzzles = activity ? [] : state.puzzles || [];
+  const key = puzzles.map((p) => `${p.ply}:${p.id}`).join(' ');
+  if (key === puzzlesShown) return;
+  puzzlesShown = key;
+  $('mq-puzzle-links').replaceChildren(...puzzles.map((p) => el('li', {}, [
+    el('a', { href: p.url, text: t('web-game-puzzle', { number: p.id, ply: p.ply }) }),
+  ])));
+  $('mq-puzzles').hidden = puzzles.length === 0;
 }
 
 /** The Activity's Rematch, under a finished game its person played. */

@@ -147,3 +147,35 @@ web-activity-rematch = Revanche
 web-activity-rematch-offered = Dein Revanche-Angebot steht im Chat.
 web-activity-computer = Gegen den Computer spielen
 web-activity-computer-level = Spielstärke
+
+## Puzzles (a puzzle's own page, and the links to it on its game's page)
+
+web-game-puzzles = Aufgaben aus dieser Partie
+web-game-puzzle = Aufgabe Nr. { $number }: die Stellung nach Halbzug { $ply }
+web-puzzle-title = Aufgabe Nr. { $number }
+web-puzzle-find-white = Finde den Gewinnzug für Weiß
+web-puzzle-find-black = Finde den Gewinnzug für Schwarz
+web-puzzle-rating = Wertung { $rating }
+web-puzzle-board = Die Stellung der Aufgabe: { $pieces }
+web-puzzle-first = Anfang: die Stellung der Aufgabe
+web-puzzle-navigation = Durch die Züge blättern
+web-puzzle-your-move = Du bist am Zug: tippe auf eine Figur, dann auf ihr Ziel.
+web-puzzle-right = Richtig! Die Antwort war { $move }: finde den nächsten Zug.
+web-puzzle-solved = Gelöst!
+web-puzzle-wrong = { $move } ist es nicht. Die Lösung steht auf dem Brett: blättere sie durch.
+web-puzzle-shown = Die Lösung steht auf dem Brett: blättere sie durch.
+web-puzzle-show-solution = Lösung zeigen
+web-puzzle-again = Noch einmal
+web-puzzle-unrated = Aufgaben hier sind ungewertet: die Aufgabenwertung gibt es mit /puzzle auf Discord.
+web-theme-queen-capture = Königin geschlagen
+web-theme-no-moves = keine gültigen Züge
+web-theme-forced-win = erzwungener Gewinn
+web-theme-advantage = Vorteil
+web-theme-trapped-queen = gefangene Königin
+web-theme-baby-takes-queen = ein Baby schlägt die Königin
+web-theme-birth-blocks = eine Geburt sperrt
+web-theme-quiet-move = stiller Zug
+web-theme-one-move = ein Zug
+web-theme-short = kurz
+web-theme-long = lang
+web-theme-very-long = sehr lang

@@ -147,3 +147,35 @@ web-activity-rematch = Rematch
 web-activity-rematch-offered = Your rematch offer is in the chat.
 web-activity-computer = Play the computer
 web-activity-computer-level = Level
+
+## Puzzles (a puzzle's own page, and the links to it on its game's page)
+
+web-game-puzzles = Puzzles from this game
+web-game-puzzle = Puzzle #{ $number }: the position after ply { $ply }
+web-puzzle-title = Puzzle #{ $number }
+web-puzzle-find-white = Find the winning move for White
+web-puzzle-find-black = Find the winning move for Black
+web-puzzle-rating = Rating { $rating }
+web-puzzle-board = The puzzle's position: { $pieces }
+web-puzzle-first = First: the puzzle's position
+web-puzzle-navigation = Step through the moves
+web-puzzle-your-move = Your move: tap a piece, then where it goes.
+web-puzzle-right = Right! The reply was { $move }: find the next move.
+web-puzzle-solved = Solved!
+web-puzzle-wrong = { $move } is not it. The solution is on the board: step through it.
+web-puzzle-shown = The solution is on the board: step through it.
+web-puzzle-show-solution = Show solution
+web-puzzle-again = Try again
+web-puzzle-unrated = Puzzles here are unrated: puzzle ratings are for /puzzle on Discord.
+web-theme-queen-capture = queen capture
+web-theme-no-moves = no legal moves
+web-theme-forced-win = forced win
+web-theme-advantage = advantage
+web-theme-trapped-queen = trapped queen
+web-theme-baby-takes-queen = baby takes the queen
+web-theme-birth-blocks = a birth blocks
+web-theme-quiet-move = quiet move
+web-theme-one-move = one move
+web-theme-short = short
+web-theme-long = long
+web-theme-very-long = very long

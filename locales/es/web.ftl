@@ -147,3 +147,35 @@ web-activity-rematch = Revancha
 web-activity-rematch-offered = Tu oferta de revancha está en el chat.
 web-activity-computer = Jugar contra la máquina
 web-activity-computer-level = Nivel
+
+## Puzzles (a puzzle's own page, and the links to it on its game's page)
+
+web-game-puzzles = Problemas de esta partida
+web-game-puzzle = Problema n.º { $number }: la posición tras la jugada { $ply }
+web-puzzle-title = Problema n.º { $number }
+web-puzzle-find-white = Encuentra la jugada ganadora de las blancas
+web-puzzle-find-black = Encuentra la jugada ganadora de las negras
+web-puzzle-rating = Puntuación { $rating }
+web-puzzle-board = La posición del problema: { $pieces }
+web-puzzle-first = Primera: la posición del problema
+web-puzzle-navigation = Recorrer las jugadas
+web-puzzle-your-move = Te toca: toca una pieza y luego adónde va.
+web-puzzle-right = ¡Correcto! La respuesta fue { $move }: encuentra la siguiente jugada.
+web-puzzle-solved = ¡Resuelto!
+web-puzzle-wrong = { $move } no es la jugada. La solución está en el tablero: recórrela.
+web-puzzle-shown = La solución está en el tablero: recórrela.
+web-puzzle-show-solution = Ver la solución
+web-puzzle-again = Intentar de nuevo
+web-puzzle-unrated = Aquí los problemas no puntúan: la puntuación de problemas es para /puzzle en Discord.
+web-theme-queen-capture = captura de la reina
+web-theme-no-moves = sin jugadas legales
+web-theme-forced-win = victoria forzada
+web-theme-advantage = ventaja
+web-theme-trapped-queen = reina atrapada
+web-theme-baby-takes-queen = un bebé captura la reina
+web-theme-birth-blocks = un nacimiento bloquea
+web-theme-quiet-move = jugada tranquila
+web-theme-one-move = una jugada
+web-theme-short = corto
+web-theme-long = largo
+web-theme-very-long = muy largo

@@ -148,3 +148,35 @@ web-activity-rematch = Revanche
 web-activity-rematch-offered = Ta proposition de revanche est dans le salon.
 web-activity-computer = Jouer contre l’ordinateur
 web-activity-computer-level = Niveau
+
+## Puzzles (a puzzle's own page, and the links to it on its game's page)
+
+web-game-puzzles = Problèmes tirés de cette partie
+web-game-puzzle = Problème nº { $number } : la position après le coup { $ply }
+web-puzzle-title = Problème nº { $number }
+web-puzzle-find-white = Trouve le coup gagnant des Blancs
+web-puzzle-find-black = Trouve le coup gagnant des Noirs
+web-puzzle-rating = Cote { $rating }
+web-puzzle-board = La position du problème : { $pieces }
+web-puzzle-first = Début : la position du problème
+web-puzzle-navigation = Parcourir les coups
+web-puzzle-your-move = À toi : touche une pièce, puis la case où elle va.
+web-puzzle-right = Bien vu ! La réponse a été { $move } : trouve le coup suivant.
+web-puzzle-solved = Résolu !
+web-puzzle-wrong = { $move } n’est pas le bon coup. La solution est sur le plateau : parcours-la.
+web-puzzle-shown = La solution est sur le plateau : parcours-la.
+web-puzzle-show-solution = Voir la solution
+web-puzzle-again = Réessayer
+web-puzzle-unrated = Ici, les problèmes ne comptent pas pour la cote : la cote des problèmes, c’est /puzzle sur Discord.
+web-theme-queen-capture = prise de la reine
+web-theme-no-moves = aucun coup légal
+web-theme-forced-win = gain forcé
+web-theme-advantage = avantage
+web-theme-trapped-queen = reine piégée
+web-theme-baby-takes-queen = un bébé prend la reine
+web-theme-birth-blocks = une naissance bloque
+web-theme-quiet-move = coup tranquille
+web-theme-one-move = un coup
+web-theme-short = court
+web-theme-long = long
+web-theme-very-long = très long

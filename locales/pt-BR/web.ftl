@@ -147,3 +147,35 @@ web-activity-rematch = Revanche
 web-activity-rematch-offered = Sua oferta de revanche está no chat.
 web-activity-computer = Jogar contra o computador
 web-activity-computer-level = Nível
+
+## Puzzles (a puzzle's own page, and the links to it on its game's page)
+
+web-game-puzzles = Problemas desta partida
+web-game-puzzle = Problema nº { $number }: a posição após a jogada { $ply }
+web-puzzle-title = Problema nº { $number }
+web-puzzle-find-white = Encontre a jogada vencedora das brancas
+web-puzzle-find-black = Encontre a jogada vencedora das pretas
+web-puzzle-rating = Rating { $rating }
+web-puzzle-board = A posição do problema: { $pieces }
+web-puzzle-first = Início: a posição do problema
+web-puzzle-navigation = Percorrer as jogadas
+web-puzzle-your-move = Sua vez: toque numa peça e depois para onde ela vai.
+web-puzzle-right = Certo! A resposta foi { $move }: encontre a próxima jogada.
+web-puzzle-solved = Resolvido!
+web-puzzle-wrong = { $move } não é a jogada. A solução está no tabuleiro: percorra-a.
+web-puzzle-shown = A solução está no tabuleiro: percorra-a.
+web-puzzle-show-solution = Ver a solução
+web-puzzle-again = Tentar de novo
+web-puzzle-unrated = Aqui os problemas não contam para o rating: o rating de problemas é do /puzzle no Discord.
+web-theme-queen-capture = captura da rainha
+web-theme-no-moves = sem jogadas válidas
+web-theme-forced-win = vitória forçada
+web-theme-advantage = vantagem
+web-theme-trapped-queen = rainha presa
+web-theme-baby-takes-queen = um bebê captura a rainha
+web-theme-birth-blocks = um nascimento bloqueia
+web-theme-quiet-move = jogada tranquila
+web-theme-one-move = uma jogada
+web-theme-short = curto
+web-theme-long = longo
+web-theme-very-long = muito longo

@@ -112,8 +112,8 @@ pub use events::GameEvent;
 pub use lapsed::Lapsed;
 pub use pages::GamePage;
 pub use puzzles::{
-    DAILY_SOLVERS_SHOWN, DailySolver, PuzzleAnswer, PuzzleStats, PuzzleView, RatingChange,
-    puzzle_line, read_puzzle_lines,
+    DAILY_SOLVERS_SHOWN, DailySolver, PuzzleAnswer, PuzzleStats, PuzzleView, RatingChange, Verdict,
+    judge_move, puzzle_line, read_puzzle_lines,
 };
 pub use queries::{COMPUTER_TURN_LEASE_MS, COMPUTER_TURNS_PER_SWEEP, CheckedPage};
 pub use rating_history::RatingHistory;

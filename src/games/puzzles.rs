@@ -305,9 +305,8 @@ impl GameService {
             }
         };
         let index = attempt.step as usize;
-        let wins_now = after.outcome().is_some_and(|o| o.winner == view.solver);
-        let right = solution.get(index) == Some(&mv) || wins_now;
-        let answer = if !right {
+        let verdict = judge_move(&solution, index, mv, &after, view.solver);
+        let answer = if verdict == Verdict::Wrong {
             let retry = !day.is_empty();
             let (status, to) = if retry {
                 (AttemptStatus::Open, 0)
@@ -329,7 +328,7 @@ impl GameService {
                 rating,
                 retry,
             }
-        } else if wins_now || index + 1 >= solution.len() {
+        } else if verdict == Verdict::Solved {
             let to = attempt.step + 1;
             self.moved(
                 &mut tx,
@@ -641,6 +640,38 @@ impl GameService {
     pub async fn finished_game_ids(&self) -> Result<Vec<GameId>> {
         let mut conn = self.db.read().await?;
         Ok(storage::finished_game_ids(&mut conn).await?)
+    }
+}
+
+/// What a solver's move does to a puzzle.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Verdict {
+    /// Not the solution's move, and it does not win at once: the puzzle is failed.
+    Wrong,
+    /// The solution's move, and the solution goes on: the defender replies with its next.
+    Right,
+    /// The solution's last move, or any move that wins at once.
+    Solved,
+}
+
+/// How `solver`'s move `mv`, played at ply `index` of `solution` (the plies before it, from
+/// the puzzle's position) and making `after`, stands: the one rule of right and wrong, for
+/// every way a puzzle is solved (Discord's and the web page's).
+#[must_use]
+pub fn judge_move(
+    solution: &[Move],
+    index: usize,
+    mv: Move,
+    after: &Position,
+    solver: Color,
+) -> Verdict {
+    let wins_now = after.outcome().is_some_and(|o| o.winner == solver);
+    if wins_now || (solution.get(index) == Some(&mv) && index + 1 >= solution.len()) {
+        Verdict::Solved
+    } else if solution.get(index) == Some(&mv) {
+        Verdict::Right
+    } else {
+        Verdict::Wrong
     }
 }
 

@@ -20,7 +20,7 @@ use crate::games::{
 use crate::model::{GameId, GuildSettings, Level, UserId};
 
 pub use crate::model::Lang;
-pub use web::web_strings;
+pub use web::{web_strings, web_text};
 
 impl Lang {
     /// The position of this language in [`Lang::ALL`].

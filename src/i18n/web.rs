@@ -25,6 +25,17 @@ pub fn web_strings(lang: Lang) -> Vec<(String, String)> {
         .collect()
 }
 
+/// Message `id` of `web.ftl` in `lang` with the variables `vars` filled in, for what the
+/// server writes itself (a page's title, its unfurl, its board picture).
+#[must_use]
+pub fn web_text(lang: Lang, id: &str, vars: &[(&str, String)]) -> String {
+    let mut args = FluentArgs::new();
+    for (name, value) in vars {
+        args.set(*name, value.clone());
+    }
+    bundles::format(lang, id, Some(&args))
+}
+
 /// Each message of English `web.ftl` with the variables its value uses.
 fn english_variables() -> Vec<(String, Vec<String>)> {
     let Some((_, source)) = bundles::sources(Lang::En)

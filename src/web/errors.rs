@@ -21,6 +21,9 @@ pub(super) enum WebError {
     Forbidden(&'static str),
     /// A body that is not what the endpoint takes.
     BadRequest(String),
+    /// A request refused with this status and a plain-text reason (a puzzle's line that is
+    /// malformed, illegal, or goes on past the puzzle's end).
+    Plain(StatusCode, String),
     /// No session, or one this server did not sign or that lapsed; or Discord would not vouch
     /// for a sign-in.
     Unauthorized,
@@ -55,6 +58,7 @@ impl IntoResponse for WebError {
             WebError::BadRequest(why) => {
                 (StatusCode::BAD_REQUEST, Json(Body { error: &why })).into_response()
             }
+            WebError::Plain(status, text) => (status, text).into_response(),
             WebError::Refused(status, text) => {
                 (status, Json(Body { error: &text })).into_response()
             }

@@ -3,6 +3,9 @@
 //!
 //! - `GET /g/{key}`: the game's page (HTML with OpenGraph tags, so a pasted link unfurls as
 //!   the position); `GET /g/{key}/board.png`: that position as the bots' board picture.
+//! - `GET /puzzles/{id}`: a puzzle's page, solved by taps, each move checked by
+//!   `POST /api/puzzles/{id}/check` ([`puzzle`], [`puzzle_check`]); a game's page links to the
+//!   puzzles found in it.
 //! - `GET /api/games/{key}`: the game as JSON ([`state`]); `GET /api/games/{key}/events`: the
 //!   same JSON again after every change, as server-sent events ([`live`]); `/socket`: the same
 //!   over a WebSocket, for the Activity.
@@ -26,6 +29,8 @@ mod lang;
 mod live;
 mod local;
 mod page;
+mod puzzle;
+mod puzzle_check;
 mod security;
 mod state;
 
@@ -162,7 +167,11 @@ fn router(web: Web, limiters: &security::Limiters) -> Router {
         .route("/g/{key}/board.png", get(page::board_png))
         .route("/api/games/{key}", get(state::get))
         .route("/api/games/{key}/events", get(live::events))
-        .route("/api/games/{key}/socket", get(live::socket));
+        .route("/api/games/{key}/socket", get(live::socket))
+        .route("/puzzles/{id}", get(puzzle::page))
+        .route("/puzzles/{id}/board.png", get(puzzle::board_png))
+        .route("/api/puzzles/{id}/check", post(puzzle_check::check))
+        .route("/api/puzzles/{id}/solution", post(puzzle_check::solution));
     if web.config.local.is_some() {
         routes = routes
             .route("/", get(local::home))

@@ -9,7 +9,7 @@ use axum::response::{Html, IntoResponse, Response};
 use super::errors::WebError;
 use super::lang::Viewer;
 use super::{Web, assets, state};
-use crate::i18n::{Lang, Msg, web_strings};
+use crate::i18n::{Lang, Msg, web_strings, web_text};
 use crate::render::{BoardView, Players};
 
 /// `GET /g/{key}`: the game's page.
@@ -78,14 +78,6 @@ pub(super) async fn board_png(
 
 /// `GET /` when pages are only watched: what this server is.
 pub(super) async fn about(Viewer(lang): Viewer) -> Html<String> {
-    let words = web_strings(lang);
-    let word = |id: &str| {
-        words
-            .iter()
-            .find(|(i, _)| i == id)
-            .map(|(_, text)| escape(text))
-            .unwrap_or_default()
-    };
     Html(format!(
         "<!doctype html><html lang=\"{}\"><head><meta charset=\"utf-8\">\
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
@@ -93,7 +85,7 @@ pub(super) async fn about(Viewer(lang): Viewer) -> Html<String> {
          <link rel=\"stylesheet\" href=\"/assets/page.css\"></head>\
          <body><main class=\"about\"><h1>Monkey Queen</h1><p>{}</p></main></body></html>",
         lang.tag(),
-        word("web-about"),
+        escape(&web_text(lang, "web-about", &[])),
     ))
 }
 

@@ -1,7 +1,8 @@
 //! The game as the page reads it: every position from the start (their text form), the moves
 //! in the game's notation, the players (with their ids, so a signed-in player's page knows its
 //! side), the clock, the result, the analysis's chances, and the legal moves of the side to
-//! move grouped by origin square. The same state goes to every viewer; `playable` names the
+//! move grouped by origin square, and the puzzles found in the game (by the ply of their
+//! position, with their pages). The same state goes to every viewer; `playable` names the
 //! colours of the people at this screen. The page draws and highlights; the service decides.
 
 use std::collections::BTreeMap;
@@ -14,9 +15,9 @@ use monkey_queen_core::{Color, Move, Position, Role};
 use serde::Serialize;
 
 use super::errors::WebError;
-use super::{LocalPlayers, Web};
+use super::{LocalPlayers, Web, puzzle};
 use crate::games::{GamePage, GameView};
-use crate::model::{PageKey, level_word};
+use crate::model::{PageKey, PuzzleId, level_word};
 
 /// How many mistakes and turning points the chart marks, as the analysis picture does.
 const SHOWN: usize = 3;
@@ -44,6 +45,15 @@ pub(super) struct PageState {
     analysis: Option<Chances>,
     playable: Vec<&'static str>,
     png: String,
+    puzzles: Vec<PuzzleLink>,
+}
+
+/// A position of the game that became a puzzle: the plies played before it, and its page.
+#[derive(Debug, Serialize)]
+struct PuzzleLink {
+    ply: u32,
+    id: i64,
+    url: String,
 }
 
 #[derive(Debug, Serialize)]
@@ -54,8 +64,9 @@ struct Player {
     computer: Option<&'static str>,
 }
 
+/// A legal destination of a piece, as the page marks it.
 #[derive(Debug, Serialize)]
-struct Dest {
+pub(super) struct Dest {
     to: String,
     capture: Option<&'static str>,
     birth: bool,
@@ -103,7 +114,7 @@ pub(super) fn playable(game: &GameView, local: Option<LocalPlayers>) -> Vec<Colo
 
 impl PageState {
     /// The state of `page`, with the colours of the people at this screen (`local`), at
-    /// `now_ms`.
+    /// `now_ms`, and the puzzles found in it (by ply).
     ///
     /// # Errors
     /// A stored move that does not replay (a corrupt game).
@@ -112,6 +123,7 @@ impl PageState {
         key: &PageKey,
         local: Option<LocalPlayers>,
         now_ms: i64,
+        puzzles: &[(u32, PuzzleId)],
     ) -> Result<PageState, WebError> {
         let game = &page.game;
         let options = game.options;
@@ -172,6 +184,14 @@ impl PageState {
             analysis: page.analysis.as_ref().map(chances),
             playable: playable.into_iter().map(color_word).collect(),
             png: format!("/g/{key}/board.png"),
+            puzzles: puzzles
+                .iter()
+                .map(|&(ply, id)| PuzzleLink {
+                    ply,
+                    id: id.0,
+                    url: puzzle::page_path(id),
+                })
+                .collect(),
         })
     }
 }
@@ -184,7 +204,7 @@ impl PageState {
 }
 
 /// The legal moves of the side to move by origin square, and whether `swap` is one.
-fn dests(position: &Position) -> (BTreeMap<String, Vec<Dest>>, bool) {
+pub(super) fn dests(position: &Position) -> (BTreeMap<String, Vec<Dest>>, bool) {
     let mut by_origin: BTreeMap<String, Vec<Dest>> = BTreeMap::new();
     let mut swap = false;
     for mv in position.legal_moves() {
@@ -247,7 +267,22 @@ pub(super) async fn page_at(web: &Web, key: &str) -> Result<(GamePage, PageKey),
 /// Reads the page at `key` and its state, or why not.
 pub(super) async fn load(web: &Web, key: &str) -> Result<(GamePage, PageKey, PageState), WebError> {
     let (page, key) = page_at(web, key).await?;
-    let state = PageState::of(&page, &key, web.config.local, web.service.now_ms())?;
+    // Puzzles are found in finished games only.
+    let puzzles = if page.game.is_active() {
+        Vec::new()
+    } else {
+        web.service
+            .puzzles_of_game(page.game.id)
+            .await
+            .map_err(|e| WebError::Internal(e.to_string()))?
+    };
+    let state = PageState::of(
+        &page,
+        &key,
+        web.config.local,
+        web.service.now_ms(),
+        &puzzles,
+    )?;
     Ok((page, key, state))
 }
 

@@ -63,7 +63,7 @@ impl Stream {
 }
 
 /// The status line of a POST announcing a 1 MiB body, of which only the headers are sent.
-async fn oversized_post(pages: &str, path: &str) -> String {
+pub(crate) async fn oversized_post(pages: &str, path: &str) -> String {
     use tokio::io::{AsyncReadExt, AsyncWriteExt};
     let host = pages.strip_prefix("http://").unwrap();
     let mut socket = tokio::net::TcpStream::connect(host).await.unwrap();
