@@ -20,10 +20,10 @@ fn refused<T: std::fmt::Debug>(result: Result<T>) -> UserError {
     }
 }
 
-/// White's baby on d4 takes the queen on j10: one move (rated 1000 + 500).
+/// White's baby on d4 takes the queen on j10: one move (rated 1000 + 350).
 const ONE_MOVE: &str = "12/1b8b1/9q2/12/12/12/12/12/3B8/2B9/12/6Q5 w 12 12 40 20 - | d4xj10 | \
                         queen-capture,baby-takes-queen,one-move | 1000 | 40 example";
-/// A trapped queen from self-play: three plies, two of them White's (rated 1500 + 500).
+/// A trapped queen from self-play: three plies, two of them White's (rated 1500 + 350).
 const THREE_PLIES: &str = "12/9b2/1b9b/12/9q2/6B5/B11/1Bbb5b1b/6B5/5b6/1Q10/4B3B1B1 w 8 10 36 20 - \
                            | i1-i9 b10xb5 i9xj8 | queen-capture,trapped-queen,baby-takes-queen,\
                            quiet-move,short | 1500 | 36 self-play easy 5";
@@ -67,10 +67,10 @@ fn play(view: &PuzzleView) -> (monkey_queen::games::PuzzleId, Option<&str>, Opti
 #[tokio::test]
 async fn a_puzzle_is_solved_move_by_move_and_rates_both_sides() {
     let f = with_puzzles().await;
-    // A newcomer (1500) gets the nearest puzzle: the one rated 1500, then asking again
+    // A newcomer (1500) gets the nearest puzzle: the one rated 1350, then asking again
     // gives the same open puzzle.
     let first = f.service.next_puzzle(&alice()).await.unwrap();
-    assert_eq!(first.rating, 1500.0);
+    assert_eq!(first.rating, 1350.0);
     assert_eq!((first.solver_moves, first.step()), (1, 0));
     assert_eq!(f.service.next_puzzle(&alice()).await.unwrap(), first);
     let (id, day, step) = play(&first);

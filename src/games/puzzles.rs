@@ -23,8 +23,8 @@ use crate::storage::{
 /// How many names the daily puzzle's leaderboard shows.
 pub const DAILY_SOLVERS_SHOWN: u32 = 10;
 /// A puzzle's rating starts at its generator's estimate plus this (the generator's scale
-/// starts at 1000, players at 1500).
-const RATING_OFFSET: f64 = 500.0;
+/// starts at 1000 and its commonest puzzles at 1150; players at 1500).
+const RATING_OFFSET: f64 = 350.0;
 /// A new puzzle's rating deviation: less sure than a newcomer's, so that a few solves move it.
 const PUZZLE_DEVIATION: f64 = 250.0;
 
