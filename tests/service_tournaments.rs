@@ -472,9 +472,16 @@ async fn sign_up_refusals_change_nothing() {
         (
             NewTournament {
                 max_players: 1,
-                ..tournament(TournamentFormat::RoundRobin, 0)
+                ..tournament(TournamentFormat::Swiss, 3)
             },
             UserError::BadPlayerLimit { min: 2, max: 128 },
+        ),
+        (
+            NewTournament {
+                max_players: 33,
+                ..tournament(TournamentFormat::RoundRobin, 0)
+            },
+            UserError::BadPlayerLimit { min: 2, max: 32 },
         ),
         (
             NewTournament {
