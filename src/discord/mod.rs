@@ -25,6 +25,7 @@ mod in_flight;
 mod malformed;
 mod old_boards;
 pub mod picture_cache;
+mod puzzle_posts;
 mod reach;
 mod reply;
 mod retry;
@@ -460,6 +461,10 @@ fn framework(
                     public_url.clone(),
                     activity.is_some(),
                 );
+                match data.service.add_starter_puzzles().await {
+                    Ok(added) => info!(added, "starter puzzles stored"),
+                    Err(e) => error!(error = %e, "could not store the starter puzzles"),
+                }
                 data.service
                     .relay_other_processes(&background.tasks, background.stop.clone());
                 if let Some(listener) = web {
@@ -503,11 +508,8 @@ fn framework(
                     background.stop.clone(),
                     background.games_checked.clone(),
                 );
-                sweeper::Sweeper::new(ctx.http.clone(), data.clone()).spawn(
-                    &background.tasks,
-                    background.stop.clone(),
-                    sweep_interval,
-                );
+                sweeper::Sweeper::new(ctx.http.clone(), data.clone(), background.tasks.clone())
+                    .spawn(background.stop.clone(), sweep_interval);
                 Ok(data)
             })
         })
