@@ -517,6 +517,8 @@ pub fn link(place: &crate::games::Place) -> Option<String> {
 }
 
 #[cfg(test)]
+mod puzzle_tests;
+#[cfg(test)]
 mod tests;
 #[cfg(test)]
 mod tournament_tests;
