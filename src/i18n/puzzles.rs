@@ -62,7 +62,7 @@ fn to_find(t: Texts, p: &PuzzleView, next: bool) -> String {
 
 /// The header line over a puzzle's picture.
 pub(super) fn caption(t: Texts, p: &PuzzleView) -> String {
-    let solved = p.position.outcome().is_some() || p.solver_step() >= p.solver_moves;
+    let solved = p.position.outcome().is_some() || p.played.len() + 1 >= 2 * p.solver_moves;
     t.get(
         "puzzle-caption",
         &args! {

@@ -30,6 +30,7 @@ mod hostile;
 mod lists;
 mod pages;
 mod pick;
+mod puzzles;
 mod rematch;
 mod replay;
 mod restart;

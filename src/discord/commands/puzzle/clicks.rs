@@ -35,21 +35,26 @@ async fn answer_click(
     .await
 }
 
-/// The clicker's attempt at `at`, refused if it has moved on since the button was made.
+/// The clicker's attempt at `at`, refused if it is over (a `/puzzle` one no longer open) or
+/// has moved on since the button was made.
 async fn attempt(data: &Data, click: &ComponentInteraction, at: PuzzleAt) -> Outcome<PuzzleView> {
     let day = day_text(at.day);
-    let user = clicker(click).id;
-    let view = data
-        .service
-        .puzzle_attempt(user, PuzzleId(at.puzzle), day.as_deref())
-        .await;
-    Ok(split(view)?.and_then(|view| {
-        if view.step() == at.step {
-            Ok(view)
-        } else {
-            Err(UserError::PositionChanged)
+    let (user, id) = (clicker(click).id, PuzzleId(at.puzzle));
+    let view = match split(data.service.puzzle_attempt(user, id, day.as_deref()).await)? {
+        Ok(view) => view,
+        Err(refusal) => return Ok(Err(refusal)),
+    };
+    if day.is_none() {
+        let open = split(data.service.open_puzzle(user).await)?;
+        if !matches!(open, Ok(Some(ref open)) if open.id == id) {
+            return Ok(Err(UserError::PuzzleOver(id)));
         }
-    }))
+    }
+    if view.step() == at.step {
+        Ok(Ok(view))
+    } else {
+        Ok(Err(UserError::PositionChanged))
+    }
 }
 
 /// The Move button: the solver's movable pieces, marked, and a menu of them.

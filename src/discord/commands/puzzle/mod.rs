@@ -139,9 +139,9 @@ fn buttons(view: &PuzzleView, lang: Lang) -> Vec<serenity::CreateActionRow> {
     ])]
 }
 
-/// Whether `view` is solved (its last move played).
+/// Whether `view` is solved (the solution's last move played, or the game won).
 fn is_over(view: &PuzzleView) -> bool {
-    view.position.outcome().is_some() || view.solver_step() >= view.solver_moves
+    view.position.outcome().is_some() || view.played.len() + 1 >= 2 * view.solver_moves
 }
 
 /// The attempt as a button names it.
