@@ -172,6 +172,9 @@ pub struct Deps {
     pub defer_after: Duration,
     /// The turns of CPU work (normally [`CpuLimits::for_this_machine`]).
     pub cpu: CpuLimits,
+    /// Whether the sweeper searches finished games for puzzles (normally on; each search
+    /// holds a turn of long work for seconds, which tests timing long work leave out).
+    pub scan_games: bool,
 }
 
 impl Data {
@@ -428,6 +431,7 @@ fn framework(
     let activity = config.client_secret.clone().filter(|_| config.activity());
     let (api_base, bot_token) = (config.api_base().to_owned(), config.token.clone());
     let sweep_interval = deps.sweep_interval;
+    let scan_games = deps.scan_games;
     poise::Framework::builder()
         .options(poise::FrameworkOptions {
             commands: commands::all(),
@@ -508,8 +512,12 @@ fn framework(
                     background.stop.clone(),
                     background.games_checked.clone(),
                 );
-                sweeper::Sweeper::new(ctx.http.clone(), data.clone(), background.tasks.clone())
-                    .spawn(background.stop.clone(), sweep_interval);
+                let scanner = scan_games.then(|| background.tasks.clone());
+                sweeper::Sweeper::new(ctx.http.clone(), data.clone(), scanner).spawn(
+                    &background.tasks,
+                    background.stop.clone(),
+                    sweep_interval,
+                );
                 Ok(data)
             })
         })

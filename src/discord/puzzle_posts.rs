@@ -78,20 +78,29 @@ async fn post_one(http: &Http, data: &Data, channel: ChannelId, lang: Lang) -> R
 }
 
 /// Searches finished games for puzzles, one game at a time: a sweep starts the search of the
-/// next game on `tasks` unless one is under way.
-#[derive(Clone, Default)]
+/// next game on its tasks unless one is under way.
+#[derive(Clone)]
 pub struct Scanner {
+    tasks: TaskTracker,
     busy: Arc<AtomicBool>,
 }
 
 impl Scanner {
-    /// Starts searching the next game not searched yet, on `tasks`, unless a search runs.
-    pub fn scan_next(&self, data: &Data, tasks: &TaskTracker) {
+    /// A scanner running its searches on `tasks`.
+    pub fn new(tasks: TaskTracker) -> Scanner {
+        Scanner {
+            tasks,
+            busy: Arc::default(),
+        }
+    }
+
+    /// Starts searching the next game not searched yet, unless a search runs.
+    pub fn scan_next(&self, data: &Data) {
         if self.busy.swap(true, Ordering::AcqRel) {
             return;
         }
         let (busy, data) = (self.busy.clone(), data.clone());
-        tasks.spawn(async move {
+        self.tasks.spawn(async move {
             if let Err(e) = scan(&data).await {
                 error!(error = %e, "could not search a game for puzzles");
             }

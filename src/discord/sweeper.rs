@@ -32,24 +32,22 @@ pub const DEFAULT_INTERVAL: Duration = Duration::from_secs(5);
 /// Announcements one sweep delivers at most; the rest wait for the next sweep.
 const ANNOUNCEMENTS_PER_SWEEP: usize = 50;
 
-/// What a sweep needs: Discord's REST client, the handlers' shared state, and the tasks the
-/// search of games for puzzles runs on.
+/// What a sweep needs: Discord's REST client, the handlers' shared state, and the search of
+/// games for puzzles, if it is on.
 #[derive(Clone)]
 pub struct Sweeper {
     http: Arc<Http>,
     data: Data,
-    tasks: TaskTracker,
-    scanner: puzzle_posts::Scanner,
+    scanner: Option<puzzle_posts::Scanner>,
 }
 
 impl Sweeper {
-    /// A sweeper posting through `http`, searching games for puzzles on `tasks`.
-    pub fn new(http: Arc<Http>, data: Data, tasks: TaskTracker) -> Sweeper {
+    /// A sweeper posting through `http`, searching games for puzzles on `scan_on` if given.
+    pub fn new(http: Arc<Http>, data: Data, scan_on: Option<TaskTracker>) -> Sweeper {
         Sweeper {
             http,
             data,
-            tasks,
-            scanner: puzzle_posts::Scanner::default(),
+            scanner: scan_on.map(puzzle_posts::Scanner::new),
         }
     }
 
@@ -57,8 +55,7 @@ impl Sweeper {
     /// under way when that happens is finished first. Between sweeps, announcements due at
     /// once (a tournament's new round and its first boards) are delivered as soon as the
     /// service rings for them.
-    pub fn spawn(self, stop: CancellationToken, interval: Duration) {
-        let tasks = self.tasks.clone();
+    pub fn spawn(self, tasks: &TaskTracker, stop: CancellationToken, interval: Duration) {
         tasks.spawn(async move {
             let mut ticks = tokio::time::interval(interval);
             ticks.set_missed_tick_behavior(MissedTickBehavior::Delay);
@@ -84,7 +81,9 @@ impl Sweeper {
         self.resume_computer_turns().await;
         self.deliver_announcements().await;
         puzzle_posts::post_daily(&self.http, &self.data).await;
-        self.scanner.scan_next(&self.data, &self.tasks);
+        if let Some(scanner) = &self.scanner {
+            scanner.scan_next(&self.data);
+        }
         self.data.sweeps_done.send_modify(|n| *n += 1);
     }
 

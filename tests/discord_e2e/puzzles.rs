@@ -6,7 +6,7 @@
 
 use std::time::Instant;
 
-use monkey_queen::games::{PlayerRef, PuzzleId, UserId, read_puzzle_lines};
+use monkey_queen::games::{GameRef, PlayerRef, PuzzleId, UserId, read_puzzle_lines};
 use monkey_queen_core::Move;
 use monkey_queen_core::puzzle::Puzzle;
 use serde_json::Value;
@@ -479,4 +479,38 @@ async fn puzzle_answer_time() {
             .unwrap();
     }
     print_summary("/puzzle", times);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_sweep_searches_finished_games_for_puzzles() {
+    let h = Harness::registered_scanning_games().await;
+    let (game, _) = h.start_game(ALICE, BOB).await;
+    for _ in 0..2 {
+        let view = h.game(game).await;
+        let mover = if view.to_move == Some(UserId(ALICE.id)) {
+            ALICE
+        } else {
+            BOB
+        };
+        let mv = view.position.legal_moves()[0].to_string();
+        h.play(mover, &mv).await.applied();
+    }
+    h.service
+        .resign(UserId(ALICE.id), GameRef::Id(game), None)
+        .await
+        .unwrap();
+    // Each sweep starts the search of the next game unless one runs; the game is marked
+    // searched once its search is done.
+    let mut searched = false;
+    for _ in 0..2_000 {
+        if h.service.next_game_to_scan().await.unwrap().is_none() {
+            searched = true;
+            break;
+        }
+        h.sweeps(1).await;
+    }
+    assert!(searched, "the finished game was searched");
+    let found = h.service.puzzles_of_game(game).await.unwrap();
+    println!("puzzles found in a two-move game: {}", found.len());
+    assert!(h.fake.unexpected_refusals().is_empty());
 }
