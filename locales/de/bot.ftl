@@ -376,3 +376,89 @@ unknown-command = Diesen Befehl kenne ich nicht; vielleicht zeigt Discord noch e
 malformed-command = Bei diesem Befehl fehlte eine Option oder sie hatte den falschen Typ, deshalb habe ich nichts getan. Bitte wähle ihn noch einmal aus dem `/`-Menü.
 not-manager = Nur wer die Berechtigung „Server verwalten“ hat, kann die Einstellungen ändern.
 server-only = Dieser Befehl funktioniert nur auf einem Server.
+
+## Puzzles (/puzzle, the daily puzzle)
+button-solution = Lösung
+button-solve = Lösen
+puzzle-title = **Aufgabe Nr. { $puzzle }** · Wertung { $rating }
+daily-puzzle-title = **Tagesaufgabe vom { $day }** (Aufgabe Nr. { $puzzle }) · Wertung { $rating }
+puzzle-themes = { $themes }
+# A puzzle's theme (see docs/puzzles.md).
+puzzle-theme = { $theme ->
+    [queen-capture] Damenfang
+    [no-moves] keine Züge mehr
+    [forced-win] erzwungener Gewinn
+    [advantage] Vorteil
+    [trapped-queen] gefangene Dame
+    [baby-takes-queen] ein Baby schlägt die Dame
+    [birth-blocks] das Neugeborene sperrt
+    [quiet-move] stiller Zug
+    [one-move] ein Zug
+    [short] kurz
+    [long] lang
+   *[very-long] sehr lang
+}
+puzzle-find = Finde den Gewinnzug für { $color ->
+    [white] Weiß
+   *[black] Schwarz
+}{ $moves ->
+    [one] .
+   *[other] ; die Lösung hat { $moves } deiner Züge.
+}
+puzzle-next = Finde jetzt den nächsten Zug für { $color ->
+    [white] Weiß
+   *[black] Schwarz
+}.
+puzzle-how = { $daily ->
+    [yes] Antworte mit **Ziehen**.
+   *[no] Antworte mit **Ziehen** oder mit `/move`.
+}
+puzzle-tries = Fehlversuche bisher: { $tries }.
+# The header line over a puzzle's picture.
+puzzle-caption = Aufgabe Nr. { $puzzle } · { $solved ->
+    [yes] gelöst
+   *[no] { $color ->
+        [white] Weiß
+       *[black] Schwarz
+    } zieht und gewinnt
+}
+puzzle-pick-piece = **Aufgabe Nr. { $puzzle }**: Wähle die Figur, die ziehen soll; die markierten Figuren können ziehen.
+puzzle-pick-destination = **Aufgabe Nr. { $puzzle }**: Wähle, wohin die Figur auf { $square } zieht; ihre Züge sind markiert.
+puzzle-right = ✅ **{ $move }** ist richtig. { $color ->
+    [white] Weiß
+   *[black] Schwarz
+} antwortet { $reply }.
+puzzle-solved = 🎉 **{ $move }**: Du hast Aufgabe Nr. { $puzzle } gelöst!
+daily-puzzle-solved = 🎉 **{ $move }**: Du hast die Tagesaufgabe vom { $day } gelöst, { $tries ->
+    [0] im ersten Versuch!
+    [one] nach 1 Fehlversuch!
+   *[other] nach { $tries } Fehlversuchen!
+}
+puzzle-rating-change = Aufgabenwertung: { $before } → **{ $after }** ({ $change }).
+puzzle-streak = Serie: { $streak } in Folge gelöst.
+puzzle-wrong = ❌ **{ $move }** ist nicht der Gewinnzug.
+puzzle-try-again = Versuch es nochmal mit **Ziehen**, oder sieh dir die Antwort mit **Lösung** an. Fehlversuche: { $tries }.
+puzzle-solution = Lösung: { $moves }
+puzzle-given-up = Du hast Aufgabe Nr. { $puzzle } aufgegeben.
+puzzle-another = Hol dir die nächste Aufgabe mit `/puzzle`.
+daily-puzzle-post = 🧩 **Tagesaufgabe vom { $day }**: Finde den Gewinnzug für { $color ->
+    [white] Weiß
+   *[black] Schwarz
+}{ $moves ->
+    [one] .
+   *[other] ({ $moves } Züge zu finden).
+} Drück auf **Lösen**, um sie zu versuchen: Nur du siehst deine Antworten.
+daily-solvers-title = **Tagesaufgabe vom { $day }**: wer sie gelöst hat, der Reihe nach
+daily-solvers-empty = **Tagesaufgabe vom { $day }**: Noch hat sie niemand gelöst. Versuch sie mit `/puzzle daily`.
+daily-solver-line = { $rank }. { $player } — { $tries ->
+    [0] im ersten Versuch
+    [one] nach 1 Fehlversuch
+   *[other] nach { $tries } Fehlversuchen
+} · <t:{ $time }:t>
+stats-puzzles = Aufgaben: Wertung **{ $rating }** (±{ $deviation }) · { $solved } gelöst, { $failed } verfehlt · Serie { $streak } (beste { $best })
+stats-no-puzzles = Aufgaben: noch keine versucht (`/puzzle`).
+settings-daily-puzzle = Tagesaufgabe: jeden Tag (UTC) in { $channel } gepostet.
+settings-daily-puzzle-off = Tagesaufgabe: wird nicht gepostet.
+daily-puzzle-channel-chosen = 🧩 Die Tagesaufgabe wird ab jetzt jeden Tag (UTC) hier gepostet.
+daily-puzzle-channel-unreachable = Ich kann in { $channel } nicht posten: Ich muss den Kanal sehen, dort Nachrichten senden und Dateien anhängen dürfen. Nichts wurde geändert.
+daily-puzzle-channel-conflict = Wähle einen Kanal für die Tagesaufgabe oder schalte sie ab, nicht beides. Nichts wurde geändert.

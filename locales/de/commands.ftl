@@ -240,3 +240,17 @@ rules-description = Die Regeln von Monkey Queen in Kürze, mit Beispieldiagramme
 
 launch = starten
 launch-description = Monkey Queen direkt auf dem Brett spielen: tippe eine Figur an, dann ein Feld.
+
+## /puzzle
+
+puzzle = aufgabe
+puzzle-description = Eine Aufgabe aus einer echten Partie, nur für dich: Finde den Gewinnzug.
+puzzle-daily = täglich
+puzzle-daily-description = Die Tagesaufgabe, für alle dieselbe (Standard: eine nahe deiner Aufgabenwertung)
+# The `scope` option of /leaderboard: today's daily puzzle's solvers.
+choice-scope-puzzles = die heutige Tagesaufgabe
+# The daily puzzle's options of /settings.
+settings-puzzle-channel = aufgaben-kanal
+settings-puzzle-channel-description = Der Kanal, in dem die Tagesaufgabe jeden Tag gepostet wird
+settings-puzzle-off = aufgaben-aus
+settings-puzzle-off-description = Wahr: die Tagesaufgabe nicht mehr posten

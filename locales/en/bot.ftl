@@ -369,3 +369,89 @@ unknown-command = I don't know that command; Discord may still be showing an old
 malformed-command = That command arrived with an option missing or of the wrong kind, so I did nothing. Please pick it again from the `/` menu.
 not-manager = Only server managers (with the Manage Server permission) can change the settings.
 server-only = This command only works in a server.
+
+## Puzzles (/puzzle, the daily puzzle)
+button-solution = Solution
+button-solve = Solve
+puzzle-title = **Puzzle #{ $puzzle }** · rating { $rating }
+daily-puzzle-title = **Daily puzzle of { $day }** (puzzle #{ $puzzle }) · rating { $rating }
+puzzle-themes = { $themes }
+# A puzzle's theme (see docs/puzzles.md).
+puzzle-theme = { $theme ->
+    [queen-capture] queen capture
+    [no-moves] no moves left
+    [forced-win] forced win
+    [advantage] advantage
+    [trapped-queen] trapped queen
+    [baby-takes-queen] a baby takes the queen
+    [birth-blocks] the newborn blocks
+    [quiet-move] quiet move
+    [one-move] one move
+    [short] short
+    [long] long
+   *[very-long] very long
+}
+puzzle-find = Find the winning move for { $color ->
+    [white] White
+   *[black] Black
+}{ $moves ->
+    [one] .
+   *[other] ; the solution takes { $moves } of your moves.
+}
+puzzle-next = Now find { $color ->
+    [white] White's
+   *[black] Black's
+} next move.
+puzzle-how = { $daily ->
+    [yes] Answer with **Move**.
+   *[no] Answer with **Move**, or with `/move`.
+}
+puzzle-tries = Wrong tries so far: { $tries }.
+# The header line over a puzzle's picture.
+puzzle-caption = Puzzle #{ $puzzle } · { $solved ->
+    [yes] solved
+   *[no] { $color ->
+        [white] White
+       *[black] Black
+    } to play and win
+}
+puzzle-pick-piece = **Puzzle #{ $puzzle }**: choose the piece to move; the marked pieces can move.
+puzzle-pick-destination = **Puzzle #{ $puzzle }**: choose where the piece on { $square } goes; its moves are marked.
+puzzle-right = ✅ **{ $move }** is right. { $color ->
+    [white] White
+   *[black] Black
+} replies { $reply }.
+puzzle-solved = 🎉 **{ $move }**: you solved puzzle #{ $puzzle }!
+daily-puzzle-solved = 🎉 **{ $move }**: you solved the daily puzzle of { $day } { $tries ->
+    [0] at the first try!
+    [one] after 1 wrong try!
+   *[other] after { $tries } wrong tries!
+}
+puzzle-rating-change = Puzzle rating: { $before } → **{ $after }** ({ $change }).
+puzzle-streak = Streak: { $streak } solved in a row.
+puzzle-wrong = ❌ **{ $move }** is not the winning move.
+puzzle-try-again = Try again with **Move**, or see the answer with **Solution**. Wrong tries: { $tries }.
+puzzle-solution = Solution: { $moves }
+puzzle-given-up = You gave up puzzle #{ $puzzle }.
+puzzle-another = Ask for another puzzle with `/puzzle`.
+daily-puzzle-post = 🧩 **Daily puzzle of { $day }**: find the winning move for { $color ->
+    [white] White
+   *[black] Black
+}{ $moves ->
+    [one] .
+   *[other] ({ $moves } moves to find).
+} Press **Solve** to try it: only you see your answers.
+daily-solvers-title = **Daily puzzle of { $day }**: who solved it, first first
+daily-solvers-empty = **Daily puzzle of { $day }**: nobody has solved it yet. Try it with `/puzzle daily`.
+daily-solver-line = { $rank }. { $player } — { $tries ->
+    [0] at the first try
+    [one] after 1 wrong try
+   *[other] after { $tries } wrong tries
+} · <t:{ $time }:t>
+stats-puzzles = Puzzles: rating **{ $rating }** (±{ $deviation }) · { $solved } solved, { $failed } failed · streak { $streak } (best { $best })
+stats-no-puzzles = Puzzles: none tried yet (`/puzzle`).
+settings-daily-puzzle = Daily puzzle: posted in { $channel } each day (UTC).
+settings-daily-puzzle-off = Daily puzzle: not posted.
+daily-puzzle-channel-chosen = 🧩 The daily puzzle will be posted here each day (UTC).
+daily-puzzle-channel-unreachable = I can't post in { $channel }: I need to see it, send messages and attach files there. Nothing was changed.
+daily-puzzle-channel-conflict = Choose a channel for the daily puzzle, or turn it off, not both. Nothing was changed.

@@ -249,3 +249,17 @@ rules-description = The rules of Monkey Queen in short, with example diagrams.
 
 launch = launch
 launch-description = Play Monkey Queen on the board itself: touch a piece, then a square.
+
+## /puzzle
+
+puzzle = puzzle
+puzzle-description = A puzzle from a real game, only for you: find the winning move.
+puzzle-daily = daily
+puzzle-daily-description = Today's daily puzzle, the same for everyone (default: one near your puzzle rating)
+# The `scope` option of /leaderboard: today's daily puzzle's solvers.
+choice-scope-puzzles = today's daily puzzle
+# The daily puzzle's options of /settings.
+settings-puzzle-channel = puzzle-channel
+settings-puzzle-channel-description = The channel where the daily puzzle is posted each day
+settings-puzzle-off = puzzle-off
+settings-puzzle-off-description = True: stop posting the daily puzzle

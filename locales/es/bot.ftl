@@ -383,3 +383,89 @@ unknown-command = No conozco ese comando; puede que Discord aún muestre una lis
 malformed-command = Ese comando llegó con una opción que falta o es de otro tipo, así que no he hecho nada. Vuelve a elegirlo en el menú `/`.
 not-manager = Solo quien gestiona el servidor (permiso «Gestionar servidor») puede cambiar los ajustes.
 server-only = Este comando solo funciona en un servidor.
+
+## Puzzles (/puzzle, the daily puzzle)
+button-solution = Solución
+button-solve = Resolver
+puzzle-title = **Problema n.º { $puzzle }** · puntuación { $rating }
+daily-puzzle-title = **Problema del día { $day }** (problema n.º { $puzzle }) · puntuación { $rating }
+puzzle-themes = { $themes }
+# A puzzle's theme (see docs/puzzles.md).
+puzzle-theme = { $theme ->
+    [queen-capture] captura de la reina
+    [no-moves] sin jugadas
+    [forced-win] victoria forzada
+    [advantage] ventaja
+    [trapped-queen] reina atrapada
+    [baby-takes-queen] un bebé captura a la reina
+    [birth-blocks] el recién nacido bloquea
+    [quiet-move] jugada tranquila
+    [one-move] una jugada
+    [short] corto
+    [long] largo
+   *[very-long] muy largo
+}
+puzzle-find = Encuentra la jugada ganadora de las { $color ->
+    [white] blancas
+   *[black] negras
+}{ $moves ->
+    [one] .
+   *[other] ; la solución tiene { $moves } jugadas tuyas.
+}
+puzzle-next = Ahora encuentra la siguiente jugada de las { $color ->
+    [white] blancas
+   *[black] negras
+}.
+puzzle-how = { $daily ->
+    [yes] Responde con **Mover**.
+   *[no] Responde con **Mover** o con `/move`.
+}
+puzzle-tries = Intentos fallidos hasta ahora: { $tries }.
+# The header line over a puzzle's picture.
+puzzle-caption = Problema n.º { $puzzle } · { $solved ->
+    [yes] resuelto
+   *[no] juegan las { $color ->
+        [white] blancas
+       *[black] negras
+    } y ganan
+}
+puzzle-pick-piece = **Problema n.º { $puzzle }**: elige la pieza que vas a mover; las piezas marcadas pueden moverse.
+puzzle-pick-destination = **Problema n.º { $puzzle }**: elige adónde va la pieza de { $square }; sus jugadas están marcadas.
+puzzle-right = ✅ **{ $move }** es correcta. Las { $color ->
+    [white] blancas
+   *[black] negras
+} responden { $reply }.
+puzzle-solved = 🎉 **{ $move }**: ¡has resuelto el problema n.º { $puzzle }!
+daily-puzzle-solved = 🎉 **{ $move }**: ¡has resuelto el problema del día { $day } { $tries ->
+    [0] al primer intento!
+    [one] tras 1 intento fallido!
+   *[other] tras { $tries } intentos fallidos!
+}
+puzzle-rating-change = Puntuación de problemas: { $before } → **{ $after }** ({ $change }).
+puzzle-streak = Racha: { $streak } resueltos seguidos.
+puzzle-wrong = ❌ **{ $move }** no es la jugada ganadora.
+puzzle-try-again = Vuelve a intentarlo con **Mover**, o mira la respuesta con **Solución**. Intentos fallidos: { $tries }.
+puzzle-solution = Solución: { $moves }
+puzzle-given-up = Has abandonado el problema n.º { $puzzle }.
+puzzle-another = Pide otro con `/puzzle`.
+daily-puzzle-post = 🧩 **Problema del día { $day }**: encuentra la jugada ganadora de las { $color ->
+    [white] blancas
+   *[black] negras
+}{ $moves ->
+    [one] .
+   *[other] ({ $moves } jugadas que encontrar).
+} Pulsa **Resolver** para intentarlo: solo tú ves tus respuestas.
+daily-solvers-title = **Problema del día { $day }**: quién lo resolvió, por orden
+daily-solvers-empty = **Problema del día { $day }**: nadie lo ha resuelto todavía. Inténtalo con `/puzzle daily`.
+daily-solver-line = { $rank }. { $player } — { $tries ->
+    [0] al primer intento
+    [one] tras 1 intento fallido
+   *[other] tras { $tries } intentos fallidos
+} · <t:{ $time }:t>
+stats-puzzles = Problemas: puntuación **{ $rating }** (±{ $deviation }) · { $solved } resueltos, { $failed } fallados · racha { $streak } (mejor { $best })
+stats-no-puzzles = Problemas: ninguno intentado todavía (`/puzzle`).
+settings-daily-puzzle = Problema del día: se publica en { $channel } cada día (UTC).
+settings-daily-puzzle-off = Problema del día: no se publica.
+daily-puzzle-channel-chosen = 🧩 El problema del día se publicará aquí cada día (UTC).
+daily-puzzle-channel-unreachable = No puedo publicar en { $channel }: necesito verlo, enviar mensajes y adjuntar archivos allí. No se ha cambiado nada.
+daily-puzzle-channel-conflict = Elige un canal para el problema del día o desactívalo, no las dos cosas. No se ha cambiado nada.

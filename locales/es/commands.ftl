@@ -252,3 +252,17 @@ rules-description = Las reglas de Monkey Queen en breve, con diagramas de ejempl
 
 launch = iniciar
 launch-description = Juega a Monkey Queen en el propio tablero: toca una pieza y luego una casilla.
+
+## /puzzle
+
+puzzle = problema
+puzzle-description = Un problema de una partida real, solo para ti: encuentra la jugada ganadora.
+puzzle-daily = diario
+puzzle-daily-description = El problema del día, el mismo para todos (por defecto: uno cercano a tu puntuación)
+# The `scope` option of /leaderboard: today's daily puzzle's solvers.
+choice-scope-puzzles = el problema de hoy
+# The daily puzzle's options of /settings.
+settings-puzzle-channel = canal-problemas
+settings-puzzle-channel-description = El canal donde se publica el problema del día cada día
+settings-puzzle-off = problemas-desactivados
+settings-puzzle-off-description = Verdadero: dejar de publicar el problema del día

@@ -389,3 +389,89 @@ unknown-command = Je ne connais pas cette commande ; Discord affiche peut-être 
 malformed-command = Cette commande est arrivée avec une option manquante ou du mauvais type, alors je n'ai rien fait. Choisis-la de nouveau dans le menu `/`.
 not-manager = Seuls les gestionnaires du serveur (avec la permission Gérer le serveur) peuvent modifier les réglages.
 server-only = Cette commande ne fonctionne que sur un serveur.
+
+## Puzzles (/puzzle, the daily puzzle)
+button-solution = Solution
+button-solve = Résoudre
+puzzle-title = **Problème n° { $puzzle }** · cote { $rating }
+daily-puzzle-title = **Problème du jour, { $day }** (problème n° { $puzzle }) · cote { $rating }
+puzzle-themes = { $themes }
+# A puzzle's theme (see docs/puzzles.md).
+puzzle-theme = { $theme ->
+    [queen-capture] prise de la reine
+    [no-moves] plus aucun coup
+    [forced-win] gain forcé
+    [advantage] avantage
+    [trapped-queen] reine piégée
+    [baby-takes-queen] un bébé prend la reine
+    [birth-blocks] le nouveau-né bloque
+    [quiet-move] coup tranquille
+    [one-move] un coup
+    [short] court
+    [long] long
+   *[very-long] très long
+}
+puzzle-find = Trouvez le coup gagnant des { $color ->
+    [white] Blancs
+   *[black] Noirs
+}{ $moves ->
+    [one] .
+   *[other] ; la solution compte { $moves } de vos coups.
+}
+puzzle-next = Trouvez maintenant le coup suivant des { $color ->
+    [white] Blancs
+   *[black] Noirs
+}.
+puzzle-how = { $daily ->
+    [yes] Répondez avec **Jouer**.
+   *[no] Répondez avec **Jouer**, ou avec `/move`.
+}
+puzzle-tries = Essais manqués jusqu'ici : { $tries }.
+# The header line over a puzzle's picture.
+puzzle-caption = Problème n° { $puzzle } · { $solved ->
+    [yes] résolu
+   *[no] les { $color ->
+        [white] Blancs
+       *[black] Noirs
+    } jouent et gagnent
+}
+puzzle-pick-piece = **Problème n° { $puzzle }** : choisissez la pièce à jouer ; les pièces marquées peuvent bouger.
+puzzle-pick-destination = **Problème n° { $puzzle }** : choisissez où va la pièce de { $square } ; ses coups sont marqués.
+puzzle-right = ✅ **{ $move }** est juste. Les { $color ->
+    [white] Blancs
+   *[black] Noirs
+} répondent { $reply }.
+puzzle-solved = 🎉 **{ $move }** : vous avez résolu le problème n° { $puzzle } !
+daily-puzzle-solved = 🎉 **{ $move }** : vous avez résolu le problème du { $day } { $tries ->
+    [0] du premier coup !
+    [one] après 1 essai manqué !
+   *[other] après { $tries } essais manqués !
+}
+puzzle-rating-change = Cote de problèmes : { $before } → **{ $after }** ({ $change }).
+puzzle-streak = Série : { $streak } résolus d'affilée.
+puzzle-wrong = ❌ **{ $move }** n'est pas le coup gagnant.
+puzzle-try-again = Réessayez avec **Jouer**, ou voyez la réponse avec **Solution**. Essais manqués : { $tries }.
+puzzle-solution = Solution : { $moves }
+puzzle-given-up = Vous avez abandonné le problème n° { $puzzle }.
+puzzle-another = Demandez-en un autre avec `/puzzle`.
+daily-puzzle-post = 🧩 **Problème du jour, { $day }** : trouvez le coup gagnant des { $color ->
+    [white] Blancs
+   *[black] Noirs
+}{ $moves ->
+    [one] .
+   *[other] ({ $moves } coups à trouver).
+} Appuyez sur **Résoudre** pour le tenter : vous seul voyez vos réponses.
+daily-solvers-title = **Problème du jour, { $day }** : qui l'a résolu, dans l'ordre
+daily-solvers-empty = **Problème du jour, { $day }** : personne ne l'a encore résolu. Tentez-le avec `/puzzle daily`.
+daily-solver-line = { $rank }. { $player } — { $tries ->
+    [0] du premier coup
+    [one] après 1 essai manqué
+   *[other] après { $tries } essais manqués
+} · <t:{ $time }:t>
+stats-puzzles = Problèmes : cote **{ $rating }** (±{ $deviation }) · { $solved } résolus, { $failed } manqués · série { $streak } (record { $best })
+stats-no-puzzles = Problèmes : aucun tenté pour l'instant (`/puzzle`).
+settings-daily-puzzle = Problème du jour : publié dans { $channel } chaque jour (UTC).
+settings-daily-puzzle-off = Problème du jour : non publié.
+daily-puzzle-channel-chosen = 🧩 Le problème du jour sera publié ici chaque jour (UTC).
+daily-puzzle-channel-unreachable = Je ne peux pas publier dans { $channel } : il me faut y voir, y envoyer des messages et y joindre des fichiers. Rien n'a été changé.
+daily-puzzle-channel-conflict = Choisissez un salon pour le problème du jour, ou désactivez-le, pas les deux. Rien n'a été changé.

@@ -246,3 +246,17 @@ rules-description = Les règles de Monkey Queen en bref, avec des diagrammes d'e
 
 launch = lancer
 launch-description = Jouez à Monkey Queen sur le plateau même : touchez une pièce, puis une case.
+
+## /puzzle
+
+puzzle = problème
+puzzle-description = Un problème tiré d'une vraie partie, rien que pour vous : trouvez le coup gagnant.
+puzzle-daily = quotidien
+puzzle-daily-description = Le problème du jour, le même pour tous (par défaut : un proche de votre cote)
+# The `scope` option of /leaderboard: today's daily puzzle's solvers.
+choice-scope-puzzles = le problème du jour
+# The daily puzzle's options of /settings.
+settings-puzzle-channel = salon-problèmes
+settings-puzzle-channel-description = Le salon où le problème du jour est publié chaque jour
+settings-puzzle-off = problèmes-désactivés
+settings-puzzle-off-description = Vrai : ne plus publier le problème du jour

@@ -376,3 +376,89 @@ unknown-command = Não conheço esse comando; talvez o Discord ainda esteja most
 malformed-command = Esse comando chegou com uma opção faltando ou do tipo errado, então não fiz nada. Escolha-o de novo no menu `/`.
 not-manager = Só quem administra o servidor (com a permissão Gerenciar servidor) pode mudar as configurações.
 server-only = Este comando só funciona em um servidor.
+
+## Puzzles (/puzzle, the daily puzzle)
+button-solution = Solução
+button-solve = Resolver
+puzzle-title = **Problema nº { $puzzle }** · rating { $rating }
+daily-puzzle-title = **Problema do dia { $day }** (problema nº { $puzzle }) · rating { $rating }
+puzzle-themes = { $themes }
+# A puzzle's theme (see docs/puzzles.md).
+puzzle-theme = { $theme ->
+    [queen-capture] captura da rainha
+    [no-moves] sem lances
+    [forced-win] vitória forçada
+    [advantage] vantagem
+    [trapped-queen] rainha presa
+    [baby-takes-queen] um bebê captura a rainha
+    [birth-blocks] o recém-nascido bloqueia
+    [quiet-move] lance tranquilo
+    [one-move] um lance
+    [short] curto
+    [long] longo
+   *[very-long] muito longo
+}
+puzzle-find = Encontre o lance vencedor das { $color ->
+    [white] brancas
+   *[black] pretas
+}{ $moves ->
+    [one] .
+   *[other] ; a solução tem { $moves } lances seus.
+}
+puzzle-next = Agora encontre o próximo lance das { $color ->
+    [white] brancas
+   *[black] pretas
+}.
+puzzle-how = { $daily ->
+    [yes] Responda com **Jogar**.
+   *[no] Responda com **Jogar** ou com `/move`.
+}
+puzzle-tries = Tentativas erradas até agora: { $tries }.
+# The header line over a puzzle's picture.
+puzzle-caption = Problema nº { $puzzle } · { $solved ->
+    [yes] resolvido
+   *[no] as { $color ->
+        [white] brancas
+       *[black] pretas
+    } jogam e vencem
+}
+puzzle-pick-piece = **Problema nº { $puzzle }**: escolha a peça a mover; as peças marcadas podem se mover.
+puzzle-pick-destination = **Problema nº { $puzzle }**: escolha para onde vai a peça de { $square }; seus lances estão marcados.
+puzzle-right = ✅ **{ $move }** está certo. As { $color ->
+    [white] brancas
+   *[black] pretas
+} respondem { $reply }.
+puzzle-solved = 🎉 **{ $move }**: você resolveu o problema nº { $puzzle }!
+daily-puzzle-solved = 🎉 **{ $move }**: você resolveu o problema do dia { $day } { $tries ->
+    [0] na primeira tentativa!
+    [one] depois de 1 tentativa errada!
+   *[other] depois de { $tries } tentativas erradas!
+}
+puzzle-rating-change = Rating de problemas: { $before } → **{ $after }** ({ $change }).
+puzzle-streak = Sequência: { $streak } resolvidos seguidos.
+puzzle-wrong = ❌ **{ $move }** não é o lance vencedor.
+puzzle-try-again = Tente de novo com **Jogar**, ou veja a resposta com **Solução**. Tentativas erradas: { $tries }.
+puzzle-solution = Solução: { $moves }
+puzzle-given-up = Você desistiu do problema nº { $puzzle }.
+puzzle-another = Peça outro com `/puzzle`.
+daily-puzzle-post = 🧩 **Problema do dia { $day }**: encontre o lance vencedor das { $color ->
+    [white] brancas
+   *[black] pretas
+}{ $moves ->
+    [one] .
+   *[other] ({ $moves } lances a encontrar).
+} Aperte **Resolver** para tentar: só você vê suas respostas.
+daily-solvers-title = **Problema do dia { $day }**: quem resolveu, por ordem
+daily-solvers-empty = **Problema do dia { $day }**: ninguém resolveu ainda. Tente com `/puzzle daily`.
+daily-solver-line = { $rank }. { $player } — { $tries ->
+    [0] na primeira tentativa
+    [one] depois de 1 tentativa errada
+   *[other] depois de { $tries } tentativas erradas
+} · <t:{ $time }:t>
+stats-puzzles = Problemas: rating **{ $rating }** (±{ $deviation }) · { $solved } resolvidos, { $failed } errados · sequência { $streak } (melhor { $best })
+stats-no-puzzles = Problemas: nenhum tentado ainda (`/puzzle`).
+settings-daily-puzzle = Problema do dia: publicado em { $channel } todo dia (UTC).
+settings-daily-puzzle-off = Problema do dia: não publicado.
+daily-puzzle-channel-chosen = 🧩 O problema do dia será publicado aqui todo dia (UTC).
+daily-puzzle-channel-unreachable = Não consigo publicar em { $channel }: preciso ver o canal, enviar mensagens e anexar arquivos nele. Nada foi alterado.
+daily-puzzle-channel-conflict = Escolha um canal para o problema do dia ou desative-o, não os dois. Nada foi alterado.

@@ -246,3 +246,17 @@ rules-description = As regras do Monkey Queen em resumo, com diagramas de exempl
 
 launch = iniciar
 launch-description = Jogue Monkey Queen no próprio tabuleiro: toque numa peça, depois numa casa.
+
+## /puzzle
+
+puzzle = problema
+puzzle-description = Um problema de uma partida real, só para você: encontre o lance vencedor.
+puzzle-daily = diário
+puzzle-daily-description = O problema do dia, o mesmo para todos (padrão: um perto do seu rating)
+# The `scope` option of /leaderboard: today's daily puzzle's solvers.
+choice-scope-puzzles = o problema de hoje
+# The daily puzzle's options of /settings.
+settings-puzzle-channel = canal-problemas
+settings-puzzle-channel-description = O canal onde o problema do dia é publicado todo dia
+settings-puzzle-off = problemas-desativados
+settings-puzzle-off-description = Verdadeiro: parar de publicar o problema do dia

@@ -148,6 +148,7 @@ pub fn run(args: &BotArgs) -> Result<(), String> {
             sweep_interval: discord::sweeper::DEFAULT_INTERVAL,
             defer_after: discord::DEFAULT_DEFER_AFTER,
             cpu: discord::CpuLimits::for_this_machine(),
+            scan_games: true,
         };
         discord::run(config, deps).await.map_err(|e| e.to_string())
     })

@@ -155,6 +155,30 @@ pub enum ComponentId {
         /// The tournament's id.
         tournament: i64,
     },
+    /// The Move button of a puzzle: `puzzle-move:<puzzle>`.
+    PuzzleMove(PuzzleAt),
+    /// A menu of the pieces that can move in a puzzle: `puzzle-pick:<puzzle>:<part>`.
+    PuzzlePiece {
+        /// The puzzle as the menu was made.
+        at: PuzzleAt,
+        /// Which of the message's menus it is.
+        part: u8,
+    },
+    /// A menu of the destinations of the piece on `from` in a puzzle:
+    /// `puzzle-to:<puzzle>:<from>:<part>`.
+    PuzzleDestination {
+        /// The puzzle as the menu was made.
+        at: PuzzleAt,
+        /// The square of the piece that moves.
+        from: Square,
+        /// Which of the message's menus it is.
+        part: u8,
+    },
+    /// Give a puzzle up and see its solution: `puzzle-solution:<puzzle>`.
+    PuzzleSolution(PuzzleAt),
+    /// The Solve button of a daily puzzle's post: today's daily puzzle for the clicker,
+    /// `puzzle-daily`.
+    DailyPuzzle,
     /// Show another page of the server's tournaments:
     /// `tournaments:<page>:<prev|next>:<viewer>`.
     Tournaments {
@@ -165,6 +189,36 @@ pub enum ComponentId {
         /// The person the list answered (see [`ComponentId::Leaderboard`]).
         viewer: Option<u64>,
     },
+}
+
+/// A puzzle attempt as a button saw it, written `<id>:<day>:<step>`: the puzzle, the daily
+/// puzzle's day as `YYYYMMDD` (0 for a `/puzzle` one), and the plies played (a later step
+/// makes the click stale).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct PuzzleAt {
+    /// The puzzle's number.
+    pub puzzle: i64,
+    /// The daily puzzle's day as `YYYYMMDD`, or 0.
+    pub day: u32,
+    /// Plies of the solution played when the button was made.
+    pub step: u32,
+}
+
+impl fmt::Display for PuzzleAt {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}:{}", self.puzzle, self.day, self.step)
+    }
+}
+
+impl PuzzleAt {
+    /// Reads the three fields [`PuzzleAt`]'s `Display` writes.
+    fn read([puzzle, day, step]: [&str; 3]) -> Result<PuzzleAt, CustomIdError> {
+        Ok(PuzzleAt {
+            puzzle: number(puzzle)?,
+            day: number(day)?,
+            step: number(step)?,
+        })
+    }
 }
 
 /// Which players a leaderboard ranks, as written in a `custom_id`.
@@ -284,6 +338,13 @@ impl fmt::Display for ComponentId {
                 write!(f, "tournaments:{page}:{}", arrow.word())?;
                 write_viewer(f, *viewer)
             }
+            ComponentId::PuzzleMove(at) => write!(f, "puzzle-move:{at}"),
+            ComponentId::PuzzlePiece { at, part } => write!(f, "puzzle-pick:{at}:{part}"),
+            ComponentId::PuzzleDestination { at, from, part } => {
+                write!(f, "puzzle-to:{at}:{from}:{part}")
+            }
+            ComponentId::PuzzleSolution(at) => write!(f, "puzzle-solution:{at}"),
+            ComponentId::DailyPuzzle => f.write_str("puzzle-daily"),
         }
     }
 }
@@ -435,6 +496,27 @@ impl FromStr for ComponentId {
                     viewer,
                 }
             }
+            "puzzle-move" => ComponentId::PuzzleMove(PuzzleAt::read(fields_of(&fields)?)?),
+            "puzzle-pick" => {
+                let [puzzle, day, step, part] = fields_of(&fields)?;
+                ComponentId::PuzzlePiece {
+                    at: PuzzleAt::read([puzzle, day, step])?,
+                    part: number(part)?,
+                }
+            }
+            "puzzle-to" => {
+                let [puzzle, day, step, from, part] = fields_of(&fields)?;
+                ComponentId::PuzzleDestination {
+                    at: PuzzleAt::read([puzzle, day, step])?,
+                    from: square(from)?,
+                    part: number(part)?,
+                }
+            }
+            "puzzle-solution" => ComponentId::PuzzleSolution(PuzzleAt::read(fields_of(&fields)?)?),
+            "puzzle-daily" => {
+                let [] = fields_of(&fields)?;
+                ComponentId::DailyPuzzle
+            }
             _ => return Err(CustomIdError::UnknownAction),
         };
         Ok(id)
@@ -499,6 +581,12 @@ fn word<T: Copy, const N: usize>(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    const AT: PuzzleAt = PuzzleAt {
+        puzzle: 7,
+        day: 20_231_114,
+        step: 2,
+    };
 
     fn examples() -> Vec<(ComponentId, &'static str)> {
         vec![
@@ -603,6 +691,24 @@ mod tests {
                 },
                 "tournaments:2:next:42",
             ),
+            (ComponentId::PuzzleMove(AT), "puzzle-move:7:20231114:2"),
+            (
+                ComponentId::PuzzlePiece { at: AT, part: 1 },
+                "puzzle-pick:7:20231114:2:1",
+            ),
+            (
+                ComponentId::PuzzleDestination {
+                    at: AT,
+                    from: Square::parse("g1", 12).unwrap(),
+                    part: 0,
+                },
+                "puzzle-to:7:20231114:2:g1:0",
+            ),
+            (
+                ComponentId::PuzzleSolution(AT),
+                "puzzle-solution:7:20231114:2",
+            ),
+            (ComponentId::DailyPuzzle, "puzzle-daily"),
         ]
     }
 
@@ -642,6 +748,17 @@ mod tests {
         let id = ComponentId::PickDestination {
             game: i64::MAX,
             ply: u32::MAX,
+            from: Square::parse("p16", 16).unwrap(),
+            part: u8::MAX,
+        };
+        assert!(id.to_string().len() <= MAX_LEN);
+        assert_eq!(id.to_string().parse::<ComponentId>(), Ok(id));
+        let id = ComponentId::PuzzleDestination {
+            at: PuzzleAt {
+                puzzle: i64::MAX,
+                day: u32::MAX,
+                step: u32::MAX,
+            },
             from: Square::parse("p16", 16).unwrap(),
             part: u8::MAX,
         };
@@ -702,6 +819,10 @@ mod tests {
             ("tournament-leave:3:1", CustomIdError::FieldCount),
             ("tournaments:1", CustomIdError::FieldCount),
             ("tournaments:1:up:7", CustomIdError::BadWord),
+            ("puzzle-move:7:0", CustomIdError::FieldCount),
+            ("puzzle-move:7:x:0", CustomIdError::BadNumber),
+            ("puzzle-to:7:0:0:z9:0", CustomIdError::BadWord),
+            ("puzzle-daily:1", CustomIdError::FieldCount),
         ];
         for (text, error) in cases {
             assert_eq!(text.parse::<ComponentId>(), Err(error), "{text:?}");

@@ -25,6 +25,7 @@ mod in_flight;
 mod malformed;
 mod old_boards;
 pub mod picture_cache;
+mod puzzle_posts;
 mod reach;
 mod reply;
 mod retry;
@@ -171,6 +172,9 @@ pub struct Deps {
     pub defer_after: Duration,
     /// The turns of CPU work (normally [`CpuLimits::for_this_machine`]).
     pub cpu: CpuLimits,
+    /// Whether the sweeper searches finished games for puzzles (normally on; each search
+    /// holds a turn of long work for seconds, which tests timing long work leave out).
+    pub scan_games: bool,
 }
 
 impl Data {
@@ -427,6 +431,7 @@ fn framework(
     let activity = config.client_secret.clone().filter(|_| config.activity());
     let (api_base, bot_token) = (config.api_base().to_owned(), config.token.clone());
     let sweep_interval = deps.sweep_interval;
+    let scan_games = deps.scan_games;
     poise::Framework::builder()
         .options(poise::FrameworkOptions {
             commands: commands::all(),
@@ -460,6 +465,10 @@ fn framework(
                     public_url.clone(),
                     activity.is_some(),
                 );
+                match data.service.add_starter_puzzles().await {
+                    Ok(added) => info!(added, "starter puzzles stored"),
+                    Err(e) => error!(error = %e, "could not store the starter puzzles"),
+                }
                 data.service
                     .relay_other_processes(&background.tasks, background.stop.clone());
                 if let Some(listener) = web {
@@ -503,7 +512,8 @@ fn framework(
                     background.stop.clone(),
                     background.games_checked.clone(),
                 );
-                sweeper::Sweeper::new(ctx.http.clone(), data.clone()).spawn(
+                let scanner = scan_games.then(|| background.tasks.clone());
+                sweeper::Sweeper::new(ctx.http.clone(), data.clone(), scanner).spawn(
                     &background.tasks,
                     background.stop.clone(),
                     sweep_interval,

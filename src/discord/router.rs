@@ -6,6 +6,7 @@ use serenity::{ComponentInteraction, FullEvent, Interaction};
 use tracing::warn;
 
 use super::commands::challenge::{self, Answer};
+use super::commands::puzzle::clicks as puzzle;
 use super::commands::{
     abandoned, analyse, end, pick, rematch, replay, standings, tournament, view,
 };
@@ -97,6 +98,13 @@ async fn route(
         Ok(ComponentId::Tournaments { page, viewer, .. }) => {
             tournament::turn_page(ctx, data, click, page, viewer).await
         }
+        Ok(ComponentId::PuzzleMove(at)) => puzzle::open(ctx, data, click, at).await,
+        Ok(ComponentId::PuzzlePiece { at, .. }) => puzzle::piece(ctx, data, click, at).await,
+        Ok(ComponentId::PuzzleDestination { at, from, .. }) => {
+            puzzle::destination(ctx, data, click, at, from).await
+        }
+        Ok(ComponentId::PuzzleSolution(at)) => puzzle::solution(ctx, data, click, at).await,
+        Ok(ComponentId::DailyPuzzle) => puzzle::daily(ctx, data, click).await,
         Err(e) => {
             warn!(%custom_id, user = %click.user.id, error = %e, "unknown component");
             let text = Lang::from_locale(&click.locale).text(&Msg::UnknownButton);

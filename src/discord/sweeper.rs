@@ -24,7 +24,7 @@ use tokio_util::sync::CancellationToken;
 use tokio_util::task::TaskTracker;
 use tracing::{debug, error};
 
-use super::{Data, announce};
+use super::{Data, announce, puzzle_posts};
 
 /// How often the bot sweeps unless told otherwise.
 pub const DEFAULT_INTERVAL: Duration = Duration::from_secs(5);
@@ -32,17 +32,23 @@ pub const DEFAULT_INTERVAL: Duration = Duration::from_secs(5);
 /// Announcements one sweep delivers at most; the rest wait for the next sweep.
 const ANNOUNCEMENTS_PER_SWEEP: usize = 50;
 
-/// What a sweep needs: Discord's REST client and the handlers' shared state.
+/// What a sweep needs: Discord's REST client, the handlers' shared state, and the search of
+/// games for puzzles, if it is on.
 #[derive(Clone)]
 pub struct Sweeper {
     http: Arc<Http>,
     data: Data,
+    scanner: Option<puzzle_posts::Scanner>,
 }
 
 impl Sweeper {
-    /// A sweeper posting through `http`.
-    pub fn new(http: Arc<Http>, data: Data) -> Sweeper {
-        Sweeper { http, data }
+    /// A sweeper posting through `http`, searching games for puzzles on `scan_on` if given.
+    pub fn new(http: Arc<Http>, data: Data, scan_on: Option<TaskTracker>) -> Sweeper {
+        Sweeper {
+            http,
+            data,
+            scanner: scan_on.map(puzzle_posts::Scanner::new),
+        }
     }
 
     /// Sweeps now and then every `interval` on `tasks`, until `stop` is cancelled; a sweep
@@ -67,11 +73,17 @@ impl Sweeper {
 
     /// One sweep: expired challenges, due reminders, timeouts, then the computer's turns (its
     /// tasks start at once, and don't wait for the deliveries), then the announcements that are
-    /// due. Failures are logged; the next sweep carries on.
+    /// due, then the daily puzzle's posts not made yet today, and the search of the next game
+    /// for puzzles (beside the sweeps, one at a time). Failures are logged; the next sweep
+    /// carries on.
     pub async fn sweep(&self) {
         self.settle_due().await;
         self.resume_computer_turns().await;
         self.deliver_announcements().await;
+        puzzle_posts::post_daily(&self.http, &self.data).await;
+        if let Some(scanner) = &self.scanner {
+            scanner.scan_next(&self.data);
+        }
         self.data.sweeps_done.send_modify(|n| *n += 1);
     }
 

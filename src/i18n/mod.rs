@@ -5,6 +5,7 @@
 //! language and check that each folder has exactly the English message ids.
 
 mod bundles;
+mod puzzles;
 mod refusals;
 mod render;
 mod tournaments;
@@ -14,10 +15,10 @@ use monkey_queen_core::analysis::Mistake;
 use monkey_queen_core::{Color, GameOptions, Move, Role, Square};
 
 use crate::games::{
-    Challenge, GameResult, GameSummary, GameView, HistoryPage, LeaderboardPage, Page, PlayerStats,
-    Tournament, TournamentView, UserError,
+    Challenge, DailySolver, GameResult, GameSummary, GameView, HistoryPage, LeaderboardPage, Page,
+    PlayerStats, PuzzleStats, PuzzleView, RatingChange, Tournament, TournamentView, UserError,
 };
-use crate::model::{GameId, GuildSettings, Level, UserId};
+use crate::model::{GameId, GuildSettings, Level, PuzzleId, UserId};
 
 pub use crate::model::Lang;
 pub use web::{web_strings, web_text};
@@ -87,6 +88,10 @@ pub enum Button {
     JoinTournament,
     /// Leave a tournament's list of players.
     LeaveTournament,
+    /// Give a puzzle up and see its solution.
+    Solution,
+    /// Open the daily puzzle from its post.
+    Solve,
 }
 
 /// A word of a tournament's crosstable picture.
@@ -375,6 +380,78 @@ pub enum Msg<'a> {
     },
     /// The text beside a tournament's exported files.
     TournamentExported(&'a Tournament),
+    /// A puzzle as its solver sees it: number (or day), rating, themes and what to find.
+    Puzzle(&'a PuzzleView),
+    /// The header line over a puzzle's picture.
+    PuzzleCaption(&'a PuzzleView),
+    /// The picker's steps in a puzzle: which piece, then (`from` chosen) where it goes.
+    PuzzlePick {
+        /// The puzzle.
+        puzzle: PuzzleId,
+        /// The piece chosen, at the second step.
+        from: Option<Square>,
+    },
+    /// A right move in a puzzle: the defender's reply, and the next move asked for.
+    PuzzleRight {
+        /// The puzzle after the reply.
+        puzzle: &'a PuzzleView,
+        /// The player's move.
+        mv: Move,
+        /// The reply.
+        reply: Move,
+    },
+    /// A puzzle solved, with the rating change and streak of a rated one.
+    PuzzleSolved {
+        /// The puzzle after the last move.
+        puzzle: &'a PuzzleView,
+        /// The last move.
+        mv: Move,
+        /// The solver's puzzle rating's change (rated puzzles).
+        rating: Option<RatingChange>,
+        /// Puzzles solved in a row now (rated puzzles).
+        streak: Option<u32>,
+    },
+    /// A wrong move: the solution, or (the daily puzzle) try again.
+    PuzzleWrong {
+        /// The puzzle as it was before the move.
+        puzzle: &'a PuzzleView,
+        /// The wrong move.
+        mv: Move,
+        /// The solution from there.
+        solution: &'a [Move],
+        /// The solver's puzzle rating's change (rated puzzles).
+        rating: Option<RatingChange>,
+        /// Whether they may try again.
+        retry: bool,
+    },
+    /// A puzzle given up: the rest of its solution.
+    PuzzleGivenUp {
+        /// The puzzle.
+        puzzle: &'a PuzzleView,
+        /// The solution from where the player stood.
+        solution: &'a [Move],
+        /// The solver's puzzle rating's change (rated puzzles).
+        rating: Option<RatingChange>,
+    },
+    /// The daily puzzle's post in a server's channel.
+    DailyPost(&'a PuzzleView),
+    /// The solvers of the daily puzzle of `day`, first first (`/leaderboard scope:puzzles`).
+    DailySolvers {
+        /// The day, `YYYY-MM-DD`.
+        day: &'a str,
+        /// Who solved it.
+        solvers: &'a [DailySolver],
+    },
+    /// A player's puzzle rating and record, a line of `/stats`.
+    PuzzleStats(&'a PuzzleStats),
+    /// Where the server's daily puzzle is posted (a channel id), or that it is not.
+    DailyPuzzleChannel(Option<u64>),
+    /// Posted in the channel just chosen for the daily puzzle.
+    DailyPuzzleChannelChosen,
+    /// `/settings` naming a channel for the daily puzzle where the bot can't post.
+    DailyPuzzleChannelUnreachable(u64),
+    /// `/settings` choosing a daily puzzle channel and turning it off at once.
+    DailyPuzzleChannelConflict,
 }
 
 /// User text as it may be quoted back in `code`: control characters and invisible formatting
@@ -439,6 +516,8 @@ pub fn link(place: &crate::games::Place) -> Option<String> {
     ))
 }
 
+#[cfg(test)]
+mod puzzle_tests;
 #[cfg(test)]
 mod tests;
 #[cfg(test)]

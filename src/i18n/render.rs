@@ -6,6 +6,7 @@ use monkey_queen_core::analysis::Mistake;
 use monkey_queen_core::{Color, GameOptions, Move, Role};
 
 use super::bundles::format;
+use super::puzzles as puzzle;
 use super::tournaments as tournament;
 use super::{Button, ChartWord, Lang, Msg};
 use crate::games::{
@@ -188,6 +189,44 @@ pub(super) fn text(lang: Lang, msg: &Msg<'_>) -> String {
             join_sentences(head, deadline(t, g))
         }
         Msg::Stats(s) => stats(t, s),
+        Msg::Puzzle(p) => puzzle::shown(t, p),
+        Msg::PuzzleCaption(p) => puzzle::caption(t, p),
+        Msg::PuzzlePick { puzzle, from } => match from {
+            Some(from) => t.get(
+                "puzzle-pick-destination",
+                &args! {"puzzle" => puzzle.0, "square" => from.to_string()},
+            ),
+            None => t.get("puzzle-pick-piece", &args! {"puzzle" => puzzle.0}),
+        },
+        Msg::PuzzleRight { puzzle, mv, reply } => puzzle::right(t, puzzle, *mv, *reply),
+        Msg::PuzzleSolved {
+            puzzle,
+            mv,
+            rating,
+            streak,
+        } => puzzle::solved(t, puzzle, *mv, *rating, *streak),
+        Msg::PuzzleWrong {
+            puzzle,
+            mv,
+            solution,
+            rating,
+            retry,
+        } => puzzle::wrong(t, puzzle, *mv, solution, *rating, *retry),
+        Msg::PuzzleGivenUp {
+            puzzle,
+            solution,
+            rating,
+        } => puzzle::given_up(t, puzzle, solution, *rating),
+        Msg::DailyPost(p) => puzzle::daily_post(t, p),
+        Msg::DailySolvers { day, solvers } => puzzle::solvers(t, day, solvers),
+        Msg::PuzzleStats(s) => puzzle::stats(t, s),
+        Msg::DailyPuzzleChannel(channel) => puzzle::channel(t, *channel),
+        Msg::DailyPuzzleChannelChosen => t.plain("daily-puzzle-channel-chosen"),
+        Msg::DailyPuzzleChannelUnreachable(channel) => t.get(
+            "daily-puzzle-channel-unreachable",
+            &args! {"channel" => format!("<#{channel}>")},
+        ),
+        Msg::DailyPuzzleChannelConflict => t.plain("daily-puzzle-channel-conflict"),
         Msg::Leaderboard { page, global } => leaderboard(t, page, *global),
         Msg::History { user, page } => history(t, *user, page),
         Msg::Replay { game, record } => {
@@ -306,7 +345,7 @@ pub(super) fn relative_time(ms: i64) -> String {
     format!("<t:{}:R>", ms / 1000)
 }
 
-fn color_key(c: Color) -> &'static str {
+pub(super) fn color_key(c: Color) -> &'static str {
     match c {
         Color::White => "white",
         Color::Black => "black",
@@ -339,16 +378,16 @@ fn reason_key(reason: EndReason) -> &'static str {
     }
 }
 
-fn yes_no(yes: bool) -> &'static str {
+pub(super) fn yes_no(yes: bool) -> &'static str {
     if yes { "yes" } else { "no" }
 }
 
-fn color(t: Texts, c: Color) -> String {
+pub(super) fn color(t: Texts, c: Color) -> String {
     t.get("color-name", &args! {"color" => color_key(c)})
 }
 
 /// The colour as written inside a sentence.
-fn color_in_sentence(t: Texts, c: Color) -> String {
+pub(super) fn color_in_sentence(t: Texts, c: Color) -> String {
     t.get("color-in-sentence", &args! {"color" => color_key(c)})
 }
 
@@ -373,6 +412,8 @@ fn label_id(b: Button) -> &'static str {
         Button::CallOff => "button-call-off",
         Button::JoinTournament => "button-join-tournament",
         Button::LeaveTournament => "button-leave-tournament",
+        Button::Solution => "button-solution",
+        Button::Solve => "button-solve",
     }
 }
 

@@ -79,6 +79,9 @@ struct Setup {
     pages: bool,
     /// Whether the app has Activities enabled and the bot its client secret (with `pages`).
     activity: bool,
+    /// Whether the sweeper searches finished games for puzzles (off where tests time long
+    /// work: a search holds a turn of it).
+    scan_games: bool,
 }
 
 impl Setup {
@@ -166,6 +169,7 @@ impl Harness {
             cpu: CpuLimits::for_this_machine(),
             pages: false,
             activity: false,
+            scan_games: false,
         };
         let harness = Harness::launch_new(FakeDiscord::start().await, setup).await;
         harness.await_registration(0).await;
@@ -185,6 +189,7 @@ impl Harness {
             cpu: CpuLimits::for_this_machine(),
             pages: false,
             activity: false,
+            scan_games: false,
         };
         Harness::launch_registered(shard_count, setup).await
     }
@@ -216,6 +221,7 @@ impl Harness {
             cpu: CpuLimits::for_this_machine(),
             pages: false,
             activity: false,
+            scan_games: false,
         };
         Harness::launch_new(fake, setup).await
     }
@@ -250,6 +256,7 @@ impl Harness {
             cpu: CpuLimits::for_this_machine(),
             pages: true,
             activity: false,
+            scan_games: false,
         };
         Harness::launch_registered(shard_count, setup).await
     }
@@ -266,6 +273,7 @@ impl Harness {
             cpu: CpuLimits::for_this_machine(),
             pages: true,
             activity: true,
+            scan_games: false,
         };
         let fake = FakeDiscord::start().await;
         fake.enable_activities();
@@ -314,6 +322,24 @@ impl Harness {
         answer
     }
 
+    /// As [`Harness::registered_on_manual_clock`], with the sweeper searching finished games
+    /// for puzzles.
+    pub async fn registered_scanning_games() -> Harness {
+        let setup = Setup {
+            dev_guild: Some(GuildId::new(GUILD_ID)),
+            defer_after: ANSWER_DIRECTLY_WITHIN,
+            manual_clock: Some(Arc::new(ManualClock::new(START_MS))),
+            processes: vec![Shards::Auto],
+            cpu: CpuLimits::for_this_machine(),
+            pages: false,
+            activity: false,
+            scan_games: true,
+        };
+        let harness = Harness::launch_new(FakeDiscord::start().await, setup).await;
+        harness.await_registration(0).await;
+        harness
+    }
+
     /// Starts with commands registered in the test server, and waits for the registration.
     pub async fn registered() -> Harness {
         let harness = Harness::start(Some(GuildId::new(GUILD_ID))).await;
@@ -346,6 +372,7 @@ impl Harness {
                 sweep_interval: setup.sweep_interval(),
                 defer_after: setup.defer_after,
                 cpu: setup.cpu.clone(),
+                scan_games: setup.scan_games,
             };
             bots.push(discord::start(&config, deps).await.expect("the bot starts"));
         }

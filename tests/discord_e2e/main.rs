@@ -31,6 +31,7 @@ mod lists;
 mod pages;
 mod pick;
 mod puzzle_pages;
+mod puzzles;
 mod rematch;
 mod replay;
 mod restart;

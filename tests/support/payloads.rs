@@ -423,3 +423,20 @@ pub fn select_click(
     payload["message"] = message;
     payload
 }
+
+/// Adds a channel option `name` (type 7) naming text channel `channel` of the test server to a
+/// command payload, with its `resolved.channels` entry, as Discord sends them.
+pub fn with_channel_option(mut payload: Value, name: &str, channel: u64) -> Value {
+    let id = channel.to_string();
+    if let Some(options) = payload["data"]["options"].as_array_mut() {
+        options.push(json!({ "name": name, "type": 7, "value": id }));
+    }
+    payload["data"]["resolved"]["channels"][&id] = json!({
+        "id": id,
+        "name": "puzzles",
+        "type": 0,
+        "permissions": MEMBER_PERMISSIONS,
+        "guild_id": GUILD_ID.to_string(),
+    });
+    payload
+}

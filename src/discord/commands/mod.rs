@@ -9,6 +9,7 @@ pub mod localize;
 mod paging;
 pub mod pick;
 mod play;
+pub mod puzzle;
 mod rating_chart;
 pub mod rematch;
 pub mod replay;
@@ -40,6 +41,7 @@ pub fn all() -> Vec<poise::Command<Data, Error>> {
         standings::history(),
         replay::replay(),
         analyse::analyse(),
+        puzzle::puzzle(),
         settings::settings(),
         tournament::tournament(),
         rules::rules(),

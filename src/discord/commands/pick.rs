@@ -6,7 +6,7 @@
 //! the game, the ply and the chosen piece, so a stale or forged pick is refused and changes
 //! nothing.
 
-use monkey_queen_core::{Move, Role, Square};
+use monkey_queen_core::{Move, Position, Role, Square};
 use poise::serenity_prelude as serenity;
 use serenity::{
     ComponentInteraction, ComponentInteractionDataKind, CreateActionRow, CreateAttachment,
@@ -22,7 +22,7 @@ use crate::discord::reply::{
     Outcome, answer_click, channel_lang, clicker, clip, refuse_click, split,
 };
 use crate::discord::{Data, Error};
-use crate::games::{GameId, GameRef, GameView, PlayRequest, UserError};
+use crate::games::{GameId, GameRef, PlayRequest, UserError};
 use crate::i18n::{Lang, Msg};
 
 /// Options one select menu may hold (Discord's limit).
@@ -32,7 +32,7 @@ const MAX_MENUS: usize = 5;
 /// Characters an option's label or description may have (Discord's limit).
 const MAX_OPTION_TEXT: usize = 100;
 /// The value of the pie rule's swap in the piece menu.
-const SWAP: &str = "swap";
+pub(super) const SWAP: &str = "swap";
 
 /// A menu message of the pickers: text, the marked picture, and the menus.
 struct Menu {
@@ -100,29 +100,7 @@ async fn pieces_menu(
         Ok(view) => view,
         Err(refusal) => return Ok(Err(refusal)),
     };
-    let moves = view.position.legal_moves();
-    let pieces = movable_pieces(&view, &moves);
-    let mut options: Vec<CreateSelectMenuOption> = pieces
-        .iter()
-        .map(|&(square, role)| {
-            let label = lang.text(&Msg::PieceOnSquare { role, square });
-            CreateSelectMenuOption::new(clip(&label, MAX_OPTION_TEXT - 1), square.to_string())
-        })
-        .collect();
-    if moves.contains(&Move::Swap) {
-        let words = lang.text(&Msg::MoveInWords {
-            mover: view.position.turn(),
-            mv: Move::Swap,
-        });
-        options.insert(
-            0,
-            CreateSelectMenuOption::new(SWAP, SWAP).description(clip(&words, MAX_OPTION_TEXT - 1)),
-        );
-    }
-    let marks = Marks {
-        squares: pieces.iter().map(|&(square, _)| square).collect(),
-        selected: None,
-    };
+    let (options, marks) = piece_options(&view.position, lang);
     let png = board::picture(data, &view, lang, marks).await?;
     let menus = menus(options, lang.text(&Msg::ChoosePiece), |part| {
         ComponentId::PickPiece {
@@ -136,6 +114,71 @@ async fn pieces_menu(
         png,
         menus,
     }))
+}
+
+/// The piece menu's options in `position` (the pie rule's swap first, then the queen, then
+/// the babies), and the marks of the pieces that can move.
+pub(super) fn piece_options(
+    position: &Position,
+    lang: Lang,
+) -> (Vec<CreateSelectMenuOption>, Marks) {
+    let moves = position.legal_moves();
+    let pieces = movable_pieces(position, &moves);
+    let mut options: Vec<CreateSelectMenuOption> = pieces
+        .iter()
+        .map(|&(square, role)| {
+            let label = lang.text(&Msg::PieceOnSquare { role, square });
+            CreateSelectMenuOption::new(clip(&label, MAX_OPTION_TEXT - 1), square.to_string())
+        })
+        .collect();
+    if moves.contains(&Move::Swap) {
+        let words = lang.text(&Msg::MoveInWords {
+            mover: position.turn(),
+            mv: Move::Swap,
+        });
+        options.insert(
+            0,
+            CreateSelectMenuOption::new(SWAP, SWAP).description(clip(&words, MAX_OPTION_TEXT - 1)),
+        );
+    }
+    let marks = Marks {
+        squares: pieces.iter().map(|&(square, _)| square).collect(),
+        selected: None,
+    };
+    (options, marks)
+}
+
+/// The destination menu's options for the piece on `value` in `position`, with its square
+/// and the marks of where it may go; `None` when `value` is no square of this board with a
+/// piece that can move (a forged pick).
+pub(super) fn destination_options(
+    position: &Position,
+    value: &str,
+    lang: Lang,
+) -> Option<(Square, Vec<CreateSelectMenuOption>, Marks)> {
+    let moves = position.legal_moves();
+    let from = Square::parse(value, position.size()).ok()?;
+    let destinations = destinations(&moves, from);
+    if destinations.is_empty() {
+        return None;
+    }
+    let mover = position.turn();
+    let options = destinations
+        .iter()
+        .filter_map(|&mv| {
+            let to = mv.to()?;
+            let words = lang.text(&Msg::MoveInWords { mover, mv });
+            Some(
+                CreateSelectMenuOption::new(to.to_string(), to.to_string())
+                    .description(clip(&words, MAX_OPTION_TEXT - 1)),
+            )
+        })
+        .collect();
+    let marks = Marks {
+        squares: destinations.iter().filter_map(|mv| mv.to()).collect(),
+        selected: Some(from),
+    };
+    Some((from, options, marks))
 }
 
 /// A piece picked: the picture redrawn with its destinations marked, and a menu of them (or,
@@ -175,30 +218,9 @@ async fn destinations_menu(
         Ok(view) => view,
         Err(refusal) => return Ok(Err(refusal)),
     };
-    let moves = view.position.legal_moves();
-    let from = Square::parse(value, view.position.size()).ok();
-    let destinations = from
-        .map(|from| destinations(&moves, from))
-        .unwrap_or_default();
-    let Some(from) = from.filter(|_| !destinations.is_empty()) else {
+    let Some((from, options, marks)) = destination_options(&view.position, value, lang) else {
         // Not a square of this board with a piece that can move: a forged pick.
         return Ok(Err(UserError::PositionChanged));
-    };
-    let mover = view.position.turn();
-    let options = destinations
-        .iter()
-        .filter_map(|&mv| {
-            let to = mv.to()?;
-            let words = lang.text(&Msg::MoveInWords { mover, mv });
-            Some(
-                CreateSelectMenuOption::new(to.to_string(), to.to_string())
-                    .description(clip(&words, MAX_OPTION_TEXT - 1)),
-            )
-        })
-        .collect();
-    let marks = Marks {
-        squares: destinations.iter().filter_map(|mv| mv.to()).collect(),
-        selected: Some(from),
     };
     let png = board::picture(data, &view, lang, marks).await?;
     let menus = menus(options, lang.text(&Msg::ChooseDestination), |part| {
@@ -282,12 +304,13 @@ async fn play(
         defer_as: Deferred::Click,
         lang: Lang::from_locale(&click.locale),
         public: channel_lang(click.guild_locale.as_deref(), &click.locale),
+        puzzles: false,
     };
     play_and_answer(data, &asker, request).await
 }
 
 /// The option chosen in a select menu.
-fn chosen(click: &ComponentInteraction) -> Option<&str> {
+pub(super) fn chosen(click: &ComponentInteraction) -> Option<&str> {
     match &click.data.kind {
         ComponentInteractionDataKind::StringSelect { values } => values.first().map(String::as_str),
         _ => None,
@@ -295,12 +318,12 @@ fn chosen(click: &ComponentInteraction) -> Option<&str> {
 }
 
 /// The squares of the pieces that have a legal move, the queen first, then in board order.
-fn movable_pieces(view: &GameView, moves: &[Move]) -> Vec<(Square, Role)> {
+fn movable_pieces(position: &Position, moves: &[Move]) -> Vec<(Square, Role)> {
     let mut pieces: Vec<(Square, Role)> = moves
         .iter()
         .filter_map(|mv| {
             let from = mv.from()?;
-            Some((from, view.position.piece_at(from)?.role))
+            Some((from, position.piece_at(from)?.role))
         })
         .collect();
     pieces.sort_by_key(|&(square, role)| (role != Role::Queen, square.file(), square.rank()));
@@ -333,7 +356,7 @@ fn destinations(moves: &[Move], from: Square) -> Vec<Move> {
 
 /// `options` in select menus of at most 25, one per action row (at most five), each named by
 /// `id(part)` and showing `placeholder`.
-fn menus(
+pub(super) fn menus(
     options: Vec<CreateSelectMenuOption>,
     placeholder: String,
     id: impl Fn(u8) -> ComponentId,
@@ -356,7 +379,7 @@ fn menus(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use monkey_queen_core::{GameOptions, Position};
+    use monkey_queen_core::GameOptions;
 
     #[test]
     fn a_tall_queen_on_a_big_board_has_more_destinations_than_one_menu_holds() {

@@ -10,10 +10,11 @@ use monkey_queen_core::Move;
 use serenity::Http;
 use tracing::warn;
 
+use super::puzzle::{self, Answer};
 use crate::discord::deferral::{self, Deferred};
 use crate::discord::reply::{caller, channel_lang, clip, split, user_lang};
 use crate::discord::{ApplicationContext, Context, Data, Error, announce, board};
-use crate::games::{AnnouncementId, ChannelId, GameId, GameRef, PlayRequest, Reach};
+use crate::games::{AnnouncementId, ChannelId, GameId, GameRef, PlayRequest, Reach, UserError};
 use crate::i18n::{Lang, Msg};
 
 /// Discord shows at most 25 suggestions.
@@ -50,6 +51,7 @@ pub async fn play_move(
             ctx.interaction.guild_locale.as_deref(),
             &ctx.interaction.locale,
         ),
+        puzzles: game.is_none(),
     };
     play_and_answer(ctx.data(), &asker, request).await
 }
@@ -72,6 +74,8 @@ pub struct Asker<'a> {
     pub lang: Lang,
     /// The channel's language, for the board.
     pub public: Lang,
+    /// Whether, the player having no game here, the move goes to their open `/puzzle`.
+    pub puzzles: bool,
 }
 
 /// Plays `request` and answers the interaction with the new board as its own public message
@@ -89,6 +93,7 @@ pub async fn play_and_answer(
 ) -> Result<(), Error> {
     let public = asker.public;
     let received_ms = data.service.now_ms();
+    let (user, text) = (request.user, request.text);
     let work = async {
         let played = match split(data.service.play(request).await)? {
             Ok(played) => played,
@@ -115,6 +120,11 @@ pub async fn play_and_answer(
         |text: String| deferral::privately(asker.http, asker.id, asker.token, deferred, text);
     let (played, reply, content, board) = match outcome? {
         Ok(done) => done,
+        Err(UserError::NoActiveGame) if asker.puzzles => {
+            let done = puzzle::play_open(data, user, text, asker.lang).await?;
+            let to = (asker.id, asker.token);
+            return puzzle::deliver(asker.http, to, asker.lang, Answer::New, deferred, done).await;
+        }
         Err(refusal) => return privately(asker.lang.text(&Msg::Refused(&refusal))).await,
     };
     let game = &played.game;

@@ -5,9 +5,10 @@ use poise::serenity_prelude as serenity;
 
 use super::challenge::ClockOption;
 use crate::discord::reply::{defer_private, edit_deferred, ephemeral, split, user_lang};
+use crate::discord::retry::{Retry, refused_for_good, retry};
 use crate::discord::{ApplicationContext, Error, deferral};
-use crate::games::{BoardOrientation, GuildId, SettingsChange};
-use crate::i18n::Msg;
+use crate::games::{BoardOrientation, ChannelId, GuildId, SettingsChange};
+use crate::i18n::{Lang, Msg};
 
 /// How boards are turned.
 #[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
@@ -20,12 +21,17 @@ pub enum OrientationOption {
 
 /// Server settings: a thread per game, default clock, board orientation (server managers).
 #[poise::command(slash_command, default_member_permissions = "MANAGE_GUILD")]
+#[allow(clippy::too_many_arguments)]
 pub async fn settings(
     ctx: ApplicationContext<'_>,
     threads: Option<bool>,
     clock: Option<ClockOption>,
     orientation: Option<OrientationOption>,
     organisers: Option<bool>,
+    #[rename = "puzzle-channel"]
+    #[channel_types("Text", "News")]
+    puzzle_channel: Option<serenity::ChannelId>,
+    #[rename = "puzzle-off"] puzzle_off: Option<bool>,
 ) -> Result<(), Error> {
     let lang = user_lang(ctx);
     let Some(guild) = ctx.guild_id().map(|g| GuildId(g.get())) else {
@@ -34,6 +40,15 @@ pub async fn settings(
     if !may_manage(ctx.interaction.member.as_deref()) {
         return ephemeral(ctx, lang.text(&Msg::NotManager)).await;
     }
+    // The daily puzzle's channel: chosen, turned off, or left as it is.
+    let puzzles = match (puzzle_channel, puzzle_off) {
+        (Some(_), Some(true)) => {
+            return ephemeral(ctx, lang.text(&Msg::DailyPuzzleChannelConflict)).await;
+        }
+        (Some(channel), _) => Some(Some(channel)),
+        (None, Some(true)) => Some(None),
+        (None, _) => None,
+    };
     let change = SettingsChange {
         threads,
         default_clock: clock.map(ClockOption::choice),
@@ -43,29 +58,70 @@ pub async fn settings(
         }),
         tournament_organisers: organisers,
     };
-    let saved = change != SettingsChange::default();
+    let changed = change != SettingsChange::default();
+    let saved = changed || puzzles.is_some();
     let data = ctx.data();
+    let http = &ctx.serenity_context().http;
     let work = async {
-        if saved {
+        if let Some(Some(channel)) = puzzles
+            && !announce_daily_puzzle(http, channel, lang).await?
+        {
+            return Ok(lang.text(&Msg::DailyPuzzleChannelUnreachable(channel.get())));
+        }
+        let settings = if changed {
             data.service.update_settings(guild, change).await
         } else {
             data.service.settings(guild).await
+        };
+        let settings = match split(settings)? {
+            Ok(settings) => settings,
+            Err(refusal) => return Ok(lang.text(&Msg::Refused(&refusal))),
+        };
+        let mut text = lang.text(&Msg::Settings {
+            settings: &settings,
+            saved,
+        });
+        if let Some(channel) = puzzles {
+            let chosen = channel.map(|c| (ChannelId(c.get()), lang));
+            if let Err(refusal) = split(data.service.set_puzzle_channel(guild, chosen).await)? {
+                return Ok(lang.text(&Msg::Refused(&refusal)));
+            }
+            text.push('\n');
+            text.push_str(&lang.text(&Msg::DailyPuzzleChannel(channel.map(|c| c.get()))));
         }
+        Ok::<_, Error>(text)
     };
     // The write may wait behind others: deferred (privately) if so, then answered by an edit.
     let (result, deferred) =
         deferral::unless_quick(data.defer_after, work, defer_private(ctx)).await;
-    let text = match split(result)? {
-        Ok(settings) => lang.text(&Msg::Settings {
-            settings: &settings,
-            saved,
-        }),
-        Err(refusal) => lang.text(&Msg::Refused(&refusal)),
-    };
+    let text = result?;
     if deferred {
         edit_deferred(ctx, text).await
     } else {
         ephemeral(ctx, text).await
+    }
+}
+
+/// Says in `channel` that the daily puzzle will be posted there, which shows that the bot may
+/// post there; `false` when Discord refuses it (no access, no permission to send).
+async fn announce_daily_puzzle(
+    http: &serenity::Http,
+    channel: serenity::ChannelId,
+    lang: Lang,
+) -> Result<bool, Error> {
+    let message = serenity::CreateMessage::new()
+        .content(lang.text(&Msg::DailyPuzzleChannelChosen))
+        .allowed_mentions(serenity::CreateAllowedMentions::new());
+    let sent = retry(
+        "announcing the daily puzzle's channel",
+        Retry::BOARD,
+        || channel.send_message(http, message.clone()),
+    )
+    .await;
+    match sent {
+        Ok(_) => Ok(true),
+        Err(e) if refused_for_good(&e) => Ok(false),
+        Err(e) => Err(e.into()),
     }
 }
 

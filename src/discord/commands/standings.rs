@@ -26,6 +26,8 @@ pub enum ScopeOption {
     Server,
     #[name = "everyone"]
     Global,
+    #[name = "today's daily puzzle"]
+    Puzzles,
 }
 
 /// Show a player's rating, games, wins, losses, streak and recent results.
@@ -41,10 +43,11 @@ pub async fn stats(ctx: ApplicationContext<'_>, user: Option<serenity::User>) ->
             Ok(_) => rating_chart::picture(data, user, lang).await?,
             Err(_) => None,
         };
-        Ok::<_, Error>((stats, chart))
+        let puzzles = split(data.service.puzzle_stats(user).await)?.ok();
+        Ok::<_, Error>((stats, chart, puzzles))
     };
     let (done, deferred) = deferral::unless_quick(data.defer_after, work, defer_public(ctx)).await;
-    let (stats, chart) = done?;
+    let (stats, chart, puzzles) = done?;
     let stats = match stats {
         Ok(stats) => stats,
         // The service refuses no one their statistics; were it to, after a public deferral
@@ -54,7 +57,11 @@ pub async fn stats(ctx: ApplicationContext<'_>, user: Option<serenity::User>) ->
         }
         Err(refusal) => return ephemeral(ctx, lang.text(&Msg::Refused(&refusal))).await,
     };
-    let text = lang.text(&Msg::Stats(&stats));
+    let mut text = lang.text(&Msg::Stats(&stats));
+    if let Some(puzzles) = puzzles {
+        text.push('\n');
+        text.push_str(&lang.text(&Msg::PuzzleStats(&puzzles)));
+    }
     let chart = chart.map(|png| CreateAttachment::bytes(png, rating_chart::FILE_NAME));
     if deferred {
         // The deferral is edited into the answer (Discord's first follow-up would do the same,
@@ -90,10 +97,25 @@ pub async fn leaderboard(
     let ranking = match scope.unwrap_or(ScopeOption::Server) {
         ScopeOption::Server => Ranking::Server,
         ScopeOption::Global => Ranking::Global,
+        ScopeOption::Puzzles => {
+            return answer_list(ctx, false, daily_solvers(ctx.data(), lang)).await;
+        }
     };
     let guild = ctx.guild_id().map(|g| GuildId(g.get()));
     let work = leaderboard_page(ctx.data(), ranking, guild, 0, caller(ctx).id, lang);
     answer_list(ctx, false, work).await
+}
+
+/// Today's daily puzzle's solvers, first first (one page: the service gives the first few).
+async fn daily_solvers(data: &Data, lang: Lang) -> Result<Shown, Error> {
+    let solvers = split(data.service.daily_solvers().await)?
+        .map_err(|refusal| Error::Unexpected(refusal.to_string()))?;
+    let day = data.service.today();
+    let text = lang.text(&Msg::DailySolvers {
+        day: &day,
+        solvers: &solvers,
+    });
+    Ok((text, Vec::new()))
 }
 
 /// A ◀ or ▶ click under a leaderboard: the page asked for, on the message for its viewer's

@@ -1,0 +1,189 @@
+//! `/puzzle`: a puzzle from a real game, only for the one who asks (see
+//! `crate::games::puzzles`). Its message is ephemeral: the board, what to find, and the
+//! **Move** button (the game's piece-then-destination menus, in `clicks`) and **Solution**
+//! (giving up). Each answer edits that message; `/move` answers an open `/puzzle` too where
+//! the channel has no game of the player's. Every button names the attempt's step, so a stale
+//! one is refused and changes nothing.
+
+mod answer;
+pub mod clicks;
+
+use monkey_queen_core::Color;
+use poise::serenity_prelude as serenity;
+
+use crate::discord::board::{FILE_NAME, Marks};
+use crate::discord::custom_id::{ComponentId, PuzzleAt};
+use crate::discord::reply::{Outcome, caller, split, user_lang};
+use crate::discord::{ApplicationContext, Data, Error};
+use crate::games::{PuzzleView, UserId};
+use crate::i18n::{Button, Lang, Msg};
+use crate::render::{BoardView, Players};
+
+pub use answer::{Answer, deliver, respond};
+
+/// A puzzle for you alone: find the winning move (or today's daily puzzle).
+#[poise::command(slash_command)]
+pub async fn puzzle(ctx: ApplicationContext<'_>, daily: Option<bool>) -> Result<(), Error> {
+    let data = ctx.data();
+    let lang = user_lang(ctx);
+    let player = caller(ctx);
+    let work = async {
+        let view = if daily.unwrap_or(false) {
+            data.service.daily_puzzle(&player).await
+        } else {
+            data.service.next_puzzle(&player).await
+        };
+        match split(view)? {
+            Ok(view) => Ok(Ok(shown(data, &view, lang, Msg::Puzzle(&view)).await?)),
+            Err(refusal) => Ok(Err(refusal)),
+        }
+    };
+    let interaction = ctx.interaction;
+    let http = &ctx.serenity_context().http;
+    respond(
+        http,
+        data,
+        (interaction.id, &interaction.token),
+        lang,
+        Answer::New,
+        work,
+    )
+    .await
+}
+
+/// `/move` where the caller has no game: their open `/puzzle`, if any, answered as its Move
+/// button's last pick is (in a message of its own); `None` when they have none.
+pub async fn play_open(data: &Data, user: UserId, text: &str, lang: Lang) -> Outcome<Shown> {
+    let open = match split(data.service.open_puzzle(user).await)? {
+        Ok(Some(open)) => open,
+        Ok(None) | Err(_) => return Ok(Err(crate::games::UserError::NoActiveGame)),
+    };
+    answer::play(data, user, &open, text, None, lang).await
+}
+
+/// A puzzle message ready to send: text, the board, and its buttons.
+pub struct Shown {
+    /// Its text.
+    pub content: String,
+    /// The board picture.
+    pub png: Vec<u8>,
+    /// Its buttons or menus.
+    pub rows: Vec<serenity::CreateActionRow>,
+}
+
+impl Shown {
+    /// The picture as an attachment.
+    fn attachment(&self) -> serenity::CreateAttachment {
+        serenity::CreateAttachment::bytes(self.png.clone(), FILE_NAME)
+    }
+}
+
+/// `view` drawn with `msg` over it, and its Move and Solution buttons while it is open.
+async fn shown(data: &Data, view: &PuzzleView, lang: Lang, msg: Msg<'_>) -> Result<Shown, Error> {
+    let png = picture(data, view, lang, Marks::default()).await?;
+    Ok(Shown {
+        content: lang.text(&msg),
+        png,
+        rows: buttons(view, lang),
+    })
+}
+
+/// The puzzle's board as its solver sees it (their side at the bottom, the last move played
+/// marked), with `marks` on it.
+async fn picture(
+    data: &Data,
+    view: &PuzzleView,
+    lang: Lang,
+    marks: Marks,
+) -> Result<Vec<u8>, Error> {
+    let board = BoardView {
+        flipped: view.solver == Color::Black,
+        last_move: view.played.last().copied(),
+        marks: marks.squares,
+        selected: marks.selected,
+        players: Players::new(
+            lang.text(&Msg::ColorName(Color::White)),
+            lang.text(&Msg::ColorName(Color::Black)),
+        ),
+        status: Some(lang.text(&Msg::PuzzleCaption(view))),
+    };
+    let renderer = data.renderer.clone();
+    let position = view.position.clone();
+    Ok(data
+        .cpu_work(move || renderer.board_png(&position, &board))
+        .await??)
+}
+
+/// Move and Solution, naming the attempt's step; none once the puzzle is over.
+fn buttons(view: &PuzzleView, lang: Lang) -> Vec<serenity::CreateActionRow> {
+    if is_over(view) {
+        return Vec::new();
+    }
+    let at = at(view);
+    let button = |id: ComponentId, label: Button, style| {
+        serenity::CreateButton::new(id.to_string())
+            .label(lang.text(&Msg::Label(label)))
+            .style(style)
+    };
+    vec![serenity::CreateActionRow::Buttons(vec![
+        button(
+            ComponentId::PuzzleMove(at),
+            Button::Move,
+            serenity::ButtonStyle::Primary,
+        ),
+        button(
+            ComponentId::PuzzleSolution(at),
+            Button::Solution,
+            serenity::ButtonStyle::Secondary,
+        ),
+    ])]
+}
+
+/// Whether `view` is solved (the solution's last move played, or the game won).
+fn is_over(view: &PuzzleView) -> bool {
+    view.position.outcome().is_some() || view.played.len() + 1 >= 2 * view.solver_moves
+}
+
+/// The attempt as a button names it.
+fn at(view: &PuzzleView) -> PuzzleAt {
+    PuzzleAt {
+        puzzle: view.id.0,
+        day: view.day.as_deref().map_or(0, day_code),
+        step: view.step(),
+    }
+}
+
+/// `2023-11-14` as `20231114` (0 for anything else).
+fn day_code(day: &str) -> u32 {
+    let digits: String = day.chars().filter(char::is_ascii_digit).collect();
+    match digits.parse() {
+        Ok(code) if digits.len() == 8 && day.len() == 10 => code,
+        _ => 0,
+    }
+}
+
+/// `20231114` as `2023-11-14`; `None` for 0 (a `/puzzle` attempt).
+fn day_text(code: u32) -> Option<String> {
+    (code != 0).then(|| {
+        format!(
+            "{:04}-{:02}-{:02}",
+            code / 10_000,
+            code / 100 % 100,
+            code % 100
+        )
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn days_round_trip_through_button_ids() {
+        assert_eq!(day_code("2023-11-14"), 20_231_114);
+        assert_eq!(day_text(20_231_114).as_deref(), Some("2023-11-14"));
+        assert_eq!(day_text(0), None);
+        assert_eq!(day_code("garbage"), 0);
+        assert_eq!(day_code("2023111400"), 0);
+    }
+}

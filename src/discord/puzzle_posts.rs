@@ -1,0 +1,135 @@
+//! The sweeper's puzzle work: each day's daily puzzle posted in the channels servers chose
+//! (each claimed once a day, see
+//! [`GameService::claim_daily_posts`](crate::games::GameService::claim_daily_posts)), and
+//! finished games searched for new puzzles one at a time, beside the sweep, as long CPU work.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use monkey_queen_core::puzzle::{self, Config};
+use poise::serenity_prelude as serenity;
+use serenity::{
+    ButtonStyle, CreateActionRow, CreateAllowedMentions, CreateAttachment, CreateButton,
+    CreateMessage, Http,
+};
+use tokio_util::task::TaskTracker;
+use tracing::{debug, error, info, warn};
+
+use super::custom_id::ComponentId;
+use super::retry::{Retry, retry};
+use super::{Data, Error};
+use crate::games::{ChannelId, UserError};
+use crate::i18n::{Button, Lang, Msg};
+use crate::render::{BoardView, Players};
+
+/// Posts today's daily puzzle in every channel not served yet today. A post that fails is
+/// logged and not made again (its claim is spent).
+pub async fn post_daily(http: &Http, data: &Data) {
+    let claimed = match data.service.claim_daily_posts().await {
+        Ok(claimed) => claimed,
+        Err(e) => return error!(error = %e, "could not claim the daily puzzle's posts"),
+    };
+    for (guild, channel, lang) in claimed {
+        if let Err(e) = post_one(http, data, channel, lang).await {
+            warn!(%guild, %channel, error = %e, "could not post the daily puzzle");
+        } else {
+            debug!(%guild, %channel, "daily puzzle posted");
+        }
+    }
+}
+
+/// Posts today's daily puzzle in `channel`, in `lang`: its board, what to find, and Solve.
+async fn post_one(http: &Http, data: &Data, channel: ChannelId, lang: Lang) -> Result<(), Error> {
+    let view = match super::reply::split(data.service.daily_puzzle_today().await)? {
+        Ok(view) => view,
+        // No puzzle at all: nothing to post.
+        Err(UserError::NoPuzzles) => return Ok(()),
+        Err(refusal) => return Err(Error::Unexpected(refusal.to_string())),
+    };
+    let board = BoardView {
+        flipped: view.solver == monkey_queen_core::Color::Black,
+        last_move: None,
+        players: Players::new(
+            lang.text(&Msg::ColorName(monkey_queen_core::Color::White)),
+            lang.text(&Msg::ColorName(monkey_queen_core::Color::Black)),
+        ),
+        status: Some(lang.text(&Msg::PuzzleCaption(&view))),
+        ..BoardView::default()
+    };
+    let renderer = data.renderer.clone();
+    let position = view.position.clone();
+    let png = data
+        .cpu_work(move || renderer.board_png(&position, &board))
+        .await??;
+    let solve = CreateButton::new(ComponentId::DailyPuzzle.to_string())
+        .label(lang.text(&Msg::Label(Button::Solve)))
+        .style(ButtonStyle::Primary);
+    let message = CreateMessage::new()
+        .content(lang.text(&Msg::DailyPost(&view)))
+        .add_file(CreateAttachment::bytes(png, super::board::FILE_NAME))
+        .components(vec![CreateActionRow::Buttons(vec![solve])])
+        .allowed_mentions(CreateAllowedMentions::new());
+    let channel = serenity::ChannelId::new(channel.0);
+    retry("posting the daily puzzle", Retry::BOARD, || {
+        channel.send_message(http, message.clone())
+    })
+    .await?;
+    Ok(())
+}
+
+/// Searches finished games for puzzles, one game at a time: a sweep starts the search of the
+/// next game on its tasks unless one is under way.
+#[derive(Clone)]
+pub struct Scanner {
+    tasks: TaskTracker,
+    busy: Arc<AtomicBool>,
+}
+
+impl Scanner {
+    /// A scanner running its searches on `tasks`.
+    pub fn new(tasks: TaskTracker) -> Scanner {
+        Scanner {
+            tasks,
+            busy: Arc::default(),
+        }
+    }
+
+    /// Starts searching the next game not searched yet, unless a search runs.
+    pub fn scan_next(&self, data: &Data) {
+        if self.busy.swap(true, Ordering::AcqRel) {
+            return;
+        }
+        let (busy, data) = (self.busy.clone(), data.clone());
+        self.tasks.spawn(async move {
+            if let Err(e) = scan(&data).await {
+                error!(error = %e, "could not search a game for puzzles");
+            }
+            busy.store(false, Ordering::Release);
+        });
+    }
+}
+
+/// Searches the next game for puzzles, keeps those a deeper search confirms, and stores them.
+async fn scan(data: &Data) -> Result<(), Error> {
+    let next = data.service.next_game_to_scan().await;
+    let Some((game, record)) = next.map_err(super::board::service_failure)? else {
+        return Ok(());
+    };
+    let label = format!("game {game}");
+    let found = {
+        let _long = data.heavy_turn().await?;
+        data.cpu_work(move || {
+            let config = Config::default();
+            let deeper = config.deeper(4);
+            puzzle::puzzles_in_game(&record, &label, &config)
+                .into_iter()
+                .filter(|p| puzzle::verify(p, &deeper).is_ok())
+                .collect::<Vec<_>>()
+        })
+        .await?
+    };
+    let added = data.service.scanned(game, &found).await;
+    let added = added.map_err(super::board::service_failure)?;
+    info!(%game, found = found.len(), added, "searched a game for puzzles");
+    Ok(())
+}
