@@ -305,6 +305,16 @@ pub async fn start(config: &Config, deps: Deps) -> Result<RunningBot, Error> {
     let web_addr = web.as_ref().and_then(|l| l.local_addr().ok());
     let renderer = Arc::new(Renderer::new()?);
     warm_up(renderer.clone()).await?;
+    // Stored before anything is served, so that the first `/puzzle` finds them.
+    let starter = GameService::new(
+        deps.db.clone(),
+        deps.clock.clone(),
+        ServiceConfig::default(),
+    );
+    match starter.add_starter_puzzles().await {
+        Ok(added) => info!(added, "starter puzzles stored"),
+        Err(e) => error!(error = %e, "could not store the starter puzzles"),
+    }
     let background = Background::default();
     let (framework, in_flight) =
         in_flight::tracked(framework(config, deps, renderer, background.clone(), web));
@@ -465,10 +475,6 @@ fn framework(
                     public_url.clone(),
                     activity.is_some(),
                 );
-                match data.service.add_starter_puzzles().await {
-                    Ok(added) => info!(added, "starter puzzles stored"),
-                    Err(e) => error!(error = %e, "could not store the starter puzzles"),
-                }
                 data.service
                     .relay_other_processes(&background.tasks, background.stop.clone());
                 if let Some(listener) = web {
