@@ -518,7 +518,8 @@ fn framework(
                     background.stop.clone(),
                     background.games_checked.clone(),
                 );
-                let scanner = scan_games.then(|| background.tasks.clone());
+                let scanner =
+                    scan_games.then(|| (background.tasks.clone(), background.stop.clone()));
                 sweeper::Sweeper::new(ctx.http.clone(), data.clone(), scanner).spawn(
                     &background.tasks,
                     background.stop.clone(),

@@ -12,6 +12,7 @@ use serenity::{
     ButtonStyle, CreateActionRow, CreateAllowedMentions, CreateAttachment, CreateButton,
     CreateMessage, Http,
 };
+use tokio_util::sync::CancellationToken;
 use tokio_util::task::TaskTracker;
 use tracing::{debug, error, info, warn};
 
@@ -83,14 +84,17 @@ async fn post_one(http: &Http, data: &Data, channel: ChannelId, lang: Lang) -> R
 pub struct Scanner {
     tasks: TaskTracker,
     busy: Arc<AtomicBool>,
+    /// Cancelled at shutdown: a search under way gives up between positions.
+    stop: CancellationToken,
 }
 
 impl Scanner {
-    /// A scanner running its searches on `tasks`.
-    pub fn new(tasks: TaskTracker) -> Scanner {
+    /// A scanner running its searches on `tasks`, until `stop` is cancelled.
+    pub fn new(tasks: TaskTracker, stop: CancellationToken) -> Scanner {
         Scanner {
             tasks,
             busy: Arc::default(),
+            stop,
         }
     }
 
@@ -99,9 +103,9 @@ impl Scanner {
         if self.busy.swap(true, Ordering::AcqRel) {
             return;
         }
-        let (busy, data) = (self.busy.clone(), data.clone());
+        let (busy, data, stop) = (self.busy.clone(), data.clone(), self.stop.clone());
         self.tasks.spawn(async move {
-            if let Err(e) = scan(&data).await {
+            if let Err(e) = scan(&data, stop).await {
                 error!(error = %e, "could not search a game for puzzles");
             }
             busy.store(false, Ordering::Release);
@@ -109,8 +113,9 @@ impl Scanner {
     }
 }
 
-/// Searches the next game for puzzles, keeps those a deeper search confirms, and stores them.
-async fn scan(data: &Data) -> Result<(), Error> {
+/// Searches the next game for puzzles, keeps those a deeper search confirms, and stores them;
+/// given up (the game left for later) if `stop` is cancelled meanwhile.
+async fn scan(data: &Data, stop: CancellationToken) -> Result<(), Error> {
     let next = data.service.next_game_to_scan().await;
     let Some((game, record)) = next.map_err(super::board::service_failure)? else {
         return Ok(());
@@ -121,12 +126,23 @@ async fn scan(data: &Data) -> Result<(), Error> {
         data.cpu_work(move || {
             let config = Config::default();
             let deeper = config.deeper(4);
-            puzzle::puzzles_in_game(&record, &label, &config)
-                .into_iter()
-                .filter(|p| puzzle::verify(p, &deeper).is_ok())
-                .collect::<Vec<_>>()
+            let stopped = || stop.is_cancelled();
+            let found = puzzle::puzzles_in_game_until(&record, &label, &config, &stopped)?;
+            let mut kept = Vec::with_capacity(found.len());
+            for p in found {
+                if stopped() {
+                    return None;
+                }
+                if puzzle::verify(&p, &deeper).is_ok() {
+                    kept.push(p);
+                }
+            }
+            Some(kept)
         })
         .await?
+    };
+    let Some(found) = found else {
+        return Ok(());
     };
     let added = data.service.scanned(game, &found).await;
     let added = added.map_err(super::board::service_failure)?;

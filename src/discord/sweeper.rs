@@ -42,12 +42,17 @@ pub struct Sweeper {
 }
 
 impl Sweeper {
-    /// A sweeper posting through `http`, searching games for puzzles on `scan_on` if given.
-    pub fn new(http: Arc<Http>, data: Data, scan_on: Option<TaskTracker>) -> Sweeper {
+    /// A sweeper posting through `http`, searching games for puzzles on `scan_on`'s tasks
+    /// (until its token is cancelled) if given.
+    pub fn new(
+        http: Arc<Http>,
+        data: Data,
+        scan_on: Option<(TaskTracker, CancellationToken)>,
+    ) -> Sweeper {
         Sweeper {
             http,
             data,
-            scanner: scan_on.map(puzzle_posts::Scanner::new),
+            scanner: scan_on.map(|(tasks, stop)| puzzle_posts::Scanner::new(tasks, stop)),
         }
     }
 

@@ -21,6 +21,18 @@ pub fn find_puzzle(pos: &Position, source: Source, config: &Config) -> Option<Pu
 /// after the solution of the previous puzzle. `game` names the game in each [`Source`].
 #[must_use]
 pub fn puzzles_in_game(record: &Record, game: &str, config: &Config) -> Vec<Puzzle> {
+    puzzles_in_game_until(record, game, config, &|| false).unwrap_or_default()
+}
+
+/// [`puzzles_in_game`], asking `stopped` before each position's search: `None` as soon as it
+/// says yes (a bot shutting down gives up the search, to do it again later).
+#[must_use]
+pub fn puzzles_in_game_until(
+    record: &Record,
+    game: &str,
+    config: &Config,
+    stopped: &dyn Fn() -> bool,
+) -> Option<Vec<Puzzle>> {
     let mut pos = Position::start(record.options);
     let mut found = Vec::new();
     // The side to move's chances in the position before, with its best move.
@@ -29,6 +41,9 @@ pub fn puzzles_in_game(record: &Record, game: &str, config: &Config) -> Vec<Puzz
     for ply in 0..=record.moves.len() {
         if pos.is_game_over() {
             break;
+        }
+        if stopped() {
+            return None;
         }
         let top = config.top(&pos, 2);
         let now = top.moves.first().map_or(0.0, |&(_, s)| mover_chances(s));
@@ -50,7 +65,7 @@ pub fn puzzles_in_game(record: &Record, game: &str, config: &Config) -> Vec<Puzz
             pos.play_unchecked(m);
         }
     }
-    found
+    Some(found)
 }
 
 fn source(game: &str, ply: usize) -> Source {

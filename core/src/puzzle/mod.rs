@@ -37,7 +37,7 @@ use crate::moves::Move;
 use crate::position::Position;
 use crate::search::{self, Limits, TopMoves, WEIGHTS};
 
-pub use find::{find_puzzle, puzzles_in_game};
+pub use find::{find_puzzle, puzzles_in_game, puzzles_in_game_until};
 pub use self_play::self_play;
 pub use text::PuzzleTextError;
 pub use theme::Theme;
