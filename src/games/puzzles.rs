@@ -284,18 +284,18 @@ impl GameService {
         let day = day.unwrap_or("");
         let mut tx = self.db.begin_write().await?;
         storage::lock(&mut tx, &[Key::Player(player)]).await?;
-        let attempt = match checked_attempt(&mut tx, player, id, day, step).await {
-            Ok(attempt) => attempt,
+        let Opened {
+            attempt,
+            row,
+            view,
+            solution,
+        } = match opened(&mut tx, player, id, day, step).await {
+            Ok(opened) => opened,
             Err(refusal) => {
                 tx.rollback().await?;
                 return Err(refusal);
             }
         };
-        let row = storage::puzzle(&mut tx, id)
-            .await?
-            .ok_or(UserError::NoSuchPuzzle(id))?;
-        let view = view_of(&row, attempt.step, day_opt(day), attempt.tries)?;
-        let solution = solution_of(&row)?;
         let mut after = view.position.clone();
         let mv = match after.play_str(text) {
             Ok(mv) => mv,
@@ -403,18 +403,18 @@ impl GameService {
         let day = day.unwrap_or("");
         let mut tx = self.db.begin_write().await?;
         storage::lock(&mut tx, &[Key::Player(player)]).await?;
-        let attempt = match checked_attempt(&mut tx, player, id, day, step).await {
-            Ok(attempt) => attempt,
+        let Opened {
+            attempt,
+            row,
+            view,
+            solution,
+        } = match opened(&mut tx, player, id, day, step).await {
+            Ok(opened) => opened,
             Err(refusal) => {
                 tx.rollback().await?;
                 return Err(refusal);
             }
         };
-        let row = storage::puzzle(&mut tx, id)
-            .await?
-            .ok_or(UserError::NoSuchPuzzle(id))?;
-        let view = view_of(&row, attempt.step, day_opt(day), attempt.tries)?;
-        let solution = solution_of(&row)?;
         self.moved(
             &mut tx,
             player,
@@ -707,6 +707,38 @@ pub fn read_puzzle_lines(text: &str) -> std::result::Result<Vec<Puzzle>, String>
                 .map_err(|e| format!("line {}: {e}", i + 1))
         })
         .collect()
+}
+
+/// An open attempt being answered, with its puzzle as stored, as the player sees it, and its
+/// solution.
+struct Opened {
+    attempt: AttemptRow,
+    row: PuzzleRow,
+    view: PuzzleView,
+    solution: Vec<Move>,
+}
+
+/// The open attempt of `player` at `id` on `day` with its puzzle, refused if over or past
+/// `step` (see [`checked_attempt`]).
+async fn opened(
+    conn: &mut Conn,
+    player: UserId,
+    id: PuzzleId,
+    day: &str,
+    step: Option<u32>,
+) -> Result<Opened> {
+    let attempt = checked_attempt(conn, player, id, day, step).await?;
+    let row = storage::puzzle(conn, id)
+        .await?
+        .ok_or(UserError::NoSuchPuzzle(id))?;
+    let view = view_of(&row, attempt.step, day_opt(day), attempt.tries)?;
+    let solution = solution_of(&row)?;
+    Ok(Opened {
+        attempt,
+        row,
+        view,
+        solution,
+    })
 }
 
 /// The open attempt of `player` at `id` on `day`, refused if over or past `step`.
