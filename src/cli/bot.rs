@@ -10,8 +10,8 @@ use clap::{Args, Parser};
 use tracing::warn;
 use tracing_subscriber::EnvFilter;
 
-use crate::discord::{self, Config, Deps};
-use crate::games::SystemClock;
+use crate::app::{self, App, AppConfig, BotConfig as Config, Faces};
+use crate::games::{CpuLimits, SystemClock};
 use crate::storage::{self, DEFAULT_DATABASE_URL, Db, PoolSettings};
 
 /// How many times the bot tries to reach its database at start before giving up.
@@ -142,15 +142,20 @@ pub fn run(args: &BotArgs) -> Result<(), String> {
         .map_err(|e| format!("could not start the async runtime: {e}"))?;
     runtime.block_on(async {
         let db = open_database(&args.database_url, &args.pool()).await?;
-        let deps = Deps {
+        let app = App::start(AppConfig {
             db,
             clock: Arc::new(SystemClock),
-            sweep_interval: discord::sweeper::DEFAULT_INTERVAL,
-            defer_after: discord::DEFAULT_DEFER_AFTER,
-            cpu: discord::CpuLimits::for_this_machine(),
+            cpu: CpuLimits::for_this_machine(),
+            sweep_interval: app::DEFAULT_SWEEP_INTERVAL,
             scan_games: true,
-        };
-        discord::run(config, deps).await.map_err(|e| e.to_string())
+            faces: Faces::Bot {
+                config,
+                defer_after: app::DEFAULT_DEFER_AFTER,
+            },
+        })
+        .await
+        .map_err(|e| e.to_string())?;
+        app.run_until_signal().await.map_err(|e| e.to_string())
     })
 }
 

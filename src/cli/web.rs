@@ -4,14 +4,14 @@
 use std::net::SocketAddr;
 
 use clap::Args;
+use std::sync::Arc;
+
 use tokio::net::TcpListener;
-use tokio_util::sync::CancellationToken;
-use tokio_util::task::TaskTracker;
 use tracing_subscriber::EnvFilter;
 
-use crate::discord::CpuLimits;
+use crate::app::{self, App, AppConfig, Faces, RateLimit};
+use crate::games::{CpuLimits, SystemClock};
 use crate::storage::{self, DEFAULT_DATABASE_URL};
-use crate::web::{self, AtScreen, RateLimit};
 
 /// Where to serve and store.
 #[derive(Debug, Clone, Args)]
@@ -47,29 +47,26 @@ async fn serve(args: &WebArgs) -> Result<(), String> {
     let listener = TcpListener::bind(args.addr)
         .await
         .map_err(|e| format!("could not serve on {}: {e}", args.addr))?;
-    let (tasks, stop) = (TaskTracker::new(), CancellationToken::new());
-    let cpu = CpuLimits::for_this_machine();
-    let at = AtScreen {
-        listener,
-        db: db.clone(),
-        search: cpu.search,
-        work: cpu.work,
-        rate_limit: RateLimit {
-            per_second: args.requests_per_second,
-            burst: args.requests_per_second.saturating_mul(6),
+    let app = App::start(AppConfig {
+        db,
+        clock: Arc::new(SystemClock),
+        cpu: CpuLimits::for_this_machine(),
+        sweep_interval: app::DEFAULT_SWEEP_INTERVAL,
+        scan_games: true,
+        faces: Faces::AtScreen {
+            listener,
+            rate_limit: RateLimit {
+                per_second: args.requests_per_second,
+                burst: args.requests_per_second.saturating_mul(6),
+            },
         },
-    };
-    web::spawn_at_screen(at, &tasks, stop.clone()).map_err(|e| e.to_string())?;
+    })
+    .await
+    .map_err(|e| e.to_string())?;
     if !args.addr.ip().is_loopback() {
         // Whoever reaches this address plays the games at this screen.
         tracing::warn!(addr = %args.addr, "serving games that anyone who reaches this address may play");
     }
     println!("Monkey Queen: play at http://{}/ (Ctrl-C stops)", args.addr);
-    let signal = crate::discord::shutdown_signal().await;
-    tracing::info!(?signal, "shutting down");
-    stop.cancel();
-    tasks.close();
-    tasks.wait().await;
-    db.close().await;
-    Ok(())
+    app.run_until_signal().await.map_err(|e| e.to_string())
 }

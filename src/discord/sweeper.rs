@@ -26,9 +26,6 @@ use tracing::{debug, error};
 
 use super::{Data, announce, puzzle_posts};
 
-/// How often the bot sweeps unless told otherwise.
-pub const DEFAULT_INTERVAL: Duration = Duration::from_secs(5);
-
 /// Announcements one sweep delivers at most; the rest wait for the next sweep.
 const ANNOUNCEMENTS_PER_SWEEP: usize = 50;
 
@@ -76,51 +73,19 @@ impl Sweeper {
         });
     }
 
-    /// One sweep: expired challenges, due reminders, timeouts, then the computer's turns (its
-    /// tasks start at once, and don't wait for the deliveries), then the announcements that are
-    /// due, then the daily puzzle's posts not made yet today, and the search of the next game
-    /// for puzzles (beside the sweeps, one at a time). Failures are logged; the next sweep
-    /// carries on.
+    /// One sweep: the service's timed work (see
+    /// [`GameService::run_due_jobs`](crate::games::GameService::run_due_jobs)), then the
+    /// announcements that are due, then the daily puzzle's posts not made yet today, and the
+    /// search of the next game for puzzles (beside the sweeps, one at a time). Failures are
+    /// logged; the next sweep carries on.
     pub async fn sweep(&self) {
-        self.settle_due().await;
-        self.resume_computer_turns().await;
+        self.data.service.run_due_jobs().await;
         self.deliver_announcements().await;
         puzzle_posts::post_daily(&self.http, &self.data).await;
         if let Some(scanner) = &self.scanner {
             scanner.scan_next(&self.data);
         }
         self.data.sweeps_done.send_modify(|n| *n += 1);
-    }
-
-    /// Has the service work on the computer's turns that nobody works on (see
-    /// [`GameService::resume_computer_turns`](crate::games::GameService::resume_computer_turns)).
-    async fn resume_computer_turns(&self) {
-        if let Err(e) = self.data.service.resume_computer_turns().await {
-            error!(error = %e, "could not read the computer's turns");
-        }
-    }
-
-    /// Settles what the clock has made due (lapsed challenges, reminders, losses on time,
-    /// tournaments to start); the
-    /// service queues the announcement of each as it does. Then forgets what lapsed.
-    async fn settle_due(&self) {
-        let service = &self.data.service;
-        if let Err(e) = service.expire_challenges().await {
-            error!(error = %e, "could not expire challenges");
-        }
-        if let Err(e) = service.due_reminders().await {
-            error!(error = %e, "could not claim due reminders");
-        }
-        if let Err(e) = service.apply_timeouts().await {
-            error!(error = %e, "could not apply timeouts");
-        }
-        if let Err(e) = service.start_due_tournaments().await {
-            error!(error = %e, "could not start the tournaments due");
-        }
-        match service.forget_lapsed().await {
-            Ok(lapsed) => debug!(?lapsed, "forgot what lapsed"),
-            Err(e) => error!(error = %e, "could not forget lapsed tokens and cooldowns"),
-        }
     }
 
     /// Delivers the announcements that are due, up to [`ANNOUNCEMENTS_PER_SWEEP`], each

@@ -75,9 +75,11 @@ mod challenges;
 mod clock;
 mod computer;
 mod cooldowns;
+mod cpu;
 mod end;
 mod error;
 mod events;
+mod jobs;
 mod lapsed;
 mod pages;
 mod play;
@@ -88,6 +90,7 @@ mod rematch;
 mod reminders;
 mod settings;
 mod standings;
+mod startup_check;
 mod tokens;
 mod tournaments;
 mod view;
@@ -107,6 +110,7 @@ pub use announcements::{
 pub use clock::{Clock, ManualClock, SystemClock};
 pub use computer::{Computer, TurnClaim};
 pub use cooldowns::{ChallengeLimits, HEAVY_COOLDOWN_MS, MAX_COMPUTER_GAMES};
+pub use cpu::CpuLimits;
 pub use error::{InternalError, Result, ServiceError, UserError};
 pub use events::GameEvent;
 pub use lapsed::Lapsed;
@@ -122,6 +126,7 @@ pub use standings::{
     AiStanding, HistoryPage, LeaderboardEntry, LeaderboardPage, LeaderboardScope, MAX_PAGE_SIZE,
     Page, PlayedGame, PlayerStats, RECENT_RESULTS,
 };
+pub use startup_check::{GamesChecked, spawn_check_games};
 pub use tokens::{KEPT_TOKEN_FOLLOW_UPS, TOKEN_LIFETIME_MS, token_serves};
 pub use tournaments::{
     Entrant, LogLine, MAX_NAME_CHARS, MAX_OPEN_TOURNAMENTS, MAX_PLAYERS, MAX_ROUND_ROBIN_PLAYERS,

@@ -11,6 +11,8 @@
 //!   over a WebSocket, for the Activity.
 //! - With local play on (`monkey-queen web`): `GET /` starts games at this screen, and
 //!   `POST /api/games`, `/api/games/{key}/moves` and `/resign` play them ([`local`]).
+//!
+//! The application (`crate::app`) builds the services and attaches this face with [`spawn`].
 //! - With the Activity on (the bot's `DISCORD_CLIENT_SECRET`): `GET /activity`, the same page
 //!   inside Discord's client, signed in through Discord and played by taps ([`activity`]).
 //! - `GET /assets/{file}`: the page's own CSS and JavaScript, from `web/`, built into the
@@ -23,7 +25,6 @@
 mod activity;
 mod asked;
 mod assets;
-mod at_screen;
 mod errors;
 mod lang;
 mod live;
@@ -51,7 +52,6 @@ use crate::model::UserId;
 use crate::render::Renderer;
 
 pub use activity::Activity;
-pub use at_screen::{AtScreen, spawn_at_screen};
 pub use security::RateLimit;
 
 /// How the web face runs.

@@ -14,17 +14,14 @@ use std::time::Instant;
 
 use fantoccini::Locator;
 use fantoccini::key::Key;
-use monkey_queen::discord::CpuLimits;
-use monkey_queen::games::{GameId, GameRef, GameService, UserId};
+use monkey_queen::app::{self, App, AppConfig, Faces, RateLimit};
+use monkey_queen::games::{CpuLimits, GameId, GameRef, GameService, SystemClock, UserId};
 use monkey_queen::model::PageKey;
 use monkey_queen::storage;
-use monkey_queen::web::{self, AtScreen, RateLimit};
 use regex::Regex;
 use reqwest::StatusCode;
 use serde_json::Value;
 use tokio::sync::Semaphore;
-use tokio_util::sync::CancellationToken;
-use tokio_util::task::TaskTracker;
 
 use crate::board_png;
 use crate::harness::{Board, Harness, PUBLIC_URL, WAIT, callback_path, content};
@@ -531,64 +528,63 @@ async fn the_page_fits_a_phone_and_a_wide_screen() {
     h.stop().await;
 }
 
-/// `monkey-queen web` in this process, wired by the same [`web::spawn_at_screen`], the
-/// computer searching only with the turn of [`LocalWeb::search`] (so a test can hold it).
+/// `monkey-queen web` in this process, built by the same [`App::start`], the computer
+/// searching only with the turn of [`LocalWeb::search`] (so a test can hold it).
 pub(crate) struct LocalWeb {
     /// `http://127.0.0.1:PORT`.
     pub(crate) url: String,
-    /// The game service the pages play through.
-    service: GameService,
+    app: App,
     /// The computer's only turn of search.
     search: Arc<Semaphore>,
-    stop: CancellationToken,
-    tasks: TaskTracker,
     _db: TestDb,
 }
 
 impl LocalWeb {
     pub(crate) async fn start() -> LocalWeb {
         let db = TestDb::new().await;
-        let (tasks, stop) = (TaskTracker::new(), CancellationToken::new());
-        let search = Arc::new(Semaphore::new(1));
+        let cpu = CpuLimits::for_cores(2);
+        let search = cpu.search.clone();
+        assert_eq!(search.available_permits(), 1);
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
         let url = format!("http://{}", listener.local_addr().unwrap());
-        let at = AtScreen {
-            listener,
+        let app = App::start(AppConfig {
             db: storage::connect(&db.url).await.unwrap(),
-            search: search.clone(),
-            work: CpuLimits::for_this_machine().work,
-            rate_limit: RateLimit::default(),
-        };
-        let service = web::spawn_at_screen(at, &tasks, stop.clone()).unwrap();
+            clock: Arc::new(SystemClock),
+            cpu,
+            sweep_interval: app::DEFAULT_SWEEP_INTERVAL,
+            scan_games: false,
+            faces: Faces::AtScreen {
+                listener,
+                rate_limit: RateLimit::default(),
+            },
+        })
+        .await
+        .unwrap();
         LocalWeb {
             url,
-            service,
+            app,
             search,
-            stop,
-            tasks,
             _db: db,
         }
+    }
+
+    /// The game service the pages play through.
+    fn service(&self) -> &GameService {
+        self.app.service()
     }
 
     /// How many moves the game at `key` has, as stored.
     pub(crate) async fn moves(&self, key: &str) -> usize {
         let key = PageKey::parse(key).expect("a page key");
-        let page = self.service.page(&key).await.unwrap().expect("the game");
+        let page = self.service().page(&key).await.unwrap().expect("the game");
         page.moves.len()
     }
 
     pub(crate) async fn stop(self) {
-        self.stop.cancel();
-        self.tasks.close();
-        tokio::time::timeout(WAIT, self.tasks.wait())
+        tokio::time::timeout(WAIT, self.app.shutdown())
             .await
-            .expect("the web face stops in time");
-    }
-}
-
-impl Drop for LocalWeb {
-    fn drop(&mut self) {
-        self.stop.cancel();
+            .expect("the web face stops in time")
+            .expect("the web face stops without error");
     }
 }
 

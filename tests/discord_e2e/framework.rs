@@ -83,8 +83,20 @@ async fn registers_commands_in_the_dev_guild_and_identifies() {
     let identify = h.fake.identify().unwrap();
     assert_eq!(identify["token"], format!("Bot {TOKEN}"));
     assert_eq!(identify["intents"], 1, "GUILDS only");
-    // Nothing but registration went to REST on start-up.
-    assert_eq!(h.fake.requests().len(), 1, "{}", h.fake.describe_requests());
+    // On start-up, REST was asked who the bot is (before the gateway connected) and the
+    // commands were registered; nothing else.
+    let requests = h.fake.requests();
+    let asked: Vec<_> = requests
+        .iter()
+        .map(|r| format!("{} {}", r.method, r.path))
+        .collect();
+    assert_eq!(asked.len(), 3, "{}", h.fake.describe_requests());
+    assert!(requests[0].is("GET", "/users/@me"), "{asked:?}");
+    assert!(
+        requests[1].is("GET", "/oauth2/applications/@me"),
+        "{asked:?}"
+    );
+    assert!(requests[2].method.as_str() == "PUT", "{asked:?}");
     h.stop().await;
 }
 

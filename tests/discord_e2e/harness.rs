@@ -6,12 +6,11 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use crate::support::database::TestDb;
-use monkey_queen::discord::{
-    self, Config, CpuLimits, Deps, GamesChecked, RunningBot, Secret, Shards, Token,
-};
+use monkey_queen::app::{self, App, AppConfig, BotConfig as Config, Faces};
+use monkey_queen::discord::{Secret, Shards, Token};
 use monkey_queen::games::{
-    ChallengeId, ChallengeLimits, Clock, GameId, GameService, GameView, ManualClock, ServiceConfig,
-    SystemClock, UserId,
+    ChallengeId, ChallengeLimits, Clock, CpuLimits, GameId, GameService, GameView, GamesChecked,
+    ManualClock, ServiceConfig, SystemClock, UserId,
 };
 use monkey_queen::storage;
 use poise::serenity_prelude::GuildId;
@@ -106,7 +105,7 @@ impl Setup {
     fn sweep_interval(&self) -> Duration {
         match self.manual_clock {
             Some(_) => QUICK_SWEEPS,
-            None => monkey_queen::discord::sweeper::DEFAULT_INTERVAL,
+            None => app::DEFAULT_SWEEP_INTERVAL,
         }
     }
 }
@@ -115,9 +114,9 @@ impl Setup {
 pub struct Harness {
     /// The fake Discord.
     pub fake: FakeDiscord,
-    bot: RunningBot,
+    bot: App,
     /// The other bot processes, when there are several (see [`Harness::processes`]).
-    others: Vec<RunningBot>,
+    others: Vec<App>,
     db: TestDb,
     /// A game service on the same database file, to check what the bot stored.
     pub service: GameService,
@@ -366,15 +365,18 @@ impl Harness {
                 public_url: setup.pages.then(|| PUBLIC_URL.to_owned()),
                 client_secret: setup.activity.then(|| Secret::new(CLIENT_SECRET)),
             };
-            let deps = Deps {
+            let app = AppConfig {
                 db: storage::connect(&db.url).await.unwrap(),
                 clock: setup.clock(),
-                sweep_interval: setup.sweep_interval(),
-                defer_after: setup.defer_after,
                 cpu: setup.cpu.clone(),
+                sweep_interval: setup.sweep_interval(),
                 scan_games: setup.scan_games,
+                faces: Faces::Bot {
+                    config,
+                    defer_after: setup.defer_after,
+                },
             };
-            bots.push(discord::start(&config, deps).await.expect("the bot starts"));
+            bots.push(App::start(app).await.expect("the bot starts"));
         }
         assert!(
             fake.wait_for_sessions(session, WAIT).await,
@@ -440,13 +442,13 @@ impl Harness {
     }
 
     /// What the (first) bot's check of stored games found, once it is done (see
-    /// [`RunningBot::games_checked`]).
+    /// [`App::games_checked`]).
     pub fn games_checked(&self) -> tokio::sync::watch::Receiver<Option<GamesChecked>> {
         self.bot.games_checked()
     }
 
     /// Every bot process.
-    fn bots(&self) -> impl Iterator<Item = &RunningBot> {
+    fn bots(&self) -> impl Iterator<Item = &App> {
         std::iter::once(&self.bot).chain(&self.others)
     }
 

@@ -410,3 +410,17 @@ async fn a_puzzle_is_solved_by_taps_and_another_failed() {
     drop(b);
     h.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_fresh_monkey_queen_web_serves_the_starter_puzzles() {
+    // `monkey-queen web` on a database nobody used before: the shipped puzzles are stored
+    // before anything is served, as for the bot.
+    let local = crate::browser::LocalWeb::start().await;
+    let page = reqwest::get(format!("{}/puzzles/1", local.url))
+        .await
+        .unwrap();
+    assert_eq!(page.status(), StatusCode::OK);
+    let html = page.text().await.unwrap();
+    assert!(html.contains("Puzzle #1"), "{html}");
+    local.stop().await;
+}

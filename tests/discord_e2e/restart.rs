@@ -3,7 +3,7 @@
 //! computer owes with nobody working on it is taken up (the kill of the bot while the computer
 //! thinks is `discord_process::the_computer_moves_once_after_being_killed_while_it_thinks`).
 
-use monkey_queen::discord::GamesChecked;
+use monkey_queen::games::GamesChecked;
 use monkey_queen::games::{EndReason, GameStatus, UserError, UserId};
 use monkey_queen::i18n::{Lang, Msg};
 use serde_json::Value;

@@ -992,6 +992,44 @@ pub fn bot_user() -> Value {
     })
 }
 
+/// The bot's application, as `GET /oauth2/applications/@me` answers it to the bot's token (a
+/// `PrivateApplicationResponse`, with the bot user).
+fn own_application() -> Value {
+    json!({
+        "id": APPLICATION_ID.to_string(),
+        "name": BOT_NAME,
+        "icon": null,
+        "description": "",
+        "type": null,
+        "bot": bot_user(),
+        "is_monetized": false,
+        "is_verified": false,
+        "is_discoverable": false,
+        "bot_public": true,
+        "bot_require_code_grant": false,
+        "verify_key": "0".repeat(64),
+        "flags": 0,
+        "flags_new": "0",
+        "redirect_uris": [],
+        "interactions_endpoint_url": null,
+        "role_connections_verification_url": null,
+        "owner": {
+            "id": "1100000000000000099",
+            "username": "developer",
+            "discriminator": "0",
+            "global_name": null,
+            "avatar": null,
+            "public_flags": 0,
+        },
+        "approximate_guild_count": 1,
+        "approximate_user_install_count": 0,
+        "approximate_user_authorization_count": 0,
+        "explicit_content_filter": 0,
+        "team": null,
+        "eligible_oauth2_scopes": [],
+    })
+}
+
 /// Records a REST request and answers it the way Discord would.
 async fn rest_handler(
     State(shared): State<Arc<Shared>>,
@@ -1251,6 +1289,7 @@ fn serve(
             axum::Json(found.ok_or_else(Refusal::not_found)?).into_response()
         }
         ("GET", ["users", "@me"]) => axum::Json(contract.oauth.me(caller)?).into_response(),
+        ("GET", ["oauth2", "applications", "@me"]) => axum::Json(own_application()).into_response(),
         ("GET", ["oauth2", "@me"]) => {
             axum::Json(contract.oauth.authorization(caller, now)?).into_response()
         }

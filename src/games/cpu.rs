@@ -1,4 +1,5 @@
-//! Turns of CPU work, so that no kind of it starves another.
+//! Turns of CPU work, so that no kind of it starves another: the application makes one set
+//! and every part (the services' computer, mining and checks; the faces' pictures) shares it.
 //!
 //! Three limiters, sized from the cores:
 //! - every picture, analysis and replay of stored games takes one of [`CpuLimits::work`]'s

@@ -1,7 +1,7 @@
-//! The check of stored games once the bot is connected: every active game replays to its stored
-//! position. It runs in the background, page by page, so the bot answers from the start: each
-//! page is read on a connection given back before its games are replayed, replayed as long
-//! work (see [`CpuLimits`](super::CpuLimits)), and followed by a yield. It stops at shutdown.
+//! The check of stored games at start: every active game replays to its stored position. It
+//! runs in the background, page by page, so the faces answer from the start: each page is read
+//! on a connection given back before its games are replayed, replayed as long work (see
+//! [`CpuLimits`]), and followed by a yield. It stops at shutdown.
 
 use std::time::Instant;
 
@@ -10,13 +10,12 @@ use tokio_util::sync::CancellationToken;
 use tokio_util::task::TaskTracker;
 use tracing::{error, info};
 
-use super::{Data, Error};
-use crate::games::{CheckedPage, GameId};
+use super::{CheckedPage, CpuLimits, GameId, GameService, InternalError, Result};
 
 /// Active games replayed at a time: a few milliseconds of CPU and of database time.
 const PAGE: u32 = 100;
 
-/// What the check of stored games found (see [`RunningBot::games_checked`](super::RunningBot::games_checked)).
+/// What the check of stored games found.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct GamesChecked {
     /// The active games replayed.
@@ -29,7 +28,8 @@ pub struct GamesChecked {
 /// once it is done, what it found is sent on `checked`. Each mismatch is logged, then a
 /// summary; a database failure is logged and ends the check.
 pub fn spawn_check_games(
-    data: Data,
+    service: GameService,
+    cpu: CpuLimits,
     tasks: &TaskTracker,
     stop: CancellationToken,
     checked: watch::Sender<Option<GamesChecked>>,
@@ -40,7 +40,7 @@ pub fn spawn_check_games(
             () = stop.cancelled() => {
                 info!("shutting down: the check of stored games is left for the next start");
             }
-            found = check_games(&data) => {
+            found = check_games(&service, &cpu) => {
                 if let Some(found) = found {
                     checked.send_replace(Some(found));
                 }
@@ -51,7 +51,7 @@ pub fn spawn_check_games(
 
 /// Replays every active game, a page at a time, and logs any whose stored position disagrees
 /// with its moves; `None` if the database failed.
-async fn check_games(data: &Data) -> Option<GamesChecked> {
+async fn check_games(service: &GameService, cpu: &CpuLimits) -> Option<GamesChecked> {
     let started = Instant::now();
     let mut found = GamesChecked {
         games: 0,
@@ -59,7 +59,7 @@ async fn check_games(data: &Data) -> Option<GamesChecked> {
     };
     let mut after = GameId(0);
     loop {
-        let page = match check_page(data, after).await {
+        let page = match check_page(service, cpu, after).await {
             Ok(Some(page)) => page,
             Ok(None) => break,
             Err(e) => {
@@ -92,14 +92,15 @@ async fn check_games(data: &Data) -> Option<GamesChecked> {
 }
 
 /// Checks the page of active games after `after`, on a turn of long work.
-async fn check_page(data: &Data, after: GameId) -> Result<Option<CheckedPage>, Error> {
-    let _long = data.heavy_turn().await?;
-    match super::reply::split(
-        data.service
-            .check_active_games(after, PAGE, &data.cpu.work)
-            .await,
-    )? {
-        Ok(page) => Ok(page),
-        Err(refusal) => Err(Error::Unexpected(refusal.to_string())),
-    }
+async fn check_page(
+    service: &GameService,
+    cpu: &CpuLimits,
+    after: GameId,
+) -> Result<Option<CheckedPage>> {
+    let _long = cpu
+        .long
+        .acquire()
+        .await
+        .map_err(|e| InternalError::Worker(e.to_string()))?;
+    service.check_active_games(after, PAGE, &cpu.work).await
 }

@@ -1,0 +1,431 @@
+//! The application, built in one place: the database → the services → the computer and the
+//! turns of CPU work → the background work → the faces the configuration asks for (the Discord
+//! bot with its pages and Activity, or play at this screen). `monkey-queen bot`,
+//! `monkey-queen web` and the end-to-end tests all start through [`App::start`].
+//!
+//! Nothing waits for a face: who the bot is comes from Discord's REST API before the gateway
+//! connects, so the pages and the Activity are served from the start.
+
+mod shutdown;
+
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::time::Duration;
+
+use tokio::net::TcpListener;
+use tokio::sync::watch;
+use tokio::time::MissedTickBehavior;
+use tokio_util::sync::CancellationToken;
+use tokio_util::task::TaskTracker;
+use tracing::{error, info, warn};
+
+pub use shutdown::signal as shutdown_signal;
+
+pub use crate::discord::{Config as BotConfig, DEFAULT_DEFER_AFTER};
+
+use crate::discord;
+use crate::games::{
+    ChallengeLimits, Clock, Computer, CpuLimits, GameService, GamesChecked, ServiceConfig,
+    spawn_check_games,
+};
+use crate::render::{BoardView, RenderError, Renderer};
+use crate::storage::Db;
+use crate::web::{self, LocalPlayers};
+
+pub use crate::web::RateLimit;
+
+/// How long shutdown waits for the background work still running.
+const DRAIN_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// How often the application runs its timed work, unless told otherwise.
+pub const DEFAULT_SWEEP_INTERVAL: Duration = Duration::from_secs(5);
+
+/// What the application runs on, and which faces it shows.
+pub struct AppConfig {
+    /// The open database (migrations applied).
+    pub db: Db,
+    /// The clock deadlines are measured with.
+    pub clock: Arc<dyn Clock>,
+    /// The turns of CPU work (normally [`CpuLimits::for_this_machine`]).
+    pub cpu: CpuLimits,
+    /// How often the timed work runs (normally [`DEFAULT_SWEEP_INTERVAL`]).
+    pub sweep_interval: Duration,
+    /// Whether finished games are searched for puzzles (normally on; each search holds a turn
+    /// of long work for seconds, which tests timing long work leave out).
+    pub scan_games: bool,
+    /// The faces.
+    pub faces: Faces,
+}
+
+/// The faces an application shows.
+pub enum Faces {
+    /// The Discord bot, with the game pages and the Activity where its configuration asks.
+    Bot {
+        /// The bot's settings.
+        config: BotConfig,
+        /// How long slow work may take before its interaction is deferred (normally
+        /// [`DEFAULT_DEFER_AFTER`]).
+        defer_after: Duration,
+    },
+    /// Play at this screen (`monkey-queen web`): the game pages with local play, and no
+    /// Discord.
+    AtScreen {
+        /// Where to serve.
+        listener: TcpListener,
+        /// How many requests one address may make.
+        rate_limit: RateLimit,
+    },
+}
+
+/// Why the application could not start or stopped.
+#[derive(Debug, thiserror::Error)]
+pub enum AppError {
+    /// The board renderer could not be built (its embedded font) or draw.
+    #[error(transparent)]
+    Render(#[from] RenderError),
+    /// Discord refused the bot, or could not be reached.
+    #[error(transparent)]
+    Discord(#[from] discord::Error),
+    /// The pages could not be served on the address asked for.
+    #[error("could not serve pages on {addr}: {error}")]
+    Serve {
+        /// The address.
+        addr: SocketAddr,
+        /// What the system said.
+        error: std::io::Error,
+    },
+    /// A background task failed to start or stop.
+    #[error("a background task failed: {0}")]
+    Task(String),
+}
+
+/// A running application.
+pub struct App {
+    service: GameService,
+    tasks: TaskTracker,
+    stop: CancellationToken,
+    bot: Option<discord::RunningBot>,
+    web_addr: Option<SocketAddr>,
+    sweeps_done: Arc<watch::Sender<u64>>,
+    games_checked: watch::Sender<Option<GamesChecked>>,
+}
+
+impl App {
+    /// Builds the application and starts its background work and faces, on the current tokio
+    /// runtime; returns once they are started (the gateway connects in the background).
+    ///
+    /// # Errors
+    /// Discord refused the bot's token, the renderer could not be built, or the pages' address
+    /// is taken.
+    pub async fn start(config: AppConfig) -> Result<App, AppError> {
+        let (tasks, stop) = (TaskTracker::new(), CancellationToken::new());
+        let renderer = Arc::new(Renderer::new()?);
+        warm_up(renderer.clone()).await?;
+        let sweeps_done = Arc::new(watch::Sender::new(0));
+        let games_checked = watch::Sender::new(None);
+        let computer = || Computer::new(tasks.clone(), stop.clone(), config.cpu.search.clone());
+        let (service, bot, web_addr) = match config.faces {
+            Faces::Bot {
+                config: bot,
+                defer_after,
+            } => {
+                // Bound first, so a taken port stops the bot before it connects.
+                let listener = match bot.web_addr {
+                    Some(addr) => Some(bind(addr).await?),
+                    None => None,
+                };
+                let http = discord::http_client(&bot.token, bot.api_url.as_deref());
+                let identity = discord::identify(&http).await?;
+                let settings = ServiceConfig {
+                    bot_user: Some(identity.bot_user),
+                    ..ServiceConfig::default()
+                };
+                let service =
+                    GameService::new(config.db, config.clock, settings).with_computer(computer());
+                prepare(&service).await;
+                let web_addr =
+                    listener.and_then(|listener| {
+                        let activity = bot.client_secret.clone().filter(|_| bot.activity()).map(
+                            |client_secret| web::Activity {
+                                api_base: bot.api_base().to_owned(),
+                                client_id: identity.application,
+                                client_secret,
+                                bot_token: bot.token.clone(),
+                            },
+                        );
+                        let pages = web::WebConfig {
+                            public_url: bot.public_url.clone(),
+                            local: None,
+                            activity,
+                            rate_limit: RateLimit::default(),
+                        };
+                        serve(
+                            listener,
+                            &service,
+                            &renderer,
+                            &config.cpu,
+                            pages,
+                            &tasks,
+                            &stop,
+                        )
+                    });
+                let attached = discord::Attached {
+                    service: service.clone(),
+                    renderer,
+                    cpu: config.cpu.clone(),
+                    http,
+                    identity,
+                    defer_after,
+                    sweep_interval: config.sweep_interval,
+                    scan_games: config.scan_games,
+                    sweeps_done: sweeps_done.clone(),
+                    tasks: tasks.clone(),
+                    stop: stop.clone(),
+                };
+                let bot = discord::start(&bot, attached).await?;
+                (service, Some(bot), web_addr)
+            }
+            Faces::AtScreen {
+                listener,
+                rate_limit,
+            } => {
+                let local = LocalPlayers::STANDARD;
+                let settings = ServiceConfig {
+                    bot_user: Some(local.computer),
+                    // One person (or two) at one screen: their games are not held to the
+                    // limits that keep one Discord user from flooding a channel.
+                    challenge_limits: ChallengeLimits::NONE,
+                    ..ServiceConfig::default()
+                };
+                let service =
+                    GameService::new(config.db, config.clock, settings).with_computer(computer());
+                prepare(&service).await;
+                let pages = web::WebConfig {
+                    public_url: None,
+                    local: Some(local),
+                    activity: None,
+                    rate_limit,
+                };
+                let addr = serve(
+                    listener,
+                    &service,
+                    &renderer,
+                    &config.cpu,
+                    pages,
+                    &tasks,
+                    &stop,
+                );
+                spawn_sweeps(
+                    service.clone(),
+                    config.sweep_interval,
+                    sweeps_done.clone(),
+                    &tasks,
+                    stop.clone(),
+                );
+                (service, None, addr)
+            }
+        };
+        service.relay_other_processes(&tasks, stop.clone());
+        spawn_check_games(
+            service.clone(),
+            config.cpu,
+            &tasks,
+            stop.clone(),
+            games_checked.clone(),
+        );
+        Ok(App {
+            service,
+            tasks,
+            stop,
+            bot,
+            web_addr,
+            sweeps_done,
+            games_checked,
+        })
+    }
+
+    /// The game service the faces go through.
+    #[must_use]
+    pub fn service(&self) -> &GameService {
+        &self.service
+    }
+
+    /// The address the game pages are served on (port 0 in the configuration picks a free
+    /// one, given here).
+    #[must_use]
+    pub fn web_addr(&self) -> Option<SocketAddr> {
+        self.web_addr
+    }
+
+    /// The number of sweeps finished so far, to wait on: a test that wants to see what a sweep
+    /// does (or that it does nothing) waits for the next ones rather than for a while.
+    #[must_use]
+    pub fn sweeps_done(&self) -> watch::Receiver<u64> {
+        self.sweeps_done.subscribe()
+    }
+
+    /// What the check of stored games found, once it is done (`None` before, and after a
+    /// database failure, which is logged): it runs in the background from the start.
+    #[must_use]
+    pub fn games_checked(&self) -> watch::Receiver<Option<GamesChecked>> {
+        self.games_checked.subscribe()
+    }
+
+    /// The number of Discord gateway events being handled right now (always zero without the
+    /// bot), to wait on: once it is back to zero after an interaction was answered, its
+    /// handler has done all it was going to do.
+    #[must_use]
+    pub fn events_in_flight(&self) -> watch::Receiver<usize> {
+        match &self.bot {
+            Some(bot) => bot.events_in_flight(),
+            None => watch::channel(0).1,
+        }
+    }
+
+    /// Runs until Ctrl-C or SIGTERM (then shuts down) or until the bot stops on its own (for
+    /// example because Discord refused the token).
+    ///
+    /// # Errors
+    /// Why the bot stopped, or the signal could not be listened for.
+    pub async fn run_until_signal(mut self) -> Result<(), AppError> {
+        // `Err`: the bot stopped on its own, with this outcome.
+        let woke = match self.bot.as_mut() {
+            Some(bot) => tokio::select! {
+                ended = bot.stopped() => Err(ended),
+                signal = shutdown::signal() => Ok(signal),
+            },
+            None => Ok(shutdown::signal().await),
+        };
+        let signal = match woke {
+            Ok(signal) => signal,
+            Err(ended) => {
+                self.bot = None;
+                self.stop_background().await;
+                return ended.map_err(AppError::from);
+            }
+        };
+        let signal = signal.map_err(|e| AppError::Task(e.to_string()))?;
+        info!(signal, "shutting down");
+        self.shutdown().await
+    }
+
+    /// Stops the faces (the gateway first: no new events; running handlers finish), then the
+    /// background work (a sweep under way finishes), each bounded, and closes the database.
+    ///
+    /// # Errors
+    /// The bot's client ended with an error.
+    pub async fn shutdown(mut self) -> Result<(), AppError> {
+        let stopped = match self.bot.take() {
+            Some(bot) => bot.shutdown().await,
+            None => Ok(()),
+        };
+        self.stop_background().await;
+        self.service.db().close().await;
+        Ok(stopped?)
+    }
+
+    /// Tells the background work to stop and waits for it, at most [`DRAIN_TIMEOUT`].
+    async fn stop_background(&self) {
+        self.stop.cancel();
+        self.tasks.close();
+        if tokio::time::timeout(DRAIN_TIMEOUT, self.tasks.wait())
+            .await
+            .is_err()
+        {
+            warn!("some tasks were still running after {DRAIN_TIMEOUT:?}; stopping anyway");
+        }
+    }
+}
+
+impl Drop for App {
+    /// A dropped application stops its background work (without waiting for it).
+    fn drop(&mut self) {
+        self.stop.cancel();
+    }
+}
+
+/// Binds the pages' address.
+async fn bind(addr: SocketAddr) -> Result<TcpListener, AppError> {
+    TcpListener::bind(addr)
+        .await
+        .map_err(|error| AppError::Serve { addr, error })
+}
+
+/// What every service needs before anything is served: the shipped puzzles stored, so that
+/// the first `/puzzle` or puzzle page finds them. A failure is logged; the rest still runs.
+async fn prepare(service: &GameService) {
+    match service.add_starter_puzzles().await {
+        Ok(added) => info!(added, "starter puzzles stored"),
+        Err(e) => error!(error = %e, "could not store the starter puzzles"),
+    }
+}
+
+/// Serves the game pages on `listener`; the address they are served on.
+fn serve(
+    listener: TcpListener,
+    service: &GameService,
+    renderer: &Arc<Renderer>,
+    cpu: &CpuLimits,
+    config: web::WebConfig,
+    tasks: &TaskTracker,
+    stop: &CancellationToken,
+) -> Option<SocketAddr> {
+    let addr = listener.local_addr().ok();
+    let deps = web::WebDeps {
+        service: service.clone(),
+        renderer: renderer.clone(),
+        cpu: cpu.work.clone(),
+    };
+    web::spawn(listener, deps, config, tasks, stop.clone());
+    addr
+}
+
+/// Runs the service's timed work now and then every `interval`, until `stop`; counts each
+/// round on `done`. (With the bot, its sweeper does this beside its deliveries.)
+fn spawn_sweeps(
+    service: GameService,
+    interval: Duration,
+    done: Arc<watch::Sender<u64>>,
+    tasks: &TaskTracker,
+    stop: CancellationToken,
+) {
+    tasks.spawn(async move {
+        let mut ticks = tokio::time::interval(interval);
+        ticks.set_missed_tick_behavior(MissedTickBehavior::Delay);
+        loop {
+            tokio::select! {
+                biased;
+                () = stop.cancelled() => break,
+                _ = ticks.tick() => {
+                    service.run_due_jobs().await;
+                    done.send_modify(|n| *n += 1);
+                }
+            }
+        }
+    });
+}
+
+/// Draws a board of each size in each orientation once, so that no game's first picture is
+/// the slow one: the empty boards are drawn then (a few milliseconds each in a release build;
+/// the palette ships with the program).
+async fn warm_up(renderer: Arc<Renderer>) -> Result<(), AppError> {
+    let drawn = tokio::task::spawn_blocking(move || {
+        for size in monkey_queen_core::GameOptions::SIZES {
+            let Ok(options) = monkey_queen_core::GameOptions::with_size(size) else {
+                continue;
+            };
+            let start = monkey_queen_core::Position::start(options);
+            for flipped in [false, true] {
+                let view = BoardView {
+                    flipped,
+                    ..BoardView::default()
+                };
+                renderer.board_png(&start, &view)?;
+            }
+        }
+        Ok::<(), RenderError>(())
+    })
+    .await
+    .map_err(|e| AppError::Task(e.to_string()))?;
+    Ok(drawn?)
+}
