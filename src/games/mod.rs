@@ -70,6 +70,7 @@ mod abandoned;
 mod activity;
 mod analysis;
 mod announcements;
+mod at_screen;
 mod boards;
 mod challenges;
 mod clock;

@@ -10,21 +10,21 @@ use axum::Json;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::response::{Html, IntoResponse, Response};
-use monkey_queen_core::{GameOptions, MoveText};
+use monkey_queen_core::GameOptions;
 use serde::{Deserialize, Serialize};
 
 use super::asked::{MoveAsked, ResignAsked};
 use super::errors::WebError;
 use super::lang::Viewer;
 use super::page::{escape, fill, script_json, strings_json};
-use super::state::{self, playable};
+use super::state;
 use super::{LocalPlayers, Web, assets};
 use crate::games::{
-    ChallengeCreated, ChannelId, ColorChoice, GameRef, GameStarted, GameView, NewChallenge,
+    ChallengeCreated, ChannelId, ColorChoice, GameId, GameRef, GameStarted, NewChallenge,
     PlayRequest, PlayerRef, Reach, ServiceError, UserError, UserId,
 };
 use crate::i18n::{Lang, Msg};
-use crate::model::{Level, PageKey};
+use crate::model::Level;
 
 /// How many games the front page lists.
 const LISTED: u32 = 20;
@@ -213,42 +213,19 @@ pub(super) async fn create(
     Ok((StatusCode::CREATED, Json(Created { url })).into_response())
 }
 
-/// The game at `key` and the person at the screen whose turn it is there.
-async fn mover(web: &Web, key: &str, lang: Lang) -> Result<(GameView, UserId), WebError> {
+/// The game at `key` and the person at the screen who moves in it at `ply` (the service
+/// decides: see [`GameService::person_to_move`](crate::games::GameService::person_to_move)).
+async fn mover(web: &Web, key: &str, ply: u32, lang: Lang) -> Result<(GameId, UserId), WebError> {
     let local = players(web)?;
     let (page, _, _) = state::load(web, key).await?;
-    let game = page.game;
-    let turn = game.position.turn();
-    if !playable(&game, Some(local)).contains(&turn) {
-        // Not a person's turn here: the game is over, or the computer is to move.
-        let refusal = if game.is_active() {
-            UserError::NotYourTurn {
-                to_move: game.player(turn).id,
-            }
-        } else {
-            UserError::GameOver { game: game.id }
-        };
-        return Err(WebError::from_service(refusal.into(), lang));
-    }
-    let user = game.player(turn).id;
+    let game = page.game.id;
+    let people = [local.first, local.second];
+    let user = web
+        .service
+        .person_to_move(game, &people, ply)
+        .await
+        .map_err(|e| WebError::from_service(e, lang))?;
     Ok((game, user))
-}
-
-/// Whether the move asked for is the one stored at the ply after `asked.ply`: a request
-/// repeated after it went through.
-async fn already_played(web: &Web, key: &str, asked: &MoveAsked) -> bool {
-    let Some(key) = PageKey::parse(key) else {
-        return false;
-    };
-    let Ok(Some(page)) = web.service.page(&key).await else {
-        return false;
-    };
-    let Some(stored) = page.moves.get(asked.ply as usize) else {
-        return false;
-    };
-    let size = page.game.options.size();
-    let read = |text: &str| MoveText::parse(text, size).ok();
-    read(&stored.notation).is_some_and(|m| Some(m) == read(&asked.text))
 }
 
 /// `POST /api/games/{key}/moves`: plays the move of the person to move, at the ply the page
@@ -259,17 +236,12 @@ pub(super) async fn play(
     Path(key): Path<String>,
     Json(asked): Json<MoveAsked>,
 ) -> Result<Response, WebError> {
-    // A retried request whose move went through: the move stands, and the answer is the game
-    // as it is now (the other side may have moved since, or the game ended).
-    if already_played(&web, &key, &asked).await {
-        return state::answer(&web, &key).await;
-    }
-    let (game, user) = mover(&web, &key, lang).await?;
+    let (game, user) = mover(&web, &key, asked.ply, lang).await?;
     let played = match web
         .service
         .play(PlayRequest {
             user,
-            game: GameRef::Id(game.id),
+            game: GameRef::Id(game),
             text: &asked.text,
             expected_ply: Some(asked.ply),
             request_key: None,
@@ -277,6 +249,8 @@ pub(super) async fn play(
         .await
     {
         Ok(played) => played,
+        // A retried request whose move went through: the move stands, and the answer is the
+        // game as it is now (the other side may have moved since, or the game ended).
         Err(ServiceError::User(UserError::AlreadyPlayed { .. })) => {
             return state::answer(&web, &key).await;
         }
@@ -285,7 +259,7 @@ pub(super) async fn play(
     if let Some(id) = played.announcement
         && let Err(e) = web.service.announced(id).await
     {
-        tracing::warn!(game = %game.id, error = %e, "could not report a board shown on its page");
+        tracing::warn!(%game, error = %e, "could not report a board shown on its page");
     }
     let reply = web.service.claim_computer_reply(&played.game);
     web.service.play_computer(reply, played.game);
@@ -299,9 +273,9 @@ pub(super) async fn resign(
     Path(key): Path<String>,
     Json(asked): Json<ResignAsked>,
 ) -> Result<Response, WebError> {
-    let (game, user) = mover(&web, &key, lang).await?;
+    let (game, user) = mover(&web, &key, asked.ply, lang).await?;
     web.service
-        .resign(user, GameRef::Id(game.id), Some(asked.ply))
+        .resign(user, GameRef::Id(game), Some(asked.ply))
         .await
         .map_err(|e| WebError::from_service(e, lang))?;
     state::answer(&web, &key).await

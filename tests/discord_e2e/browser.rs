@@ -535,7 +535,7 @@ pub(crate) struct LocalWeb {
     pub(crate) url: String,
     app: App,
     /// The computer's only turn of search.
-    search: Arc<Semaphore>,
+    pub(crate) search: Arc<Semaphore>,
     _db: TestDb,
 }
 
@@ -569,7 +569,7 @@ impl LocalWeb {
     }
 
     /// The game service the pages play through.
-    fn service(&self) -> &GameService {
+    pub(crate) fn service(&self) -> &GameService {
         self.app.service()
     }
 

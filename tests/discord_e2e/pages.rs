@@ -425,3 +425,41 @@ async fn at_this_screen_a_retried_move_stands_once_and_a_stale_one_is_refused() 
     assert_eq!(local.moves(&key).await, 1);
     local.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn at_this_screen_a_move_retried_after_the_computer_replied_stands_once() {
+    let local = crate::browser::LocalWeb::start().await;
+    let (status, created) = post(
+        &format!("{}/api/games", local.url),
+        r#"{"opponent":"computer","level":"easy","color":"white"}"#,
+    )
+    .await;
+    assert_eq!(status, StatusCode::CREATED);
+    let key = created["url"].as_str().unwrap()["/g/".len()..].to_owned();
+    let moves = format!("{}/api/games/{key}/moves", local.url);
+    let mut events = local.service().subscribe();
+    // The computer may not reply until the test lets it.
+    let held = local.search.clone().acquire_owned().await.unwrap();
+    let (status, state) = post(&moves, r#"{"ply":0,"move":"g1-g7"}"#).await;
+    assert_eq!(status, StatusCode::OK, "{state}");
+    // On the computer's turn: the retry stands, any other move is refused.
+    let (status, _) = post(&moves, r#"{"ply":0,"move":"g1g7"}"#).await;
+    assert_eq!(status, StatusCode::OK);
+    let (status, refused) = post(&moves, r#"{"ply":1,"move":"g12-g11"}"#).await;
+    assert_eq!(status, StatusCode::CONFLICT, "{refused}");
+    assert_eq!(local.moves(&key).await, 1);
+    // After its reply: the retry still stands once.
+    drop(held);
+    tokio::time::timeout(crate::harness::WAIT, async {
+        while local.moves(&key).await < 2 {
+            events.recv().await.expect("the service runs");
+        }
+    })
+    .await
+    .expect("the computer replies");
+    let (status, state) = post(&moves, r#"{"ply":0,"move":"g1-g7"}"#).await;
+    assert_eq!(status, StatusCode::OK, "{state}");
+    assert_eq!(state["moves"].as_array().unwrap().len(), 2, "{state}");
+    assert_eq!(local.moves(&key).await, 2);
+    local.stop().await;
+}
