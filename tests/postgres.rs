@@ -174,7 +174,8 @@ async fn populated(db: TestDb) -> Fixture {
     };
     let id = f
         .service
-        .create_tournament(NewTournament {
+        .tournaments()
+        .create(NewTournament {
             organiser: manager,
             organiser_name: "Manager".to_owned(),
             guild: GUILD,
@@ -195,11 +196,12 @@ async fn populated(db: TestDb) -> Fixture {
         .tournament
         .id;
     for who in [alice(), bob(), carol()] {
-        f.service.join_tournament(GUILD, id, &who).await.unwrap();
+        f.service.tournaments().join(GUILD, id, &who).await.unwrap();
     }
     let view = f
         .service
-        .start_tournament(GUILD, id, manager)
+        .tournaments()
+        .start(GUILD, id, manager)
         .await
         .unwrap();
     let bye = view
@@ -208,6 +210,7 @@ async fn populated(db: TestDb) -> Fixture {
         .unwrap()
         .white;
     f.service
+        .tournaments()
         .withdraw_player(GUILD, id, manager, bye)
         .await
         .unwrap();

@@ -58,19 +58,22 @@ fn tournament(format: TournamentFormat, rounds: u32) -> NewTournament {
 async fn started(f: &Fixture, new: NewTournament, n: u64) -> TournamentView {
     let id = f
         .service
-        .create_tournament(new)
+        .tournaments()
+        .create(new)
         .await
         .unwrap()
         .tournament
         .id;
     for i in 0..n {
         f.service
-            .join_tournament(GUILD, id, &player(i))
+            .tournaments()
+            .join(GUILD, id, &player(i))
             .await
             .unwrap();
     }
     f.service
-        .start_tournament(GUILD, id, MANAGER)
+        .tournaments()
+        .start(GUILD, id, MANAGER)
         .await
         .unwrap()
 }
@@ -111,7 +114,8 @@ async fn play_round(f: &Fixture, view: &TournamentView) -> TournamentView {
         }
     }
     f.service
-        .tournament(GUILD, view.tournament.id)
+        .tournaments()
+        .get(GUILD, view.tournament.id)
         .await
         .unwrap()
 }
@@ -177,7 +181,8 @@ async fn an_eight_player_swiss_plays_three_rounds_without_repeats_then_ends() {
     );
     let export = f
         .service
-        .export_tournament(GUILD, view.tournament.id)
+        .tournaments()
+        .export(GUILD, view.tournament.id)
         .await
         .unwrap();
     assert_eq!(export.records.matches("monkey-queen ").count(), 12);
@@ -211,7 +216,8 @@ async fn a_five_player_round_robin_gives_byes_and_forfeits_after_a_withdrawal() 
     let (leaver, game) = (leaving.white, leaving.game.unwrap());
     let view_after = f
         .service
-        .leave_tournament(GUILD, view.tournament.id, leaver)
+        .tournaments()
+        .leave(GUILD, view.tournament.id, leaver)
         .await
         .unwrap();
     let lost = f.service.record(game).await.unwrap().game;
@@ -221,7 +227,8 @@ async fn a_five_player_round_robin_gives_byes_and_forfeits_after_a_withdrawal() 
     assert_eq!(
         refused(
             f.service
-                .leave_tournament(GUILD, view.tournament.id, leaver)
+                .tournaments()
+                .leave(GUILD, view.tournament.id, leaver)
                 .await
         ),
         UserError::AlreadyWithdrawn
@@ -286,7 +293,8 @@ async fn two_losses_on_time_in_a_row_withdraw_a_player() {
     assert_eq!(ended.len(), 2);
     let view = f
         .service
-        .tournament(GUILD, view.tournament.id)
+        .tournaments()
+        .get(GUILD, view.tournament.id)
         .await
         .unwrap();
     assert_eq!(
@@ -329,7 +337,8 @@ async fn two_losses_on_time_in_a_row_withdraw_a_player() {
     f.service.apply_timeouts().await.unwrap();
     let view = f
         .service
-        .tournament(GUILD, view.tournament.id)
+        .tournaments()
+        .get(GUILD, view.tournament.id)
         .await
         .unwrap();
     let withdrawn: HashSet<UserId> = view
@@ -362,7 +371,7 @@ async fn only_managers_or_allowed_organisers_create_and_start() {
     let mut new = tournament(TournamentFormat::Swiss, 2);
     new.organiser = member;
     assert_eq!(
-        refused(f.service.create_tournament(new.clone()).await),
+        refused(f.service.tournaments().create(new.clone()).await),
         UserError::NotOrganiser
     );
     f.service
@@ -377,14 +386,16 @@ async fn only_managers_or_allowed_organisers_create_and_start() {
         .unwrap();
     let id = f
         .service
-        .create_tournament(new)
+        .tournaments()
+        .create(new)
         .await
         .unwrap()
         .tournament
         .id;
     for i in 1..=3 {
         f.service
-            .join_tournament(GUILD, id, &player(i))
+            .tournaments()
+            .join(GUILD, id, &player(i))
             .await
             .unwrap();
     }
@@ -393,16 +404,20 @@ async fn only_managers_or_allowed_organisers_create_and_start() {
         manages_server: false,
     };
     assert_eq!(
-        refused(f.service.start_tournament(GUILD, id, other).await),
+        refused(f.service.tournaments().start(GUILD, id, other).await),
         UserError::NotOrganiser,
         "only its own organiser"
     );
     assert_eq!(
-        refused(f.service.start_tournament(GuildId(1), id, MANAGER).await),
+        refused(f.service.tournaments().start(GuildId(1), id, MANAGER).await),
         UserError::NoSuchTournament(id),
         "another server's tournament is not named"
     );
-    f.service.start_tournament(GUILD, id, member).await.unwrap();
+    f.service
+        .tournaments()
+        .start(GUILD, id, member)
+        .await
+        .unwrap();
 }
 
 #[tokio::test]
@@ -412,43 +427,48 @@ async fn sign_up_refusals_change_nothing() {
     new.max_players = 4;
     let id = f
         .service
-        .create_tournament(new)
+        .tournaments()
+        .create(new)
         .await
         .unwrap()
         .tournament
         .id;
     f.service
-        .join_tournament(GUILD, id, &player(0))
+        .tournaments()
+        .join(GUILD, id, &player(0))
         .await
         .unwrap();
     assert_eq!(
-        refused(f.service.join_tournament(GUILD, id, &player(0)).await),
+        refused(f.service.tournaments().join(GUILD, id, &player(0)).await),
         UserError::AlreadyJoined
     );
     for i in 1..3 {
         f.service
-            .join_tournament(GUILD, id, &player(i))
+            .tournaments()
+            .join(GUILD, id, &player(i))
             .await
             .unwrap();
     }
     assert_eq!(
-        refused(f.service.start_tournament(GUILD, id, MANAGER).await),
+        refused(f.service.tournaments().start(GUILD, id, MANAGER).await),
         UserError::TooFewPlayers { need: 4 },
         "three rounds need four players"
     );
     f.service
-        .join_tournament(GUILD, id, &player(3))
+        .tournaments()
+        .join(GUILD, id, &player(3))
         .await
         .unwrap();
     assert_eq!(
-        refused(f.service.join_tournament(GUILD, id, &player(4)).await),
+        refused(f.service.tournaments().join(GUILD, id, &player(4)).await),
         UserError::TournamentFull { limit: 4 }
     );
     f.service
-        .leave_tournament(GUILD, id, player(3).id)
+        .tournaments()
+        .leave(GUILD, id, player(3).id)
         .await
         .unwrap();
-    let view = f.service.tournament(GUILD, id).await.unwrap();
+    let view = f.service.tournaments().get(GUILD, id).await.unwrap();
     assert_eq!(
         view.entries.len(),
         3,
@@ -498,9 +518,9 @@ async fn sign_up_refusals_change_nothing() {
             UserError::TournamentNeedsBot,
         ),
     ] {
-        assert_eq!(refused(f.service.create_tournament(bad).await), refusal);
+        assert_eq!(refused(f.service.tournaments().create(bad).await), refusal);
     }
-    let page = f.service.tournaments(GUILD, 0, 10).await.unwrap();
+    let page = f.service.tournaments().list(GUILD, 0, 10).await.unwrap();
     assert_eq!(page.total, 1, "refused tournaments are not stored");
 }
 
@@ -513,7 +533,8 @@ async fn the_organiser_replaces_a_result_and_it_is_logged() {
     assert_eq!(
         refused(
             f.service
-                .set_tournament_result(GUILD, id, MANAGER, 1, 1, p.white)
+                .tournaments()
+                .set_result(GUILD, id, MANAGER, 1, 1, p.white)
                 .await
         ),
         UserError::ResultPending
@@ -528,7 +549,8 @@ async fn the_organiser_replaces_a_result_and_it_is_logged() {
     assert_eq!(
         refused(
             f.service
-                .set_tournament_result(GUILD, id, MANAGER, 1, 1, UserId(7))
+                .tournaments()
+                .set_result(GUILD, id, MANAGER, 1, 1, UserId(7))
                 .await
         ),
         UserError::NotInPairing
@@ -536,7 +558,8 @@ async fn the_organiser_replaces_a_result_and_it_is_logged() {
     assert_eq!(
         refused(
             f.service
-                .set_tournament_result(GUILD, id, MANAGER, 1, 9, black)
+                .tournaments()
+                .set_result(GUILD, id, MANAGER, 1, 9, black)
                 .await
         ),
         UserError::NoSuchPairing { round: 1, board: 9 }
@@ -548,21 +571,23 @@ async fn the_organiser_replaces_a_result_and_it_is_logged() {
     assert_eq!(
         refused(
             f.service
-                .set_tournament_result(GUILD, id, member, 1, 1, black)
+                .tournaments()
+                .set_result(GUILD, id, member, 1, 1, black)
                 .await
         ),
         UserError::NotOrganiser
     );
     let view = f
         .service
-        .set_tournament_result(GUILD, id, MANAGER, 1, 1, black)
+        .tournaments()
+        .set_result(GUILD, id, MANAGER, 1, 1, black)
         .await
         .unwrap();
     assert_eq!(
         view.round_pairings(1).next().unwrap().result,
         PairingResult::Black
     );
-    let log = f.service.tournament_log(GUILD, id).await.unwrap();
+    let log = f.service.tournaments().log(GUILD, id).await.unwrap();
     assert_eq!(log.len(), 1);
     assert_eq!(log[0].by, MANAGER.user);
     assert!(
@@ -579,37 +604,52 @@ async fn a_scheduled_tournament_starts_itself_or_ends_unplayed() {
     new.starts_ms = Some(T0 + 3_600_000);
     let full = f
         .service
-        .create_tournament(new.clone())
+        .tournaments()
+        .create(new.clone())
         .await
         .unwrap()
         .tournament
         .id;
     for i in 0..2 {
         f.service
-            .join_tournament(GUILD, full, &player(i))
+            .tournaments()
+            .join(GUILD, full, &player(i))
             .await
             .unwrap();
     }
     let empty = f
         .service
-        .create_tournament(new)
+        .tournaments()
+        .create(new)
         .await
         .unwrap()
         .tournament
         .id;
-    assert!(f.service.start_due_tournaments().await.unwrap().is_empty());
+    assert!(
+        f.service
+            .tournaments()
+            .start_due()
+            .await
+            .unwrap()
+            .is_empty()
+    );
     f.clock.advance(3_600_000);
-    let started = f.service.start_due_tournaments().await.unwrap();
+    let started = f.service.tournaments().start_due().await.unwrap();
     assert_eq!(started.len(), 2);
-    let full = f.service.tournament(GUILD, full).await.unwrap();
+    let full = f.service.tournaments().get(GUILD, full).await.unwrap();
     assert_eq!(full.tournament.status, TournamentStatus::Running);
     assert_eq!(full.round_pairings(1).count(), 1);
-    let empty = f.service.tournament(GUILD, empty).await.unwrap();
+    let empty = f.service.tournaments().get(GUILD, empty).await.unwrap();
     assert_eq!(empty.tournament.status, TournamentStatus::Finished);
     assert_eq!(empty.tournament.round, 0);
     assert_eq!(empty.winner(), None);
     assert!(
-        f.service.start_due_tournaments().await.unwrap().is_empty(),
+        f.service
+            .tournaments()
+            .start_due()
+            .await
+            .unwrap()
+            .is_empty(),
         "each starts once"
     );
 }
@@ -640,7 +680,8 @@ async fn a_rounds_last_results_from_two_processes_pair_the_next_round_once() {
         second.unwrap();
         let view = f
             .service
-            .tournament(GUILD, view.tournament.id)
+            .tournaments()
+            .get(GUILD, view.tournament.id)
             .await
             .unwrap();
         assert_eq!(view.tournament.round, 2, "attempt {attempt}");

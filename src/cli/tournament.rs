@@ -73,7 +73,8 @@ fn crosstable(args: &CrosstableArgs) -> Result<(), String> {
         let db = open(&args.database_url).await?;
         let service = GameService::new(db, Arc::new(SystemClock), ServiceConfig::default());
         service
-            .tournament_anywhere(TournamentId(args.tournament))
+            .tournaments()
+            .find(TournamentId(args.tournament))
             .await
             .map_err(|e| format!("tournament #{}: {e}", args.tournament))
     })?;

@@ -122,7 +122,8 @@ pub async fn remember_message(
         }
     }
     data.service
-        .set_tournament_message(t.id, message, thread)
+        .tournaments()
+        .set_message(t.id, message, thread)
         .await
         .map_err(service_failure)
 }

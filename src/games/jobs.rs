@@ -25,7 +25,7 @@ impl GameService {
         if let Err(e) = self.apply_timeouts().await {
             error!(error = %e, "could not apply timeouts");
         }
-        if let Err(e) = self.start_due_tournaments().await {
+        if let Err(e) = self.tournaments().start_due().await {
             error!(error = %e, "could not start the tournaments due");
         }
         match self.forget_lapsed().await {

@@ -134,7 +134,11 @@ async fn join_all(h: &Harness, posted: &Posted, who: &[Caller]) {
 
 /// The tournament as stored now.
 async fn stored(h: &Harness, id: TournamentId) -> TournamentView {
-    h.service.tournament(GuildId(GUILD_ID), id).await.unwrap()
+    h.service
+        .tournaments()
+        .get(GuildId(GUILD_ID), id)
+        .await
+        .unwrap()
 }
 
 /// Waits for the channel message (after `mark`) whose text contains `text`, as Discord took
@@ -434,7 +438,14 @@ async fn refusals_are_private_and_change_nothing() {
         crate::support::payloads::BOB,
         crate::support::payloads::CAROL,
     ];
-    let count = || async { h.service.tournaments(guild, 0, 10).await.unwrap().total };
+    let count = || async {
+        h.service
+            .tournaments()
+            .list(guild, 0, 10)
+            .await
+            .unwrap()
+            .total
+    };
 
     // Outside a server.
     let answer = tournament(&h, in_dm(command(&h, ALICE, "list", vec![]), ALICE)).await;
@@ -700,7 +711,8 @@ async fn organisers_withdraw_and_replace_results_in_a_tournaments_thread() {
     );
     let log = h
         .service
-        .tournament_log(GuildId(GUILD_ID), posted.id)
+        .tournaments()
+        .log(GuildId(GUILD_ID), posted.id)
         .await
         .unwrap();
     assert_eq!(log.len(), 2, "the withdrawal and the result: {log:?}");

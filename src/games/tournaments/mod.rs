@@ -94,7 +94,26 @@ pub struct TournamentExport {
     pub trf: String,
 }
 
+/// The tournaments' service: sign-ups, rounds paired as their games end, results replaced by
+/// the organiser, standings and exports. Its rounds are games of the game service it is built
+/// on (see [`GameService::tournaments`]); the round after the last game is paired inside the
+/// transaction that finishes that game.
+#[derive(Clone)]
+pub struct TournamentService {
+    games: GameService,
+}
+
 impl GameService {
+    /// The tournaments' service, over this game service.
+    #[must_use]
+    pub fn tournaments(&self) -> TournamentService {
+        TournamentService {
+            games: self.clone(),
+        }
+    }
+}
+
+impl TournamentService {
     /// Creates a tournament taking sign-ups, and returns it. Only members with Manage Server
     /// may, or anyone where the server allows organisers (see [`super::SettingsChange`]).
     ///
@@ -103,8 +122,8 @@ impl GameService {
     /// [`UserError::BadTournamentName`], [`UserError::BadRounds`],
     /// [`UserError::BadPlayerLimit`], [`UserError::BadTimeLimit`],
     /// [`UserError::StartInPast`], [`UserError::TooManyTournaments`]; internal errors.
-    pub async fn create_tournament(&self, new: NewTournament) -> Result<TournamentView> {
-        let now = self.now_ms();
+    pub async fn create(&self, new: NewTournament) -> Result<TournamentView> {
+        let now = self.games.now_ms();
         if new.reach != Reach::Channel {
             return Err(UserError::TournamentNeedsBot.into());
         }
@@ -138,7 +157,7 @@ impl GameService {
         if new.starts_ms.is_some_and(|at| at <= now) {
             return Err(UserError::StartInPast.into());
         }
-        let mut tx = self.db.begin_write().await?;
+        let mut tx = self.games.db.begin_write().await?;
         storage::lock(&mut tx, &[Key::Guild(new.guild)]).await?;
         self.check_organiser(&mut tx, new.guild, new.organiser, None)
             .await?;
@@ -184,13 +203,13 @@ impl GameService {
     ///
     /// # Errors
     /// Internal errors only.
-    pub async fn set_tournament_message(
+    pub async fn set_message(
         &self,
         id: TournamentId,
         message: MessageId,
         thread: Option<ChannelId>,
     ) -> Result<()> {
-        let mut conn = self.db.write().await?;
+        let mut conn = self.games.db.write().await?;
         storage::set_tournament_message(&mut conn, id, message, thread).await?;
         Ok(())
     }
@@ -199,8 +218,8 @@ impl GameService {
     ///
     /// # Errors
     /// [`UserError::NoSuchTournament`] (also for another server's); internal errors.
-    pub async fn tournament(&self, guild: GuildId, id: TournamentId) -> Result<TournamentView> {
-        let mut conn = self.db.read().await?;
+    pub async fn get(&self, guild: GuildId, id: TournamentId) -> Result<TournamentView> {
+        let mut conn = self.games.db.read().await?;
         let view = view_of(&mut conn, id).await?;
         if view.tournament.guild != guild {
             return Err(UserError::NoSuchTournament(id).into());
@@ -213,8 +232,8 @@ impl GameService {
     ///
     /// # Errors
     /// [`UserError::NoSuchTournament`]; internal errors.
-    pub async fn tournament_anywhere(&self, id: TournamentId) -> Result<TournamentView> {
-        let mut conn = self.db.read().await?;
+    pub async fn find(&self, id: TournamentId) -> Result<TournamentView> {
+        let mut conn = self.games.db.read().await?;
         view_of(&mut conn, id).await
     }
 
@@ -222,13 +241,13 @@ impl GameService {
     ///
     /// # Errors
     /// [`UserError::NoSuchPage`]; internal errors.
-    pub async fn tournaments(
+    pub async fn list(
         &self,
         guild: GuildId,
         page: u32,
         page_size: u32,
     ) -> Result<Page<Tournament>> {
-        let mut conn = self.db.read().await?;
+        let mut conn = self.games.db.read().await?;
         let total = storage::count_guild_tournaments(&mut conn, guild).await?;
         let window = Window::new(page, page_size, total);
         if window.page != page {
@@ -248,14 +267,14 @@ impl GameService {
     /// [`UserError::NoSuchTournament`], [`UserError::TournamentStarted`],
     /// [`UserError::TournamentOver`], [`UserError::TournamentFull`],
     /// [`UserError::AlreadyJoined`]; internal errors.
-    pub async fn join_tournament(
+    pub async fn join(
         &self,
         guild: GuildId,
         id: TournamentId,
         player: &PlayerRef,
     ) -> Result<TournamentView> {
-        let now = self.now_ms();
-        let mut tx = self.db.begin_write().await?;
+        let now = self.games.now_ms();
+        let mut tx = self.games.db.begin_write().await?;
         storage::lock(&mut tx, &[Key::Tournament(id)]).await?;
         let view = in_guild(view_of(&mut tx, id).await, guild, id)?;
         let refusal = match view.tournament.status {
@@ -291,7 +310,7 @@ impl GameService {
     /// # Errors
     /// [`UserError::NoSuchTournament`], [`UserError::NotJoined`],
     /// [`UserError::AlreadyWithdrawn`], [`UserError::TournamentOver`]; internal errors.
-    pub async fn leave_tournament(
+    pub async fn leave(
         &self,
         guild: GuildId,
         id: TournamentId,
@@ -322,14 +341,14 @@ impl GameService {
     /// [`UserError::NoSuchTournament`], [`UserError::NotOrganiser`],
     /// [`UserError::TournamentStarted`], [`UserError::TournamentOver`],
     /// [`UserError::TooFewPlayers`]; internal errors.
-    pub async fn start_tournament(
+    pub async fn start(
         &self,
         guild: GuildId,
         id: TournamentId,
         by: Organiser,
     ) -> Result<TournamentView> {
-        let now = self.now_ms();
-        let mut tx = self.db.begin_write().await?;
+        let now = self.games.now_ms();
+        let mut tx = self.games.db.begin_write().await?;
         storage::lock(&mut tx, &[Key::Tournament(id)]).await?;
         let view = in_guild(view_of(&mut tx, id).await, guild, id)?;
         let checked = self
@@ -339,7 +358,7 @@ impl GameService {
             tx.rollback().await?;
             return Err(refusal);
         }
-        if let Err(refusal) = rounds::start(self, &mut tx, &view, now).await? {
+        if let Err(refusal) = rounds::start(&self.games, &mut tx, &view, now).await? {
             tx.rollback().await?;
             return Err(refusal.into());
         }
@@ -354,15 +373,15 @@ impl GameService {
     ///
     /// # Errors
     /// Internal errors only.
-    pub async fn start_due_tournaments(&self) -> Result<Vec<TournamentView>> {
-        let now = self.now_ms();
+    pub async fn start_due(&self) -> Result<Vec<TournamentView>> {
+        let now = self.games.now_ms();
         let due = {
-            let mut conn = self.db.read().await?;
+            let mut conn = self.games.db.read().await?;
             storage::due_tournaments(&mut conn, now).await?
         };
         let mut started = Vec::with_capacity(due.len());
         for id in due {
-            let mut tx = self.db.begin_write().await?;
+            let mut tx = self.games.db.begin_write().await?;
             if !storage::try_lock(&mut tx, &[Key::Tournament(id)]).await? {
                 tx.rollback().await?;
                 continue;
@@ -372,10 +391,14 @@ impl GameService {
                 tx.rollback().await?;
                 continue;
             }
-            if rounds::start(self, &mut tx, &view, now).await?.is_err() {
+            if rounds::start(&self.games, &mut tx, &view, now)
+                .await?
+                .is_err()
+            {
                 // Too few players: it ends unplayed, and says so.
                 storage::finish_tournament(&mut tx, id, now).await?;
-                self.queue(&mut tx, Owed::Final { tournament: id }, now)
+                self.games
+                    .queue(&mut tx, Owed::Final { tournament: id }, now)
                     .await?;
             }
             let view = view_of(&mut tx, id).await?;
@@ -393,7 +416,7 @@ impl GameService {
     /// [`UserError::NoSuchTournament`], [`UserError::NotOrganiser`],
     /// [`UserError::TournamentNotStarted`], [`UserError::NoSuchPairing`],
     /// [`UserError::ResultPending`], [`UserError::NotInPairing`]; internal errors.
-    pub async fn set_tournament_result(
+    pub async fn set_result(
         &self,
         guild: GuildId,
         id: TournamentId,
@@ -402,8 +425,8 @@ impl GameService {
         board: u32,
         winner: UserId,
     ) -> Result<TournamentView> {
-        let now = self.now_ms();
-        let mut tx = self.db.begin_write().await?;
+        let now = self.games.now_ms();
+        let mut tx = self.games.db.begin_write().await?;
         storage::lock(&mut tx, &[Key::Tournament(id)]).await?;
         let view = in_guild(view_of(&mut tx, id).await, guild, id)?;
         let refusal = match self
@@ -442,9 +465,9 @@ impl GameService {
     ///
     /// # Errors
     /// [`UserError::NoSuchTournament`]; internal errors.
-    pub async fn tournament_log(&self, guild: GuildId, id: TournamentId) -> Result<Vec<LogLine>> {
-        self.tournament(guild, id).await?;
-        let mut conn = self.db.read().await?;
+    pub async fn log(&self, guild: GuildId, id: TournamentId) -> Result<Vec<LogLine>> {
+        self.get(guild, id).await?;
+        let mut conn = self.games.db.read().await?;
         Ok(storage::change_log(&mut conn, id).await?)
     }
 
@@ -452,16 +475,12 @@ impl GameService {
     ///
     /// # Errors
     /// [`UserError::NoSuchTournament`]; internal errors.
-    pub async fn export_tournament(
-        &self,
-        guild: GuildId,
-        id: TournamentId,
-    ) -> Result<TournamentExport> {
-        let view = self.tournament(guild, id).await?;
+    pub async fn export(&self, guild: GuildId, id: TournamentId) -> Result<TournamentExport> {
+        let view = self.get(guild, id).await?;
         let mut records = String::new();
         for pairing in &view.pairings {
             let Some(game) = pairing.game else { continue };
-            let record = self.record(game).await?;
+            let record = self.games.record(game).await?;
             let (white, black) = (&record.game.white.name, &record.game.black.name);
             records.push_str(&format!(
                 "# {}, round {}, board {}: {white} (White) - {black} (Black), {}\n{}\n\n",
@@ -511,19 +530,19 @@ impl GameService {
         user: UserId,
         by: Option<Organiser>,
     ) -> Result<TournamentView> {
-        let now = self.now_ms();
+        let now = self.games.now_ms();
         // The game being played is read first, for its keys; if it moves on before the
         // transaction takes it, the withdrawal is tried again with the game as it is then.
         for _ in 0..3 {
             let playing = {
-                let mut conn = self.db.read().await?;
+                let mut conn = self.games.db.read().await?;
                 rounds::game_being_played(&mut conn, id, user).await?
             };
             let mut keys = vec![Key::Tournament(id)];
             if let Some(game) = &playing {
                 keys.extend(super::end::finish_keys(game));
             }
-            let mut tx = self.db.begin_write().await?;
+            let mut tx = self.games.db.begin_write().await?;
             storage::lock(&mut tx, &keys).await?;
             let view = in_guild(view_of(&mut tx, id).await, guild, id)?;
             if let Some(by) = by {
@@ -565,6 +584,7 @@ impl GameService {
                     let reason = crate::model::EndReason::Resignation;
                     // Ends the game; its result may complete the round, paired here too.
                     if self
+                        .games
                         .settle(&mut tx, &game, color.other(), reason, now)
                         .await?
                         .is_none()
@@ -572,9 +592,9 @@ impl GameService {
                         tx.rollback().await?;
                         continue;
                     }
-                    self.changed(game.id);
+                    self.games.changed(game.id);
                 } else {
-                    rounds::advance(self, &mut tx, id, now).await?;
+                    rounds::advance(&self.games, &mut tx, id, now).await?;
                 }
             }
             let view = view_of(&mut tx, id).await?;
@@ -590,10 +610,10 @@ impl GameService {
     fn publish_round(&self, view: &TournamentView) {
         for pairing in view.round_pairings(view.tournament.round) {
             if let Some(game) = pairing.game {
-                self.changed(game);
+                self.games.changed(game);
             }
         }
-        self.ring_if_owed();
+        self.games.ring_if_owed();
     }
 }
 

@@ -117,7 +117,8 @@ pub async fn create(
             None => data.service.settings(guild).await?.default_clock.ms(),
         };
         data.service
-            .create_tournament(NewTournament {
+            .tournaments()
+            .create(NewTournament {
                 organiser: organiser(ctx),
                 organiser_name: player.name.clone(),
                 guild,

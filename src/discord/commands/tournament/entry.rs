@@ -24,7 +24,8 @@ pub async fn join(
     };
     let player = caller(ctx);
     let service = &ctx.data().service;
-    let work = service.join_tournament(guild, TournamentId(tournament), &player);
+    let tournaments = service.tournaments();
+    let work = tournaments.join(guild, TournamentId(tournament), &player);
     let joined = answer_privately(ctx, work, |lang, view| {
         lang.text(&Msg::TournamentJoined(&view.tournament))
     })
@@ -46,7 +47,8 @@ pub async fn leave(
     };
     let user = caller(ctx).id;
     let service = &ctx.data().service;
-    let work = service.leave_tournament(guild, TournamentId(tournament), user);
+    let tournaments = service.tournaments();
+    let work = tournaments.leave(guild, TournamentId(tournament), user);
     let left = answer_privately(ctx, work, |lang, view| {
         lang.text(&Msg::TournamentLeft(&view.tournament))
     })
@@ -72,9 +74,9 @@ pub async fn click(
     let player = clicker(click);
     let work = async {
         if join {
-            data.service.join_tournament(guild, id, &player).await
+            data.service.tournaments().join(guild, id, &player).await
         } else {
-            data.service.leave_tournament(guild, id, player.id).await
+            data.service.tournaments().leave(guild, id, player.id).await
         }
     };
     let defer = deferral::defer_click(ctx, click);

@@ -101,7 +101,13 @@ async fn autocomplete_tournament(ctx: Context<'_>, partial: &str) -> CreateAutoc
         return CreateAutocompleteResponse::new();
     };
     let lang = user_lang(app);
-    let Ok(page) = app.data().service.tournaments(guild, 0, MAX_CHOICES).await else {
+    let Ok(page) = app
+        .data()
+        .service
+        .tournaments()
+        .list(guild, 0, MAX_CHOICES)
+        .await
+    else {
         return CreateAutocompleteResponse::new();
     };
     let typed = partial.trim().to_lowercase();

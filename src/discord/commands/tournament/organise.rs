@@ -19,7 +19,8 @@ pub async fn start(
         return Ok(());
     };
     let service = &ctx.data().service;
-    let work = service.start_tournament(guild, TournamentId(tournament), organiser(ctx));
+    let tournaments = service.tournaments();
+    let work = tournaments.start(guild, TournamentId(tournament), organiser(ctx));
     // Its first round's pairings and boards are announced from the outbox.
     answer_privately(ctx, work, |lang, view| {
         lang.text(&Msg::TournamentStarted(&view.tournament))
@@ -40,7 +41,8 @@ pub async fn withdraw(
     };
     let player = UserId(player.id.get());
     let service = &ctx.data().service;
-    let work = service.withdraw_player(guild, TournamentId(tournament), organiser(ctx), player);
+    let tournaments = service.tournaments();
+    let work = tournaments.withdraw_player(guild, TournamentId(tournament), organiser(ctx), player);
     let withdrawn = answer_privately(ctx, work, |lang, view| {
         lang.text(&Msg::TournamentWithdrew {
             tournament: &view.tournament,
@@ -69,7 +71,8 @@ pub async fn result(
     let winner = UserId(winner.id.get());
     let service = &ctx.data().service;
     let id = TournamentId(tournament);
-    let work = service.set_tournament_result(guild, id, organiser(ctx), round, board, winner);
+    let tournaments = service.tournaments();
+    let work = tournaments.set_result(guild, id, organiser(ctx), round, board, winner);
     answer_privately(ctx, work, |lang, view| {
         lang.text(&Msg::TournamentResultSet {
             tournament: &view.tournament,

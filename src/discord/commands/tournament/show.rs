@@ -34,7 +34,8 @@ pub async fn standings(
     // A read: quick, and a refusal is answered privately before anything public.
     let view = match split(
         data.service
-            .tournament(guild, TournamentId(tournament))
+            .tournaments()
+            .get(guild, TournamentId(tournament))
             .await,
     )? {
         Ok(view) => view,
@@ -122,7 +123,12 @@ async fn page(
     viewer: u64,
     lang: Lang,
 ) -> Result<Result<Shown, UserError>, Error> {
-    let listed = split(data.service.tournaments(guild, page, LIST_PAGE).await)?;
+    let listed = split(
+        data.service
+            .tournaments()
+            .list(guild, page, LIST_PAGE)
+            .await,
+    )?;
     Ok(listed.map(|page| {
         let text = lang.text(&Msg::TournamentList(&page));
         let buttons = paging_buttons(page.page, page.total_pages, |page, arrow| {
@@ -149,8 +155,8 @@ pub async fn export(
     let data = ctx.data();
     let id = TournamentId(tournament);
     let work = async {
-        let view = data.service.tournament(guild, id).await?;
-        let export = data.service.export_tournament(guild, id).await?;
+        let view = data.service.tournaments().get(guild, id).await?;
+        let export = data.service.tournaments().export(guild, id).await?;
         Ok((view, export))
     };
     let (exported, deferred) =
