@@ -94,7 +94,7 @@ pub fn buttons(
         GameStatus::Active => vec![
             button(
                 ComponentId::Move {
-                    game: game.id.0,
+                    game: game.id,
                     ply: game.ply(),
                 },
                 Button::Move,
@@ -102,7 +102,7 @@ pub fn buttons(
             ),
             button(
                 ComponentId::Resign {
-                    game: game.id.0,
+                    game: game.id,
                     ply: game.ply(),
                 },
                 Button::Resign,
@@ -111,17 +111,17 @@ pub fn buttons(
         ],
         GameStatus::Finished => vec![
             button(
-                ComponentId::Replay { game: game.id.0 },
+                ComponentId::Replay { game: game.id },
                 Button::Replay,
                 ButtonStyle::Primary,
             ),
             button(
-                ComponentId::Rematch { game: game.id.0 },
+                ComponentId::Rematch { game: game.id },
                 Button::Rematch,
                 ButtonStyle::Success,
             ),
             button(
-                ComponentId::Analyse { game: game.id.0 },
+                ComponentId::Analyse { game: game.id },
                 Button::Analyse,
                 ButtonStyle::Secondary,
             ),
@@ -131,7 +131,7 @@ pub fn buttons(
     let mut row = row;
     if activity {
         row.push(button(
-            ComponentId::PlayOnBoard { game: game.id.0 },
+            ComponentId::PlayOnBoard { game: game.id },
             Button::PlayOnBoard,
             ButtonStyle::Success,
         ));

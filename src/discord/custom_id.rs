@@ -1,10 +1,18 @@
 //! The `custom_id` codec: every button the bot posts says what it does in its `custom_id`
 //! (`action:field:field`), so clicks are routed statelessly and keep working after a restart.
+//!
+//! Each action is declared once, in the table of [`ComponentId`]: the word that names it and its
+//! fields in order. Writing and reading are both generated from that line, each field through
+//! its type's `Field` impl, so the two directions cannot disagree. The format is a contract with
+//! every button already posted in Discord: an action's word, its fields and their order never
+//! change, and a field added later must be one that may be left out, at the end.
 
 use std::fmt;
 use std::str::FromStr;
 
 use monkey_queen_core::Square;
+
+use crate::model::{ChallengeId, GameId, PuzzleId, TournamentId, UserId};
 
 /// The largest board: squares in a `custom_id` are read on it, and checked against the
 /// game's own size where they are used.
@@ -13,77 +21,160 @@ const MAX_BOARD: u8 = 16;
 /// Discord's limit on a component's `custom_id` length.
 pub const MAX_LEN: usize = 100;
 
-/// What a button click asks for, decoded from its `custom_id`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum ComponentId {
-    /// Accept a challenge: `accept:<challenge_id>`.
-    Accept {
-        /// The challenge's id.
-        challenge: i64,
+/// Declares [`ComponentId`] from a table of `Variant = "action" { field: Type, … }` (the
+/// braces left out for an action without fields), and generates from it the enum, its
+/// `Display` (the action, then every field after a `:`) and its `FromStr` (the action, the
+/// number of fields, then every field in order).
+macro_rules! component_ids {
+    (@read $fields:ident, $variant:ident { $($field:ident: $ty:ty),* }) => {{
+        let mut fields = Fields::new(
+            &$fields,
+            0 $(+ <$ty as Field>::MIN)*,
+            0 $(+ <$ty as Field>::MAX)*,
+        )?;
+        Ok(ComponentId::$variant {
+            $($field: Field::read(&mut fields)?),*
+        })
+    }};
+    (@read $fields:ident, $variant:ident) => {{
+        Fields::new(&$fields, 0, 0)?;
+        Ok(ComponentId::$variant)
+    }};
+    ($(
+        $(#[$doc:meta])*
+        $variant:ident = $action:literal $({
+            $($(#[$field_doc:meta])* $field:ident: $ty:ty),* $(,)?
+        })?
+    ),+ $(,)?) => {
+        /// What a button click asks for, decoded from its `custom_id`.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+        pub enum ComponentId {
+            $(
+                $(#[$doc])*
+                #[doc = concat!(
+                    "\n\nWritten `", $action, $($(":<", stringify!($field), ">",)*)? "`."
+                )]
+                $variant $({ $($(#[$field_doc])* $field: $ty),* })?,
+            )+
+        }
+
+        $(
+            const _: () = assert!(
+                only_the_last_may_be_left_out(&[
+                    $($((<$ty as Field>::MIN, <$ty as Field>::MAX)),*)?
+                ]),
+                concat!("only the last field of `", $action, "` may be left out"),
+            );
+        )+
+
+        impl ComponentId {
+            /// The word before the first `:`, which names the action.
+            fn action(&self) -> &'static str {
+                match self {
+                    $(ComponentId::$variant { .. } => $action,)+
+                }
+            }
+        }
+
+        /// Every action's word, in the order declared.
+        #[cfg(test)]
+        const ACTIONS: &[&str] = &[$($action),+];
+
+        impl fmt::Display for ComponentId {
+            fn fmt(&self, out: &mut fmt::Formatter<'_>) -> fmt::Result {
+                out.write_str(self.action())?;
+                match self {
+                    $(ComponentId::$variant $({ $($field),* })? => {
+                        $($(Field::write($field, out)?;)*)?
+                    })+
+                }
+                Ok(())
+            }
+        }
+
+        impl FromStr for ComponentId {
+            type Err = CustomIdError;
+
+            fn from_str(text: &str) -> Result<ComponentId, CustomIdError> {
+                let mut parts = text.split(':');
+                let action = parts.next().unwrap_or_default();
+                let fields: Vec<&str> = parts.collect();
+                match action {
+                    $($action => component_ids!(@read fields, $variant $({ $($field: $ty),* })?),)+
+                    _ => Err(CustomIdError::UnknownAction),
+                }
+            }
+        }
+    };
+}
+
+component_ids! {
+    /// Accept a challenge.
+    Accept = "accept" {
+        /// The challenge.
+        challenge: ChallengeId,
     },
-    /// Decline a challenge: `decline:<challenge_id>`.
-    Decline {
-        /// The challenge's id.
-        challenge: i64,
+    /// Decline a challenge.
+    Decline = "decline" {
+        /// The challenge.
+        challenge: ChallengeId,
     },
-    /// Withdraw one's own challenge: `cancel:<challenge_id>`.
-    Cancel {
-        /// The challenge's id.
-        challenge: i64,
+    /// Withdraw one's own challenge.
+    Cancel = "cancel" {
+        /// The challenge.
+        challenge: ChallengeId,
     },
-    /// The Resign button of a board message, which asks for confirmation:
-    /// `resign:<game_id>:<ply>`.
-    Resign {
-        /// The game's id.
-        game: i64,
+    /// The Resign button of a board message, which asks for confirmation.
+    Resign = "resign" {
+        /// The game.
+        game: GameId,
         /// The game's ply when the button was made; a later ply makes the click stale.
         ply: u32,
     },
-    /// Claim the win of a game the other player left: `claim:<game_id>:<ply>`.
-    ClaimWin {
-        /// The game's id.
-        game: i64,
+    /// Claim the win of a game the other player left.
+    ClaimWin = "claim" {
+        /// The game.
+        game: GameId,
         /// The game's ply when the button was made.
         ply: u32,
     },
-    /// Call off a game the other player left: `calloff:<game_id>:<ply>`.
-    CallOff {
-        /// The game's id.
-        game: i64,
+    /// Call off a game the other player left.
+    CallOff = "calloff" {
+        /// The game.
+        game: GameId,
         /// The game's ply when the button was made.
         ply: u32,
     },
-    /// Confirm resigning at the position the question was asked in: `resign-yes:<game_id>:<ply>`.
-    ConfirmResign {
-        /// The game's id.
-        game: i64,
+    /// Confirm resigning at the position the question was asked in.
+    ConfirmResign = "resign-yes" {
+        /// The game.
+        game: GameId,
         /// The game's ply when the question was asked.
         ply: u32,
     },
-    /// The Move button of a board: pick a piece, then where it goes, instead of typing:
-    /// `move:<game_id>:<ply>`.
-    Move {
-        /// The game's id.
-        game: i64,
+    /// The Move button of a board: pick a piece, then where it goes, instead of typing.
+    Move = "move" {
+        /// The game.
+        game: GameId,
         /// The game's ply when the button was made; a later ply makes the click stale.
         ply: u32,
     },
-    /// A menu of the pieces that can move: `pick:<game_id>:<ply>:<part>` (a part for each
-    /// menu of at most 25 pieces, keeping the ids of one message apart). The chosen option's
-    /// value is the piece's square, or `swap`.
-    PickPiece {
-        /// The game's id.
-        game: i64,
+    /// A menu of the pieces that can move (a part for each menu of at most 25 pieces, keeping
+    /// the ids of one message apart). The chosen option's value is the piece's square, or
+    /// `swap`.
+    PickPiece = "pick" {
+        /// The game.
+        game: GameId,
         /// The game's ply when the menu was made.
         ply: u32,
         /// Which of the message's menus it is.
         part: u8,
     },
-    /// A menu of the destinations of the piece on `from`:
-    /// `pick-to:<game_id>:<ply>:<from>:<part>`. The chosen option's value is the square.
-    PickDestination {
-        /// The game's id.
-        game: i64,
+    /// A menu of the destinations of the piece on `from`. The chosen option's value is the
+    /// square.
+    PickDestination = "pick-to" {
+        /// The game.
+        game: GameId,
         /// The game's ply when the menu was made.
         ply: u32,
         /// The square of the piece that moves.
@@ -91,29 +182,28 @@ pub enum ComponentId {
         /// Which of the message's menus it is.
         part: u8,
     },
-    /// Open the Activity (the game page inside Discord) on a game: `board:<game_id>`.
-    PlayOnBoard {
-        /// The game's id.
-        game: i64,
+    /// Open the Activity (the game page inside Discord) on a game.
+    PlayOnBoard = "board" {
+        /// The game.
+        game: GameId,
     },
-    /// Post the animated replay of a game: `replay:<game_id>`.
-    Replay {
-        /// The game's id.
-        game: i64,
+    /// Post the animated replay of a game.
+    Replay = "replay" {
+        /// The game.
+        game: GameId,
     },
-    /// Offer the other player a rematch of a finished game: `rematch:<game_id>`.
-    Rematch {
-        /// The game's id.
-        game: i64,
+    /// Offer the other player a rematch of a finished game.
+    Rematch = "rematch" {
+        /// The game.
+        game: GameId,
     },
-    /// Post the engine's analysis of a finished game: `analyse:<game_id>`.
-    Analyse {
-        /// The game's id.
-        game: i64,
+    /// Post the engine's analysis of a finished game.
+    Analyse = "analyse" {
+        /// The game.
+        game: GameId,
     },
-    /// Show another page of a leaderboard:
-    /// `leaderboard:<server|global>:<page>:<prev|next>:<viewer>`.
-    Leaderboard {
+    /// Show another page of a leaderboard.
+    Leaderboard = "leaderboard" {
         /// Which players the board ranks.
         ranking: Ranking,
         /// The 0-based page to show.
@@ -121,52 +211,53 @@ pub enum ComponentId {
         /// Which arrow it is; it keeps the two arrows' ids apart when they lead to the same
         /// page (a disabled arrow).
         arrow: Arrow,
-        /// The person the list answered (a Discord user id), whose clicks turn its message;
-        /// anyone else's get a page of their own. `None` on a button posted before buttons
-        /// named them (written without the field): every click on it gets a page of its own.
-        viewer: Option<u64>,
+        /// The person the list answered, whose clicks turn its message; anyone else's get a
+        /// page of their own. `None` on a button posted before buttons named them (written
+        /// without the field): every click on it gets a page of its own.
+        viewer: Option<UserId>,
     },
-    /// Show another page of a player's finished games:
-    /// `history:<user_id>:<page>:<prev|next>:<viewer>`.
-    History {
-        /// Whose games (a Discord user id).
-        user: u64,
+    /// Show another page of a player's finished games.
+    History = "history" {
+        /// Whose games.
+        user: UserId,
         /// The 0-based page to show.
         page: u32,
         /// Which arrow it is (see [`ComponentId::Leaderboard`]).
         arrow: Arrow,
         /// The person the list answered (see [`ComponentId::Leaderboard`]).
-        viewer: Option<u64>,
+        viewer: Option<UserId>,
     },
-    /// Show another page of the clicker's games in progress: `games:<page>:<prev|next>`.
-    Games {
+    /// Show another page of the clicker's games in progress.
+    Games = "games" {
         /// The 0-based page to show.
         page: u32,
         /// Which arrow it is (see [`ComponentId::Leaderboard`]).
         arrow: Arrow,
     },
-    /// Sign up for a tournament: `tournament-join:<tournament_id>`.
-    JoinTournament {
-        /// The tournament's id.
-        tournament: i64,
+    /// Sign up for a tournament.
+    JoinTournament = "tournament-join" {
+        /// The tournament.
+        tournament: TournamentId,
     },
-    /// Leave a tournament: `tournament-leave:<tournament_id>`.
-    LeaveTournament {
-        /// The tournament's id.
-        tournament: i64,
+    /// Leave a tournament.
+    LeaveTournament = "tournament-leave" {
+        /// The tournament.
+        tournament: TournamentId,
     },
-    /// The Move button of a puzzle: `puzzle-move:<puzzle>`.
-    PuzzleMove(PuzzleAt),
-    /// A menu of the pieces that can move in a puzzle: `puzzle-pick:<puzzle>:<part>`.
-    PuzzlePiece {
+    /// The Move button of a puzzle.
+    PuzzleMove = "puzzle-move" {
+        /// The puzzle as the button was made.
+        at: PuzzleAt,
+    },
+    /// A menu of the pieces that can move in a puzzle.
+    PuzzlePiece = "puzzle-pick" {
         /// The puzzle as the menu was made.
         at: PuzzleAt,
         /// Which of the message's menus it is.
         part: u8,
     },
-    /// A menu of the destinations of the piece on `from` in a puzzle:
-    /// `puzzle-to:<puzzle>:<from>:<part>`.
-    PuzzleDestination {
+    /// A menu of the destinations of the piece on `from` in a puzzle.
+    PuzzleDestination = "puzzle-to" {
         /// The puzzle as the menu was made.
         at: PuzzleAt,
         /// The square of the piece that moves.
@@ -174,86 +265,121 @@ pub enum ComponentId {
         /// Which of the message's menus it is.
         part: u8,
     },
-    /// Give a puzzle up and see its solution: `puzzle-solution:<puzzle>`.
-    PuzzleSolution(PuzzleAt),
-    /// The Solve button of a daily puzzle's post: today's daily puzzle for the clicker,
-    /// `puzzle-daily`.
-    DailyPuzzle,
-    /// Show another page of the server's tournaments:
-    /// `tournaments:<page>:<prev|next>:<viewer>`.
-    Tournaments {
+    /// Give a puzzle up and see its solution.
+    PuzzleSolution = "puzzle-solution" {
+        /// The puzzle as the button was made.
+        at: PuzzleAt,
+    },
+    /// The Solve button of a daily puzzle's post: today's daily puzzle for the clicker.
+    DailyPuzzle = "puzzle-daily",
+    /// Show another page of the server's tournaments.
+    Tournaments = "tournaments" {
         /// The 0-based page to show.
         page: u32,
         /// Which arrow it is (see [`ComponentId::Leaderboard`]).
         arrow: Arrow,
         /// The person the list answered (see [`ComponentId::Leaderboard`]).
-        viewer: Option<u64>,
+        viewer: Option<UserId>,
     },
 }
 
-/// A puzzle attempt as a button saw it, written `<id>:<day>:<step>`: the puzzle, the daily
-/// puzzle's day as `YYYYMMDD` (0 for a `/puzzle` one), and the plies played (a later step
-/// makes the click stale).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct PuzzleAt {
-    /// The puzzle's number.
-    pub puzzle: i64,
-    /// The daily puzzle's day as `YYYYMMDD`, or 0.
-    pub day: u32,
-    /// Plies of the solution played when the button was made.
-    pub step: u32,
-}
-
-impl fmt::Display for PuzzleAt {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}:{}:{}", self.puzzle, self.day, self.step)
-    }
-}
-
-impl PuzzleAt {
-    /// Reads the three fields [`PuzzleAt`]'s `Display` writes.
-    fn read([puzzle, day, step]: [&str; 3]) -> Result<PuzzleAt, CustomIdError> {
-        Ok(PuzzleAt {
-            puzzle: number(puzzle)?,
-            day: number(day)?,
-            step: number(step)?,
-        })
-    }
-}
-
-/// Which players a leaderboard ranks, as written in a `custom_id`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Ranking {
-    /// The server the button was clicked in.
-    Server,
-    /// Everyone.
-    Global,
-}
-
-impl Ranking {
-    fn word(self) -> &'static str {
-        match self {
-            Ranking::Server => "server",
-            Ranking::Global => "global",
+/// Declares a struct a `custom_id` holds as its fields in order, none of which may be left
+/// out, and its `Field` impl.
+macro_rules! record_field {
+    (
+        $(#[$doc:meta])*
+        $name:ident { $($(#[$field_doc:meta])* $field:ident: $ty:ty),+ $(,)? }
+    ) => {
+        $(#[$doc])*
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+        pub struct $name {
+            $($(#[$field_doc])* pub $field: $ty),+
         }
+
+        const _: () = assert!(
+            $(<$ty as Field>::MIN == <$ty as Field>::MAX &&)+ true,
+            concat!("no field of `", stringify!($name), "` may be left out"),
+        );
+
+        impl Field for $name {
+            const MIN: usize = 0 $(+ <$ty as Field>::MIN)+;
+
+            fn write(&self, out: &mut fmt::Formatter<'_>) -> fmt::Result {
+                $(self.$field.write(out)?;)+
+                Ok(())
+            }
+
+            fn read(fields: &mut Fields<'_>) -> Result<$name, CustomIdError> {
+                Ok($name {
+                    $($field: Field::read(fields)?),+
+                })
+            }
+        }
+    };
+}
+
+record_field! {
+    /// A puzzle attempt as a button saw it, written `<puzzle>:<day>:<step>`: the puzzle, the
+    /// daily puzzle's day as `YYYYMMDD` (0 for a `/puzzle` one), and the plies played (a later
+    /// step makes the click stale).
+    PuzzleAt {
+        /// The puzzle.
+        puzzle: PuzzleId,
+        /// The daily puzzle's day as `YYYYMMDD`, or 0.
+        day: u32,
+        /// Plies of the solution played when the button was made.
+        step: u32,
     }
 }
 
-/// One of the two paging buttons.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Arrow {
-    /// ◀: the page before.
-    Prev,
-    /// ▶: the page after.
-    Next,
+/// Declares an enum a `custom_id` holds as one of a fixed set of words, and its `Field` impl.
+macro_rules! word_field {
+    (
+        $(#[$doc:meta])*
+        $name:ident { $($(#[$variant_doc:meta])* $variant:ident = $word:literal),+ $(,)? }
+    ) => {
+        $(#[$doc])*
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+        pub enum $name {
+            $($(#[$variant_doc])* $variant),+
+        }
+
+        impl Field for $name {
+            const MIN: usize = 1;
+
+            fn write(&self, out: &mut fmt::Formatter<'_>) -> fmt::Result {
+                out.write_str(match self {
+                    $($name::$variant => concat!(":", $word)),+
+                })
+            }
+
+            fn read(fields: &mut Fields<'_>) -> Result<$name, CustomIdError> {
+                match fields.field()? {
+                    $($word => Ok($name::$variant),)+
+                    _ => Err(CustomIdError::BadWord),
+                }
+            }
+        }
+    };
 }
 
-impl Arrow {
-    fn word(self) -> &'static str {
-        match self {
-            Arrow::Prev => "prev",
-            Arrow::Next => "next",
-        }
+word_field! {
+    /// Which players a leaderboard ranks.
+    Ranking {
+        /// The server the button was clicked in.
+        Server = "server",
+        /// Everyone.
+        Global = "global",
+    }
+}
+
+word_field! {
+    /// One of the two paging buttons.
+    Arrow {
+        /// ◀: the page before.
+        Prev = "prev",
+        /// ▶: the page after.
+        Next = "next",
     }
 }
 
@@ -283,267 +409,126 @@ impl fmt::Display for CustomIdError {
 
 impl std::error::Error for CustomIdError {}
 
-impl fmt::Display for ComponentId {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+/// A value a `custom_id` holds in one or more of its `:`-separated fields.
+trait Field: Sized {
+    /// The fewest fields it takes.
+    const MIN: usize;
+    /// The most fields it takes: more than [`Field::MIN`] only for a value that may be left
+    /// out, which only the last field of an action may be.
+    const MAX: usize = Self::MIN;
+
+    /// Writes the value's fields, each after a `:`.
+    fn write(&self, out: &mut fmt::Formatter<'_>) -> fmt::Result;
+
+    /// Reads the value from the next fields.
+    fn read(fields: &mut Fields<'_>) -> Result<Self, CustomIdError>;
+}
+
+/// The fields of a `custom_id` after its action, read in order.
+struct Fields<'a>(std::slice::Iter<'a, &'a str>);
+
+impl<'a> Fields<'a> {
+    /// `fields`, when an action taking `min..=max` fields may have that many.
+    fn new(fields: &'a [&'a str], min: usize, max: usize) -> Result<Fields<'a>, CustomIdError> {
+        if (min..=max).contains(&fields.len()) {
+            Ok(Fields(fields.iter()))
+        } else {
+            Err(CustomIdError::FieldCount)
+        }
+    }
+
+    /// The next field.
+    fn field(&mut self) -> Result<&'a str, CustomIdError> {
+        self.0.next().copied().ok_or(CustomIdError::FieldCount)
+    }
+
+    /// Whether every field has been read.
+    fn is_empty(&self) -> bool {
+        self.0.len() == 0
+    }
+}
+
+/// Whether only the last of an action's fields, given as their `(MIN, MAX)`, may be left out:
+/// reading takes a field that may be left out whenever any is left.
+const fn only_the_last_may_be_left_out(widths: &[(usize, usize)]) -> bool {
+    let mut i = 0;
+    while i + 1 < widths.len() {
+        if widths[i].0 != widths[i].1 {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+
+/// A field left out when there is no value: buttons written before it existed still read.
+impl<T: Field> Field for Option<T> {
+    const MIN: usize = 0;
+    const MAX: usize = T::MAX;
+
+    fn write(&self, out: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            ComponentId::Accept { challenge } => write!(f, "accept:{challenge}"),
-            ComponentId::Decline { challenge } => write!(f, "decline:{challenge}"),
-            ComponentId::Cancel { challenge } => write!(f, "cancel:{challenge}"),
-            ComponentId::Resign { game, ply } => write!(f, "resign:{game}:{ply}"),
-            ComponentId::ConfirmResign { game, ply } => write!(f, "resign-yes:{game}:{ply}"),
-            ComponentId::ClaimWin { game, ply } => write!(f, "claim:{game}:{ply}"),
-            ComponentId::CallOff { game, ply } => write!(f, "calloff:{game}:{ply}"),
-            ComponentId::Move { game, ply } => write!(f, "move:{game}:{ply}"),
-            ComponentId::PickPiece { game, ply, part } => write!(f, "pick:{game}:{ply}:{part}"),
-            ComponentId::PickDestination {
-                game,
-                ply,
-                from,
-                part,
-            } => write!(f, "pick-to:{game}:{ply}:{from}:{part}"),
-            ComponentId::PlayOnBoard { game } => write!(f, "board:{game}"),
-            ComponentId::Replay { game } => write!(f, "replay:{game}"),
-            ComponentId::Rematch { game } => write!(f, "rematch:{game}"),
-            ComponentId::Analyse { game } => write!(f, "analyse:{game}"),
-            ComponentId::Leaderboard {
-                ranking,
-                page,
-                arrow,
-                viewer,
-            } => {
-                write!(f, "leaderboard:{}:{page}:{}", ranking.word(), arrow.word())?;
-                write_viewer(f, *viewer)
-            }
-            ComponentId::History {
-                user,
-                page,
-                arrow,
-                viewer,
-            } => {
-                write!(f, "history:{user}:{page}:{}", arrow.word())?;
-                write_viewer(f, *viewer)
-            }
-            ComponentId::Games { page, arrow } => write!(f, "games:{page}:{}", arrow.word()),
-            ComponentId::JoinTournament { tournament } => {
-                write!(f, "tournament-join:{tournament}")
-            }
-            ComponentId::LeaveTournament { tournament } => {
-                write!(f, "tournament-leave:{tournament}")
-            }
-            ComponentId::Tournaments {
-                page,
-                arrow,
-                viewer,
-            } => {
-                write!(f, "tournaments:{page}:{}", arrow.word())?;
-                write_viewer(f, *viewer)
-            }
-            ComponentId::PuzzleMove(at) => write!(f, "puzzle-move:{at}"),
-            ComponentId::PuzzlePiece { at, part } => write!(f, "puzzle-pick:{at}:{part}"),
-            ComponentId::PuzzleDestination { at, from, part } => {
-                write!(f, "puzzle-to:{at}:{from}:{part}")
-            }
-            ComponentId::PuzzleSolution(at) => write!(f, "puzzle-solution:{at}"),
-            ComponentId::DailyPuzzle => f.write_str("puzzle-daily"),
+            Some(value) => value.write(out),
+            None => Ok(()),
+        }
+    }
+
+    fn read(fields: &mut Fields<'_>) -> Result<Option<T>, CustomIdError> {
+        if fields.is_empty() {
+            Ok(None)
+        } else {
+            T::read(fields).map(Some)
         }
     }
 }
 
-impl FromStr for ComponentId {
-    type Err = CustomIdError;
+/// `Field` for numbers, written in decimal.
+macro_rules! number_field {
+    ($($ty:ty),+) => {$(
+        impl Field for $ty {
+            const MIN: usize = 1;
 
-    fn from_str(text: &str) -> Result<ComponentId, CustomIdError> {
-        let mut parts = text.split(':');
-        let action = parts.next().unwrap_or_default();
-        let fields: Vec<&str> = parts.collect();
-        let id = match action {
-            "accept" => {
-                let [challenge] = fields_of(&fields)?;
-                ComponentId::Accept {
-                    challenge: number(challenge)?,
-                }
+            fn write(&self, out: &mut fmt::Formatter<'_>) -> fmt::Result {
+                write!(out, ":{self}")
             }
-            "decline" => {
-                let [challenge] = fields_of(&fields)?;
-                ComponentId::Decline {
-                    challenge: number(challenge)?,
-                }
+
+            fn read(fields: &mut Fields<'_>) -> Result<$ty, CustomIdError> {
+                number(fields.field()?)
             }
-            "cancel" => {
-                let [challenge] = fields_of(&fields)?;
-                ComponentId::Cancel {
-                    challenge: number(challenge)?,
-                }
+        }
+    )+};
+}
+
+number_field!(u8, u32);
+
+/// `Field` for the ids, written as their number (the id's own `Display` is not the contract).
+macro_rules! id_field {
+    ($($id:ident),+) => {$(
+        impl Field for $id {
+            const MIN: usize = 1;
+
+            fn write(&self, out: &mut fmt::Formatter<'_>) -> fmt::Result {
+                write!(out, ":{}", self.0)
             }
-            "resign" => {
-                let [game, ply] = fields_of(&fields)?;
-                ComponentId::Resign {
-                    game: number(game)?,
-                    ply: number(ply)?,
-                }
+
+            fn read(fields: &mut Fields<'_>) -> Result<$id, CustomIdError> {
+                number(fields.field()?).map($id)
             }
-            "claim" => {
-                let [game, ply] = fields_of(&fields)?;
-                ComponentId::ClaimWin {
-                    game: number(game)?,
-                    ply: number(ply)?,
-                }
-            }
-            "calloff" => {
-                let [game, ply] = fields_of(&fields)?;
-                ComponentId::CallOff {
-                    game: number(game)?,
-                    ply: number(ply)?,
-                }
-            }
-            "resign-yes" => {
-                let [game, ply] = fields_of(&fields)?;
-                ComponentId::ConfirmResign {
-                    game: number(game)?,
-                    ply: number(ply)?,
-                }
-            }
-            "move" => {
-                let [game, ply] = fields_of(&fields)?;
-                ComponentId::Move {
-                    game: number(game)?,
-                    ply: number(ply)?,
-                }
-            }
-            "pick" => {
-                let [game, ply, part] = fields_of(&fields)?;
-                ComponentId::PickPiece {
-                    game: number(game)?,
-                    ply: number(ply)?,
-                    part: number(part)?,
-                }
-            }
-            "pick-to" => {
-                let [game, ply, from, part] = fields_of(&fields)?;
-                ComponentId::PickDestination {
-                    game: number(game)?,
-                    ply: number(ply)?,
-                    from: square(from)?,
-                    part: number(part)?,
-                }
-            }
-            "board" => {
-                let [game] = fields_of(&fields)?;
-                ComponentId::PlayOnBoard {
-                    game: number(game)?,
-                }
-            }
-            "replay" => {
-                let [game] = fields_of(&fields)?;
-                ComponentId::Replay {
-                    game: number(game)?,
-                }
-            }
-            "rematch" => {
-                let [game] = fields_of(&fields)?;
-                ComponentId::Rematch {
-                    game: number(game)?,
-                }
-            }
-            "analyse" => {
-                let [game] = fields_of(&fields)?;
-                ComponentId::Analyse {
-                    game: number(game)?,
-                }
-            }
-            "leaderboard" => {
-                let ([ranking, page, arrow], viewer) = with_viewer(&fields)?;
-                ComponentId::Leaderboard {
-                    ranking: word(ranking, [Ranking::Server, Ranking::Global], Ranking::word)?,
-                    page: number(page)?,
-                    arrow: word(arrow, [Arrow::Prev, Arrow::Next], Arrow::word)?,
-                    viewer,
-                }
-            }
-            "history" => {
-                let ([user, page, arrow], viewer) = with_viewer(&fields)?;
-                ComponentId::History {
-                    user: number(user)?,
-                    page: number(page)?,
-                    arrow: word(arrow, [Arrow::Prev, Arrow::Next], Arrow::word)?,
-                    viewer,
-                }
-            }
-            "games" => {
-                let [page, arrow] = fields_of(&fields)?;
-                ComponentId::Games {
-                    page: number(page)?,
-                    arrow: word(arrow, [Arrow::Prev, Arrow::Next], Arrow::word)?,
-                }
-            }
-            "tournament-join" => {
-                let [tournament] = fields_of(&fields)?;
-                ComponentId::JoinTournament {
-                    tournament: number(tournament)?,
-                }
-            }
-            "tournament-leave" => {
-                let [tournament] = fields_of(&fields)?;
-                ComponentId::LeaveTournament {
-                    tournament: number(tournament)?,
-                }
-            }
-            "tournaments" => {
-                let ([page, arrow], viewer) = with_viewer(&fields)?;
-                ComponentId::Tournaments {
-                    page: number(page)?,
-                    arrow: word(arrow, [Arrow::Prev, Arrow::Next], Arrow::word)?,
-                    viewer,
-                }
-            }
-            "puzzle-move" => ComponentId::PuzzleMove(PuzzleAt::read(fields_of(&fields)?)?),
-            "puzzle-pick" => {
-                let [puzzle, day, step, part] = fields_of(&fields)?;
-                ComponentId::PuzzlePiece {
-                    at: PuzzleAt::read([puzzle, day, step])?,
-                    part: number(part)?,
-                }
-            }
-            "puzzle-to" => {
-                let [puzzle, day, step, from, part] = fields_of(&fields)?;
-                ComponentId::PuzzleDestination {
-                    at: PuzzleAt::read([puzzle, day, step])?,
-                    from: square(from)?,
-                    part: number(part)?,
-                }
-            }
-            "puzzle-solution" => ComponentId::PuzzleSolution(PuzzleAt::read(fields_of(&fields)?)?),
-            "puzzle-daily" => {
-                let [] = fields_of(&fields)?;
-                ComponentId::DailyPuzzle
-            }
-            _ => return Err(CustomIdError::UnknownAction),
-        };
-        Ok(id)
+        }
+    )+};
+}
+
+id_field!(ChallengeId, GameId, PuzzleId, TournamentId, UserId);
+
+impl Field for Square {
+    const MIN: usize = 1;
+
+    fn write(&self, out: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(out, ":{self}")
     }
-}
 
-/// The fields as an array of exactly `N`.
-fn fields_of<'a, const N: usize>(fields: &[&'a str]) -> Result<[&'a str; N], CustomIdError> {
-    <[&str; N]>::try_from(fields).map_err(|_| CustomIdError::FieldCount)
-}
-
-/// `N` fields and the viewer after them, if written (see [`ComponentId::Leaderboard`]).
-fn with_viewer<'a, const N: usize>(
-    fields: &[&'a str],
-) -> Result<([&'a str; N], Option<u64>), CustomIdError> {
-    match fields.split_at_checked(N) {
-        Some((fields, [])) => Ok((fields_of(fields)?, None)),
-        Some((fields, [viewer])) => Ok((fields_of(fields)?, Some(number(viewer)?))),
-        _ => Err(CustomIdError::FieldCount),
-    }
-}
-
-/// The `:<viewer>` field of a paging button, when there is a viewer.
-fn write_viewer(f: &mut fmt::Formatter<'_>, viewer: Option<u64>) -> fmt::Result {
-    match viewer {
-        Some(viewer) => write!(f, ":{viewer}"),
-        None => Ok(()),
+    fn read(fields: &mut Fields<'_>) -> Result<Square, CustomIdError> {
+        square(fields.field()?)
     }
 }
 
@@ -559,53 +544,85 @@ fn number<T: FromStr + ToString>(field: &str) -> Result<T, CustomIdError> {
 }
 
 /// A square written the way [`ComponentId`]'s `Display` writes it (`g1`), on any board size.
-pub fn square(field: &str) -> Result<Square, CustomIdError> {
+fn square(field: &str) -> Result<Square, CustomIdError> {
     match Square::parse(field, MAX_BOARD) {
         Ok(square) if square.to_string() == field => Ok(square),
         _ => Err(CustomIdError::BadWord),
     }
 }
 
-/// The one of `choices` whose word is `field`.
-fn word<T: Copy, const N: usize>(
-    field: &str,
-    choices: [T; N],
-    word: fn(T) -> &'static str,
-) -> Result<T, CustomIdError> {
-    choices
-        .into_iter()
-        .find(|&choice| word(choice) == field)
-        .ok_or(CustomIdError::BadWord)
-}
-
 #[cfg(test)]
 mod tests {
+    use std::collections::HashSet;
+
     use super::*;
 
     const AT: PuzzleAt = PuzzleAt {
-        puzzle: 7,
+        puzzle: PuzzleId(7),
         day: 20_231_114,
         step: 2,
     };
 
     fn examples() -> Vec<(ComponentId, &'static str)> {
         vec![
-            (ComponentId::Accept { challenge: 17 }, "accept:17"),
-            (ComponentId::Decline { challenge: 17 }, "decline:17"),
-            (ComponentId::Cancel { challenge: 9 }, "cancel:9"),
-            (ComponentId::Resign { game: 5, ply: 12 }, "resign:5:12"),
             (
-                ComponentId::ConfirmResign { game: 5, ply: 12 },
+                ComponentId::Accept {
+                    challenge: ChallengeId(17),
+                },
+                "accept:17",
+            ),
+            (
+                ComponentId::Decline {
+                    challenge: ChallengeId(17),
+                },
+                "decline:17",
+            ),
+            (
+                ComponentId::Cancel {
+                    challenge: ChallengeId(9),
+                },
+                "cancel:9",
+            ),
+            (
+                ComponentId::Resign {
+                    game: GameId(5),
+                    ply: 12,
+                },
+                "resign:5:12",
+            ),
+            (
+                ComponentId::ConfirmResign {
+                    game: GameId(5),
+                    ply: 12,
+                },
                 "resign-yes:5:12",
             ),
-            (ComponentId::PlayOnBoard { game: 8 }, "board:8"),
-            (ComponentId::Replay { game: 8 }, "replay:8"),
-            (ComponentId::ClaimWin { game: 5, ply: 12 }, "claim:5:12"),
-            (ComponentId::CallOff { game: 5, ply: 12 }, "calloff:5:12"),
-            (ComponentId::Move { game: 5, ply: 12 }, "move:5:12"),
+            (ComponentId::PlayOnBoard { game: GameId(8) }, "board:8"),
+            (ComponentId::Replay { game: GameId(8) }, "replay:8"),
+            (
+                ComponentId::ClaimWin {
+                    game: GameId(5),
+                    ply: 12,
+                },
+                "claim:5:12",
+            ),
+            (
+                ComponentId::CallOff {
+                    game: GameId(5),
+                    ply: 12,
+                },
+                "calloff:5:12",
+            ),
+            (
+                ComponentId::Move {
+                    game: GameId(5),
+                    ply: 12,
+                },
+                "move:5:12",
+            ),
             (
                 ComponentId::PickPiece {
-                    game: 5,
+                    game: GameId(5),
                     ply: 12,
                     part: 1,
                 },
@@ -613,21 +630,21 @@ mod tests {
             ),
             (
                 ComponentId::PickDestination {
-                    game: 5,
+                    game: GameId(5),
                     ply: 12,
                     from: Square::parse("p16", 16).unwrap(),
                     part: 0,
                 },
                 "pick-to:5:12:p16:0",
             ),
-            (ComponentId::Rematch { game: 8 }, "rematch:8"),
-            (ComponentId::Analyse { game: 8 }, "analyse:8"),
+            (ComponentId::Rematch { game: GameId(8) }, "rematch:8"),
+            (ComponentId::Analyse { game: GameId(8) }, "analyse:8"),
             (
                 ComponentId::Leaderboard {
                     ranking: Ranking::Server,
                     page: 0,
                     arrow: Arrow::Prev,
-                    viewer: Some(42),
+                    viewer: Some(UserId(42)),
                 },
                 "leaderboard:server:0:prev:42",
             ),
@@ -636,7 +653,7 @@ mod tests {
                     ranking: Ranking::Global,
                     page: 3,
                     arrow: Arrow::Next,
-                    viewer: Some(1_200_000_000_000_000_001),
+                    viewer: Some(UserId(1_200_000_000_000_000_001)),
                 },
                 "leaderboard:global:3:next:1200000000000000001",
             ),
@@ -652,16 +669,16 @@ mod tests {
             ),
             (
                 ComponentId::History {
-                    user: 1_200_000_000_000_000_001,
+                    user: UserId(1_200_000_000_000_000_001),
                     page: 0,
                     arrow: Arrow::Prev,
-                    viewer: Some(1_200_000_000_000_000_002),
+                    viewer: Some(UserId(1_200_000_000_000_000_002)),
                 },
                 "history:1200000000000000001:0:prev:1200000000000000002",
             ),
             (
                 ComponentId::History {
-                    user: 7,
+                    user: UserId(7),
                     page: 2,
                     arrow: Arrow::Next,
                     viewer: None,
@@ -676,22 +693,37 @@ mod tests {
                 "games:4:prev",
             ),
             (
-                ComponentId::JoinTournament { tournament: 3 },
+                ComponentId::JoinTournament {
+                    tournament: TournamentId(3),
+                },
                 "tournament-join:3",
             ),
             (
-                ComponentId::LeaveTournament { tournament: 3 },
+                ComponentId::LeaveTournament {
+                    tournament: TournamentId(3),
+                },
                 "tournament-leave:3",
             ),
             (
                 ComponentId::Tournaments {
                     page: 2,
                     arrow: Arrow::Next,
-                    viewer: Some(42),
+                    viewer: Some(UserId(42)),
                 },
                 "tournaments:2:next:42",
             ),
-            (ComponentId::PuzzleMove(AT), "puzzle-move:7:20231114:2"),
+            (
+                ComponentId::Tournaments {
+                    page: 2,
+                    arrow: Arrow::Prev,
+                    viewer: None,
+                },
+                "tournaments:2:prev",
+            ),
+            (
+                ComponentId::PuzzleMove { at: AT },
+                "puzzle-move:7:20231114:2",
+            ),
             (
                 ComponentId::PuzzlePiece { at: AT, part: 1 },
                 "puzzle-pick:7:20231114:2:1",
@@ -705,7 +737,7 @@ mod tests {
                 "puzzle-to:7:20231114:2:g1:0",
             ),
             (
-                ComponentId::PuzzleSolution(AT),
+                ComponentId::PuzzleSolution { at: AT },
                 "puzzle-solution:7:20231114:2",
             ),
             (ComponentId::DailyPuzzle, "puzzle-daily"),
@@ -721,9 +753,43 @@ mod tests {
     }
 
     #[test]
+    fn every_declared_action_round_trips() {
+        let examples = examples();
+        for &action in ACTIONS {
+            let of_action: Vec<_> = examples
+                .iter()
+                .filter(|(id, _)| id.action() == action)
+                .collect();
+            assert!(!of_action.is_empty(), "no example of {action:?}");
+            for (id, text) in of_action {
+                let written = id.to_string();
+                assert_eq!(&written, text);
+                assert_eq!(written.split(':').next(), Some(action));
+                assert_eq!(written.parse::<ComponentId>(), Ok(*id), "{written:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn actions_are_distinct_words_without_colons() {
+        let distinct: HashSet<&str> = ACTIONS.iter().copied().collect();
+        assert_eq!(distinct.len(), ACTIONS.len(), "{ACTIONS:?}");
+        for action in ACTIONS {
+            assert!(!action.is_empty() && !action.contains(':'), "{action:?}");
+        }
+    }
+
+    #[test]
+    fn only_an_actions_last_field_may_be_left_out() {
+        assert!(only_the_last_may_be_left_out(&[]));
+        assert!(only_the_last_may_be_left_out(&[(1, 1), (3, 3), (0, 1)]));
+        assert!(!only_the_last_may_be_left_out(&[(0, 1), (1, 1)]));
+    }
+
+    #[test]
     fn the_largest_ids_fit_discords_limit_and_round_trip() {
         let id = ComponentId::Resign {
-            game: i64::MAX,
+            game: GameId(i64::MAX),
             ply: u32::MAX,
         };
         let text = id.to_string();
@@ -733,20 +799,20 @@ mod tests {
             ranking: Ranking::Global,
             page: u32::MAX,
             arrow: Arrow::Next,
-            viewer: Some(u64::MAX),
+            viewer: Some(UserId(u64::MAX)),
         };
         assert!(id.to_string().len() <= MAX_LEN);
         assert_eq!(id.to_string().parse::<ComponentId>(), Ok(id));
         let id = ComponentId::History {
-            user: u64::MAX,
+            user: UserId(u64::MAX),
             page: u32::MAX,
             arrow: Arrow::Prev,
-            viewer: Some(u64::MAX),
+            viewer: Some(UserId(u64::MAX)),
         };
         assert!(id.to_string().len() <= MAX_LEN);
         assert_eq!(id.to_string().parse::<ComponentId>(), Ok(id));
         let id = ComponentId::PickDestination {
-            game: i64::MAX,
+            game: GameId(i64::MAX),
             ply: u32::MAX,
             from: Square::parse("p16", 16).unwrap(),
             part: u8::MAX,
@@ -755,7 +821,7 @@ mod tests {
         assert_eq!(id.to_string().parse::<ComponentId>(), Ok(id));
         let id = ComponentId::PuzzleDestination {
             at: PuzzleAt {
-                puzzle: i64::MAX,
+                puzzle: PuzzleId(i64::MAX),
                 day: u32::MAX,
                 step: u32::MAX,
             },

@@ -13,7 +13,7 @@ use super::commands::{
 use super::custom_id::ComponentId;
 use super::reply::ephemeral_click;
 use super::{Data, Error, activity};
-use crate::games::{ChallengeId, Claim, GameId, TournamentId, UserId};
+use crate::games::Claim;
 use crate::i18n::{Lang, Msg};
 
 /// The framework's event hook: component clicks go to [`route`]; the Activity's Entry Point
@@ -44,41 +44,37 @@ async fn route(
     let custom_id = &click.data.custom_id;
     match custom_id.parse::<ComponentId>() {
         Ok(ComponentId::Accept { challenge: id }) => {
-            challenge::answer(ctx, data, click, ChallengeId(id), Answer::Accept).await
+            challenge::answer(ctx, data, click, id, Answer::Accept).await
         }
         Ok(ComponentId::Decline { challenge: id }) => {
-            challenge::answer(ctx, data, click, ChallengeId(id), Answer::Decline).await
+            challenge::answer(ctx, data, click, id, Answer::Decline).await
         }
         Ok(ComponentId::Cancel { challenge: id }) => {
-            challenge::answer(ctx, data, click, ChallengeId(id), Answer::Cancel).await
+            challenge::answer(ctx, data, click, id, Answer::Cancel).await
         }
-        Ok(ComponentId::Resign { game, ply }) => {
-            end::offer(ctx, data, click, GameId(game), ply).await
-        }
+        Ok(ComponentId::Resign { game, ply }) => end::offer(ctx, data, click, game, ply).await,
         Ok(ComponentId::ConfirmResign { game, ply }) => {
-            end::confirm(ctx, data, click, GameId(game), ply).await
+            end::confirm(ctx, data, click, game, ply).await
         }
         Ok(ComponentId::ClaimWin { game, ply }) => {
-            abandoned::click(ctx, data, click, GameId(game), ply, Claim::Win).await
+            abandoned::click(ctx, data, click, game, ply, Claim::Win).await
         }
         Ok(ComponentId::CallOff { game, ply }) => {
-            abandoned::click(ctx, data, click, GameId(game), ply, Claim::CallOff).await
+            abandoned::click(ctx, data, click, game, ply, Claim::CallOff).await
         }
-        Ok(ComponentId::Move { game, ply }) => {
-            pick::open(ctx, data, click, GameId(game), ply).await
-        }
+        Ok(ComponentId::Move { game, ply }) => pick::open(ctx, data, click, game, ply).await,
         Ok(ComponentId::PickPiece { game, ply, .. }) => {
-            pick::piece(ctx, data, click, GameId(game), ply).await
+            pick::piece(ctx, data, click, game, ply).await
         }
         Ok(ComponentId::PickDestination {
             game, ply, from, ..
-        }) => pick::destination(ctx, data, click, GameId(game), ply, from).await,
+        }) => pick::destination(ctx, data, click, game, ply, from).await,
         Ok(ComponentId::PlayOnBoard { game }) => {
-            activity::launch_on_game(ctx, data, click, GameId(game)).await
+            activity::launch_on_game(ctx, data, click, game).await
         }
-        Ok(ComponentId::Replay { game }) => replay::click(ctx, data, click, GameId(game)).await,
-        Ok(ComponentId::Rematch { game }) => rematch::click(ctx, data, click, GameId(game)).await,
-        Ok(ComponentId::Analyse { game }) => analyse::click(ctx, data, click, GameId(game)).await,
+        Ok(ComponentId::Replay { game }) => replay::click(ctx, data, click, game).await,
+        Ok(ComponentId::Rematch { game }) => rematch::click(ctx, data, click, game).await,
+        Ok(ComponentId::Analyse { game }) => analyse::click(ctx, data, click, game).await,
         Ok(ComponentId::Leaderboard {
             ranking,
             page,
@@ -87,23 +83,23 @@ async fn route(
         }) => standings::turn_page(ctx, data, click, ranking, page, viewer).await,
         Ok(ComponentId::History {
             user, page, viewer, ..
-        }) => standings::turn_history_page(ctx, data, click, UserId(user), page, viewer).await,
+        }) => standings::turn_history_page(ctx, data, click, user, page, viewer).await,
         Ok(ComponentId::Games { page, .. }) => view::turn_games_page(ctx, data, click, page).await,
         Ok(ComponentId::JoinTournament { tournament: id }) => {
-            tournament::entry_click(ctx, data, click, TournamentId(id), true).await
+            tournament::entry_click(ctx, data, click, id, true).await
         }
         Ok(ComponentId::LeaveTournament { tournament: id }) => {
-            tournament::entry_click(ctx, data, click, TournamentId(id), false).await
+            tournament::entry_click(ctx, data, click, id, false).await
         }
         Ok(ComponentId::Tournaments { page, viewer, .. }) => {
             tournament::turn_page(ctx, data, click, page, viewer).await
         }
-        Ok(ComponentId::PuzzleMove(at)) => puzzle::open(ctx, data, click, at).await,
+        Ok(ComponentId::PuzzleMove { at }) => puzzle::open(ctx, data, click, at).await,
         Ok(ComponentId::PuzzlePiece { at, .. }) => puzzle::piece(ctx, data, click, at).await,
         Ok(ComponentId::PuzzleDestination { at, from, .. }) => {
             puzzle::destination(ctx, data, click, at, from).await
         }
-        Ok(ComponentId::PuzzleSolution(at)) => puzzle::solution(ctx, data, click, at).await,
+        Ok(ComponentId::PuzzleSolution { at }) => puzzle::solution(ctx, data, click, at).await,
         Ok(ComponentId::DailyPuzzle) => puzzle::daily(ctx, data, click).await,
         Err(e) => {
             warn!(%custom_id, user = %click.user.id, error = %e, "unknown component");

@@ -33,7 +33,7 @@ pub fn message(view: &TournamentView, lang: Lang) -> (String, Vec<CreateActionRo
     if view.tournament.status != TournamentStatus::SignUp {
         return (text, Vec::new());
     }
-    let id = view.tournament.id.0;
+    let id = view.tournament.id;
     let button = |id: ComponentId, label: Button, style: ButtonStyle| {
         CreateButton::new(id.to_string())
             .label(lang.text(&Msg::Label(label)))

@@ -22,7 +22,7 @@ pub fn buttons(data: &Data, game: &GameView, user: UserId, lang: Lang) -> Vec<Cr
     if !data.service.may_claim(game, user) {
         return Vec::new();
     }
-    let (id, ply) = (game.id.0, game.ply());
+    let (id, ply) = (game.id, game.ply());
     let button = |custom_id: ComponentId, label: Button, style: ButtonStyle| {
         CreateButton::new(custom_id.to_string())
             .label(lang.text(&Msg::Label(label)))

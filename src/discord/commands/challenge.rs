@@ -443,7 +443,7 @@ fn pings(challenge: &Challenge) -> CreateAllowedMentions {
 
 /// Accept and Decline (Accept only, for an open challenge), and Cancel for the challenger.
 pub fn challenge_buttons(challenge: &Challenge, lang: Lang) -> Vec<CreateActionRow> {
-    let id = challenge.id.0;
+    let id = challenge.id;
     let mut buttons = vec![
         CreateButton::new(ComponentId::Accept { challenge: id }.to_string())
             .label(lang.text(&Msg::Label(Button::Accept)))

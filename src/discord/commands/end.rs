@@ -105,7 +105,7 @@ fn cannot_resign(game: &GameView, user: crate::games::UserId) -> Option<UserErro
 
 fn confirm_button(game: &GameView, lang: Lang) -> Vec<CreateActionRow> {
     let id = ComponentId::ConfirmResign {
-        game: game.id.0,
+        game: game.id,
         ply: game.ply(),
     };
     vec![CreateActionRow::Buttons(vec![

@@ -24,7 +24,7 @@ use crate::discord::reply::{
 };
 use crate::discord::retry::{Retry, retry};
 use crate::discord::{ApplicationContext, Data, Error};
-use crate::games::{Audience, Viewer};
+use crate::games::{Audience, UserId, Viewer};
 use crate::i18n::{Lang, Msg};
 
 /// A page as shown: its text and its row of ◀ ▶ buttons.
@@ -135,7 +135,7 @@ impl Turn {
     /// How `click` is answered, on a list that answered `viewer` (`None`: a button that does
     /// not say, posted before buttons named their viewer; every click on it is aside). Whose
     /// page a private message shows needs no telling: only its viewer can click it.
-    pub fn of(click: &ComponentInteraction, viewer: Option<u64>) -> Turn {
+    pub fn of(click: &ComponentInteraction, viewer: Option<UserId>) -> Turn {
         let clicker = click_viewer(click);
         let private = click
             .message
@@ -143,7 +143,7 @@ impl Turn {
             .is_some_and(|flags| flags.contains(MessageFlags::EPHEMERAL));
         if private {
             Turn::Update(Audience::Only(clicker))
-        } else if viewer == Some(click.user.id.get()) {
+        } else if viewer == Some(clicker.user) {
             Turn::Update(click_audience(click))
         } else {
             Turn::Aside(clicker)
@@ -343,10 +343,10 @@ mod tests {
         assert!(arrows(0, 0).is_none());
         assert!(
             paging_buttons(0, 1, |page, arrow| ComponentId::History {
-                user: 1,
+                user: UserId(1),
                 page,
                 arrow,
-                viewer: Some(2),
+                viewer: Some(UserId(2)),
             })
             .is_empty()
         );
@@ -379,13 +379,13 @@ mod tests {
             ranking: Ranking::Server,
             page,
             arrow,
-            viewer: Some(7),
+            viewer: Some(UserId(7)),
         };
         let history = |page, arrow| ComponentId::History {
-            user: 42,
+            user: UserId(42),
             page,
             arrow,
-            viewer: Some(7),
+            viewer: Some(UserId(7)),
         };
         for total in 2..5 {
             for page in 0..total {

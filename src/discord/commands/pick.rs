@@ -103,11 +103,7 @@ async fn pieces_menu(
     let (options, marks) = piece_options(&view.position, lang);
     let png = board::picture(data, &view, lang, marks).await?;
     let menus = menus(options, lang.text(&Msg::ChoosePiece), |part| {
-        ComponentId::PickPiece {
-            game: game.0,
-            ply,
-            part,
-        }
+        ComponentId::PickPiece { game, ply, part }
     });
     Ok(Ok(Menu {
         content: lang.text(&Msg::PickPiece(game)),
@@ -225,7 +221,7 @@ async fn destinations_menu(
     let png = board::picture(data, &view, lang, marks).await?;
     let menus = menus(options, lang.text(&Msg::ChooseDestination), |part| {
         ComponentId::PickDestination {
-            game: game.0,
+            game,
             ply,
             from,
             part,
@@ -398,7 +394,7 @@ mod tests {
             .collect();
         let rows = menus(options, "Choose".into(), |part| {
             ComponentId::PickDestination {
-                game: 1,
+                game: GameId(1),
                 ply: 0,
                 from: queen,
                 part,

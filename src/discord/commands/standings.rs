@@ -126,7 +126,7 @@ pub async fn turn_page(
     click: &ComponentInteraction,
     ranking: Ranking,
     page: u32,
-    viewer: Option<u64>,
+    viewer: Option<UserId>,
 ) -> Result<(), Error> {
     let lang = Lang::from_locale(&click.locale);
     let guild = click.guild_id.map(|g| GuildId(g.get()));
@@ -171,7 +171,7 @@ pub async fn turn_history_page(
     click: &ComponentInteraction,
     user: UserId,
     page: u32,
-    viewer: Option<u64>,
+    viewer: Option<UserId>,
 ) -> Result<(), Error> {
     let lang = Lang::from_locale(&click.locale);
     let turn = Turn::of(click, viewer);
@@ -219,10 +219,10 @@ async fn history_page(
         page.page,
         page.total_pages,
         |page, arrow| ComponentId::History {
-            user: user.0,
+            user,
             page,
             arrow,
-            viewer: Some(viewer.0),
+            viewer: Some(viewer),
         },
     ));
     Ok(Ok((text, buttons)))
@@ -257,7 +257,7 @@ async fn leaderboard_page(
             ranking,
             page,
             arrow,
-            viewer: Some(viewer.0),
+            viewer: Some(viewer),
         }
     });
     Ok((text, buttons))

@@ -195,12 +195,7 @@ pub async fn give_up(
     let day = super::day_text(puzzle.day);
     let given = data
         .service
-        .give_up_puzzle(
-            user,
-            crate::games::PuzzleId(puzzle.puzzle),
-            day.as_deref(),
-            Some(puzzle.step),
-        )
+        .give_up_puzzle(user, puzzle.puzzle, day.as_deref(), Some(puzzle.step))
         .await;
     let (view, solution, rating) = match split(given)? {
         Ok(given) => given,

@@ -12,7 +12,7 @@ use crate::discord::commands::pick::{self, SWAP};
 use crate::discord::custom_id::{ComponentId, PuzzleAt};
 use crate::discord::reply::{Outcome, clicker, split};
 use crate::discord::{Data, Error};
-use crate::games::{PuzzleId, PuzzleView, UserError};
+use crate::games::{PuzzleView, UserError};
 use crate::i18n::{Lang, Msg};
 
 /// Answers `click` with what `work` makes, as `answer` says.
@@ -39,7 +39,7 @@ async fn answer_click(
 /// has moved on since the button was made.
 async fn attempt(data: &Data, click: &ComponentInteraction, at: PuzzleAt) -> Outcome<PuzzleView> {
     let day = day_text(at.day);
-    let (user, id) = (clicker(click).id, PuzzleId(at.puzzle));
+    let (user, id) = (clicker(click).id, at.puzzle);
     let view = match split(data.service.puzzle_attempt(user, id, day.as_deref()).await)? {
         Ok(view) => view,
         Err(refusal) => return Ok(Err(refusal)),

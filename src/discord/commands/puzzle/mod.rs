@@ -127,12 +127,12 @@ fn buttons(view: &PuzzleView, lang: Lang) -> Vec<serenity::CreateActionRow> {
     };
     vec![serenity::CreateActionRow::Buttons(vec![
         button(
-            ComponentId::PuzzleMove(at),
+            ComponentId::PuzzleMove { at },
             Button::Move,
             serenity::ButtonStyle::Primary,
         ),
         button(
-            ComponentId::PuzzleSolution(at),
+            ComponentId::PuzzleSolution { at },
             Button::Solution,
             serenity::ButtonStyle::Secondary,
         ),
@@ -147,7 +147,7 @@ fn is_over(view: &PuzzleView) -> bool {
 /// The attempt as a button names it.
 fn at(view: &PuzzleView) -> PuzzleAt {
     PuzzleAt {
-        puzzle: view.id.0,
+        puzzle: view.id,
         day: view.day.as_deref().map_or(0, day_code),
         step: view.step(),
     }

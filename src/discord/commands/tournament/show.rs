@@ -14,7 +14,7 @@ use crate::discord::custom_id::ComponentId;
 use crate::discord::reply::{defer_private, defer_public, ephemeral, split, user_lang};
 use crate::discord::retry::{Retry, retry};
 use crate::discord::{ApplicationContext, Data, Error, deferral, tournament_posts};
-use crate::games::{GuildId, TournamentId, UserError};
+use crate::games::{GuildId, TournamentId, UserError, UserId};
 use crate::i18n::{Lang, Msg};
 
 /// Tournaments on a page of `/tournament list`.
@@ -84,7 +84,7 @@ pub async fn list(ctx: ApplicationContext<'_>) -> Result<(), Error> {
         return Ok(());
     };
     let lang = user_lang(ctx);
-    let viewer = ctx.interaction.user.id.get();
+    let viewer = UserId(ctx.interaction.user.id.get());
     let work = page(ctx.data(), guild, 0, viewer, lang);
     answer_list(ctx, false, async { work.await?.map_err(unexpected) }).await
 }
@@ -103,7 +103,7 @@ pub async fn turn_page(
     data: &Data,
     click: &ComponentInteraction,
     page_asked: u32,
-    viewer: Option<u64>,
+    viewer: Option<UserId>,
 ) -> Result<(), Error> {
     let lang = Lang::from_locale(&click.locale);
     let Some(guild) = click.guild_id.map(|g| GuildId(g.get())) else {
@@ -111,7 +111,7 @@ pub async fn turn_page(
         return crate::discord::reply::refuse_click(ctx, click, &refusal).await;
     };
     let turn = Turn::of(click, viewer);
-    let work = page(data, guild, page_asked, click.user.id.get(), lang);
+    let work = page(data, guild, page_asked, UserId(click.user.id.get()), lang);
     answer_turn(ctx, data, click, turn, work).await
 }
 
@@ -120,7 +120,7 @@ async fn page(
     data: &Data,
     guild: GuildId,
     page: u32,
-    viewer: u64,
+    viewer: UserId,
     lang: Lang,
 ) -> Result<Result<Shown, UserError>, Error> {
     let listed = split(
