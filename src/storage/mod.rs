@@ -1,4 +1,7 @@
-//! All SQL of the project: the connection, migrations, and one file per table.
+//! All SQL of the project: the connection, migrations, and one file per table, or per job
+//! where a table has several: the `games` table's rows and lists (`games`), its history
+//! (`finished_games`), the sweeps' and the computer's claims on it (`game_claims`), and the
+//! moves stored with its advance (`moves`).
 //!
 //! Two engines sit under one API: SQLite, the embedded default, and PostgreSQL, for several
 //! bot processes sharing one database. The URL picks ([`Backend::of_url`]); everything above
@@ -33,9 +36,12 @@ mod boards;
 mod challenges;
 mod cooldowns;
 mod copy;
+mod finished_games;
+mod game_claims;
 mod games;
 mod launches;
 mod locks;
+mod moves;
 mod notices;
 mod plans;
 mod players;
@@ -67,16 +73,21 @@ pub use challenges::{
 };
 pub use cooldowns::{Started, delete_starts_by, start_heavy_work};
 pub use copy::{Copied, CopyError, copied_columns, copy, table_names};
+pub use finished_games::{count_finished_games, finished_game_ids, finished_games, streak};
+pub use game_claims::{
+    OwedTurn, claim_computer_turn, claim_due_game, claim_reminders, computer_turns, due_games,
+};
 pub use games::{
-    Advance, Finish, GameRow, MoveRow, NewGameRow, OwedTurn, Stored, abort_game, active_games,
-    active_games_after, active_rematch, channel_games, claim_computer_turn, claim_due_game,
-    claim_reminders, commit_move, computer_turns, count_finished_games, due_games, finish_game,
-    finished_game_ids, finished_games, game, game_by_page_key, games_after, insert_game, move_at,
-    move_by_request_key, moves, moves_of_games, page_key, set_game_message, set_game_thread,
-    store_move, streak, web_games,
+    Finish, GameRow, NewGameRow, abort_game, active_games, active_games_after, active_rematch,
+    channel_games, finish_game, game, game_by_page_key, games_after, insert_game, page_key,
+    set_game_message, set_game_thread, web_games,
 };
 pub use launches::{LaunchRow, delete_launches_by, launch, record_launch};
 pub use locks::{Key, lock, try_lock};
+pub use moves::{
+    Advance, MoveRow, Stored, commit_move, move_at, move_by_request_key, moves, moves_of_games,
+    store_move,
+};
 pub use notices::{Listener, Notice, listen, notify_changed};
 pub use plans::{SweepPlan, sweep_plans};
 pub use players::{

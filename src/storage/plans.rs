@@ -3,7 +3,7 @@
 
 use sqlx::Row;
 
-use super::{Backend, Conn, Error, announcements, challenges, db_id, games};
+use super::{Backend, Conn, Error, announcements, challenges, db_id, game_claims};
 use crate::model::UserId;
 
 /// One sweep statement's plan.
@@ -45,14 +45,14 @@ pub async fn sweep_plans(conn: &mut Conn, bot: UserId, now: i64) -> Result<Vec<S
             "reminders",
             "games",
             "games_remind",
-            games::claim_reminders_sql(backend),
+            game_claims::claim_reminders_sql(backend),
             vec![now],
         ),
         (
             "losses on time",
             "games",
             "games_deadline",
-            games::DUE_GAMES,
+            game_claims::DUE_GAMES,
             vec![now],
         ),
         (
@@ -66,7 +66,7 @@ pub async fn sweep_plans(conn: &mut Conn, bot: UserId, now: i64) -> Result<Vec<S
             "the computer's turns",
             "games",
             "games_computer_to_move",
-            games::computer_turns_sql(backend),
+            game_claims::computer_turns_sql(backend),
             vec![db_id(bot.0), now, 100],
         ),
     ];
