@@ -864,6 +864,96 @@ async fn a_backup_taken_while_moves_are_played_is_a_consistent_database() {
     );
 }
 
+/// What a later migration might add: a column of an existing table and a table that refers to
+/// games, in words both engines take.
+const LATER_MIGRATION: [&str; 2] = [
+    "ALTER TABLE announcements ADD COLUMN nonce TEXT",
+    "CREATE TABLE puzzle_scans (
+         game_id BIGINT PRIMARY KEY REFERENCES games (id),
+         error TEXT,
+         scanned BOOLEAN NOT NULL
+     )",
+];
+
+/// Runs [`LATER_MIGRATION`] on `db`.
+async fn migrate_later(db: &storage::Db) {
+    for sql in LATER_MIGRATION {
+        sqlx::query(sql).execute(db.writer()).await.unwrap();
+    }
+}
+
+/// The copy reads the tables and columns from each database's catalogue: a table and a
+/// column a later migration adds are copied (the table after the games it refers to) and
+/// compared with no change to the copy.
+#[tokio::test]
+async fn copy_carries_the_tables_and_columns_a_later_migration_adds() {
+    let source = Fixture::new().await;
+    let target = TestDb::new().await;
+    let to = storage::connect(&target.url).await.unwrap();
+    migrate_later(source.service.db()).await;
+    migrate_later(&to).await;
+    let game = source.start(&alice(), &bob()).await;
+    let db = source.service.db().writer();
+    sqlx::query(
+        "INSERT INTO announcements (kind, game_id, ply, created_ms, due_ms, nonce)
+         VALUES ('board', $1, 0, 0, 0, 'nonce-1')",
+    )
+    .bind(game.id.0)
+    .execute(db)
+    .await
+    .unwrap();
+    sqlx::query("INSERT INTO puzzle_scans (game_id, error, scanned) VALUES ($1, 'none', TRUE)")
+        .bind(game.id.0)
+        .execute(db)
+        .await
+        .unwrap();
+
+    let copied = storage::copy(source.service.db(), &to).await.unwrap();
+    let position = |name: &str| copied.tables.iter().position(|(t, _)| t == name).unwrap();
+    assert!(position("games") < position("puzzle_scans"), "{copied:?}");
+    assert!(copied.tables.contains(&("puzzle_scans".to_owned(), 1)));
+    let nonces: Vec<Option<String>> = sqlx::query_scalar("SELECT nonce FROM announcements")
+        .fetch_all(to.reader())
+        .await
+        .unwrap();
+    assert!(nonces.contains(&Some("nonce-1".to_owned())), "{nonces:?}");
+    let scan: (i64, String, i64) =
+        sqlx::query_as("SELECT game_id, error, CAST(scanned AS INTEGER) FROM puzzle_scans")
+            .fetch_one(to.reader())
+            .await
+            .unwrap();
+    assert_eq!(scan, (game.id.0, "none".to_owned(), 1));
+}
+
+/// Two databases whose catalogues differ (one migrated further than the other) are not
+/// copied; the refusal names every table and column that is missing.
+#[tokio::test]
+async fn copy_refuses_databases_whose_schemas_differ_naming_what_is_missing() {
+    let source = Fixture::new().await;
+    let target = TestDb::new().await;
+    let to = storage::connect(&target.url).await.unwrap();
+    migrate_later(source.service.db()).await;
+    source.start(&alice(), &bob()).await;
+
+    let refused = storage::copy(source.service.db(), &to).await.unwrap_err();
+    let storage::CopyError::SchemasDiffer { differences } = &refused else {
+        panic!("{refused:?}");
+    };
+    assert_eq!(
+        differences,
+        &[
+            "the column announcements.nonce is only in the source",
+            "the table puzzle_scans is only in the source",
+        ],
+        "{refused}"
+    );
+    let games: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM games")
+        .fetch_one(to.reader())
+        .await
+        .unwrap();
+    assert_eq!(games, 0, "nothing was copied");
+}
+
 /// Two services on one database, as two bot processes: an open challenge both are asked to
 /// accept at once (by different players) starts exactly one game.
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]

@@ -1,9 +1,17 @@
 //! Copying a whole database to another, of either engine: every table, row for row, checked
 //! by reading both back.
+//!
+//! The tables, their columns and the order to fill them in come from the target's own
+//! catalogue ([`catalogue`](super::catalogue)), so a migration that adds a table or a column
+//! is copied without a change here. The source's catalogue must describe the same tables and
+//! columns, or nothing is copied ([`CopyError::SchemasDiffer`]).
+
+use std::collections::{BTreeMap, BTreeSet};
 
 use sqlx::Row;
 use sqlx::any::AnyRow;
 
+use super::catalogue::{self, Table};
 use super::{Backend, Conn, Db, Error, begin_write};
 
 /// How a column's values are carried across.
@@ -16,375 +24,82 @@ enum Kind {
     Bool,
 }
 
-use Kind::{Bool, Int, Real, Text};
-
-/// A table and its columns, in the order a copy fills them: each after those it refers to.
-struct Table {
-    name: &'static str,
-    /// Orders the rows (games refer to earlier games, so they go in id order).
-    key: &'static str,
-    /// Whether its key is an identity on PostgreSQL, to be moved past the copied ids.
-    identity: bool,
-    columns: &'static [(&'static str, Kind)],
+impl Kind {
+    /// The kind of a column of the type `declared` on `backend`: SQLite's rules of type
+    /// affinity, PostgreSQL's type names; `None` for a type the copy can't carry.
+    fn of(backend: Backend, declared: &str) -> Option<Kind> {
+        match backend {
+            Backend::Sqlite => {
+                let declared = declared.to_ascii_uppercase();
+                let has = |word: &str| declared.contains(word);
+                if has("BOOL") {
+                    Some(Kind::Bool)
+                } else if has("INT") {
+                    Some(Kind::Int)
+                } else if has("CHAR") || has("CLOB") || has("TEXT") {
+                    Some(Kind::Text)
+                } else if has("REAL") || has("FLOA") || has("DOUB") {
+                    Some(Kind::Real)
+                } else {
+                    None
+                }
+            }
+            Backend::Postgres => match declared {
+                "boolean" => Some(Kind::Bool),
+                "smallint" | "integer" | "bigint" => Some(Kind::Int),
+                "text" | "character varying" | "character" => Some(Kind::Text),
+                "real" | "double precision" => Some(Kind::Real),
+                _ => None,
+            },
+        }
+    }
 }
 
-/// Every table of the schema (`migrations/`), with every column.
-const TABLES: &[Table] = &[
-    Table {
-        name: "players",
-        key: "user_id",
-        identity: false,
-        columns: &[
-            ("user_id", Int),
-            ("display_name", Text),
-            ("rating", Real),
-            ("rating_deviation", Real),
-            ("rating_volatility", Real),
-            ("games", Int),
-            ("rated_games", Int),
-            ("wins", Int),
-            ("losses", Int),
-            ("created_ms", Int),
-            ("updated_ms", Int),
-            ("rated_ms", Int),
-        ],
-    },
-    Table {
-        name: "tournaments",
-        key: "id",
-        identity: true,
-        columns: &[
-            ("id", Int),
-            ("guild_id", Int),
-            ("channel_id", Int),
-            ("thread_id", Int),
-            ("message_id", Int),
-            ("name", Text),
-            ("format", Text),
-            ("rounds", Int),
-            ("board_size", Int),
-            ("queen_height", Int),
-            ("pie", Bool),
-            ("move_time_ms", Int),
-            ("rated", Bool),
-            ("max_players", Int),
-            ("starts_ms", Int),
-            ("status", Text),
-            ("round", Int),
-            ("organiser_id", Int),
-            ("lang", Text),
-            ("created_ms", Int),
-            ("started_ms", Int),
-            ("finished_ms", Int),
-        ],
-    },
-    Table {
-        name: "tournament_entries",
-        key: "tournament_id, user_id",
-        identity: false,
-        columns: &[
-            ("tournament_id", Int),
-            ("user_id", Int),
-            ("seat", Int),
-            ("rating", Real),
-            ("joined_ms", Int),
-            ("withdrawn_round", Int),
-            ("timeouts_in_row", Int),
-        ],
-    },
-    Table {
-        name: "tournament_log",
-        key: "id",
-        identity: true,
-        columns: &[
-            ("id", Int),
-            ("tournament_id", Int),
-            ("at_ms", Int),
-            ("by_id", Int),
-            ("what", Text),
-        ],
-    },
-    Table {
-        name: "games",
-        key: "id",
-        identity: true,
-        columns: &[
-            ("id", Int),
-            ("white_id", Int),
-            ("black_id", Int),
-            ("swapped", Bool),
-            ("ai_level", Text),
-            ("board_size", Int),
-            ("queen_height", Int),
-            ("pie", Bool),
-            ("move_time_ms", Int),
-            ("rated", Bool),
-            ("status", Text),
-            ("winner", Text),
-            ("end_reason", Text),
-            ("white_rating_delta", Real),
-            ("black_rating_delta", Real),
-            ("ply", Int),
-            ("position", Text),
-            ("created_ms", Int),
-            ("last_move_ms", Int),
-            ("deadline_ms", Int),
-            ("remind_ms", Int),
-            ("finished_ms", Int),
-            ("guild_id", Int),
-            ("channel_id", Int),
-            ("thread_id", Int),
-            ("message_id", Int),
-            ("rematch_of", Int),
-            ("reach", Text),
-            ("computer_ply", Int),
-            ("computer_lease_ms", Int),
-            ("to_move_id", Int),
-            ("lang", Text),
-            ("page_key", Text),
-            ("tournament_id", Int),
-            ("puzzles_scanned", Bool),
-        ],
-    },
-    Table {
-        name: "tournament_pairings",
-        key: "tournament_id, round, board",
-        identity: false,
-        columns: &[
-            ("tournament_id", Int),
-            ("round", Int),
-            ("board", Int),
-            ("white_id", Int),
-            ("black_id", Int),
-            ("game_id", Int),
-            ("result", Text),
-        ],
-    },
-    Table {
-        name: "puzzles",
-        key: "id",
-        identity: true,
-        columns: &[
-            ("id", Int),
-            ("position", Text),
-            ("solution", Text),
-            ("themes", Text),
-            ("rating", Real),
-            ("rating_deviation", Real),
-            ("rating_volatility", Real),
-            ("plays", Int),
-            ("source", Text),
-            ("game_id", Int),
-            ("ply", Int),
-            ("created_ms", Int),
-        ],
-    },
-    Table {
-        name: "puzzle_players",
-        key: "user_id",
-        identity: false,
-        columns: &[
-            ("user_id", Int),
-            ("rating", Real),
-            ("rating_deviation", Real),
-            ("rating_volatility", Real),
-            ("solved", Int),
-            ("failed", Int),
-            ("streak", Int),
-            ("best_streak", Int),
-            ("updated_ms", Int),
-        ],
-    },
-    Table {
-        name: "puzzle_attempts",
-        key: "user_id, puzzle_id, day",
-        identity: false,
-        columns: &[
-            ("user_id", Int),
-            ("puzzle_id", Int),
-            ("day", Text),
-            ("step", Int),
-            ("tries", Int),
-            ("status", Text),
-            ("rated", Bool),
-            ("started_ms", Int),
-            ("finished_ms", Int),
-        ],
-    },
-    Table {
-        name: "daily_puzzles",
-        key: "day",
-        identity: false,
-        columns: &[("day", Text), ("puzzle_id", Int)],
-    },
-    Table {
-        name: "daily_posts",
-        key: "guild_id, day",
-        identity: false,
-        columns: &[("guild_id", Int), ("day", Text)],
-    },
-    Table {
-        name: "moves",
-        key: "game_id, ply",
-        identity: false,
-        columns: &[
-            ("game_id", Int),
-            ("ply", Int),
-            ("notation", Text),
-            ("player_id", Int),
-            ("played_ms", Int),
-            ("request_key", Text),
-        ],
-    },
-    Table {
-        name: "challenges",
-        key: "id",
-        identity: true,
-        columns: &[
-            ("id", Int),
-            ("challenger_id", Int),
-            ("challenged_id", Int),
-            ("guild_id", Int),
-            ("channel_id", Int),
-            ("message_id", Int),
-            ("board_size", Int),
-            ("queen_height", Int),
-            ("pie", Bool),
-            ("color_choice", Text),
-            ("move_time_ms", Int),
-            ("rated", Bool),
-            ("status", Text),
-            ("created_ms", Int),
-            ("expires_ms", Int),
-            ("resolved_ms", Int),
-            ("game_id", Int),
-            ("rematch_of", Int),
-            ("reach", Text),
-            ("lang", Text),
-        ],
-    },
-    Table {
-        name: "guild_settings",
-        key: "guild_id",
-        identity: false,
-        columns: &[
-            ("guild_id", Int),
-            ("threads", Bool),
-            ("default_clock", Text),
-            ("board_orientation", Text),
-            ("tournament_organisers", Bool),
-            ("updated_ms", Int),
-            ("puzzle_channel_id", Int),
-            ("puzzle_lang", Text),
-        ],
-    },
-    Table {
-        name: "ai_ratings",
-        key: "ai_level",
-        identity: false,
-        columns: &[
-            ("ai_level", Text),
-            ("rating", Real),
-            ("rating_deviation", Real),
-            ("rating_volatility", Real),
-            ("games", Int),
-            ("wins", Int),
-            ("losses", Int),
-            ("updated_ms", Int),
-        ],
-    },
-    Table {
-        name: "game_analyses",
-        key: "game_id",
-        identity: false,
-        columns: &[
-            ("game_id", Int),
-            ("nodes", Int),
-            ("scores", Text),
-            ("created_ms", Int),
-        ],
-    },
-    Table {
-        name: "rating_history",
-        key: "user_id, game_id",
-        identity: false,
-        columns: &[
-            ("user_id", Int),
-            ("game_id", Int),
-            ("rating", Real),
-            ("rating_deviation", Real),
-            ("recorded_ms", Int),
-        ],
-    },
-    Table {
-        name: "announcements",
-        key: "id",
-        identity: true,
-        columns: &[
-            ("id", Int),
-            ("kind", Text),
-            ("game_id", Int),
-            ("challenge_id", Int),
-            ("tournament_id", Int),
-            ("ply", Int),
-            ("attempts", Int),
-            ("created_ms", Int),
-            ("due_ms", Int),
-        ],
-    },
-    Table {
-        name: "interaction_tokens",
-        key: "game_id",
-        identity: false,
-        columns: &[
-            ("game_id", Int),
-            ("token", Text),
-            ("received_ms", Int),
-            ("uses", Int),
-        ],
-    },
-    Table {
-        name: "latest_boards",
-        key: "game_id",
-        identity: false,
-        columns: &[
-            ("game_id", Int),
-            ("message_id", Int),
-            ("channel_id", Int),
-            ("token", Text),
-            ("original", Bool),
-            ("received_ms", Int),
-            ("replaced_message_id", Int),
-            ("replaced_channel_id", Int),
-            ("replaced_token", Text),
-            ("replaced_original", Bool),
-            ("replaced_received_ms", Int),
-        ],
-    },
-    Table {
-        name: "activity_launches",
-        key: "user_id, channel_id",
-        identity: false,
-        columns: &[
-            ("user_id", Int),
-            ("channel_id", Int),
-            ("game_id", Int),
-            ("reach", Text),
-            ("launched_ms", Int),
-        ],
-    },
-    Table {
-        name: "cooldowns",
-        key: "user_id, kind",
-        identity: false,
-        columns: &[
-            ("user_id", Int),
-            ("kind", Text),
-            ("started_ms", Int),
-            ("granted", Bool),
-        ],
-    },
-];
+/// A table as the copy carries it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Layout {
+    /// The table.
+    name: String,
+    /// Every column and its kind.
+    columns: Vec<(String, Kind)>,
+    /// Orders the rows: the primary key (games refer to earlier games, so they go in id
+    /// order), or every column for a table without one.
+    order: Vec<(String, Kind)>,
+    /// The column PostgreSQL numbers, to be moved past the copied values.
+    identity: Option<String>,
+    /// The tables it refers to, filled before it (but itself).
+    refers_to: BTreeSet<String>,
+}
+
+impl Layout {
+    /// How the copy carries `table` of a database on `backend`.
+    fn of(backend: Backend, table: Table) -> Result<Layout, CopyError> {
+        let columns: Vec<(String, Kind)> = table
+            .columns
+            .into_iter()
+            .map(|column| match Kind::of(backend, &column.declared) {
+                Some(kind) => Ok((column.name, kind)),
+                None => Err(CopyError::UnknownType {
+                    table: table.name.clone(),
+                    column: column.name,
+                    declared: column.declared,
+                }),
+            })
+            .collect::<Result<_, _>>()?;
+        let key: Vec<(String, Kind)> = table
+            .key
+            .iter()
+            .filter_map(|name| columns.iter().find(|(column, _)| column == name).cloned())
+            .collect();
+        Ok(Layout {
+            name: table.name,
+            order: if key.is_empty() { columns.clone() } else { key },
+            columns,
+            identity: table.identity,
+            refers_to: table.refers_to,
+        })
+    }
+}
 
 /// Rows copied per statement batch (and per read).
 const BATCH: i64 = 500;
@@ -402,7 +117,7 @@ enum Value {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Copied {
     /// `(table, rows)` for every table.
-    pub tables: Vec<(&'static str, u64)>,
+    pub tables: Vec<(String, u64)>,
 }
 
 /// Why a copy did not happen or did not come out equal.
@@ -414,13 +129,39 @@ pub enum CopyError {
     )]
     TargetNotEmpty {
         /// The first table found with rows.
-        table: &'static str,
+        table: String,
+    },
+    /// The two databases' catalogues describe different tables or columns.
+    #[error(
+        "the two databases' schemas differ ({}); run both through the same build's \
+         migrations",
+        .differences.join("; ")
+    )]
+    SchemasDiffer {
+        /// Each difference, naming the table or column.
+        differences: Vec<String>,
+    },
+    /// A column of a type the copy does not know how to carry.
+    #[error("the copy can't carry the column {table}.{column}, of type {declared:?}")]
+    UnknownType {
+        /// The table.
+        table: String,
+        /// The column.
+        column: String,
+        /// Its type, as the catalogue gives it.
+        declared: String,
+    },
+    /// Foreign keys that leave no order to fill the tables in.
+    #[error("the tables {} refer to one another in a cycle", .tables.join(", "))]
+    ForeignKeyCycle {
+        /// The tables that could not be ordered.
+        tables: Vec<String>,
     },
     /// A row read back from the target differs from the source's.
     #[error("table {table} differs after the copy at its row {row}")]
     Differs {
         /// The table.
-        table: &'static str,
+        table: String,
         /// The row's position in key order, from 0.
         row: u64,
     },
@@ -429,37 +170,29 @@ pub enum CopyError {
     Database(#[from] Error),
 }
 
-/// The schema's table names, in the order a copy fills them.
-#[must_use]
-pub fn table_names() -> Vec<&'static str> {
-    TABLES.iter().map(|t| t.name).collect()
-}
-
-/// The columns a copy carries for `table`, in order (`None` for an unknown table).
-#[must_use]
-pub fn copied_columns(table: &str) -> Option<Vec<&'static str>> {
-    let table = TABLES.iter().find(|t| t.name == table)?;
-    Some(table.columns.iter().map(|(name, _)| *name).collect())
-}
-
 /// Copies every row of `from` into the empty database `to`, in one transaction on the
 /// target, then reads every table of both back in key order and compares them.
 ///
 /// # Errors
-/// [`CopyError::TargetNotEmpty`] (nothing written), [`CopyError::Differs`] (the copy was
-/// committed but does not read back equal), or a database failure (nothing written).
+/// [`CopyError::TargetNotEmpty`] (nothing written), [`CopyError::SchemasDiffer`],
+/// [`CopyError::UnknownType`] or [`CopyError::ForeignKeyCycle`] (nothing written),
+/// [`CopyError::Differs`] (the copy was committed but does not read back equal), or a
+/// database failure (nothing written).
 pub async fn copy(from: &Db, to: &Db) -> Result<Copied, CopyError> {
+    let mut source = from.read().await?;
     let mut target = to.write().await?;
+    let tables = layouts(&mut source, &mut target).await?;
     let mut tx = begin_write(&mut target).await?;
-    lock_tables(&mut tx).await?;
-    for table in TABLES {
-        if count(&mut tx, table.name).await? > 0 {
-            return Err(CopyError::TargetNotEmpty { table: table.name });
+    lock_tables(&mut tx, &tables).await?;
+    for table in &tables {
+        if count(&mut tx, &table.name).await? > 0 {
+            return Err(CopyError::TargetNotEmpty {
+                table: table.name.clone(),
+            });
         }
     }
-    let mut source = from.read().await?;
-    let mut copied = Vec::with_capacity(TABLES.len());
-    for table in TABLES {
+    let mut copied = Vec::with_capacity(tables.len());
+    for table in &tables {
         let mut rows = 0;
         let mut offset = 0;
         loop {
@@ -473,26 +206,138 @@ pub async fn copy(from: &Db, to: &Db) -> Result<Copied, CopyError> {
                 break;
             }
         }
-        if table.identity && Backend::of(&tx) == Backend::Postgres {
-            move_identity_past(&mut tx, table).await?;
+        if let Some(column) = &table.identity
+            && Backend::of(&tx) == Backend::Postgres
+        {
+            move_identity_past(&mut tx, &table.name, column).await?;
         }
-        copied.push((table.name, rows));
+        copied.push((table.name.clone(), rows));
     }
     tx.commit().await?;
-    for table in TABLES {
+    for table in &tables {
         compare(&mut source, &mut target, table).await?;
     }
     Ok(Copied { tables: copied })
 }
 
+/// The target's tables as the copy carries them, in the order it fills them (each after
+/// those it refers to), once the source is found to have the same tables and columns.
+async fn layouts(source: &mut Conn, target: &mut Conn) -> Result<Vec<Layout>, CopyError> {
+    let of = |backend: Backend, tables: Vec<Table>| -> Result<Vec<Layout>, CopyError> {
+        tables
+            .into_iter()
+            .map(|table| Layout::of(backend, table))
+            .collect()
+    };
+    let from = of(Backend::of(source), catalogue::tables(source).await?)?;
+    let to = of(Backend::of(target), catalogue::tables(target).await?)?;
+    let differences = differences(&from, &to);
+    if !differences.is_empty() {
+        return Err(CopyError::SchemasDiffer { differences });
+    }
+    fill_order(to)
+}
+
+/// What is in one schema and not the other, or of another kind, table by table and column by
+/// column.
+fn differences(source: &[Layout], target: &[Layout]) -> Vec<String> {
+    let (source, target) = (by_name(source), by_name(target));
+    let mut found = Vec::new();
+    let names: BTreeSet<&str> = source
+        .keys()
+        .copied()
+        .chain(target.keys().copied())
+        .collect();
+    for name in names {
+        let (from, to) = match (source.get(name), target.get(name)) {
+            (Some(from), Some(to)) => (from, to),
+            (Some(_), None) => {
+                found.push(format!("the table {name} is only in the source"));
+                continue;
+            }
+            (None, _) => {
+                found.push(format!("the table {name} is only in the target"));
+                continue;
+            }
+        };
+        let columns: BTreeSet<&str> = from.keys().chain(to.keys()).copied().collect();
+        for column in columns {
+            match (from.get(column), to.get(column)) {
+                (Some(a), Some(b)) if a != b => found.push(format!(
+                    "the column {name}.{column} is {a:?} in the source but {b:?} in the target"
+                )),
+                (Some(_), None) => {
+                    found.push(format!("the column {name}.{column} is only in the source"));
+                }
+                (None, Some(_)) => {
+                    found.push(format!("the column {name}.{column} is only in the target"));
+                }
+                _ => {}
+            }
+        }
+    }
+    found
+}
+
+/// Each table's columns' kinds, by table and column name.
+fn by_name(tables: &[Layout]) -> BTreeMap<&str, BTreeMap<&str, Kind>> {
+    tables
+        .iter()
+        .map(|table| {
+            let kinds = table
+                .columns
+                .iter()
+                .map(|(name, kind)| (name.as_str(), *kind));
+            (table.name.as_str(), kinds.collect())
+        })
+        .collect()
+}
+
+/// The tables in an order that fills each after the tables its foreign keys refer to (a
+/// table referring to itself, as a rematch refers to its game, is filled in key order);
+/// among those ready at once, by name.
+fn fill_order(tables: Vec<Layout>) -> Result<Vec<Layout>, CopyError> {
+    let names: BTreeSet<String> = tables.iter().map(|t| t.name.clone()).collect();
+    let mut waiting: BTreeMap<String, Layout> =
+        tables.into_iter().map(|t| (t.name.clone(), t)).collect();
+    let mut placed: BTreeSet<String> = BTreeSet::new();
+    let mut order = Vec::with_capacity(waiting.len());
+    loop {
+        let ready = waiting.values().find(|table| {
+            table.refers_to.iter().all(|other| {
+                other == &table.name || placed.contains(other) || !names.contains(other)
+            })
+        });
+        let Some(name) = ready.map(|table| table.name.clone()) else {
+            break;
+        };
+        if let Some(table) = waiting.remove(&name) {
+            order.push(table);
+        }
+        placed.insert(name);
+    }
+    if waiting.is_empty() {
+        Ok(order)
+    } else {
+        Err(CopyError::ForeignKeyCycle {
+            tables: waiting.into_keys().collect(),
+        })
+    }
+}
+
+/// An identifier quoted for either engine.
+fn quoted(name: &str) -> String {
+    format!("\"{}\"", name.replace('"', "\"\""))
+}
+
 /// Keeps every other writer out of the target until the copy commits, so it stays empty
 /// between the check and the copy: SQLite's `BEGIN IMMEDIATE` has done so already; on
 /// PostgreSQL every table is locked against writes (reads go on).
-async fn lock_tables(tx: &mut Conn) -> Result<(), Error> {
+async fn lock_tables(tx: &mut Conn, tables: &[Layout]) -> Result<(), Error> {
     match Backend::of(tx) {
         Backend::Sqlite => Ok(()),
         Backend::Postgres => {
-            let names: Vec<&str> = TABLES.iter().map(|t| t.name).collect();
+            let names: Vec<String> = tables.iter().map(|t| quoted(&t.name)).collect();
             let sql = format!("LOCK TABLE {} IN EXCLUSIVE MODE", names.join(", "));
             sqlx::query(sqlx::AssertSqlSafe(sql)).execute(tx).await?;
             Ok(())
@@ -502,27 +347,38 @@ async fn lock_tables(tx: &mut Conn) -> Result<(), Error> {
 
 /// The rows of `table`.
 async fn count(conn: &mut Conn, table: &str) -> Result<i64, Error> {
-    let sql = format!("SELECT COUNT(*) FROM {table}");
+    let sql = format!("SELECT COUNT(*) FROM {}", quoted(table));
     sqlx::query_scalar(sqlx::AssertSqlSafe(sql))
         .fetch_one(conn)
         .await
 }
 
-/// `BATCH` rows of `table` from `offset` on, in key order.
-async fn read(conn: &mut Conn, table: &Table, offset: i64) -> Result<Vec<Vec<Value>>, Error> {
+/// `BATCH` rows of `table` from `offset` on, in key order. Text is ordered by its bytes on
+/// both engines (PostgreSQL's `C` collation is SQLite's `BINARY`), so both read the same
+/// order.
+async fn read(conn: &mut Conn, table: &Layout, offset: i64) -> Result<Vec<Vec<Value>>, Error> {
     let columns: Vec<String> = table
         .columns
         .iter()
-        .map(|&(name, kind)| match kind {
-            Bool => format!("CAST({name} AS INTEGER) AS {name}"),
-            _ => name.to_owned(),
+        .map(|(name, kind)| match kind {
+            Kind::Bool => format!("CAST({0} AS INTEGER) AS {0}", quoted(name)),
+            _ => quoted(name),
+        })
+        .collect();
+    let postgres = Backend::of(conn) == Backend::Postgres;
+    let order: Vec<String> = table
+        .order
+        .iter()
+        .map(|(name, kind)| match kind {
+            Kind::Text if postgres => format!("{} COLLATE \"C\"", quoted(name)),
+            _ => quoted(name),
         })
         .collect();
     let sql = format!(
         "SELECT {} FROM {} ORDER BY {} LIMIT $1 OFFSET $2",
         columns.join(", "),
-        table.name,
-        table.key
+        quoted(&table.name),
+        order.join(", ")
     );
     let rows = sqlx::query(sqlx::AssertSqlSafe(sql))
         .bind(BATCH)
@@ -533,28 +389,29 @@ async fn read(conn: &mut Conn, table: &Table, offset: i64) -> Result<Vec<Vec<Val
 }
 
 /// A row's values, column by column.
-fn values(row: &AnyRow, table: &Table) -> Result<Vec<Value>, Error> {
+fn values(row: &AnyRow, table: &Layout) -> Result<Vec<Value>, Error> {
     table
         .columns
         .iter()
-        .map(|&(name, kind)| {
+        .map(|(name, kind)| {
+            let name = name.as_str();
             Ok(match kind {
-                Int => Value::Int(row.try_get(name)?),
-                Real => Value::Real(row.try_get(name)?),
-                Text => Value::Text(row.try_get(name)?),
-                Bool => Value::Bool(row.try_get::<Option<i64>, _>(name)?.map(|v| v != 0)),
+                Kind::Int => Value::Int(row.try_get(name)?),
+                Kind::Real => Value::Real(row.try_get(name)?),
+                Kind::Text => Value::Text(row.try_get(name)?),
+                Kind::Bool => Value::Bool(row.try_get::<Option<i64>, _>(name)?.map(|v| v != 0)),
             })
         })
         .collect()
 }
 
 /// Writes one row into `table`.
-async fn insert(conn: &mut Conn, table: &Table, row: &[Value]) -> Result<(), Error> {
-    let names: Vec<&str> = table.columns.iter().map(|(name, _)| *name).collect();
+async fn insert(conn: &mut Conn, table: &Layout, row: &[Value]) -> Result<(), Error> {
+    let names: Vec<String> = table.columns.iter().map(|(name, _)| quoted(name)).collect();
     let places: Vec<String> = (1..=names.len()).map(|i| format!("${i}")).collect();
     let sql = format!(
         "INSERT INTO {} ({}) VALUES ({})",
-        table.name,
+        quoted(&table.name),
         names.join(", "),
         places.join(", ")
     );
@@ -571,19 +428,24 @@ async fn insert(conn: &mut Conn, table: &Table, row: &[Value]) -> Result<(), Err
     Ok(())
 }
 
-/// Moves a PostgreSQL identity past the ids copied into it, so new rows get new ids.
-async fn move_identity_past(conn: &mut Conn, table: &Table) -> Result<(), Error> {
+/// Moves the PostgreSQL identity (or serial) of `column` past the values copied into it, so
+/// new rows get new ids.
+async fn move_identity_past(conn: &mut Conn, table: &str, column: &str) -> Result<(), Error> {
     let sql = format!(
-        "SELECT setval(pg_get_serial_sequence('{0}', '{1}'), COALESCE(MAX({1}), 0) + 1, false) \
-         FROM {0}",
-        table.name, table.key
+        "SELECT setval(pg_get_serial_sequence($1, $2), COALESCE(MAX({}), 0) + 1, false) FROM {}",
+        quoted(column),
+        quoted(table)
     );
-    sqlx::query(sqlx::AssertSqlSafe(sql)).execute(conn).await?;
+    sqlx::query(sqlx::AssertSqlSafe(sql))
+        .bind(quoted(table))
+        .bind(column.to_owned())
+        .execute(conn)
+        .await?;
     Ok(())
 }
 
 /// Reads `table` from both databases in key order and compares them row for row.
-async fn compare(source: &mut Conn, target: &mut Conn, table: &Table) -> Result<(), CopyError> {
+async fn compare(source: &mut Conn, target: &mut Conn, table: &Layout) -> Result<(), CopyError> {
     let mut offset = 0;
     loop {
         let a = read(source, table, offset).await?;
@@ -591,7 +453,7 @@ async fn compare(source: &mut Conn, target: &mut Conn, table: &Table) -> Result<
         if let Some(row) = (0..a.len().max(b.len())).find(|&i| a.get(i) != b.get(i)) {
             let row = offset as u64 + row as u64;
             return Err(CopyError::Differs {
-                table: table.name,
+                table: table.name.clone(),
                 row,
             });
         }
@@ -599,5 +461,83 @@ async fn compare(source: &mut Conn, target: &mut Conn, table: &Table) -> Result<
             return Ok(());
         }
         offset += BATCH;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn table(name: &str, refers_to: &[&str]) -> Layout {
+        Layout {
+            name: name.to_owned(),
+            columns: vec![("id".to_owned(), Kind::Int)],
+            order: vec![("id".to_owned(), Kind::Int)],
+            identity: None,
+            refers_to: refers_to.iter().map(|&t| t.to_owned()).collect(),
+        }
+    }
+
+    fn names(tables: &[Layout]) -> Vec<&str> {
+        tables.iter().map(|t| t.name.as_str()).collect()
+    }
+
+    #[test]
+    fn each_table_is_filled_after_those_it_refers_to_and_itself_is_no_obstacle() {
+        let order = fill_order(vec![
+            table("announcements", &["games", "challenges"]),
+            table("challenges", &["games", "players"]),
+            table("games", &["games", "players", "tournaments"]),
+            table("players", &[]),
+            table("tournaments", &["players", "elsewhere"]),
+        ])
+        .unwrap();
+        assert_eq!(
+            names(&order),
+            [
+                "players",
+                "tournaments",
+                "games",
+                "challenges",
+                "announcements"
+            ]
+        );
+    }
+
+    #[test]
+    fn tables_referring_to_one_another_are_named() {
+        let refused = fill_order(vec![
+            table("a", &["b"]),
+            table("b", &["a"]),
+            table("c", &[]),
+        ]);
+        let Err(CopyError::ForeignKeyCycle { tables }) = refused else {
+            panic!("{refused:?}");
+        };
+        assert_eq!(tables, ["a", "b"]);
+    }
+
+    #[test]
+    fn column_types_are_read_in_each_engines_words() {
+        use Backend::{Postgres, Sqlite};
+        for (backend, declared, kind) in [
+            (Sqlite, "INTEGER", Some(Kind::Int)),
+            (Sqlite, "BIGINT", Some(Kind::Int)),
+            (Sqlite, "BOOLEAN", Some(Kind::Bool)),
+            (Sqlite, "DOUBLE PRECISION", Some(Kind::Real)),
+            (Sqlite, "REAL", Some(Kind::Real)),
+            (Sqlite, "TEXT", Some(Kind::Text)),
+            (Sqlite, "BLOB", None),
+            (Sqlite, "", None),
+            (Postgres, "integer", Some(Kind::Int)),
+            (Postgres, "bigint", Some(Kind::Int)),
+            (Postgres, "boolean", Some(Kind::Bool)),
+            (Postgres, "double precision", Some(Kind::Real)),
+            (Postgres, "text", Some(Kind::Text)),
+            (Postgres, "interval", None),
+            (Postgres, "bytea", None),
+        ] {
+            assert_eq!(Kind::of(backend, declared), kind, "{backend:?} {declared}");
+        }
     }
 }

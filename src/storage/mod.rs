@@ -33,6 +33,7 @@ mod analyses;
 mod announcements;
 mod backup;
 mod boards;
+mod catalogue;
 mod challenges;
 mod cooldowns;
 mod copy;
@@ -72,7 +73,7 @@ pub use challenges::{
     set_challenge_game, set_challenge_message,
 };
 pub use cooldowns::{Started, delete_starts_by, start_heavy_work};
-pub use copy::{Copied, CopyError, copied_columns, copy, table_names};
+pub use copy::{Copied, CopyError, copy};
 pub use finished_games::{count_finished_games, finished_game_ids, finished_games, streak};
 pub use game_claims::{
     OwedTurn, claim_computer_turn, claim_due_game, claim_reminders, computer_turns, due_games,
