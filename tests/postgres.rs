@@ -1,6 +1,7 @@
 //! What only PostgreSQL can show: its schema matches SQLite's, a server's data copies across
 //! and back, and several services share one database. Each test needs the server named by
-//! `MQ_TEST_POSTGRES_URL` and, without it, passes without running (one line says so).
+//! `MQ_TEST_POSTGRES_URL` and, without it, passes without running (one line says so), unless
+//! `MQ_TEST_POSTGRES=required` (as `.ci/run` sets), where it fails.
 //! The whole storage, service and Discord suites also run on PostgreSQL with
 //! `MQ_TEST_BACKEND=postgres` (see `.ci/run`).
 

@@ -1,7 +1,8 @@
 //! A fresh database for one test: a SQLite file in a temporary folder, or, when
 //! `MQ_TEST_BACKEND=postgres`, a database of its own on the PostgreSQL server at
 //! `MQ_TEST_POSTGRES_URL` (dropped when the test ends). `.ci/run` runs the storage, service
-//! and Discord suites once on each.
+//! and Discord suites once on each. The tests that need a server pass without running when
+//! none is named, unless `MQ_TEST_POSTGRES=required` (as `.ci/run` sets), where they fail.
 
 use std::sync::Once;
 use std::sync::atomic::{AtomicU32, Ordering};
@@ -13,6 +14,9 @@ use tempfile::TempDir;
 pub const POSTGRES_URL_VAR: &str = "MQ_TEST_POSTGRES_URL";
 /// The variable that moves every suite's databases to that server.
 pub const BACKEND_VAR: &str = "MQ_TEST_BACKEND";
+/// The variable that makes a missing server a failure instead of a test passed without
+/// running (`MQ_TEST_POSTGRES=required`, as `.ci/run` sets).
+pub const REQUIRED_VAR: &str = "MQ_TEST_POSTGRES";
 
 /// One test's database.
 pub struct TestDb {
@@ -113,16 +117,25 @@ impl Drop for TestDb {
 /// The PostgreSQL server for a test that needs one, or `None` when `MQ_TEST_POSTGRES_URL` is
 /// unset: then the test passes without running, and the first such test of the binary says
 /// so in one line (written past the test harness's capture, so `cargo test` shows it).
+///
+/// # Panics
+/// When `MQ_TEST_POSTGRES=required` and no server is named: the tests that need one fail.
 pub fn postgres_server() -> Option<String> {
     static SAID: Once = Once::new();
     let server = std::env::var(POSTGRES_URL_VAR).ok();
     if server.is_none() {
+        let required = std::env::var(REQUIRED_VAR).is_ok_and(|v| v == "required");
+        assert!(
+            !required,
+            "{REQUIRED_VAR}=required, but {POSTGRES_URL_VAR} is unset: name a PostgreSQL server \
+             (.ci/postgres-server start DIR prints one's URL)"
+        );
         SAID.call_once(|| {
             use std::io::Write;
             let _ = writeln!(
                 std::io::stderr(),
                 "PostgreSQL tests not run: set {POSTGRES_URL_VAR}=postgres://USER@HOST/DB to \
-                 run them (.ci/run starts a server and does)"
+                 run them (.ci/run starts a server and does, with {REQUIRED_VAR}=required)"
             );
         });
     }
