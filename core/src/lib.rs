@@ -16,6 +16,7 @@
 
 pub mod analysis;
 mod color;
+mod direction;
 mod error;
 mod lines;
 mod moves;
@@ -26,6 +27,7 @@ pub mod puzzle;
 mod record;
 pub mod search;
 mod square;
+mod square_set;
 mod text;
 
 pub use color::{Color, Piece, Role};
