@@ -15,6 +15,7 @@
 //! ```
 
 pub mod analysis;
+mod by_origin;
 mod color;
 mod direction;
 mod error;
@@ -30,6 +31,7 @@ mod square;
 mod square_set;
 mod text;
 
+pub use by_origin::{MovesByOrigin, PieceMoves};
 pub use color::{Color, Piece, Role};
 pub use error::{IllegalMove, MoveError, ParseError, RecordError, SetupError};
 pub use moves::{Move, MoveText};
