@@ -49,17 +49,13 @@ impl Direction {
 
     /// How many squares lie beyond `from` this way on a `size`×`size` board.
     #[inline(always)]
-    pub(crate) const fn room(self, from: Square, size: u8) -> u8 {
-        const fn along(coord: u8, step: i8, size: u8) -> u8 {
-            match step {
-                1 => size - 1 - coord,
-                -1 => coord,
-                _ => u8::MAX,
-            }
-        }
-        let files = along(from.file(), self.file, size);
-        let ranks = along(from.rank(), self.rank, size);
-        if files < ranks { files } else { ranks }
+    pub(crate) fn room(self, from: Square, size: u8) -> u8 {
+        let along = |coord: u8, step: i8| match step {
+            1 => size - 1 - coord,
+            -1 => coord,
+            _ => u8::MAX,
+        };
+        along(from.file(), self.file).min(along(from.rank(), self.rank))
     }
 
     /// The square `steps` steps from `from` this way. The caller keeps `steps` within

@@ -426,14 +426,14 @@ impl Position {
         visit: &mut impl FnMut(Ray) -> ControlFlow<()>,
         quiet_limit: impl Fn(Direction) -> u8,
     ) -> ControlFlow<()> {
-        visit(self.ray::<0>(from, role, &quiet_limit))?;
-        visit(self.ray::<1>(from, role, &quiet_limit))?;
-        visit(self.ray::<2>(from, role, &quiet_limit))?;
-        visit(self.ray::<3>(from, role, &quiet_limit))?;
-        visit(self.ray::<4>(from, role, &quiet_limit))?;
-        visit(self.ray::<5>(from, role, &quiet_limit))?;
-        visit(self.ray::<6>(from, role, &quiet_limit))?;
-        visit(self.ray::<7>(from, role, &quiet_limit))
+        visit(self.ray::<0>(from, role, quiet_limit(Direction::ALL[0])))?;
+        visit(self.ray::<1>(from, role, quiet_limit(Direction::ALL[1])))?;
+        visit(self.ray::<2>(from, role, quiet_limit(Direction::ALL[2])))?;
+        visit(self.ray::<3>(from, role, quiet_limit(Direction::ALL[3])))?;
+        visit(self.ray::<4>(from, role, quiet_limit(Direction::ALL[4])))?;
+        visit(self.ray::<5>(from, role, quiet_limit(Direction::ALL[5])))?;
+        visit(self.ray::<6>(from, role, quiet_limit(Direction::ALL[6])))?;
+        visit(self.ray::<7>(from, role, quiet_limit(Direction::ALL[7])))
     }
 
     /// The moves of the piece on `from` along the ray of direction `Direction::ALL[D]` (R4.2,
@@ -441,15 +441,13 @@ impl Position {
     /// of the first piece on the ray if it is the enemy's. The direction is a constant, so
     /// each ray is compiled for its own.
     #[inline(always)]
-    fn ray<const D: usize>(
-        &self,
-        from: Square,
-        role: Role,
-        quiet_limit: &impl Fn(Direction) -> u8,
-    ) -> Ray {
-        let dir = Direction::ALL[D];
+    fn ray<const D: usize>(&self, from: Square, role: Role, quiet_limit: u8) -> Ray {
+        let dir = const { Direction::ALL[D] };
         let blocker = self.lines.first_piece(from, dir);
-        let empty = blocker.map_or_else(|| dir.room(from, self.size()), |d| d - 1);
+        let empty = match blocker {
+            Some(distance) => distance - 1,
+            None => dir.room(from, self.size()),
+        };
         let capture = blocker.and_then(|distance| {
             let to = dir.square_after(from, distance);
             let cell = self.cells[to.index()];
@@ -458,8 +456,8 @@ impl Position {
         Ray {
             role,
             from,
-            dir,
-            quiet: empty.min(quiet_limit(dir)),
+            delta: dir.offset(),
+            quiet: empty.min(quiet_limit),
             capture,
         }
     }
@@ -628,7 +626,9 @@ impl Position {
 struct Ray {
     role: Role,
     from: Square,
-    dir: Direction,
+    /// The change of square index of one step along the ray (kept as an index step: with a
+    /// `Direction` here, random playouts ran 10% more instructions).
+    delta: isize,
     quiet: u8,
     capture: Option<(Square, Role)>,
 }
@@ -653,7 +653,11 @@ impl Ray {
             _ => Move::Normal {
                 role: self.role,
                 from: self.from,
-                to: self.dir.square_after(self.from, n as u8 + 1),
+                to: Square::from_index(
+                    self.from
+                        .index()
+                        .wrapping_add_signed(self.delta * (n as isize + 1)),
+                ),
                 capture: None,
             },
         }
