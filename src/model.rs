@@ -327,7 +327,8 @@ stored_enum!(
     }
 );
 
-/// A language the bot speaks, stored as its [tag](Lang::tag) (the words are in `i18n`).
+/// A language the bot speaks, stored as its [tag](Lang::tag) (the words, and which language
+/// a Discord locale or a browser asks for, are in `i18n`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum Lang {
     /// English, the default.
@@ -347,20 +348,6 @@ impl Lang {
     /// Every language, English first.
     pub const ALL: [Lang; 5] = [Lang::En, Lang::Es, Lang::Fr, Lang::De, Lang::PtBr];
 
-    /// The language for a Discord locale such as `es-ES`, `es-419`, `fr`, `de` or `pt-BR`;
-    /// English for any other.
-    #[must_use]
-    pub fn from_locale(locale: &str) -> Lang {
-        let language = locale.split(['-', '_']).next().unwrap_or_default();
-        match language.to_ascii_lowercase().as_str() {
-            "es" => Lang::Es,
-            "fr" => Lang::Fr,
-            "de" => Lang::De,
-            "pt" => Lang::PtBr,
-            _ => Lang::En,
-        }
-    }
-
     /// The language's tag, which is also its folder under `locales/` and the word stored.
     #[must_use]
     pub const fn tag(self) -> &'static str {
@@ -377,19 +364,6 @@ impl Lang {
     #[must_use]
     pub fn from_tag(tag: &str) -> Option<Lang> {
         Lang::ALL.into_iter().find(|lang| lang.tag() == tag)
-    }
-
-    /// The Discord locales this language is offered under for command names (Discord has
-    /// no plain Spanish or English locale, only regional ones).
-    #[must_use]
-    pub const fn discord_locales(self) -> &'static [&'static str] {
-        match self {
-            Lang::En => &["en-US", "en-GB"],
-            Lang::Es => &["es-ES", "es-419"],
-            Lang::Fr => &["fr"],
-            Lang::De => &["de"],
-            Lang::PtBr => &["pt-BR"],
-        }
     }
 }
 

@@ -15,7 +15,9 @@
 //! ```
 
 pub mod analysis;
+mod by_origin;
 mod color;
+mod direction;
 mod error;
 mod lines;
 mod moves;
@@ -26,8 +28,10 @@ pub mod puzzle;
 mod record;
 pub mod search;
 mod square;
+mod square_set;
 mod text;
 
+pub use by_origin::{MovesByOrigin, PieceMoves};
 pub use color::{Color, Piece, Role};
 pub use error::{IllegalMove, MoveError, ParseError, RecordError, SetupError};
 pub use moves::{Move, MoveText};

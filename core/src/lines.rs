@@ -2,20 +2,8 @@
 //! occupied squares. Finding the first piece along a ray is then one bit scan instead of a
 //! walk over empty squares.
 
+use crate::direction::Direction;
 use crate::square::Square;
-
-/// The 8 queen directions as (file step, rank step) (R4.2).
-#[cfg(test)]
-const DIRECTIONS: [(i8, i8); 8] = [
-    (0, 1),
-    (1, 1),
-    (1, 0),
-    (1, -1),
-    (0, -1),
-    (-1, -1),
-    (-1, 0),
-    (-1, 1),
-];
 
 const RANKS: usize = 0;
 const FILES: usize = 1;
@@ -45,12 +33,13 @@ impl Lines {
         }
     }
 
-    /// The number of steps from `from` in direction (`df`, `dr`) to the first occupied square,
-    /// if there is one on the board.
+    /// The number of steps from `from` in direction `dir` to the first occupied square, if
+    /// there is one on the board.
     #[inline(always)]
-    pub(crate) fn first_piece(&self, from: Square, df: i8, dr: i8) -> Option<u8> {
-        let (kind, line, pos) = slot(from, df, dr);
+    pub(crate) fn first_piece(&self, from: Square, dir: Direction) -> Option<u8> {
+        let (kind, line, pos) = slot(from, dir);
         let mask = self.0[kind][line];
+        let (df, dr) = (dir.file_step(), dir.rank_step());
         let forward = if df != 0 { df > 0 } else { dr > 0 };
         if forward {
             let ahead = u32::from(mask) >> (pos + 1);
@@ -64,9 +53,9 @@ impl Lines {
 
 /// The line a direction through `sq` runs along: (kind, line index, position on the line).
 #[inline(always)]
-fn slot(sq: Square, df: i8, dr: i8) -> (usize, usize, u32) {
+fn slot(sq: Square, dir: Direction) -> (usize, usize, u32) {
     let (f, r) = (usize::from(sq.file()), usize::from(sq.rank()));
-    match (df, dr) {
+    match (dir.file_step(), dir.rank_step()) {
         (0, _) => (FILES, f, r as u32),
         (_, 0) => (RANKS, r, f as u32),
         (1, 1) | (-1, -1) => (DIAGONALS, f + 15 - r, f as u32),
@@ -74,13 +63,13 @@ fn slot(sq: Square, df: i8, dr: i8) -> (usize, usize, u32) {
     }
 }
 
-/// The four lines through `sq`.
+/// The four lines through `sq`: the first four directions run along one each.
 fn slots(sq: Square) -> [(usize, usize, u32); 4] {
     [
-        slot(sq, 1, 0),
-        slot(sq, 0, 1),
-        slot(sq, 1, 1),
-        slot(sq, 1, -1),
+        slot(sq, Direction::ALL[0]),
+        slot(sq, Direction::ALL[1]),
+        slot(sq, Direction::ALL[2]),
+        slot(sq, Direction::ALL[3]),
     ]
 }
 
@@ -92,24 +81,21 @@ mod tests {
     fn first_piece_in_every_direction() {
         let centre = Square::new(5, 5).unwrap();
         let mut lines = Lines::new();
-        for (i, (df, dr)) in DIRECTIONS.into_iter().enumerate() {
-            let steps = i as i8 % 3 + 1;
-            let sq = Square::new((5 + df * steps) as u8, (5 + dr * steps) as u8).unwrap();
-            lines.occupy(sq);
+        for (i, dir) in Direction::ALL.into_iter().enumerate() {
+            lines.occupy(dir.square_after(centre, i as u8 % 3 + 1));
             // A farther piece on the same ray must not hide the nearer one.
-            let far = Square::new((5 + df * 5) as u8, (5 + dr * 5) as u8).unwrap();
-            lines.occupy(far);
+            lines.occupy(dir.square_after(centre, 5));
         }
-        for (i, (df, dr)) in DIRECTIONS.into_iter().enumerate() {
+        for (i, dir) in Direction::ALL.into_iter().enumerate() {
             assert_eq!(
-                lines.first_piece(centre, df, dr),
+                lines.first_piece(centre, dir),
                 Some(i as u8 % 3 + 1),
-                "{df},{dr}"
+                "{dir:?}"
             );
         }
         let corner = Square::new(0, 0).unwrap();
-        assert_eq!(lines.first_piece(corner, -1, 0), None);
+        assert_eq!(lines.first_piece(corner, Direction::ALL[6]), None);
         lines.vacate(Square::new(5, 6).unwrap());
-        assert_eq!(lines.first_piece(centre, 0, 1), Some(5));
+        assert_eq!(lines.first_piece(centre, Direction::ALL[0]), Some(5));
     }
 }

@@ -1,10 +1,13 @@
 //! Every text the bot writes, in English, Spanish, French, German and Brazilian Portuguese. A
 //! message is a [`Msg`] value; [`Lang::text`] renders it. The words are Project Fluent files,
 //! one folder per language under `locales/` (see `bundles`); the layout, which messages with
-//! which values, is written once, in `render`. The tests render every message in every
-//! language and check that each folder has exactly the English message ids.
+//! which values, is written once, in `render`. Which language to answer in, for a Discord
+//! locale or a browser's `Accept-Language`, is read from one table in `negotiate`. The tests
+//! render every message in every language and check that each folder has exactly the English
+//! message ids.
 
 mod bundles;
+mod negotiate;
 mod puzzles;
 mod refusals;
 mod render;

@@ -815,18 +815,6 @@ fn the_reminder_mentions_the_player_to_move_with_the_deadline() {
 }
 
 #[test]
-fn locales() {
-    assert_eq!(Lang::from_locale("es-ES"), Lang::Es);
-    assert_eq!(Lang::from_locale("es-419"), Lang::Es);
-    assert_eq!(Lang::from_locale("en-US"), Lang::En);
-    assert_eq!(Lang::from_locale("fr"), Lang::Fr);
-    assert_eq!(Lang::from_locale("de"), Lang::De);
-    assert_eq!(Lang::from_locale("pt-BR"), Lang::PtBr);
-    assert_eq!(Lang::from_locale("ja"), Lang::En);
-    assert_eq!(Lang::from_locale(""), Lang::En);
-}
-
-#[test]
 fn a_birth_in_words() {
     let msg = Msg::MoveInWords {
         mover: monkey_queen_core::Color::White,

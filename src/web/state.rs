@@ -205,27 +205,31 @@ impl PageState {
 
 /// The legal moves of the side to move by origin square, and whether `swap` is one.
 pub(super) fn dests(position: &Position) -> (BTreeMap<String, Vec<Dest>>, bool) {
-    let mut by_origin: BTreeMap<String, Vec<Dest>> = BTreeMap::new();
-    let mut swap = false;
-    for mv in position.legal_moves() {
-        match mv {
-            Move::Swap => swap = true,
-            Move::Normal {
-                role,
-                from,
-                to,
-                capture,
-            } => by_origin.entry(from.to_string()).or_default().push(Dest {
-                to: to.to_string(),
-                capture: capture.map(|c| match c {
-                    Role::Queen => "queen",
-                    Role::Baby => "baby",
-                }),
-                birth: role == Role::Queen && capture.is_none(),
-            }),
-        }
-    }
-    (by_origin, swap)
+    let movable = position.moves_by_origin();
+    let by_origin = movable
+        .pieces
+        .iter()
+        .map(|piece| {
+            let dests = piece.moves.iter().filter_map(|&mv| dest(mv)).collect();
+            (piece.from.to_string(), dests)
+        })
+        .collect();
+    (by_origin, movable.swap)
+}
+
+/// Where a move goes, as the page marks it; `None` for the swap, which goes nowhere.
+fn dest(mv: Move) -> Option<Dest> {
+    let Move::Normal { to, capture, .. } = mv else {
+        return None;
+    };
+    Some(Dest {
+        to: to.to_string(),
+        capture: capture.map(|c| match c {
+            Role::Queen => "queen",
+            Role::Baby => "baby",
+        }),
+        birth: mv.gives_birth(),
+    })
 }
 
 /// White's chances after each ply, with the plies the chart marks.

@@ -4,9 +4,10 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::color::{Color, Role};
+use crate::direction::{Direction, walk};
 use crate::moves::Move;
 use crate::position::{Position, WinReason};
-use crate::search::{DIRECTIONS, defended, walk};
+use crate::search::defended;
 
 /// Something a puzzle shows. A puzzle has one ending (the first four) and one length (the
 /// last four), and any of the others.
@@ -173,14 +174,13 @@ fn birth_blocks(after: &Position, m: Move) -> bool {
     if !m.gives_birth() {
         return false;
     }
-    let step = |a: u8, b: u8| (i16::from(a) - i16::from(b)).signum() as i8;
-    let away = (step(from.file(), to.file()), step(from.rank(), to.rank()));
-    let Some(&dir) = DIRECTIONS.iter().find(|&&d| d == away) else {
+    // Away from the queen: from where it went towards where it was.
+    let Some((away, _)) = Direction::towards(to, from) else {
         return false;
     };
     let mover = after.turn().other();
     let mut blocked = false;
-    walk(from, dir, after.size(), |sq| match after.piece_at(sq) {
+    walk(from, away, after.size(), |sq| match after.piece_at(sq) {
         None => true,
         Some(piece) => {
             blocked = piece.color != mover;

@@ -9,67 +9,18 @@
 //! 120 against 0; 4 per move: 46 of 120 against 2), so neither is counted.
 
 use crate::color::Color;
+use crate::direction::{Direction, walk};
 use crate::position::Position;
-use crate::square::{STRIDE, Square};
-
-/// The 8 queen directions as (file step, rank step) (R4.2).
-pub(crate) const DIRECTIONS: [(i8, i8); 8] = [
-    (0, 1),
-    (1, 1),
-    (1, 0),
-    (1, -1),
-    (0, -1),
-    (-1, -1),
-    (-1, 0),
-    (-1, 1),
-];
-
-/// A set of squares, one bit per square index.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub(crate) struct SquareSet([u64; 4]);
-
-impl SquareSet {
-    pub(crate) fn insert(&mut self, sq: Square) {
-        self.0[sq.index() / 64] |= 1 << (sq.index() % 64);
-    }
-
-    pub(crate) fn contains(self, sq: Square) -> bool {
-        self.0[sq.index() / 64] & (1 << (sq.index() % 64)) != 0
-    }
-}
-
-/// Calls `visit` with every square along the ray from `from` in direction `dir`, nearest first,
-/// until it returns `false` or the board ends.
-#[inline]
-pub(crate) fn walk(
-    from: Square,
-    (df, dr): (i8, i8),
-    size: u8,
-    mut visit: impl FnMut(Square) -> bool,
-) {
-    let room = |coord: u8, step: i8| match step {
-        1 => size - 1 - coord,
-        -1 => coord,
-        _ => u8::MAX,
-    };
-    let steps = room(from.file(), df).min(room(from.rank(), dr));
-    let delta = isize::from(dr) * STRIDE as isize + isize::from(df);
-    let mut index = from.index() as isize;
-    for _ in 0..steps {
-        index += delta;
-        if !visit(Square::from_index(index as usize)) {
-            return;
-        }
-    }
-}
+use crate::square::Square;
+use crate::square_set::SquareSet;
 
 /// The squares from which a piece would have a clear line to `color`'s queen: the empty squares
 /// on its 8 rays, and the first piece of each ray if it is `color`'s own (capturing it opens
 /// the line). Empty if the queen was captured.
 pub(crate) fn queen_lines(pos: &Position, color: Color) -> SquareSet {
-    let mut set = SquareSet::default();
+    let mut set = SquareSet::EMPTY;
     if let Some(queen) = pos.queen(color) {
-        for dir in DIRECTIONS {
+        for dir in Direction::ALL {
             walk(queen, dir, pos.size(), |sq| match pos.piece_at(sq) {
                 None => {
                     set.insert(sq);
@@ -94,7 +45,7 @@ pub(crate) fn attacks_queen(pos: &Position, attacker: Color) -> bool {
         return false;
     };
     let mut found = false;
-    for dir in DIRECTIONS {
+    for dir in Direction::ALL {
         walk(queen, dir, pos.size(), |sq| match pos.piece_at(sq) {
             None => true,
             Some(piece) => {
@@ -113,7 +64,7 @@ pub(crate) fn attacks_queen(pos: &Position, attacker: Color) -> bool {
 /// square a capturer is leaving), so that it could take a piece that lands on `sq` (R4.4).
 pub(crate) fn defended(pos: &Position, sq: Square, by: Color, vacated: Square) -> bool {
     let mut found = false;
-    for dir in DIRECTIONS {
+    for dir in Direction::ALL {
         walk(sq, dir, pos.size(), |s| {
             if s == vacated {
                 return true;
@@ -139,9 +90,9 @@ pub(crate) fn defended(pos: &Position, sq: Square, by: Color, vacated: Square) -
 pub(crate) fn evasion_squares(pos: &Position, color: Color) -> Option<SquareSet> {
     let queen = pos.queen(color)?;
     let mut attackers = 0;
-    let mut squares = SquareSet::default();
-    for dir in DIRECTIONS {
-        let mut line = SquareSet::default();
+    let mut squares = SquareSet::EMPTY;
+    for dir in Direction::ALL {
+        let mut line = SquareSet::EMPTY;
         let mut hit = false;
         walk(queen, dir, pos.size(), |sq| {
             line.insert(sq);
@@ -161,7 +112,7 @@ pub(crate) fn evasion_squares(pos: &Position, color: Color) -> Option<SquareSet>
     match attackers {
         0 => None,
         1 => Some(squares),
-        _ => Some(SquareSet::default()),
+        _ => Some(SquareSet::EMPTY),
     }
 }
 
@@ -190,7 +141,7 @@ fn side_terms(pos: &Position, color: Color) -> SideTerms {
     if let Some(queen) = pos.queen(color) {
         // R5.2: a queen of height 2 may only capture.
         let may_give_birth = t.height > 2;
-        for dir in DIRECTIONS {
+        for dir in Direction::ALL {
             walk(queen, dir, size, |sq| match pos.piece_at(sq) {
                 None => {
                     t.queen_moves += i32::from(may_give_birth);
@@ -204,7 +155,7 @@ fn side_terms(pos: &Position, color: Color) -> SideTerms {
         }
     }
     // Our pieces with a clear line to the enemy queen: the first piece of each of its rays.
-    for dir in DIRECTIONS {
+    for dir in Direction::ALL {
         walk(enemy_queen, dir, size, |sq| match pos.piece_at(sq) {
             None => true,
             Some(piece) => {

@@ -35,7 +35,7 @@ use crate::moves::Move;
 use crate::position::Position;
 
 pub use baseline::{greedy_move, random_move};
-pub(crate) use eval::{DIRECTIONS, defended, walk};
+pub(crate) use eval::defended;
 pub use eval::{WEIGHTS, Weights, evaluate};
 
 /// The score of a won position, less the plies until the win: scores within 1000 of it (or of

@@ -6,7 +6,7 @@
 //! the game, the ply and the chosen piece, so a stale or forged pick is refused and changes
 //! nothing.
 
-use monkey_queen_core::{Move, Position, Role, Square};
+use monkey_queen_core::{Move, Position, Square};
 use poise::serenity_prelude as serenity;
 use serenity::{
     ComponentInteraction, ComponentInteractionDataKind, CreateActionRow, CreateAttachment,
@@ -118,16 +118,17 @@ pub(super) fn piece_options(
     position: &Position,
     lang: Lang,
 ) -> (Vec<CreateSelectMenuOption>, Marks) {
-    let moves = position.legal_moves();
-    let pieces = movable_pieces(position, &moves);
-    let mut options: Vec<CreateSelectMenuOption> = pieces
+    let movable = position.moves_by_origin();
+    let mut options: Vec<CreateSelectMenuOption> = movable
+        .pieces
         .iter()
-        .map(|&(square, role)| {
+        .map(|piece| {
+            let (role, square) = (piece.role, piece.from);
             let label = lang.text(&Msg::PieceOnSquare { role, square });
             CreateSelectMenuOption::new(clip(&label, MAX_OPTION_TEXT - 1), square.to_string())
         })
         .collect();
-    if moves.contains(&Move::Swap) {
+    if movable.swap {
         let words = lang.text(&Msg::MoveInWords {
             mover: position.turn(),
             mv: Move::Swap,
@@ -138,7 +139,7 @@ pub(super) fn piece_options(
         );
     }
     let marks = Marks {
-        squares: pieces.iter().map(|&(square, _)| square).collect(),
+        squares: movable.pieces.iter().map(|piece| piece.from).collect(),
         selected: None,
     };
     (options, marks)
@@ -152,12 +153,9 @@ pub(super) fn destination_options(
     value: &str,
     lang: Lang,
 ) -> Option<(Square, Vec<CreateSelectMenuOption>, Marks)> {
-    let moves = position.legal_moves();
     let from = Square::parse(value, position.size()).ok()?;
-    let destinations = destinations(&moves, from);
-    if destinations.is_empty() {
-        return None;
-    }
+    let movable = position.moves_by_origin();
+    let destinations = &movable.get(from)?.moves;
     let mover = position.turn();
     let options = destinations
         .iter()
@@ -313,43 +311,6 @@ pub(super) fn chosen(click: &ComponentInteraction) -> Option<&str> {
     }
 }
 
-/// The squares of the pieces that have a legal move, the queen first, then in board order.
-fn movable_pieces(position: &Position, moves: &[Move]) -> Vec<(Square, Role)> {
-    let mut pieces: Vec<(Square, Role)> = moves
-        .iter()
-        .filter_map(|mv| {
-            let from = mv.from()?;
-            Some((from, position.piece_at(from)?.role))
-        })
-        .collect();
-    pieces.sort_by_key(|&(square, role)| (role != Role::Queen, square.file(), square.rank()));
-    pieces.dedup();
-    pieces
-}
-
-/// The legal moves from `from`: queen captures first, then other captures, then the rest, each
-/// group in board order.
-fn destinations(moves: &[Move], from: Square) -> Vec<Move> {
-    let mut found: Vec<Move> = moves
-        .iter()
-        .copied()
-        .filter(|mv| mv.from() == Some(from))
-        .collect();
-    found.sort_by_key(|mv| {
-        let rank = match mv {
-            Move::Normal {
-                capture: Some(Role::Queen),
-                ..
-            } => 0,
-            mv if mv.is_capture() => 1,
-            _ => 2,
-        };
-        let to = mv.to().map(|to| (to.file(), to.rank()));
-        (rank, to)
-    });
-    found
-}
-
 /// `options` in select menus of at most 25, one per action row (at most five), each named by
 /// `id(part)` and showing `placeholder`.
 pub(super) fn menus(
@@ -381,9 +342,9 @@ mod tests {
     fn a_tall_queen_on_a_big_board_has_more_destinations_than_one_menu_holds() {
         let options = GameOptions::new(16, 40, false).unwrap();
         let position = Position::start(options);
-        let moves = position.legal_moves();
-        let queen = moves.iter().find_map(|mv| mv.from()).unwrap();
-        let found = destinations(&moves, queen);
+        let movable = position.moves_by_origin();
+        let queen = movable.pieces[0].from;
+        let found = &movable.pieces[0].moves;
         assert!(found.len() > OPTIONS_PER_MENU, "{}", found.len());
         let options = found
             .iter()
@@ -402,25 +363,5 @@ mod tests {
         });
         assert_eq!(rows.len(), found.len().div_ceil(OPTIONS_PER_MENU));
         assert!(rows.len() <= MAX_MENUS);
-    }
-
-    #[test]
-    fn captures_of_the_queen_come_first() {
-        // White's queen on g6 may take Black's queen on f7 (R4.4).
-        let mut position = Position::start(GameOptions::default());
-        for mv in ["g1-g4", "f12-f9", "g4-g6", "f9-f7"] {
-            position.play_str(mv).unwrap();
-        }
-        let moves = position.legal_moves();
-        let from = Square::parse("g6", 12).unwrap();
-        let found = destinations(&moves, from);
-        assert_eq!(found[0].to_string(), "g6xf7");
-        assert!(found.iter().skip(1).all(|mv| !matches!(
-            mv,
-            Move::Normal {
-                capture: Some(Role::Queen),
-                ..
-            }
-        )));
     }
 }
