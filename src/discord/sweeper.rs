@@ -25,6 +25,7 @@ use tokio_util::task::TaskTracker;
 use tracing::{debug, error};
 
 use super::{Data, announce, puzzle_posts};
+use crate::games::PuzzleMiner;
 
 /// How often the bot sweeps unless told otherwise.
 pub const DEFAULT_INTERVAL: Duration = Duration::from_secs(5);
@@ -38,7 +39,7 @@ const ANNOUNCEMENTS_PER_SWEEP: usize = 50;
 pub struct Sweeper {
     http: Arc<Http>,
     data: Data,
-    scanner: Option<puzzle_posts::Scanner>,
+    miner: Option<PuzzleMiner>,
 }
 
 impl Sweeper {
@@ -49,11 +50,11 @@ impl Sweeper {
         data: Data,
         scan_on: Option<(TaskTracker, CancellationToken)>,
     ) -> Sweeper {
-        Sweeper {
-            http,
-            data,
-            scanner: scan_on.map(|(tasks, stop)| puzzle_posts::Scanner::new(tasks, stop)),
-        }
+        let miner = scan_on.map(|(tasks, stop)| {
+            let (long, work) = (data.cpu.long.clone(), data.cpu.work.clone());
+            PuzzleMiner::new(data.service.clone(), long, work, tasks, stop)
+        });
+        Sweeper { http, data, miner }
     }
 
     /// Sweeps now and then every `interval` on `tasks`, until `stop` is cancelled; a sweep
@@ -79,15 +80,15 @@ impl Sweeper {
     /// One sweep: expired challenges, due reminders, timeouts, then the computer's turns (its
     /// tasks start at once, and don't wait for the deliveries), then the announcements that are
     /// due, then the daily puzzle's posts not made yet today, and the search of the next game
-    /// for puzzles (beside the sweeps, one at a time). Failures are logged; the next sweep
+    /// for puzzles (beside the sweeps, one at a time in this process: see [`PuzzleMiner`]). Failures are logged; the next sweep
     /// carries on.
     pub async fn sweep(&self) {
         self.settle_due().await;
         self.resume_computer_turns().await;
         self.deliver_announcements().await;
         puzzle_posts::post_daily(&self.http, &self.data).await;
-        if let Some(scanner) = &self.scanner {
-            scanner.scan_next(&self.data);
+        if let Some(miner) = &self.miner {
+            miner.mine_next();
         }
         self.data.sweeps_done.send_modify(|n| *n += 1);
     }

@@ -79,6 +79,7 @@ mod end;
 mod error;
 mod events;
 mod lapsed;
+mod mining;
 mod pages;
 mod play;
 mod puzzles;
@@ -110,6 +111,10 @@ pub use cooldowns::{ChallengeLimits, HEAVY_COOLDOWN_MS, MAX_COMPUTER_GAMES};
 pub use error::{InternalError, Result, ServiceError, UserError};
 pub use events::GameEvent;
 pub use lapsed::Lapsed;
+pub use mining::{
+    CONFIRM_FACTOR, GameToMine, MINING_CLAIMS, MINING_LEASE_MS, Mined, MiningDepth, MiningOutcome,
+    PuzzleMiner, PuzzleSearch, mine,
+};
 pub use pages::GamePage;
 pub use puzzles::{
     DAILY_SOLVERS_SHOWN, DailySolver, PuzzleAnswer, PuzzleStats, PuzzleView, RatingChange, Verdict,

@@ -144,6 +144,9 @@ const TABLES: &[Table] = &[
             ("page_key", Text),
             ("tournament_id", Int),
             ("puzzles_scanned", Bool),
+            ("puzzles_lease_ms", Int),
+            ("puzzles_claims", Int),
+            ("puzzles_error", Text),
         ],
     },
     Table {
