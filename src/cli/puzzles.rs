@@ -16,7 +16,7 @@ use monkey_queen_core::{Move, Record};
 
 use super::database::{open, runtime};
 use crate::games::{
-    GameService, Mined, MiningDepth, ServiceConfig, SystemClock, mine, puzzle_line,
+    CONFIRM_FACTOR, GameService, Mined, MiningDepth, ServiceConfig, SystemClock, mine, puzzle_line,
 };
 
 /// The puzzle subcommands.
@@ -49,7 +49,7 @@ pub struct GenerateArgs {
     #[arg(long, default_value_t = puzzle::DEFAULT_NODES)]
     nodes: u64,
     /// The check searches this many times more nodes.
-    #[arg(long, default_value_t = 4)]
+    #[arg(long, default_value_t = CONFIRM_FACTOR)]
     verify_factor: u64,
     /// The file to write.
     #[arg(long)]

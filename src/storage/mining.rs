@@ -26,8 +26,6 @@ pub struct MiningRow {
     pub searched: bool,
     /// Until when a claim holds it, if one was made and not ended.
     pub lease_ms: Option<i64>,
-    /// Its claims so far.
-    pub claims: u32,
     /// Why its search failed, if it did.
     pub error: Option<String>,
 }
@@ -179,8 +177,7 @@ pub async fn release_mining_claim(conn: &mut Conn, claim: MiningClaim) -> Result
 /// Database failure or a row that can't be read back.
 pub async fn mining_state(conn: &mut Conn, game: GameId) -> Result<Option<MiningRow>, Error> {
     let row = sqlx::query(
-        "SELECT CAST(puzzles_scanned AS INTEGER) AS searched, puzzles_lease_ms, puzzles_claims,
-             puzzles_error
+        "SELECT CAST(puzzles_scanned AS INTEGER) AS searched, puzzles_lease_ms, puzzles_error
          FROM games WHERE id = $1 AND status = 'finished' AND rated = TRUE",
     )
     .bind(game.0)
@@ -190,7 +187,6 @@ pub async fn mining_state(conn: &mut Conn, game: GameId) -> Result<Option<Mining
         Ok(MiningRow {
             searched: super::flag(&row, "searched")?,
             lease_ms: row.try_get("puzzles_lease_ms")?,
-            claims: count(&row, "puzzles_claims")?,
             error: row.try_get("puzzles_error")?,
         })
     })

@@ -76,17 +76,17 @@ pub fn mine(
     stopped: &dyn Fn() -> bool,
 ) -> Option<Mined> {
     let found = puzzle::puzzles_in_game_until(record, label, &depth.find, stopped)?;
-    let mut confirmed = Vec::with_capacity(found.len());
-    for p in &found {
+    let mut mined = Mined {
+        found: found.len(),
+        confirmed: Vec::with_capacity(found.len()),
+    };
+    for p in found {
         if stopped() {
             return None;
         }
-        if puzzle::verify(p, &depth.confirm).is_ok() {
-            confirmed.push(p.clone());
+        if puzzle::verify(&p, &depth.confirm).is_ok() {
+            mined.confirmed.push(p);
         }
     }
-    Some(Mined {
-        found: found.len(),
-        confirmed,
-    })
+    Some(mined)
 }
