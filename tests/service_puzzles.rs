@@ -1,16 +1,23 @@
 //! Puzzles in the game service: a puzzle near the player's rating, right and wrong moves,
 //! giving up, ratings and streaks, the daily puzzle with its tries and solvers, daily posts
-//! claimed once, the starter set, and two clicks at once.
+//! claimed once, the starter set, two clicks at once, and the search of finished games for
+//! puzzles (a queue claimed in the database).
 
 #[allow(dead_code)] // each test binary uses its own subset of the fixtures
 mod common;
 
+use std::sync::Arc;
+
 use common::*;
 use monkey_queen::games::{
-    ChannelId, GuildId, Lang, PuzzleAnswer, PuzzleView, Result, ServiceError, UserError,
-    read_puzzle_lines,
+    ChannelId, GameId, GameService, GuildId, Lang, MINING_CLAIMS, MINING_LEASE_MS, MiningDepth,
+    MiningOutcome, PuzzleAnswer, PuzzleMiner, PuzzleSearch, PuzzleView, Result, ServiceError,
+    UserError, read_puzzle_lines,
 };
 use monkey_queen_core::puzzle::Puzzle;
+use tokio::sync::Semaphore;
+use tokio_util::sync::CancellationToken;
+use tokio_util::task::TaskTracker;
 
 /// The refusal a call ended with; panics on success or an internal error.
 fn refused<T: std::fmt::Debug>(result: Result<T>) -> UserError {
@@ -309,4 +316,199 @@ async fn the_starter_set_loads_and_reads_back() {
         .map(monkey_queen::games::puzzle_line)
         .collect();
     assert_eq!(read_puzzle_lines(&lines.join("\n")).unwrap(), puzzles());
+}
+
+/// `n` finished rated games, each won by a queen capture, oldest first.
+async fn finished_games(f: &Fixture, n: usize) -> Vec<GameId> {
+    let mut games = Vec::with_capacity(n);
+    for _ in 0..n {
+        let game = f.start(&alice(), &bob()).await;
+        for (text, by) in QUEEN_CAPTURE.into_iter().zip([alice(), bob(), alice()]) {
+            f.play(&by, game.id, text).await.unwrap();
+        }
+        games.push(game.id);
+    }
+    games
+}
+
+/// A miner of `service`'s games with turns of its own, searching shallowly: these tests are
+/// about the queue, not about the puzzles found.
+fn miner(service: &GameService) -> PuzzleMiner {
+    miner_with(
+        service,
+        Arc::new(Semaphore::new(1)),
+        CancellationToken::new(),
+    )
+}
+
+/// [`miner`], its CPU turns `work`, stopped by `stop`.
+fn miner_with(service: &GameService, work: Arc<Semaphore>, stop: CancellationToken) -> PuzzleMiner {
+    PuzzleMiner::new(
+        service.clone(),
+        Arc::new(Semaphore::new(1)),
+        work,
+        TaskTracker::new(),
+        stop,
+    )
+    .with_depth(MiningDepth::new(2_000, 2))
+}
+
+#[tokio::test]
+async fn a_game_whose_search_fails_is_marked_and_the_next_one_is_searched() {
+    let f = Fixture::new().await;
+    let games = finished_games(&f, 2).await;
+    let (broken, sound) = (games[0], games[1]);
+    // The first game's record no longer replays.
+    sqlx::query("UPDATE moves SET notation = 'a1-a2' WHERE game_id = $1 AND ply = 2")
+        .bind(broken.0)
+        .execute(f.service.db().writer())
+        .await
+        .unwrap();
+    let miner = miner(&f.service);
+    let (searched, outcome) = miner.mine_one().await.unwrap().unwrap();
+    assert_eq!(searched, sound, "the next game is searched");
+    assert!(
+        matches!(outcome, MiningOutcome::Stored { .. }),
+        "{outcome:?}"
+    );
+    match f.service.puzzle_search(broken).await.unwrap() {
+        Some(PuzzleSearch::Failed(why)) => assert!(why.contains("inconsistently"), "{why}"),
+        other => panic!("the broken game is marked with its error, not {other:?}"),
+    }
+    assert_eq!(
+        f.service.puzzle_search(sound).await.unwrap(),
+        Some(PuzzleSearch::Done)
+    );
+    // Never retried, even once every lease would have lapsed.
+    assert_eq!(miner.mine_one().await.unwrap(), None);
+    f.clock.advance(10 * MINING_LEASE_MS);
+    assert_eq!(miner.mine_one().await.unwrap(), None);
+    assert!(matches!(
+        f.service.puzzle_search(broken).await.unwrap(),
+        Some(PuzzleSearch::Failed(_))
+    ));
+}
+
+#[tokio::test]
+async fn two_processes_never_search_the_same_game() {
+    let f = Fixture::new().await;
+    let games = finished_games(&f, 4).await;
+    let other = service_on(&f.url, f.clock.clone()).await;
+    // Two claims at once take two games.
+    let (a, b) = tokio::join!(f.service.next_game_to_mine(), other.next_game_to_mine());
+    let (a, b) = (a.unwrap().unwrap(), b.unwrap().unwrap());
+    let mut claimed = vec![a.game, b.game];
+    claimed.sort_unstable();
+    assert_eq!(claimed, games[..2], "the two oldest, one each");
+    assert_eq!(
+        f.service.puzzle_search(a.game).await.unwrap(),
+        Some(PuzzleSearch::Claimed {
+            until_ms: T0 + MINING_LEASE_MS
+        })
+    );
+    assert_eq!(f.service.mined(&a, &[]).await.unwrap(), Some(0));
+    assert_eq!(other.mined(&b, &[]).await.unwrap(), Some(0));
+    // Two miners, one per process, search the rest between them, each game once.
+    let (here, there) = (miner(&f.service), miner(&other));
+    let mut searched = Vec::new();
+    loop {
+        let (x, y) = tokio::join!(here.mine_one(), there.mine_one());
+        let found: Vec<_> = [x.unwrap(), y.unwrap()].into_iter().flatten().collect();
+        if found.is_empty() {
+            break;
+        }
+        for (game, outcome) in found {
+            assert!(
+                matches!(outcome, MiningOutcome::Stored { .. }),
+                "{outcome:?}"
+            );
+            searched.push(game);
+        }
+    }
+    searched.sort_unstable();
+    assert_eq!(searched, games[2..], "each searched once");
+    for game in games {
+        assert_eq!(
+            f.service.puzzle_search(game).await.unwrap(),
+            Some(PuzzleSearch::Done)
+        );
+    }
+}
+
+#[tokio::test]
+async fn a_lapsed_claim_is_taken_up_again_and_its_first_searcher_stores_nothing() {
+    let f = Fixture::new().await;
+    let game = finished_games(&f, 1).await[0];
+    let other = service_on(&f.url, f.clock.clone()).await;
+    let first = f.service.next_game_to_mine().await.unwrap().unwrap();
+    assert_eq!(first.game, game);
+    assert!(
+        other.next_game_to_mine().await.unwrap().is_none(),
+        "held by its claim"
+    );
+    // The first searcher's process died, or stalled past its lease.
+    f.clock.advance(MINING_LEASE_MS);
+    let second = other.next_game_to_mine().await.unwrap().unwrap();
+    assert_eq!(second.game, game, "taken up again");
+    assert_eq!(
+        f.service.mined(&first, &puzzles()).await.unwrap(),
+        None,
+        "the first claim is lost"
+    );
+    assert_eq!(f.service.puzzle_count().await.unwrap(), 0);
+    assert_eq!(other.mined(&second, &puzzles()).await.unwrap(), Some(2));
+    assert_eq!(
+        other.puzzle_search(game).await.unwrap(),
+        Some(PuzzleSearch::Done)
+    );
+    assert!(f.service.next_game_to_mine().await.unwrap().is_none());
+}
+
+#[tokio::test]
+async fn a_game_whose_every_claim_lapses_is_given_up() {
+    let f = Fixture::new().await;
+    let game = finished_games(&f, 1).await[0];
+    for _ in 0..MINING_CLAIMS {
+        let claimed = f.service.next_game_to_mine().await.unwrap().unwrap();
+        assert_eq!(claimed.game, game);
+        f.clock.advance(MINING_LEASE_MS);
+    }
+    assert!(f.service.next_game_to_mine().await.unwrap().is_none());
+    assert!(matches!(
+        f.service.puzzle_search(game).await.unwrap(),
+        Some(PuzzleSearch::Failed(_))
+    ));
+}
+
+#[tokio::test]
+async fn a_search_stopped_at_shutdown_gives_its_game_back() {
+    let f = Fixture::new().await;
+    let game = finished_games(&f, 1).await[0];
+    // Every CPU turn is taken: the miner claims the game, then waits for a turn.
+    let work = Arc::new(Semaphore::new(1));
+    let busy = work.clone().acquire_owned().await.unwrap();
+    let stop = CancellationToken::new();
+    let stopping = miner_with(&f.service, work, stop.clone());
+    let search = tokio::spawn(async move { stopping.mine_one().await });
+    while !matches!(
+        f.service.puzzle_search(game).await.unwrap(),
+        Some(PuzzleSearch::Claimed { .. })
+    ) {
+        tokio::task::yield_now().await;
+    }
+    stop.cancel();
+    let (stopped, outcome) = search.await.unwrap().unwrap().unwrap();
+    assert_eq!((stopped, outcome), (game, MiningOutcome::Stopped));
+    drop(busy);
+    // Free at once (no lease to wait for), and searched by the next miner.
+    assert_eq!(
+        f.service.puzzle_search(game).await.unwrap(),
+        Some(PuzzleSearch::Waiting)
+    );
+    let (searched, outcome) = miner(&f.service).mine_one().await.unwrap().unwrap();
+    assert_eq!(searched, game);
+    assert!(
+        matches!(outcome, MiningOutcome::Stored { .. }),
+        "{outcome:?}"
+    );
 }

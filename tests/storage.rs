@@ -1069,8 +1069,8 @@ async fn a_result_without_rating_changes_then_one_with_them_on_one_connection() 
 }
 
 /// Fills the database with 20,000 games (one in ten active, one in twenty against the
-/// computer, a third of the active ones with a clock), a move of each finished one, 5,000
-/// challenges and 2,000 queued
+/// computer, a third of the active ones with a clock), a move of each finished one, all but
+/// the newest finished ones searched for puzzles, 5,000 challenges and 2,000 queued
 /// announcements, none of them due at [`T0`], and has the engine gather its statistics: the
 /// size at which a plan that scans a whole table would show.
 async fn fill_for_plans(db: &storage::Db) {
@@ -1108,6 +1108,7 @@ async fn fill_for_plans(db: &storage::Db) {
         "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 2000)
          INSERT INTO announcements (kind, game_id, ply, created_ms, due_ms)
          SELECT 'board', i, 0, $1, $1 + 60000 + i FROM n",
+        "UPDATE games SET puzzles_scanned = TRUE WHERE status = 'finished' AND id <= 19000",
         "ANALYZE",
     ];
     for sql in statements {
@@ -1130,7 +1131,7 @@ async fn every_sweep_reads_what_is_due_through_its_index() {
     fill_for_plans(db).await;
     let mut conn = db.read().await.unwrap();
     let plans = storage::sweep_plans(&mut conn, BOT, T0).await.unwrap();
-    assert_eq!(plans.len(), 5);
+    assert_eq!(plans.len(), 6);
     for plan in plans {
         let full_scan = match db.backend() {
             storage::Backend::Sqlite => plan.plan.lines().any(|step| step.starts_with("SCAN ")),

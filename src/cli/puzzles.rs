@@ -1,6 +1,7 @@
 //! `monkey-queen puzzles generate`: puzzles found in games the engine plays against itself,
-//! or in the finished games of a database, each checked again by a deeper search, written as
-//! JSON lines (see `docs/puzzles.md`; `assets/puzzles.jsonl` was made this way).
+//! or in the finished games of a database, each checked again by a deeper search (the bot's
+//! own mining, [`mine`]), written as JSON lines (see `docs/puzzles.md`;
+//! `assets/puzzles.jsonl` was made this way).
 
 use std::collections::HashSet;
 use std::io::Write;
@@ -9,12 +10,14 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use clap::{Args, Subcommand};
-use monkey_queen_core::puzzle::{self, Config, Puzzle};
+use monkey_queen_core::puzzle::{self, Puzzle};
 use monkey_queen_core::search::Level;
 use monkey_queen_core::{Move, Record};
 
 use super::database::{open, runtime};
-use crate::games::{GameService, ServiceConfig, SystemClock, puzzle_line};
+use crate::games::{
+    CONFIRM_FACTOR, GameService, Mined, MiningDepth, ServiceConfig, SystemClock, mine, puzzle_line,
+};
 
 /// The puzzle subcommands.
 #[derive(Debug, Subcommand)]
@@ -46,7 +49,7 @@ pub struct GenerateArgs {
     #[arg(long, default_value_t = puzzle::DEFAULT_NODES)]
     nodes: u64,
     /// The check searches this many times more nodes.
-    #[arg(long, default_value_t = 4)]
+    #[arg(long, default_value_t = CONFIRM_FACTOR)]
     verify_factor: u64,
     /// The file to write.
     #[arg(long)]
@@ -61,18 +64,18 @@ pub fn run(command: &PuzzlesCommand) -> Result<(), String> {
 }
 
 fn generate(args: &GenerateArgs) -> Result<(), String> {
-    let config = Config {
-        nodes: args.nodes,
-        ..Config::default()
-    };
-    let deeper = config.deeper(args.verify_factor);
+    let depth = MiningDepth::new(args.nodes, args.verify_factor);
     let mut out = std::fs::File::create(&args.out)
         .map_err(|e| format!("cannot write {}: {e}", args.out.display()))?;
     let mut tally = Tally::default();
-    let mut write = |found: Vec<Puzzle>, tally: &mut Tally| -> Result<(), String> {
-        for p in found {
-            tally.found += 1;
-            if puzzle::verify(&p, &deeper).is_err() || !tally.first_of(&p) {
+    let mut write = |record: &Record, label: &str, tally: &mut Tally| -> Result<(), String> {
+        let Some(Mined { found, confirmed }) = mine(record, label, &depth, &|| false) else {
+            return Ok(());
+        };
+        tally.games += 1;
+        tally.found += found as u64;
+        for p in confirmed {
+            if !tally.first_of(&p) {
                 continue;
             }
             tally.kept += 1;
@@ -86,20 +89,15 @@ fn generate(args: &GenerateArgs) -> Result<(), String> {
         for i in 0..games {
             let seed = args.seed + i;
             let record = puzzle::self_play(args.level, seed, args.openings);
-            tally.games += 1;
-            let label = format!("self-play {} {seed}", args.level);
             write(
-                puzzle::puzzles_in_game(&record, &label, &config),
+                &record,
+                &format!("self-play {} {seed}", args.level),
                 &mut tally,
             )?;
         }
     } else if let Some(url) = &args.from {
         for (label, record) in stored_games(url)? {
-            tally.games += 1;
-            write(
-                puzzle::puzzles_in_game(&record, &label, &config),
-                &mut tally,
-            )?;
+            write(&record, &label, &mut tally)?;
         }
     }
     tally.report(started.elapsed());

@@ -25,6 +25,7 @@ use tokio_util::task::TaskTracker;
 use tracing::{debug, error};
 
 use super::{Data, announce, puzzle_posts};
+use crate::games::PuzzleMiner;
 
 /// Announcements one sweep delivers at most; the rest wait for the next sweep.
 const ANNOUNCEMENTS_PER_SWEEP: usize = 50;
@@ -35,7 +36,7 @@ const ANNOUNCEMENTS_PER_SWEEP: usize = 50;
 pub struct Sweeper {
     http: Arc<Http>,
     data: Data,
-    scanner: Option<puzzle_posts::Scanner>,
+    miner: Option<PuzzleMiner>,
 }
 
 impl Sweeper {
@@ -46,11 +47,11 @@ impl Sweeper {
         data: Data,
         scan_on: Option<(TaskTracker, CancellationToken)>,
     ) -> Sweeper {
-        Sweeper {
-            http,
-            data,
-            scanner: scan_on.map(|(tasks, stop)| puzzle_posts::Scanner::new(tasks, stop)),
-        }
+        let miner = scan_on.map(|(tasks, stop)| {
+            let (long, work) = (data.cpu.long.clone(), data.cpu.work.clone());
+            PuzzleMiner::new(data.service.clone(), long, work, tasks, stop)
+        });
+        Sweeper { http, data, miner }
     }
 
     /// Sweeps now and then every `interval` on `tasks`, until `stop` is cancelled; a sweep
@@ -82,8 +83,8 @@ impl Sweeper {
         self.data.service.run_due_jobs().await;
         self.deliver_announcements().await;
         puzzle_posts::post_daily(&self.http, &self.data).await;
-        if let Some(scanner) = &self.scanner {
-            scanner.scan_next(&self.data);
+        if let Some(miner) = &self.miner {
+            miner.mine_next();
         }
         self.data.sweeps_done.send_modify(|n| *n += 1);
     }

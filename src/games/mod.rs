@@ -82,6 +82,7 @@ mod error;
 mod events;
 mod jobs;
 mod lapsed;
+mod mining;
 mod pages;
 mod play;
 mod puzzles;
@@ -115,6 +116,10 @@ pub use cpu::CpuLimits;
 pub use error::{InternalError, Result, ServiceError, UserError};
 pub use events::GameEvent;
 pub use lapsed::Lapsed;
+pub use mining::{
+    CONFIRM_FACTOR, GameToMine, MINING_CLAIMS, MINING_LEASE_MS, Mined, MiningDepth, MiningOutcome,
+    PuzzleMiner, PuzzleSearch, mine,
+};
 pub use pages::GamePage;
 pub use puzzles::{
     DAILY_SOLVERS_SHOWN, DailySolver, PuzzleAnswer, PuzzleStats, PuzzleView, RatingChange, Verdict,

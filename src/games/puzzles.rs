@@ -141,32 +141,7 @@ impl GameService {
     pub async fn add_puzzles(&self, puzzles: &[Puzzle], game: Option<GameId>) -> Result<u64> {
         let now = self.now_ms();
         let mut tx = self.db.begin_write().await?;
-        let mut added = 0;
-        for p in puzzles {
-            let position = p.position.to_text();
-            let solution = moves_text(&p.solution);
-            let themes: Vec<&str> = p.themes.iter().map(|t| t.name()).collect();
-            let source = match game {
-                Some(game) => format!("game {game}, ply {}", p.source.ply),
-                None => format!("{}, ply {}", p.source.game, p.source.ply),
-            };
-            let new = NewPuzzleRow {
-                position: &position,
-                solution: &solution,
-                themes: &themes.join(","),
-                rating: Rating {
-                    rating: f64::from(p.rating) + RATING_OFFSET,
-                    deviation: PUZZLE_DEVIATION,
-                    volatility: Rating::NEWCOMER.volatility,
-                },
-                source: &source,
-                game: game.map(|g| (g, p.source.ply)),
-                created_ms: now,
-            };
-            if storage::insert_puzzle(&mut tx, &new).await?.is_some() {
-                added += 1;
-            }
-        }
+        let added = store_puzzles(&mut tx, puzzles, game, now).await?;
         tx.commit().await?;
         Ok(added)
     }
@@ -524,32 +499,6 @@ impl GameService {
         Ok((view_of(&row, 0, None, 0)?, solution_of(&row)?))
     }
 
-    /// The oldest finished rated game not searched for puzzles yet, with its record: the
-    /// caller searches it (CPU work, under its limiter) and reports with [`Self::scanned`].
-    ///
-    /// # Errors
-    /// Internal errors only.
-    pub async fn next_game_to_scan(&self) -> Result<Option<(GameId, monkey_queen_core::Record)>> {
-        let game = {
-            let mut conn = self.db.read().await?;
-            storage::games_to_scan(&mut conn, 1).await?.pop()
-        };
-        let Some(game) = game else { return Ok(None) };
-        let record = self.record(game).await?;
-        Ok(Some((game, record.record)))
-    }
-
-    /// Stores the puzzles found in `game` and marks it searched.
-    ///
-    /// # Errors
-    /// Internal errors only.
-    pub async fn scanned(&self, game: GameId, found: &[Puzzle]) -> Result<u64> {
-        let added = self.add_puzzles(found, Some(game)).await?;
-        let mut conn = self.db.write().await?;
-        storage::mark_scanned(&mut conn, game).await?;
-        Ok(added)
-    }
-
     /// Moves `attempt` to step `to` as `status`, or refuses if another request moved it first.
     #[allow(clippy::too_many_arguments)]
     async fn moved(
@@ -641,6 +590,43 @@ impl GameService {
         let mut conn = self.db.read().await?;
         Ok(storage::finished_game_ids(&mut conn).await?)
     }
+}
+
+/// Stores `puzzles` (a position already stored is skipped), as found in `game` if given, at
+/// `now`; returns how many were new.
+pub(super) async fn store_puzzles(
+    conn: &mut Conn,
+    puzzles: &[Puzzle],
+    game: Option<GameId>,
+    now: i64,
+) -> Result<u64> {
+    let mut added = 0;
+    for p in puzzles {
+        let position = p.position.to_text();
+        let solution = moves_text(&p.solution);
+        let themes: Vec<&str> = p.themes.iter().map(|t| t.name()).collect();
+        let source = match game {
+            Some(game) => format!("game {game}, ply {}", p.source.ply),
+            None => format!("{}, ply {}", p.source.game, p.source.ply),
+        };
+        let new = NewPuzzleRow {
+            position: &position,
+            solution: &solution,
+            themes: &themes.join(","),
+            rating: Rating {
+                rating: f64::from(p.rating) + RATING_OFFSET,
+                deviation: PUZZLE_DEVIATION,
+                volatility: Rating::NEWCOMER.volatility,
+            },
+            source: &source,
+            game: game.map(|g| (g, p.source.ply)),
+            created_ms: now,
+        };
+        if storage::insert_puzzle(conn, &new).await?.is_some() {
+            added += 1;
+        }
+    }
+    Ok(added)
 }
 
 /// What a solver's move does to a puzzle.

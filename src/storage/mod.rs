@@ -18,7 +18,8 @@
 //! (a player's challenges, both ratings of a rated game: see [`lock`] and the module `locks`
 //! for what each transaction takes and why no two can deadlock); a compare-and-swap statement
 //! guards its own row (a move, a challenge still pending); and every claim (the outbox,
-//! reminders, losses on time, lapsed challenges, the computer's turns) skips the rows another
+//! reminders, losses on time, lapsed challenges, the computer's turns, the games to search for
+//! puzzles) skips the rows another
 //! process holds (`FOR UPDATE SKIP LOCKED`), so processes never queue behind each other's
 //! claims. Each sweep reads only what is due, through an index.
 //!
@@ -42,6 +43,7 @@ mod game_claims;
 mod games;
 mod launches;
 mod locks;
+mod mining;
 mod moves;
 mod notices;
 mod plans;
@@ -85,6 +87,10 @@ pub use games::{
 };
 pub use launches::{LaunchRow, delete_launches_by, launch, record_launch};
 pub use locks::{Key, lock, try_lock};
+pub use mining::{
+    MiningClaim, MiningRow, claim_game_to_mine, finish_mining, give_up_unfinished_searches,
+    mining_state, release_mining_claim, renew_mining_claim,
+};
 pub use moves::{
     Advance, MoveRow, Stored, commit_move, move_at, move_by_request_key, moves, moves_of_games,
     store_move,
@@ -98,9 +104,8 @@ pub use players::{
 pub use puzzles::{
     AttemptRow, AttemptStatus, DailySolverRow, NewPuzzleRow, PuzzlePlayerRow, PuzzleRow, attempt,
     choose_daily_puzzle, claim_daily_post, count_puzzles, daily_puzzle, daily_solvers,
-    games_to_scan, insert_attempt, insert_puzzle, mark_scanned, move_attempt, nearest_new_puzzle,
-    open_attempt, puzzle, puzzle_at, puzzle_player, puzzles_of_game, rate_puzzle,
-    store_puzzle_player,
+    insert_attempt, insert_puzzle, move_attempt, nearest_new_puzzle, open_attempt, puzzle,
+    puzzle_at, puzzle_player, puzzles_of_game, rate_puzzle, store_puzzle_player,
 };
 pub use rating_history::{RatingHistoryRow, rating_history, record_rating};
 pub use schema::{SchemaError, migrator, schema_version};

@@ -3,7 +3,7 @@
 
 use sqlx::Row;
 
-use super::{Backend, Conn, Error, announcements, challenges, db_id, game_claims};
+use super::{Backend, Conn, Error, announcements, challenges, db_id, game_claims, mining};
 use crate::model::UserId;
 
 /// One sweep statement's plan.
@@ -33,7 +33,7 @@ pub async fn sweep_plans(conn: &mut Conn, bot: UserId, now: i64) -> Result<Vec<S
             .fetch_one(&mut *conn)
             .await?;
     }
-    let statements: [(&str, &str, &str, &str, Vec<i64>); 5] = [
+    let statements: [(&str, &str, &str, &str, Vec<i64>); 6] = [
         (
             "lapsed challenges",
             "challenges",
@@ -68,6 +68,13 @@ pub async fn sweep_plans(conn: &mut Conn, bot: UserId, now: i64) -> Result<Vec<S
             "games_computer_to_move",
             game_claims::computer_turns_sql(backend),
             vec![db_id(bot.0), now, 100],
+        ),
+        (
+            "the games to search for puzzles",
+            "games",
+            "games_to_mine",
+            mining::claim_game_to_mine_sql(backend),
+            vec![now, now, 3],
         ),
     ];
     let mut plans = Vec::with_capacity(statements.len());

@@ -500,34 +500,6 @@ pub async fn claim_daily_post(conn: &mut Conn, guild: GuildId, day: &str) -> Res
     Ok(done.rows_affected() == 1)
 }
 
-/// Up to `limit` finished rated games not searched for puzzles yet, oldest first.
-///
-/// # Errors
-/// Database failure.
-pub async fn games_to_scan(conn: &mut Conn, limit: u32) -> Result<Vec<GameId>, Error> {
-    let ids: Vec<i64> = sqlx::query_scalar(
-        "SELECT id FROM games
-         WHERE puzzles_scanned = FALSE AND status = 'finished' AND rated = TRUE
-         ORDER BY id LIMIT $1",
-    )
-    .bind(i64::from(limit))
-    .fetch_all(conn)
-    .await?;
-    Ok(ids.into_iter().map(GameId).collect())
-}
-
-/// Marks a game searched for puzzles.
-///
-/// # Errors
-/// Database failure.
-pub async fn mark_scanned(conn: &mut Conn, game: GameId) -> Result<(), Error> {
-    sqlx::query("UPDATE games SET puzzles_scanned = TRUE WHERE id = $1")
-        .bind(game.0)
-        .execute(conn)
-        .await?;
-    Ok(())
-}
-
 fn decode_puzzle(row: &AnyRow) -> Result<PuzzleRow, Error> {
     let game: Option<i64> = row.try_get("game_id")?;
     let ply: Option<i64> = row.try_get("ply")?;

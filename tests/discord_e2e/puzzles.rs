@@ -6,7 +6,7 @@
 
 use std::time::Instant;
 
-use monkey_queen::games::{GameRef, PlayerRef, PuzzleId, UserId, read_puzzle_lines};
+use monkey_queen::games::{GameRef, PlayerRef, PuzzleId, PuzzleSearch, UserId, read_puzzle_lines};
 use monkey_queen_core::Move;
 use monkey_queen_core::puzzle::Puzzle;
 use serde_json::Value;
@@ -504,7 +504,7 @@ async fn the_sweep_searches_finished_games_for_puzzles() {
     // searched once its search is done.
     let mut searched = false;
     for _ in 0..2_000 {
-        if h.service.next_game_to_scan().await.unwrap().is_none() {
+        if h.service.puzzle_search(game).await.unwrap() == Some(PuzzleSearch::Done) {
             searched = true;
             break;
         }
