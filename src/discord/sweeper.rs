@@ -76,16 +76,15 @@ impl Sweeper {
         });
     }
 
-    /// One sweep: expired challenges, due reminders, timeouts, then the computer's turns (its
-    /// tasks start at once, and don't wait for the deliveries), then the announcements that are
-    /// due, then the daily puzzle's posts not made yet today, and the search of the next game
+    /// One sweep: expired challenges, due reminders, timeouts, the daily puzzle's posts not
+    /// owed yet today, then the computer's turns (its tasks start at once, and don't wait for
+    /// the deliveries), then the announcements that are due, and the search of the next game
     /// for puzzles (beside the sweeps, one at a time). Failures are logged; the next sweep
     /// carries on.
     pub async fn sweep(&self) {
         self.settle_due().await;
         self.resume_computer_turns().await;
         self.deliver_announcements().await;
-        puzzle_posts::post_daily(&self.http, &self.data).await;
         if let Some(scanner) = &self.scanner {
             scanner.scan_next(&self.data);
         }
@@ -101,7 +100,7 @@ impl Sweeper {
     }
 
     /// Settles what the clock has made due (lapsed challenges, reminders, losses on time,
-    /// tournaments to start); the
+    /// tournaments to start, the daily puzzle's posts); the
     /// service queues the announcement of each as it does. Then forgets what lapsed.
     async fn settle_due(&self) {
         let service = &self.data.service;
@@ -116,6 +115,9 @@ impl Sweeper {
         }
         if let Err(e) = service.start_due_tournaments().await {
             error!(error = %e, "could not start the tournaments due");
+        }
+        if let Err(e) = service.queue_daily_posts().await {
+            error!(error = %e, "could not queue the daily puzzle's posts");
         }
         match service.forget_lapsed().await {
             Ok(lapsed) => debug!(?lapsed, "forgot what lapsed"),

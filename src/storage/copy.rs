@@ -326,6 +326,8 @@ const TABLES: &[Table] = &[
             ("game_id", Int),
             ("challenge_id", Int),
             ("tournament_id", Int),
+            ("guild_id", Int),
+            ("user_id", Int),
             ("ply", Int),
             ("attempts", Int),
             ("created_ms", Int),

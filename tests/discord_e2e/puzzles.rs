@@ -364,7 +364,7 @@ async fn the_daily_puzzle_is_posted_each_day_and_its_solvers_listed() {
         refused.pointer("/data/flags").and_then(Value::as_u64),
         Some(EPHEMERAL)
     );
-    assert!(h.service.claim_daily_posts().await.unwrap().is_empty());
+    assert!(h.service.queue_daily_posts().await.unwrap().is_empty());
 
     // The test channel is chosen: said there, and posted in by the next sweep.
     let mark = h.fake.mark();
