@@ -11,7 +11,8 @@ use serde_json::{Value, json};
 use support::fake_discord::access::{ChannelKind, permission};
 use support::fake_discord::delivery::Change;
 use support::fake_discord::{
-    APPLICATION_ID, BOT_USER_ID, CLIENT_SECRET, Delivery, FakeDiscord, Refusal, TOKEN, schema,
+    APPLICATION_ID, BOT_USER_ID, CLIENT_SECRET, Delivery, FakeDiscord, Refusal, TOKEN, nonces,
+    schema,
 };
 use support::payloads::{
     ALICE, BOB, CHANNEL_ID, DM_CHANNEL_ID, GUILD_ID, autocomplete, bot_message, button_click,
@@ -905,6 +906,70 @@ async fn a_new_public_message_pings_whom_its_allowed_mentions_allow_and_an_edit_
         assert_eq!((made.ephemeral, made.pinged), (flags == 64, pinged));
     }
     assert!(fake.refusals().is_empty(), "{:?}", fake.refusals());
+}
+
+/// Create Message's `nonce` with `enforce_nonce`: the same nonce again within two minutes (the
+/// least "a few minutes" can mean) answers the message it made and makes no other, whatever
+/// the channel (the author is the same); without `enforce_nonce` a nonce changes nothing; past
+/// the window it makes a new message. A nonce of more than 25 characters is Invalid Form Body.
+#[tokio::test]
+async fn an_enforced_nonce_makes_one_message_within_two_minutes() {
+    let (fake, client) = strict_fake().await;
+    fake.pause_clock();
+    let client = &client;
+    let post = |channel: u64, body: &Value| {
+        let (path, body) = (messages(channel), body.clone());
+        async move { client.send("POST", &path, Some(body)).await }
+    };
+    let made = || {
+        fake.deliveries()
+            .iter()
+            .filter(|d| d.change == Change::New)
+            .count()
+    };
+    let once = json!({ "content": "daily", "nonce": "daily-2023-11-14", "enforce_nonce": true });
+    let first = post(CHANNEL_ID, &once).await;
+    assert_eq!(first.status, 200, "{}", first.body);
+    assert_eq!(first.body["nonce"], "daily-2023-11-14");
+    let again = post(CHANNEL_ID, &once).await;
+    assert_eq!(again.status, 200, "{}", again.body);
+    assert_eq!(id_of(&again), id_of(&first));
+    let elsewhere = post(NO_UPLOADS_CHANNEL, &once).await;
+    assert_eq!(id_of(&elsewhere), id_of(&first), "the same author's nonce");
+    assert_eq!(made(), 1);
+
+    // Not enforced: a message each time.
+    let loose = json!({ "content": "daily", "nonce": "daily-2023-11-14" });
+    let a = post(CHANNEL_ID, &loose).await;
+    let b = post(CHANNEL_ID, &loose).await;
+    assert_ne!(id_of(&a), id_of(&b));
+    assert_eq!(made(), 3);
+
+    // Past the window, the nonce makes a message again.
+    fake.advance_clock(nonces::WINDOW);
+    let later = post(CHANNEL_ID, &once).await;
+    assert_eq!(later.status, 200, "{}", later.body);
+    assert_ne!(id_of(&later), id_of(&first));
+    assert_eq!(made(), 4);
+
+    // Up to 25 characters.
+    let longest = json!({ "content": "x", "nonce": "n".repeat(25), "enforce_nonce": true });
+    assert_eq!(post(CHANNEL_ID, &longest).await.status, 200);
+    let long = json!({ "content": "x", "nonce": "n".repeat(26), "enforce_nonce": true });
+    let refused = post(CHANNEL_ID, &long).await;
+    assert_eq!(
+        (refused.status, refused.code()),
+        (400, 50035),
+        "{}",
+        refused.body
+    );
+    assert!(
+        refused.body["errors"]["nonce"]["_errors"].is_array(),
+        "{}",
+        refused.body
+    );
+    assert_eq!(made(), 5);
+    assert_eq!(fake.refusals().len(), 1);
 }
 
 // --- 4. Where the bot may post ---

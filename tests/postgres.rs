@@ -236,7 +236,7 @@ async fn populated(db: TestDb) -> Fixture {
         .set_puzzle_channel(GUILD, Some((CHANNEL, Lang::En)))
         .await
         .unwrap();
-    assert_eq!(f.service.claim_daily_posts().await.unwrap().len(), 1);
+    assert_eq!(f.service.queue_daily_posts().await.unwrap().len(), 1);
     // Past the reminder time: the sweep queues an announcement.
     f.clock.advance(3_000_000);
     f.service.due_reminders().await.unwrap();
@@ -391,7 +391,7 @@ async fn a_finish_held_open_holds_back_only_the_writes_of_its_players() {
     .await
     .expect("a write for two other players waited for the held finish")
     .unwrap();
-    assert!(theirs.result.unwrap().rating_deltas.is_some());
+    assert!(theirs.game.result.unwrap().rating_deltas.is_some());
     assert_eq!(player(&other, &dave()).await.rated_games, 1);
 
     // Alice's other game finishing, and Bob challenging Alice, wait for the held one.
@@ -416,7 +416,7 @@ async fn a_finish_held_open_holds_back_only_the_writes_of_its_players() {
     tx.commit().await.unwrap();
     drop(conn);
     let rated = timeout(PATIENCE, rating).await.unwrap().unwrap().unwrap();
-    assert_eq!(rated.status, GameStatus::Finished);
+    assert_eq!(rated.game.status, GameStatus::Finished);
     let challenged = timeout(PATIENCE, challenging).await.unwrap().unwrap();
     assert!(
         matches!(challenged, Ok(ChallengeCreated::Pending(_))),

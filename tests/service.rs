@@ -750,7 +750,7 @@ async fn resignation() {
         .resign(bob().id, GameRef::InChannel(CHANNEL), None)
         .await
         .unwrap();
-    let result = ended.result.unwrap();
+    let result = ended.game.result.unwrap();
     assert_eq!(result.reason, EndReason::Resignation);
     assert_eq!(result.winner_id, alice().id);
     assert_eq!(result.winner, Color::White);
@@ -807,7 +807,7 @@ async fn a_resignation_confirmed_at_a_stale_ply_is_refused() {
         .resign(bob().id, GameRef::Id(game.id), Some(unchanged.ply()))
         .await
         .unwrap();
-    let result = ended.result.unwrap();
+    let result = ended.game.result.unwrap();
     assert_eq!(result.reason, EndReason::Resignation);
     assert_eq!(result.winner_id, alice().id);
 }
@@ -821,8 +821,8 @@ async fn abort_only_before_both_have_moved() {
         .abort(bob().id, GameRef::Id(game.id))
         .await
         .unwrap();
-    assert_eq!(aborted.status, GameStatus::Aborted);
-    assert_eq!(aborted.result, None);
+    assert_eq!(aborted.game.status, GameStatus::Aborted);
+    assert_eq!(aborted.game.result, None);
 
     let game = f.start(&alice(), &bob()).await;
     f.play(&alice(), game.id, "g1-g6").await.unwrap();
@@ -835,9 +835,9 @@ async fn abort_only_before_both_have_moved() {
         .abort(alice().id, GameRef::Id(game.id))
         .await
         .unwrap();
-    assert_eq!(aborted.status, GameStatus::Aborted);
+    assert_eq!(aborted.game.status, GameStatus::Aborted);
     assert_eq!(
-        aborted.last_move.map(|m| m.to_string()).as_deref(),
+        aborted.game.last_move.map(|m| m.to_string()).as_deref(),
         Some("g1-g6")
     );
 
@@ -946,10 +946,10 @@ async fn timeout_claim() {
         .claim_timeout(alice().id, GameRef::Id(game.id))
         .await
         .unwrap();
-    let result = ended.result.unwrap();
+    let result = ended.game.result.unwrap();
     assert_eq!(result.reason, EndReason::Timeout);
     assert_eq!(result.loser_id, bob().id, "the player to move ran out");
-    assert_eq!(ended.deadline_ms, None);
+    assert_eq!(ended.game.deadline_ms, None);
     assert!(f.service.apply_timeouts().await.unwrap().is_empty());
 
     let untimed = f.start(&alice(), &carol()).await;
@@ -1839,8 +1839,10 @@ async fn the_activity_opens_on_the_launched_game_and_lists_the_callers_games_in_
     assert_eq!(rows(&f, "activity_launches").await, 0);
 }
 
+/// A move on the Activity is published for the faces (its board is owed after its grace);
+/// a resignation and a rematch offer there, which no face shows, are owed at once.
 #[tokio::test]
-async fn moves_and_resignations_on_the_activity_are_published_for_the_chat() {
+async fn activity_moves_are_published_and_its_resignations_and_offers_owed_at_once() {
     let f = Fixture::new().await;
     let game = f.start(&alice(), &bob()).await;
     let mut events = f.service.subscribe();
@@ -1860,22 +1862,30 @@ async fn moves_and_resignations_on_the_activity_are_published_for_the_chat() {
         unreachable!()
     };
     assert_eq!((moved.game.ply(), moved.announcement), (1, Some(owed)));
-    // Not Bob's turn to resign at ply 0 any more: refused, nothing published.
+    assert!(
+        f.service.next_announcement().await.unwrap().is_none(),
+        "the move's board waits for its grace"
+    );
+    // Not Bob's turn to resign at ply 0 any more: refused, nothing owed.
     assert_eq!(
         refused(f.service.resign_away(bob().id, game.id, Some(0)).await),
         UserError::PositionChanged
     );
+    assert!(f.service.next_announcement().await.unwrap().is_none());
     let ended = f
         .service
         .resign_away(bob().id, game.id, Some(1))
         .await
         .unwrap();
     assert_eq!(ended.result.map(|r| r.winner), Some(Color::White));
-    let GameEvent::EndedAway(shown) = event_for_kind(&mut events, game.id, "ended").await else {
-        unreachable!()
+    let handed = f.service.next_announcement().await.unwrap().unwrap();
+    let Announced::End(shown) = &handed.what else {
+        panic!("the result board: {:?}", handed.what)
     };
     assert_eq!(shown.id, game.id);
-    // A rematch from the Activity is offered in the chat.
+    assert_eq!(shown.result.map(|r| r.reason), Some(EndReason::Resignation));
+    f.service.announced(handed.id).await.unwrap();
+    // A rematch from the Activity is owed to the chat.
     let created = f
         .service
         .rematch_away(game.id, &bob(), Lang::En)
@@ -1884,12 +1894,26 @@ async fn moves_and_resignations_on_the_activity_are_published_for_the_chat() {
     let ChallengeCreated::Pending(offer) = created else {
         panic!("a rematch between people waits for an answer")
     };
-    let GameEvent::OfferedAway { offer: shown, of } =
-        event_for_kind(&mut events, game.id, "offered").await
-    else {
-        unreachable!()
+    let handed = f.service.next_announcement().await.unwrap().unwrap();
+    let Announced::Offer { challenge, of } = &handed.what else {
+        panic!("the offer: {:?}", handed.what)
     };
-    assert_eq!((shown.id, of), (offer.id, game.id));
+    assert_eq!((challenge.id, *of), (offer.id, game.id));
+    // Answered before it was posted (the opponent saw it elsewhere): no longer owed.
+    f.service
+        .announcement_failed(handed.id, handed.attempt)
+        .await
+        .unwrap();
+    f.service
+        .decline_challenge(offer.id, alice().id)
+        .await
+        .unwrap();
+    f.clock.advance(monkey_queen::games::DELIVERY_LEASE_MS);
+    assert!(f.service.next_announcement().await.unwrap().is_none());
+    assert_eq!(f.service.pending_announcements().await.unwrap(), 0);
+    // The moved-away board went stale with the resignation.
+    f.clock.advance(monkey_queen::games::BOARD_GRACE_MS);
+    assert!(f.service.next_announcement().await.unwrap().is_none());
 }
 
 #[tokio::test]
@@ -1921,8 +1945,8 @@ async fn a_game_against_the_computer_starts_from_the_activity_only_where_it_was_
     assert_eq!(shown.announcement, started.announcement);
 }
 
-/// The next event about `game` of the kind named (`moved`, `ended`, `offered`, `started`),
-/// skipping the plain changes.
+/// The next event about `game` of the kind named (`moved`, `started`), skipping the plain
+/// changes.
 async fn event_for_kind(
     events: &mut tokio::sync::broadcast::Receiver<GameEvent>,
     game: GameId,
@@ -1932,8 +1956,6 @@ async fn event_for_kind(
         let event = event_for(events, game).await;
         let found = match &event {
             GameEvent::MovedAway(_) => "moved",
-            GameEvent::EndedAway(_) => "ended",
-            GameEvent::OfferedAway { .. } => "offered",
             GameEvent::StartedAway(_) => "started",
             GameEvent::Changed(_) => continue,
         };

@@ -1214,6 +1214,11 @@ fn about(due: &[Announcement]) -> Vec<(&'static str, GameId)> {
             Announced::Round { tournament, .. } | Announced::Final(tournament) => {
                 ("tournament", GameId(tournament.tournament.id.0))
             }
+            Announced::End(g) => ("end", g.id),
+            Announced::Aborted { game, .. } => ("aborted", game.id),
+            Announced::CalledOff { game, .. } => ("called off", game.id),
+            Announced::Offer { of, .. } => ("offer", *of),
+            Announced::Daily { puzzle, .. } => ("daily", GameId(puzzle.id.0)),
         })
         .collect()
 }
@@ -1410,13 +1415,133 @@ async fn a_moves_board_is_dropped_once_a_later_move_or_a_resignation_overtakes_i
     assert_eq!(f.service.pending_announcements().await.unwrap(), 0);
 
     play_unreported(&f, &alice(), game.id, "g6-g5").await;
-    f.service
+    let resigned = f
+        .service
         .resign(bob().id, GameRef::Id(game.id), None)
         .await
         .unwrap();
     f.clock.advance(BOARD_GRACE_MS);
-    assert!(claim_all(&f.service).await.is_empty());
+    // The resignation's own board is what is owed now, not the move's.
+    let handed = claim_all(&f.service).await;
+    assert_eq!(about(&handed), [("end", game.id)]);
+    assert_eq!(Some(handed[0].id), resigned.announcement);
+    f.service.announced(handed[0].id).await.unwrap();
     assert_eq!(f.service.pending_announcements().await.unwrap(), 0);
+}
+
+/// A game ended beside the board owes the chat its end from the transaction that ends it: a
+/// resignation, a claimed win and a claim on time their result board, an abort and a call-off
+/// a board saying who ended it. One the caller reports delivered is done; one nobody reported
+/// is handed out after its grace. A game played on its web page owes nothing: its page shows
+/// the end.
+#[tokio::test]
+async fn a_games_end_beside_the_board_is_owed_until_reported_delivered() {
+    let f = Fixture::new().await;
+    let elsewhere =
+        |n: u64, new: monkey_queen::games::NewChallenge| monkey_queen::games::NewChallenge {
+            channel: ChannelId(700 + n),
+            ..new
+        };
+    let reported = f.start(&alice(), &bob()).await;
+    let aborted = f
+        .start_with(elsewhere(1, challenge(&carol(), Some(&dave()))))
+        .await;
+    let called_off = f
+        .start_with(elsewhere(2, challenge(&erin(), Some(&frank()))))
+        .await;
+    let claimed = f
+        .start_with(elsewhere(3, challenge(&bob(), Some(&carol()))))
+        .await;
+    let on_time = f
+        .start_with(monkey_queen::games::NewChallenge {
+            move_time_ms: Some(10 * MINUTE),
+            ..elsewhere(4, challenge(&dave(), Some(&erin())))
+        })
+        .await;
+    let mut web = elsewhere(5, challenge(&frank(), Some(&alice())));
+    web.reach = monkey_queen::games::Reach::Web;
+    let web = f.start_with(web).await;
+    f.clock.advance(monkey_queen::games::ABANDON_AFTER_MS);
+
+    let ended = f
+        .service
+        .resign(bob().id, GameRef::Id(reported.id), None)
+        .await
+        .unwrap();
+    let owed = ended.announcement.expect("the result board is owed");
+    assert_eq!(f.service.pending_announcements().await.unwrap(), 1);
+    f.service.announced(owed).await.unwrap();
+    assert_eq!(f.service.pending_announcements().await.unwrap(), 0);
+
+    let ended = [
+        f.service
+            .abort(dave().id, GameRef::Id(aborted.id))
+            .await
+            .unwrap(),
+        f.service
+            .claim_abandoned(
+                frank().id,
+                called_off.id,
+                0,
+                monkey_queen::games::Claim::CallOff,
+            )
+            .await
+            .unwrap(),
+        f.service
+            .claim_abandoned(carol().id, claimed.id, 0, monkey_queen::games::Claim::Win)
+            .await
+            .unwrap(),
+        f.service
+            .claim_timeout(erin().id, GameRef::Id(on_time.id))
+            .await
+            .unwrap(),
+    ];
+    let web_end = f
+        .service
+        .resign(alice().id, GameRef::Id(web.id), None)
+        .await
+        .unwrap();
+    assert_eq!(web_end.announcement, None);
+    assert!(
+        claim_all(&f.service).await.is_empty(),
+        "not within its grace"
+    );
+    f.clock.advance(BOARD_GRACE_MS);
+    let handed = claim_all(&f.service).await;
+    assert_eq!(
+        about(&handed),
+        [
+            ("aborted", aborted.id),
+            ("called off", called_off.id),
+            ("end", claimed.id),
+            ("end", on_time.id),
+        ]
+    );
+    for (announcement, ended) in handed.iter().zip(&ended) {
+        assert_eq!(Some(announcement.id), ended.announcement);
+    }
+    let Announced::Aborted { game, by } = &handed[0].what else {
+        unreachable!()
+    };
+    assert_eq!((game.status, *by), (GameStatus::Aborted, dave().id));
+    let Announced::CalledOff { game, by } = &handed[1].what else {
+        unreachable!()
+    };
+    assert_eq!((game.status, *by), (GameStatus::Aborted, frank().id));
+    let reasons: Vec<_> = handed[2..]
+        .iter()
+        .map(|a| match &a.what {
+            Announced::End(game) => game.result.map(|r| (r.reason, r.winner_id)),
+            other => panic!("a result board: {other:?}"),
+        })
+        .collect();
+    assert_eq!(
+        reasons,
+        [
+            Some((EndReason::Abandoned, carol().id)),
+            Some((EndReason::Timeout, erin().id))
+        ]
+    );
 }
 
 /// The move that ends a game owes its result board to the loser like any other move's.
@@ -1479,8 +1604,13 @@ async fn every_new_games_first_board_is_owed_until_reported_delivered() {
         .accept_challenge(c.id, &frank(), Lang::En)
         .await
         .unwrap();
-    f.service
+    let resigned = f
+        .service
         .resign(bob().id, GameRef::Id(reported.game.id), None)
+        .await
+        .unwrap();
+    f.service
+        .announced(resigned.announcement.unwrap())
         .await
         .unwrap();
     let ChallengeCreated::Pending(offer) = f

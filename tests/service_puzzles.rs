@@ -1,7 +1,7 @@
 //! Puzzles in the game service: a puzzle near the player's rating, right and wrong moves,
 //! giving up, ratings and streaks, the daily puzzle with its tries and solvers, daily posts
-//! claimed once, the starter set, two clicks at once, and the search of finished games for
-//! puzzles (a queue claimed in the database).
+//! owed once a day in the outbox, the starter set, two clicks at once, and the search of
+//! finished games for puzzles (a queue claimed in the database).
 
 #[allow(dead_code)] // each test binary uses its own subset of the fixtures
 mod common;
@@ -10,9 +10,9 @@ use std::sync::Arc;
 
 use common::*;
 use monkey_queen::games::{
-    ChannelId, GameId, GameService, GuildId, Lang, MINING_CLAIMS, MINING_LEASE_MS, MiningDepth,
-    MiningOutcome, PuzzleAnswer, PuzzleMiner, PuzzleSearch, PuzzleView, Result, ServiceError,
-    UserError, read_puzzle_lines,
+    Announced, ChannelId, GameId, GameService, GuildId, Lang, MINING_CLAIMS, MINING_LEASE_MS,
+    MiningDepth, MiningOutcome, PuzzleAnswer, PuzzleMiner, PuzzleSearch, PuzzleView, Result,
+    ServiceError, UserError, read_puzzle_lines,
 };
 use monkey_queen_core::puzzle::Puzzle;
 use tokio::sync::Semaphore;
@@ -196,7 +196,6 @@ async fn the_daily_puzzle_is_the_same_for_everyone_tried_again_and_unrated() {
     let b = f.service.daily_puzzle(&bob()).await.unwrap();
     assert_eq!(a.id, b.id);
     assert_eq!(a.day.as_deref(), Some("2023-11-14"));
-    assert_eq!(f.service.daily_puzzle_today().await.unwrap().id, a.id);
     let first = a.played.is_empty().then(|| a.clone()).unwrap();
     let solution = f.service.puzzle(a.id).await.unwrap().1;
     // Alice errs once, then solves it; Bob solves it at once, after her.
@@ -255,8 +254,11 @@ async fn the_daily_puzzle_is_the_same_for_everyone_tried_again_and_unrated() {
     assert_ne!(tomorrow.id, a.id);
 }
 
+/// Each server's daily post is owed once a day, by one process, in the outbox: handed out as
+/// the day's puzzle in the server's channel and language, and dropped once its day is over
+/// (the next day's is owed on its own).
 #[tokio::test]
-async fn each_servers_daily_post_is_claimed_once_a_day() {
+async fn each_servers_daily_post_is_owed_once_a_day_and_handed_out_that_day() {
     let f = with_puzzles().await;
     let (g1, g2) = (GuildId(1), GuildId(2));
     f.service
@@ -269,17 +271,51 @@ async fn each_servers_daily_post_is_claimed_once_a_day() {
         .unwrap();
     f.service.set_puzzle_channel(g2, None).await.unwrap();
     let other = service_on(&f.url, f.clock.clone()).await;
-    let (here, there) = tokio::join!(f.service.claim_daily_posts(), other.claim_daily_posts());
-    let mut claimed = here.unwrap();
-    claimed.extend(there.unwrap());
+    let (here, there) = tokio::join!(f.service.queue_daily_posts(), other.queue_daily_posts());
+    let mut queued = here.unwrap();
+    queued.extend(there.unwrap());
     assert_eq!(
-        claimed,
+        queued,
         [(g1, ChannelId(11), Lang::Fr)],
         "once, by one process"
     );
-    assert!(f.service.claim_daily_posts().await.unwrap().is_empty());
+    assert!(f.service.queue_daily_posts().await.unwrap().is_empty());
+    assert_eq!(f.service.pending_announcements().await.unwrap(), 1);
+
+    let post = f.service.next_announcement().await.unwrap().unwrap();
+    let Announced::Daily {
+        channel,
+        lang,
+        puzzle,
+    } = &post.what
+    else {
+        panic!("the daily post: {:?}", post.what)
+    };
+    assert_eq!((*channel, *lang), (ChannelId(11), Lang::Fr));
+    assert_eq!(puzzle.day.as_deref(), Some("2023-11-14"));
+    let today = f.service.daily_puzzle(&alice()).await.unwrap();
+    assert_eq!(puzzle.id, today.id, "the puzzle everyone is given today");
+    assert!(puzzle.played.is_empty());
+
+    // Its deliverer died; the next day it is stale, and that day's post is owed instead.
     f.clock.advance(86_400_000);
-    assert_eq!(f.service.claim_daily_posts().await.unwrap().len(), 1);
+    assert!(f.service.next_announcement().await.unwrap().is_none());
+    assert_eq!(f.service.pending_announcements().await.unwrap(), 0);
+    assert_eq!(f.service.queue_daily_posts().await.unwrap().len(), 1);
+    let post = f.service.next_announcement().await.unwrap().unwrap();
+    let Announced::Daily { puzzle, .. } = &post.what else {
+        panic!("the daily post: {:?}", post.what)
+    };
+    assert_eq!(puzzle.day.as_deref(), Some("2023-11-15"));
+    // A server that no longer wants it is not posted to.
+    f.service
+        .announcement_failed(post.id, post.attempt)
+        .await
+        .unwrap();
+    f.service.set_puzzle_channel(g1, None).await.unwrap();
+    f.clock.advance(monkey_queen::games::retry_delay_ms(1));
+    assert!(f.service.next_announcement().await.unwrap().is_none());
+    assert_eq!(f.service.pending_announcements().await.unwrap(), 0);
 }
 
 #[tokio::test]

@@ -1,13 +1,18 @@
 //! Delivering the service's announcements (its outbox, see [`GameService::next_announcement`]):
-//! reminders mention the player to move where the game is shown, losses on time, new games and
-//! moves are board messages, a lapsed challenge's message says so and loses its buttons, and a
-//! tournament's rounds and end are posted where it is followed (see `tournament_posts`).
+//! reminders mention the player to move where the game is shown, losses on time, new games,
+//! moves and the ends of games resigned, claimed or aborted are board messages, a lapsed
+//! challenge's message says so and loses its buttons, a rematch offered on the Activity is
+//! posted where its game was played, a tournament's rounds and end are posted where it is
+//! followed (see `tournament_posts`), and the daily puzzle in each server's chosen channel
+//! (see `puzzle_posts`). Posts in a channel carry a nonce (see `nonce`), so one delivered
+//! twice (its answer lost, or its deliverer dead before reporting it) shows once.
 //! Where the app is only user-installed, a reminder follows up the game's latest interaction
 //! while its token serves and goes to the player's DM after; a lapsed challenge's message there
 //! stays as it is (its buttons answer that it expired), so the service queues none.
 //!
-//! A board the handlers delivered themselves (a move's answer, a new game's first board) is
-//! reported with [`delivered_here`], so the outbox posts only those they could not.
+//! A board the handlers delivered themselves (a move's answer, a new game's first board, a
+//! game's end) is reported with [`delivered_here`], so the outbox posts only those they could
+//! not.
 //!
 //! Each announcement speaks the language stored with its game or challenge, whichever process
 //! delivers it. Each delivery is reported back: delivered or refused for good (the channel is
@@ -22,8 +27,9 @@ use serenity::{
 };
 use tracing::{error, warn};
 
-use super::{Data, Error, board, reach, tournament_posts};
-use crate::games::{Announced, AnnouncementId, Challenge, GameView, Reach, Retried};
+use super::commands::challenge;
+use super::{Data, Error, board, nonce, puzzle_posts, reach, tournament_posts};
+use crate::games::{Announced, AnnouncementId, Challenge, GameId, GameView, Reach, Retried};
 use crate::i18n::{Lang, Msg};
 
 /// Delivers `what` in its game's (or challenge's) language.
@@ -59,7 +65,44 @@ pub async fn deliver(http: &Http, data: &Data, what: &Announced) -> Result<(), E
             let picture = tournament_posts::crosstable_picture(data, tournament, lang).await?;
             tournament_posts::deliver_final(http, tournament, picture, lang).await
         }
+        Announced::End(game) => {
+            let Some(result) = &game.result else {
+                return Ok(());
+            };
+            let text = lang.text(&Msg::GameOver(game, result));
+            board::deliver(http, data, game, text, lang).await
+        }
+        Announced::Aborted { game, by } => {
+            let text = lang.text(&Msg::Aborted {
+                game: game.id,
+                by: *by,
+            });
+            board::deliver(http, data, game, text, lang).await
+        }
+        Announced::CalledOff { game, by } => {
+            let text = lang.text(&Msg::CalledOff {
+                game: game.id,
+                by: *by,
+            });
+            board::deliver(http, data, game, text, lang).await
+        }
+        Announced::Offer { challenge, of } => offer(http, data, challenge, *of).await,
+        Announced::Daily {
+            channel,
+            lang,
+            puzzle,
+        } => puzzle_posts::deliver_daily(http, data, *channel, *lang, puzzle).await,
     }
+}
+
+/// Posts a rematch `challenge` of game `of` where that game was played; one Discord refuses
+/// for good reached nobody, and is withdrawn.
+async fn offer(http: &Http, data: &Data, challenge: &Challenge, of: GameId) -> Result<(), Error> {
+    let posted = challenge::post_at_place(http, data, challenge, of, challenge.lang).await;
+    if posted.as_ref().is_err_and(Error::is_lasting_refusal) {
+        challenge::withdraw(data, challenge).await;
+    }
+    posted
 }
 
 /// The board after the last move of `game`, saying who played what in its language.
@@ -76,10 +119,13 @@ pub async fn board_after_move(http: &Http, data: &Data, game: &GameView) -> Resu
     board::deliver(http, data, game, text, lang).await
 }
 
-/// Tells the service that the board announcement `id` was delivered by this process itself
-/// (as an interaction's answer, say), so the outbox does not post it. A failure is only logged:
-/// the outbox then posts the board once more after its grace.
-pub async fn delivered_here(data: &Data, id: AnnouncementId) {
+/// Tells the service that the board announcement `id`, if there is one, was delivered by this
+/// process itself (as an interaction's answer, say), so the outbox does not post it. A failure
+/// is only logged: the outbox then posts the board once more after its grace.
+pub async fn delivered_here(data: &Data, id: impl Into<Option<AnnouncementId>>) {
+    let Some(id) = id.into() else {
+        return;
+    };
     if let Err(e) = data.service.announced(id).await {
         warn!(announcement = %id, error = %e, "could not report a board delivered");
     }
@@ -120,6 +166,7 @@ async fn remind(http: &Http, data: &Data, game: &GameView, lang: Lang) -> Result
         return remind_through_interactions(http, data, game, text, allowed).await;
     }
     let message = CreateMessage::new().content(text).allowed_mentions(allowed);
+    let message = nonce::once(message, nonce::reminder(game));
     let channel = game.place.thread.unwrap_or(game.place.channel);
     serenity::ChannelId::new(channel.0)
         .send_message(http, message)

@@ -1,8 +1,9 @@
-//! Shows in the chat what happened away from it: the computer's moves (see
-//! [`GameService::play_computer`](crate::games::GameService::play_computer)), and the moves,
-//! resignations, rematch offers and new games against the computer made on the Activity. The service publishes each; this posts its board
-//! where the game lives at once and reports the board's announcement, so the outbox posts it
-//! only if this could not.
+//! Shows in the chat at once the boards of what happened away from it: the computer's moves
+//! (see [`GameService::play_computer`](crate::games::GameService::play_computer)), and the
+//! moves and new games against the computer made on the Activity. The service publishes each,
+//! its board owed in the outbox; this posts the board where the game lives and reports the
+//! announcement, so the outbox posts it only if this could not (or this process died first).
+//! (A resignation or a rematch offer on the Activity is owed at once, and the outbox posts it.)
 
 use std::sync::Arc;
 
@@ -12,9 +13,8 @@ use tokio_util::sync::CancellationToken;
 use tokio_util::task::TaskTracker;
 use tracing::{debug, warn};
 
-use super::commands::challenge;
 use super::{Data, announce, board};
-use crate::games::{Challenge, GameEvent, GameId, GameStarted, GameView, MovePlayed, Reach};
+use crate::games::{GameEvent, GameStarted, MovePlayed, Reach};
 use crate::i18n::Msg;
 
 /// Shows what happened away from the chat until `stop`, on `tasks`. Subscribed before it
@@ -53,8 +53,6 @@ pub fn spawn(http: Arc<Http>, data: Data, tasks: &TaskTracker, stop: Cancellatio
 async fn show(http: &Http, data: &Data, event: GameEvent) {
     match event {
         GameEvent::MovedAway(played) => show_move(http, data, &played).await,
-        GameEvent::EndedAway(game) => show_end(http, data, &game).await,
-        GameEvent::OfferedAway { offer, of } => show_offer(http, data, &offer, of).await,
         GameEvent::StartedAway(started) => show_start(http, data, &started).await,
         GameEvent::Changed(_) => {}
     }
@@ -69,30 +67,6 @@ async fn show_move(http: &Http, data: &Data, played: &MovePlayed) {
     let delivered = announce::board_after_move(http, data, &played.game).await;
     if let Some(id) = played.announcement {
         announce::report(data, id, 0, delivered).await;
-    }
-}
-
-/// Posts the board of a game that ended away from the chat, with its result. Nothing is
-/// queued for it: a failure is only logged, and the game's next viewer sees the result.
-async fn show_end(http: &Http, data: &Data, game: &GameView) {
-    if game.place.reach == Reach::Web {
-        return;
-    }
-    let Some(result) = &game.result else {
-        return;
-    };
-    let text = game.lang.text(&Msg::GameOver(game, result));
-    if let Err(e) = board::deliver(http, data, game, text, game.lang).await {
-        warn!(game = %game.id, error = %e, "could not show a game's end in the chat");
-    }
-}
-
-/// Posts a rematch offered away from the chat where its game was played, for the opponent to
-/// answer. A failure is only logged: the offer stands, and lapses unanswered.
-async fn show_offer(http: &Http, data: &Data, offer: &Challenge, of: GameId) {
-    let posted = challenge::post_at_place(http, data, offer, of, offer.lang).await;
-    if let Err(e) = posted {
-        warn!(game = %of, error = %e, "could not post a rematch offered away from the chat");
     }
 }
 

@@ -17,6 +17,7 @@ use serenity::{
 use tracing::{error, warn};
 
 use super::custom_id::ComponentId;
+use super::nonce;
 use super::old_boards;
 use super::reach;
 use super::reply::clip;
@@ -309,6 +310,8 @@ async fn try_post(
         .add_file(board.attachment())
         .components(board.components.clone())
         .allowed_mentions(board.mentions());
+    // The same board posted again (by the outbox, after a lost answer) shows once.
+    let message = nonce::once(message, nonce::board(game));
     let channel = serenity::ChannelId::new(game.place.thread.unwrap_or(game.place.channel).0);
     let sent = retry("posting a board", Retry::BOARD, || {
         channel.send_message(http, message.clone())

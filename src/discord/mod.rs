@@ -23,6 +23,7 @@ mod errors;
 mod framework;
 mod in_flight;
 mod malformed;
+mod nonce;
 mod old_boards;
 pub mod picture_cache;
 mod puzzle_posts;

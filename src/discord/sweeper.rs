@@ -24,7 +24,7 @@ use tokio_util::sync::CancellationToken;
 use tokio_util::task::TaskTracker;
 use tracing::{debug, error};
 
-use super::{Data, announce, puzzle_posts};
+use super::{Data, announce};
 use crate::games::PuzzleMiner;
 
 /// Announcements one sweep delivers at most; the rest wait for the next sweep.
@@ -75,14 +75,13 @@ impl Sweeper {
     }
 
     /// One sweep: the service's timed work (see
-    /// [`GameService::run_due_jobs`](crate::games::GameService::run_due_jobs)), then the
-    /// announcements that are due, then the daily puzzle's posts not made yet today, and the
-    /// search of the next game for puzzles (beside the sweeps, one at a time). Failures are
-    /// logged; the next sweep carries on.
+    /// [`GameService::run_due_jobs`](crate::games::GameService::run_due_jobs): deadlines, the
+    /// daily puzzle's posts owed, the computer's turns), then the announcements that are due,
+    /// and the search of the next game for puzzles (beside the sweeps, one at a time in this
+    /// process: see [`PuzzleMiner`]). Failures are logged; the next sweep carries on.
     pub async fn sweep(&self) {
         self.data.service.run_due_jobs().await;
         self.deliver_announcements().await;
-        puzzle_posts::post_daily(&self.http, &self.data).await;
         if let Some(miner) = &self.miner {
             miner.mine_next();
         }

@@ -2,8 +2,12 @@
 //! silent for [`ABANDON_AFTER_MS`], the other player may claim the win (rated as the game is)
 //! or call the game off (no result, unrated). The service decides who may, and when.
 
+use super::end::Shown;
 use super::view::color_of;
-use super::{EndReason, GameId, GameRef, GameService, GameView, Result, UserError, UserId};
+use super::{
+    EndReason, GameEnded, GameId, GameRef, GameService, GameView, Result, UserError, UserId,
+};
+use crate::storage::Owed;
 
 /// How long the player to move may stay silent before the other may claim the game: a week.
 pub const ABANDON_AFTER_MS: i64 = 7 * 24 * 60 * 60 * 1000;
@@ -39,7 +43,8 @@ impl GameService {
     }
 
     /// Claims `game`, seen at `ply`, for `user` as abandoned by the player to move: the win,
-    /// or no result. Checked and written in one transaction, at that ply.
+    /// or no result. Checked and written in one transaction, at that ply, with the announcement
+    /// of the end, for the caller to post (see [`GameEnded::announcement`]).
     ///
     /// # Errors
     /// [`UserError::NoSuchGame`], [`UserError::NotParticipant`], [`UserError::GameOver`],
@@ -51,7 +56,7 @@ impl GameService {
         game: GameId,
         ply: u32,
         claim: Claim,
-    ) -> Result<GameView> {
+    ) -> Result<GameEnded> {
         let row = self.active_game_of(user, GameRef::Id(game)).await?;
         if row.ply != ply {
             return Err(UserError::PositionChanged.into());
@@ -73,8 +78,11 @@ impl GameService {
             .into());
         }
         match claim {
-            Claim::Win => self.end(row, color, EndReason::Abandoned).await,
-            Claim::CallOff => self.call_off(&row).await,
+            Claim::Win => {
+                self.end(row, color, EndReason::Abandoned, Shown::ByCaller)
+                    .await
+            }
+            Claim::CallOff => self.call_off(&row, Owed::CallOff { game, by: user }).await,
         }
     }
 }

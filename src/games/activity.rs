@@ -1,6 +1,9 @@
 //! The Activity (the game page inside Discord's client): where each person opened it, the
-//! games it offers them there, and the moves and resignations made in it, which the chat is
-//! shown at once (see [`GameEvent::MovedAway`] and [`GameEvent::EndedAway`]).
+//! games it offers them there, and the moves, resignations, rematch offers and new games made
+//! in it, which the chat is shown at once: moves and new games by the faces that hear of them
+//! (see [`GameEvent::MovedAway`] and [`GameEvent::StartedAway`]), resignations and offers by
+//! the outbox, where they are owed at once. Each is owed in the outbox, so a process that dies
+//! before showing it leaves it to another.
 //!
 //! Who asks and where the Activity runs are what Discord reported to a face (an interaction,
 //! or Discord's own answer about the Activity's instance), never what a page claims.
@@ -9,6 +12,7 @@ use std::sync::Arc;
 
 use monkey_queen_core::GameOptions;
 
+use super::end::Shown;
 use super::{
     ChallengeCreated, ChannelId, ColorChoice, GameEvent, GameId, GameRef, GameService, GameStarted,
     GameView, GuildId, Lang, Level, MovePlayed, NewChallenge, PlayRequest, PlayerRef, Reach,
@@ -89,8 +93,8 @@ impl GameService {
         Ok(played)
     }
 
-    /// Resigns away from the chat (on the Activity), as [`Self::resign`]; the chat is shown
-    /// the result at once ([`GameEvent::EndedAway`]).
+    /// Resigns away from the chat (on the Activity), as [`Self::resign`]; the result board is
+    /// owed to the chat at once (no face here posts it: the outbox does).
     ///
     /// # Errors
     /// As [`Self::resign`].
@@ -100,16 +104,18 @@ impl GameService {
         game: GameId,
         expected_ply: Option<u32>,
     ) -> Result<GameView> {
-        let ended = self.resign(user, GameRef::Id(game), expected_ply).await?;
-        self.publish(GameEvent::EndedAway(Arc::new(ended.clone())));
-        Ok(ended)
+        let ended = self
+            .resign_shown(user, GameRef::Id(game), expected_ply, Shown::ByOutbox)
+            .await?;
+        Ok(ended.game)
     }
 }
 
 impl GameService {
-    /// Offers the rematch of `game` from the Activity, as [`Self::rematch`]; the chat is shown
-    /// the offer ([`GameEvent::OfferedAway`]), or against the computer the new game's first
-    /// board ([`GameEvent::StartedAway`]), and the computer moves if it is to.
+    /// Offers the rematch of `game` from the Activity, as [`Self::rematch`]; the offer is owed
+    /// to the chat at once, where the opponent answers it (the outbox posts it), or against
+    /// the computer the new game's first board is shown ([`GameEvent::StartedAway`]), and the
+    /// computer moves if it is to.
     ///
     /// # Errors
     /// As [`Self::rematch`].
@@ -119,13 +125,9 @@ impl GameService {
         by: &PlayerRef,
         lang: Lang,
     ) -> Result<ChallengeCreated> {
-        let created = self.rematch(game, by, lang).await?;
-        match &created {
-            ChallengeCreated::Pending(offer) => self.publish(GameEvent::OfferedAway {
-                offer: Arc::new(offer.clone()),
-                of: game,
-            }),
-            ChallengeCreated::AiGame(started) => self.started_away(started),
+        let created = self.rematch_owing(game, by, lang, true).await?;
+        if let ChallengeCreated::AiGame(started) = &created {
+            self.started_away(started);
         }
         Ok(created)
     }

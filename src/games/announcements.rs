@@ -1,21 +1,29 @@
-//! The outbox: everything the game's state requires to be announced (reminders, losses on time,
-//! every board a player must see, lapsed challenges) is queued in the transaction that makes it
-//! owed, and handed to a deliverer until it reports it delivered. Delivery is at least once: an
-//! announcement whose deliverer fails is retried with growing waits, and one whose deliverer
-//! dies is taken up again when its claim's lease runs out (after a restart, by another process).
+//! The outbox: everything a player must see that the game's state requires to be announced
+//! (reminders, losses on time, every board, the end of a game ended beside the board, lapsed
+//! challenges, a rematch offered away from the chat, a tournament's rounds, the daily puzzle's
+//! post) is queued in the transaction that makes it owed, and handed to a deliverer until it
+//! reports it delivered. Delivery is at least once: an announcement whose deliverer fails is
+//! retried with growing waits, and one whose deliverer dies is taken up again when its claim's
+//! lease runs out (after a restart, by another process). A deliverer makes a repeated
+//! delivery harmless where Discord allows (see the Discord face's `nonce`).
 //!
-//! A board (a new game's first, or the one after a move) is owed from the transaction that
-//! starts the game or stores the move, and handed out only [`BOARD_GRACE_MS`] later: the
-//! process that made it delivers it at once (as the answer to the player's interaction, or the
-//! computer's post) and reports it, so the outbox posts it only when that process could not,
-//! or died first.
+//! A board (a new game's first, the one after a move, or the end of a game resigned, claimed
+//! or aborted through the chat) is owed from the transaction that makes it, and handed out
+//! only [`BOARD_GRACE_MS`] later: the process that made it delivers it at once (as the answer
+//! to the player's interaction, or the computer's post) and reports it, so the outbox posts it
+//! only when that process could not, or died first. What is made where no face shows it (a
+//! resignation or a rematch offer on the Activity, the daily puzzle) is due at once.
 //!
 //! An announcement made stale by the game moving on (a reminder for a ply already played, the
-//! board of a move since answered, or of a game since resigned, lost on time or aborted) is
-//! dropped rather than delivered.
+//! board of a move since answered, or of a game since resigned, lost on time or aborted; an
+//! offer since answered or lapsed; a daily post of a day gone by) is dropped rather than
+//! delivered.
 
-use super::{Challenge, GameService, GameView, Result, TournamentView};
-use crate::model::{AnnouncementId, EndReason, GameStatus, Lang, Reach};
+use super::puzzles::{self, PuzzleView};
+use super::{Challenge, GameId, GameService, GameView, Result, TournamentView};
+use crate::model::{
+    AnnouncementId, ChallengeStatus, ChannelId, EndReason, GameStatus, Lang, Reach, UserId,
+};
 use crate::storage::{self, AnnouncementRow, Conn, Owed};
 
 /// How long a deliverer has to report on a claimed announcement before it is handed out again.
@@ -65,6 +73,40 @@ pub enum Announced {
     },
     /// A tournament ended: its final standings and winner (or that it ended unplayed).
     Final(Box<TournamentView>),
+    /// A game ended beside the board with a result (a resignation, a claimed win): its result
+    /// board.
+    End(GameView),
+    /// A game was aborted before both players had moved: its board, saying who aborted it.
+    Aborted {
+        /// The game.
+        game: GameView,
+        /// Who aborted it.
+        by: UserId,
+    },
+    /// A game the player to move had left was called off: its board, saying who called it off.
+    CalledOff {
+        /// The game.
+        game: GameView,
+        /// Who called it off.
+        by: UserId,
+    },
+    /// A rematch was offered away from the chat: its challenge, posted where the game `of` was
+    /// played for the opponent to answer.
+    Offer {
+        /// The challenge, pending.
+        challenge: Challenge,
+        /// The finished game it is a rematch of.
+        of: GameId,
+    },
+    /// Today's daily puzzle, posted in a server's puzzle channel.
+    Daily {
+        /// The channel.
+        channel: ChannelId,
+        /// The post's language, as the server chose.
+        lang: Lang,
+        /// The puzzle as it starts.
+        puzzle: Box<PuzzleView>,
+    },
 }
 
 impl Announced {
@@ -75,11 +117,15 @@ impl Announced {
             Announced::Reminder(game)
             | Announced::Timeout(game)
             | Announced::Started(game)
-            | Announced::Board(game) => game.lang,
-            Announced::Expired(challenge) => challenge.lang,
+            | Announced::Board(game)
+            | Announced::End(game)
+            | Announced::Aborted { game, .. }
+            | Announced::CalledOff { game, .. } => game.lang,
+            Announced::Expired(challenge) | Announced::Offer { challenge, .. } => challenge.lang,
             Announced::Round { tournament, .. } | Announced::Final(tournament) => {
                 tournament.tournament.lang
             }
+            Announced::Daily { lang, .. } => *lang,
         }
     }
 
@@ -90,10 +136,15 @@ impl Announced {
             Announced::Reminder(game)
             | Announced::Timeout(game)
             | Announced::Started(game)
-            | Announced::Board(game) => game.place.reach,
-            Announced::Expired(challenge) => challenge.reach,
-            // The bot runs tournaments only where it may post.
-            Announced::Round { .. } | Announced::Final(_) => Reach::Channel,
+            | Announced::Board(game)
+            | Announced::End(game)
+            | Announced::Aborted { game, .. }
+            | Announced::CalledOff { game, .. } => game.place.reach,
+            Announced::Expired(challenge) | Announced::Offer { challenge, .. } => challenge.reach,
+            // The bot runs tournaments, and posts the daily puzzle, only where it may post.
+            Announced::Round { .. } | Announced::Final(_) | Announced::Daily { .. } => {
+                Reach::Channel
+            }
         }
     }
 }
@@ -203,14 +254,22 @@ impl GameService {
         conn: &mut Conn,
         row: AnnouncementRow,
     ) -> Result<Option<Announced>> {
-        let (game, ply) = match row.owed {
+        let game = match row.owed {
+            Owed::Reminder { game, .. }
+            | Owed::Board { game, .. }
+            | Owed::Timeout { game }
+            | Owed::End { game }
+            | Owed::Abort { game, .. }
+            | Owed::CallOff { game, .. } => game,
             Owed::Expiry { challenge } => {
                 return Ok(storage::challenge(conn, challenge)
                     .await?
                     .map(Announced::Expired));
             }
-            Owed::Reminder { game, ply } | Owed::Board { game, ply } => (game, Some(ply)),
-            Owed::Timeout { game } => (game, None),
+            Owed::Offer { challenge } => {
+                let challenge = storage::challenge(conn, challenge).await?;
+                return Ok(challenge.and_then(|challenge| self.offer_now(challenge)));
+            }
             Owed::Round { tournament, round } => {
                 let tournament = Box::new(super::tournaments::view_of(conn, tournament).await?);
                 return Ok(Some(Announced::Round { tournament, round }));
@@ -219,15 +278,36 @@ impl GameService {
                 let tournament = super::tournaments::view_of(conn, tournament).await?;
                 return Ok(Some(Announced::Final(Box::new(tournament))));
             }
+            Owed::Daily { guild } => {
+                let day = puzzles::day_of(row.created_ms);
+                if day != puzzles::day_of(self.now_ms()) {
+                    // Today's post is owed on its own.
+                    return Ok(None);
+                }
+                let Some((channel, lang)) = storage::puzzle_channel(conn, guild).await? else {
+                    return Ok(None);
+                };
+                let puzzle = puzzles::daily_post(conn, &day).await?;
+                return Ok(puzzle.map(|puzzle| Announced::Daily {
+                    channel,
+                    lang,
+                    puzzle: Box::new(puzzle),
+                }));
+            }
         };
         let Some(stored) = storage::game(conn, game).await? else {
             return Ok(None);
+        };
+        let ply = match row.owed {
+            Owed::Reminder { ply, .. } | Owed::Board { ply, .. } => Some(ply),
+            _ => None,
         };
         if ply.is_some_and(|ply| ply != stored.ply) {
             return Ok(None);
         }
         let view = self.view(conn, stored).await?;
         let active = view.status == GameStatus::Active;
+        let aborted = view.status == GameStatus::Aborted;
         Ok(match row.owed {
             Owed::Reminder { .. } if active => Some(Announced::Reminder(view)),
             Owed::Board { ply: 0, .. } if active => Some(Announced::Started(view)),
@@ -237,8 +317,21 @@ impl GameService {
                 Some(Announced::Board(view))
             }
             Owed::Timeout { .. } if view.result.is_some() => Some(Announced::Timeout(view)),
+            Owed::End { .. } if view.result.is_some() => Some(Announced::End(view)),
+            Owed::Abort { by, .. } if aborted => Some(Announced::Aborted { game: view, by }),
+            Owed::CallOff { by, .. } if aborted => Some(Announced::CalledOff { game: view, by }),
             _ => None,
         })
+    }
+
+    /// The offer of `challenge` as things stand: `None` once it was answered, withdrawn or
+    /// has lapsed, or once its message is out.
+    fn offer_now(&self, challenge: Challenge) -> Option<Announced> {
+        let open = challenge.status == ChallengeStatus::Pending
+            && challenge.expires_ms > self.now_ms()
+            && challenge.message.is_none();
+        let of = challenge.rematch_of?;
+        open.then_some(Announced::Offer { challenge, of })
     }
 }
 

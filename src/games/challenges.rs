@@ -25,6 +25,16 @@ impl GameService {
     /// [`UserError::TooManyChallenges`], [`UserError::CoolingDown`] (see `cooldowns`); internal
     /// errors.
     pub async fn create_challenge(&self, new: NewChallenge) -> Result<ChallengeCreated> {
+        self.create_challenge_owing(new, false).await
+    }
+
+    /// [`Self::create_challenge`]; with `owe_offer`, a pending challenge's message is owed to
+    /// the chat in the outbox ([`Owed::Offer`]), due at once, in the transaction that adds it.
+    pub(super) async fn create_challenge_owing(
+        &self,
+        new: NewChallenge,
+        owe_offer: bool,
+    ) -> Result<ChallengeCreated> {
         let now = self.now_ms();
         if new
             .opponent
@@ -105,8 +115,13 @@ impl GameService {
             tx.rollback().await?;
             return Err(refusal.unwrap_or(UserError::PositionChanged).into());
         };
+        if owe_offer {
+            self.queue(&mut tx, Owed::Offer { challenge: id }, now)
+                .await?;
+        }
         let challenge = storage::challenge(&mut tx, id).await?;
         tx.commit().await?;
+        self.ring_if_owed();
         let challenge = challenge.ok_or(UserError::NoSuchChallenge(id))?;
         Ok(ChallengeCreated::Pending(challenge))
     }

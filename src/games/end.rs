@@ -1,21 +1,44 @@
 //! Ending games: on the board (R7.1, R7.2), by resignation, on time, or aborted (R7.4).
-//! Results, counts and rating changes are written in the caller's transaction.
+//! Results, counts and rating changes are written in the caller's transaction, and so is the
+//! announcement of an end beside the board (see [`GameEnded`]).
 
 use monkey_queen_core::Color;
 
 use super::view::{self, color_of};
 use super::{
-    EndReason, GameRef, GameResult, GameService, GameStatus, GameView, Level, Result, UserError,
-    UserId,
+    BOARD_GRACE_MS, EndReason, GameEnded, GameRef, GameResult, GameService, GameStatus, GameView,
+    Level, Reach, Result, UserError, UserId,
 };
+use crate::model::AnnouncementId;
 use crate::rating::{Rating, rate_game};
 use crate::storage::{self, Conn, Finish, GameRow, Key, Owed, Standing};
+
+/// Who shows the chat at once that a player ended a game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Shown {
+    /// The face that asked, a handler in the chat: it posts the end and reports it, so its
+    /// announcement is handed out only [`BOARD_GRACE_MS`] later.
+    ByCaller,
+    /// Nobody here (it was asked on the Activity): its announcement is due at once.
+    ByOutbox,
+}
+
+impl Shown {
+    /// When the announcement of an end made at `now` is first handed out.
+    fn due_ms(self, now: i64) -> i64 {
+        match self {
+            Shown::ByCaller => now + BOARD_GRACE_MS,
+            Shown::ByOutbox => now,
+        }
+    }
+}
 
 /// Who ends a game, and so how its transaction takes its locks.
 #[derive(Debug, Clone, Copy)]
 enum Ending {
-    /// A player (a resignation, a claim on time): waits for the locks.
-    Asked,
+    /// A player (a resignation, a claim): waits for the locks; the end is announced as
+    /// this says.
+    Asked(Shown),
     /// The timeout sweep, queuing this announcement of the result: takes the locks and the
     /// game only if they are free.
     Sweep(Owed),
@@ -41,7 +64,8 @@ impl GameService {
     /// Resigns `user`'s game: the opponent wins (R7.4). With `expected_ply` (the ply the
     /// player confirmed at), the resignation is written only if the game is still at that
     /// ply when its transaction runs, as a move is (compare-and-swap on the ply): a move that
-    /// landed after the player was asked refuses it, and nothing changes.
+    /// landed after the player was asked refuses it, and nothing changes. The result board is
+    /// owed to the chat, for the caller to post (see [`GameEnded::announcement`]).
     ///
     /// # Errors
     /// [`UserError::NoSuchGame`], [`UserError::NoActiveGame`], [`UserError::SeveralGames`],
@@ -52,7 +76,19 @@ impl GameService {
         user: UserId,
         game: GameRef,
         expected_ply: Option<u32>,
-    ) -> Result<GameView> {
+    ) -> Result<GameEnded> {
+        self.resign_shown(user, game, expected_ply, Shown::ByCaller)
+            .await
+    }
+
+    /// [`Self::resign`], its end shown at once as `shown` says.
+    pub(super) async fn resign_shown(
+        &self,
+        user: UserId,
+        game: GameRef,
+        expected_ply: Option<u32>,
+        shown: Shown,
+    ) -> Result<GameEnded> {
         let row = self.active_game_of(user, game).await?;
         let Some(color) = color_of(row.white, row.black, user) else {
             return Err(UserError::NotParticipant { game: row.id }.into());
@@ -61,27 +97,34 @@ impl GameService {
             return Err(UserError::PositionChanged.into());
         }
         // `end` writes only if the game is still at `row.ply`, the expected one.
-        self.end(row, color.other(), EndReason::Resignation).await
+        self.end(row, color.other(), EndReason::Resignation, shown)
+            .await
     }
 
     /// Calls off `user`'s game with no result; allowed only before both players have moved
-    /// (R7.4), i.e. before the second ply.
+    /// (R7.4), i.e. before the second ply. Its board, saying so, is owed to the chat, for the
+    /// caller to post (see [`GameEnded::announcement`]).
     ///
     /// # Errors
     /// [`UserError::NoSuchGame`], [`UserError::NoActiveGame`], [`UserError::SeveralGames`],
     /// [`UserError::NotParticipant`], [`UserError::GameOver`], [`UserError::TooLateToAbort`],
     /// [`UserError::PositionChanged`]; internal errors.
-    pub async fn abort(&self, user: UserId, game: GameRef) -> Result<GameView> {
+    pub async fn abort(&self, user: UserId, game: GameRef) -> Result<GameEnded> {
         let row = self.active_game_of(user, game).await?;
         if row.ply >= 2 {
             return Err(UserError::TooLateToAbort.into());
         }
-        self.call_off(&row).await
+        let owed = Owed::Abort {
+            game: row.id,
+            by: user,
+        };
+        self.call_off(&row, owed).await
     }
 
-    /// Ends a game with no result at the ply it was read at, in its own transaction. No board
-    /// says so, so its latest board is forgotten here (see `boards`).
-    pub(super) async fn call_off(&self, row: &GameRow) -> Result<GameView> {
+    /// Ends a game with no result at the ply it was read at, in its own transaction, owing
+    /// the chat `owed` (an abort or a call-off; its board says so), for the caller to post.
+    /// No later board replaces it, so its latest board is forgotten here (see `boards`).
+    pub(super) async fn call_off(&self, row: &GameRow, owed: Owed) -> Result<GameEnded> {
         if row.tournament.is_some() {
             // Its pairing needs a result.
             return Err(UserError::TournamentGame.into());
@@ -93,22 +136,43 @@ impl GameService {
             return Err(UserError::PositionChanged.into());
         }
         storage::take_board(&mut tx, row.id).await?;
+        let announcement = self
+            .queue_end(&mut tx, row.reach, owed, Shown::ByCaller, now)
+            .await?;
         let row = storage::game(&mut tx, row.id).await?;
         tx.commit().await?;
         let row = row.ok_or(UserError::PositionChanged)?;
         self.changed(row.id);
         let mut conn = self.db.read().await?;
-        self.view(&mut conn, row).await
+        let game = self.view(&mut conn, row).await?;
+        Ok(GameEnded { game, announcement })
+    }
+
+    /// Queues `owed`, the end of a game played where `reach` says, due as `shown` says; none
+    /// for a game played on its web page, which shows its end itself.
+    async fn queue_end(
+        &self,
+        conn: &mut Conn,
+        reach: Reach,
+        owed: Owed,
+        shown: Shown,
+        now: i64,
+    ) -> Result<Option<AnnouncementId>> {
+        if reach == Reach::Web {
+            return Ok(None);
+        }
+        Ok(Some(self.queue(conn, owed, shown.due_ms(now)).await?))
     }
 
     /// Claims the win when the player to move has let their deadline pass (R7.4). Either
-    /// participant may claim; the player who ran out loses.
+    /// participant may claim; the player who ran out loses. The result board is owed to the
+    /// chat, for the caller to post (see [`GameEnded::announcement`]).
     ///
     /// # Errors
     /// [`UserError::NoSuchGame`], [`UserError::NoActiveGame`], [`UserError::SeveralGames`],
     /// [`UserError::NotParticipant`], [`UserError::GameOver`], [`UserError::NoClock`],
     /// [`UserError::DeadlineNotReached`], [`UserError::PositionChanged`]; internal errors.
-    pub async fn claim_timeout(&self, user: UserId, game: GameRef) -> Result<GameView> {
+    pub async fn claim_timeout(&self, user: UserId, game: GameRef) -> Result<GameEnded> {
         let row = self.active_game_of(user, game).await?;
         let Some(deadline_ms) = row.deadline_ms else {
             return Err(UserError::NoClock.into());
@@ -117,7 +181,8 @@ impl GameService {
             return Err(UserError::DeadlineNotReached { deadline_ms }.into());
         }
         let loser = view::position_of(&row)?.turn();
-        self.end(row, loser.other(), EndReason::Timeout).await
+        self.end(row, loser.other(), EndReason::Timeout, Shown::ByCaller)
+            .await
     }
 
     /// Ends every active game whose deadline has passed, the player to move losing on time,
@@ -143,7 +208,7 @@ impl GameService {
                 .end_announcing(row, loser.other(), EndReason::Timeout, how)
                 .await
             {
-                Ok(game) => ended.push(game),
+                Ok(end) => ended.push(end.game),
                 Err(super::ServiceError::User(UserError::PositionChanged)) => {}
                 Err(e) => return Err(e),
             }
@@ -164,58 +229,62 @@ impl GameService {
         Ok(row)
     }
 
-    /// Finishes a game at the ply it was read at, in its own transaction.
+    /// Finishes a game at the ply it was read at, in its own transaction, owing the chat its
+    /// result board (see [`Shown`]).
     pub(super) async fn end(
         &self,
         row: GameRow,
         winner: Color,
         reason: EndReason,
-    ) -> Result<GameView> {
-        self.end_announcing(row, winner, reason, Ending::Asked)
+        shown: Shown,
+    ) -> Result<GameEnded> {
+        self.end_announcing(row, winner, reason, Ending::Asked(shown))
             .await
     }
 
     /// [`Self::end`], as `how` says: asked by a player, or by the timeout sweep, which
-    /// queues the result's announcement in the same transaction and gives up rather than
-    /// wait for a lock ([`UserError::PositionChanged`] then, as for a game that moved on).
+    /// queues the result's announcement as it says and gives up rather than wait for a lock
+    /// ([`UserError::PositionChanged`] then, as for a game that moved on). Either way the
+    /// announcement is queued in the transaction that ends the game.
     async fn end_announcing(
         &self,
         row: GameRow,
         winner: Color,
         reason: EndReason,
         how: Ending,
-    ) -> Result<GameView> {
+    ) -> Result<GameEnded> {
         let now = self.now_ms();
         let mut tx = self.db.begin_write().await?;
         let keys = finish_keys(&row);
-        let announce = match how {
-            Ending::Asked => {
-                storage::lock(&mut tx, &keys).await?;
-                None
-            }
-            Ending::Sweep(owed) => {
+        match how {
+            Ending::Asked(_) => storage::lock(&mut tx, &keys).await?,
+            Ending::Sweep(_) => {
                 let claimed = storage::try_lock(&mut tx, &keys).await?
                     && storage::claim_due_game(&mut tx, row.id, row.ply, now).await?;
                 if !claimed {
                     tx.rollback().await?;
                     return Err(UserError::PositionChanged.into());
                 }
-                Some(owed)
             }
-        };
+        }
         let Some(result) = self.settle(&mut tx, &row, winner, reason, now).await? else {
             tx.rollback().await?;
             return Err(UserError::PositionChanged.into());
         };
-        if let Some(owed) = announce {
-            self.queue(&mut tx, owed, now).await?;
-        }
+        let announcement = match how {
+            Ending::Asked(shown) => {
+                let owed = Owed::End { game: row.id };
+                self.queue_end(&mut tx, row.reach, owed, shown, now).await?
+            }
+            Ending::Sweep(owed) => Some(self.queue(&mut tx, owed, now).await?),
+        };
         tx.commit().await?;
         self.changed(row.id);
         let mut row = row;
         apply_result(&mut row, &result, now);
         let mut conn = self.db.read().await?;
-        self.view(&mut conn, row).await
+        let game = self.view(&mut conn, row).await?;
+        Ok(GameEnded { game, announcement })
     }
 
     /// Writes the end of a game (if it is still active at `row.ply`), both players' counts

@@ -16,7 +16,7 @@ use tokio_util::sync::CancellationToken;
 use tokio_util::task::TaskTracker;
 use tracing::{debug, warn};
 
-use super::{Challenge, GameId, GameService, GameStarted, GameView, MovePlayed};
+use super::{GameId, GameService, GameStarted, MovePlayed};
 use crate::storage::{self, Backend};
 
 /// How many events a slow subscriber may fall behind before it misses some.
@@ -31,17 +31,6 @@ pub enum GameEvent {
     /// Activity. Its board is owed to the chat; a face that delivers it reports the
     /// announcement (see [`MovePlayed::announcement`]).
     MovedAway(Arc<MovePlayed>),
-    /// A game ended in this process away from the chat (a resignation on the Activity): the
-    /// chat is owed its result.
-    EndedAway(Arc<GameView>),
-    /// A rematch of game `of` was offered in this process away from the chat (on the
-    /// Activity): the offer is owed to the chat, where the opponent answers it.
-    OfferedAway {
-        /// The offer.
-        offer: Arc<Challenge>,
-        /// The finished game it is a rematch of.
-        of: GameId,
-    },
     /// A game against the computer started in this process away from the chat (on the
     /// Activity): its first board is owed to the chat; a face that posts it reports the
     /// announcement (see [`GameStarted::announcement`]).
@@ -55,8 +44,6 @@ impl GameEvent {
         match self {
             GameEvent::Changed(game) => *game,
             GameEvent::MovedAway(played) => played.game.id,
-            GameEvent::EndedAway(game) => game.id,
-            GameEvent::OfferedAway { of, .. } => *of,
             GameEvent::StartedAway(started) => started.game.id,
         }
     }

@@ -1,6 +1,6 @@
 //! The service's timed work, for whatever runs the application to call on every tick: what the
 //! clock has made due (lapsed challenges, reminders, losses on time, tournaments whose start
-//! time came), the shared state that lapsed, and the computer's turns nobody works on.
+//! time came, the day's puzzle posts), the shared state that lapsed, and the computer's turns nobody works on.
 //!
 //! Each deadline is settled once (claimed in the database) and queues its announcement in the
 //! outbox in the same transaction, so a tick that runs twice, in two processes or after a
@@ -27,6 +27,9 @@ impl GameService {
         }
         if let Err(e) = self.tournaments().start_due().await {
             error!(error = %e, "could not start the tournaments due");
+        }
+        if let Err(e) = self.queue_daily_posts().await {
+            error!(error = %e, "could not queue the daily puzzle's posts");
         }
         match self.forget_lapsed().await {
             Ok(lapsed) => debug!(?lapsed, "forgot what lapsed"),

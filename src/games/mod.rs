@@ -140,8 +140,8 @@ pub use tournaments::{
     TournamentExport, TournamentStanding, TournamentView, score_text,
 };
 pub use view::{
-    GameRecord, GameResult, GameStarted, GameSummary, GameView, Mismatch, MovePlayed, Place,
-    PlayerRef,
+    GameEnded, GameRecord, GameResult, GameStarted, GameSummary, GameView, Mismatch, MovePlayed,
+    Place, PlayerRef,
 };
 
 pub use crate::model::{

@@ -12,12 +12,12 @@
 use monkey_queen_core::puzzle::{Puzzle, Theme};
 use monkey_queen_core::{Color, Move, Position};
 
-use super::{GameId, GameService, GuildId, PlayerRef, Result, UserError, UserId};
+use super::{GameId, GameService, GuildId, PlayerRef, Result, ServiceError, UserError, UserId};
 use crate::model::{ChannelId, Lang, PuzzleId};
 use crate::rating::Rating;
 use crate::storage::{
-    self, AttemptRow, AttemptStatus, Conn, DailySolverRow, Key, NewPuzzleRow, PuzzlePlayerRow,
-    PuzzleRow,
+    self, AttemptRow, AttemptStatus, Conn, DailySolverRow, Key, NewPuzzleRow, Owed,
+    PuzzlePlayerRow, PuzzleRow,
 };
 
 /// How many names the daily puzzle's leaderboard shows.
@@ -197,18 +197,6 @@ impl GameService {
         let view = attempt_view(&mut tx, &attempt).await?;
         tx.commit().await?;
         Ok(view)
-    }
-
-    /// Today's daily puzzle as it starts, for a post where everyone sees it.
-    ///
-    /// # Errors
-    /// [`UserError::NoPuzzles`] when there are none; internal errors.
-    pub async fn daily_puzzle_today(&self) -> Result<PuzzleView> {
-        let day = day_of(self.now_ms());
-        let mut tx = self.db.begin_write().await?;
-        let row = daily_row(&mut tx, &day).await?;
-        tx.commit().await?;
-        view_of(&row, 0, Some(day), 0)
     }
 
     /// `user`'s attempt at puzzle `id` (the daily one of `day`, or not), as it stands.
@@ -457,25 +445,31 @@ impl GameService {
         Ok(())
     }
 
-    /// Claims today's daily puzzle posts not made yet: each server's channel and language,
-    /// each claimed once a day across processes. A post that then fails is not made again.
+    /// Queues today's daily puzzle posts not owed yet: each server's channel and language,
+    /// each owed once a day across processes, in the outbox (see
+    /// [`GameService::next_announcement`]), in the transaction that records it owed. Returns
+    /// those it queued.
     ///
     /// # Errors
     /// Internal errors only.
-    pub async fn claim_daily_posts(&self) -> Result<Vec<(GuildId, ChannelId, Lang)>> {
-        let day = self.today();
+    pub async fn queue_daily_posts(&self) -> Result<Vec<(GuildId, ChannelId, Lang)>> {
+        let now = self.now_ms();
+        let day = day_of(now);
         let channels = {
             let mut conn = self.db.read().await?;
             storage::puzzle_channels(&mut conn).await?
         };
-        let mut claimed = Vec::new();
+        let mut queued = Vec::new();
         for (guild, channel, lang) in channels {
-            let mut conn = self.db.write().await?;
-            if storage::claim_daily_post(&mut conn, guild, &day).await? {
-                claimed.push((guild, channel, lang));
+            let mut tx = self.db.begin_write().await?;
+            if storage::claim_daily_post(&mut tx, guild, &day).await? {
+                self.queue(&mut tx, Owed::Daily { guild }, now).await?;
+                queued.push((guild, channel, lang));
             }
+            tx.commit().await?;
         }
-        Ok(claimed)
+        self.ring_if_owed();
+        Ok(queued)
     }
 
     /// The puzzles found in a stored game, by the ply of their position.
@@ -760,6 +754,23 @@ async fn puzzle_player(conn: &mut Conn, user: UserId) -> Result<PuzzlePlayerRow>
         }))
 }
 
+/// The daily puzzle of `day` as it starts, for a post where everyone sees it; `None` when
+/// there are no puzzles at all.
+pub(super) async fn daily_post(conn: &mut Conn, day: &str) -> Result<Option<PuzzleView>> {
+    match daily_row(conn, day).await {
+        Ok(row) => view_of(&row, 0, Some(day.to_owned()), 0).map(Some),
+        Err(ServiceError::User(UserError::NoPuzzles)) => Ok(None),
+        Err(e) => Err(e),
+    }
+}
+
+/// The UTC day of `ms` since the epoch, `YYYY-MM-DD`.
+pub(super) fn day_of(ms: i64) -> String {
+    let days = ms.div_euclid(86_400_000);
+    let (y, m, d) = civil_from_days(days);
+    format!("{y:04}-{m:02}-{d:02}")
+}
+
 /// The daily puzzle of `day`, chosen now if nobody asked for it yet: the puzzles taken in
 /// turn, a day each.
 async fn daily_row(conn: &mut Conn, day: &str) -> Result<PuzzleRow> {
@@ -852,13 +863,6 @@ fn corrupt_puzzle(puzzle: PuzzleId, detail: &str) -> super::ServiceError {
         detail: detail.to_owned(),
     }
     .into()
-}
-
-/// The UTC day of `ms` since the epoch, `YYYY-MM-DD`.
-fn day_of(ms: i64) -> String {
-    let days = ms.div_euclid(86_400_000);
-    let (y, m, d) = civil_from_days(days);
-    format!("{y:04}-{m:02}-{d:02}")
 }
 
 /// Days since 1970-01-01 of a `YYYY-MM-DD` day (0 for anything else).

@@ -29,6 +29,19 @@ impl GameService {
         by: &PlayerRef,
         lang: Lang,
     ) -> Result<ChallengeCreated> {
+        self.rematch_owing(game, by, lang, false).await
+    }
+
+    /// [`Self::rematch`]; with `owe_offer`, a pending offer's message is owed to the chat in
+    /// the outbox, due at once, in the transaction that makes the offer (for an offer made
+    /// where no face posts it).
+    pub(super) async fn rematch_owing(
+        &self,
+        game: GameId,
+        by: &PlayerRef,
+        lang: Lang,
+        owe_offer: bool,
+    ) -> Result<ChallengeCreated> {
         let row = {
             let mut conn = self.db.read().await?;
             storage::game(&mut conn, game)
@@ -56,7 +69,7 @@ impl GameService {
         } else {
             ColorChoice::White
         };
-        self.create_challenge(NewChallenge {
+        let new = NewChallenge {
             challenger: by.clone(),
             opponent: Some(opponent),
             guild: row.guild,
@@ -69,7 +82,7 @@ impl GameService {
             rated: row.rated,
             ai_level: row.ai_level,
             rematch_of: Some(game),
-        })
-        .await
+        };
+        self.create_challenge_owing(new, owe_offer).await
     }
 }

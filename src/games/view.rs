@@ -200,6 +200,20 @@ pub struct MovePlayed {
     pub announcement: Option<AnnouncementId>,
 }
 
+/// A game that just ended beside the board (a resignation, a claim, an abort), and the
+/// announcement of its end.
+#[derive(Debug, Clone, PartialEq)]
+pub struct GameEnded {
+    /// The game as it ended.
+    pub game: GameView,
+    /// Its end's announcement, queued with the end. Asked through the chat, it is handed out
+    /// [`BOARD_GRACE_MS`](super::BOARD_GRACE_MS) later: the caller posts the end itself and
+    /// then reports it with [`GameService::announced`](super::GameService::announced), so the
+    /// outbox posts it only if the caller could not. `None` for a game played on its web page,
+    /// which shows the end itself.
+    pub announcement: Option<AnnouncementId>,
+}
+
 /// A game that just started, and the announcement of its first board.
 #[derive(Debug, Clone, PartialEq)]
 pub struct GameStarted {

@@ -5,8 +5,8 @@
 use sqlx::Row;
 use sqlx::any::AnyRow;
 
-use super::{Backend, Conn, Error, corrupt};
-use crate::model::{AnnouncementId, ChallengeId, GameId, TournamentId};
+use super::{Backend, Conn, Error, corrupt, db_id, discord_id};
+use crate::model::{AnnouncementId, ChallengeId, GameId, GuildId, TournamentId, UserId};
 
 /// What an announcement is about.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -48,6 +48,116 @@ pub enum Owed {
         /// The tournament.
         tournament: TournamentId,
     },
+    /// `game` ended beside the board with a result (a resignation, a claimed win): its result
+    /// board.
+    End {
+        /// The game.
+        game: GameId,
+    },
+    /// `game` was aborted by `by` before both players had moved: its board says so.
+    Abort {
+        /// The game.
+        game: GameId,
+        /// Who aborted it.
+        by: UserId,
+    },
+    /// `game`, left by the player to move, was called off by `by`: its board says so.
+    CallOff {
+        /// The game.
+        game: GameId,
+        /// Who called it off.
+        by: UserId,
+    },
+    /// A rematch was offered away from the chat: the challenge's message, for the opponent.
+    Offer {
+        /// The challenge.
+        challenge: ChallengeId,
+    },
+    /// The daily puzzle's post in a server's puzzle channel, of the day the announcement was
+    /// made on.
+    Daily {
+        /// The server.
+        guild: GuildId,
+    },
+}
+
+/// The columns of an announcement, as [`queue_announcement`] writes them.
+struct Columns {
+    kind: &'static str,
+    game: Option<i64>,
+    challenge: Option<i64>,
+    tournament: Option<i64>,
+    guild: Option<i64>,
+    user: Option<i64>,
+    ply: Option<u32>,
+}
+
+impl Columns {
+    fn of(kind: &'static str) -> Columns {
+        Columns {
+            kind,
+            game: None,
+            challenge: None,
+            tournament: None,
+            guild: None,
+            user: None,
+            ply: None,
+        }
+    }
+
+    fn game(self, game: GameId) -> Columns {
+        Columns {
+            game: Some(game.0),
+            ..self
+        }
+    }
+
+    fn ply(self, ply: u32) -> Columns {
+        Columns {
+            ply: Some(ply),
+            ..self
+        }
+    }
+
+    fn by(self, user: UserId) -> Columns {
+        Columns {
+            user: Some(db_id(user.0)),
+            ..self
+        }
+    }
+}
+
+impl From<Owed> for Columns {
+    fn from(owed: Owed) -> Columns {
+        match owed {
+            Owed::Reminder { game, ply } => Columns::of("reminder").game(game).ply(ply),
+            Owed::Timeout { game } => Columns::of("timeout").game(game),
+            Owed::Board { game, ply } => Columns::of("board").game(game).ply(ply),
+            Owed::Expiry { challenge } => Columns {
+                challenge: Some(challenge.0),
+                ..Columns::of("expiry")
+            },
+            Owed::Round { tournament, round } => Columns {
+                tournament: Some(tournament.0),
+                ..Columns::of("round").ply(round)
+            },
+            Owed::Final { tournament } => Columns {
+                tournament: Some(tournament.0),
+                ..Columns::of("final")
+            },
+            Owed::End { game } => Columns::of("end").game(game),
+            Owed::Abort { game, by } => Columns::of("abort").game(game).by(by),
+            Owed::CallOff { game, by } => Columns::of("call_off").game(game).by(by),
+            Owed::Offer { challenge } => Columns {
+                challenge: Some(challenge.0),
+                ..Columns::of("offer")
+            },
+            Owed::Daily { guild } => Columns {
+                guild: Some(db_id(guild.0)),
+                ..Columns::of("daily")
+            },
+        }
+    }
 }
 
 /// A claimed announcement.
@@ -59,36 +169,34 @@ pub struct AnnouncementRow {
     pub owed: Owed,
     /// Claims so far, this one included.
     pub attempts: u32,
+    /// When it was queued.
+    pub created_ms: i64,
 }
 
 /// Queues an announcement, first claimable at `due_ms`, and returns its id.
 ///
 /// # Errors
-/// Database failure (the game or challenge must exist).
+/// Database failure (the game, challenge or tournament must exist).
 pub async fn queue_announcement(
     conn: &mut Conn,
     owed: Owed,
     now: i64,
     due_ms: i64,
 ) -> Result<AnnouncementId, Error> {
-    let (kind, game, challenge, tournament, ply) = match owed {
-        Owed::Reminder { game, ply } => ("reminder", Some(game.0), None, None, Some(ply)),
-        Owed::Timeout { game } => ("timeout", Some(game.0), None, None, None),
-        Owed::Board { game, ply } => ("board", Some(game.0), None, None, Some(ply)),
-        Owed::Expiry { challenge } => ("expiry", None, Some(challenge.0), None, None),
-        Owed::Round { tournament, round } => ("round", None, None, Some(tournament.0), Some(round)),
-        Owed::Final { tournament } => ("final", None, None, Some(tournament.0), None),
-    };
+    let columns = Columns::from(owed);
     let id: i64 = sqlx::query_scalar(
         "INSERT INTO announcements
-             (kind, game_id, challenge_id, tournament_id, ply, created_ms, due_ms)
-         VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id",
+             (kind, game_id, challenge_id, tournament_id, guild_id, user_id, ply, created_ms,
+              due_ms)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id",
     )
-    .bind(kind)
-    .bind(game)
-    .bind(challenge)
-    .bind(tournament)
-    .bind(ply.map(i64::from))
+    .bind(columns.kind)
+    .bind(columns.game)
+    .bind(columns.challenge)
+    .bind(columns.tournament)
+    .bind(columns.guild)
+    .bind(columns.user)
+    .bind(columns.ply.map(i64::from))
     .bind(now)
     .bind(due_ms)
     .fetch_one(conn)
@@ -107,7 +215,8 @@ pub(super) fn claim_announcement_sql(backend: Backend) -> &'static str {
                  WHERE id = (
                      SELECT id FROM announcements WHERE due_ms <= $1 ORDER BY due_ms, id LIMIT 1",
                 $($lock,)?
-                ") RETURNING id, kind, game_id, challenge_id, tournament_id, ply, attempts"
+                ") RETURNING id, kind, game_id, challenge_id, tournament_id, guild_id, user_id, ply,
+                   attempts, created_ms"
             )
         };
     }
@@ -184,18 +293,17 @@ fn decode(row: &AnyRow) -> Result<AnnouncementRow, Error> {
     let game: Option<i64> = row.try_get("game_id")?;
     let challenge: Option<i64> = row.try_get("challenge_id")?;
     let tournament: Option<i64> = row.try_get("tournament_id")?;
+    let guild: Option<i64> = row.try_get("guild_id")?;
+    let user: Option<i64> = row.try_get("user_id")?;
     let ply: Option<i64> = row.try_get("ply")?;
     let ply = ply.and_then(|p| u32::try_from(p).ok());
+    let game = game.map(GameId);
+    let user = user.map(|u| UserId(discord_id(u)));
+    let guild = guild.map(|g| GuildId(discord_id(g)));
     let owed = match (kind.as_str(), game, challenge.or(tournament), ply) {
-        ("reminder", Some(game), _, Some(ply)) => Owed::Reminder {
-            game: GameId(game),
-            ply,
-        },
-        ("timeout", Some(game), _, _) => Owed::Timeout { game: GameId(game) },
-        ("board", Some(game), _, Some(ply)) => Owed::Board {
-            game: GameId(game),
-            ply,
-        },
+        ("reminder", Some(game), _, Some(ply)) => Owed::Reminder { game, ply },
+        ("timeout", Some(game), _, _) => Owed::Timeout { game },
+        ("board", Some(game), _, Some(ply)) => Owed::Board { game, ply },
         ("expiry", _, Some(challenge), _) => Owed::Expiry {
             challenge: ChallengeId(challenge),
         },
@@ -206,6 +314,21 @@ fn decode(row: &AnyRow) -> Result<AnnouncementRow, Error> {
         ("final", _, Some(tournament), _) => Owed::Final {
             tournament: TournamentId(tournament),
         },
+        ("end", Some(game), _, _) => Owed::End { game },
+        ("abort" | "call_off", Some(game), _, _) => {
+            let by = user.ok_or_else(|| corrupt("announcements.user_id", &kind))?;
+            if kind == "abort" {
+                Owed::Abort { game, by }
+            } else {
+                Owed::CallOff { game, by }
+            }
+        }
+        ("offer", _, Some(challenge), _) => Owed::Offer {
+            challenge: ChallengeId(challenge),
+        },
+        ("daily", _, _, _) => Owed::Daily {
+            guild: guild.ok_or_else(|| corrupt("announcements.guild_id", &kind))?,
+        },
         _ => return Err(corrupt("announcements.kind", kind)),
     };
     let attempts: i64 = row.try_get("attempts")?;
@@ -213,5 +336,6 @@ fn decode(row: &AnyRow) -> Result<AnnouncementRow, Error> {
         id: AnnouncementId(row.try_get("id")?),
         owed,
         attempts: u32::try_from(attempts).unwrap_or(u32::MAX),
+        created_ms: row.try_get("created_ms")?,
     })
 }

@@ -109,7 +109,9 @@ pub use puzzles::{
 };
 pub use rating_history::{RatingHistoryRow, rating_history, record_rating};
 pub use schema::{SchemaError, migrator, schema_version};
-pub use settings::{guild_settings, puzzle_channels, set_puzzle_channel, store_guild_settings};
+pub use settings::{
+    guild_settings, puzzle_channel, puzzle_channels, set_puzzle_channel, store_guild_settings,
+};
 pub use tokens::{delete_tokens_received_by, keep_token, take_token};
 pub use tournaments::{
     EntryRow, LogRow, NewTournamentRow, PairingRow, TournamentRow, change_log,

@@ -1,6 +1,7 @@
 //! The `guild_settings` table: one row per server that changed its settings.
 
 use sqlx::Row;
+use sqlx::any::AnyRow;
 
 use super::{Conn, Error, corrupt, db_id, discord_id, flag};
 use crate::model::{BoardOrientation, ChannelId, ClockChoice, GuildId, GuildSettings, Lang};
@@ -100,6 +101,26 @@ pub async fn set_puzzle_channel(
     Ok(())
 }
 
+/// The channel where `guild` wants the daily puzzle posted, and its language, if it chose one.
+///
+/// # Errors
+/// Database failure, or a row that can't be read back.
+pub async fn puzzle_channel(
+    conn: &mut Conn,
+    guild: GuildId,
+) -> Result<Option<(ChannelId, Lang)>, Error> {
+    let row = sqlx::query(
+        "SELECT guild_id, puzzle_channel_id, puzzle_lang FROM guild_settings
+         WHERE guild_id = $1 AND puzzle_channel_id IS NOT NULL",
+    )
+    .bind(db_id(guild.0))
+    .fetch_optional(conn)
+    .await?;
+    row.as_ref()
+        .map(|row| puzzle_channel_of(row).map(|(_, channel, lang)| (channel, lang)))
+        .transpose()
+}
+
 /// Every server's daily puzzle channel and its language.
 ///
 /// # Errors
@@ -111,15 +132,16 @@ pub async fn puzzle_channels(conn: &mut Conn) -> Result<Vec<(GuildId, ChannelId,
     )
     .fetch_all(conn)
     .await?;
-    rows.iter()
-        .map(|row| {
-            let lang: String = row.try_get("puzzle_lang")?;
-            Ok((
-                GuildId(discord_id(row.try_get("guild_id")?)),
-                ChannelId(discord_id(row.try_get("puzzle_channel_id")?)),
-                Lang::from_tag(&lang)
-                    .ok_or_else(|| corrupt("guild_settings.puzzle_lang", &lang))?,
-            ))
-        })
-        .collect()
+    rows.iter().map(puzzle_channel_of).collect()
+}
+
+/// A server, its daily puzzle channel and that post's language, from a row of
+/// `guild_id, puzzle_channel_id, puzzle_lang`.
+fn puzzle_channel_of(row: &AnyRow) -> Result<(GuildId, ChannelId, Lang), Error> {
+    let lang: String = row.try_get("puzzle_lang")?;
+    Ok((
+        GuildId(discord_id(row.try_get("guild_id")?)),
+        ChannelId(discord_id(row.try_get("puzzle_channel_id")?)),
+        Lang::from_tag(&lang).ok_or_else(|| corrupt("guild_settings.puzzle_lang", &lang))?,
+    ))
 }

@@ -2,15 +2,21 @@
 //! the fake Discord: the launch from a board's button and from the App Launcher's Entry Point
 //! command, the sign-in through Discord's OAuth2 (the fake hands out the codes), moves by the
 //! signed-in players that reach the chat at once, and every hostile request refused with the
-//! database unchanged.
+//! database unchanged. What is done on the Activity is owed to the chat in the outbox, so it
+//! reaches the chat though the process it was done in dies before showing it.
 
 use std::time::Instant;
 
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 
-use crate::harness::{Board, Harness, is_board_delivery, kind};
+use monkey_queen::games::{
+    BOARD_GRACE_MS, ChallengeCreated, DELIVERY_LEASE_MS, GameRef, Lang, PlayRequest, UserId,
+};
+
+use crate::harness::{Board, Harness, button_ids, content, is_board_delivery, kind};
 use crate::hostile::snapshot;
+use crate::seeded::{is_board_post, player};
 use crate::support::fake_discord::{APPLICATION_ID, RecordedRequest};
 use crate::support::payloads::{
     ALICE, BOB, CAROL, CHANNEL_ID, Caller, GUILD_ID, bot_message, button_click, entry_point_command,
@@ -440,5 +446,112 @@ async fn a_resignation_and_a_rematch_on_the_activity_reach_the_chat_and_the_comp
     )
     .await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
+    h.stop().await;
+}
+
+/// A move, a resignation and a rematch offer made on the Activity are owed to the chat in the
+/// transaction that makes them. Made by a process that dies before showing them (here the
+/// test's own service, which has no chat to show them in), they reach the chat from the bot's
+/// outbox: the move made while no bot ran, by the bot started after, once the move's grace is
+/// over; the resignation and the offer at once. Each is posted once.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn what_is_done_on_the_activity_reaches_the_chat_though_its_process_died() {
+    let h = Harness::registered_on_manual_clock().await;
+    let (game, _) = h.start_game(ALICE, BOB).await;
+    h.idle().await;
+
+    // Alice's move on the Activity, whose process is killed before it posts the board.
+    let mark = h.fake.mark();
+    let h = h
+        .restart_after(async |service| {
+            let played = service
+                .play_away(PlayRequest {
+                    user: UserId(ALICE.id),
+                    game: GameRef::Id(game),
+                    text: "g1-g7",
+                    expected_ply: Some(0),
+                    request_key: None,
+                })
+                .await
+                .unwrap();
+            assert!(played.announcement.is_some(), "the board is owed");
+        })
+        .await;
+    h.sweeps(2).await;
+    assert_eq!(
+        h.count_since(mark, is_board_post),
+        0,
+        "not within its grace"
+    );
+    h.clock().advance(BOARD_GRACE_MS);
+    let posted = h
+        .fake
+        .expect_request_since(mark, "the move's board, from the outbox", is_board_post)
+        .await;
+    let board = Board::from_request(posted, Instant::now());
+    assert!(board.content.contains("g1–g7"), "{}", board.content);
+    board.assert_pings(BOB.id);
+    board.picture.assert_shows(&h.game(game).await.position);
+
+    // Bob resigns there, and offers a rematch; the process dies at once.
+    let mark = h.fake.mark();
+    h.service
+        .resign_away(UserId(BOB.id), game, Some(1))
+        .await
+        .unwrap();
+    let posted = h
+        .fake
+        .expect_request_since(mark, "the result, from the outbox", is_board_post)
+        .await;
+    let result = Board::from_request(posted, Instant::now());
+    assert!(
+        result.content.contains(&format!("<@{}> resigned", BOB.id)),
+        "{}",
+        result.content
+    );
+    let created = h
+        .service
+        .rematch_away(game, &player(BOB), Lang::En)
+        .await
+        .unwrap();
+    let ChallengeCreated::Pending(offer) = created else {
+        panic!("a rematch between people waits for an answer");
+    };
+    let is_offer = |r: &RecordedRequest| {
+        r.is("POST", &format!("/channels/{CHANNEL_ID}/messages"))
+            && button_ids(r).iter().any(|id| id.starts_with("accept:"))
+    };
+    let posted = h
+        .fake
+        .expect_request_since(mark, "the offer, from the outbox", is_offer)
+        .await;
+    assert!(
+        button_ids(&posted).contains(&format!("accept:{}", offer.id)),
+        "{:?}",
+        button_ids(&posted)
+    );
+    assert!(content(&posted).contains(&format!("<@{}>", ALICE.id)));
+    let remembered = h.service.challenge(offer.id).await.unwrap();
+    assert!(remembered.message.is_some(), "its message is remembered");
+
+    h.sweeps(2).await;
+    h.clock().advance(DELIVERY_LEASE_MS);
+    h.sweeps(2).await;
+    // One message each (a post the fake rate limited is tried again: a request, no message).
+    let messages = |matches: &dyn Fn(&RecordedRequest) -> bool| {
+        let requests = h.fake.requests();
+        let made = requests.iter().skip(mark).filter(|r| matches(r));
+        made.filter_map(|r| r.delivery.as_ref().map(|d| d.message))
+            .collect::<std::collections::BTreeSet<_>>()
+            .len()
+    };
+    assert_eq!(
+        messages(&is_board_post),
+        1,
+        "{}",
+        h.fake.describe_requests()
+    );
+    assert_eq!(messages(&is_offer), 1, "{}", h.fake.describe_requests());
+    assert_eq!(h.service.pending_announcements().await.unwrap(), 0);
     h.stop().await;
 }

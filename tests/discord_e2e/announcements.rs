@@ -1,19 +1,22 @@
 //! Announcements survive failures: a reminder or a computer's board whose post failed is
 //! posted again by a later sweep (also by a restarted bot), and one Discord refuses for good
-//! is not tried again. A move's board, or a new game's first, that reached nobody is posted
-//! once its grace is over; one the bot delivered itself is not posted again.
+//! is not tried again. A move's board, a new game's first, or a resignation's result, that
+//! reached nobody is posted once its grace is over; one the bot delivered itself is not
+//! posted again.
 
-use std::time::Instant;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
 
 use monkey_queen::games::{BOARD_GRACE_MS, DELIVERY_LEASE_MS, retry_delay_ms};
 use monkey_queen::i18n::{Lang, Msg};
 
-use crate::harness::{Board, Harness, callback_path, content};
+use crate::harness::{Board, Harness, callback_path, content, custom_ids};
 use crate::seeded::{
     MINUTE_MS, challenge_in, channel_messages_path, computer_plays_white, is_board_post, new_game,
     pending, play, player,
 };
-use crate::support::fake_discord::{RecordedRequest, first};
+use crate::support::fake_discord::{RateLimit, RecordedRequest, first};
 use crate::support::payloads::{ALICE, BOB, CHANNEL_ID, slash_command, string_option};
 
 fn is_reminder(r: &RecordedRequest) -> bool {
@@ -204,6 +207,73 @@ async fn a_first_board_nobody_posted_is_posted_after_its_grace_as_the_games_star
     board.assert_pings(ALICE.id);
     h.sweeps(2).await;
     assert_eq!(h.count_since(mark, is_board_post), 1);
+    assert_eq!(h.service.pending_announcements().await.unwrap(), 0);
+    h.stop().await;
+}
+
+/// A resignation's result board that Discord rate limits for longer than the handler retries
+/// (a long 429) is not lost: it is owed in the outbox from the resignation's transaction, and
+/// posted once its grace is over, once.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_resignations_board_refused_by_a_long_429_is_posted_by_the_outbox() {
+    let h = Harness::registered_on_manual_clock().await;
+    let (game, board) = h.start_game(ALICE, BOB).await;
+    h.idle().await;
+    let limited = Arc::new(AtomicBool::new(true));
+    let limiting = limited.clone();
+    h.fake.rate_limit_requests(
+        RateLimit {
+            retry_after: Duration::from_secs(600),
+            global: false,
+        },
+        move |r| limiting.load(Ordering::SeqCst) && is_board_post(r),
+    );
+
+    // Bob resigns with the board's button, and confirms.
+    let resign = board.resign_button().expect("a Resign button").clone();
+    let (question, _) = h
+        .click(BOB, &resign, &board.content, &board.custom_ids)
+        .await;
+    let confirm = custom_ids(question.pointer("/data/components"));
+    let mark = h.fake.mark();
+    h.click(BOB, &confirm[0], content(&question), &confirm)
+        .await;
+    h.idle().await;
+    assert!(
+        h.game(game).await.result.is_some(),
+        "the resignation stands"
+    );
+    assert!(
+        h.count_since(mark, is_board_post) > 1,
+        "retried, then given up"
+    );
+    assert_eq!(h.service.pending_announcements().await.unwrap(), 1);
+
+    limited.store(false, Ordering::SeqCst);
+    let lifted = h.fake.mark();
+    h.sweeps(2).await;
+    assert_eq!(
+        h.count_since(lifted, is_board_post),
+        0,
+        "not within its grace"
+    );
+    h.clock().advance(BOARD_GRACE_MS);
+    let result = h
+        .fake
+        .expect_request_since(lifted, "the result board, from the outbox", is_board_post)
+        .await;
+    let result = Board::from_request(result, Instant::now());
+    assert!(
+        result.content.contains(&format!("<@{}> resigned", BOB.id)),
+        "{}",
+        result.content
+    );
+    assert!(result.resign_button().is_none(), "{:?}", result.custom_ids);
+    result.picture.assert_shows(&h.game(game).await.position);
+    h.sweeps(2).await;
+    h.clock().advance(DELIVERY_LEASE_MS);
+    h.sweeps(2).await;
+    assert_eq!(h.count_since(lifted, is_board_post), 1);
     assert_eq!(h.service.pending_announcements().await.unwrap(), 0);
     h.stop().await;
 }

@@ -496,6 +496,11 @@ impl Harness {
 
     /// Stops the bot, which must finish promptly, and hands back the fake and the database.
     pub async fn stop(self) -> (FakeDiscord, TestDb) {
+        self.stop_then(async |_| {}).await
+    }
+
+    /// [`Harness::stop`], letting `meanwhile` act on the database once no bot runs.
+    async fn stop_then(self, meanwhile: impl AsyncFnOnce(&GameService)) -> (FakeDiscord, TestDb) {
         let stopping = Instant::now();
         for bot in std::iter::once(self.bot).chain(self.others) {
             tokio::time::timeout(WAIT, bot.shutdown())
@@ -504,6 +509,7 @@ impl Harness {
                 .expect("the bot stops without error");
         }
         println!("shutdown took {:?}", stopping.elapsed());
+        meanwhile(&self.service).await;
         self.service.db().close().await;
         (self.fake, self.db)
     }
@@ -522,8 +528,15 @@ impl Harness {
     /// Stops the bot and starts a new bot process on the same fake Discord and database;
     /// returns once the new one has registered its commands.
     pub async fn restart(self) -> Harness {
+        self.restart_after(async |_| {}).await
+    }
+
+    /// Stops the bot, lets `meanwhile` act on the database through the harness's service while
+    /// no bot runs (as another process would that then died, before showing anything in the
+    /// chat), and starts a new bot process as [`Harness::restart`] does.
+    pub async fn restart_after(self, meanwhile: impl AsyncFnOnce(&GameService)) -> Harness {
         let (setup, sessions, ids) = (self.setup.clone(), self.sessions, self.ids.clone());
-        let (fake, db) = self.stop().await;
+        let (fake, db) = self.stop_then(meanwhile).await;
         let mark = fake.mark();
         let started = setup.shards(fake.recommended_shards());
         let harness = Harness::launch(fake, db, setup, sessions + started, ids).await;

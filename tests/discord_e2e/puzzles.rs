@@ -1,12 +1,16 @@
 //! Puzzles end to end: `/puzzle` solved through the Move button's menus and `/move`, another
 //! failed (its solution shown, the rating down, the streak reset in `/stats`), the daily
-//! puzzle's channel chosen in `/settings` and posted by the sweep on the manual clock, its
+//! puzzle's channel chosen in `/settings` and posted by the sweep on the manual clock (once,
+//! though the process owing it died in the middle of its posts), its
 //! Solve button, a wrong then a right answer, and `/leaderboard scope:puzzles`. Refusals (a
 //! stale button, a finished puzzle, no puzzle left) are ephemeral and change nothing.
 
 use std::time::Instant;
 
-use monkey_queen::games::{GameRef, PlayerRef, PuzzleId, PuzzleSearch, UserId, read_puzzle_lines};
+use monkey_queen::games::{
+    ChannelId, DELIVERY_LEASE_MS, GameRef, GuildId, Lang, PlayerRef, PuzzleId, PuzzleSearch,
+    UserId, read_puzzle_lines, retry_delay_ms,
+};
 use monkey_queen_core::Move;
 use monkey_queen_core::puzzle::Puzzle;
 use serde_json::Value;
@@ -15,8 +19,9 @@ use crate::harness::{
     CHANNEL_MESSAGE, EPHEMERAL, Harness, Picker, UPDATE_MESSAGE, callback_path, content,
     custom_ids, kind, print_summary, with_flags,
 };
-use crate::support::fake_discord::RecordedRequest;
 use crate::support::fake_discord::access::{ChannelKind, permission};
+use crate::support::fake_discord::delivery::Change;
+use crate::support::fake_discord::{RecordedRequest, first};
 use crate::support::payloads::{
     ALICE, BOB, CAROL, CHANNEL_ID, Caller, GUILD_ID, MANAGER_PERMISSIONS, bool_option,
     bot_message_with, button_click, integer_option, slash_command, string_option,
@@ -364,7 +369,7 @@ async fn the_daily_puzzle_is_posted_each_day_and_its_solvers_listed() {
         refused.pointer("/data/flags").and_then(Value::as_u64),
         Some(EPHEMERAL)
     );
-    assert!(h.service.claim_daily_posts().await.unwrap().is_empty());
+    assert!(h.service.queue_daily_posts().await.unwrap().is_empty());
 
     // The test channel is chosen: said there, and posted in by the next sweep.
     let mark = h.fake.mark();
@@ -457,6 +462,92 @@ async fn the_daily_puzzle_is_posted_each_day_and_its_solvers_listed() {
     });
     assert_eq!(posts, 1);
     assert!(h.fake.unexpected_refusals().is_empty());
+}
+
+/// The day's puzzle posts are owed in the outbox. A process that owed them and died in the
+/// middle of posting them (here the harness's service while no bot runs: it owes both servers'
+/// posts, takes the first to post, and stops) leaves them to the next bot: its first sweep posts
+/// the one nobody took, and the taken one once its lease is over. That one's answer is lost
+/// (Discord made the message, the bot hears a 500), so it is sent again: by its nonce, Discord
+/// makes no second message. Each channel gets one post.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_daily_posts_of_a_process_that_died_mid_loop_are_posted_once_by_the_next_sweep() {
+    const OTHER_GUILD: u64 = GUILD_ID + 7;
+    const OTHER_CHANNEL: u64 = CHANNEL_ID + 70;
+    let h = Harness::registered_on_manual_clock().await;
+    h.fake.join_guild(OTHER_GUILD);
+    h.fake.add_channel(
+        OTHER_CHANNEL,
+        Some(OTHER_GUILD),
+        ChannelKind::Text,
+        permission::INVITED,
+    );
+    let posts_in = |channel: u64| {
+        move |r: &RecordedRequest| {
+            r.is("POST", &format!("/channels/{channel}/messages")) && r.is_multipart()
+        }
+    };
+    // Discord makes the first post in the test channel but its answer is lost.
+    h.fake.lose_answers(first(1, posts_in(CHANNEL_ID)));
+    let mark = h.fake.mark();
+    let h = h
+        .restart_after(async |service| {
+            for (guild, channel) in [(GUILD_ID, CHANNEL_ID), (OTHER_GUILD, OTHER_CHANNEL)] {
+                let chosen = Some((ChannelId(channel), Lang::En));
+                service
+                    .set_puzzle_channel(GuildId(guild), chosen)
+                    .await
+                    .unwrap();
+            }
+            assert_eq!(service.queue_daily_posts().await.unwrap().len(), 2);
+            let taken = service.next_announcement().await.unwrap();
+            assert!(
+                taken.is_some(),
+                "the first post is taken, then the process dies"
+            );
+        })
+        .await;
+
+    let other = h
+        .wait_since(mark, "the post nobody took", posts_in(OTHER_CHANNEL))
+        .await;
+    assert!(
+        content(&other).contains("Daily puzzle of 2023-11-14"),
+        "{}",
+        content(&other)
+    );
+    h.sweeps(2).await;
+    assert_eq!(
+        h.count_since(mark, posts_in(CHANNEL_ID)),
+        0,
+        "taken, under its lease"
+    );
+
+    h.clock().advance(DELIVERY_LEASE_MS);
+    h.wait_since(mark, "the taken post", posts_in(CHANNEL_ID))
+        .await;
+    h.sweeps(2).await;
+    // Its second attempt (the dead process made the first).
+    h.clock().advance(retry_delay_ms(2));
+    h.sweeps(3).await;
+    assert_eq!(
+        h.count_since(mark, posts_in(CHANNEL_ID)),
+        2,
+        "sent again once its answer was lost"
+    );
+    let made_in = |channel: u64| {
+        h.fake
+            .deliveries()
+            .iter()
+            .filter(|d| d.change == Change::New && d.channel == Some(channel))
+            .count()
+    };
+    assert_eq!((made_in(CHANNEL_ID), made_in(OTHER_CHANNEL)), (1, 1));
+    assert_eq!(h.service.pending_announcements().await.unwrap(), 0);
+    h.clock().advance(DELIVERY_LEASE_MS);
+    h.sweeps(2).await;
+    assert_eq!(h.count_since(mark, posts_in(OTHER_CHANNEL)), 1);
+    h.stop().await;
 }
 
 /// `/puzzle`'s answer time (interaction → answer), median over 20 asks: run with

@@ -95,17 +95,22 @@ pub async fn play(service: &GameService, game: &GameView, by: &PlayerRef, text: 
     played.game
 }
 
-/// A rated game in the test server that `winner` wins by resignation.
+/// A rated game in the test server that `winner` wins by resignation (its result board
+/// reported delivered, as the bot does once it has posted it).
 pub async fn decided_game(
     service: &GameService,
     winner: &PlayerRef,
     loser: &PlayerRef,
 ) -> GameView {
     let game = new_game(service, winner, loser, None).await;
-    service
+    let ended = service
         .resign(loser.id, GameRef::Id(game.id), None)
         .await
-        .unwrap()
+        .unwrap();
+    if let Some(end) = ended.announcement {
+        service.announced(end).await.unwrap();
+    }
+    ended.game
 }
 
 /// Gives `players` the certainty of regular players (a deviation of 80), as if they had played

@@ -13,8 +13,8 @@ use crate::discord::custom_id::ComponentId;
 use crate::discord::deferral::{self, Deferred};
 use crate::discord::reply::{answer_click, clicker, split};
 use crate::discord::retry::{Retry, retry};
-use crate::discord::{Data, Error, board};
-use crate::games::{ChannelId, Claim, GameId, GameView, UserId};
+use crate::discord::{Data, Error, announce, board};
+use crate::games::{ChannelId, Claim, GameEnded, GameId, GameView, UserId};
 use crate::i18n::{Button, Lang, Msg};
 
 /// The two Claim buttons, when `user` may claim `game` now; none otherwise.
@@ -44,7 +44,8 @@ pub fn buttons(data: &Data, game: &GameView, user: UserId, lang: Lang) -> Vec<Cr
 
 /// A click on either Claim button of `game`, made at `ply`. A slow write is deferred; the
 /// result board is then a new message (a refusal one only the clicker sees). Clicked away from
-/// where the game lives, the board goes there and the clicker is told privately.
+/// where the game lives, the board goes there and the clicker is told privately. The end is
+/// owed in the outbox until it is out.
 pub async fn click(
     ctx: &serenity::Context,
     data: &Data,
@@ -72,17 +73,26 @@ pub async fn click(
             return deferral::privately(http, click.id, &click.token, how, text).await;
         }
     };
+    let GameEnded {
+        game: ended,
+        announcement,
+    } = ended;
     let here = ended.place.shows_in(ChannelId(click.channel_id.get()));
     data.keep_token(&ended, &click.token, received_ms, click.channel_id)
         .await;
-    let Some(result) = &ended.result else {
-        let text = public.text(&Msg::CalledOff { game, by: user });
-        if !here {
-            board::post(http, data, &ended, text, public).await;
-            let done = Lang::from_locale(&click.locale).text(&Msg::Done);
-            return deferral::privately(http, click.id, &click.token, how, done).await;
+    let text = match &ended.result {
+        Some(result) => public.text(&Msg::GameOver(&ended, result)),
+        None => public.text(&Msg::CalledOff { game, by: user }),
+    };
+    if !here {
+        if board::post(http, data, &ended, text, public).await {
+            announce::delivered_here(data, announcement).await;
         }
-        return match how {
+        let done = Lang::from_locale(&click.locale).text(&Msg::Done);
+        return deferral::privately(http, click.id, &click.token, how, done).await;
+    }
+    if ended.result.is_none() {
+        let called_off = match how {
             Deferred::Click => {
                 let message = CreateInteractionResponseFollowup::new().content(text);
                 retry("announcing a game called off", Retry::FOLLOW_UP, || {
@@ -97,21 +107,26 @@ pub async fn click(
                 answer_click(ctx, click, CreateInteractionResponse::Message(message)).await
             }
         };
-    };
-    let text = public.text(&Msg::GameOver(&ended, result));
-    if !here {
-        board::post(http, data, &ended, text, public).await;
-        let done = Lang::from_locale(&click.locale).text(&Msg::Done);
-        return deferral::privately(http, click.id, &click.token, how, done).await;
+        if called_off.is_ok() {
+            announce::delivered_here(data, announcement).await;
+        }
+        return called_off;
     }
     let composed = board::compose(data, &ended, text.clone(), public).await?;
     let delivered = match how {
         Deferred::Click => board::follow_up(http, data, &click.token, &ended, &composed).await,
         _ => board::answer_with(http, data, click.id, &click.token, &ended, composed).await,
     };
-    if let Err(e) = delivered {
-        warn!(%game, error = %e, "could not answer a claim with its board");
-        board::post(http, data, &ended, text, public).await;
+    let delivered = match delivered {
+        Ok(()) => true,
+        Err(e) => {
+            warn!(%game, error = %e, "could not answer a claim with its board");
+            board::post(http, data, &ended, text, public).await
+        }
+    };
+    // Owed in the outbox: posted from there after its grace unless it is out from here.
+    if delivered {
+        announce::delivered_here(data, announcement).await;
     }
     Ok(())
 }

@@ -18,7 +18,7 @@ use crate::discord::reply::{
     ephemeral, refuse_click, split, user_lang,
 };
 use crate::discord::retry::{Retry, already_acknowledged, retry};
-use crate::discord::{ApplicationContext, Data, Error, announce, board, deferral, reach};
+use crate::discord::{ApplicationContext, Data, Error, announce, board, deferral, nonce, reach};
 use crate::games::{
     Challenge, ChallengeCreated, ChallengeId, ChannelId, ClockChoice, ColorChoice, GameStarted,
     GuildId, Level, MessageId, NewChallenge, PlayerRef, UserId,
@@ -335,12 +335,13 @@ pub async fn post_for_click(
 }
 
 /// Posts a rematch `challenge` of `game` where the game was played, not where it was asked
-/// for: a message in its channel where the bot may post; elsewhere a follow-up of the game's
-/// latest interaction while its token serves, else a DM to the player challenged. A challenge
-/// that reached nobody is withdrawn.
+/// for: a message in its channel where the bot may post (made once however often it is sent,
+/// see `nonce`); elsewhere a follow-up of the game's latest interaction while its token
+/// serves, else a DM to the player challenged. The message is remembered.
 ///
 /// # Errors
-/// What Discord answered when the challenge reached nobody.
+/// What Discord answered when the challenge reached nobody (the caller may
+/// [`withdraw`] it).
 pub async fn post_at_place(
     http: &serenity::Http,
     data: &Data,
@@ -356,6 +357,7 @@ pub async fn post_at_place(
                 .content(text)
                 .components(buttons)
                 .allowed_mentions(pings(challenge));
+            let message = nonce::once(message, nonce::offer(challenge.id));
             retry("posting a rematch", Retry::BOARD, || {
                 serenity::ChannelId::new(challenge.channel.0).send_message(http, message.clone())
             })
@@ -368,17 +370,10 @@ pub async fn post_at_place(
         // Played on its web page: nothing to post on Discord.
         crate::games::Reach::Web => Ok(None),
     };
-    match posted {
-        Ok(Some(id)) => {
-            remember(data, challenge, Ok(id)).await;
-            Ok(())
-        }
-        Ok(None) => Ok(()),
-        Err(e) => {
-            withdraw(data, challenge).await;
-            Err(e.into())
-        }
+    if let Ok(Some(id)) = posted {
+        remember(data, challenge, Ok(id)).await;
     }
+    posted.map(drop).map_err(Error::from)
 }
 
 /// A rematch where the bot cannot post: a follow-up of the game's latest interaction while
@@ -418,7 +413,7 @@ async fn send_through_interactions(
 
 /// Withdraws a challenge nobody can see (its message could not be posted); a failure is
 /// only logged.
-async fn withdraw(data: &Data, challenge: &Challenge) {
+pub async fn withdraw(data: &Data, challenge: &Challenge) {
     let withdrawn = data
         .service
         .cancel_challenge(challenge.id, challenge.challenger)

@@ -16,7 +16,7 @@ use crate::discord::reply::{
     refuse_click, split, user_lang,
 };
 use crate::discord::retry::{Retry, already_acknowledged, retry};
-use crate::discord::{ApplicationContext, Data, Error, board, deferral};
+use crate::discord::{ApplicationContext, Data, Error, announce, board, deferral};
 use crate::games::{GameId, GameRef, GameView, UserError};
 use crate::i18n::{Button, Lang, Msg};
 
@@ -56,39 +56,54 @@ pub async fn abort(ctx: ApplicationContext<'_>, game: Option<i64>) -> Result<(),
     let (result, deferred) =
         deferral::unless_quick(data.defer_after, work, defer_private(ctx)).await;
     match split(result)? {
-        Ok(view) => {
+        Ok(ended) => {
             let public = channel_lang(
                 ctx.interaction.guild_locale.as_deref(),
                 &ctx.interaction.locale,
             );
             let text = public.text(&Msg::Aborted {
-                game: view.id,
+                game: ended.game.id,
                 by: user,
             });
-            if deferred {
-                // The private "thinking…" is answered first, so that the announcement is a
-                // message of its own (Discord's first follow-up would edit the deferral).
-                edit_deferred(ctx, lang.text(&Msg::Done)).await?;
-                let message = CreateInteractionResponseFollowup::new().content(text);
-                let http = &ctx.serenity_context().http;
-                retry("announcing an abort", Retry::FOLLOW_UP, || {
-                    http.create_followup_message(&ctx.interaction.token, &message, Vec::new())
-                })
-                .await?;
-                return Ok(());
+            let announced = announce_abort(ctx, text, lang, deferred).await;
+            if announced.is_ok() {
+                announce::delivered_here(data, ended.announcement).await;
             }
-            let announced = retry("announcing an abort", Retry::INTERACTION, || {
-                ctx.send(CreateReply::default().content(text.clone()))
-            })
-            .await;
-            match announced {
-                // An earlier attempt got through though its answer was lost.
-                Err(e) if already_acknowledged(&e) => Ok(()),
-                announced => announced.map(drop).map_err(Error::from),
-            }
+            announced
         }
         Err(refusal) if deferred => edit_deferred(ctx, lang.text(&Msg::Refused(&refusal))).await,
         Err(refusal) => ephemeral(ctx, lang.text(&Msg::Refused(&refusal))).await,
+    }
+}
+
+/// Answers an `/abort` that went through with `text`, its public announcement, in a message
+/// of its own; the caller's "thinking…" (`deferred`, private) is answered first in `lang`.
+async fn announce_abort(
+    ctx: ApplicationContext<'_>,
+    text: String,
+    lang: Lang,
+    deferred: bool,
+) -> Result<(), Error> {
+    if deferred {
+        // The private "thinking…" is answered first, so that the announcement is a message of
+        // its own (Discord's first follow-up would edit the deferral).
+        edit_deferred(ctx, lang.text(&Msg::Done)).await?;
+        let message = CreateInteractionResponseFollowup::new().content(text);
+        let http = &ctx.serenity_context().http;
+        retry("announcing an abort", Retry::FOLLOW_UP, || {
+            http.create_followup_message(&ctx.interaction.token, &message, Vec::new())
+        })
+        .await?;
+        return Ok(());
+    }
+    let announced = retry("announcing an abort", Retry::INTERACTION, || {
+        ctx.send(CreateReply::default().content(text.clone()))
+    })
+    .await;
+    match announced {
+        // An earlier attempt got through though its answer was lost.
+        Err(e) if already_acknowledged(&e) => Ok(()),
+        announced => announced.map(drop).map_err(Error::from),
     }
 }
 
@@ -144,8 +159,9 @@ pub async fn offer(
 }
 
 /// The confirmation button: resigns at the ply the question was asked at (the service refuses
-/// if the game has moved on since), closes the question and posts the result board. A slow
-/// write is deferred (the question is then closed by an edit, a refusal follows up privately).
+/// if the game has moved on since), closes the question and posts the result board, which is
+/// owed in the outbox until it is out. A slow write is deferred (the question is then closed by
+/// an edit, a refusal follows up privately).
 pub async fn confirm(
     ctx: &serenity::Context,
     data: &Data,
@@ -158,17 +174,18 @@ pub async fn confirm(
     let work = data.service.resign(user, GameRef::Id(game), Some(ply));
     let defer = deferral::defer_click(ctx, click);
     let (resigned, deferred) = deferral::unless_quick(data.defer_after, work, defer).await;
-    let finished = match split(resigned)? {
-        Ok(finished) => finished,
+    let ended = match split(resigned)? {
+        Ok(ended) => ended,
         Err(refusal) if deferred => {
             return deferral::refuse_deferred_click(ctx, click, &refusal).await;
         }
         Err(refusal) => return refuse_click(ctx, click, &refusal).await,
     };
+    let finished = &ended.game;
     let public = Lang::from_locale(click.guild_locale.as_deref().unwrap_or(&click.locale));
     let text = match &finished.result {
-        Some(result) => public.text(&Msg::GameOver(&finished, result)),
-        None => public.text(&Msg::BoardShown(&finished)),
+        Some(result) => public.text(&Msg::GameOver(finished, result)),
+        None => public.text(&Msg::BoardShown(finished)),
     };
     let closed = if deferred {
         let edit = EditInteractionResponse::new()
@@ -186,9 +203,12 @@ pub async fn confirm(
     if let Err(e) = closed {
         warn!(game = %game, error = %e, "could not close the resignation question");
     }
-    data.keep_token(&finished, &click.token, received_ms, click.channel_id)
+    data.keep_token(finished, &click.token, received_ms, click.channel_id)
         .await;
-    board::post(&ctx.http, data, &finished, text, public).await;
+    // Owed in the outbox: posted from there after its grace unless it is out from here.
+    if board::post(&ctx.http, data, finished, text, public).await {
+        announce::delivered_here(data, ended.announcement).await;
+    }
     Ok(())
 }
 

@@ -14,7 +14,7 @@ use super::puzzle::{self, Answer};
 use crate::discord::deferral::{self, Deferred};
 use crate::discord::reply::{caller, channel_lang, clip, split, user_lang};
 use crate::discord::{ApplicationContext, Context, Data, Error, announce, board};
-use crate::games::{AnnouncementId, ChannelId, GameId, GameRef, PlayRequest, Reach, UserError};
+use crate::games::{ChannelId, GameId, GameRef, PlayRequest, Reach, UserError};
 use crate::i18n::{Lang, Msg};
 
 /// Discord shows at most 25 suggestions.
@@ -133,7 +133,7 @@ pub async fn play_and_answer(
         // Made away from the game: its board goes where the game lives, and the player is
         // told privately here.
         if board::post(&http, data, game, content, public).await {
-            owed_board_delivered(data, played.announcement).await;
+            announce::delivered_here(data, played.announcement).await;
         }
         let text = match game.place.reach {
             Reach::Channel => asker.lang.text(&Msg::BoardInThread {
@@ -176,18 +176,10 @@ pub async fn play_and_answer(
         }
     };
     if delivered {
-        owed_board_delivered(data, played.announcement).await;
+        announce::delivered_here(data, played.announcement).await;
     }
     data.service.play_computer(reply, played.game);
     Ok(())
-}
-
-/// Reports the move's board, if the outbox holds it, delivered here; one that could not be
-/// delivered is left to the outbox.
-async fn owed_board_delivered(data: &Data, announcement: Option<AnnouncementId>) {
-    if let Some(id) = announcement {
-        announce::delivered_here(data, id).await;
-    }
 }
 
 /// The game a command is about: the one named, or the caller's game in this channel.

@@ -42,6 +42,8 @@ pub async fn click(
                 Ok(()) => mine.text(&Msg::Done),
                 Err(e) => {
                     warn!(%game, error = %e, "could not post a rematch where its game was");
+                    // Nobody can see it: withdrawn, so that it may be offered again.
+                    challenge::withdraw(data, &offer).await;
                     mine.text(&Msg::Internal)
                 }
             };

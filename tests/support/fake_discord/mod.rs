@@ -45,7 +45,10 @@
 //!   - where the bot may post ([`access`]): servers it was invited to, channels it can see,
 //!     its permissions there (50001, 50013), messages that exist (10008);
 //!   - rate limits ([`rate_limits`]): 5 messages per 5 s in a channel, 50 requests a second in
-//!     all outside interactions (429 with `retry_after` and the `X-RateLimit-*` headers).
+//!     all outside interactions (429 with `retry_after` and the `X-RateLimit-*` headers);
+//!   - a channel message's `nonce` ([`nonces`]): with `enforce_nonce`, the same nonce within
+//!     two minutes answers the message it made and makes no other; a nonce longer than 25
+//!     characters is refused (50035).
 //!
 //!   Each accepted request that makes or edits a message keeps what it did as Discord's outcome
 //!   ([`Delivery`], see [`delivery`]): a new message or an edit, its id and channel, whether it
@@ -78,6 +81,7 @@ pub mod delivery;
 mod gateway;
 pub mod interactions;
 pub mod limits;
+pub mod nonces;
 pub mod oauth;
 pub mod rate_limits;
 pub mod refusal;
@@ -294,6 +298,7 @@ struct Contract {
     commands: Commands,
     activities: Activities,
     oauth: Grants,
+    nonces: nonces::Nonces,
 }
 
 /// The fake's clock: the real one, or the instant it was paused at, moved ahead by tests.
@@ -1446,15 +1451,24 @@ fn serve(
                 .world
                 .check(channel, None, Action::Post { uploads })?;
             contract.world.check_dm(channel)?;
-            let message_id = shared.next_id();
-            contract.world.posted(channel, message_id);
-            delivery = Some(Delivery::new_message(
-                message_id,
-                Some(channel),
-                false,
-                payload,
-            ));
-            axum::Json(message(message_id, Some(channel), payload, false)).into_response()
+            let made = match contract.nonces.made(payload, now) {
+                // Sent again with its nonce enforced: the message it made, and no other.
+                Some(made) => made,
+                None => {
+                    let message_id = shared.next_id();
+                    contract.world.posted(channel, message_id);
+                    delivery = Some(Delivery::new_message(
+                        message_id,
+                        Some(channel),
+                        false,
+                        payload,
+                    ));
+                    let made = message(message_id, Some(channel), payload, false);
+                    contract.nonces.remember(payload, &made, now);
+                    made
+                }
+            };
+            axum::Json(made).into_response()
         }
         (_, ["channels", channel, "messages", message_id]) => {
             let channel = snowflake(channel).map_err(|_| Refusal::unknown_channel())?;
@@ -1592,6 +1606,7 @@ fn message(id: u64, channel: Option<u64>, payload: Option<&Value>, ephemeral: bo
         "flags": flags,
         "components": field("components", json!([])),
         "application_id": APPLICATION_ID.to_string(),
+        "nonce": field("nonce", Value::Null),
     })
 }
 
