@@ -28,7 +28,7 @@ pub struct Data {
     /// How long a handler whose work waits for the database answers directly before it defers
     /// its interaction instead (see `deferral`).
     pub defer_after: Duration,
-    /// How many sweeps have finished since the bot started (see [`RunningBot::sweeps_done`]).
+    /// How many sweeps have finished since the bot started (see `crate::app::App::sweeps_done`).
     pub sweeps_done: Arc<watch::Sender<u64>>,
     /// The game pages' address from outside, for the boards' links (see [`Config::public_url`]).
     pub public_url: Option<Arc<str>>,
