@@ -14,7 +14,6 @@ use std::time::Duration;
 
 use tokio::net::TcpListener;
 use tokio::sync::watch;
-use tokio::time::MissedTickBehavior;
 use tokio_util::sync::CancellationToken;
 use tokio_util::task::TaskTracker;
 use tracing::{error, info, warn};
@@ -25,8 +24,8 @@ pub use crate::discord::{Config as BotConfig, DEFAULT_DEFER_AFTER};
 
 use crate::discord;
 use crate::games::{
-    ChallengeLimits, Clock, Computer, CpuLimits, GameService, GamesChecked, ServiceConfig,
-    spawn_check_games,
+    ChallengeLimits, Clock, Computer, CpuLimits, GameService, GamesChecked, PuzzleMiner,
+    ServiceConfig, Sweeps, spawn_check_games,
 };
 use crate::render::{BoardView, RenderError, Renderer};
 use crate::storage::Db;
@@ -176,9 +175,6 @@ impl App {
                     http,
                     identity,
                     defer_after,
-                    sweep_interval: config.sweep_interval,
-                    scan_games: config.scan_games,
-                    sweeps_done: sweeps_done.clone(),
                     tasks: tasks.clone(),
                     stop: stop.clone(),
                 };
@@ -215,16 +211,19 @@ impl App {
                     &tasks,
                     &stop,
                 );
-                spawn_sweeps(
-                    service.clone(),
-                    config.sweep_interval,
-                    sweeps_done.clone(),
-                    &tasks,
-                    stop.clone(),
-                );
                 (service, None, addr)
             }
         };
+        let miner = config.scan_games.then(|| {
+            let (long, work) = (config.cpu.long.clone(), config.cpu.work.clone());
+            PuzzleMiner::new(service.clone(), long, work, tasks.clone(), stop.clone())
+        });
+        let deliverer = bot.as_ref().map(discord::RunningBot::deliverer);
+        Sweeps::new(service.clone(), deliverer, miner, sweeps_done.clone()).spawn(
+            &tasks,
+            stop.clone(),
+            config.sweep_interval,
+        );
         service.relay_other_processes(&tasks, stop.clone());
         spawn_check_games(
             service.clone(),
@@ -378,31 +377,6 @@ fn serve(
     };
     web::spawn(listener, deps, config, tasks, stop.clone());
     addr
-}
-
-/// Runs the service's timed work now and then every `interval`, until `stop`; counts each
-/// round on `done`. (With the bot, its sweeper does this beside its deliveries.)
-fn spawn_sweeps(
-    service: GameService,
-    interval: Duration,
-    done: Arc<watch::Sender<u64>>,
-    tasks: &TaskTracker,
-    stop: CancellationToken,
-) {
-    tasks.spawn(async move {
-        let mut ticks = tokio::time::interval(interval);
-        ticks.set_missed_tick_behavior(MissedTickBehavior::Delay);
-        loop {
-            tokio::select! {
-                biased;
-                () = stop.cancelled() => break,
-                _ = ticks.tick() => {
-                    service.run_due_jobs().await;
-                    done.send_modify(|n| *n += 1);
-                }
-            }
-        }
-    });
 }
 
 /// Draws a board of each size in each orientation once, so that no game's first picture is

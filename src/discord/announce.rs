@@ -21,15 +21,21 @@
 //!
 //! [`GameService::next_announcement`]: crate::games::GameService::next_announcement
 
+use std::future::Future;
+use std::pin::Pin;
+use std::sync::Arc;
+
 use poise::serenity_prelude as serenity;
 use serenity::{
     CreateAllowedMentions, CreateInteractionResponseFollowup, CreateMessage, EditMessage, Http,
 };
-use tracing::{error, warn};
+use tracing::warn;
 
 use super::commands::challenge;
 use super::{Data, Error, board, nonce, puzzle_posts, reach, tournament_posts};
-use crate::games::{Announced, AnnouncementId, Challenge, GameId, GameView, Reach, Retried};
+use crate::games::{
+    Announced, AnnouncementId, Challenge, Deliver, Delivery, GameId, GameView, Reach,
+};
 use crate::i18n::{Lang, Msg};
 
 /// Delivers `what` in its game's (or challenge's) language.
@@ -131,29 +137,36 @@ pub async fn delivered_here(data: &Data, id: impl Into<Option<AnnouncementId>>) 
     }
 }
 
-/// Tells the service how the `attempt`-th delivery of announcement `id` went.
-pub async fn report(data: &Data, id: AnnouncementId, attempt: u32, delivered: Result<(), Error>) {
-    let reported = match delivered {
-        Ok(()) => data.service.announced(id).await,
-        Err(e) if e.is_lasting_refusal() => {
-            warn!(announcement = %id, error = %e, "Discord refused an announcement for good");
-            data.service.announced(id).await
-        }
-        Err(e) => match data.service.announcement_failed(id, attempt).await {
-            Ok(Retried::At(at_ms)) => {
-                warn!(announcement = %id, attempt, at_ms, error = %e, "an announcement failed; retrying later");
-                Ok(())
-            }
-            Ok(Retried::GivenUp) => {
-                error!(announcement = %id, attempt, error = %e, "an announcement failed; given up");
-                Ok(())
-            }
-            Err(reporting) => Err(reporting),
-        },
-    };
-    if let Err(e) = reported {
-        // Left claimed: handed out again once its lease runs out.
-        error!(announcement = %id, error = %e, "could not report an announcement");
+/// The face's deliverer of the outbox (see [`Deliver`]): Discord's REST client and the
+/// handlers' shared state.
+pub struct Announcer {
+    http: Arc<Http>,
+    data: Data,
+}
+
+impl Announcer {
+    /// A deliverer posting through `http`.
+    pub fn new(http: Arc<Http>, data: Data) -> Announcer {
+        Announcer { http, data }
+    }
+}
+
+impl Deliver for Announcer {
+    fn deliver<'a>(
+        &'a self,
+        what: &'a Announced,
+    ) -> Pin<Box<dyn Future<Output = Delivery> + Send + 'a>> {
+        Box::pin(async move { outcome(deliver(&self.http, &self.data, what).await) })
+    }
+}
+
+/// How a delivery went, in the service's terms: a refusal Discord will repeat is final, any
+/// other failure may pass.
+pub fn outcome(delivered: Result<(), Error>) -> Delivery {
+    match delivered {
+        Ok(()) => Delivery::Delivered,
+        Err(e) if e.is_lasting_refusal() => Delivery::Refused(e.to_string()),
+        Err(e) => Delivery::Failed(e.to_string()),
     }
 }
 

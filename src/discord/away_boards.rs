@@ -66,7 +66,9 @@ async fn show_move(http: &Http, data: &Data, played: &MovePlayed) {
     }
     let delivered = announce::board_after_move(http, data, &played.game).await;
     if let Some(id) = played.announcement {
-        announce::report(data, id, 0, delivered).await;
+        data.service
+            .report_delivery(id, 0, announce::outcome(delivered))
+            .await;
     }
 }
 

@@ -4,7 +4,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use poise::serenity_prelude as serenity;
-use tokio::sync::{SemaphorePermit, watch};
+use tokio::sync::SemaphorePermit;
 use tracing::warn;
 
 use super::{Attached, Config, Error, picture_cache};
@@ -28,8 +28,6 @@ pub struct Data {
     /// How long a handler whose work waits for the database answers directly before it defers
     /// its interaction instead (see `deferral`).
     pub defer_after: Duration,
-    /// How many sweeps have finished since the bot started (see `crate::app::App::sweeps_done`).
-    pub sweeps_done: Arc<watch::Sender<u64>>,
     /// The game pages' address from outside, for the boards' links (see [`Config::public_url`]).
     pub public_url: Option<Arc<str>>,
     /// Whether the Activity is on (see [`Config::activity`]): boards offer Play on the board.
@@ -112,7 +110,6 @@ impl Data {
             analyses: Arc::default(),
             bot_user: attached.identity.bot_user,
             defer_after: attached.defer_after,
-            sweeps_done: attached.sweeps_done.clone(),
             public_url: config.public_url.as_deref().map(Arc::from),
             activity: config.activity(),
         }

@@ -31,7 +31,6 @@ mod reach;
 mod reply;
 mod retry;
 mod router;
-mod sweeper;
 mod tournament_posts;
 
 use std::sync::Arc;
@@ -54,7 +53,7 @@ pub use framework::intents;
 use framework::{Registration, framework};
 use in_flight::Drain;
 
-use crate::games::{CpuLimits, GameService, UserId};
+use crate::games::{CpuLimits, Deliver, GameService, UserId};
 use crate::render::Renderer;
 
 /// How long shutdown waits for handlers that are still running.
@@ -113,12 +112,6 @@ pub struct Attached {
     /// How long slow work may take before its interaction is deferred (normally
     /// [`DEFAULT_DEFER_AFTER`]).
     pub defer_after: Duration,
-    /// How often the sweeper delivers announcements and runs the service's timed work.
-    pub sweep_interval: Duration,
-    /// Whether the sweeper searches finished games for puzzles.
-    pub scan_games: bool,
-    /// Counted up after every sweep.
-    pub sweeps_done: Arc<watch::Sender<u64>>,
     /// Where the face's background tasks run.
     pub tasks: TaskTracker,
     /// Cancelled when the application stops.
@@ -141,11 +134,12 @@ pub struct RunningBot {
     shard_manager: Arc<ShardManager>,
     in_flight: Drain,
     client: JoinHandle<Result<(), serenity::Error>>,
+    deliverer: Arc<announce::Announcer>,
 }
 
 /// Builds the client, starts the gateway connection in a background task and returns at once;
-/// the face's own tasks (the sweeper, the boards of what happened away from the chat) run on
-/// the attached tasks. Commands are registered (in `config.dev_guild`, or globally) once the
+/// the face's own task (the boards of what happened away from the chat) runs on the attached
+/// tasks, and [`RunningBot::deliverer`] delivers the outbox for the application's sweeps. Commands are registered (in `config.dev_guild`, or globally) once the
 /// gateway is ready.
 ///
 /// # Errors
@@ -160,10 +154,9 @@ pub async fn start(config: &Config, attached: Attached) -> Result<RunningBot, Er
     let mut client = serenity::ClientBuilder::new_with_http(attached.http, intents())
         .framework(framework)
         .await?;
-    let (http, tasks, stop) = (client.http.clone(), &attached.tasks, attached.stop);
-    away_boards::spawn(http.clone(), data.clone(), tasks, stop.clone());
-    let scanner = attached.scan_games.then(|| (tasks.clone(), stop.clone()));
-    sweeper::Sweeper::new(http, data, scanner).spawn(tasks, stop, attached.sweep_interval);
+    let http = client.http.clone();
+    away_boards::spawn(http.clone(), data.clone(), &attached.tasks, attached.stop);
+    let deliverer = Arc::new(announce::Announcer::new(http, data));
     let shard_manager = client.shard_manager.clone();
     let shards = config.shards;
     let task = tokio::spawn(async move {
@@ -179,10 +172,17 @@ pub async fn start(config: &Config, attached: Attached) -> Result<RunningBot, Er
         shard_manager,
         in_flight,
         client: task,
+        deliverer,
     })
 }
 
 impl RunningBot {
+    /// What delivers the service's announcements to the players in Discord.
+    #[must_use]
+    pub fn deliverer(&self) -> Arc<dyn Deliver> {
+        self.deliverer.clone()
+    }
+
     /// The number of gateway events being handled right now, to wait on: once it is back to
     /// zero after an interaction was answered, its handler has done all it was going to do.
     #[must_use]

@@ -77,6 +77,7 @@ mod clock;
 mod computer;
 mod cooldowns;
 mod cpu;
+mod delivery;
 mod end;
 mod error;
 mod events;
@@ -113,8 +114,10 @@ pub use clock::{Clock, ManualClock, SystemClock};
 pub use computer::{Computer, TurnClaim};
 pub use cooldowns::{ChallengeLimits, HEAVY_COOLDOWN_MS, MAX_COMPUTER_GAMES};
 pub use cpu::CpuLimits;
+pub use delivery::{Deliver, Delivery};
 pub use error::{InternalError, Result, ServiceError, UserError};
 pub use events::GameEvent;
+pub use jobs::Sweeps;
 pub use lapsed::Lapsed;
 pub use mining::{
     CONFIRM_FACTOR, GameToMine, MINING_CLAIMS, MINING_LEASE_MS, Mined, MiningDepth, MiningOutcome,

@@ -531,10 +531,11 @@ async fn what_is_done_on_the_activity_reaches_the_chat_though_its_process_died()
         button_ids(&posted)
     );
     assert!(content(&posted).contains(&format!("<@{}>", ALICE.id)));
+    // Its delivery is over (the message remembered) once a whole sweep has run after it.
+    h.sweeps(2).await;
     let remembered = h.service.challenge(offer.id).await.unwrap();
     assert!(remembered.message.is_some(), "its message is remembered");
 
-    h.sweeps(2).await;
     h.clock().advance(DELIVERY_LEASE_MS);
     h.sweeps(2).await;
     // One message each (a post the fake rate limited is tried again: a request, no message).
