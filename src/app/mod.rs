@@ -118,6 +118,8 @@ impl App {
     /// is taken.
     pub async fn start(config: AppConfig) -> Result<App, AppError> {
         let (tasks, stop) = (TaskTracker::new(), CancellationToken::new());
+        // What started before a later step failed stops with the failure.
+        let started = stop.clone().drop_guard();
         let renderer = Arc::new(Renderer::new()?);
         warm_up(renderer.clone()).await?;
         let sweeps_done = Arc::new(watch::Sender::new(0));
@@ -232,6 +234,7 @@ impl App {
             stop.clone(),
             games_checked.clone(),
         );
+        started.disarm();
         Ok(App {
             service,
             tasks,
