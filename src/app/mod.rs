@@ -18,14 +18,14 @@ use tokio_util::sync::CancellationToken;
 use tokio_util::task::TaskTracker;
 use tracing::{error, info, warn};
 
-pub use shutdown::signal as shutdown_signal;
+pub use shutdown::StopSignals;
 
 pub use crate::discord::{Config as BotConfig, DEFAULT_DEFER_AFTER};
 
 use crate::discord;
 use crate::games::{
     ChallengeLimits, Clock, Computer, CpuLimits, GameService, GamesChecked, PuzzleMiner,
-    ServiceConfig, Sweeps, spawn_check_games,
+    ServiceConfig, Sweeps, SystemClock, spawn_check_games,
 };
 use crate::render::{BoardView, RenderError, Renderer};
 use crate::storage::Db;
@@ -74,6 +74,22 @@ pub enum Faces {
         /// How many requests one address may make.
         rate_limit: RateLimit,
     },
+}
+
+impl AppConfig {
+    /// What a real process runs on: `db`, the system clock, this machine's turns of CPU work,
+    /// the default sweep interval and puzzle mining on, showing `faces`.
+    #[must_use]
+    pub fn standard(db: Db, faces: Faces) -> AppConfig {
+        AppConfig {
+            db,
+            clock: Arc::new(SystemClock),
+            cpu: CpuLimits::for_this_machine(),
+            sweep_interval: DEFAULT_SWEEP_INTERVAL,
+            scan_games: true,
+            faces,
+        }
+    }
 }
 
 /// Why the application could not start or stopped.
@@ -141,9 +157,7 @@ impl App {
                     bot_user: Some(identity.bot_user),
                     ..ServiceConfig::default()
                 };
-                let service =
-                    GameService::new(config.db, config.clock, settings).with_computer(computer());
-                prepare(&service).await;
+                let service = game_service(config.db, config.clock, settings, computer()).await;
                 let web_addr =
                     listener.and_then(|listener| {
                         let activity = bot.client_secret.clone().filter(|_| bot.activity()).map(
@@ -195,9 +209,7 @@ impl App {
                     challenge_limits: ChallengeLimits::NONE,
                     ..ServiceConfig::default()
                 };
-                let service =
-                    GameService::new(config.db, config.clock, settings).with_computer(computer());
-                prepare(&service).await;
+                let service = game_service(config.db, config.clock, settings, computer()).await;
                 let pages = web::WebConfig {
                     public_url: None,
                     local: Some(local),
@@ -284,19 +296,19 @@ impl App {
         }
     }
 
-    /// Runs until Ctrl-C or SIGTERM (then shuts down) or until the bot stops on its own (for
-    /// example because Discord refused the token).
+    /// Runs until `signals` hears Ctrl-C or SIGTERM (then shuts down) or until the bot stops on
+    /// its own (for example because Discord refused the token).
     ///
     /// # Errors
-    /// Why the bot stopped, or the signal could not be listened for.
-    pub async fn run_until_signal(mut self) -> Result<(), AppError> {
+    /// Why the bot stopped.
+    pub async fn run_until_signal(mut self, mut signals: StopSignals) -> Result<(), AppError> {
         // `Err`: the bot stopped on its own, with this outcome.
         let woke = match self.bot.as_mut() {
             Some(bot) => tokio::select! {
                 ended = bot.stopped() => Err(ended),
-                signal = shutdown::signal() => Ok(signal),
+                signal = signals.recv() => Ok(signal),
             },
-            None => Ok(shutdown::signal().await),
+            None => Ok(signals.recv().await),
         };
         let signal = match woke {
             Ok(signal) => signal,
@@ -306,7 +318,6 @@ impl App {
                 return ended.map_err(AppError::from);
             }
         };
-        let signal = signal.map_err(|e| AppError::Task(e.to_string()))?;
         info!(signal, "shutting down");
         self.shutdown().await
     }
@@ -353,13 +364,21 @@ async fn bind(addr: SocketAddr) -> Result<TcpListener, AppError> {
         .map_err(|error| AppError::Serve { addr, error })
 }
 
-/// What every service needs before anything is served: the shipped puzzles stored, so that
-/// the first `/puzzle` or puzzle page finds them. A failure is logged; the rest still runs.
-async fn prepare(service: &GameService) {
+/// The game service, playing the computer's turns through `computer`, with what it needs
+/// before anything is served: the shipped puzzles stored, so that the first `/puzzle` or
+/// puzzle page finds them (a failure is logged; the rest still runs).
+async fn game_service(
+    db: Db,
+    clock: Arc<dyn Clock>,
+    settings: ServiceConfig,
+    computer: Computer,
+) -> GameService {
+    let service = GameService::new(db, clock, settings).with_computer(computer);
     match service.add_starter_puzzles().await {
         Ok(added) => info!(added, "starter puzzles stored"),
         Err(e) => error!(error = %e, "could not store the starter puzzles"),
     }
+    service
 }
 
 /// Serves the game pages on `listener`; the address they are served on.

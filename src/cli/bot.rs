@@ -2,7 +2,6 @@
 //! setting is a flag and an environment variable (a `.env` file is read first); `--help` lists
 //! them with their defaults, and `.env.example` names the same variables.
 
-use std::sync::Arc;
 use std::time::Duration;
 
 use backon::{ExponentialBuilder, Retryable};
@@ -10,8 +9,7 @@ use clap::{Args, Parser};
 use tracing::warn;
 use tracing_subscriber::EnvFilter;
 
-use crate::app::{self, App, AppConfig, BotConfig as Config, Faces};
-use crate::games::{CpuLimits, SystemClock};
+use crate::app::{self, App, AppConfig, BotConfig as Config, Faces, StopSignals};
 use crate::storage::{self, DEFAULT_DATABASE_URL, Db, PoolSettings};
 
 /// How many times the bot tries to reach its database at start before giving up.
@@ -142,20 +140,19 @@ pub fn run(args: &BotArgs) -> Result<(), String> {
         .map_err(|e| format!("could not start the async runtime: {e}"))?;
     runtime.block_on(async {
         let db = open_database(&args.database_url, &args.pool()).await?;
-        let app = App::start(AppConfig {
-            db,
-            clock: Arc::new(SystemClock),
-            cpu: CpuLimits::for_this_machine(),
-            sweep_interval: app::DEFAULT_SWEEP_INTERVAL,
-            scan_games: true,
-            faces: Faces::Bot {
-                config,
-                defer_after: app::DEFAULT_DEFER_AFTER,
-            },
-        })
-        .await
-        .map_err(|e| e.to_string())?;
-        app.run_until_signal().await.map_err(|e| e.to_string())
+        let faces = Faces::Bot {
+            config,
+            defer_after: app::DEFAULT_DEFER_AFTER,
+        };
+        // Heard from now on: a signal while the application starts stops it once it has.
+        let signals =
+            StopSignals::listen().map_err(|e| format!("could not listen for signals: {e}"))?;
+        let app = App::start(AppConfig::standard(db, faces))
+            .await
+            .map_err(|e| e.to_string())?;
+        app.run_until_signal(signals)
+            .await
+            .map_err(|e| e.to_string())
     })
 }
 

@@ -4,13 +4,11 @@
 use std::net::SocketAddr;
 
 use clap::Args;
-use std::sync::Arc;
 
 use tokio::net::TcpListener;
 use tracing_subscriber::EnvFilter;
 
-use crate::app::{self, App, AppConfig, Faces, RateLimit};
-use crate::games::{CpuLimits, SystemClock};
+use crate::app::{App, AppConfig, Faces, RateLimit, StopSignals};
 use crate::storage::{self, DEFAULT_DATABASE_URL};
 
 /// Where to serve and store.
@@ -47,26 +45,25 @@ async fn serve(args: &WebArgs) -> Result<(), String> {
     let listener = TcpListener::bind(args.addr)
         .await
         .map_err(|e| format!("could not serve on {}: {e}", args.addr))?;
-    let app = App::start(AppConfig {
-        db,
-        clock: Arc::new(SystemClock),
-        cpu: CpuLimits::for_this_machine(),
-        sweep_interval: app::DEFAULT_SWEEP_INTERVAL,
-        scan_games: true,
-        faces: Faces::AtScreen {
-            listener,
-            rate_limit: RateLimit {
-                per_second: args.requests_per_second,
-                burst: args.requests_per_second.saturating_mul(6),
-            },
+    let faces = Faces::AtScreen {
+        listener,
+        rate_limit: RateLimit {
+            per_second: args.requests_per_second,
+            burst: args.requests_per_second.saturating_mul(6),
         },
-    })
-    .await
-    .map_err(|e| e.to_string())?;
+    };
+    // Heard from now on: a signal while the application starts stops it once it has.
+    let signals =
+        StopSignals::listen().map_err(|e| format!("could not listen for signals: {e}"))?;
+    let app = App::start(AppConfig::standard(db, faces))
+        .await
+        .map_err(|e| e.to_string())?;
     if !args.addr.ip().is_loopback() {
         // Whoever reaches this address plays the games at this screen.
         tracing::warn!(addr = %args.addr, "serving games that anyone who reaches this address may play");
     }
     println!("Monkey Queen: play at http://{}/ (Ctrl-C stops)", args.addr);
-    app.run_until_signal().await.map_err(|e| e.to_string())
+    app.run_until_signal(signals)
+        .await
+        .map_err(|e| e.to_string())
 }
