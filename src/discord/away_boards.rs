@@ -8,44 +8,25 @@
 use std::sync::Arc;
 
 use poise::serenity_prelude::Http;
-use tokio::sync::broadcast::error::RecvError;
 use tokio_util::sync::CancellationToken;
 use tokio_util::task::TaskTracker;
-use tracing::{debug, warn};
 
 use super::{Data, announce, board};
-use crate::games::{GameEvent, GameStarted, MovePlayed, Reach};
+use crate::games::{GameEvent, GameStarted, Heard, MovePlayed, Reach};
 use crate::i18n::Msg;
 
 /// Shows what happened away from the chat until `stop`, on `tasks`. Subscribed before it
-/// returns, so nothing that happens after it is missed.
+/// returns, so nothing that happens after it is missed. What it misses by falling behind is
+/// owed in the outbox, which posts it after its grace.
 pub fn spawn(http: Arc<Http>, data: Data, tasks: &TaskTracker, stop: CancellationToken) {
-    let mut events = data.service.subscribe();
     let shows = tasks.clone();
-    tasks.spawn(async move {
-        loop {
-            let event = tokio::select! {
-                biased;
-                () = stop.cancelled() => break,
-                event = events.recv() => event,
-            };
-            match event {
-                Ok(GameEvent::Changed(_)) => {}
-                Ok(event) => {
-                    let (http, data) = (http.clone(), data.clone());
-                    shows.spawn(async move { show(&http, &data, event).await });
-                }
-                // Their boards are owed in the outbox, which posts them after its grace.
-                Err(RecvError::Lagged(missed)) => {
-                    warn!(
-                        missed,
-                        "fell behind the service's events; the outbox posts what was missed"
-                    );
-                }
-                Err(RecvError::Closed) => break,
-            }
+    let service = data.service.clone();
+    service.follow("the chat's boards", tasks, stop, move |heard| {
+        if let Heard::Event(event @ (GameEvent::MovedAway(_) | GameEvent::StartedAway(_))) = heard {
+            let (http, data) = (http.clone(), data.clone());
+            shows.spawn(async move { show(&http, &data, event).await });
         }
-        debug!("stopped showing what happened away from the chat");
+        std::future::ready(())
     });
 }
 

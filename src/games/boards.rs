@@ -4,7 +4,7 @@
 //! finds it whichever process posted it; forgotten when the game ends.
 
 use super::tokens::token_serves;
-use super::{GameService, GameView, MessageId, Result, UserError};
+use super::{ChannelId, GameId, GameService, GameView, MessageId, Result, UserError};
 use crate::model::Editable;
 use crate::storage;
 
@@ -46,5 +46,20 @@ fn still_editable(how: &Editable, now_ms: i64) -> bool {
             channel: Some(_), ..
         } => true,
         Editable::ByToken { received_ms, .. } => token_serves(*received_ms, now_ms),
+    }
+}
+
+impl GameService {
+    /// Remembers the thread a game is shown in: later boards go there.
+    ///
+    /// # Errors
+    /// [`UserError::NoSuchGame`]; internal errors.
+    pub async fn set_game_thread(&self, id: GameId, thread: ChannelId) -> Result<()> {
+        let mut conn = self.db.write().await?;
+        if storage::set_game_thread(&mut conn, id, thread).await? {
+            Ok(())
+        } else {
+            Err(UserError::NoSuchGame(id).into())
+        }
     }
 }

@@ -25,9 +25,19 @@ use tokio_util::task::TaskTracker;
 use tracing::{error, info, warn};
 
 use super::events::GameEvent;
+use super::view;
 use super::{
     GameId, GameRef, GameService, GameView, InternalError, PlayRequest, Result, ServiceError,
 };
+use crate::storage;
+
+/// How long a process's claim of a computer's turn keeps others off it: twice the hardest
+/// search's time limit, and short enough that a turn whose process died is soon taken up.
+pub const COMPUTER_TURN_LEASE_MS: i64 = 10_000;
+
+/// The most turns [`GameService::computer_turns`] returns at once: a sweep's work stays
+/// bounded however many are owed, and the rest come up in the sweeps after.
+pub const COMPUTER_TURNS_PER_SWEEP: u32 = 100;
 
 /// The computer's turns this process works on, and where their tasks run.
 pub struct Computer {
@@ -220,5 +230,45 @@ impl GameService {
             }
         }
         Ok(())
+    }
+}
+
+impl GameService {
+    /// The turns the computer owes that no process is thinking about: the active games
+    /// where it is to move and nobody holds a live claim of its turn (see
+    /// [`Self::claim_computer_turn`]), oldest first, at most [`COMPUTER_TURNS_PER_SWEEP`]. One
+    /// query, through an index of those games alone.
+    ///
+    /// # Errors
+    /// Internal errors only.
+    pub async fn computer_turns(&self) -> Result<Vec<GameView>> {
+        let Some(bot) = self.config.bot_user else {
+            return Ok(Vec::new());
+        };
+        let mut conn = self.db.read().await?;
+        let owed = storage::computer_turns(&mut conn, bot, self.now_ms(), COMPUTER_TURNS_PER_SWEEP)
+            .await?;
+        owed.into_iter()
+            .map(|turn| {
+                let position = view::position_of(&turn.game)?;
+                let last_move =
+                    super::last_move_of(&turn.game, &position, turn.last_move.as_deref())?;
+                Ok(view::view(turn.game, position, last_move))
+            })
+            .collect()
+    }
+
+    /// Claims the computer's turn at `ply` of `game` for this process, for
+    /// [`COMPUTER_TURN_LEASE_MS`]: `false` if the game moved on or another process holds the
+    /// claim. With several bot processes, exactly one thinks about each turn; if it dies, the
+    /// turn can be claimed again once the lease is over.
+    ///
+    /// # Errors
+    /// Internal errors only.
+    pub async fn claim_computer_turn(&self, game: GameId, ply: u32) -> Result<bool> {
+        let mut conn = self.db.write().await?;
+        let now = self.now_ms();
+        let lease = COMPUTER_TURN_LEASE_MS;
+        Ok(storage::claim_computer_turn(&mut conn, game, ply, now, lease).await?)
     }
 }

@@ -8,9 +8,11 @@
 //! again: what a face shows is read from the service, so a missed event costs freshness,
 //! never data.
 
+use std::future::Future;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
+use tokio::sync::broadcast::error::RecvError;
 use tokio::sync::{Notify, broadcast};
 use tokio_util::sync::CancellationToken;
 use tokio_util::task::TaskTracker;
@@ -49,6 +51,16 @@ impl GameEvent {
     }
 }
 
+/// What a follower of the service's events hears (see [`GameService::follow`]).
+#[derive(Debug, Clone)]
+pub enum Heard {
+    /// Something happened.
+    Event(GameEvent),
+    /// The follower fell behind and missed this many events: what it shows should be read
+    /// again (what is owed to the players is in the outbox, which delivers it anyway).
+    Missed(u64),
+}
+
 /// The service's publisher: a broadcast channel and this process's id among the processes;
 /// and the outbox's bell, rung once an announcement due at once has been committed.
 #[derive(Clone)]
@@ -83,6 +95,40 @@ impl GameService {
     #[must_use]
     pub fn subscribe(&self) -> broadcast::Receiver<GameEvent> {
         self.events.sender.subscribe()
+    }
+
+    /// Calls `on` with everything heard from now until `stop`, one at a time, on `tasks`.
+    /// Subscribed before it returns, so nothing published after it is missed; `follower`
+    /// names it in the logs.
+    pub fn follow<F, Fut>(
+        &self,
+        follower: &'static str,
+        tasks: &TaskTracker,
+        stop: CancellationToken,
+        mut on: F,
+    ) where
+        F: FnMut(Heard) -> Fut + Send + 'static,
+        Fut: Future<Output = ()> + Send,
+    {
+        let mut events = self.subscribe();
+        tasks.spawn(async move {
+            loop {
+                let heard = tokio::select! {
+                    biased;
+                    () = stop.cancelled() => break,
+                    event = events.recv() => match event {
+                        Ok(event) => Heard::Event(event),
+                        Err(RecvError::Lagged(missed)) => {
+                            warn!(follower, missed, "fell behind the service's events");
+                            Heard::Missed(missed)
+                        }
+                        Err(RecvError::Closed) => break,
+                    },
+                };
+                on(heard).await;
+            }
+            debug!(follower, "stopped following the service's events");
+        });
     }
 
     /// Publishes `event` here and, for a shared PostgreSQL database, tells the other

@@ -75,6 +75,7 @@ mod boards;
 mod challenges;
 mod clock;
 mod computer;
+mod consistency;
 mod cooldowns;
 mod cpu;
 mod delivery;
@@ -93,7 +94,6 @@ mod rematch;
 mod reminders;
 mod settings;
 mod standings;
-mod startup_check;
 mod tokens;
 mod tournaments;
 mod view;
@@ -111,12 +111,13 @@ pub use announcements::{
     retry_delay_ms,
 };
 pub use clock::{Clock, ManualClock, SystemClock};
-pub use computer::{Computer, TurnClaim};
+pub use computer::{COMPUTER_TURN_LEASE_MS, COMPUTER_TURNS_PER_SWEEP, Computer, TurnClaim};
+pub use consistency::{CheckedPage, GamesChecked, spawn_check_games};
 pub use cooldowns::{ChallengeLimits, HEAVY_COOLDOWN_MS, MAX_COMPUTER_GAMES};
 pub use cpu::CpuLimits;
 pub use delivery::{Deliver, Delivery};
 pub use error::{InternalError, Result, ServiceError, UserError};
-pub use events::GameEvent;
+pub use events::{GameEvent, Heard};
 pub use jobs::Sweeps;
 pub use lapsed::Lapsed;
 pub use mining::{
@@ -128,14 +129,12 @@ pub use puzzles::{
     DAILY_SOLVERS_SHOWN, DailySolver, PuzzleAnswer, PuzzleStats, PuzzleView, RatingChange, Verdict,
     judge_move, puzzle_line, read_puzzle_lines,
 };
-pub use queries::{COMPUTER_TURN_LEASE_MS, COMPUTER_TURNS_PER_SWEEP, CheckedPage};
 pub use rating_history::RatingHistory;
 pub use settings::SettingsChange;
 pub use standings::{
     AiStanding, HistoryPage, LeaderboardEntry, LeaderboardPage, LeaderboardScope, MAX_PAGE_SIZE,
     Page, PlayedGame, PlayerStats, RECENT_RESULTS,
 };
-pub use startup_check::{GamesChecked, spawn_check_games};
 pub use tokens::{KEPT_TOKEN_FOLLOW_UPS, TOKEN_LIFETIME_MS, token_serves};
 pub use tournaments::{
     Entrant, LogLine, MAX_NAME_CHARS, MAX_OPEN_TOURNAMENTS, MAX_PLAYERS, MAX_ROUND_ROBIN_PLAYERS,

@@ -18,7 +18,6 @@ use axum::extract::{Path, State};
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
 use futures_util::stream::{self, Stream, StreamExt};
-use tokio::sync::broadcast::error::RecvError;
 use tokio::sync::watch;
 use tokio_util::sync::CancellationToken;
 use tokio_util::task::TaskTracker;
@@ -27,7 +26,7 @@ use tracing::{debug, warn};
 use super::Web;
 use super::errors::WebError;
 use super::state::{self, PageState};
-use crate::games::{GameEvent, GameId, PageKey, Reach};
+use crate::games::{GameEvent, GameId, Heard, PageKey, Reach};
 
 /// How often an idle stream says it is alive, so proxies keep it open.
 const KEEP_ALIVE: Duration = Duration::from_secs(15);
@@ -109,31 +108,20 @@ impl Hub {
     /// local play on, it also reports the computer's boards in games played here as shown
     /// (the page is where they are shown).
     pub(super) fn spawn_feed(&self, web: Web, tasks: &TaskTracker) {
-        let mut events = web.service.subscribe();
-        let stop = self.stop.clone();
-        tasks.spawn(async move {
-            loop {
-                let event = tokio::select! {
-                    biased;
-                    () = stop.cancelled() => break,
-                    event = events.recv() => event,
-                };
-                match event {
-                    Ok(event) => feed(&web, &event).await,
-                    Err(RecvError::Lagged(missed)) => {
-                        warn!(
-                            missed,
-                            "the pages fell behind the service's events; refreshing all"
-                        );
+        let service = web.service.clone();
+        service.follow("the game pages", tasks, self.stop.clone(), move |heard| {
+            let web = web.clone();
+            async move {
+                match heard {
+                    Heard::Event(event) => feed(&web, &event).await,
+                    Heard::Missed(_) => {
                         let games: Vec<GameId> = web.hub.games().keys().copied().collect();
                         for game in games {
                             refresh(&web, game).await;
                         }
                     }
-                    Err(RecvError::Closed) => break,
                 }
             }
-            debug!("stopped feeding the game pages");
         });
     }
 }
