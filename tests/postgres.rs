@@ -138,6 +138,7 @@ async fn populated(db: TestDb) -> Fixture {
         channel: Some(CHANNEL),
     };
     f.service
+        .delivery()
         .board_posted(&running, MessageId(55), board)
         .await
         .unwrap();
@@ -151,6 +152,7 @@ async fn populated(db: TestDb) -> Fixture {
         .await
         .unwrap();
     f.service
+        .delivery()
         .record_launch(bob().id, CHANNEL, Some(running.id), Reach::Channel)
         .await
         .unwrap();
@@ -701,18 +703,30 @@ async fn an_open_claim_of_an_announcement_leaves_the_next_to_another_process() {
         .await
         .unwrap()
         .unwrap();
-    let next = timeout(PATIENCE, other.next_announcement())
+    let next = timeout(PATIENCE, other.delivery().next_announcement())
         .await
         .expect("the second claim waited for the first")
         .unwrap()
         .unwrap();
     assert_ne!(next.id, held.id);
-    assert!(other.next_announcement().await.unwrap().is_none());
+    assert!(
+        other
+            .delivery()
+            .next_announcement()
+            .await
+            .unwrap()
+            .is_none()
+    );
     // The first claimer died before committing: its announcement is due again.
     tx.rollback().await.unwrap();
     drop(conn);
     assert_eq!(
-        other.next_announcement().await.unwrap().map(|a| a.id),
+        other
+            .delivery()
+            .next_announcement()
+            .await
+            .unwrap()
+            .map(|a| a.id),
         Some(held.id)
     );
 }

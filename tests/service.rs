@@ -1019,6 +1019,7 @@ async fn lists_records_and_board_messages() {
 
     let posted = Editable::InChannel(CHANNEL);
     f.service
+        .delivery()
         .board_posted(&first, MessageId(4242), posted.clone())
         .await
         .unwrap();
@@ -1031,7 +1032,12 @@ async fn lists_records_and_board_messages() {
         ..first.clone()
     };
     assert_eq!(
-        refused(f.service.board_posted(&missing, MessageId(1), posted).await),
+        refused(
+            f.service
+                .delivery()
+                .board_posted(&missing, MessageId(1), posted)
+                .await
+        ),
         UserError::NoSuchGame(missing.id)
     );
 
@@ -1477,6 +1483,7 @@ async fn the_latest_token_of_a_game_reached_through_interactions_serves_four_fol
         let game = game.clone();
         async move {
             service
+                .delivery()
                 .keep_token(&game, &token(value), at, made_in)
                 .await
                 .unwrap();
@@ -1488,34 +1495,44 @@ async fn the_latest_token_of_a_game_reached_through_interactions_serves_four_fol
     // Made away from the game (a board that came by DM): where the game lives is unchanged.
     keep("elsewhere", T0 + 2_000, ChannelId(9)).await;
     let mut taken = Vec::new();
-    while let Some(kept) = f.service.take_token(game.id).await.unwrap() {
+    while let Some(kept) = f.service.delivery().take_token(game.id).await.unwrap() {
         taken.push(kept);
     }
     assert_eq!(taken, vec![token("new"); KEPT_TOKEN_FOLLOW_UPS as usize]);
     // Kept again (a second handler of the same click): its uses stay counted.
     keep("new", T0 + 1_000, CHANNEL).await;
-    assert_eq!(f.service.take_token(game.id).await.unwrap(), None);
+    assert_eq!(
+        f.service.delivery().take_token(game.id).await.unwrap(),
+        None
+    );
 
     // A newer interaction serves until 14 minutes after it, then the sweep deletes it.
     keep("newest", T0 + 3_000, CHANNEL).await;
     f.clock.set(T0 + 3_000 + TOKEN_LIFETIME_MS - 1);
     assert_eq!(f.service.forget_lapsed().await.unwrap().tokens, 0);
     assert_eq!(
-        f.service.take_token(game.id).await.unwrap(),
+        f.service.delivery().take_token(game.id).await.unwrap(),
         Some(token("newest"))
     );
     f.clock.advance(1);
-    assert_eq!(f.service.take_token(game.id).await.unwrap(), None);
+    assert_eq!(
+        f.service.delivery().take_token(game.id).await.unwrap(),
+        None
+    );
     assert_eq!(f.service.forget_lapsed().await.unwrap().tokens, 1);
     assert_eq!(rows(&f, "interaction_tokens").await, 0);
 
     // Where the bot posts in the channel, no token is kept.
     let posted = f.start(&carol(), &alice()).await;
     f.service
+        .delivery()
         .keep_token(&posted, &token("unneeded"), f.service.now_ms(), CHANNEL)
         .await
         .unwrap();
-    assert_eq!(f.service.take_token(posted.id).await.unwrap(), None);
+    assert_eq!(
+        f.service.delivery().take_token(posted.id).await.unwrap(),
+        None
+    );
 }
 
 #[tokio::test]
@@ -1532,6 +1549,7 @@ async fn a_board_hands_back_the_one_it_replaces_while_that_one_can_still_be_edit
         let (service, game) = (f.service.clone(), game.clone());
         async move {
             service
+                .delivery()
                 .board_posted(&game, MessageId(message), editable)
                 .await
                 .unwrap()
@@ -1582,6 +1600,7 @@ async fn a_board_hands_back_the_one_it_replaces_while_that_one_can_still_be_edit
         async move {
             let posted = Editable::InChannel(CHANNEL);
             service
+                .delivery()
                 .board_posted(&finished, MessageId(message), posted)
                 .await
                 .unwrap()
@@ -1595,6 +1614,7 @@ async fn a_board_hands_back_the_one_it_replaces_while_that_one_can_still_be_edit
     // An aborted game shows no result board: its board is forgotten as it ends.
     let aborted = f.start(&carol(), &bob()).await;
     f.service
+        .delivery()
         .board_posted(&aborted, MessageId(9), Editable::InChannel(CHANNEL))
         .await
         .unwrap();
@@ -1621,7 +1641,11 @@ async fn a_game_and_its_challenge_speak_the_language_they_were_made_in() {
         .accept_challenge(offer.id, &bob(), Lang::De)
         .await
         .unwrap();
-    f.service.announced(started.announcement).await.unwrap();
+    f.service
+        .delivery()
+        .announced(started.announcement)
+        .await
+        .unwrap();
     assert_eq!(started.game.lang, Lang::De);
     assert_eq!(
         f.service.game(started.game.id).await.unwrap().lang,
@@ -1655,7 +1679,13 @@ async fn a_game_and_its_challenge_speak_the_language_they_were_made_in() {
         .unwrap();
     f.clock.advance(ServiceConfig::default().challenge_ttl_ms);
     f.service.expire_challenges().await.unwrap();
-    let lapsed = f.service.next_announcement().await.unwrap().unwrap();
+    let lapsed = f
+        .service
+        .delivery()
+        .next_announcement()
+        .await
+        .unwrap()
+        .unwrap();
     assert!(
         matches!(&lapsed.what, Announced::Expired(c) if c.id == rematch.id),
         "{:?}",
@@ -1819,6 +1849,7 @@ async fn the_activity_opens_on_the_launched_game_and_lists_the_callers_games_in_
     assert_eq!(listed, vec![mine.id]);
     // Alice launches it on Bob and Carol's game, which she only watches.
     f.service
+        .delivery()
         .record_launch(alice().id, CHANNEL, Some(theirs.id), Reach::Channel)
         .await
         .unwrap();
@@ -1863,7 +1894,12 @@ async fn activity_moves_are_published_and_its_resignations_and_offers_owed_at_on
     };
     assert_eq!((moved.game.ply(), moved.announcement), (1, Some(owed)));
     assert!(
-        f.service.next_announcement().await.unwrap().is_none(),
+        f.service
+            .delivery()
+            .next_announcement()
+            .await
+            .unwrap()
+            .is_none(),
         "the move's board waits for its grace"
     );
     // Not Bob's turn to resign at ply 0 any more: refused, nothing owed.
@@ -1871,20 +1907,33 @@ async fn activity_moves_are_published_and_its_resignations_and_offers_owed_at_on
         refused(f.service.resign_away(bob().id, game.id, Some(0)).await),
         UserError::PositionChanged
     );
-    assert!(f.service.next_announcement().await.unwrap().is_none());
+    assert!(
+        f.service
+            .delivery()
+            .next_announcement()
+            .await
+            .unwrap()
+            .is_none()
+    );
     let ended = f
         .service
         .resign_away(bob().id, game.id, Some(1))
         .await
         .unwrap();
     assert_eq!(ended.result.map(|r| r.winner), Some(Color::White));
-    let handed = f.service.next_announcement().await.unwrap().unwrap();
+    let handed = f
+        .service
+        .delivery()
+        .next_announcement()
+        .await
+        .unwrap()
+        .unwrap();
     let Announced::End(shown) = &handed.what else {
         panic!("the result board: {:?}", handed.what)
     };
     assert_eq!(shown.id, game.id);
     assert_eq!(shown.result.map(|r| r.reason), Some(EndReason::Resignation));
-    f.service.announced(handed.id).await.unwrap();
+    f.service.delivery().announced(handed.id).await.unwrap();
     // A rematch from the Activity is owed to the chat.
     let created = f
         .service
@@ -1894,13 +1943,20 @@ async fn activity_moves_are_published_and_its_resignations_and_offers_owed_at_on
     let ChallengeCreated::Pending(offer) = created else {
         panic!("a rematch between people waits for an answer")
     };
-    let handed = f.service.next_announcement().await.unwrap().unwrap();
+    let handed = f
+        .service
+        .delivery()
+        .next_announcement()
+        .await
+        .unwrap()
+        .unwrap();
     let Announced::Offer { challenge, of } = &handed.what else {
         panic!("the offer: {:?}", handed.what)
     };
     assert_eq!((challenge.id, *of), (offer.id, game.id));
     // Answered before it was posted (the opponent saw it elsewhere): no longer owed.
     f.service
+        .delivery()
         .announcement_failed(handed.id, handed.attempt)
         .await
         .unwrap();
@@ -1909,11 +1965,28 @@ async fn activity_moves_are_published_and_its_resignations_and_offers_owed_at_on
         .await
         .unwrap();
     f.clock.advance(monkey_queen::games::DELIVERY_LEASE_MS);
-    assert!(f.service.next_announcement().await.unwrap().is_none());
-    assert_eq!(f.service.pending_announcements().await.unwrap(), 0);
+    assert!(
+        f.service
+            .delivery()
+            .next_announcement()
+            .await
+            .unwrap()
+            .is_none()
+    );
+    assert_eq!(
+        f.service.delivery().pending_announcements().await.unwrap(),
+        0
+    );
     // The moved-away board went stale with the resignation.
     f.clock.advance(monkey_queen::games::BOARD_GRACE_MS);
-    assert!(f.service.next_announcement().await.unwrap().is_none());
+    assert!(
+        f.service
+            .delivery()
+            .next_announcement()
+            .await
+            .unwrap()
+            .is_none()
+    );
 }
 
 #[tokio::test]
@@ -1925,6 +1998,7 @@ async fn a_game_against_the_computer_starts_from_the_activity_only_where_it_was_
     };
     assert_eq!(refused(start(Lang::En).await), UserError::NotLaunched);
     f.service
+        .delivery()
         .record_launch(alice().id, CHANNEL, None, Reach::Interactions)
         .await
         .unwrap();

@@ -1057,7 +1057,11 @@ async fn a_game_is_found_from_its_own_thread() {
         UserError::NoActiveGame,
         "no thread yet"
     );
-    f.service.set_game_thread(game.id, thread).await.unwrap();
+    f.service
+        .delivery()
+        .set_game_thread(game.id, thread)
+        .await
+        .unwrap();
     assert_eq!(
         f.service.game(game.id).await.unwrap().place.thread,
         Some(thread)
@@ -1102,6 +1106,7 @@ async fn a_game_is_found_from_its_own_thread() {
     assert_ne!(found.id, other.id);
     assert!(
         f.service
+            .delivery()
             .set_game_thread(GameId(999_999), thread)
             .await
             .is_err(),
@@ -1196,7 +1201,7 @@ async fn due(f: &Fixture) -> Vec<Announcement> {
 /// Every announcement due now that `service` is handed, claimed one after another.
 async fn claim_all(service: &GameService) -> Vec<Announcement> {
     let mut claimed = Vec::new();
-    while let Some(announcement) = service.next_announcement().await.unwrap() {
+    while let Some(announcement) = service.delivery().next_announcement().await.unwrap() {
         claimed.push(announcement);
     }
     claimed
@@ -1238,8 +1243,15 @@ async fn a_reminder_and_a_loss_on_time_are_each_handed_out_once_until_reported_d
     assert_eq!(view.to_move, Some(alice().id));
     // Handed to one deliverer: nobody else gets it while it works on it.
     assert!(due(&f).await.is_empty());
-    f.service.announced(reminder[0].id).await.unwrap();
-    assert_eq!(f.service.pending_announcements().await.unwrap(), 0);
+    f.service
+        .delivery()
+        .announced(reminder[0].id)
+        .await
+        .unwrap();
+    assert_eq!(
+        f.service.delivery().pending_announcements().await.unwrap(),
+        0
+    );
 
     f.clock.advance(2 * MINUTE);
     let timeout = due(&f).await;
@@ -1248,7 +1260,7 @@ async fn a_reminder_and_a_loss_on_time_are_each_handed_out_once_until_reported_d
         unreachable!()
     };
     assert_eq!(view.result.unwrap().reason, EndReason::Timeout);
-    f.service.announced(timeout[0].id).await.unwrap();
+    f.service.delivery().announced(timeout[0].id).await.unwrap();
     f.clock.advance(DELIVERY_LEASE_MS * 10);
     assert!(due(&f).await.is_empty(), "delivered means done");
 }
@@ -1267,6 +1279,7 @@ async fn a_failed_announcement_is_retried_with_growing_waits_then_given_up() {
         assert_eq!(handed[0].attempt, attempt);
         match f
             .service
+            .delivery()
             .announcement_failed(handed[0].id, attempt)
             .await
             .unwrap()
@@ -1284,7 +1297,10 @@ async fn a_failed_announcement_is_retried_with_growing_waits_then_given_up() {
     }
     assert_eq!(attempt, MAX_ATTEMPTS);
     assert!(waits.windows(2).all(|w| w[0] < w[1]), "{waits:?}");
-    assert_eq!(f.service.pending_announcements().await.unwrap(), 0);
+    assert_eq!(
+        f.service.delivery().pending_announcements().await.unwrap(),
+        0
+    );
 }
 
 /// A deliverer that dies with an announcement (a crash, a SIGKILL) leaves it claimed: once
@@ -1311,11 +1327,17 @@ async fn a_reminder_for_a_ply_already_played_is_dropped() {
     let game = timed(&f, &bob(), 10 * MINUTE).await;
     f.clock.advance(8 * MINUTE);
     f.service.due_reminders().await.unwrap();
-    assert_eq!(f.service.pending_announcements().await.unwrap(), 1);
+    assert_eq!(
+        f.service.delivery().pending_announcements().await.unwrap(),
+        1
+    );
     // Alice moves before the reminder is delivered: it no longer needs saying.
     f.play(&alice(), game, "g1-g6").await.unwrap();
     assert!(claim_all(&f.service).await.is_empty());
-    assert_eq!(f.service.pending_announcements().await.unwrap(), 0);
+    assert_eq!(
+        f.service.delivery().pending_announcements().await.unwrap(),
+        0
+    );
 }
 
 /// A move played for `user` whose board nobody reports delivered (the bot died after the
@@ -1352,16 +1374,25 @@ fn board_view(announcement: &Announcement) -> &monkey_queen::games::GameView {
 async fn a_moves_board_is_owed_until_reported_delivered() {
     let f = Fixture::new().await;
     let game = f.start(&alice(), &bob()).await;
-    assert_eq!(f.service.pending_announcements().await.unwrap(), 0);
+    assert_eq!(
+        f.service.delivery().pending_announcements().await.unwrap(),
+        0
+    );
     let played = play_unreported(&f, &alice(), game.id, "g1-g6").await;
     let board = played.announcement.expect("the move's board is owed");
-    assert_eq!(f.service.pending_announcements().await.unwrap(), 1);
+    assert_eq!(
+        f.service.delivery().pending_announcements().await.unwrap(),
+        1
+    );
     assert!(
         claim_all(&f.service).await.is_empty(),
         "not within its grace"
     );
-    f.service.announced(board).await.unwrap();
-    assert_eq!(f.service.pending_announcements().await.unwrap(), 0);
+    f.service.delivery().announced(board).await.unwrap();
+    assert_eq!(
+        f.service.delivery().pending_announcements().await.unwrap(),
+        0
+    );
     f.clock.advance(BOARD_GRACE_MS * 10);
     assert!(
         claim_all(&f.service).await.is_empty(),
@@ -1393,8 +1424,11 @@ async fn a_moves_board_not_reported_is_handed_out_after_its_grace() {
         Some("g1-g6")
     );
     assert_eq!(view.to_move, Some(bob().id));
-    f.service.announced(board).await.unwrap();
-    assert_eq!(f.service.pending_announcements().await.unwrap(), 0);
+    f.service.delivery().announced(board).await.unwrap();
+    assert_eq!(
+        f.service.delivery().pending_announcements().await.unwrap(),
+        0
+    );
 }
 
 /// A move's board goes stale once the game has moved on: another move (whose own board says
@@ -1405,14 +1439,20 @@ async fn a_moves_board_is_dropped_once_a_later_move_or_a_resignation_overtakes_i
     let game = f.start(&alice(), &bob()).await;
     play_unreported(&f, &alice(), game.id, "g1-g6").await;
     let bobs = play_unreported(&f, &bob(), game.id, "f12-f7").await;
-    assert_eq!(f.service.pending_announcements().await.unwrap(), 2);
+    assert_eq!(
+        f.service.delivery().pending_announcements().await.unwrap(),
+        2
+    );
     f.clock.advance(BOARD_GRACE_MS);
     let handed = claim_all(&f.service).await;
     assert_eq!(about(&handed), [("board", game.id)]);
     assert_eq!(handed[0].id, bobs.announcement.unwrap());
     assert_eq!(board_view(&handed[0]).ply(), 2);
-    f.service.announced(handed[0].id).await.unwrap();
-    assert_eq!(f.service.pending_announcements().await.unwrap(), 0);
+    f.service.delivery().announced(handed[0].id).await.unwrap();
+    assert_eq!(
+        f.service.delivery().pending_announcements().await.unwrap(),
+        0
+    );
 
     play_unreported(&f, &alice(), game.id, "g6-g5").await;
     let resigned = f
@@ -1425,8 +1465,11 @@ async fn a_moves_board_is_dropped_once_a_later_move_or_a_resignation_overtakes_i
     let handed = claim_all(&f.service).await;
     assert_eq!(about(&handed), [("end", game.id)]);
     assert_eq!(Some(handed[0].id), resigned.announcement);
-    f.service.announced(handed[0].id).await.unwrap();
-    assert_eq!(f.service.pending_announcements().await.unwrap(), 0);
+    f.service.delivery().announced(handed[0].id).await.unwrap();
+    assert_eq!(
+        f.service.delivery().pending_announcements().await.unwrap(),
+        0
+    );
 }
 
 /// A game ended beside the board owes the chat its end from the transaction that ends it: a
@@ -1469,9 +1512,15 @@ async fn a_games_end_beside_the_board_is_owed_until_reported_delivered() {
         .await
         .unwrap();
     let owed = ended.announcement.expect("the result board is owed");
-    assert_eq!(f.service.pending_announcements().await.unwrap(), 1);
-    f.service.announced(owed).await.unwrap();
-    assert_eq!(f.service.pending_announcements().await.unwrap(), 0);
+    assert_eq!(
+        f.service.delivery().pending_announcements().await.unwrap(),
+        1
+    );
+    f.service.delivery().announced(owed).await.unwrap();
+    assert_eq!(
+        f.service.delivery().pending_announcements().await.unwrap(),
+        0
+    );
 
     let ended = [
         f.service
@@ -1582,9 +1631,19 @@ async fn every_new_games_first_board_is_owed_until_reported_delivered() {
         .accept_challenge(c.id, &bob(), Lang::En)
         .await
         .unwrap();
-    assert_eq!(f.service.pending_announcements().await.unwrap(), 1);
-    f.service.announced(reported.announcement).await.unwrap();
-    assert_eq!(f.service.pending_announcements().await.unwrap(), 0);
+    assert_eq!(
+        f.service.delivery().pending_announcements().await.unwrap(),
+        1
+    );
+    f.service
+        .delivery()
+        .announced(reported.announcement)
+        .await
+        .unwrap();
+    assert_eq!(
+        f.service.delivery().pending_announcements().await.unwrap(),
+        0
+    );
 
     // Not reported: a challenge accepted, an open one taken, a rematch, the computer's.
     let mut channel = ChannelId(600);
@@ -1610,6 +1669,7 @@ async fn every_new_games_first_board_is_owed_until_reported_delivered() {
         .await
         .unwrap();
     f.service
+        .delivery()
         .announced(resigned.announcement.unwrap())
         .await
         .unwrap();
@@ -1642,7 +1702,10 @@ async fn every_new_games_first_board_is_owed_until_reported_delivered() {
     f.play(&dave(), moved_on.game.id, "g1-g6").await.unwrap();
 
     let started = [&accepted, &open, &rematch, &*computer];
-    assert_eq!(f.service.pending_announcements().await.unwrap(), 5);
+    assert_eq!(
+        f.service.delivery().pending_announcements().await.unwrap(),
+        5
+    );
     assert!(
         claim_all(&f.service).await.is_empty(),
         "not within its grace"
@@ -1656,9 +1719,16 @@ async fn every_new_games_first_board_is_owed_until_reported_delivered() {
         let view = board_view(announcement);
         assert_eq!(view.ply(), 0);
         assert_eq!(view.to_move, Some(view.white.id));
-        f.service.announced(announcement.id).await.unwrap();
+        f.service
+            .delivery()
+            .announced(announcement.id)
+            .await
+            .unwrap();
     }
-    assert_eq!(f.service.pending_announcements().await.unwrap(), 0);
+    assert_eq!(
+        f.service.delivery().pending_announcements().await.unwrap(),
+        0
+    );
 }
 
 /// In a game against the computer, its move owes the board the person answers, handed out
@@ -1685,7 +1755,7 @@ async fn the_computers_move_owes_its_board_and_a_move_it_answers_owes_none() {
             .as_deref(),
         Some("g1-g6")
     );
-    f.service.announced(first).await.unwrap();
+    f.service.delivery().announced(first).await.unwrap();
 
     let carols = play_unreported(&f, &carol(), game.id, "f12-f7").await;
     assert_eq!(carols.announcement, None);
@@ -1694,7 +1764,10 @@ async fn the_computers_move_owes_its_board_and_a_move_it_answers_owes_none() {
     play_unreported(&f, &carol(), game.id, "f7-f8").await;
     f.clock.advance(BOARD_GRACE_MS);
     assert!(claim_all(&f.service).await.is_empty());
-    assert_eq!(f.service.pending_announcements().await.unwrap(), 0);
+    assert_eq!(
+        f.service.delivery().pending_announcements().await.unwrap(),
+        0
+    );
 }
 
 /// Two processes asking at once: each announcement is handed to one of them.
@@ -1748,7 +1821,13 @@ async fn what_a_slow_deliverer_has_not_started_is_not_delivered_by_another_proce
     f.service.apply_timeouts().await.unwrap();
 
     // The first process starts on the oldest, and spends longer than its lease on it.
-    let slow = f.service.next_announcement().await.unwrap().unwrap();
+    let slow = f
+        .service
+        .delivery()
+        .next_announcement()
+        .await
+        .unwrap()
+        .unwrap();
     assert_eq!(about(std::slice::from_ref(&slow)), [("timeout", games[0])]);
     f.clock.advance(DELIVERY_LEASE_MS + 1);
     // The second sweeps meanwhile: the two nobody had started, then the lapsed one again.
@@ -1765,7 +1844,7 @@ async fn what_a_slow_deliverer_has_not_started_is_not_delivered_by_another_proce
     assert_eq!(attempts, [1, 1, 2]);
     // The first reports its slow delivery and goes on to its next: the rest are the
     // second's now.
-    f.service.announced(slow.id).await.unwrap();
+    f.service.delivery().announced(slow.id).await.unwrap();
     let ours = claim_all(&f.service).await;
     let both: Vec<_> = ours
         .iter()
@@ -1774,7 +1853,10 @@ async fn what_a_slow_deliverer_has_not_started_is_not_delivered_by_another_proce
         .collect();
     assert!(both.is_empty(), "delivered by both processes: {both:?}");
     for delivered in &theirs {
-        other.announced(delivered.id).await.unwrap();
+        other.delivery().announced(delivered.id).await.unwrap();
     }
-    assert_eq!(f.service.pending_announcements().await.unwrap(), 0);
+    assert_eq!(
+        f.service.delivery().pending_announcements().await.unwrap(),
+        0
+    );
 }

@@ -280,9 +280,18 @@ async fn each_servers_daily_post_is_owed_once_a_day_and_handed_out_that_day() {
         "once, by one process"
     );
     assert!(f.service.queue_daily_posts().await.unwrap().is_empty());
-    assert_eq!(f.service.pending_announcements().await.unwrap(), 1);
+    assert_eq!(
+        f.service.delivery().pending_announcements().await.unwrap(),
+        1
+    );
 
-    let post = f.service.next_announcement().await.unwrap().unwrap();
+    let post = f
+        .service
+        .delivery()
+        .next_announcement()
+        .await
+        .unwrap()
+        .unwrap();
     let Announced::Daily {
         channel,
         lang,
@@ -299,23 +308,50 @@ async fn each_servers_daily_post_is_owed_once_a_day_and_handed_out_that_day() {
 
     // Its deliverer died; the next day it is stale, and that day's post is owed instead.
     f.clock.advance(86_400_000);
-    assert!(f.service.next_announcement().await.unwrap().is_none());
-    assert_eq!(f.service.pending_announcements().await.unwrap(), 0);
+    assert!(
+        f.service
+            .delivery()
+            .next_announcement()
+            .await
+            .unwrap()
+            .is_none()
+    );
+    assert_eq!(
+        f.service.delivery().pending_announcements().await.unwrap(),
+        0
+    );
     assert_eq!(f.service.queue_daily_posts().await.unwrap().len(), 1);
-    let post = f.service.next_announcement().await.unwrap().unwrap();
+    let post = f
+        .service
+        .delivery()
+        .next_announcement()
+        .await
+        .unwrap()
+        .unwrap();
     let Announced::Daily { puzzle, .. } = &post.what else {
         panic!("the daily post: {:?}", post.what)
     };
     assert_eq!(puzzle.day.as_deref(), Some("2023-11-15"));
     // A server that no longer wants it is not posted to.
     f.service
+        .delivery()
         .announcement_failed(post.id, post.attempt)
         .await
         .unwrap();
     f.service.set_puzzle_channel(g1, None).await.unwrap();
     f.clock.advance(monkey_queen::games::retry_delay_ms(1));
-    assert!(f.service.next_announcement().await.unwrap().is_none());
-    assert_eq!(f.service.pending_announcements().await.unwrap(), 0);
+    assert!(
+        f.service
+            .delivery()
+            .next_announcement()
+            .await
+            .unwrap()
+            .is_none()
+    );
+    assert_eq!(
+        f.service.delivery().pending_announcements().await.unwrap(),
+        0
+    );
 }
 
 #[tokio::test]

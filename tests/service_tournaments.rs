@@ -123,8 +123,8 @@ async fn play_round(f: &Fixture, view: &TournamentView) -> TournamentView {
 /// The rounds and announcements queued so far, drained from the outbox.
 async fn drain(service: &GameService) -> Vec<Announced> {
     let mut all = Vec::new();
-    while let Some(a) = service.next_announcement().await.unwrap() {
-        service.announced(a.id).await.unwrap();
+    while let Some(a) = service.delivery().next_announcement().await.unwrap() {
+        service.delivery().announced(a.id).await.unwrap();
         all.push(a.what);
     }
     all

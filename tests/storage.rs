@@ -1235,13 +1235,14 @@ async fn two_processes_taking_a_kept_tokens_follow_ups_at_once_make_four_in_all(
         let token = InteractionToken::new(format!("token {round}"));
         let now = f.service.now_ms();
         f.service
+            .delivery()
             .keep_token(&game, &token, now, CHANNEL)
             .await
             .unwrap();
         let takes: Vec<_> = (0..8)
             .map(|i| {
                 let service = if i % 2 == 0 { &f.service } else { &other }.clone();
-                tokio::spawn(async move { service.take_token(game.id).await.unwrap() })
+                tokio::spawn(async move { service.delivery().take_token(game.id).await.unwrap() })
             })
             .collect();
         let mut taken = 0;
@@ -1280,6 +1281,7 @@ async fn two_processes_posting_boards_of_one_game_at_once_each_replace_a_differe
         let (game, editable) = (game.clone(), in_channel.clone());
         tokio::spawn(async move {
             let old = service
+                .delivery()
                 .board_posted(&game, MessageId(message), editable)
                 .await;
             old.unwrap().map(|(old, _)| old.0)
@@ -1300,6 +1302,7 @@ async fn two_processes_posting_boards_of_one_game_at_once_each_replace_a_differe
     assert_eq!(replaced.len(), 31, "only the first board replaced none");
     let latest = f
         .service
+        .delivery()
         .board_posted(&game, MessageId(100), in_channel)
         .await
         .unwrap()

@@ -91,6 +91,7 @@ pub async fn launch_from_launcher(
     let channel = ChannelId(command.channel_id.get());
     let reach = reach::of_command_interaction(command);
     data.service
+        .delivery()
         .record_launch(user, channel, None, reach)
         .await
         .map_err(service_failure)?;
@@ -116,6 +117,7 @@ pub async fn launch_on_game(
     let channel = ChannelId(click.channel_id.get());
     let reach = reach::of_click(click);
     data.service
+        .delivery()
         .record_launch(user, channel, Some(game), reach)
         .await
         .map_err(service_failure)?;

@@ -132,7 +132,7 @@ pub async fn delivered_here(data: &Data, id: impl Into<Option<AnnouncementId>>) 
     let Some(id) = id.into() else {
         return;
     };
-    if let Err(e) = data.service.announced(id).await {
+    if let Err(e) = data.service.delivery().announced(id).await {
         warn!(announcement = %id, error = %e, "could not report a board delivered");
     }
 }

@@ -48,6 +48,7 @@ async fn show_move(http: &Http, data: &Data, played: &MovePlayed) {
     let delivered = announce::board_after_move(http, data, &played.game).await;
     if let Some(id) = played.announcement {
         data.service
+            .delivery()
             .report_delivery(id, 0, announce::outcome(delivered))
             .await;
     }

@@ -262,6 +262,7 @@ async fn open_thread(
         .await?;
     let thread = ChannelId(thread.id.get());
     data.service
+        .delivery()
         .set_game_thread(game.id, thread)
         .await
         .map_err(service_failure)?;
@@ -593,7 +594,12 @@ async fn remember(
     message: MessageId,
     editable: Editable,
 ) {
-    match data.service.board_posted(game, message, editable).await {
+    match data
+        .service
+        .delivery()
+        .board_posted(game, message, editable)
+        .await
+    {
         Ok(Some((old, how))) => {
             old_boards::strip_buttons(http, game.id, old, how, data.service.now_ms()).await;
         }

@@ -92,6 +92,7 @@ impl Data {
         let made_in = crate::games::ChannelId(channel.get());
         let kept = self
             .service
+            .delivery()
             .keep_token(game, &token, received_ms, made_in)
             .await;
         if let Err(e) = kept {

@@ -91,6 +91,7 @@ pub fn of_click(click: &serenity::ComponentInteraction) -> Reach {
 /// only logged: the caller then reaches the players by DM.
 pub async fn kept_token(data: &Data, game: GameId) -> Option<InteractionToken> {
     data.service
+        .delivery()
         .take_token(game)
         .await
         .inspect_err(|e| warn!(%game, error = %e, "could not take the game's kept token"))

@@ -15,10 +15,10 @@ use monkey_queen_core::GameOptions;
 use super::end::Shown;
 use super::{
     ChallengeCreated, ChannelId, ColorChoice, GameEvent, GameId, GameRef, GameService, GameStarted,
-    GameView, GuildId, Lang, Level, MovePlayed, NewChallenge, PlayRequest, PlayerRef, Reach,
-    Result, UserError, UserId,
+    GameView, GuildId, Lang, Level, MovePlayed, NewChallenge, PlayRequest, PlayerRef, Result,
+    UserError, UserId,
 };
-use crate::storage::{self, LaunchRow};
+use crate::storage;
 
 /// How long a launch names the game the Activity opens on.
 pub const LAUNCH_LIFETIME_MS: i64 = 24 * 60 * 60 * 1000;
@@ -36,24 +36,6 @@ pub struct ActivityGames {
 }
 
 impl GameService {
-    /// Records that `user` opened the Activity in `channel`, on `game` (from a board) or on
-    /// none (from the App Launcher), where the bot reaches the channel as `reach` says.
-    ///
-    /// # Errors
-    /// Internal errors only.
-    pub async fn record_launch(
-        &self,
-        user: UserId,
-        channel: ChannelId,
-        game: Option<GameId>,
-        reach: Reach,
-    ) -> Result<()> {
-        let mut conn = self.db.write().await?;
-        let launch = LaunchRow { game, reach };
-        storage::record_launch(&mut conn, user, channel, launch, self.now_ms()).await?;
-        Ok(())
-    }
-
     /// The games the Activity offers `user` in `channel`.
     ///
     /// # Errors

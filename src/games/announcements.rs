@@ -26,29 +26,9 @@ use crate::model::{
 };
 use crate::storage::{self, AnnouncementRow, Conn, Owed};
 
-/// How long a deliverer has to report on a claimed announcement before it is handed out again.
-/// Each announcement is claimed just before its delivery (see
-/// [`GameService::next_announcement`]), so the lease covers one delivery with its retries.
-pub const DELIVERY_LEASE_MS: i64 = 60_000;
-
 /// How long a board owed to the outbox waits before it is handed out: long enough for the
 /// process that made it owed to deliver it itself, Discord's retries included, and report it.
 pub const BOARD_GRACE_MS: i64 = 60_000;
-
-/// Deliveries tried before an announcement is given up: with [`retry_delay_ms`] the last
-/// attempt comes about an hour after the first.
-pub const MAX_ATTEMPTS: u32 = 8;
-
-/// An announcement to deliver, with what it needs.
-#[derive(Debug, Clone)]
-pub struct Announcement {
-    /// Its id, to report back with.
-    pub id: AnnouncementId,
-    /// Which delivery this is, the first being 1.
-    pub attempt: u32,
-    /// What to announce.
-    pub what: Announced,
-}
 
 /// What an announcement says, with the game or challenge as it stands now.
 #[derive(Debug, Clone)]
@@ -149,93 +129,9 @@ impl Announced {
     }
 }
 
-/// What a deliverer reports after a failed delivery.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Retried {
-    /// It will be handed out again at this time.
-    At(i64),
-    /// It was given up: [`MAX_ATTEMPTS`] deliveries failed.
-    GivenUp,
-}
-
-/// The wait after the `attempt`-th failed delivery: 30 s, doubling up to 32 minutes.
-#[must_use]
-pub fn retry_delay_ms(attempt: u32) -> i64 {
-    30_000 << attempt.saturating_sub(1).min(6)
-}
-
 impl GameService {
-    /// Claims the oldest announcement due now, for the caller to deliver at once and report
-    /// on with [`Self::announced`] or [`Self::announcement_failed`] before claiming the next.
-    /// It is handed to one caller at a time: another sees it only once [`DELIVERY_LEASE_MS`]
-    /// has passed without a report. Claiming one at a time keeps each lease to its own
-    /// delivery: those waiting behind a slow one stay unclaimed, so another process may
-    /// deliver them meanwhile, and this one is then not handed them too. Those the game has
-    /// made stale are dropped on the way.
-    ///
-    /// # Errors
-    /// Internal errors only; nothing is claimed then.
-    pub async fn next_announcement(&self) -> Result<Option<Announcement>> {
-        let now = self.now_ms();
-        let mut tx = self.db.begin_write().await?;
-        let due = loop {
-            let lease = now + DELIVERY_LEASE_MS;
-            let Some(row) = storage::claim_announcement(&mut tx, now, lease).await? else {
-                break None;
-            };
-            match self.announced_now(&mut tx, row).await? {
-                Some(what) => {
-                    break Some(Announcement {
-                        id: row.id,
-                        attempt: row.attempts,
-                        what,
-                    });
-                }
-                None => storage::delete_announcement(&mut tx, row.id).await?,
-            }
-        };
-        tx.commit().await?;
-        Ok(due)
-    }
-
-    /// Reports an announcement delivered, or refused for good by Discord: it is not handed
-    /// out again.
-    ///
-    /// # Errors
-    /// Internal errors only.
-    pub async fn announced(&self, id: AnnouncementId) -> Result<()> {
-        let mut conn = self.db.write().await?;
-        storage::delete_announcement(&mut conn, id).await?;
-        Ok(())
-    }
-
-    /// Reports the `attempt`-th delivery of an announcement failed in a way that may pass: it
-    /// is handed out again after [`retry_delay_ms`], or given up after [`MAX_ATTEMPTS`].
-    ///
-    /// # Errors
-    /// Internal errors only.
-    pub async fn announcement_failed(&self, id: AnnouncementId, attempt: u32) -> Result<Retried> {
-        let mut conn = self.db.write().await?;
-        if attempt >= MAX_ATTEMPTS {
-            storage::delete_announcement(&mut conn, id).await?;
-            return Ok(Retried::GivenUp);
-        }
-        let at = self.now_ms() + retry_delay_ms(attempt);
-        storage::postpone_announcement(&mut conn, id, at).await?;
-        Ok(Retried::At(at))
-    }
-
-    /// How many announcements are waiting to be delivered (or being delivered).
-    ///
-    /// # Errors
-    /// Internal errors only.
-    pub async fn pending_announcements(&self) -> Result<u64> {
-        let mut conn = self.db.read().await?;
-        Ok(storage::count_announcements(&mut conn).await?)
-    }
-
     /// Queues `owed` in the caller's transaction, first handed out at `due_ms`.
-    pub(super) async fn queue(
+    pub(in crate::games) async fn queue(
         &self,
         conn: &mut Conn,
         owed: Owed,
@@ -249,7 +145,7 @@ impl GameService {
     }
 
     /// What `row` announces as things stand, or `None` if it no longer needs saying.
-    async fn announced_now(
+    pub(in crate::games) async fn announced_now(
         &self,
         conn: &mut Conn,
         row: AnnouncementRow,
@@ -343,18 +239,4 @@ fn ended_on_the_board(game: &GameView) -> bool {
             EndReason::QueenCaptured | EndReason::NoLegalMoves
         )
     })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn retries_wait_longer_each_time_and_end_within_about_an_hour() {
-        let waits: Vec<i64> = (1..MAX_ATTEMPTS).map(retry_delay_ms).collect();
-        assert_eq!(waits[0], 30_000);
-        assert!(waits.windows(2).all(|w| w[1] >= w[0]));
-        let total: i64 = waits.iter().sum();
-        assert!((45 * 60_000..=90 * 60_000).contains(&total), "{total}");
-    }
 }

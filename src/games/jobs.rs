@@ -115,6 +115,7 @@ impl Sweeps {
         if let Some(deliverer) = &self.deliverer {
             let deliverer = deliverer.as_ref();
             self.service
+                .delivery()
                 .deliver_due(deliverer, ANNOUNCEMENTS_PER_SWEEP)
                 .await;
         }

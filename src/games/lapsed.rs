@@ -3,7 +3,7 @@
 //! back, and the Activity's launches once they lapse. Each is found through an index on its
 //! time, so a sweep reads only what lapsed.
 
-use super::tokens::TOKEN_LIFETIME_MS;
+use super::TOKEN_LIFETIME_MS;
 use super::{GameService, Result};
 use crate::storage;
 

@@ -1,8 +1,9 @@
 //! The game service: challenges, moves, endings, clocks and reminders, lists and records,
 //! ratings, leaderboards and history, rematches and per-server settings, over the database.
-//! What the bot's processes share besides is there too: the interaction tokens kept for
-//! follow-ups (`tokens`), each game's latest board (`boards`), the players' cooldowns, and the
-//! language each game and challenge speaks.
+//! The players' cooldowns and the language each game and challenge speaks are kept here too.
+//! Tournaments ([`GameService::tournaments`]) and delivery ([`GameService::delivery`]: the
+//! outbox, kept tokens, latest boards, the Activity's launches) are services of their own over
+//! this one.
 //!
 //! Plain async Rust with typed results; it knows nothing of Discord's libraries. Every change
 //! is one write transaction, which first locks what its checks depend on (see
@@ -44,7 +45,7 @@
 //! let ChallengeCreated::Pending(challenge) = created else { unreachable!() };
 //! let started = service.accept_challenge(challenge.id, &bob, Lang::En).await.unwrap();
 //! // The first board is owed until the bot reports it posted (else the outbox posts it).
-//! service.announced(started.announcement).await.unwrap();
+//! service.delivery().announced(started.announcement).await.unwrap();
 //! let game = started.game;
 //!
 //! let played = service
@@ -71,7 +72,6 @@ mod activity;
 mod analysis;
 mod announcements;
 mod at_screen;
-mod boards;
 mod challenges;
 mod clock;
 mod computer;
@@ -94,7 +94,6 @@ mod rematch;
 mod reminders;
 mod settings;
 mod standings;
-mod tokens;
 mod tournaments;
 mod view;
 mod visibility;
@@ -106,16 +105,16 @@ use monkey_queen_core::{GameOptions, Move, Position};
 pub use abandoned::{ABANDON_AFTER_MS, Claim};
 pub use activity::{ActivityGames, LAUNCH_LIFETIME_MS};
 pub use analysis::GameAnalysis;
-pub use announcements::{
-    Announced, Announcement, BOARD_GRACE_MS, DELIVERY_LEASE_MS, MAX_ATTEMPTS, Retried,
-    retry_delay_ms,
-};
+pub use announcements::{Announced, BOARD_GRACE_MS};
 pub use clock::{Clock, ManualClock, SystemClock};
 pub use computer::{COMPUTER_TURN_LEASE_MS, COMPUTER_TURNS_PER_SWEEP, Computer, TurnClaim};
 pub use consistency::{CheckedPage, GamesChecked, spawn_check_games};
 pub use cooldowns::{ChallengeLimits, HEAVY_COOLDOWN_MS, MAX_COMPUTER_GAMES};
 pub use cpu::CpuLimits;
-pub use delivery::{Deliver, Delivery};
+pub use delivery::{
+    Announcement, DELIVERY_LEASE_MS, Deliver, Delivery, DeliveryService, KEPT_TOKEN_FOLLOW_UPS,
+    MAX_ATTEMPTS, Retried, TOKEN_LIFETIME_MS, retry_delay_ms, token_serves,
+};
 pub use error::{InternalError, Result, ServiceError, UserError};
 pub use events::{GameEvent, Heard};
 pub use jobs::Sweeps;
@@ -135,7 +134,6 @@ pub use standings::{
     AiStanding, HistoryPage, LeaderboardEntry, LeaderboardPage, LeaderboardScope, MAX_PAGE_SIZE,
     Page, PlayedGame, PlayerStats, RECENT_RESULTS,
 };
-pub use tokens::{KEPT_TOKEN_FOLLOW_UPS, TOKEN_LIFETIME_MS, token_serves};
 pub use tournaments::{
     Entrant, LogLine, MAX_NAME_CHARS, MAX_OPEN_TOURNAMENTS, MAX_PLAYERS, MAX_ROUND_ROBIN_PLAYERS,
     MAX_SWISS_ROUNDS, NewTournament, Organiser, Pairing, TIMEOUTS_TO_WITHDRAW, Tournament,

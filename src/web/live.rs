@@ -131,7 +131,7 @@ async fn feed(web: &Web, event: &GameEvent) {
     if let GameEvent::MovedAway(played) = event
         && played.game.place.reach == Reach::Web
         && let Some(id) = played.announcement
-        && let Err(e) = web.service.announced(id).await
+        && let Err(e) = web.service.delivery().announced(id).await
     {
         warn!(game = %played.game.id, error = %e, "could not report a board shown on its page");
     }

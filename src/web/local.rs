@@ -199,6 +199,7 @@ pub(super) async fn create(
     let GameStarted { game, announcement } = started;
     // The page is where the first board is shown.
     web.service
+        .delivery()
         .announced(announcement)
         .await
         .map_err(|e| WebError::from_service(e, lang))?;
@@ -257,7 +258,7 @@ pub(super) async fn play(
         Err(e) => return Err(WebError::from_service(e, lang)),
     };
     if let Some(id) = played.announcement
-        && let Err(e) = web.service.announced(id).await
+        && let Err(e) = web.service.delivery().announced(id).await
     {
         tracing::warn!(%game, error = %e, "could not report a board shown on its page");
     }

@@ -80,7 +80,11 @@ impl Fixture {
             .accept_challenge(c.id, &opponent, Lang::En)
             .await
             .unwrap();
-        self.service.announced(started.announcement).await.unwrap();
+        self.service
+            .delivery()
+            .announced(started.announcement)
+            .await
+            .unwrap();
         started.game
     }
 
@@ -98,7 +102,7 @@ impl Fixture {
             })
             .await?;
         if let Some(board) = played.announcement {
-            self.service.announced(board).await.unwrap();
+            self.service.delivery().announced(board).await.unwrap();
         }
         Ok(played)
     }
@@ -110,7 +114,11 @@ impl Fixture {
         else {
             panic!("expected a game against the computer");
         };
-        self.service.announced(started.announcement).await.unwrap();
+        self.service
+            .delivery()
+            .announced(started.announcement)
+            .await
+            .unwrap();
         started.game
     }
 }

@@ -553,6 +553,9 @@ async fn what_is_done_on_the_activity_reaches_the_chat_though_its_process_died()
         h.fake.describe_requests()
     );
     assert_eq!(messages(&is_offer), 1, "{}", h.fake.describe_requests());
-    assert_eq!(h.service.pending_announcements().await.unwrap(), 0);
+    assert_eq!(
+        h.service.delivery().pending_announcements().await.unwrap(),
+        0
+    );
     h.stop().await;
 }

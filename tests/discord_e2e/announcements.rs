@@ -65,7 +65,10 @@ async fn a_reminder_whose_post_failed_is_posted_by_a_later_sweep_even_after_a_re
         2,
         "delivered: not sent again"
     );
-    assert_eq!(h.service.pending_announcements().await.unwrap(), 0);
+    assert_eq!(
+        h.service.delivery().pending_announcements().await.unwrap(),
+        0
+    );
     h.stop().await;
 }
 
@@ -83,7 +86,10 @@ async fn a_reminder_discord_refuses_for_good_is_not_tried_again() {
     h.clock().advance(retry_delay_ms(1) * 4);
     h.sweeps(3).await;
     assert_eq!(h.count_since(mark, is_reminder), 1);
-    assert_eq!(h.service.pending_announcements().await.unwrap(), 0);
+    assert_eq!(
+        h.service.delivery().pending_announcements().await.unwrap(),
+        0
+    );
     h.stop().await;
 }
 
@@ -128,7 +134,10 @@ async fn a_moves_board_that_reached_nobody_is_posted_after_its_grace() {
     h.start_game(ALICE, BOB).await;
     h.play(ALICE, "g1-g4").await.applied();
     h.idle().await;
-    assert_eq!(h.service.pending_announcements().await.unwrap(), 0);
+    assert_eq!(
+        h.service.delivery().pending_announcements().await.unwrap(),
+        0
+    );
 
     let id = h.next_id();
     h.fake
@@ -145,7 +154,10 @@ async fn a_moves_board_that_reached_nobody_is_posted_after_its_grace() {
         .expect_request_since(mark, "the post that replaces the answer", is_board_post)
         .await;
     h.idle().await;
-    assert_eq!(h.service.pending_announcements().await.unwrap(), 1);
+    assert_eq!(
+        h.service.delivery().pending_announcements().await.unwrap(),
+        1
+    );
     h.sweeps(2).await;
     assert_eq!(
         h.count_since(mark, is_board_post),
@@ -170,7 +182,10 @@ async fn a_moves_board_that_reached_nobody_is_posted_after_its_grace() {
     h.clock().advance(DELIVERY_LEASE_MS);
     h.sweeps(2).await;
     assert_eq!(h.count_since(failed, is_board_post), 1);
-    assert_eq!(h.service.pending_announcements().await.unwrap(), 0);
+    assert_eq!(
+        h.service.delivery().pending_announcements().await.unwrap(),
+        0
+    );
     h.stop().await;
 }
 
@@ -207,7 +222,10 @@ async fn a_first_board_nobody_posted_is_posted_after_its_grace_as_the_games_star
     board.assert_pings(ALICE.id);
     h.sweeps(2).await;
     assert_eq!(h.count_since(mark, is_board_post), 1);
-    assert_eq!(h.service.pending_announcements().await.unwrap(), 0);
+    assert_eq!(
+        h.service.delivery().pending_announcements().await.unwrap(),
+        0
+    );
     h.stop().await;
 }
 
@@ -247,7 +265,10 @@ async fn a_resignations_board_refused_by_a_long_429_is_posted_by_the_outbox() {
         h.count_since(mark, is_board_post) > 1,
         "retried, then given up"
     );
-    assert_eq!(h.service.pending_announcements().await.unwrap(), 1);
+    assert_eq!(
+        h.service.delivery().pending_announcements().await.unwrap(),
+        1
+    );
 
     limited.store(false, Ordering::SeqCst);
     let lifted = h.fake.mark();
@@ -274,6 +295,9 @@ async fn a_resignations_board_refused_by_a_long_429_is_posted_by_the_outbox() {
     h.clock().advance(DELIVERY_LEASE_MS);
     h.sweeps(2).await;
     assert_eq!(h.count_since(lifted, is_board_post), 1);
-    assert_eq!(h.service.pending_announcements().await.unwrap(), 0);
+    assert_eq!(
+        h.service.delivery().pending_announcements().await.unwrap(),
+        0
+    );
     h.stop().await;
 }

@@ -342,7 +342,11 @@ async fn games_pages_a_long_list_of_games_in_progress() {
         let game = new_game(&h.service, &alice, &opponent, None).await;
         let board = MessageId(1_400_000_000_000_100_000 + i);
         let posted = Editable::InChannel(ChannelId(CHANNEL_ID));
-        h.service.board_posted(&game, board, posted).await.unwrap();
+        h.service
+            .delivery()
+            .board_posted(&game, board, posted)
+            .await
+            .unwrap();
     }
     // A game in another server is not listed here.
     let mut elsewhere = challenge_in(CHANNEL_ID, alice.clone(), player(BOB), None);

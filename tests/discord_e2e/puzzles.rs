@@ -500,7 +500,7 @@ async fn the_daily_posts_of_a_process_that_died_mid_loop_are_posted_once_by_the_
                     .unwrap();
             }
             assert_eq!(service.queue_daily_posts().await.unwrap().len(), 2);
-            let taken = service.next_announcement().await.unwrap();
+            let taken = service.delivery().next_announcement().await.unwrap();
             assert!(
                 taken.is_some(),
                 "the first post is taken, then the process dies"
@@ -543,7 +543,10 @@ async fn the_daily_posts_of_a_process_that_died_mid_loop_are_posted_once_by_the_
             .count()
     };
     assert_eq!((made_in(CHANNEL_ID), made_in(OTHER_CHANNEL)), (1, 1));
-    assert_eq!(h.service.pending_announcements().await.unwrap(), 0);
+    assert_eq!(
+        h.service.delivery().pending_announcements().await.unwrap(),
+        0
+    );
     h.clock().advance(DELIVERY_LEASE_MS);
     h.sweeps(2).await;
     assert_eq!(h.count_since(mark, posts_in(OTHER_CHANNEL)), 1);

@@ -42,7 +42,11 @@ pub async fn new_game(
 /// A game started by the service as if by another process that posted its first board: the
 /// board's announcement is reported delivered, so the bot's outbox does not post it.
 pub async fn shown(service: &GameService, started: GameStarted) -> GameView {
-    service.announced(started.announcement).await.unwrap();
+    service
+        .delivery()
+        .announced(started.announcement)
+        .await
+        .unwrap();
     started.game
 }
 
@@ -90,7 +94,7 @@ pub async fn play(service: &GameService, game: &GameView, by: &PlayerRef, text: 
         .await
         .unwrap();
     if let Some(board) = played.announcement {
-        service.announced(board).await.unwrap();
+        service.delivery().announced(board).await.unwrap();
     }
     played.game
 }
@@ -108,7 +112,7 @@ pub async fn decided_game(
         .await
         .unwrap();
     if let Some(end) = ended.announcement {
-        service.announced(end).await.unwrap();
+        service.delivery().announced(end).await.unwrap();
     }
     ended.game
 }

@@ -70,7 +70,7 @@ async fn measure(runs: usize, games: u64, url: &str) -> Result<(), String> {
             time(service.expire_challenges()).await?,
             time(service.due_reminders()).await?,
             time(service.apply_timeouts()).await?,
-            time(service.next_announcement()).await?,
+            time(service.delivery().next_announcement()).await?,
             time(service.computer_turns()).await?,
             time(service.forget_lapsed()).await?,
         ];

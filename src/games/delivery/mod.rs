@@ -1,13 +1,25 @@
-//! Delivering the outbox: the face that reaches the players implements [`Deliver`]; the service
-//! claims each due announcement (see [`GameService::next_announcement`]), hands it over, and
-//! records how it went: delivered, refused for good, or failed and retried later.
+//! Delivery: how what the players must see reaches them, shared by every process. The outbox
+//! (`outbox`): the face that reaches the players implements [`Deliver`]; the service claims
+//! each due announcement (see [`DeliveryService::next_announcement`]), hands it over, and
+//! records how it went: delivered, refused for good, or failed and retried later. Besides, the
+//! interaction tokens kept for follow-ups where the bot may not post (`tokens`), each game's
+//! latest board and the thread it is shown in (`boards`), and where each person opened the
+//! Activity (its launches).
+
+mod boards;
+mod outbox;
+mod tokens;
 
 use std::future::Future;
 use std::pin::Pin;
 
 use tracing::{error, warn};
 
-use super::{Announced, AnnouncementId, GameService, Retried};
+pub use outbox::{Announcement, DELIVERY_LEASE_MS, MAX_ATTEMPTS, Retried, retry_delay_ms};
+pub use tokens::{KEPT_TOKEN_FOLLOW_UPS, TOKEN_LIFETIME_MS, token_serves};
+
+use super::{Announced, AnnouncementId, ChannelId, GameId, GameService, Reach, Result, UserId};
+use crate::storage::{self, LaunchRow};
 
 /// How one delivery went, as the face that tried it reports it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -30,7 +42,23 @@ pub trait Deliver: Send + Sync {
     ) -> Pin<Box<dyn Future<Output = Delivery> + Send + 'a>>;
 }
 
+/// Delivery's service (see the module's documentation), over the game service.
+#[derive(Clone)]
+pub struct DeliveryService {
+    games: GameService,
+}
+
 impl GameService {
+    /// The delivery service, over this game service.
+    #[must_use]
+    pub fn delivery(&self) -> DeliveryService {
+        DeliveryService {
+            games: self.clone(),
+        }
+    }
+}
+
+impl DeliveryService {
     /// Delivers the announcements that are due, at most `most`, through `deliverer`: each is
     /// claimed just before it is delivered and reported before the next is claimed, so each
     /// claim's lease covers its own delivery only. Failures are logged.
@@ -73,5 +101,23 @@ impl GameService {
         if let Err(e) = reported {
             error!(announcement = %id, error = %e, "could not report an announcement");
         }
+    }
+
+    /// Records that `user` opened the Activity in `channel`, on `game` (from a board) or on
+    /// none (from the App Launcher), where the bot reaches the channel as `reach` says.
+    ///
+    /// # Errors
+    /// Internal errors only.
+    pub async fn record_launch(
+        &self,
+        user: UserId,
+        channel: ChannelId,
+        game: Option<GameId>,
+        reach: Reach,
+    ) -> Result<()> {
+        let mut conn = self.games.db.write().await?;
+        let launch = LaunchRow { game, reach };
+        storage::record_launch(&mut conn, user, channel, launch, self.games.now_ms()).await?;
+        Ok(())
     }
 }

@@ -5,7 +5,8 @@
 //! another process saw; the sweep deletes those that lapsed (see
 //! [`GameService::forget_lapsed`]).
 
-use super::{ChannelId, GameId, GameService, GameView, Reach, Result};
+use super::DeliveryService;
+use crate::games::{ChannelId, GameId, GameView, Reach, Result};
 use crate::model::InteractionToken;
 use crate::storage;
 
@@ -24,7 +25,7 @@ pub fn token_serves(received_ms: i64, now_ms: i64) -> bool {
     now_ms - received_ms < TOKEN_LIFETIME_MS
 }
 
-impl GameService {
+impl DeliveryService {
     /// Keeps the token of an interaction about `game` received at `received_ms` in
     /// `made_in`, when the bot can reach that game only through interactions and the
     /// interaction was made where the game lives: a click elsewhere (a board that came by DM,
@@ -43,7 +44,7 @@ impl GameService {
         if game.place.reach != Reach::Interactions || !game.place.shows_in(made_in) {
             return Ok(());
         }
-        let mut conn = self.db.write().await?;
+        let mut conn = self.games.db.write().await?;
         storage::keep_token(&mut conn, game.id, token, received_ms).await?;
         Ok(())
     }
@@ -55,8 +56,8 @@ impl GameService {
     /// # Errors
     /// Internal errors only.
     pub async fn take_token(&self, game: GameId) -> Result<Option<InteractionToken>> {
-        let received_after = self.now_ms() - TOKEN_LIFETIME_MS;
-        let mut conn = self.db.write().await?;
+        let received_after = self.games.now_ms() - TOKEN_LIFETIME_MS;
+        let mut conn = self.games.db.write().await?;
         Ok(storage::take_token(&mut conn, game, received_after, KEPT_TOKEN_FOLLOW_UPS).await?)
     }
 }

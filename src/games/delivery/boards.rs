@@ -3,12 +3,13 @@
 //! with how the board may be edited (see [`Editable`]), so the process posting the next board
 //! finds it whichever process posted it; forgotten when the game ends.
 
+use super::DeliveryService;
 use super::tokens::token_serves;
-use super::{ChannelId, GameId, GameService, GameView, MessageId, Result, UserError};
+use crate::games::{ChannelId, GameId, GameView, MessageId, Result, UserError};
 use crate::model::Editable;
 use crate::storage;
 
-impl GameService {
+impl DeliveryService {
     /// Records `message`, editable as `editable`, as the latest board of `game` (also where
     /// `/games` links to), and hands back the board it replaces if that one can still be
     /// edited now: in its channel, or through its interaction's token while that serves. Two
@@ -23,7 +24,7 @@ impl GameService {
         message: MessageId,
         editable: Editable,
     ) -> Result<Option<(MessageId, Editable)>> {
-        let mut conn = self.db.write().await?;
+        let mut conn = self.games.db.write().await?;
         if !storage::set_game_message(&mut conn, game.id, message).await? {
             return Err(UserError::NoSuchGame(game.id).into());
         }
@@ -33,7 +34,7 @@ impl GameService {
             storage::take_board(&mut conn, game.id).await?
         };
         drop(conn);
-        let now = self.now_ms();
+        let now = self.games.now_ms();
         Ok(replaced.filter(|(old, how)| *old != message && still_editable(how, now)))
     }
 }
@@ -49,13 +50,13 @@ fn still_editable(how: &Editable, now_ms: i64) -> bool {
     }
 }
 
-impl GameService {
+impl DeliveryService {
     /// Remembers the thread a game is shown in: later boards go there.
     ///
     /// # Errors
     /// [`UserError::NoSuchGame`]; internal errors.
     pub async fn set_game_thread(&self, id: GameId, thread: ChannelId) -> Result<()> {
-        let mut conn = self.db.write().await?;
+        let mut conn = self.games.db.write().await?;
         if storage::set_game_thread(&mut conn, id, thread).await? {
             Ok(())
         } else {
