@@ -45,10 +45,12 @@ impl Day {
 
     /// The day `year`-`month`-`day`, if there is one (and it is in range).
     fn from_ymd(year: u32, month: u32, day: u32) -> Option<Day> {
+        let leap =
+            year.is_multiple_of(4) && (!year.is_multiple_of(100) || year.is_multiple_of(400));
         let month_days = match month {
             1 | 3 | 5 | 7 | 8 | 10 | 12 => 31,
             4 | 6 | 9 | 11 => 30,
-            2 if year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) => 29,
+            2 if leap => 29,
             2 => 28,
             _ => return None,
         };
