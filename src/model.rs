@@ -1,12 +1,16 @@
 //! Plain data shared by the game service and storage: ids, the small enums that are stored
-//! as text (a language among them), an interaction's token and how a board can be edited. No
-//! I/O here.
+//! as text (a language among them), the daily puzzle's [`Day`], an interaction's token and
+//! how a board can be edited. No I/O here.
+
+mod day;
 
 use std::fmt;
 
 use monkey_queen_core::Color;
 /// The computer's level: the engine's own type, stored as [`level_word`].
 pub use monkey_queen_core::search::Level;
+
+pub use day::{Day, NotADay};
 
 macro_rules! discord_id {
     ($(#[$doc:meta])* $name:ident) => {

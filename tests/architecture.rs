@@ -105,6 +105,7 @@ fn below_the_faces_nothing_knows_discord_or_http() {
         "src/render",
         "src/i18n",
         "src/model.rs",
+        "src/model",
         "src/rating.rs",
         "core/src",
         "pairing/src",

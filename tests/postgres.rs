@@ -225,20 +225,26 @@ async fn populated(db: TestDb) -> Fixture {
             .parse()
             .unwrap();
     f.service
-        .add_puzzles(&[puzzle], Some(won.id))
+        .puzzles()
+        .add(&[puzzle], Some(won.id))
         .await
         .unwrap();
-    let given = f.service.next_puzzle(&carol()).await.unwrap();
+    let given = f.service.puzzles().next(&carol()).await.unwrap();
     f.service
-        .play_puzzle(carol().id, given.id, None, "d4xj10", Some(0))
+        .puzzles()
+        .play(carol().id, given.id, None, "d4xj10", Some(0))
         .await
         .unwrap();
-    f.service.daily_puzzle(&bob()).await.unwrap();
+    f.service.puzzles().daily(&bob()).await.unwrap();
     f.service
-        .set_puzzle_channel(GUILD, Some((CHANNEL, Lang::En)))
+        .puzzles()
+        .set_channel(GUILD, Some((CHANNEL, Lang::En)))
         .await
         .unwrap();
-    assert_eq!(f.service.queue_daily_posts().await.unwrap().len(), 1);
+    assert_eq!(
+        f.service.puzzles().queue_daily_posts().await.unwrap().len(),
+        1
+    );
     // Past the reminder time: the sweep queues an announcement.
     f.clock.advance(3_000_000);
     f.service.due_reminders().await.unwrap();

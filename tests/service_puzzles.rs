@@ -10,7 +10,7 @@ use std::sync::Arc;
 
 use common::*;
 use monkey_queen::games::{
-    Announced, ChannelId, GameId, GameService, GuildId, Lang, MINING_CLAIMS, MINING_LEASE_MS,
+    Announced, ChannelId, Day, GameId, GameService, GuildId, Lang, MINING_CLAIMS, MINING_LEASE_MS,
     MiningDepth, MiningOutcome, PuzzleAnswer, PuzzleMiner, PuzzleSearch, PuzzleView, Result,
     ServiceError, UserError, read_puzzle_lines,
 };
@@ -44,9 +44,9 @@ fn puzzles() -> Vec<Puzzle> {
 
 async fn with_puzzles() -> Fixture {
     let f = Fixture::new().await;
-    assert_eq!(f.service.add_puzzles(&puzzles(), None).await.unwrap(), 2);
+    assert_eq!(f.service.puzzles().add(&puzzles(), None).await.unwrap(), 2);
     assert_eq!(
-        f.service.add_puzzles(&puzzles(), None).await.unwrap(),
+        f.service.puzzles().add(&puzzles(), None).await.unwrap(),
         0,
         "a position is stored once"
     );
@@ -67,8 +67,13 @@ fn wrong_move(view: &PuzzleView, solution: &[monkey_queen_core::Move]) -> String
         .to_string()
 }
 
-fn play(view: &PuzzleView) -> (monkey_queen::games::PuzzleId, Option<&str>, Option<u32>) {
-    (view.id, view.day.as_deref(), Some(view.step()))
+/// The daily puzzle's day written `YYYY-MM-DD`.
+fn day(text: &str) -> Option<Day> {
+    Some(text.parse().unwrap())
+}
+
+fn play(view: &PuzzleView) -> (monkey_queen::games::PuzzleId, Option<Day>, Option<u32>) {
+    (view.id, view.day, Some(view.step()))
 }
 
 #[tokio::test]
@@ -76,14 +81,15 @@ async fn a_puzzle_is_solved_move_by_move_and_rates_both_sides() {
     let f = with_puzzles().await;
     // A newcomer (1500) gets the nearest puzzle: the one rated 1350, then asking again
     // gives the same open puzzle.
-    let first = f.service.next_puzzle(&alice()).await.unwrap();
+    let first = f.service.puzzles().next(&alice()).await.unwrap();
     assert_eq!(first.rating, 1350.0);
     assert_eq!((first.solver_moves, first.step()), (1, 0));
-    assert_eq!(f.service.next_puzzle(&alice()).await.unwrap(), first);
+    assert_eq!(f.service.puzzles().next(&alice()).await.unwrap(), first);
     let (id, day, step) = play(&first);
     let solved = f
         .service
-        .play_puzzle(alice().id, id, day, "d4xj10", step)
+        .puzzles()
+        .play(alice().id, id, day, "d4xj10", step)
         .await
         .unwrap();
     let PuzzleAnswer::Solved { rating, puzzle, .. } = solved else {
@@ -95,24 +101,26 @@ async fn a_puzzle_is_solved_move_by_move_and_rates_both_sides() {
     assert_eq!(
         refused(
             f.service
-                .play_puzzle(alice().id, id, None, "d4xj10", None)
+                .puzzles()
+                .play(alice().id, id, None, "d4xj10", None)
                 .await
         ),
         UserError::PuzzleOver(id)
     );
-    let stats = f.service.puzzle_stats(alice().id).await.unwrap();
+    let stats = f.service.puzzles().stats(alice().id).await.unwrap();
     assert_eq!((stats.solved, stats.failed, stats.streak), (1, 0, 1));
     assert_eq!(stats.rating, change.after);
-    let (after, _) = f.service.puzzle(id).await.unwrap();
+    let (after, _) = f.service.puzzles().get(id).await.unwrap();
     assert!(after.rating < 1500.0, "the puzzle lost: {}", after.rating);
 
     // The next is the other one, of three plies: a right move gets the reply.
-    let second = f.service.next_puzzle(&alice()).await.unwrap();
+    let second = f.service.puzzles().next(&alice()).await.unwrap();
     assert_ne!(second.id, id);
     let (id, day, step) = play(&second);
     let right = f
         .service
-        .play_puzzle(alice().id, id, day, "i1i9", step)
+        .puzzles()
+        .play(alice().id, id, day, "i1i9", step)
         .await
         .unwrap();
     let PuzzleAnswer::Right { puzzle, reply, .. } = right else {
@@ -123,7 +131,8 @@ async fn a_puzzle_is_solved_move_by_move_and_rates_both_sides() {
     assert_eq!(
         refused(
             f.service
-                .play_puzzle(alice().id, id, None, "i9xj8", Some(0))
+                .puzzles()
+                .play(alice().id, id, None, "i9xj8", Some(0))
                 .await
         ),
         UserError::PositionChanged,
@@ -131,13 +140,17 @@ async fn a_puzzle_is_solved_move_by_move_and_rates_both_sides() {
     );
     let done = f
         .service
-        .play_puzzle(alice().id, id, None, "i9xj8", Some(2))
+        .puzzles()
+        .play(alice().id, id, None, "i9xj8", Some(2))
         .await
         .unwrap();
     assert!(matches!(done, PuzzleAnswer::Solved { .. }), "{done:?}");
-    assert_eq!(f.service.puzzle_stats(alice().id).await.unwrap().streak, 2);
     assert_eq!(
-        refused(f.service.next_puzzle(&alice()).await),
+        f.service.puzzles().stats(alice().id).await.unwrap().streak,
+        2
+    );
+    assert_eq!(
+        refused(f.service.puzzles().next(&alice()).await),
         UserError::NoPuzzles,
         "every puzzle had"
     );
@@ -146,19 +159,29 @@ async fn a_puzzle_is_solved_move_by_move_and_rates_both_sides() {
 #[tokio::test]
 async fn a_wrong_move_fails_with_the_solution_and_an_illegal_one_changes_nothing() {
     let f = with_puzzles().await;
-    let view = f.service.next_puzzle(&bob()).await.unwrap();
+    let view = f.service.puzzles().next(&bob()).await.unwrap();
     let (id, day, step) = play(&view);
     assert!(matches!(
-        refused(f.service.play_puzzle(bob().id, id, day, "a1a2", step).await),
+        refused(
+            f.service
+                .puzzles()
+                .play(bob().id, id, day, "a1a2", step)
+                .await
+        ),
         UserError::Illegal(_)
     ));
     assert_eq!(
-        f.service.puzzle_attempt(bob().id, id, None).await.unwrap(),
+        f.service
+            .puzzles()
+            .attempt(bob().id, id, None)
+            .await
+            .unwrap(),
         view
     );
     let wrong = f
         .service
-        .play_puzzle(bob().id, id, day, "g1g2", step)
+        .puzzles()
+        .play(bob().id, id, day, "g1g2", step)
         .await
         .unwrap();
     let PuzzleAnswer::Wrong {
@@ -174,40 +197,36 @@ async fn a_wrong_move_fails_with_the_solution_and_an_illegal_one_changes_nothing
     assert!(!retry);
     let change = rating.unwrap();
     assert!(change.after < change.before);
-    let stats = f.service.puzzle_stats(bob().id).await.unwrap();
+    let stats = f.service.puzzles().stats(bob().id).await.unwrap();
     assert_eq!((stats.solved, stats.failed, stats.streak), (0, 1, 0));
 
     // Giving up the next one shows the rest of its line.
-    let next = f.service.next_puzzle(&bob()).await.unwrap();
+    let next = f.service.puzzles().next(&bob()).await.unwrap();
     let (_, rest, rating) = f
         .service
-        .give_up_puzzle(bob().id, next.id, None, Some(0))
+        .puzzles()
+        .give_up(bob().id, next.id, None, Some(0))
         .await
         .unwrap();
     assert_eq!(rest.len(), 3);
     assert!(rating.is_some());
-    assert_eq!(f.service.puzzle_stats(bob().id).await.unwrap().failed, 2);
+    assert_eq!(f.service.puzzles().stats(bob().id).await.unwrap().failed, 2);
 }
 
 #[tokio::test]
 async fn the_daily_puzzle_is_the_same_for_everyone_tried_again_and_unrated() {
     let f = with_puzzles().await;
-    let a = f.service.daily_puzzle(&alice()).await.unwrap();
-    let b = f.service.daily_puzzle(&bob()).await.unwrap();
+    let a = f.service.puzzles().daily(&alice()).await.unwrap();
+    let b = f.service.puzzles().daily(&bob()).await.unwrap();
     assert_eq!(a.id, b.id);
-    assert_eq!(a.day.as_deref(), Some("2023-11-14"));
+    assert_eq!(a.day, day("2023-11-14"));
     let first = a.played.is_empty().then(|| a.clone()).unwrap();
-    let solution = f.service.puzzle(a.id).await.unwrap().1;
+    let solution = f.service.puzzles().get(a.id).await.unwrap().1;
     // Alice errs once, then solves it; Bob solves it at once, after her.
     let wrong = f
         .service
-        .play_puzzle(
-            alice().id,
-            a.id,
-            a.day.as_deref(),
-            &wrong_move(&a, &solution),
-            Some(0),
-        )
+        .puzzles()
+        .play(alice().id, a.id, a.day, &wrong_move(&a, &solution), Some(0))
         .await
         .unwrap();
     assert!(matches!(
@@ -223,13 +242,8 @@ async fn the_daily_puzzle_is_the_same_for_everyone_tried_again_and_unrated() {
         for (i, mv) in moves.iter().enumerate().step_by(2) {
             let answer = f
                 .service
-                .play_puzzle(
-                    who.id,
-                    a.id,
-                    first.day.as_deref(),
-                    &mv.to_string(),
-                    Some(step),
-                )
+                .puzzles()
+                .play(who.id, a.id, first.day, &mv.to_string(), Some(step))
                 .await
                 .unwrap();
             step += 2;
@@ -239,18 +253,18 @@ async fn the_daily_puzzle_is_the_same_for_everyone_tried_again_and_unrated() {
         }
         f.clock.advance(1_000);
     }
-    let solvers = f.service.daily_solvers().await.unwrap();
+    let solvers = f.service.puzzles().daily_solvers().await.unwrap();
     let board: Vec<_> = solvers.iter().map(|s| (s.user, s.tries)).collect();
     assert_eq!(board, [(alice().id, 1), (bob().id, 0)]);
     assert_eq!(
-        f.service.puzzle_stats(alice().id).await.unwrap().solved,
+        f.service.puzzles().stats(alice().id).await.unwrap().solved,
         0,
         "the daily puzzle is unrated"
     );
     // The next day has its own.
     f.clock.advance(86_400_000);
-    let tomorrow = f.service.daily_puzzle(&alice()).await.unwrap();
-    assert_eq!(tomorrow.day.as_deref(), Some("2023-11-15"));
+    let tomorrow = f.service.puzzles().daily(&alice()).await.unwrap();
+    assert_eq!(tomorrow.day, day("2023-11-15"));
     assert_ne!(tomorrow.id, a.id);
 }
 
@@ -262,16 +276,19 @@ async fn each_servers_daily_post_is_owed_once_a_day_and_handed_out_that_day() {
     let f = with_puzzles().await;
     let (g1, g2) = (GuildId(1), GuildId(2));
     f.service
-        .set_puzzle_channel(g1, Some((ChannelId(11), Lang::Fr)))
+        .puzzles()
+        .set_channel(g1, Some((ChannelId(11), Lang::Fr)))
         .await
         .unwrap();
     f.service
-        .set_puzzle_channel(g2, Some((ChannelId(22), Lang::En)))
+        .puzzles()
+        .set_channel(g2, Some((ChannelId(22), Lang::En)))
         .await
         .unwrap();
-    f.service.set_puzzle_channel(g2, None).await.unwrap();
+    f.service.puzzles().set_channel(g2, None).await.unwrap();
     let other = service_on(&f.url, f.clock.clone()).await;
-    let (here, there) = tokio::join!(f.service.queue_daily_posts(), other.queue_daily_posts());
+    let (here, there) = (f.service.puzzles(), other.puzzles());
+    let (here, there) = tokio::join!(here.queue_daily_posts(), there.queue_daily_posts());
     let mut queued = here.unwrap();
     queued.extend(there.unwrap());
     assert_eq!(
@@ -279,7 +296,14 @@ async fn each_servers_daily_post_is_owed_once_a_day_and_handed_out_that_day() {
         [(g1, ChannelId(11), Lang::Fr)],
         "once, by one process"
     );
-    assert!(f.service.queue_daily_posts().await.unwrap().is_empty());
+    assert!(
+        f.service
+            .puzzles()
+            .queue_daily_posts()
+            .await
+            .unwrap()
+            .is_empty()
+    );
     assert_eq!(
         f.service.delivery().pending_announcements().await.unwrap(),
         1
@@ -301,8 +325,8 @@ async fn each_servers_daily_post_is_owed_once_a_day_and_handed_out_that_day() {
         panic!("the daily post: {:?}", post.what)
     };
     assert_eq!((*channel, *lang), (ChannelId(11), Lang::Fr));
-    assert_eq!(puzzle.day.as_deref(), Some("2023-11-14"));
-    let today = f.service.daily_puzzle(&alice()).await.unwrap();
+    assert_eq!(puzzle.day, day("2023-11-14"));
+    let today = f.service.puzzles().daily(&alice()).await.unwrap();
     assert_eq!(puzzle.id, today.id, "the puzzle everyone is given today");
     assert!(puzzle.played.is_empty());
 
@@ -320,7 +344,10 @@ async fn each_servers_daily_post_is_owed_once_a_day_and_handed_out_that_day() {
         f.service.delivery().pending_announcements().await.unwrap(),
         0
     );
-    assert_eq!(f.service.queue_daily_posts().await.unwrap().len(), 1);
+    assert_eq!(
+        f.service.puzzles().queue_daily_posts().await.unwrap().len(),
+        1
+    );
     let post = f
         .service
         .delivery()
@@ -331,14 +358,14 @@ async fn each_servers_daily_post_is_owed_once_a_day_and_handed_out_that_day() {
     let Announced::Daily { puzzle, .. } = &post.what else {
         panic!("the daily post: {:?}", post.what)
     };
-    assert_eq!(puzzle.day.as_deref(), Some("2023-11-15"));
+    assert_eq!(puzzle.day, day("2023-11-15"));
     // A server that no longer wants it is not posted to.
     f.service
         .delivery()
         .announcement_failed(post.id, post.attempt)
         .await
         .unwrap();
-    f.service.set_puzzle_channel(g1, None).await.unwrap();
+    f.service.puzzles().set_channel(g1, None).await.unwrap();
     f.clock.advance(monkey_queen::games::retry_delay_ms(1));
     assert!(
         f.service
@@ -357,18 +384,18 @@ async fn each_servers_daily_post_is_owed_once_a_day_and_handed_out_that_day() {
 #[tokio::test]
 async fn two_clicks_at_once_apply_one_move() {
     let f = with_puzzles().await;
-    let view = f.service.next_puzzle(&carol()).await.unwrap();
+    let view = f.service.puzzles().next(&carol()).await.unwrap();
     let other = service_on(&f.url, f.clock.clone()).await;
+    let (here, there) = (f.service.puzzles(), other.puzzles());
     let (a, b) = tokio::join!(
-        f.service
-            .play_puzzle(carol().id, view.id, None, "d4xj10", Some(0)),
-        other.play_puzzle(carol().id, view.id, None, "d4xj10", Some(0))
+        here.play(carol().id, view.id, None, "d4xj10", Some(0)),
+        there.play(carol().id, view.id, None, "d4xj10", Some(0))
     );
     let results = [a, b];
     let solved = results.iter().filter(|r| r.is_ok()).count();
     assert_eq!(solved, 1, "{results:?}");
     assert_eq!(
-        f.service.puzzle_stats(carol().id).await.unwrap().solved,
+        f.service.puzzles().stats(carol().id).await.unwrap().solved,
         1,
         "rated once"
     );
@@ -377,10 +404,10 @@ async fn two_clicks_at_once_apply_one_move() {
 #[tokio::test]
 async fn the_starter_set_loads_and_reads_back() {
     let f = Fixture::new().await;
-    let added = f.service.add_starter_puzzles().await.unwrap();
+    let added = f.service.puzzles().add_starters().await.unwrap();
     assert!(added >= 100, "{added}");
-    assert_eq!(f.service.add_starter_puzzles().await.unwrap(), 0);
-    assert_eq!(f.service.puzzle_count().await.unwrap(), added);
+    assert_eq!(f.service.puzzles().add_starters().await.unwrap(), 0);
+    assert_eq!(f.service.puzzles().count().await.unwrap(), added);
     assert!(read_puzzle_lines("{\"puzzle\": \"nonsense\"}").is_err());
     assert!(read_puzzle_lines("not json").is_err());
     let lines: Vec<String> = puzzles()
@@ -416,7 +443,7 @@ fn miner(service: &GameService) -> PuzzleMiner {
 /// [`miner`], its CPU turns `work`, stopped by `stop`.
 fn miner_with(service: &GameService, work: Arc<Semaphore>, stop: CancellationToken) -> PuzzleMiner {
     PuzzleMiner::new(
-        service.clone(),
+        service.puzzles(),
         Arc::new(Semaphore::new(1)),
         work,
         TaskTracker::new(),
@@ -443,12 +470,12 @@ async fn a_game_whose_search_fails_is_marked_and_the_next_one_is_searched() {
         matches!(outcome, MiningOutcome::Stored { .. }),
         "{outcome:?}"
     );
-    match f.service.puzzle_search(broken).await.unwrap() {
+    match f.service.puzzles().search_of(broken).await.unwrap() {
         Some(PuzzleSearch::Failed(why)) => assert!(why.contains("inconsistently"), "{why}"),
         other => panic!("the broken game is marked with its error, not {other:?}"),
     }
     assert_eq!(
-        f.service.puzzle_search(sound).await.unwrap(),
+        f.service.puzzles().search_of(sound).await.unwrap(),
         Some(PuzzleSearch::Done)
     );
     // Never retried, even once every lease would have lapsed.
@@ -456,7 +483,7 @@ async fn a_game_whose_search_fails_is_marked_and_the_next_one_is_searched() {
     f.clock.advance(10 * MINING_LEASE_MS);
     assert_eq!(miner.mine_one().await.unwrap(), None);
     assert!(matches!(
-        f.service.puzzle_search(broken).await.unwrap(),
+        f.service.puzzles().search_of(broken).await.unwrap(),
         Some(PuzzleSearch::Failed(_))
     ));
 }
@@ -467,19 +494,20 @@ async fn two_processes_never_search_the_same_game() {
     let games = finished_games(&f, 4).await;
     let other = service_on(&f.url, f.clock.clone()).await;
     // Two claims at once take two games.
-    let (a, b) = tokio::join!(f.service.next_game_to_mine(), other.next_game_to_mine());
+    let (here, there) = (f.service.puzzles(), other.puzzles());
+    let (a, b) = tokio::join!(here.next_game_to_mine(), there.next_game_to_mine());
     let (a, b) = (a.unwrap().unwrap(), b.unwrap().unwrap());
     let mut claimed = vec![a.game, b.game];
     claimed.sort_unstable();
     assert_eq!(claimed, games[..2], "the two oldest, one each");
     assert_eq!(
-        f.service.puzzle_search(a.game).await.unwrap(),
+        f.service.puzzles().search_of(a.game).await.unwrap(),
         Some(PuzzleSearch::Claimed {
             until_ms: T0 + MINING_LEASE_MS
         })
     );
-    assert_eq!(f.service.mined(&a, &[]).await.unwrap(), Some(0));
-    assert_eq!(other.mined(&b, &[]).await.unwrap(), Some(0));
+    assert_eq!(f.service.puzzles().mined(&a, &[]).await.unwrap(), Some(0));
+    assert_eq!(other.puzzles().mined(&b, &[]).await.unwrap(), Some(0));
     // Two miners, one per process, search the rest between them, each game once.
     let (here, there) = (miner(&f.service), miner(&other));
     let mut searched = Vec::new();
@@ -501,7 +529,7 @@ async fn two_processes_never_search_the_same_game() {
     assert_eq!(searched, games[2..], "each searched once");
     for game in games {
         assert_eq!(
-            f.service.puzzle_search(game).await.unwrap(),
+            f.service.puzzles().search_of(game).await.unwrap(),
             Some(PuzzleSearch::Done)
         );
     }
@@ -512,28 +540,44 @@ async fn a_lapsed_claim_is_taken_up_again_and_its_first_searcher_stores_nothing(
     let f = Fixture::new().await;
     let game = finished_games(&f, 1).await[0];
     let other = service_on(&f.url, f.clock.clone()).await;
-    let first = f.service.next_game_to_mine().await.unwrap().unwrap();
+    let first = f
+        .service
+        .puzzles()
+        .next_game_to_mine()
+        .await
+        .unwrap()
+        .unwrap();
     assert_eq!(first.game, game);
     assert!(
-        other.next_game_to_mine().await.unwrap().is_none(),
+        other.puzzles().next_game_to_mine().await.unwrap().is_none(),
         "held by its claim"
     );
     // The first searcher's process died, or stalled past its lease.
     f.clock.advance(MINING_LEASE_MS);
-    let second = other.next_game_to_mine().await.unwrap().unwrap();
+    let second = other.puzzles().next_game_to_mine().await.unwrap().unwrap();
     assert_eq!(second.game, game, "taken up again");
     assert_eq!(
-        f.service.mined(&first, &puzzles()).await.unwrap(),
+        f.service.puzzles().mined(&first, &puzzles()).await.unwrap(),
         None,
         "the first claim is lost"
     );
-    assert_eq!(f.service.puzzle_count().await.unwrap(), 0);
-    assert_eq!(other.mined(&second, &puzzles()).await.unwrap(), Some(2));
+    assert_eq!(f.service.puzzles().count().await.unwrap(), 0);
     assert_eq!(
-        other.puzzle_search(game).await.unwrap(),
+        other.puzzles().mined(&second, &puzzles()).await.unwrap(),
+        Some(2)
+    );
+    assert_eq!(
+        other.puzzles().search_of(game).await.unwrap(),
         Some(PuzzleSearch::Done)
     );
-    assert!(f.service.next_game_to_mine().await.unwrap().is_none());
+    assert!(
+        f.service
+            .puzzles()
+            .next_game_to_mine()
+            .await
+            .unwrap()
+            .is_none()
+    );
 }
 
 #[tokio::test]
@@ -541,13 +585,26 @@ async fn a_game_whose_every_claim_lapses_is_given_up() {
     let f = Fixture::new().await;
     let game = finished_games(&f, 1).await[0];
     for _ in 0..MINING_CLAIMS {
-        let claimed = f.service.next_game_to_mine().await.unwrap().unwrap();
+        let claimed = f
+            .service
+            .puzzles()
+            .next_game_to_mine()
+            .await
+            .unwrap()
+            .unwrap();
         assert_eq!(claimed.game, game);
         f.clock.advance(MINING_LEASE_MS);
     }
-    assert!(f.service.next_game_to_mine().await.unwrap().is_none());
+    assert!(
+        f.service
+            .puzzles()
+            .next_game_to_mine()
+            .await
+            .unwrap()
+            .is_none()
+    );
     assert!(matches!(
-        f.service.puzzle_search(game).await.unwrap(),
+        f.service.puzzles().search_of(game).await.unwrap(),
         Some(PuzzleSearch::Failed(_))
     ));
 }
@@ -563,7 +620,7 @@ async fn a_search_stopped_at_shutdown_gives_its_game_back() {
     let stopping = miner_with(&f.service, work, stop.clone());
     let search = tokio::spawn(async move { stopping.mine_one().await });
     while !matches!(
-        f.service.puzzle_search(game).await.unwrap(),
+        f.service.puzzles().search_of(game).await.unwrap(),
         Some(PuzzleSearch::Claimed { .. })
     ) {
         tokio::task::yield_now().await;
@@ -574,7 +631,7 @@ async fn a_search_stopped_at_shutdown_gives_its_game_back() {
     drop(busy);
     // Free at once (no lease to wait for), and searched by the next miner.
     assert_eq!(
-        f.service.puzzle_search(game).await.unwrap(),
+        f.service.puzzles().search_of(game).await.unwrap(),
         Some(PuzzleSearch::Waiting)
     );
     let (searched, outcome) = miner(&f.service).mine_one().await.unwrap().unwrap();

@@ -230,7 +230,7 @@ impl App {
         };
         let miner = config.scan_games.then(|| {
             let (long, work) = (config.cpu.long.clone(), config.cpu.work.clone());
-            PuzzleMiner::new(service.clone(), long, work, tasks.clone(), stop.clone())
+            PuzzleMiner::new(service.puzzles(), long, work, tasks.clone(), stop.clone())
         });
         let deliverer = bot.as_ref().map(discord::RunningBot::deliverer);
         Sweeps::new(service.clone(), deliverer, miner, sweeps_done.clone()).spawn(
@@ -374,7 +374,7 @@ async fn game_service(
     computer: Computer,
 ) -> GameService {
     let service = GameService::new(db, clock, settings).with_computer(computer);
-    match service.add_starter_puzzles().await {
+    match service.puzzles().add_starters().await {
         Ok(added) => info!(added, "starter puzzles stored"),
         Err(e) => error!(error = %e, "could not store the starter puzzles"),
     }

@@ -110,7 +110,8 @@ fn stored_games(url: &str) -> Result<Vec<(String, Record)>, String> {
         let db = open(url).await?;
         let service = GameService::new(db, Arc::new(SystemClock), ServiceConfig::default());
         let ids = service
-            .finished_game_ids()
+            .puzzles()
+            .finished_games()
             .await
             .map_err(|e| format!("cannot read the games: {e}"))?;
         let mut games = Vec::with_capacity(ids.len());

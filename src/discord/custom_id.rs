@@ -12,7 +12,7 @@ use std::str::FromStr;
 
 use monkey_queen_core::Square;
 
-use crate::model::{ChallengeId, GameId, PuzzleId, TournamentId, UserId};
+use crate::model::{ChallengeId, Day, GameId, PuzzleId, TournamentId, UserId};
 
 /// The largest board: squares in a `custom_id` are read on it, and checked against the
 /// game's own size where they are used.
@@ -283,52 +283,36 @@ component_ids! {
     },
 }
 
-/// Declares a struct a `custom_id` holds as its fields in order, none of which may be left
-/// out, and its `Field` impl.
-macro_rules! record_field {
-    (
-        $(#[$doc:meta])*
-        $name:ident { $($(#[$field_doc:meta])* $field:ident: $ty:ty),+ $(,)? }
-    ) => {
-        $(#[$doc])*
-        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-        pub struct $name {
-            $($(#[$field_doc])* pub $field: $ty),+
-        }
-
-        const _: () = assert!(
-            $(<$ty as Field>::MIN == <$ty as Field>::MAX &&)+ true,
-            concat!("no field of `", stringify!($name), "` may be left out"),
-        );
-
-        impl Field for $name {
-            const MIN: usize = 0 $(+ <$ty as Field>::MIN)+;
-
-            fn write(&self, out: &mut fmt::Formatter<'_>) -> fmt::Result {
-                $(self.$field.write(out)?;)+
-                Ok(())
-            }
-
-            fn read(fields: &mut Fields<'_>) -> Result<$name, CustomIdError> {
-                Ok($name {
-                    $($field: Field::read(fields)?),+
-                })
-            }
-        }
-    };
+/// A puzzle attempt as a button saw it, written `<puzzle>:<day>:<step>`: the puzzle, the
+/// daily puzzle's day as its code `YYYYMMDD` (0 for a `/puzzle` one), and the plies played (a
+/// later step makes the click stale).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct PuzzleAt {
+    /// The puzzle.
+    pub puzzle: PuzzleId,
+    /// The daily puzzle's day, for an attempt at that.
+    pub day: Option<Day>,
+    /// Plies of the solution played when the button was made.
+    pub step: u32,
 }
 
-record_field! {
-    /// A puzzle attempt as a button saw it, written `<puzzle>:<day>:<step>`: the puzzle, the
-    /// daily puzzle's day as `YYYYMMDD` (0 for a `/puzzle` one), and the plies played (a later
-    /// step makes the click stale).
-    PuzzleAt {
-        /// The puzzle.
-        puzzle: PuzzleId,
-        /// The daily puzzle's day as `YYYYMMDD`, or 0.
-        day: u32,
-        /// Plies of the solution played when the button was made.
-        step: u32,
+impl Field for PuzzleAt {
+    const MIN: usize = 3;
+
+    fn write(&self, out: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.puzzle.write(out)?;
+        self.day.map_or(0, Day::code).write(out)?;
+        self.step.write(out)
+    }
+
+    fn read(fields: &mut Fields<'_>) -> Result<PuzzleAt, CustomIdError> {
+        let puzzle = Field::read(fields)?;
+        let day = match u32::read(fields)? {
+            0 => None,
+            code => Some(Day::from_code(code).map_err(|_| CustomIdError::BadNumber)?),
+        };
+        let step = Field::read(fields)?;
+        Ok(PuzzleAt { puzzle, day, step })
     }
 }
 
@@ -557,11 +541,14 @@ mod tests {
 
     use super::*;
 
-    const AT: PuzzleAt = PuzzleAt {
-        puzzle: PuzzleId(7),
-        day: 20_231_114,
-        step: 2,
-    };
+    /// An attempt at the daily puzzle of 2023-11-14.
+    fn at() -> PuzzleAt {
+        PuzzleAt {
+            puzzle: PuzzleId(7),
+            day: "2023-11-14".parse().ok(),
+            step: 2,
+        }
+    }
 
     fn examples() -> Vec<(ComponentId, &'static str)> {
         vec![
@@ -721,24 +708,34 @@ mod tests {
                 "tournaments:2:prev",
             ),
             (
-                ComponentId::PuzzleMove { at: AT },
+                ComponentId::PuzzleMove { at: at() },
                 "puzzle-move:7:20231114:2",
             ),
             (
-                ComponentId::PuzzlePiece { at: AT, part: 1 },
+                ComponentId::PuzzlePiece { at: at(), part: 1 },
                 "puzzle-pick:7:20231114:2:1",
             ),
             (
                 ComponentId::PuzzleDestination {
-                    at: AT,
+                    at: at(),
                     from: Square::parse("g1", 12).unwrap(),
                     part: 0,
                 },
                 "puzzle-to:7:20231114:2:g1:0",
             ),
             (
-                ComponentId::PuzzleSolution { at: AT },
+                ComponentId::PuzzleSolution { at: at() },
                 "puzzle-solution:7:20231114:2",
+            ),
+            (
+                ComponentId::PuzzleSolution {
+                    at: PuzzleAt {
+                        day: None,
+                        step: 0,
+                        ..at()
+                    },
+                },
+                "puzzle-solution:7:0:0",
             ),
             (ComponentId::DailyPuzzle, "puzzle-daily"),
         ]
@@ -822,7 +819,7 @@ mod tests {
         let id = ComponentId::PuzzleDestination {
             at: PuzzleAt {
                 puzzle: PuzzleId(i64::MAX),
-                day: u32::MAX,
+                day: "9999-12-31".parse().ok(),
                 step: u32::MAX,
             },
             from: Square::parse("p16", 16).unwrap(),
@@ -887,6 +884,11 @@ mod tests {
             ("tournaments:1:up:7", CustomIdError::BadWord),
             ("puzzle-move:7:0", CustomIdError::FieldCount),
             ("puzzle-move:7:x:0", CustomIdError::BadNumber),
+            ("puzzle-move:7:20231399:0", CustomIdError::BadNumber),
+            ("puzzle-move:7:20230229:0", CustomIdError::BadNumber),
+            ("puzzle-move:7:2023-11-14:0", CustomIdError::BadNumber),
+            ("puzzle-move:7:020231114:0", CustomIdError::BadNumber),
+            ("puzzle-move:7:4294967296:0", CustomIdError::BadNumber),
             ("puzzle-to:7:0:0:z9:0", CustomIdError::BadWord),
             ("puzzle-daily:1", CustomIdError::FieldCount),
         ];

@@ -15,7 +15,7 @@
 use poise::serenity_prelude as serenity;
 use serenity::{CreateMessage, Nonce};
 
-use crate::games::{ChallengeId, ChannelId, GameView};
+use crate::games::{ChallengeId, ChannelId, Day, GameView};
 
 /// `message`, made once however often it is sent within Discord's few minutes (see the
 /// module's doc).
@@ -43,8 +43,8 @@ pub fn offer(challenge: ChallengeId) -> Nonce {
     named(&format!("offer {challenge}"))
 }
 
-/// The daily puzzle of `day` (`YYYY-MM-DD`) in `channel`.
-pub fn daily(channel: ChannelId, day: &str) -> Nonce {
+/// The daily puzzle of `day` (written `YYYY-MM-DD`) in `channel`.
+pub fn daily(channel: ChannelId, day: Day) -> Nonce {
     named(&format!("daily {channel} {day}"))
 }
 
@@ -79,6 +79,12 @@ mod tests {
         let today = text(named("daily 42 2023-11-14"));
         assert_eq!(today.len(), 16);
         assert!(today.bytes().all(|b| b.is_ascii_hexdigit()));
+        let day = "2023-11-14".parse().unwrap();
+        assert_eq!(
+            text(daily(ChannelId(42), day)),
+            today,
+            "the day as ever written"
+        );
         let tomorrow = text(named("daily 42 2023-11-15"));
         assert_ne!(today, tomorrow, "another day, another post");
     }

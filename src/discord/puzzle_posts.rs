@@ -1,5 +1,5 @@
 //! The daily puzzle's post in a channel a server chose: owed once a day in the outbox (see
-//! [`GameService::queue_daily_posts`](crate::games::GameService::queue_daily_posts)) and
+//! [`PuzzleService::queue_daily_posts`](crate::games::PuzzleService::queue_daily_posts)) and
 //! delivered by `announce`.
 
 use poise::serenity_prelude as serenity;
@@ -51,8 +51,11 @@ pub async fn deliver_daily(
         .add_file(CreateAttachment::bytes(png, super::board::FILE_NAME))
         .components(vec![CreateActionRow::Buttons(vec![solve])])
         .allowed_mentions(CreateAllowedMentions::new());
-    let day = view.day.as_deref().unwrap_or_default();
-    let message = nonce::once(message, nonce::daily(channel, day));
+    // The daily puzzle always has its day; a post of another would go without a nonce.
+    let message = match view.day {
+        Some(day) => nonce::once(message, nonce::daily(channel, day)),
+        None => message,
+    };
     let channel = serenity::ChannelId::new(channel.0);
     retry("posting the daily puzzle", Retry::BOARD, || {
         channel.send_message(http, message.clone())

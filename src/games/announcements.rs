@@ -22,7 +22,7 @@
 use super::puzzles::{self, PuzzleView};
 use super::{Challenge, GameId, GameService, GameView, Result, TournamentView};
 use crate::model::{
-    AnnouncementId, ChallengeStatus, ChannelId, EndReason, GameStatus, Lang, Reach, UserId,
+    AnnouncementId, ChallengeStatus, ChannelId, Day, EndReason, GameStatus, Lang, Reach, UserId,
 };
 use crate::storage::{self, AnnouncementRow, Conn, Owed};
 
@@ -175,15 +175,15 @@ impl GameService {
                 return Ok(Some(Announced::Final(Box::new(tournament))));
             }
             Owed::Daily { guild } => {
-                let day = puzzles::day_of(row.created_ms);
-                if day != puzzles::day_of(self.now_ms()) {
+                let day = Day::of_ms(row.created_ms);
+                if day != Day::of_ms(self.now_ms()) {
                     // Today's post is owed on its own.
                     return Ok(None);
                 }
                 let Some((channel, lang)) = storage::puzzle_channel(conn, guild).await? else {
                     return Ok(None);
                 };
-                let puzzle = puzzles::daily_post(conn, &day).await?;
+                let puzzle = puzzles::daily_post(conn, day).await?;
                 return Ok(puzzle.map(|puzzle| Announced::Daily {
                     channel,
                     lang,

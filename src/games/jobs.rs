@@ -35,7 +35,7 @@ impl GameService {
         if let Err(e) = self.tournaments().start_due().await {
             error!(error = %e, "could not start the tournaments due");
         }
-        if let Err(e) = self.queue_daily_posts().await {
+        if let Err(e) = self.puzzles().queue_daily_posts().await {
             error!(error = %e, "could not queue the daily puzzle's posts");
         }
         match self.forget_lapsed().await {

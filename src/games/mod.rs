@@ -84,7 +84,6 @@ mod error;
 mod events;
 mod jobs;
 mod lapsed;
-mod mining;
 mod pages;
 mod play;
 mod puzzles;
@@ -119,14 +118,12 @@ pub use error::{InternalError, Result, ServiceError, UserError};
 pub use events::{GameEvent, Heard};
 pub use jobs::Sweeps;
 pub use lapsed::Lapsed;
-pub use mining::{
-    CONFIRM_FACTOR, GameToMine, MINING_CLAIMS, MINING_LEASE_MS, Mined, MiningDepth, MiningOutcome,
-    PuzzleMiner, PuzzleSearch, mine,
-};
 pub use pages::GamePage;
 pub use puzzles::{
-    DAILY_SOLVERS_SHOWN, DailySolver, PuzzleAnswer, PuzzleStats, PuzzleView, RatingChange, Verdict,
-    judge_move, puzzle_line, read_puzzle_lines,
+    CONFIRM_FACTOR, DAILY_SOLVERS_SHOWN, DailySolver, GameToMine, MINING_CLAIMS, MINING_LEASE_MS,
+    Mined, MiningDepth, MiningOutcome, PuzzleAnswer, PuzzleMiner, PuzzleSearch, PuzzleService,
+    PuzzleStats, PuzzleView, RatingChange, Verdict, judge_move, mine, puzzle_line,
+    read_puzzle_lines,
 };
 pub use rating_history::RatingHistory;
 pub use settings::SettingsChange;
@@ -146,7 +143,7 @@ pub use view::{
 
 pub use crate::model::{
     AnnouncementId, Audience, BoardOrientation, ChallengeId, ChallengeStatus, ChannelId,
-    ClockChoice, ColorChoice, Editable, EndReason, GameId, GameStatus, GuildId, GuildSettings,
+    ClockChoice, ColorChoice, Day, Editable, EndReason, GameId, GameStatus, GuildId, GuildSettings,
     Heavy, InteractionToken, Lang, Level, MessageId, PageKey, PairingResult, PuzzleId, Reach,
     TournamentFormat, TournamentId, TournamentStatus, UserId, Viewer,
 };

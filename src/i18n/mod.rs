@@ -21,7 +21,7 @@ use crate::games::{
     Challenge, DailySolver, GameResult, GameSummary, GameView, HistoryPage, LeaderboardPage, Page,
     PlayerStats, PuzzleStats, PuzzleView, RatingChange, Tournament, TournamentView, UserError,
 };
-use crate::model::{GameId, GuildSettings, Level, PuzzleId, UserId};
+use crate::model::{Day, GameId, GuildSettings, Level, PuzzleId, UserId};
 
 pub use crate::model::Lang;
 pub use web::{web_strings, web_text};
@@ -440,8 +440,8 @@ pub enum Msg<'a> {
     DailyPost(&'a PuzzleView),
     /// The solvers of the daily puzzle of `day`, first first (`/leaderboard scope:puzzles`).
     DailySolvers {
-        /// The day, `YYYY-MM-DD`.
-        day: &'a str,
+        /// The day.
+        day: Day,
         /// Who solved it.
         solvers: &'a [DailySolver],
     },

@@ -24,7 +24,7 @@ fn view(step: usize, day: Option<&str>, tries: u32) -> (PuzzleView, Vec<Move>) {
         solver_moves: 3,
         themes: Theme::ALL.to_vec(),
         rating: 2_250.0,
-        day: day.map(str::to_owned),
+        day: day.map(|day| day.parse().unwrap()),
         tries,
         game: None,
     };
@@ -116,11 +116,11 @@ fn every_puzzle_message_renders_in_every_language_translated() {
         },
         Msg::DailyPost(&daily),
         Msg::DailySolvers {
-            day: "2023-11-14",
+            day: "2023-11-14".parse().unwrap(),
             solvers: &solvers,
         },
         Msg::DailySolvers {
-            day: "2023-11-14",
+            day: "2023-11-14".parse().unwrap(),
             solvers: &[],
         },
         Msg::PuzzleStats(&record),

@@ -5,7 +5,7 @@ use monkey_queen_core::Move;
 use monkey_queen_core::puzzle::Theme;
 
 use super::render::{Texts, args, color_key, mention, yes_no};
-use crate::games::{DailySolver, PuzzleStats, PuzzleView, RatingChange};
+use crate::games::{DailySolver, Day, PuzzleStats, PuzzleView, RatingChange};
 
 /// The puzzle's head: its number (or the daily puzzle's day), rating and themes, and what to
 /// find, with how to answer.
@@ -19,7 +19,7 @@ fn title(t: Texts, p: &PuzzleView) -> String {
     let head = match &p.day {
         Some(day) => t.get(
             "daily-puzzle-title",
-            &args! {"day" => day.clone(), "puzzle" => p.id.0, "rating" => rating},
+            &args! {"day" => day.to_string(), "puzzle" => p.id.0, "rating" => rating},
         ),
         None => t.get(
             "puzzle-title",
@@ -98,7 +98,7 @@ pub(super) fn solved(
     let mut out = match &p.day {
         Some(day) => t.get(
             "daily-puzzle-solved",
-            &args! {"move" => mv, "day" => day.clone(), "tries" => p.tries},
+            &args! {"move" => mv, "day" => day.to_string(), "tries" => p.tries},
         ),
         None => t.get("puzzle-solved", &args! {"move" => mv, "puzzle" => p.id.0}),
     };
@@ -193,7 +193,7 @@ pub(super) fn daily_post(t: Texts, p: &PuzzleView) -> String {
     t.get(
         "daily-puzzle-post",
         &args! {
-            "day" => p.day.clone().unwrap_or_default(),
+            "day" => p.day.map(|day| day.to_string()).unwrap_or_default(),
             "color" => color_key(p.solver),
             "moves" => p.solver_moves,
         },
@@ -201,11 +201,11 @@ pub(super) fn daily_post(t: Texts, p: &PuzzleView) -> String {
 }
 
 /// Today's daily puzzle's solvers, first first, with their wrong tries.
-pub(super) fn solvers(t: Texts, day: &str, solvers: &[DailySolver]) -> String {
+pub(super) fn solvers(t: Texts, day: Day, solvers: &[DailySolver]) -> String {
     if solvers.is_empty() {
-        return t.get("daily-solvers-empty", &args! {"day" => day.to_owned()});
+        return t.get("daily-solvers-empty", &args! {"day" => day.to_string()});
     }
-    let mut out = t.get("daily-solvers-title", &args! {"day" => day.to_owned()});
+    let mut out = t.get("daily-solvers-title", &args! {"day" => day.to_string()});
     for (rank, solver) in solvers.iter().enumerate() {
         out.push('\n');
         out.push_str(&t.get(

@@ -218,7 +218,7 @@ pub(super) fn text(lang: Lang, msg: &Msg<'_>) -> String {
             rating,
         } => puzzle::given_up(t, puzzle, solution, *rating),
         Msg::DailyPost(p) => puzzle::daily_post(t, p),
-        Msg::DailySolvers { day, solvers } => puzzle::solvers(t, day, solvers),
+        Msg::DailySolvers { day, solvers } => puzzle::solvers(t, *day, solvers),
         Msg::PuzzleStats(s) => puzzle::stats(t, s),
         Msg::DailyPuzzleChannel(channel) => puzzle::channel(t, *channel),
         Msg::DailyPuzzleChannelChosen => t.plain("daily-puzzle-channel-chosen"),

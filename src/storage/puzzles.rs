@@ -6,7 +6,7 @@ use sqlx::Row;
 use sqlx::any::AnyRow;
 
 use super::{Conn, Error, corrupt, count, db_id, discord_id, flag};
-use crate::model::{GameId, GuildId, PuzzleId, UserId};
+use crate::model::{Day, GameId, GuildId, PuzzleId, UserId};
 use crate::rating::Rating;
 
 /// A puzzle to store.
@@ -75,8 +75,8 @@ impl AttemptStatus {
 pub struct AttemptRow {
     /// The puzzle.
     pub puzzle: PuzzleId,
-    /// The daily puzzle's day (`YYYY-MM-DD`), or empty.
-    pub day: String,
+    /// The daily puzzle's day, for an attempt at that.
+    pub day: Option<Day>,
     /// The solution's plies played so far.
     pub step: u32,
     /// Wrong moves made.
@@ -272,7 +272,7 @@ pub async fn open_attempt(conn: &mut Conn, user: UserId) -> Result<Option<Attemp
     row.as_ref().map(decode_attempt).transpose()
 }
 
-/// `user`'s attempt at `puzzle` on `day` (empty: not as a daily puzzle).
+/// `user`'s attempt at `puzzle` as the daily puzzle of `day`, or as a puzzle (`None`).
 ///
 /// # Errors
 /// Database failure, or a row that can't be read back.
@@ -280,7 +280,7 @@ pub async fn attempt(
     conn: &mut Conn,
     user: UserId,
     puzzle: PuzzleId,
-    day: &str,
+    day: Option<Day>,
 ) -> Result<Option<AttemptRow>, Error> {
     let row = sqlx::query(
         "SELECT puzzle_id, day, step, tries, status, CAST(rated AS INTEGER) AS rated
@@ -288,7 +288,7 @@ pub async fn attempt(
     )
     .bind(db_id(user.0))
     .bind(puzzle.0)
-    .bind(day)
+    .bind(day_column(day))
     .fetch_optional(conn)
     .await?;
     row.as_ref().map(decode_attempt).transpose()
@@ -302,7 +302,7 @@ pub async fn insert_attempt(
     conn: &mut Conn,
     user: UserId,
     puzzle: PuzzleId,
-    day: &str,
+    day: Option<Day>,
     rated: bool,
     now: i64,
 ) -> Result<bool, Error> {
@@ -313,7 +313,7 @@ pub async fn insert_attempt(
     )
     .bind(db_id(user.0))
     .bind(puzzle.0)
-    .bind(day)
+    .bind(day_column(day))
     .bind(rated)
     .bind(now)
     .execute(conn)
@@ -332,7 +332,7 @@ pub async fn move_attempt(
     conn: &mut Conn,
     user: UserId,
     puzzle: PuzzleId,
-    day: &str,
+    day: Option<Day>,
     from: u32,
     to: u32,
     status: AttemptStatus,
@@ -348,7 +348,7 @@ pub async fn move_attempt(
     )
     .bind(db_id(user.0))
     .bind(puzzle.0)
-    .bind(day)
+    .bind(day_column(day))
     .bind(i64::from(from))
     .bind(i64::from(to))
     .bind(status.as_str())
@@ -426,9 +426,9 @@ pub async fn store_puzzle_player(
 ///
 /// # Errors
 /// Database failure.
-pub async fn daily_puzzle(conn: &mut Conn, day: &str) -> Result<Option<PuzzleId>, Error> {
+pub async fn daily_puzzle(conn: &mut Conn, day: Day) -> Result<Option<PuzzleId>, Error> {
     let id: Option<i64> = sqlx::query_scalar("SELECT puzzle_id FROM daily_puzzles WHERE day = $1")
-        .bind(day)
+        .bind(day.to_string())
         .fetch_optional(conn)
         .await?;
     Ok(id.map(PuzzleId))
@@ -438,15 +438,11 @@ pub async fn daily_puzzle(conn: &mut Conn, day: &str) -> Result<Option<PuzzleId>
 ///
 /// # Errors
 /// Database failure.
-pub async fn choose_daily_puzzle(
-    conn: &mut Conn,
-    day: &str,
-    puzzle: PuzzleId,
-) -> Result<(), Error> {
+pub async fn choose_daily_puzzle(conn: &mut Conn, day: Day, puzzle: PuzzleId) -> Result<(), Error> {
     sqlx::query(
         "INSERT INTO daily_puzzles (day, puzzle_id) VALUES ($1, $2) ON CONFLICT (day) DO NOTHING",
     )
-    .bind(day)
+    .bind(day.to_string())
     .bind(puzzle.0)
     .execute(conn)
     .await?;
@@ -459,7 +455,7 @@ pub async fn choose_daily_puzzle(
 /// Database failure.
 pub async fn daily_solvers(
     conn: &mut Conn,
-    day: &str,
+    day: Day,
     limit: u32,
 ) -> Result<Vec<DailySolverRow>, Error> {
     let rows = sqlx::query(
@@ -468,7 +464,7 @@ pub async fn daily_solvers(
          WHERE a.day = $1 AND a.status = 'solved'
          ORDER BY a.finished_ms, a.user_id LIMIT $2",
     )
-    .bind(day)
+    .bind(day.to_string())
     .bind(i64::from(limit))
     .fetch_all(conn)
     .await?;
@@ -488,16 +484,32 @@ pub async fn daily_solvers(
 ///
 /// # Errors
 /// Database failure.
-pub async fn claim_daily_post(conn: &mut Conn, guild: GuildId, day: &str) -> Result<bool, Error> {
+pub async fn claim_daily_post(conn: &mut Conn, guild: GuildId, day: Day) -> Result<bool, Error> {
     let done = sqlx::query(
         "INSERT INTO daily_posts (guild_id, day) VALUES ($1, $2)
          ON CONFLICT (guild_id, day) DO NOTHING",
     )
     .bind(db_id(guild.0))
-    .bind(day)
+    .bind(day.to_string())
     .execute(conn)
     .await?;
     Ok(done.rows_affected() == 1)
+}
+
+/// An attempt's day as its column holds it: `YYYY-MM-DD`, or empty for none.
+fn day_column(day: Option<Day>) -> String {
+    day.map(|day| day.to_string()).unwrap_or_default()
+}
+
+/// An attempt's day read back from its column (see [`day_column`]).
+fn decode_day(text: String) -> Result<Option<Day>, Error> {
+    if text.is_empty() {
+        return Ok(None);
+    }
+    match text.parse() {
+        Ok(day) => Ok(Some(day)),
+        Err(_) => Err(corrupt("puzzle_attempts.day", text)),
+    }
 }
 
 fn decode_puzzle(row: &AnyRow) -> Result<PuzzleRow, Error> {
@@ -530,7 +542,7 @@ fn decode_attempt(row: &AnyRow) -> Result<AttemptRow, Error> {
     let status: String = row.try_get("status")?;
     Ok(AttemptRow {
         puzzle: PuzzleId(row.try_get("puzzle_id")?),
-        day: row.try_get("day")?,
+        day: decode_day(row.try_get("day")?)?,
         step: count(row, "step")?,
         tries: count(row, "tries")?,
         status: match status.as_str() {

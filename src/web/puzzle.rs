@@ -43,7 +43,7 @@ pub(super) fn parse_id(text: &str) -> Result<PuzzleId, WebError> {
 /// Puzzle `id` as it starts, and its solution; 404 when there is none.
 pub(super) async fn load(web: &Web, id: &str) -> Result<(PuzzleView, Vec<Move>), WebError> {
     let id = parse_id(id)?;
-    match web.service.puzzle(id).await {
+    match web.service.puzzles().get(id).await {
         Ok(found) => Ok(found),
         Err(ServiceError::User(UserError::NoSuchPuzzle(_))) => Err(WebError::NotFound),
         Err(e) => Err(WebError::Internal(e.to_string())),

@@ -276,7 +276,8 @@ pub(super) async fn load(web: &Web, key: &str) -> Result<(GamePage, PageKey, Pag
         Vec::new()
     } else {
         web.service
-            .puzzles_of_game(page.game.id)
+            .puzzles()
+            .of_game(page.game.id)
             .await
             .map_err(|e| WebError::Internal(e.to_string()))?
     };

@@ -40,11 +40,12 @@ async fn game_with_puzzles(h: &Harness) -> (GameId, String, PuzzleId, PuzzleId) 
         .unwrap();
     let added = h
         .service
-        .add_puzzles(&[puzzle(SHORT), puzzle(ONE)], Some(game))
+        .puzzles()
+        .add(&[puzzle(SHORT), puzzle(ONE)], Some(game))
         .await
         .unwrap();
     assert_eq!(added, 2);
-    let found = h.service.puzzles_of_game(game).await.unwrap();
+    let found = h.service.puzzles().of_game(game).await.unwrap();
     let id = |ply| found.iter().find(|(p, _)| *p == ply).unwrap().1;
     let link = board.page_link().expect("the board links to its page");
     let key = link.rsplit('/').next().unwrap().to_owned();

@@ -170,7 +170,7 @@ fn two_mover(nth: usize) -> Puzzle {
 /// A legal move in `puzzle`'s position at `step` that is not the solution's and does not win
 /// at once.
 async fn a_wrong_move(h: &Harness, puzzle: PuzzleId, step: usize) -> Move {
-    let (view, solution) = h.service.puzzle(puzzle).await.unwrap();
+    let (view, solution) = h.service.puzzles().get(puzzle).await.unwrap();
     let mut position = view.position;
     for mv in &solution[..step] {
         position.play(mv.text()).unwrap();
@@ -197,7 +197,7 @@ async fn puzzles_are_solved_by_menus_and_move_and_failed_with_the_solution_shown
     println!("/puzzle answered in {:?}", sent.elapsed());
     // The bot stored the starter set before it served its first interaction.
     assert!(
-        h.service.puzzle_count().await.unwrap() > 100,
+        h.service.puzzles().count().await.unwrap() > 100,
         "the starter set"
     );
     let shown = Shown::from(&first);
@@ -208,7 +208,7 @@ async fn puzzles_are_solved_by_menus_and_move_and_failed_with_the_solution_shown
         shown.content
     );
     assert!(shown.button("puzzle-solution").ends_with(":0:0"));
-    let (_, solution) = h.service.puzzle(shown.puzzle()).await.unwrap();
+    let (_, solution) = h.service.puzzles().get(shown.puzzle()).await.unwrap();
     let done = solve_by_menus(&h, ALICE, shown, &solution).await;
     assert!(
         done.content.contains("you solved puzzle"),
@@ -225,7 +225,7 @@ async fn puzzles_are_solved_by_menus_and_move_and_failed_with_the_solution_shown
         custom_ids(Some(&done.components)).is_empty(),
         "over: no buttons"
     );
-    let stats = h.service.puzzle_stats(UserId(ALICE.id)).await.unwrap();
+    let stats = h.service.puzzles().stats(UserId(ALICE.id)).await.unwrap();
     assert_eq!((stats.solved, stats.streak), (1, 1));
     assert!(stats.rating > 1500.0);
 
@@ -235,10 +235,10 @@ async fn puzzles_are_solved_by_menus_and_move_and_failed_with_the_solution_shown
         rating,
         ..two_mover(0)
     };
-    assert_eq!(h.service.add_puzzles(&[two], None).await.unwrap(), 1);
+    assert_eq!(h.service.puzzles().add(&[two], None).await.unwrap(), 1);
     let shown = Shown::from(&ask(&h, ALICE, false).await);
     let puzzle = shown.puzzle();
-    let (view, solution) = h.service.puzzle(puzzle).await.unwrap();
+    let (view, solution) = h.service.puzzles().get(puzzle).await.unwrap();
     assert_eq!(solution.len(), 3, "the two-mover: {view:?}");
 
     // Its first move with /move: right, the reply played, the next asked for.
@@ -253,7 +253,8 @@ async fn puzzles_are_solved_by_menus_and_move_and_failed_with_the_solution_shown
     assert_refused(&stale, "The position has changed");
     let attempt = h
         .service
-        .puzzle_attempt(UserId(ALICE.id), puzzle, None)
+        .puzzles()
+        .attempt(UserId(ALICE.id), puzzle, None)
         .await
         .unwrap();
     assert_eq!(attempt.step(), 2);
@@ -268,7 +269,7 @@ async fn puzzles_are_solved_by_menus_and_move_and_failed_with_the_solution_shown
         done.content
     );
     assert!(done.content.contains("Streak: 2"), "{}", done.content);
-    let stats = h.service.puzzle_stats(UserId(ALICE.id)).await.unwrap();
+    let stats = h.service.puzzles().stats(UserId(ALICE.id)).await.unwrap();
     assert_eq!((stats.solved, stats.streak), (2, 2));
 
     // A move in the finished puzzle: refused, as /move with no game and no puzzle.
@@ -278,7 +279,7 @@ async fn puzzles_are_solved_by_menus_and_move_and_failed_with_the_solution_shown
     // Alice fails the next one: the solution is shown, the rating goes down, the streak resets.
     let second = Shown::from(&ask(&h, ALICE, false).await);
     let puzzle = second.puzzle();
-    let (_, solution) = h.service.puzzle(puzzle).await.unwrap();
+    let (_, solution) = h.service.puzzles().get(puzzle).await.unwrap();
     let wrong = a_wrong_move(&h, puzzle, 0).await;
     let failed = play_with_command(&h, ALICE, &wrong.to_string()).await;
     let failed = Shown::from(&failed);
@@ -294,7 +295,7 @@ async fn puzzles_are_solved_by_menus_and_move_and_failed_with_the_solution_shown
         "{}",
         failed.content
     );
-    let after = h.service.puzzle_stats(UserId(ALICE.id)).await.unwrap();
+    let after = h.service.puzzles().stats(UserId(ALICE.id)).await.unwrap();
     assert_eq!((after.failed, after.streak, after.best_streak), (1, 0, 2));
     assert!(after.rating < stats.rating);
     let (id, _) = h.command(ALICE, "stats", Vec::new());
@@ -308,13 +309,13 @@ async fn puzzles_are_solved_by_menus_and_move_and_failed_with_the_solution_shown
     let over = click(&h, ALICE, &second, &second.button("puzzle-solution")).await;
     assert_refused(&over, "is over");
     assert_eq!(
-        h.service.puzzle_stats(UserId(ALICE.id)).await.unwrap(),
+        h.service.puzzles().stats(UserId(ALICE.id)).await.unwrap(),
         after
     );
 
     // Solution gives a puzzle up (Bob's), showing it on the board.
     let bobs = Shown::from(&ask(&h, BOB, false).await);
-    let (_, solution) = h.service.puzzle(bobs.puzzle()).await.unwrap();
+    let (_, solution) = h.service.puzzles().get(bobs.puzzle()).await.unwrap();
     let given = click(&h, BOB, &bobs, &bobs.button("puzzle-solution")).await;
     assert_eq!(kind(&given), UPDATE_MESSAGE);
     let given = Shown::from(&given);
@@ -323,15 +324,16 @@ async fn puzzles_are_solved_by_menus_and_move_and_failed_with_the_solution_shown
 
     // None left for Carol once she has had every one.
     let carol = PlayerRef::new(UserId(CAROL.id), "carol");
-    while let Ok(view) = h.service.next_puzzle(&carol).await {
+    while let Ok(view) = h.service.puzzles().next(&carol).await {
         h.service
-            .give_up_puzzle(carol.id, view.id, None, None)
+            .puzzles()
+            .give_up(carol.id, view.id, None, None)
             .await
             .unwrap();
     }
-    let before = h.service.puzzle_stats(carol.id).await.unwrap();
+    let before = h.service.puzzles().stats(carol.id).await.unwrap();
     assert_refused(&ask(&h, CAROL, false).await, "No puzzle is left");
-    assert_eq!(h.service.puzzle_stats(carol.id).await.unwrap(), before);
+    assert_eq!(h.service.puzzles().stats(carol.id).await.unwrap(), before);
     assert!(h.fake.unexpected_refusals().is_empty());
 }
 
@@ -369,7 +371,14 @@ async fn the_daily_puzzle_is_posted_each_day_and_its_solvers_listed() {
         refused.pointer("/data/flags").and_then(Value::as_u64),
         Some(EPHEMERAL)
     );
-    assert!(h.service.queue_daily_posts().await.unwrap().is_empty());
+    assert!(
+        h.service
+            .puzzles()
+            .queue_daily_posts()
+            .await
+            .unwrap()
+            .is_empty()
+    );
 
     // The test channel is chosen: said there, and posted in by the next sweep.
     let mark = h.fake.mark();
@@ -412,7 +421,7 @@ async fn the_daily_puzzle_is_posted_each_day_and_its_solvers_listed() {
         shown.content
     );
     let puzzle = shown.puzzle();
-    let (_, solution) = h.service.puzzle(puzzle).await.unwrap();
+    let (_, solution) = h.service.puzzles().get(puzzle).await.unwrap();
     let wrong = a_wrong_move(&h, puzzle, 0).await;
     let retry = Shown::from(&play_by_menus(&h, BOB, &shown, wrong).await);
     assert!(retry.content.contains("Try again"), "{}", retry.content);
@@ -495,11 +504,15 @@ async fn the_daily_posts_of_a_process_that_died_mid_loop_are_posted_once_by_the_
             for (guild, channel) in [(GUILD_ID, CHANNEL_ID), (OTHER_GUILD, OTHER_CHANNEL)] {
                 let chosen = Some((ChannelId(channel), Lang::En));
                 service
-                    .set_puzzle_channel(GuildId(guild), chosen)
+                    .puzzles()
+                    .set_channel(GuildId(guild), chosen)
                     .await
                     .unwrap();
             }
-            assert_eq!(service.queue_daily_posts().await.unwrap().len(), 2);
+            assert_eq!(
+                service.puzzles().queue_daily_posts().await.unwrap().len(),
+                2
+            );
             let taken = service.delivery().next_announcement().await.unwrap();
             assert!(
                 taken.is_some(),
@@ -569,7 +582,8 @@ async fn puzzle_answer_time() {
         // Gives it up, so that the next ask draws a new one.
         let shown = Shown::from(&answer);
         h.service
-            .give_up_puzzle(UserId(ALICE.id), shown.puzzle(), None, None)
+            .puzzles()
+            .give_up(UserId(ALICE.id), shown.puzzle(), None, None)
             .await
             .unwrap();
     }
@@ -598,14 +612,14 @@ async fn the_sweep_searches_finished_games_for_puzzles() {
     // searched once its search is done.
     let mut searched = false;
     for _ in 0..2_000 {
-        if h.service.puzzle_search(game).await.unwrap() == Some(PuzzleSearch::Done) {
+        if h.service.puzzles().search_of(game).await.unwrap() == Some(PuzzleSearch::Done) {
             searched = true;
             break;
         }
         h.sweeps(1).await;
     }
     assert!(searched, "the finished game was searched");
-    let found = h.service.puzzles_of_game(game).await.unwrap();
+    let found = h.service.puzzles().of_game(game).await.unwrap();
     println!("puzzles found in a two-move game: {}", found.len());
     assert!(h.fake.unexpected_refusals().is_empty());
 }

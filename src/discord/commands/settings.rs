@@ -83,7 +83,7 @@ pub async fn settings(
         });
         if let Some(channel) = puzzles {
             let chosen = channel.map(|c| (ChannelId(c.get()), lang));
-            if let Err(refusal) = split(data.service.set_puzzle_channel(guild, chosen).await)? {
+            if let Err(refusal) = split(data.service.puzzles().set_channel(guild, chosen).await)? {
                 return Ok(lang.text(&Msg::Refused(&refusal)));
             }
             text.push('\n');

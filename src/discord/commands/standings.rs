@@ -43,7 +43,7 @@ pub async fn stats(ctx: ApplicationContext<'_>, user: Option<serenity::User>) ->
             Ok(_) => rating_chart::picture(data, user, lang).await?,
             Err(_) => None,
         };
-        let puzzles = split(data.service.puzzle_stats(user).await)?.ok();
+        let puzzles = split(data.service.puzzles().stats(user).await)?.ok();
         Ok::<_, Error>((stats, chart, puzzles))
     };
     let (done, deferred) = deferral::unless_quick(data.defer_after, work, defer_public(ctx)).await;
@@ -108,11 +108,11 @@ pub async fn leaderboard(
 
 /// Today's daily puzzle's solvers, first first (one page: the service gives the first few).
 async fn daily_solvers(data: &Data, lang: Lang) -> Result<Shown, Error> {
-    let solvers = split(data.service.daily_solvers().await)?
+    let solvers = split(data.service.puzzles().daily_solvers().await)?
         .map_err(|refusal| Error::Unexpected(refusal.to_string()))?;
-    let day = data.service.today();
+    let day = data.service.puzzles().today();
     let text = lang.text(&Msg::DailySolvers {
-        day: &day,
+        day,
         solvers: &solvers,
     });
     Ok((text, Vec::new()))

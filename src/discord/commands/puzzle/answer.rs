@@ -111,10 +111,11 @@ pub async fn play(
     step: Option<u32>,
     lang: Lang,
 ) -> Outcome<Shown> {
-    let day = puzzle.day.as_deref();
+    let day = puzzle.day;
     let played = data
         .service
-        .play_puzzle(user, puzzle.id, day, text, step)
+        .puzzles()
+        .play(user, puzzle.id, day, text, step)
         .await;
     let answer = match split(played)? {
         Ok(answer) => answer,
@@ -132,7 +133,7 @@ pub async fn play(
         PuzzleAnswer::Solved { puzzle, mv, rating } => {
             let streak = match rating {
                 Some(_) => {
-                    Some(split(data.service.puzzle_stats(user).await)?.map_or(0, |s| s.streak))
+                    Some(split(data.service.puzzles().stats(user).await)?.map_or(0, |s| s.streak))
                 }
                 None => None,
             };
@@ -152,7 +153,7 @@ pub async fn play(
             retry: true,
         } => {
             // The daily puzzle starts again: shown as it is stored now.
-            let now = match split(data.service.puzzle_attempt(user, puzzle.id, day).await)? {
+            let now = match split(data.service.puzzles().attempt(user, puzzle.id, day).await)? {
                 Ok(now) => now,
                 Err(refusal) => return Ok(Err(refusal)),
             };
@@ -192,10 +193,10 @@ pub async fn give_up(
     puzzle: &crate::discord::custom_id::PuzzleAt,
     lang: Lang,
 ) -> Outcome<Shown> {
-    let day = super::day_text(puzzle.day);
     let given = data
         .service
-        .give_up_puzzle(user, puzzle.puzzle, day.as_deref(), Some(puzzle.step))
+        .puzzles()
+        .give_up(user, puzzle.puzzle, puzzle.day, Some(puzzle.step))
         .await;
     let (view, solution, rating) = match split(given)? {
         Ok(given) => given,

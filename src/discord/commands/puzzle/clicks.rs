@@ -7,7 +7,7 @@ use poise::serenity_prelude as serenity;
 use serenity::ComponentInteraction;
 
 use super::answer::{self, Answer, respond};
-use super::{Shown, day_text, picture};
+use super::{Shown, picture};
 use crate::discord::commands::pick::{self, SWAP};
 use crate::discord::custom_id::{ComponentId, PuzzleAt};
 use crate::discord::reply::{Outcome, clicker, split};
@@ -38,14 +38,13 @@ async fn answer_click(
 /// The clicker's attempt at `at`, refused if it is over (a `/puzzle` one no longer open) or
 /// has moved on since the button was made.
 async fn attempt(data: &Data, click: &ComponentInteraction, at: PuzzleAt) -> Outcome<PuzzleView> {
-    let day = day_text(at.day);
     let (user, id) = (clicker(click).id, at.puzzle);
-    let view = match split(data.service.puzzle_attempt(user, id, day.as_deref()).await)? {
+    let view = match split(data.service.puzzles().attempt(user, id, at.day).await)? {
         Ok(view) => view,
         Err(refusal) => return Ok(Err(refusal)),
     };
-    if day.is_none() {
-        let open = split(data.service.open_puzzle(user).await)?;
+    if at.day.is_none() {
+        let open = split(data.service.puzzles().open(user).await)?;
         if !matches!(open, Ok(Some(ref open)) if open.id == id) {
             return Ok(Err(UserError::PuzzleOver(id)));
         }
@@ -178,7 +177,7 @@ pub async fn daily(
 ) -> Result<(), Error> {
     let lang = Lang::from_locale(&click.locale);
     let work = async {
-        match split(data.service.daily_puzzle(&clicker(click)).await)? {
+        match split(data.service.puzzles().daily(&clicker(click)).await)? {
             Ok(view) => Ok(Ok(
                 super::shown(data, &view, lang, Msg::Puzzle(&view)).await?
             )),

@@ -29,9 +29,9 @@ pub async fn puzzle(ctx: ApplicationContext<'_>, daily: Option<bool>) -> Result<
     let player = caller(ctx);
     let work = async {
         let view = if daily.unwrap_or(false) {
-            data.service.daily_puzzle(&player).await
+            data.service.puzzles().daily(&player).await
         } else {
-            data.service.next_puzzle(&player).await
+            data.service.puzzles().next(&player).await
         };
         match split(view)? {
             Ok(view) => Ok(Ok(shown(data, &view, lang, Msg::Puzzle(&view)).await?)),
@@ -54,7 +54,7 @@ pub async fn puzzle(ctx: ApplicationContext<'_>, daily: Option<bool>) -> Result<
 /// `/move` where the caller has no game: their open `/puzzle`, if any, answered as its Move
 /// button's last pick is (in a message of its own); `None` when they have none.
 pub async fn play_open(data: &Data, user: UserId, text: &str, lang: Lang) -> Outcome<Shown> {
-    let open = match split(data.service.open_puzzle(user).await)? {
+    let open = match split(data.service.puzzles().open(user).await)? {
         Ok(Some(open)) => open,
         Ok(None) | Err(_) => return Ok(Err(crate::games::UserError::NoActiveGame)),
     };
@@ -148,42 +148,7 @@ fn is_over(view: &PuzzleView) -> bool {
 fn at(view: &PuzzleView) -> PuzzleAt {
     PuzzleAt {
         puzzle: view.id,
-        day: view.day.as_deref().map_or(0, day_code),
+        day: view.day,
         step: view.step(),
-    }
-}
-
-/// `2023-11-14` as `20231114` (0 for anything else).
-fn day_code(day: &str) -> u32 {
-    let digits: String = day.chars().filter(char::is_ascii_digit).collect();
-    match digits.parse() {
-        Ok(code) if digits.len() == 8 && day.len() == 10 => code,
-        _ => 0,
-    }
-}
-
-/// `20231114` as `2023-11-14`; `None` for 0 (a `/puzzle` attempt).
-fn day_text(code: u32) -> Option<String> {
-    (code != 0).then(|| {
-        format!(
-            "{:04}-{:02}-{:02}",
-            code / 10_000,
-            code / 100 % 100,
-            code % 100
-        )
-    })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn days_round_trip_through_button_ids() {
-        assert_eq!(day_code("2023-11-14"), 20_231_114);
-        assert_eq!(day_text(20_231_114).as_deref(), Some("2023-11-14"));
-        assert_eq!(day_text(0), None);
-        assert_eq!(day_code("garbage"), 0);
-        assert_eq!(day_code("2023111400"), 0);
     }
 }

@@ -17,6 +17,10 @@ mod queue;
 use monkey_queen_core::Record;
 use monkey_queen_core::puzzle::{self, Config, Puzzle};
 
+use super::PuzzleService;
+use crate::games::{GameId, Result};
+use crate::storage;
+
 pub use miner::{MiningOutcome, PuzzleMiner};
 pub use queue::{GameToMine, MINING_CLAIMS, MINING_LEASE_MS, PuzzleSearch};
 
@@ -53,6 +57,17 @@ impl Default for MiningDepth {
     /// [`Config::default`]'s search, confirmed [`CONFIRM_FACTOR`] times deeper.
     fn default() -> MiningDepth {
         MiningDepth::new(puzzle::DEFAULT_NODES, CONFIRM_FACTOR)
+    }
+}
+
+impl PuzzleService {
+    /// Every finished game, oldest first, for `monkey-queen puzzles generate --from` to mine.
+    ///
+    /// # Errors
+    /// Internal errors only.
+    pub async fn finished_games(&self) -> Result<Vec<GameId>> {
+        let mut conn = self.games.db.read().await?;
+        Ok(storage::finished_game_ids(&mut conn).await?)
     }
 }
 

@@ -13,8 +13,9 @@ use tokio_util::sync::CancellationToken;
 use tokio_util::task::TaskTracker;
 use tracing::{error, info, warn};
 
+use super::super::PuzzleService;
 use super::{GameToMine, MINING_LEASE_MS, Mined, MiningDepth, mine};
-use crate::games::{GameId, GameService, InternalError, Result};
+use crate::games::{GameId, InternalError, Result};
 
 /// How often a searcher renews its claim: a quarter of the lease.
 const RENEW_EVERY: Duration = Duration::from_millis(MINING_LEASE_MS.unsigned_abs() / 4);
@@ -22,7 +23,7 @@ const RENEW_EVERY: Duration = Duration::from_millis(MINING_LEASE_MS.unsigned_abs
 /// Searches finished games for puzzles in the background (see the module).
 #[derive(Clone)]
 pub struct PuzzleMiner {
-    service: GameService,
+    puzzles: PuzzleService,
     /// Turns of long CPU work, one held for a whole search.
     long: Arc<Semaphore>,
     /// Turns of CPU work, one held while the search computes.
@@ -66,19 +67,19 @@ enum Searched {
 }
 
 impl PuzzleMiner {
-    /// A miner over `service`'s games at the default depth: each search holds one of `long`'s
-    /// turns, and one of `work`'s while it computes; its tasks run on `tasks`, and give up
-    /// between positions when `stop` is cancelled.
+    /// A miner of the finished games of `puzzles`' database at the default depth: each search
+    /// holds one of `long`'s turns, and one of `work`'s while it computes; its tasks run on
+    /// `tasks`, and give up between positions when `stop` is cancelled.
     #[must_use]
     pub fn new(
-        service: GameService,
+        puzzles: PuzzleService,
         long: Arc<Semaphore>,
         work: Arc<Semaphore>,
         tasks: TaskTracker,
         stop: CancellationToken,
     ) -> PuzzleMiner {
         PuzzleMiner {
-            service,
+            puzzles,
             long,
             work,
             tasks,
@@ -125,11 +126,11 @@ impl PuzzleMiner {
             turn = self.long.acquire() => turn.map_err(|e| InternalError::Worker(e.to_string()))?,
             () = self.stop.cancelled() => return Ok(None),
         };
-        let Some(job) = self.service.next_game_to_mine().await? else {
+        let Some(job) = self.puzzles.next_game_to_mine().await? else {
             return Ok(None);
         };
         let outcome = match self.search(&job).await {
-            (Searched::Done(mined), _) => match self.service.mined(&job, &mined.confirmed).await {
+            (Searched::Done(mined), _) => match self.puzzles.mined(&job, &mined.confirmed).await {
                 Ok(Some(added)) => MiningOutcome::Stored {
                     found: mined.found,
                     confirmed: mined.confirmed.len(),
@@ -141,7 +142,7 @@ impl PuzzleMiner {
             (Searched::Failed(why), _) => self.failed(&job, why).await?,
             (Searched::Stopped, true) => MiningOutcome::Lost,
             (Searched::Stopped, false) => {
-                self.service.release_mining(&job).await?;
+                self.puzzles.release_mining(&job).await?;
                 MiningOutcome::Stopped
             }
         };
@@ -180,7 +181,7 @@ impl PuzzleMiner {
         loop {
             tokio::select! {
                 searched = &mut running => return (searched, lost),
-                _ = renew.tick(), if !lost => match self.service.renew_mining(job).await {
+                _ = renew.tick(), if !lost => match self.puzzles.renew_mining(job).await {
                     Ok(true) => {}
                     Ok(false) => {
                         warn!(game = %job.game, "lost the claim of a game being searched");
@@ -196,7 +197,7 @@ impl PuzzleMiner {
     /// Marks `job`'s game failed with `why`: [`MiningOutcome::Failed`], or
     /// [`MiningOutcome::Lost`] if the claim was lost meanwhile.
     async fn failed(&self, job: &GameToMine, why: String) -> Result<MiningOutcome> {
-        Ok(if self.service.mining_failed(job, &why).await? {
+        Ok(if self.puzzles.mining_failed(job, &why).await? {
             MiningOutcome::Failed(why)
         } else {
             MiningOutcome::Lost

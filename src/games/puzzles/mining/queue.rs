@@ -6,8 +6,9 @@ use monkey_queen_core::Record;
 use monkey_queen_core::puzzle::Puzzle;
 use tracing::warn;
 
-use super::super::puzzles::store_puzzles;
-use super::super::{GameId, GameService, InternalError, Result, ServiceError};
+use super::super::PuzzleService;
+use super::super::catalogue::store_puzzles;
+use crate::games::{GameId, InternalError, Result, ServiceError};
 use crate::storage::{self, MiningClaim};
 
 /// How long a claim of a game to mine holds unless renewed; a searcher renews it every
@@ -21,7 +22,7 @@ pub const MINING_CLAIMS: u32 = 3;
 /// The error a game given up after [`MINING_CLAIMS`] claims is marked with.
 const UNFINISHED: &str = "its search never ended (every claim of it lapsed)";
 
-/// A game claimed for its search, with its record (see [`GameService::next_game_to_mine`]).
+/// A game claimed for its search, with its record (see [`PuzzleService::next_game_to_mine`]).
 #[derive(Debug, Clone)]
 pub struct GameToMine {
     /// The game.
@@ -48,7 +49,7 @@ pub enum PuzzleSearch {
     Failed(String),
 }
 
-impl GameService {
+impl PuzzleService {
     /// Claims the oldest finished rated game not searched yet that no other searcher holds,
     /// for [`MINING_LEASE_MS`], and reads its record; `None` when there is none. A game whose
     /// record does not replay is marked failed with its error, and the next one is claimed.
@@ -59,9 +60,9 @@ impl GameService {
     /// Internal errors only (the claim, if made, lapses with its lease).
     pub async fn next_game_to_mine(&self) -> Result<Option<GameToMine>> {
         loop {
-            let now = self.now_ms();
+            let now = self.games.now_ms();
             let claim = {
-                let mut conn = self.db.write().await?;
+                let mut conn = self.games.db.write().await?;
                 let given_up =
                     storage::give_up_unfinished_searches(&mut conn, now, MINING_CLAIMS, UNFINISHED)
                         .await?;
@@ -77,7 +78,7 @@ impl GameService {
             let Some(claim) = claim else {
                 return Ok(None);
             };
-            match self.record(claim.game).await {
+            match self.games.record(claim.game).await {
                 Ok(record) => {
                     return Ok(Some(GameToMine {
                         game: claim.game,
@@ -88,7 +89,7 @@ impl GameService {
                 Err(e @ ServiceError::Internal(InternalError::Database(_))) => return Err(e),
                 Err(e) => {
                     warn!(game = %claim.game, error = %e, "a game to search for puzzles can't be read");
-                    let mut conn = self.db.write().await?;
+                    let mut conn = self.games.db.write().await?;
                     storage::finish_mining(&mut conn, claim, Some(&e.to_string())).await?;
                 }
             }
@@ -102,8 +103,8 @@ impl GameService {
     /// # Errors
     /// Internal errors only.
     pub async fn mined(&self, job: &GameToMine, found: &[Puzzle]) -> Result<Option<u64>> {
-        let now = self.now_ms();
-        let mut tx = self.db.begin_write().await?;
+        let now = self.games.now_ms();
+        let mut tx = self.games.db.begin_write().await?;
         if !storage::finish_mining(&mut tx, job.claim, None).await? {
             tx.rollback().await?;
             return Ok(None);
@@ -118,15 +119,15 @@ impl GameService {
     ///
     /// # Errors
     /// Internal errors only.
-    pub async fn puzzle_search(&self, game: GameId) -> Result<Option<PuzzleSearch>> {
-        let mut conn = self.db.read().await?;
+    pub async fn search_of(&self, game: GameId) -> Result<Option<PuzzleSearch>> {
+        let mut conn = self.games.db.read().await?;
         let Some(row) = storage::mining_state(&mut conn, game).await? else {
             return Ok(None);
         };
         Ok(Some(match (row.searched, row.error, row.lease_ms) {
             (true, Some(error), _) => PuzzleSearch::Failed(error),
             (true, None, _) => PuzzleSearch::Done,
-            (false, _, Some(until_ms)) if until_ms > self.now_ms() => {
+            (false, _, Some(until_ms)) if until_ms > self.games.now_ms() => {
                 PuzzleSearch::Claimed { until_ms }
             }
             (false, _, _) => PuzzleSearch::Waiting,
@@ -136,22 +137,22 @@ impl GameService {
     /// Extends `job`'s claim by [`MINING_LEASE_MS`] from now; `false` if it is lost (another
     /// searcher took the game once it lapsed).
     pub(super) async fn renew_mining(&self, job: &GameToMine) -> Result<bool> {
-        let lease_until = self.now_ms() + MINING_LEASE_MS;
-        let mut conn = self.db.write().await?;
+        let lease_until = self.games.now_ms() + MINING_LEASE_MS;
+        let mut conn = self.games.db.write().await?;
         Ok(storage::renew_mining_claim(&mut conn, job.claim, lease_until).await?)
     }
 
     /// Marks `job`'s game searched with `error`: its search failed, and it is not searched
     /// again. `false` if the claim was lost.
     pub(super) async fn mining_failed(&self, job: &GameToMine, error: &str) -> Result<bool> {
-        let mut conn = self.db.write().await?;
+        let mut conn = self.games.db.write().await?;
         Ok(storage::finish_mining(&mut conn, job.claim, Some(error)).await?)
     }
 
     /// Gives `job`'s claim back unfinished and uncounted (the searcher is stopping), so that
     /// the game is searched again at once, here after a restart or by another process.
     pub(super) async fn release_mining(&self, job: &GameToMine) -> Result<bool> {
-        let mut conn = self.db.write().await?;
+        let mut conn = self.games.db.write().await?;
         Ok(storage::release_mining_claim(&mut conn, job.claim).await?)
     }
 }
