@@ -2,7 +2,7 @@
 //! is explained, and against the fake Discord, on a database in a temporary directory, it
 //! registers commands, answers, then stops cleanly on SIGTERM without ever printing the token
 //! (even with debug logging); killed with SIGKILL while the computer thinks, it moves once
-//! after a restart.
+//! after a restart; asked to stop while its database can't be reached, it stops at once.
 #![cfg(unix)]
 
 mod support;
@@ -18,7 +18,7 @@ use support::fake_discord::{APPLICATION_ID, BOT_USER_ID, FakeDiscord, RecordedRe
 use support::payloads::{
     ALICE, CHANNEL_ID, GUILD_ID, integer_option, slash_command, token, with_resolved_bot,
 };
-use tokio::io::{AsyncRead, AsyncReadExt};
+use tokio::io::{AsyncBufReadExt, AsyncRead, AsyncReadExt, BufReader};
 use tokio::process::{Child, Command};
 
 /// How long a test waits for the bot to do what it must (generous: the machine may be busy).
@@ -170,6 +170,53 @@ async fn stops_on_sigterm_when_the_gateway_cannot_be_reached() {
     let logs = format!("{}{}", stdout.await.unwrap(), stderr.await.unwrap());
     assert!(status.success(), "{status:?}\n{logs}");
     assert!(logs.contains("shutting down"), "{logs}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn stops_on_sigterm_while_the_database_cannot_be_reached() {
+    // Nothing listens on a port we bound and let go: every connection is refused, and the bot
+    // keeps trying for about a minute.
+    let closed = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = closed.local_addr().unwrap().port();
+    drop(closed);
+    let dir = tempfile::tempdir().unwrap();
+    let mut child = bot_command(dir.path())
+        .env(
+            "DATABASE_URL",
+            format!("postgres://postgres@127.0.0.1:{port}/none"),
+        )
+        .env("DATABASE_TIMEOUT_SECS", "1")
+        .env("DISCORD_TOKEN", TOKEN)
+        .env("RUST_LOG", "info")
+        .spawn()
+        .unwrap();
+    let stderr = tokio::spawn(read_all(child.stderr.take().unwrap()));
+    let mut stdout = BufReader::new(child.stdout.take().unwrap()).lines();
+    let mut logs = String::new();
+    tokio::time::timeout(EXIT_WAIT, async {
+        while let Some(line) = stdout.next_line().await.unwrap() {
+            logs.push_str(&line);
+            logs.push('\n');
+            if line.contains("trying again") {
+                return;
+            }
+        }
+        panic!("the bot exited before trying the database again:\n{logs}");
+    })
+    .await
+    .expect("the bot says it tries the database again");
+    let stdout = tokio::spawn(async move {
+        while let Ok(Some(line)) = stdout.next_line().await {
+            logs.push_str(&line);
+            logs.push('\n');
+        }
+        logs
+    });
+
+    let status = signal(&mut child, "-TERM").await;
+    let logs = format!("{}{}", stdout.await.unwrap(), stderr.await.unwrap());
+    assert!(status.success(), "{status:?}\n{logs}");
+    assert!(logs.contains("asked to stop"), "{logs}");
 }
 
 /// The bot against `fake` on the database in `dir`, commands registered in the test server,

@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use backon::{ExponentialBuilder, Retryable};
 use clap::{Args, Parser};
-use tracing::warn;
+use tracing::{info, warn};
 use tracing_subscriber::EnvFilter;
 
 use crate::app::{self, App, AppConfig, BotConfig as Config, Faces, StopSignals};
@@ -139,14 +139,22 @@ pub fn run(args: &BotArgs) -> Result<(), String> {
     let runtime = tokio::runtime::Runtime::new()
         .map_err(|e| format!("could not start the async runtime: {e}"))?;
     runtime.block_on(async {
-        let db = open_database(&args.database_url, &args.pool()).await?;
+        // Heard from now on: a signal while the database is awaited stops the bot at once, one
+        // while the application starts stops it once it has.
+        let mut signals =
+            StopSignals::listen().map_err(|e| format!("could not listen for signals: {e}"))?;
+        let pool = args.pool();
+        let db = tokio::select! {
+            db = open_database(&args.database_url, &pool) => db?,
+            signal = signals.recv() => {
+                info!(signal, "asked to stop before the database could be opened");
+                return Ok(());
+            }
+        };
         let faces = Faces::Bot {
             config,
             defer_after: app::DEFAULT_DEFER_AFTER,
         };
-        // Heard from now on: a signal while the application starts stops it once it has.
-        let signals =
-            StopSignals::listen().map_err(|e| format!("could not listen for signals: {e}"))?;
         let app = App::start(AppConfig::standard(db, faces))
             .await
             .map_err(|e| e.to_string())?;

@@ -39,6 +39,9 @@ pub fn run(args: &WebArgs) -> Result<(), String> {
 }
 
 async fn serve(args: &WebArgs) -> Result<(), String> {
+    // Heard from now on: a signal while the application starts stops it once it has.
+    let signals =
+        StopSignals::listen().map_err(|e| format!("could not listen for signals: {e}"))?;
     let db = storage::connect(&args.database_url)
         .await
         .map_err(|e| format!("could not open the database {}: {e}", args.database_url))?;
@@ -52,9 +55,6 @@ async fn serve(args: &WebArgs) -> Result<(), String> {
             burst: args.requests_per_second.saturating_mul(6),
         },
     };
-    // Heard from now on: a signal while the application starts stops it once it has.
-    let signals =
-        StopSignals::listen().map_err(|e| format!("could not listen for signals: {e}"))?;
     let app = App::start(AppConfig::standard(db, faces))
         .await
         .map_err(|e| e.to_string())?;
