@@ -15,9 +15,10 @@ use tracing::info;
 
 use super::board::service_failure;
 use super::commands::localize::localizations;
-use super::reply::{ephemeral_click, refuse_click, split};
-use super::retry::{Retry, already_acknowledged, retry};
-use super::{Data, Error, reach};
+use super::delivery::reach;
+use super::delivery::reply::{ephemeral_click, refuse_click, split};
+use super::delivery::retry::{Retry, already_acknowledged, retry};
+use super::{Data, Error};
 use crate::games::{ChannelId, GameId, UserId};
 use crate::i18n::{Lang, Msg};
 

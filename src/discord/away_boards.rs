@@ -13,7 +13,8 @@ use tokio_util::sync::CancellationToken;
 use tokio_util::task::TaskTracker;
 use tracing::{debug, warn};
 
-use super::{Data, announce, board};
+use super::delivery::announce;
+use super::{Data, board};
 use crate::games::{GameEvent, GameStarted, MovePlayed, Reach};
 use crate::i18n::Msg;
 

@@ -17,11 +17,9 @@ use serenity::{
 use tracing::{error, warn};
 
 use super::custom_id::ComponentId;
-use super::nonce;
-use super::old_boards;
-use super::reach;
-use super::reply::clip;
-use super::retry::{Retry, already_acknowledged, retry};
+use super::delivery::reply::{answer_click, clip};
+use super::delivery::retry::{Retry, already_acknowledged, retry};
+use super::delivery::{deferral, nonce, old_boards, reach};
 use super::{Data, Error};
 use crate::games::{
     ChannelId, Editable, GameStatus, GameView, GuildSettings, InteractionToken, MessageId, Reach,
@@ -527,9 +525,9 @@ pub async fn follow_up(
 }
 
 /// Turns the clicked message (a challenge just accepted) into `board`: the click's own answer
-/// (an update, one call), or after [`defer_click`](super::deferral::defer_click) an edit of
-/// it. An edit pings nobody, so when the player to move is not the one who clicked, a short
-/// follow-up mentions them. The board is remembered as the game's latest.
+/// (an update, one call), or after [`defer_click`](deferral::defer_click) an edit of it. An
+/// edit pings nobody, so when the player to move is not the one who clicked, a short follow-up
+/// mentions them. The board is remembered as the game's latest.
 ///
 /// # Errors
 /// Only when the board was not delivered (as [`answer_with`]).
@@ -547,15 +545,14 @@ pub async fn update_with(
             .new_attachment(board.attachment())
             .components(board.components.clone())
             .allowed_mentions(CreateAllowedMentions::new());
-        super::deferral::edit_clicked_message(ctx, click, edit).await?;
+        deferral::edit_clicked_message(ctx, click, edit).await?;
     } else {
         let update = CreateInteractionResponseMessage::new()
             .content(board.content.clone())
             .add_file(board.attachment())
             .components(board.components.clone())
             .allowed_mentions(CreateAllowedMentions::new());
-        super::reply::answer_click(ctx, click, CreateInteractionResponse::UpdateMessage(update))
-            .await?;
+        answer_click(ctx, click, CreateInteractionResponse::UpdateMessage(update)).await?;
     }
     // Through the click's token while it serves (no rate limit: a burst of games starting at
     // once would meet the global one in channels), then in its channel where the bot posts.

@@ -8,7 +8,8 @@ use serenity::{
 };
 use tracing::{error, warn};
 
-use super::{Data, malformed, retry};
+use super::delivery::retry;
+use super::{Data, malformed};
 use crate::i18n::{Lang, Msg};
 
 /// An internal failure: logged with context, never shown to users.

@@ -11,25 +11,18 @@
 //! fake Discord of the end-to-end tests); the gateway URL comes from that REST API.
 
 mod activity;
-mod announce;
 mod away_boards;
 mod board;
 mod commands;
 pub mod config;
 pub mod custom_id;
 mod data;
-mod deferral;
+mod delivery;
 mod errors;
 mod framework;
-mod in_flight;
 mod malformed;
-mod nonce;
-mod old_boards;
 pub mod picture_cache;
 mod puzzle_posts;
-mod reach;
-mod reply;
-mod retry;
 mod router;
 mod tournament_posts;
 
@@ -46,12 +39,13 @@ use tracing::{info, warn};
 
 pub use config::{Config, ConfigError, Secret, Shards, Token};
 pub use data::{ApplicationContext, Context, Data};
-pub use deferral::DEFAULT_DEFER_AFTER;
+pub use delivery::deferral::DEFAULT_DEFER_AFTER;
 pub use errors::Error;
 pub use framework::intents;
 
+use delivery::in_flight::{self, Drain};
+use delivery::{announce, retry};
 use framework::{Registration, framework};
-use in_flight::Drain;
 
 use crate::games::{CpuLimits, Deliver, GameService, UserId};
 use crate::render::Renderer;

@@ -11,7 +11,7 @@ use super::commands::{
     abandoned, analyse, end, pick, rematch, replay, standings, tournament, view,
 };
 use super::custom_id::ComponentId;
-use super::reply::ephemeral_click;
+use super::delivery::reply::ephemeral_click;
 use super::{Data, Error, activity};
 use crate::games::Claim;
 use crate::i18n::{Lang, Msg};

@@ -10,10 +10,11 @@ use serenity::{
 use tracing::warn;
 
 use crate::discord::custom_id::ComponentId;
-use crate::discord::deferral::{self, Deferred};
-use crate::discord::reply::{answer_click, clicker, split};
-use crate::discord::retry::{Retry, retry};
-use crate::discord::{Data, Error, announce, board};
+use crate::discord::delivery::announce;
+use crate::discord::delivery::deferral::{self, Deferred};
+use crate::discord::delivery::reply::{answer_click, clicker, split};
+use crate::discord::delivery::retry::{Retry, retry};
+use crate::discord::{Data, Error, board};
 use crate::games::{ChannelId, Claim, GameEnded, GameId, GameView, UserId};
 use crate::i18n::{Button, Lang, Msg};
 

@@ -16,10 +16,12 @@ use serenity::{
     CreateInteractionResponseFollowup, CreateInteractionResponseMessage, EditInteractionResponse,
 };
 
+use crate::discord::delivery::reply::{
+    Outcome, clip, defer_private, edit_deferred, ephemeral, refuse_click,
+};
+use crate::discord::delivery::reply::{click_viewer, command_viewer, split, user_lang};
+use crate::discord::delivery::retry::{Retry, retry};
 use crate::discord::picture_cache::AnalysisAnswer;
-use crate::discord::reply::{Outcome, clip, defer_private, edit_deferred, ephemeral, refuse_click};
-use crate::discord::reply::{click_viewer, command_viewer, split, user_lang};
-use crate::discord::retry::{Retry, retry};
 use crate::discord::{ApplicationContext, Data, Error};
 use crate::games::{GameAnalysis, GameId, Heavy, UserId};
 use crate::i18n::{Lang, Msg};
@@ -86,7 +88,7 @@ pub async fn click(
             .add_file(CreateAttachment::bytes(answer.png.to_vec(), FILE_NAME))
             .allowed_mentions(CreateAllowedMentions::new())
             .ephemeral(true);
-        return crate::discord::reply::answer_click(
+        return crate::discord::delivery::reply::answer_click(
             ctx,
             click,
             CreateInteractionResponse::Message(message),
@@ -98,8 +100,12 @@ pub async fn click(
         return refuse_click(ctx, click, &refusal).await;
     }
     let defer = CreateInteractionResponseMessage::new().ephemeral(true);
-    crate::discord::reply::answer_click(ctx, click, CreateInteractionResponse::Defer(defer))
-        .await?;
+    crate::discord::delivery::reply::answer_click(
+        ctx,
+        click,
+        CreateInteractionResponse::Defer(defer),
+    )
+    .await?;
     let edit = match prepare(data, id, lang).await? {
         Ok(answer) => EditInteractionResponse::new()
             .content(answer.content)
@@ -107,7 +113,7 @@ pub async fn click(
             .allowed_mentions(CreateAllowedMentions::new()),
         Err(refusal) => EditInteractionResponse::new().content(lang.text(&Msg::Refused(&refusal))),
     };
-    crate::discord::deferral::edit_clicked_message(ctx, click, edit).await
+    crate::discord::delivery::deferral::edit_clicked_message(ctx, click, edit).await
 }
 
 /// The analysis answer of game `id` in `lang`: scored by the service, drawn on a blocking

@@ -13,12 +13,13 @@ use monkey_queen_core::GameOptions;
 
 use super::level::LevelChoice;
 use crate::discord::custom_id::ComponentId;
-use crate::discord::reply::{
+use crate::discord::delivery::reply::{
     Outcome, answer_click, caller, channel_lang, clicked_in, clicker, defer_private, edit_deferred,
     ephemeral, refuse_click, split, user_lang,
 };
-use crate::discord::retry::{Retry, already_acknowledged, retry};
-use crate::discord::{ApplicationContext, Data, Error, announce, board, deferral, nonce, reach};
+use crate::discord::delivery::retry::{Retry, already_acknowledged, retry};
+use crate::discord::delivery::{announce, deferral, nonce, reach};
+use crate::discord::{ApplicationContext, Data, Error, board};
 use crate::games::{
     Challenge, ChallengeCreated, ChallengeId, ChannelId, ClockChoice, ColorChoice, GameStarted,
     GuildId, Level, MessageId, NewChallenge, PlayerRef, UserId,

@@ -11,12 +11,13 @@ use tracing::warn;
 
 use super::play::game_ref;
 use crate::discord::custom_id::ComponentId;
-use crate::discord::reply::{
+use crate::discord::delivery::reply::{
     answer_click, caller, channel_lang, clicker, defer_private, edit_deferred, ephemeral,
     refuse_click, split, user_lang,
 };
-use crate::discord::retry::{Retry, already_acknowledged, retry};
-use crate::discord::{ApplicationContext, Data, Error, announce, board, deferral};
+use crate::discord::delivery::retry::{Retry, already_acknowledged, retry};
+use crate::discord::delivery::{announce, deferral};
+use crate::discord::{ApplicationContext, Data, Error, board};
 use crate::games::{GameId, GameRef, GameView, UserError};
 use crate::i18n::{Button, Lang, Msg};
 

@@ -18,11 +18,11 @@ use serenity::{
 };
 
 use crate::discord::custom_id::{Arrow, ComponentId};
-use crate::discord::deferral;
-use crate::discord::reply::{
+use crate::discord::delivery::deferral;
+use crate::discord::delivery::reply::{
     Outcome, answer_click, click_audience, click_viewer, defer_private, defer_public, refuse_click,
 };
-use crate::discord::retry::{Retry, retry};
+use crate::discord::delivery::retry::{Retry, retry};
 use crate::discord::{ApplicationContext, Data, Error};
 use crate::games::{Audience, UserId, Viewer};
 use crate::i18n::{Lang, Msg};

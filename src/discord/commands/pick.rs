@@ -17,8 +17,8 @@ use serenity::{
 use super::play::{Asker, play_and_answer};
 use crate::discord::board::{self, Marks};
 use crate::discord::custom_id::ComponentId;
-use crate::discord::deferral::{self, Deferred};
-use crate::discord::reply::{
+use crate::discord::delivery::deferral::{self, Deferred};
+use crate::discord::delivery::reply::{
     Outcome, answer_click, channel_lang, clicker, clip, refuse_click, split,
 };
 use crate::discord::{Data, Error};

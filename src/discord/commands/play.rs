@@ -11,9 +11,10 @@ use serenity::Http;
 use tracing::warn;
 
 use super::puzzle::{self, Answer};
-use crate::discord::deferral::{self, Deferred};
-use crate::discord::reply::{caller, channel_lang, clip, split, user_lang};
-use crate::discord::{ApplicationContext, Context, Data, Error, announce, board};
+use crate::discord::delivery::announce;
+use crate::discord::delivery::deferral::{self, Deferred};
+use crate::discord::delivery::reply::{caller, channel_lang, clip, split, user_lang};
+use crate::discord::{ApplicationContext, Context, Data, Error, board};
 use crate::games::{ChannelId, GameId, GameRef, PlayRequest, Reach, UserError};
 use crate::i18n::{Lang, Msg};
 

@@ -7,9 +7,10 @@ use serenity::{ComponentInteraction, CreateInteractionResponse};
 use super::challenge;
 use tracing::warn;
 
-use crate::discord::deferral::{self, Deferred};
-use crate::discord::reply::{answer_click, clicked_in, clicker, refuse_click, split};
-use crate::discord::{Data, Error, announce, board};
+use crate::discord::delivery::announce;
+use crate::discord::delivery::deferral::{self, Deferred};
+use crate::discord::delivery::reply::{answer_click, clicked_in, clicker, refuse_click, split};
+use crate::discord::{Data, Error, board};
 use crate::games::{ChallengeCreated, GameId};
 use crate::i18n::{Lang, Msg};
 

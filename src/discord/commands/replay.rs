@@ -7,7 +7,7 @@ use serenity::{
     CreateInteractionResponseMessage, EditInteractionResponse,
 };
 
-use crate::discord::reply::{
+use crate::discord::delivery::reply::{
     click_viewer, command_viewer, ephemeral, refuse_click, split, user_lang,
 };
 use crate::discord::{ApplicationContext, Data, Error, board};

@@ -4,7 +4,7 @@ use monkey_queen_core::{GameOptions, Position, Record};
 use poise::serenity_prelude as serenity;
 use serenity::{CreateAttachment, EditInteractionResponse};
 
-use crate::discord::reply::user_lang;
+use crate::discord::delivery::reply::user_lang;
 use crate::discord::{ApplicationContext, Error};
 use crate::i18n::Msg;
 use crate::render::{BoardView, Players};

@@ -4,9 +4,10 @@
 use poise::serenity_prelude as serenity;
 
 use super::challenge::ClockOption;
-use crate::discord::reply::{defer_private, edit_deferred, ephemeral, split, user_lang};
-use crate::discord::retry::{Retry, refused_for_good, retry};
-use crate::discord::{ApplicationContext, Error, deferral};
+use crate::discord::delivery::deferral;
+use crate::discord::delivery::reply::{defer_private, edit_deferred, ephemeral, split, user_lang};
+use crate::discord::delivery::retry::{Retry, refused_for_good, retry};
+use crate::discord::{ApplicationContext, Error};
 use crate::games::{BoardOrientation, ChannelId, GuildId, SettingsChange};
 use crate::i18n::{Lang, Msg};
 

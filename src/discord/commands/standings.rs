@@ -11,8 +11,8 @@ use super::paging::{
 };
 use super::rating_chart;
 use crate::discord::custom_id::{ComponentId, Ranking};
-use crate::discord::deferral;
-use crate::discord::reply::{
+use crate::discord::delivery::deferral;
+use crate::discord::delivery::reply::{
     Outcome, caller, command_audience, defer_public, edit_deferred, ephemeral, split, user_lang,
 };
 use crate::discord::{ApplicationContext, Data, Error, board};

@@ -10,7 +10,7 @@ use super::paging::{GAMES_PAGE, Shown, Turn, answer_list, answer_turn, paging_bu
 use super::play::game_ref;
 use crate::discord::board::{self, Marks};
 use crate::discord::custom_id::ComponentId;
-use crate::discord::reply::{
+use crate::discord::delivery::reply::{
     caller, click_viewer, clip, command_viewer, ephemeral, split, user_lang,
 };
 use crate::discord::{ApplicationContext, Data, Error};

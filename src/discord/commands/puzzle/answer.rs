@@ -10,9 +10,9 @@ use serenity::{
 
 use super::{Shown, picture, shown};
 use crate::discord::board::Marks;
-use crate::discord::deferral::{self, Deferred};
-use crate::discord::reply::{Outcome, split};
-use crate::discord::retry::{Retry, already_acknowledged, retry};
+use crate::discord::delivery::deferral::{self, Deferred};
+use crate::discord::delivery::reply::{Outcome, split};
+use crate::discord::delivery::retry::{Retry, already_acknowledged, retry};
 use crate::discord::{Data, Error};
 use crate::games::{PuzzleAnswer, PuzzleView, UserId};
 use crate::i18n::{Lang, Msg};

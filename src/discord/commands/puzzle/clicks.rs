@@ -10,7 +10,7 @@ use super::answer::{self, Answer, respond};
 use super::{Shown, day_text, picture};
 use crate::discord::commands::pick::{self, SWAP};
 use crate::discord::custom_id::{ComponentId, PuzzleAt};
-use crate::discord::reply::{Outcome, clicker, split};
+use crate::discord::delivery::reply::{Outcome, clicker, split};
 use crate::discord::{Data, Error};
 use crate::games::{PuzzleView, UserError};
 use crate::i18n::{Lang, Msg};
@@ -135,7 +135,7 @@ pub async fn destination(
         let refusal = Err(UserError::PositionChanged);
         return answer_click(ctx, data, click, Answer::Update, async { Ok(refusal) }).await;
     };
-    let text = format!("{from}-{}", crate::discord::reply::clip(to, 3));
+    let text = format!("{from}-{}", crate::discord::delivery::reply::clip(to, 3));
     play(ctx, data, click, at, &text).await
 }
 

@@ -13,7 +13,7 @@ use poise::serenity_prelude as serenity;
 
 use crate::discord::board::{FILE_NAME, Marks};
 use crate::discord::custom_id::{ComponentId, PuzzleAt};
-use crate::discord::reply::{Outcome, caller, split, user_lang};
+use crate::discord::delivery::reply::{Outcome, caller, split, user_lang};
 use crate::discord::{ApplicationContext, Data, Error};
 use crate::games::{PuzzleView, UserId};
 use crate::i18n::{Button, Lang, Msg};

@@ -9,11 +9,12 @@ use monkey_queen_core::GameOptions;
 
 use super::super::challenge::{ClockOption, SizeOption};
 use super::{organiser, server};
-use crate::discord::reply::{
+use crate::discord::delivery::reply::{
     caller, channel_lang, defer_private, edit_deferred, ephemeral, split, user_lang,
 };
-use crate::discord::retry::{Retry, already_acknowledged, retry};
-use crate::discord::{ApplicationContext, Error, deferral, reach, tournament_posts};
+use crate::discord::delivery::retry::{Retry, already_acknowledged, retry};
+use crate::discord::delivery::{deferral, reach};
+use crate::discord::{ApplicationContext, Error, tournament_posts};
 use crate::games::{
     ChannelId, MessageId, NewTournament, TournamentFormat, TournamentView, UserError,
 };

@@ -8,8 +8,9 @@ use serenity::{
 };
 
 use super::{answer_privately, autocomplete_tournament, server};
-use crate::discord::reply::{answer_click, caller, clicker, refuse_click, split};
-use crate::discord::{ApplicationContext, Data, Error, deferral, tournament_posts};
+use crate::discord::delivery::deferral;
+use crate::discord::delivery::reply::{answer_click, caller, clicker, refuse_click, split};
+use crate::discord::{ApplicationContext, Data, Error, tournament_posts};
 use crate::games::{GuildId, TournamentId, UserError};
 use crate::i18n::Msg;
 

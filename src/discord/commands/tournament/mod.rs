@@ -13,8 +13,9 @@ use poise::serenity_prelude as serenity;
 use serenity::{AutocompleteChoice, CreateAutocompleteResponse};
 
 use super::settings::may_manage;
-use crate::discord::reply::{defer_private, edit_deferred, ephemeral, split, user_lang};
-use crate::discord::{ApplicationContext, Context, Error, deferral};
+use crate::discord::delivery::deferral;
+use crate::discord::delivery::reply::{defer_private, edit_deferred, ephemeral, split, user_lang};
+use crate::discord::{ApplicationContext, Context, Error};
 use crate::games::{GuildId, Organiser, Result as ServiceResult, UserError, UserId};
 use crate::i18n::{Lang, Msg};
 

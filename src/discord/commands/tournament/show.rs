@@ -11,9 +11,10 @@ use serenity::{
 use super::super::paging::{Shown, Turn, answer_list, answer_turn, paging_buttons};
 use super::{autocomplete_tournament, server};
 use crate::discord::custom_id::ComponentId;
-use crate::discord::reply::{defer_private, defer_public, ephemeral, split, user_lang};
-use crate::discord::retry::{Retry, retry};
-use crate::discord::{ApplicationContext, Data, Error, deferral, tournament_posts};
+use crate::discord::delivery::deferral;
+use crate::discord::delivery::reply::{defer_private, defer_public, ephemeral, split, user_lang};
+use crate::discord::delivery::retry::{Retry, retry};
+use crate::discord::{ApplicationContext, Data, Error, tournament_posts};
 use crate::games::{GuildId, TournamentId, UserError, UserId};
 use crate::i18n::{Lang, Msg};
 
@@ -108,7 +109,7 @@ pub async fn turn_page(
     let lang = Lang::from_locale(&click.locale);
     let Some(guild) = click.guild_id.map(|g| GuildId(g.get())) else {
         let refusal = UserError::TournamentsInServersOnly;
-        return crate::discord::reply::refuse_click(ctx, click, &refusal).await;
+        return crate::discord::delivery::reply::refuse_click(ctx, click, &refusal).await;
     };
     let turn = Turn::of(click, viewer);
     let work = page(data, guild, page_asked, UserId(click.user.id.get()), lang);
@@ -166,7 +167,7 @@ pub async fn export(
         Err(refusal) => {
             let text = lang.text(&Msg::Refused(&refusal));
             if deferred {
-                return crate::discord::reply::edit_deferred(ctx, text).await;
+                return crate::discord::delivery::reply::edit_deferred(ctx, text).await;
             }
             return ephemeral(ctx, text).await;
         }

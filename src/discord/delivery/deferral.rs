@@ -3,7 +3,7 @@
 //!
 //! Writes queue at the database's single writing connection, so under load a challenge or an
 //! Accept click can wait behind hundreds of moves. A handler gives its work a moment
-//! ([`Data::defer_after`](super::Data::defer_after)) and answers directly when it is done by
+//! ([`Data::defer_after`](crate::discord::Data::defer_after)) and answers directly when it is done by
 //! then, as it always does on a quiet bot; otherwise it defers the interaction at once (the
 //! user sees that the bot is on it) and answers later:
 //! - a command is deferred privately ([`Deferred::Privately`]): its refusal, or a word that it
@@ -26,9 +26,9 @@ use serenity::{
 };
 use tracing::warn;
 
-use super::Error;
 use super::reply::answer_click;
 use super::retry::{Retry, already_acknowledged, retry};
+use crate::discord::Error;
 use crate::games::UserError;
 use crate::i18n::{Lang, Msg};
 

@@ -9,7 +9,7 @@ use serenity::{
 };
 
 use super::retry::{Retry, already_acknowledged, retry};
-use super::{ApplicationContext, Error};
+use crate::discord::{ApplicationContext, Error};
 use crate::games::{
     Audience, ChannelId, GuildId, PlayerRef, ServiceError, UserError, UserId, Viewer,
 };
