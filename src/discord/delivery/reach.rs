@@ -58,11 +58,6 @@ fn of(
     }
 }
 
-/// How the bot reaches the channel of a slash command.
-pub fn of_command(ctx: crate::discord::ApplicationContext<'_>) -> Reach {
-    of_command_interaction(ctx.interaction)
-}
-
 /// How the bot reaches the channel of a command interaction (a slash command, the Activity's
 /// Entry Point command).
 pub fn of_command_interaction(interaction: &serenity::CommandInteraction) -> Reach {
