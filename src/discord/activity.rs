@@ -8,16 +8,17 @@
 
 use poise::serenity_prelude as serenity;
 use serenity::{
-    Command, CommandInteraction, CommandType, ComponentInteraction, CreateCommand,
-    EntryPointHandlerType, Http, InstallationContext, InteractionContext, InteractionId,
+    Command, CommandInteraction, CommandType, CreateCommand, EntryPointHandlerType, Http,
+    InstallationContext, InteractionContext, InteractionId,
 };
 use tracing::info;
 
 use super::board::service_failure;
 use super::commands::localize::localizations;
-use super::reply::{ephemeral_click, refuse_click, split};
-use super::retry::{Retry, already_acknowledged, retry};
-use super::{Data, Error, reach};
+use super::context::{Click, split};
+use super::delivery::reach;
+use super::delivery::retry::{Retry, already_acknowledged, retry};
+use super::{Data, Error};
 use crate::games::{ChannelId, GameId, UserId};
 use crate::i18n::{Lang, Msg};
 
@@ -99,29 +100,22 @@ pub async fn launch_from_launcher(
 }
 
 /// Play on the board, under a board: opens the Activity in that channel on the game.
-pub async fn launch_on_game(
-    ctx: &serenity::Context,
-    data: &Data,
-    click: &ComponentInteraction,
-    game: GameId,
-) -> Result<(), Error> {
-    let lang = Lang::from_locale(&click.locale);
+pub async fn launch_on_game(click: &Click<'_>, game: GameId) -> Result<(), Error> {
+    let data = click.data();
     if !data.activity {
         // A board posted while the Activity was on; it is off now.
-        return ephemeral_click(ctx, click, lang.text(&Msg::ActivityOff)).await;
+        return click.privately(click.lang().text(&Msg::ActivityOff)).await;
     }
     if let Err(refusal) = split(data.service.game(game).await)? {
-        return refuse_click(ctx, click, &refusal).await;
+        return click.refuse(&refusal).await;
     }
-    let user = UserId(click.user.id.get());
     let channel = ChannelId(click.channel_id.get());
-    let reach = reach::of_click(click);
     data.service
         .delivery()
-        .record_launch(user, channel, Some(game), reach)
+        .record_launch(click.user(), channel, Some(game), click.reach())
         .await
         .map_err(service_failure)?;
-    launch(ctx, click.id, &click.token).await
+    launch(click.serenity_context(), click.id, &click.token).await
 }
 
 /// Answers interaction `id` with `LAUNCH_ACTIVITY`, retrying while Discord is rate limiting or

@@ -11,7 +11,8 @@ use poise::serenity_prelude::Http;
 use tokio_util::sync::CancellationToken;
 use tokio_util::task::TaskTracker;
 
-use super::{Data, announce, board};
+use super::delivery::announce;
+use super::{Data, board};
 use crate::games::{GameEvent, GameStarted, Heard, MovePlayed, Reach};
 use crate::i18n::Msg;
 

@@ -16,12 +16,11 @@ use serenity::{
 };
 use tracing::{error, warn};
 
+use super::context::Click;
 use super::custom_id::ComponentId;
-use super::nonce;
-use super::old_boards;
-use super::reach;
-use super::reply::clip;
-use super::retry::{Retry, already_acknowledged, retry};
+use super::delivery::reply::clip;
+use super::delivery::retry::{Retry, already_acknowledged, retry};
+use super::delivery::{nonce, old_boards, reach};
 use super::{Data, Error};
 use crate::games::{
     ChannelId, Editable, GameStatus, GameView, GuildSettings, InteractionToken, MessageId, Reach,
@@ -528,34 +527,29 @@ pub async fn follow_up(
 }
 
 /// Turns the clicked message (a challenge just accepted) into `board`: the click's own answer
-/// (an update, one call), or after [`defer_click`](super::deferral::defer_click) an edit of
-/// it. An edit pings nobody, so when the player to move is not the one who clicked, a short
-/// follow-up mentions them. The board is remembered as the game's latest.
+/// (an update, one call), or after the click's deferral an edit of it. An edit pings nobody,
+/// so when the player to move is not the one who clicked, a short follow-up mentions them. The
+/// board is remembered as the game's latest.
 ///
 /// # Errors
 /// Only when the board was not delivered (as [`answer_with`]).
-pub async fn update_with(
-    ctx: &serenity::Context,
-    data: &Data,
-    click: &serenity::ComponentInteraction,
-    game: &GameView,
-    board: Composed,
-    deferred: bool,
-) -> Result<(), Error> {
-    if deferred {
+pub async fn update_with(click: &Click<'_>, game: &GameView, board: Composed) -> Result<(), Error> {
+    let data = click.data();
+    if click.is_deferred() {
         let edit = serenity::EditInteractionResponse::new()
             .content(board.content.clone())
             .new_attachment(board.attachment())
             .components(board.components.clone())
             .allowed_mentions(CreateAllowedMentions::new());
-        super::deferral::edit_clicked_message(ctx, click, edit).await?;
+        click.edit(edit).await?;
     } else {
         let update = CreateInteractionResponseMessage::new()
             .content(board.content.clone())
             .add_file(board.attachment())
             .components(board.components.clone())
             .allowed_mentions(CreateAllowedMentions::new());
-        super::reply::answer_click(ctx, click, CreateInteractionResponse::UpdateMessage(update))
+        click
+            .answer(CreateInteractionResponse::UpdateMessage(update))
             .await?;
     }
     // Through the click's token while it serves (no rate limit: a burst of games starting at
@@ -567,14 +561,14 @@ pub async fn update_with(
         channel: (game.place.reach == Reach::Channel).then(|| ChannelId(click.channel_id.get())),
     };
     let message = MessageId(click.message.id.get());
-    remember(&ctx.http, data, game, message, editable).await;
+    remember(click.http(), data, game, message, editable).await;
     if let Some(player) = board.ping.filter(|p| *p != click.user.id) {
         let text = board.lang.text(&Msg::BoardShown(game));
         let ping = CreateInteractionResponseFollowup::new()
             .content(text)
             .allowed_mentions(CreateAllowedMentions::new().users([player]));
         if let Err(e) = retry("mentioning the player to move", Retry::FOLLOW_UP, || {
-            click.create_followup(ctx, ping.clone())
+            click.create_followup(click.serenity_context(), ping.clone())
         })
         .await
         {

@@ -26,7 +26,7 @@ pub struct Data {
     /// The bot's own user id: challenging it starts a game against the computer.
     pub bot_user: UserId,
     /// How long a handler whose work waits for the database answers directly before it defers
-    /// its interaction instead (see `deferral`).
+    /// its interaction instead (see `delivery::deferral`).
     pub defer_after: Duration,
     /// The game pages' address from outside, for the boards' links (see [`Config::public_url`]).
     pub public_url: Option<Arc<str>>,

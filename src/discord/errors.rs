@@ -8,8 +8,10 @@ use serenity::{
 };
 use tracing::{error, warn};
 
-use super::{Data, malformed, retry};
-use crate::i18n::{Lang, Msg};
+use super::context::lang_of;
+use super::delivery::retry;
+use super::{Data, malformed};
+use crate::i18n::Msg;
 
 /// An internal failure: logged with context, never shown to users.
 #[derive(Debug, thiserror::Error)]
@@ -179,7 +181,7 @@ async fn apologize_for_click(ctx: &serenity::Context, click: &ComponentInteracti
 
 /// The generic failure line in the language of `locale` (a Discord locale such as `es-ES`).
 fn apology(locale: &str) -> String {
-    Lang::from_locale(locale).text(&Msg::Internal)
+    lang_of(locale).text(&Msg::Internal)
 }
 
 /// Tells the invoking user, ephemerally and in their language, that the command failed.

@@ -7,7 +7,8 @@ use poise::serenity_prelude as serenity;
 use serenity::{GatewayIntents, Http};
 use tracing::{error, info};
 
-use super::{Data, Error, activity, commands, errors, malformed, retry, router};
+use super::delivery::retry;
+use super::{Data, Error, activity, commands, errors, malformed, router};
 
 /// The gateway events the bot asks for. Interactions arrive without any intent; `GUILDS` keeps
 /// the cache aware of the servers the bot is in.

@@ -12,8 +12,9 @@ use serenity::{
     CreateInteractionResponseMessage,
 };
 
+use super::context::lang_of;
 use super::{Context, Error};
-use crate::i18n::{Lang, Msg};
+use crate::i18n::Msg;
 
 /// The framework-wide check: every option sent is one the command declares, and none twice.
 /// poise itself ignores options it does not know; a `false` here makes the command a
@@ -40,7 +41,7 @@ pub async fn refuse(ctx: Context<'_>) -> Result<(), Error> {
     {
         return no_suggestions(app.serenity_context(), app.interaction).await;
     }
-    let text = Lang::from_locale(ctx.locale().unwrap_or_default()).text(&Msg::MalformedCommand);
+    let text = lang_of(ctx.locale().unwrap_or_default()).text(&Msg::MalformedCommand);
     ctx.send(CreateReply::default().content(text).ephemeral(true))
         .await?;
     Ok(())
@@ -55,7 +56,7 @@ pub async fn refuse_unknown(
     if interaction.data.autocomplete().is_some() {
         return no_suggestions(ctx, interaction).await;
     }
-    let text = Lang::from_locale(&interaction.locale).text(&Msg::UnknownCommand);
+    let text = lang_of(&interaction.locale).text(&Msg::UnknownCommand);
     let reply = CreateInteractionResponseMessage::new()
         .content(text)
         .ephemeral(true);

@@ -1,35 +1,31 @@
 //! The Discord face: the serenity client with the poise framework, slash commands, the
 //! component router, and the delivery of the service's announcements.
 //!
-//! Handlers stay thin: parse what Discord sent, call the services, reply. Nothing below this
-//! module knows serenity. The application (`crate::app`) builds the services, asks Discord who
-//! the bot is ([`identify`], by REST, before any gateway connection) and attaches this face
-//! with [`start`]; it stops it with [`RunningBot::shutdown`]. The REST calls a move depends on
-//! (its deferral, its board, its confirmation) and the command registration are retried while
-//! Discord is rate limiting or unavailable (`retry`); serenity resumes or re-identifies a
-//! dropped gateway session itself. [`Config::api_url`] points REST at another base URL (the
-//! fake Discord of the end-to-end tests); the gateway URL comes from that REST API.
+//! Handlers stay thin: parse what Discord sent, call the services, reply through their
+//! context (`context`: a command's or a click's languages, asker, refusals and deferral).
+//! Nothing below this module knows serenity. The application (`crate::app`) builds the
+//! services, asks Discord who the bot is ([`identify`], by REST, before any gateway
+//! connection) and attaches this face with [`start`]; it stops it with
+//! [`RunningBot::shutdown`]. The REST calls a move depends on (its deferral, its board, its
+//! confirmation) and the command registration are retried while Discord is rate limiting or
+//! unavailable (`delivery::retry`); serenity resumes or re-identifies a dropped gateway session
+//! itself. [`Config::api_url`] points REST at another base URL (the fake Discord of the
+//! end-to-end tests); the gateway URL comes from that REST API.
 
 mod activity;
-mod announce;
 mod away_boards;
 mod board;
 mod commands;
 pub mod config;
+mod context;
 pub mod custom_id;
 mod data;
-mod deferral;
+mod delivery;
 mod errors;
 mod framework;
-mod in_flight;
 mod malformed;
-mod nonce;
-mod old_boards;
 pub mod picture_cache;
 mod puzzle_posts;
-mod reach;
-mod reply;
-mod retry;
 mod router;
 mod tournament_posts;
 
@@ -46,12 +42,13 @@ use tracing::{info, warn};
 
 pub use config::{Config, ConfigError, Secret, Shards, Token};
 pub use data::{ApplicationContext, Context, Data};
-pub use deferral::DEFAULT_DEFER_AFTER;
+pub use delivery::deferral::DEFAULT_DEFER_AFTER;
 pub use errors::Error;
 pub use framework::intents;
 
+use delivery::in_flight::{self, Drain};
+use delivery::{announce, retry};
 use framework::{Registration, framework};
-use in_flight::Drain;
 
 use crate::games::{CpuLimits, Deliver, GameService, UserId};
 use crate::render::Renderer;

@@ -9,8 +9,9 @@ use serenity::{
 };
 
 use super::custom_id::ComponentId;
-use super::retry::{Retry, retry};
-use super::{Data, Error, nonce};
+use super::delivery::nonce;
+use super::delivery::retry::{Retry, retry};
+use super::{Data, Error};
 use crate::games::{ChannelId, PuzzleView};
 use crate::i18n::{Button, Lang, Msg};
 use crate::render::{BoardView, Players};

@@ -2,7 +2,7 @@
 //! working after a restart and a stale click gets a clear answer.
 
 use poise::serenity_prelude as serenity;
-use serenity::{ComponentInteraction, FullEvent, Interaction};
+use serenity::{FullEvent, Interaction};
 use tracing::warn;
 
 use super::commands::challenge::{self, Answer};
@@ -10,11 +10,11 @@ use super::commands::puzzle::clicks as puzzle;
 use super::commands::{
     abandoned, analyse, end, pick, rematch, replay, standings, tournament, view,
 };
+use super::context::Click;
 use super::custom_id::ComponentId;
-use super::reply::ephemeral_click;
 use super::{Data, Error, activity};
 use crate::games::Claim;
-use crate::i18n::{Lang, Msg};
+use crate::i18n::Msg;
 
 /// The framework's event hook: component clicks go to [`route`]; the Activity's Entry Point
 /// command, which the framework does not know, opens the Activity.
@@ -26,7 +26,7 @@ pub async fn on_event(
     match event {
         FullEvent::InteractionCreate {
             interaction: Interaction::Component(click),
-        } => route(ctx, data, click).await,
+        } => route(&Click::new(ctx, data, click)).await,
         FullEvent::InteractionCreate {
             interaction: Interaction::Command(command),
         } if activity::is_entry_point(command) => {
@@ -36,75 +36,67 @@ pub async fn on_event(
     }
 }
 
-async fn route(
-    ctx: &serenity::Context,
-    data: &Data,
-    click: &ComponentInteraction,
-) -> Result<(), Error> {
+/// Hands `click` to the handler its `custom_id` names; one that names none is refused.
+async fn route(click: &Click<'_>) -> Result<(), Error> {
     let custom_id = &click.data.custom_id;
     match custom_id.parse::<ComponentId>() {
         Ok(ComponentId::Accept { challenge: id }) => {
-            challenge::answer(ctx, data, click, id, Answer::Accept).await
+            challenge::answer(click, id, Answer::Accept).await
         }
         Ok(ComponentId::Decline { challenge: id }) => {
-            challenge::answer(ctx, data, click, id, Answer::Decline).await
+            challenge::answer(click, id, Answer::Decline).await
         }
         Ok(ComponentId::Cancel { challenge: id }) => {
-            challenge::answer(ctx, data, click, id, Answer::Cancel).await
+            challenge::answer(click, id, Answer::Cancel).await
         }
-        Ok(ComponentId::Resign { game, ply }) => end::offer(ctx, data, click, game, ply).await,
-        Ok(ComponentId::ConfirmResign { game, ply }) => {
-            end::confirm(ctx, data, click, game, ply).await
-        }
+        Ok(ComponentId::Resign { game, ply }) => end::offer(click, game, ply).await,
+        Ok(ComponentId::ConfirmResign { game, ply }) => end::confirm(click, game, ply).await,
         Ok(ComponentId::ClaimWin { game, ply }) => {
-            abandoned::click(ctx, data, click, game, ply, Claim::Win).await
+            abandoned::click(click, game, ply, Claim::Win).await
         }
         Ok(ComponentId::CallOff { game, ply }) => {
-            abandoned::click(ctx, data, click, game, ply, Claim::CallOff).await
+            abandoned::click(click, game, ply, Claim::CallOff).await
         }
-        Ok(ComponentId::Move { game, ply }) => pick::open(ctx, data, click, game, ply).await,
-        Ok(ComponentId::PickPiece { game, ply, .. }) => {
-            pick::piece(ctx, data, click, game, ply).await
-        }
+        Ok(ComponentId::Move { game, ply }) => pick::open(click, game, ply).await,
+        Ok(ComponentId::PickPiece { game, ply, .. }) => pick::piece(click, game, ply).await,
         Ok(ComponentId::PickDestination {
             game, ply, from, ..
-        }) => pick::destination(ctx, data, click, game, ply, from).await,
-        Ok(ComponentId::PlayOnBoard { game }) => {
-            activity::launch_on_game(ctx, data, click, game).await
-        }
-        Ok(ComponentId::Replay { game }) => replay::click(ctx, data, click, game).await,
-        Ok(ComponentId::Rematch { game }) => rematch::click(ctx, data, click, game).await,
-        Ok(ComponentId::Analyse { game }) => analyse::click(ctx, data, click, game).await,
+        }) => pick::destination(click, game, ply, from).await,
+        Ok(ComponentId::PlayOnBoard { game }) => activity::launch_on_game(click, game).await,
+        Ok(ComponentId::Replay { game }) => replay::click(click, game).await,
+        Ok(ComponentId::Rematch { game }) => rematch::click(click, game).await,
+        Ok(ComponentId::Analyse { game }) => analyse::click(click, game).await,
         Ok(ComponentId::Leaderboard {
             ranking,
             page,
             viewer,
             ..
-        }) => standings::turn_page(ctx, data, click, ranking, page, viewer).await,
+        }) => standings::turn_page(click, ranking, page, viewer).await,
         Ok(ComponentId::History {
             user, page, viewer, ..
-        }) => standings::turn_history_page(ctx, data, click, user, page, viewer).await,
-        Ok(ComponentId::Games { page, .. }) => view::turn_games_page(ctx, data, click, page).await,
+        }) => standings::turn_history_page(click, user, page, viewer).await,
+        Ok(ComponentId::Games { page, .. }) => view::turn_games_page(click, page).await,
         Ok(ComponentId::JoinTournament { tournament: id }) => {
-            tournament::entry_click(ctx, data, click, id, true).await
+            tournament::entry_click(click, id, true).await
         }
         Ok(ComponentId::LeaveTournament { tournament: id }) => {
-            tournament::entry_click(ctx, data, click, id, false).await
+            tournament::entry_click(click, id, false).await
         }
         Ok(ComponentId::Tournaments { page, viewer, .. }) => {
-            tournament::turn_page(ctx, data, click, page, viewer).await
+            tournament::turn_page(click, page, viewer).await
         }
-        Ok(ComponentId::PuzzleMove { at }) => puzzle::open(ctx, data, click, at).await,
-        Ok(ComponentId::PuzzlePiece { at, .. }) => puzzle::piece(ctx, data, click, at).await,
+        Ok(ComponentId::PuzzleMove { at }) => puzzle::open(click, at).await,
+        Ok(ComponentId::PuzzlePiece { at, .. }) => puzzle::piece(click, at).await,
         Ok(ComponentId::PuzzleDestination { at, from, .. }) => {
-            puzzle::destination(ctx, data, click, at, from).await
+            puzzle::destination(click, at, from).await
         }
-        Ok(ComponentId::PuzzleSolution { at }) => puzzle::solution(ctx, data, click, at).await,
-        Ok(ComponentId::DailyPuzzle) => puzzle::daily(ctx, data, click).await,
+        Ok(ComponentId::PuzzleSolution { at }) => puzzle::solution(click, at).await,
+        Ok(ComponentId::DailyPuzzle) => puzzle::daily(click).await,
         Err(e) => {
             warn!(%custom_id, user = %click.user.id, error = %e, "unknown component");
-            let text = Lang::from_locale(&click.locale).text(&Msg::UnknownButton);
-            ephemeral_click(ctx, click, text).await
+            click
+                .privately(click.lang().text(&Msg::UnknownButton))
+                .await
         }
     }
 }

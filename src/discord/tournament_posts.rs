@@ -14,8 +14,8 @@ use tracing::warn;
 
 use super::board::service_failure;
 use super::custom_id::ComponentId;
-use super::reply::clip;
-use super::retry::{Retry, retry};
+use super::delivery::reply::clip;
+use super::delivery::retry::{Retry, retry};
 use super::{Data, Error};
 use crate::games::{ChannelId, MessageId, PairingResult, TournamentStatus, TournamentView, UserId};
 use crate::i18n::{Button, Lang, Msg};

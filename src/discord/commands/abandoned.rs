@@ -4,16 +4,16 @@
 
 use poise::serenity_prelude as serenity;
 use serenity::{
-    ButtonStyle, ComponentInteraction, CreateActionRow, CreateButton, CreateInteractionResponse,
+    ButtonStyle, CreateActionRow, CreateButton, CreateInteractionResponse,
     CreateInteractionResponseFollowup, CreateInteractionResponseMessage,
 };
 use tracing::warn;
 
+use crate::discord::context::{Click, Deferred, split};
 use crate::discord::custom_id::ComponentId;
-use crate::discord::deferral::{self, Deferred};
-use crate::discord::reply::{answer_click, clicker, split};
-use crate::discord::retry::{Retry, retry};
-use crate::discord::{Data, Error, announce, board};
+use crate::discord::delivery::announce;
+use crate::discord::delivery::retry::{Retry, retry};
+use crate::discord::{Data, Error, board};
 use crate::games::{ChannelId, Claim, GameEnded, GameId, GameView, UserId};
 use crate::i18n::{Button, Lang, Msg};
 
@@ -46,32 +46,18 @@ pub fn buttons(data: &Data, game: &GameView, user: UserId, lang: Lang) -> Vec<Cr
 /// result board is then a new message (a refusal one only the clicker sees). Clicked away from
 /// where the game lives, the board goes there and the clicker is told privately. The end is
 /// owed in the outbox until it is out.
-pub async fn click(
-    ctx: &serenity::Context,
-    data: &Data,
-    click: &ComponentInteraction,
-    game: GameId,
-    ply: u32,
-    claim: Claim,
-) -> Result<(), Error> {
-    let user = clicker(click).id;
+pub async fn click(click: &Click<'_>, game: GameId, ply: u32, claim: Claim) -> Result<(), Error> {
+    let data = click.data();
+    let user = click.user();
     let received_ms = data.service.now_ms();
-    let public = Lang::from_locale(click.guild_locale.as_deref().unwrap_or(&click.locale));
+    let public = click.public_lang();
     let work = data.service.claim_abandoned(user, game, ply, claim);
-    let defer = deferral::defer_click(ctx, click);
-    let (ended, deferred) = deferral::unless_quick(data.defer_after, work, defer).await;
-    let how = if deferred {
-        Deferred::Click
-    } else {
-        Deferred::No
-    };
-    let http = &ctx.http;
+    let ended = click.unless_quick(work, Deferred::Click).await;
+    let how = click.deferred();
+    let http = click.http();
     let ended = match split(ended)? {
         Ok(ended) => ended,
-        Err(refusal) => {
-            let text = Lang::from_locale(&click.locale).text(&Msg::Refused(&refusal));
-            return deferral::privately(http, click.id, &click.token, how, text).await;
-        }
+        Err(refusal) => return click.refuse(&refusal).await,
     };
     let GameEnded {
         game: ended,
@@ -88,15 +74,14 @@ pub async fn click(
         if board::post(http, data, &ended, text, public).await {
             announce::delivered_here(data, announcement).await;
         }
-        let done = Lang::from_locale(&click.locale).text(&Msg::Done);
-        return deferral::privately(http, click.id, &click.token, how, done).await;
+        return click.privately(click.lang().text(&Msg::Done)).await;
     }
     if ended.result.is_none() {
         let called_off = match how {
             Deferred::Click => {
                 let message = CreateInteractionResponseFollowup::new().content(text);
                 retry("announcing a game called off", Retry::FOLLOW_UP, || {
-                    click.create_followup(ctx, message.clone())
+                    click.create_followup(click.serenity_context(), message.clone())
                 })
                 .await
                 .map(drop)
@@ -104,7 +89,9 @@ pub async fn click(
             }
             _ => {
                 let message = CreateInteractionResponseMessage::new().content(text);
-                answer_click(ctx, click, CreateInteractionResponse::Message(message)).await
+                click
+                    .answer(CreateInteractionResponse::Message(message))
+                    .await
             }
         };
         if called_off.is_ok() {

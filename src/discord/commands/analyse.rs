@@ -12,16 +12,16 @@ use std::sync::Arc;
 use poise::CreateReply;
 use poise::serenity_prelude as serenity;
 use serenity::{
-    ComponentInteraction, CreateAllowedMentions, CreateAttachment, CreateInteractionResponse,
+    CreateAllowedMentions, CreateAttachment, CreateInteractionResponse,
     CreateInteractionResponseFollowup, CreateInteractionResponseMessage, EditInteractionResponse,
 };
 
+use crate::discord::context::{Click, Command, Deferred, Outcome, Privacy, split};
+use crate::discord::delivery::reply::clip;
+use crate::discord::delivery::retry::{Retry, retry};
 use crate::discord::picture_cache::AnalysisAnswer;
-use crate::discord::reply::{Outcome, clip, defer_private, edit_deferred, ephemeral, refuse_click};
-use crate::discord::reply::{click_viewer, command_viewer, split, user_lang};
-use crate::discord::retry::{Retry, retry};
 use crate::discord::{ApplicationContext, Data, Error};
-use crate::games::{GameAnalysis, GameId, Heavy, UserId};
+use crate::games::{GameAnalysis, GameId, Heavy};
 use crate::i18n::{Lang, Msg};
 use crate::render::SHOWN_MISTAKES;
 use monkey_queen_core::analysis::SHOWN_TURNING_POINTS;
@@ -34,26 +34,26 @@ pub const FILE_NAME: &str = "analysis.png";
 /// Show the engine's analysis of a finished game: who was winning, and the biggest mistakes.
 #[poise::command(slash_command)]
 pub async fn analyse(ctx: ApplicationContext<'_>, game: i64) -> Result<(), Error> {
-    let lang = user_lang(ctx);
+    let ctx = Command::from(ctx);
+    let lang = ctx.lang();
     let data = ctx.data();
     let id = GameId(game);
-    if let Err(refusal) = split(data.service.analysable_by(command_viewer(ctx), id).await)? {
-        return ephemeral(ctx, lang.text(&Msg::Refused(&refusal))).await;
+    if let Err(refusal) = split(data.service.analysable_by(ctx.viewer(), id).await)? {
+        return ctx.refuse(&refusal).await;
     }
     if let Some(answer) = data.analyses.get(id, lang) {
         return ctx.send(reply(answer)).await.map(drop).map_err(Into::into);
     }
-    let user = UserId(ctx.interaction.user.id.get());
-    if let Err(refusal) = split(data.service.start_heavy(user, Heavy::Analysis).await)? {
-        return ephemeral(ctx, lang.text(&Msg::Refused(&refusal))).await;
+    if let Err(refusal) = split(data.service.start_heavy(ctx.user(), Heavy::Analysis).await)? {
+        return ctx.refuse(&refusal).await;
     }
     // Privately: a refusal may still come, and only the caller should see it. The public
     // answer follows as a message of its own once the deferral has been answered (Discord's
     // first follow-up of a deferral would edit it instead).
-    defer_private(ctx).await?;
+    ctx.defer(Privacy::Private).await?;
     match prepare(data, id, lang).await? {
         Ok(answer) => {
-            edit_deferred(ctx, lang.text(&Msg::Done)).await?;
+            ctx.privately(lang.text(&Msg::Done)).await?;
             let message = CreateInteractionResponseFollowup::new()
                 .content(answer.content)
                 .add_file(CreateAttachment::bytes(answer.png.to_vec(), FILE_NAME))
@@ -65,20 +65,15 @@ pub async fn analyse(ctx: ApplicationContext<'_>, game: i64) -> Result<(), Error
             .await?;
             Ok(())
         }
-        Err(refusal) => edit_deferred(ctx, lang.text(&Msg::Refused(&refusal))).await,
+        Err(refusal) => ctx.refuse(&refusal).await,
     }
 }
 
 /// The Analyse button: the same, shown only to the clicker.
-pub async fn click(
-    ctx: &serenity::Context,
-    data: &Data,
-    click: &ComponentInteraction,
-    id: GameId,
-) -> Result<(), Error> {
-    let lang = Lang::from_locale(&click.locale);
-    if let Err(refusal) = split(data.service.analysable_by(click_viewer(click), id).await)? {
-        return refuse_click(ctx, click, &refusal).await;
+pub async fn click(click: &Click<'_>, id: GameId) -> Result<(), Error> {
+    let (data, lang) = (click.data(), click.lang());
+    if let Err(refusal) = split(data.service.analysable_by(click.viewer(), id).await)? {
+        return click.refuse(&refusal).await;
     }
     if let Some(answer) = data.analyses.get(id, lang) {
         let message = CreateInteractionResponseMessage::new()
@@ -86,28 +81,28 @@ pub async fn click(
             .add_file(CreateAttachment::bytes(answer.png.to_vec(), FILE_NAME))
             .allowed_mentions(CreateAllowedMentions::new())
             .ephemeral(true);
-        return crate::discord::reply::answer_click(
-            ctx,
-            click,
-            CreateInteractionResponse::Message(message),
-        )
-        .await;
+        return click
+            .answer(CreateInteractionResponse::Message(message))
+            .await;
     }
-    let user = UserId(click.user.id.get());
-    if let Err(refusal) = split(data.service.start_heavy(user, Heavy::Analysis).await)? {
-        return refuse_click(ctx, click, &refusal).await;
+    if let Err(refusal) = split(
+        data.service
+            .start_heavy(click.user(), Heavy::Analysis)
+            .await,
+    )? {
+        return click.refuse(&refusal).await;
     }
-    let defer = CreateInteractionResponseMessage::new().ephemeral(true);
-    crate::discord::reply::answer_click(ctx, click, CreateInteractionResponse::Defer(defer))
-        .await?;
-    let edit = match prepare(data, id, lang).await? {
-        Ok(answer) => EditInteractionResponse::new()
-            .content(answer.content)
-            .new_attachment(CreateAttachment::bytes(answer.png.to_vec(), FILE_NAME))
-            .allowed_mentions(CreateAllowedMentions::new()),
-        Err(refusal) => EditInteractionResponse::new().content(lang.text(&Msg::Refused(&refusal))),
-    };
-    crate::discord::deferral::edit_clicked_message(ctx, click, edit).await
+    click.defer(Deferred::Privately).await?;
+    match prepare(data, id, lang).await? {
+        Ok(answer) => {
+            let edit = EditInteractionResponse::new()
+                .content(answer.content)
+                .new_attachment(CreateAttachment::bytes(answer.png.to_vec(), FILE_NAME))
+                .allowed_mentions(CreateAllowedMentions::new());
+            click.edit(edit).await
+        }
+        Err(refusal) => click.refuse(&refusal).await,
+    }
 }
 
 /// The analysis answer of game `id` in `lang`: scored by the service, drawn on a blocking

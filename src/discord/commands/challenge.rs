@@ -3,22 +3,19 @@
 use poise::CreateReply;
 use poise::serenity_prelude as serenity;
 use serenity::{
-    ButtonStyle, ComponentInteraction, CreateActionRow, CreateAllowedMentions, CreateButton,
-    CreateInteractionResponse, CreateInteractionResponseFollowup, CreateInteractionResponseMessage,
-    EditInteractionResponse,
+    ButtonStyle, CreateActionRow, CreateAllowedMentions, CreateButton, CreateInteractionResponse,
+    CreateInteractionResponseFollowup, CreateInteractionResponseMessage, EditInteractionResponse,
 };
 use tracing::{error, warn};
 
 use monkey_queen_core::GameOptions;
 
 use super::level::LevelChoice;
+use crate::discord::context::{Click, Command, Deferred, Outcome, Privacy, split};
 use crate::discord::custom_id::ComponentId;
-use crate::discord::reply::{
-    Outcome, answer_click, caller, channel_lang, clicked_in, clicker, defer_private, edit_deferred,
-    ephemeral, refuse_click, split, user_lang,
-};
-use crate::discord::retry::{Retry, already_acknowledged, retry};
-use crate::discord::{ApplicationContext, Data, Error, announce, board, deferral, nonce, reach};
+use crate::discord::delivery::retry::{Retry, already_acknowledged, retry};
+use crate::discord::delivery::{announce, nonce, reach};
+use crate::discord::{ApplicationContext, Data, Error, board};
 use crate::games::{
     Challenge, ChallengeCreated, ChallengeId, ChannelId, ClockChoice, ColorChoice, GameStarted,
     GuildId, Level, MessageId, NewChallenge, PlayerRef, UserId,
@@ -91,12 +88,13 @@ pub async fn challenge(
     rated: Option<bool>,
     level: Option<LevelChoice>,
 ) -> Result<(), Error> {
-    let lang = user_lang(ctx);
+    let ctx = Command::from(ctx);
+    let lang = ctx.lang();
     let data = ctx.data();
     let received_ms = data.service.now_ms();
     let opponent = match &opponent {
         Some(user) if user.bot && user.id.get() != data.bot_user.0 => {
-            return ephemeral(ctx, lang.text(&Msg::OtherBot)).await;
+            return ctx.privately(lang.text(&Msg::OtherBot)).await;
         }
         Some(user) => Some(PlayerRef::new(
             UserId(user.id.get()),
@@ -115,22 +113,16 @@ pub async fn challenge(
     let height = height.unwrap_or(GameOptions::default().queen_height());
     let options = match GameOptions::new(size, height, pie.unwrap_or(false)) {
         Ok(options) => options,
-        Err(e) => {
-            let refusal = crate::games::UserError::BadOptions(e);
-            return ephemeral(ctx, lang.text(&Msg::Refused(&refusal))).await;
-        }
+        Err(e) => return ctx.refuse(&crate::games::UserError::BadOptions(e)).await,
     };
     let level = level.map(|LevelChoice(level)| level);
-    let public = channel_lang(
-        ctx.interaction.guild_locale.as_deref(),
-        &ctx.interaction.locale,
-    );
+    let public = ctx.public_lang();
     let new = NewChallenge {
-        challenger: caller(ctx),
+        challenger: ctx.player(),
         opponent,
         guild: ctx.guild_id().map(|g| GuildId(g.get())),
         channel: ChannelId(ctx.channel_id().get()),
-        reach: reach::of_command(ctx),
+        reach: ctx.reach(),
         lang: public,
         options,
         color: match color.unwrap_or(ColorOption::Random) {
@@ -148,28 +140,23 @@ pub async fn challenge(
         rematch_of: None,
     };
     if against_computer {
-        ctx.defer_ephemeral().await?;
+        ctx.defer(Privacy::Private).await?;
     }
     let clock = clock.map(ClockOption::choice);
     let create = data.service.create_challenge_with_clock(new, clock);
     // A game against the computer is deferred already; a challenge is deferred (privately: it
     // may be refused) only if its write waits behind others.
-    let (created, deferred) = if against_computer {
-        (create.await, true)
+    let created = if against_computer {
+        create.await
     } else {
-        deferral::unless_quick(data.defer_after, create, defer_private(ctx)).await
+        ctx.unless_quick(create, Privacy::Private).await
     };
     let created = match split(created)? {
         Ok(created) => created,
-        Err(refusal) if deferred => {
-            return edit_deferred(ctx, lang.text(&Msg::Refused(&refusal))).await;
-        }
-        Err(refusal) => return ephemeral(ctx, lang.text(&Msg::Refused(&refusal))).await,
+        Err(refusal) => return ctx.refuse(&refusal).await,
     };
     match created {
-        ChallengeCreated::Pending(challenge) => {
-            post_challenge(ctx, &challenge, public, deferred).await
-        }
+        ChallengeCreated::Pending(challenge) => post_challenge(ctx, &challenge, public).await,
         ChallengeCreated::AiGame(started) => {
             let game = started.game;
             let first_turn = data.service.claim_computer_reply(&game);
@@ -182,7 +169,7 @@ pub async fn challenge(
             .await;
             // The private "thinking…" is answered first: where the board is a follow-up,
             // Discord's first follow-up of the deferral would edit it instead.
-            let said = edit_deferred(ctx, lang.text(&Msg::BoardShown(&game))).await;
+            let said = ctx.privately(lang.text(&Msg::BoardShown(&game))).await;
             let http = ctx.serenity_context().http.clone();
             let posted = board::post_first(
                 &http,
@@ -205,24 +192,16 @@ pub async fn challenge(
 /// Posts the challenge message with its buttons and remembers where it is, retrying while
 /// Discord is rate limiting or unavailable. A challenge whose message cannot be posted is
 /// withdrawn, so nobody is left with a challenge they cannot see or answer (and the
-/// challenger may simply try again). After a deferral the message is the deferred answer,
-/// edited.
-async fn post_challenge(
-    ctx: ApplicationContext<'_>,
-    challenge: &Challenge,
-    lang: Lang,
-    deferred: bool,
-) -> Result<(), Error> {
+/// challenger may simply try again). After a private deferral, the deferral says it is done
+/// and the challenge follows.
+async fn post_challenge(ctx: Command<'_>, challenge: &Challenge, lang: Lang) -> Result<(), Error> {
     let text = lang.text(&Msg::ChallengePosted(challenge));
     let buttons = challenge_buttons(challenge, lang);
-    if deferred {
+    if ctx.is_deferred() {
         // After the private deferral: its "thinking…" says so, then the challenge follows as
         // a new message, whose mention pings (Discord's first follow-up would edit the
         // deferral instead).
-        let http = &ctx.serenity_context().http;
-        let token = &ctx.interaction.token;
-        let noted = deferral::edit_deferred_answer(http, token, user_lang(ctx).text(&Msg::Done));
-        if let Err(e) = noted.await {
+        if let Err(e) = ctx.privately(ctx.lang().text(&Msg::Done)).await {
             withdraw(ctx.data(), challenge).await;
             return Err(e);
         }
@@ -230,6 +209,7 @@ async fn post_challenge(
             .content(text)
             .components(buttons)
             .allowed_mentions(pings(challenge));
+        let (http, token) = (&ctx.serenity_context().http, &ctx.interaction.token);
         let posted = retry("posting a deferred challenge", Retry::FOLLOW_UP, || {
             http.create_followup_message(token, &message, Vec::new())
         })
@@ -293,22 +273,20 @@ async fn remember(
 /// remembers where it is, like [`challenge`] does for the command (a challenge whose message
 /// cannot be posted is withdrawn there too). After a deferral the message is a follow-up.
 pub async fn post_for_click(
-    ctx: &serenity::Context,
-    data: &Data,
-    click: &ComponentInteraction,
+    click: &Click<'_>,
     challenge: &Challenge,
     lang: Lang,
-    deferred: bool,
 ) -> Result<(), Error> {
+    let data = click.data();
     let text = lang.text(&Msg::ChallengePosted(challenge));
     let buttons = challenge_buttons(challenge, lang);
-    let message = if deferred {
+    let message = if click.is_deferred() {
         let message = CreateInteractionResponseFollowup::new()
             .content(text)
             .components(buttons)
             .allowed_mentions(pings(challenge));
         let posted = retry("posting a deferred rematch", Retry::FOLLOW_UP, || {
-            click.create_followup(ctx, message.clone())
+            click.create_followup(click.serenity_context(), message.clone())
         })
         .await;
         match posted {
@@ -323,12 +301,14 @@ pub async fn post_for_click(
             .content(text)
             .components(buttons)
             .allowed_mentions(pings(challenge));
-        let posted = answer_click(ctx, click, CreateInteractionResponse::Message(message)).await;
+        let posted = click
+            .answer(CreateInteractionResponse::Message(message))
+            .await;
         if let Err(e) = posted {
             withdraw(data, challenge).await;
             return Err(e);
         }
-        click.get_response(&ctx.http).await.map(|m| m.id)
+        click.get_response(click.http()).await.map(|m| m.id)
     };
     remember(data, challenge, message).await;
     Ok(())
@@ -472,43 +452,33 @@ pub enum Answer {
 
 /// Handles Accept, Decline and Cancel: edits the challenge message in place, and on Accept
 /// posts the first board of the new game.
-pub async fn answer(
-    ctx: &serenity::Context,
-    data: &Data,
-    click: &ComponentInteraction,
-    id: ChallengeId,
-    answer: Answer,
-) -> Result<(), Error> {
-    let by = clicker(click);
+pub async fn answer(click: &Click<'_>, id: ChallengeId, answer: Answer) -> Result<(), Error> {
+    let data = click.data();
+    let by = click.player();
     let received_ms = data.service.now_ms();
-    let lang = Lang::from_locale(click.guild_locale.as_deref().unwrap_or(&click.locale));
+    let lang = click.public_lang();
     let work = close(data, id, &by, answer, lang);
-    let defer = deferral::defer_click(ctx, click);
-    let (closed, deferred) = deferral::unless_quick(data.defer_after, work, defer).await;
-    let (challenge, game) = match closed? {
+    let (challenge, game) = match click.unless_quick(work, Deferred::Click).await? {
         Ok(closed) => closed,
-        Err(refusal) if deferred => {
-            return deferral::refuse_deferred_click(ctx, click, &refusal).await;
-        }
-        Err(refusal) => return refuse_click(ctx, click, &refusal).await,
+        Err(refusal) => return click.refuse(&refusal).await,
     };
     let text = lang.text(&Msg::ChallengeClosed {
         challenge: &challenge,
         by: Some(by.id),
     });
-    let here = clicked_in(click, challenge.channel);
+    let here = click.clicked_in(challenge.channel);
     let Some(started) = game.clone().filter(|_| here) else {
         // Declined, cancelled, or accepted away from where the challenge was made (an offer
         // that came by DM): the clicked message says so, and an accepted game's first board
         // goes where the game lives.
-        let closed = close_clicked(ctx, click, text, deferred).await;
+        let closed = close_clicked(click, text).await;
         if let Some(started) = game {
             let game = &started.game;
             if let Err(e) = closed {
                 warn!(challenge = %id, game = %game.id, error = %e, "could not close an accepted challenge's message");
             }
             let content = lang.text(&Msg::GameStarted(game));
-            if board::post_first(&ctx.http, data, game, content, lang, None).await {
+            if board::post_first(click.http(), data, game, content, lang, None).await {
                 announce::delivered_here(data, started.announcement).await;
             }
             return Ok(());
@@ -522,14 +492,14 @@ pub async fn answer(
         .await;
     let content = lang.text(&Msg::GameStarted(game));
     let delivered = match board::compose(data, game, content.clone(), lang).await {
-        Ok(composed) => board::update_with(ctx, data, click, game, composed, deferred).await,
+        Ok(composed) => board::update_with(click, game, composed).await,
         Err(e) => Err(e),
     };
     let delivered = match delivered {
         Ok(()) => {
             let message = MessageId(click.message.id.get());
             let seen = click.channel.as_ref();
-            board::open_thread_if_wanted(&ctx.http, data, game, message, lang, seen).await;
+            board::open_thread_if_wanted(click.http(), data, game, message, lang, seen).await;
             true
         }
         Err(e) => {
@@ -537,7 +507,7 @@ pub async fn answer(
             // stale Accept then gets a refusal); it stays owed until one of them is out.
             warn!(challenge = %id, game = %game.id, error = %e, "could not turn the challenge into the first board");
             let seen = click.channel.as_ref();
-            board::post_first(&ctx.http, data, game, content, lang, seen).await
+            board::post_first(click.http(), data, game, content, lang, seen).await
         }
     };
     if delivered {
@@ -548,22 +518,19 @@ pub async fn answer(
 
 /// Replaces the clicked challenge message's text and takes its buttons away: the click's
 /// answer, or an edit after a deferral.
-async fn close_clicked(
-    ctx: &serenity::Context,
-    click: &ComponentInteraction,
-    text: String,
-    deferred: bool,
-) -> Result<(), Error> {
-    if deferred {
+async fn close_clicked(click: &Click<'_>, text: String) -> Result<(), Error> {
+    if click.is_deferred() {
         let edit = EditInteractionResponse::new()
             .content(text)
             .components(Vec::new());
-        deferral::edit_clicked_message(ctx, click, edit).await
+        click.edit(edit).await
     } else {
         let update = CreateInteractionResponseMessage::new()
             .content(text)
             .components(Vec::new());
-        answer_click(ctx, click, CreateInteractionResponse::UpdateMessage(update)).await
+        click
+            .answer(CreateInteractionResponse::UpdateMessage(update))
+            .await
     }
 }
 

@@ -4,27 +4,26 @@
 use poise::CreateReply;
 use poise::serenity_prelude as serenity;
 use serenity::{
-    ButtonStyle, ComponentInteraction, CreateActionRow, CreateButton, CreateInteractionResponse,
+    ButtonStyle, CreateActionRow, CreateButton, CreateInteractionResponse,
     CreateInteractionResponseFollowup, CreateInteractionResponseMessage, EditInteractionResponse,
 };
 use tracing::warn;
 
 use super::play::game_ref;
+use crate::discord::context::{Click, Command, Deferred, Privacy, split};
 use crate::discord::custom_id::ComponentId;
-use crate::discord::reply::{
-    answer_click, caller, channel_lang, clicker, defer_private, edit_deferred, ephemeral,
-    refuse_click, split, user_lang,
-};
-use crate::discord::retry::{Retry, already_acknowledged, retry};
-use crate::discord::{ApplicationContext, Data, Error, announce, board, deferral};
+use crate::discord::delivery::announce;
+use crate::discord::delivery::retry::{Retry, already_acknowledged, retry};
+use crate::discord::{ApplicationContext, Error, board};
 use crate::games::{GameId, GameRef, GameView, UserError};
 use crate::i18n::{Button, Lang, Msg};
 
 /// Resign your game here (you will be asked to confirm).
 #[poise::command(slash_command)]
 pub async fn resign(ctx: ApplicationContext<'_>, game: Option<i64>) -> Result<(), Error> {
-    let lang = user_lang(ctx);
-    let user = caller(ctx).id;
+    let ctx = Command::from(ctx);
+    let lang = ctx.lang();
+    let user = ctx.user();
     let view = match split(
         ctx.data()
             .service
@@ -32,10 +31,10 @@ pub async fn resign(ctx: ApplicationContext<'_>, game: Option<i64>) -> Result<()
             .await,
     )? {
         Ok(view) => view,
-        Err(refusal) => return ephemeral(ctx, lang.text(&Msg::Refused(&refusal))).await,
+        Err(refusal) => return ctx.refuse(&refusal).await,
     };
     if let Some(refusal) = cannot_resign(&view, user) {
-        return ephemeral(ctx, lang.text(&Msg::Refused(&refusal))).await;
+        return ctx.refuse(&refusal).await;
     }
     let reply = CreateReply::default()
         .content(lang.text(&Msg::ConfirmResign(view.id)))
@@ -48,46 +47,34 @@ pub async fn resign(ctx: ApplicationContext<'_>, game: Option<i64>) -> Result<()
 /// Abort your game here: only before both players have moved; no result.
 #[poise::command(slash_command)]
 pub async fn abort(ctx: ApplicationContext<'_>, game: Option<i64>) -> Result<(), Error> {
-    let lang = user_lang(ctx);
-    let user = caller(ctx).id;
+    let ctx = Command::from(ctx);
+    let user = ctx.user();
     let data = ctx.data();
     let work = data.service.abort(user, game_ref(ctx.channel_id(), game));
     // The write may wait behind others: deferred (privately, as it may be refused) if so.
-    let (result, deferred) =
-        deferral::unless_quick(data.defer_after, work, defer_private(ctx)).await;
-    match split(result)? {
+    match split(ctx.unless_quick(work, Privacy::Private).await)? {
         Ok(ended) => {
-            let public = channel_lang(
-                ctx.interaction.guild_locale.as_deref(),
-                &ctx.interaction.locale,
-            );
-            let text = public.text(&Msg::Aborted {
+            let text = ctx.public_lang().text(&Msg::Aborted {
                 game: ended.game.id,
                 by: user,
             });
-            let announced = announce_abort(ctx, text, lang, deferred).await;
+            let announced = announce_abort(ctx, text).await;
             if announced.is_ok() {
                 announce::delivered_here(data, ended.announcement).await;
             }
             announced
         }
-        Err(refusal) if deferred => edit_deferred(ctx, lang.text(&Msg::Refused(&refusal))).await,
-        Err(refusal) => ephemeral(ctx, lang.text(&Msg::Refused(&refusal))).await,
+        Err(refusal) => ctx.refuse(&refusal).await,
     }
 }
 
 /// Answers an `/abort` that went through with `text`, its public announcement, in a message
-/// of its own; the caller's "thinking…" (`deferred`, private) is answered first in `lang`.
-async fn announce_abort(
-    ctx: ApplicationContext<'_>,
-    text: String,
-    lang: Lang,
-    deferred: bool,
-) -> Result<(), Error> {
-    if deferred {
+/// of its own; the caller's private "thinking…", if it was deferred, is answered first.
+async fn announce_abort(ctx: Command<'_>, text: String) -> Result<(), Error> {
+    if ctx.is_deferred() {
         // The private "thinking…" is answered first, so that the announcement is a message of
         // its own (Discord's first follow-up would edit the deferral).
-        edit_deferred(ctx, lang.text(&Msg::Done)).await?;
+        ctx.privately(ctx.lang().text(&Msg::Done)).await?;
         let message = CreateInteractionResponseFollowup::new().content(text);
         let http = &ctx.serenity_context().http;
         retry("announcing an abort", Retry::FOLLOW_UP, || {
@@ -131,29 +118,26 @@ fn confirm_button(game: &GameView, lang: Lang) -> Vec<CreateActionRow> {
 }
 
 /// The Resign button of a board message: asks the clicker to confirm (ephemerally).
-pub async fn offer(
-    ctx: &serenity::Context,
-    data: &Data,
-    click: &ComponentInteraction,
-    game: GameId,
-    ply: u32,
-) -> Result<(), Error> {
-    let lang = Lang::from_locale(&click.locale);
-    let user = clicker(click).id;
-    let view = match split(data.service.game(game).await)? {
+pub async fn offer(click: &Click<'_>, game: GameId, ply: u32) -> Result<(), Error> {
+    let lang = click.lang();
+    let user = click.user();
+    let view = match split(click.data().service.game(game).await)? {
         Ok(view) => view,
-        Err(refusal) => return refuse_click(ctx, click, &refusal).await,
+        Err(refusal) => return click.refuse(&refusal).await,
     };
     let refusal = cannot_resign(&view, user).or_else(|| stale(&view, ply));
     if let Some(refusal) = refusal {
-        return refuse_click(ctx, click, &refusal).await;
+        return click.refuse(&refusal).await;
     }
     let reply = CreateInteractionResponseMessage::new()
         .content(lang.text(&Msg::ConfirmResign(view.id)))
         .components(confirm_button(&view, lang))
         .ephemeral(true);
     click
-        .create_response(ctx, CreateInteractionResponse::Message(reply))
+        .create_response(
+            click.serenity_context(),
+            CreateInteractionResponse::Message(reply),
+        )
         .await?;
     Ok(())
 }
@@ -162,41 +146,33 @@ pub async fn offer(
 /// if the game has moved on since), closes the question and posts the result board, which is
 /// owed in the outbox until it is out. A slow write is deferred (the question is then closed by
 /// an edit, a refusal follows up privately).
-pub async fn confirm(
-    ctx: &serenity::Context,
-    data: &Data,
-    click: &ComponentInteraction,
-    game: GameId,
-    ply: u32,
-) -> Result<(), Error> {
-    let user = clicker(click).id;
+pub async fn confirm(click: &Click<'_>, game: GameId, ply: u32) -> Result<(), Error> {
+    let data = click.data();
+    let user = click.user();
     let received_ms = data.service.now_ms();
     let work = data.service.resign(user, GameRef::Id(game), Some(ply));
-    let defer = deferral::defer_click(ctx, click);
-    let (resigned, deferred) = deferral::unless_quick(data.defer_after, work, defer).await;
-    let ended = match split(resigned)? {
+    let ended = match split(click.unless_quick(work, Deferred::Click).await)? {
         Ok(ended) => ended,
-        Err(refusal) if deferred => {
-            return deferral::refuse_deferred_click(ctx, click, &refusal).await;
-        }
-        Err(refusal) => return refuse_click(ctx, click, &refusal).await,
+        Err(refusal) => return click.refuse(&refusal).await,
     };
     let finished = &ended.game;
-    let public = Lang::from_locale(click.guild_locale.as_deref().unwrap_or(&click.locale));
+    let public = click.public_lang();
     let text = match &finished.result {
         Some(result) => public.text(&Msg::GameOver(finished, result)),
         None => public.text(&Msg::BoardShown(finished)),
     };
-    let closed = if deferred {
+    let closed = if click.is_deferred() {
         let edit = EditInteractionResponse::new()
             .content(text.clone())
             .components(Vec::new());
-        deferral::edit_clicked_message(ctx, click, edit).await
+        click.edit(edit).await
     } else {
         let update = CreateInteractionResponseMessage::new()
             .content(text.clone())
             .components(Vec::new());
-        answer_click(ctx, click, CreateInteractionResponse::UpdateMessage(update)).await
+        click
+            .answer(CreateInteractionResponse::UpdateMessage(update))
+            .await
     };
     // The resignation is saved: the result board goes out even if the question could not be
     // closed (its button then answers that the game is over).
@@ -206,7 +182,7 @@ pub async fn confirm(
     data.keep_token(finished, &click.token, received_ms, click.channel_id)
         .await;
     // Owed in the outbox: posted from there after its grace unless it is out from here.
-    if board::post(&ctx.http, data, finished, text, public).await {
+    if board::post(click.http(), data, finished, text, public).await {
         announce::delivered_here(data, ended.announcement).await;
     }
     Ok(())

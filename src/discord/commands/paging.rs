@@ -12,20 +12,15 @@ use std::future::Future;
 use poise::CreateReply;
 use poise::serenity_prelude as serenity;
 use serenity::{
-    ButtonStyle, ComponentInteraction, CreateActionRow, CreateAllowedMentions, CreateButton,
-    CreateInteractionResponse, CreateInteractionResponseMessage, EditInteractionResponse,
-    MessageFlags,
+    ButtonStyle, CreateActionRow, CreateAllowedMentions, CreateButton, CreateInteractionResponse,
+    CreateInteractionResponseMessage, EditInteractionResponse, MessageFlags,
 };
 
+use crate::discord::Error;
+use crate::discord::context::{Click, Command, Deferred, Outcome, Privacy};
 use crate::discord::custom_id::{Arrow, ComponentId};
-use crate::discord::deferral;
-use crate::discord::reply::{
-    Outcome, answer_click, click_audience, click_viewer, defer_private, defer_public, refuse_click,
-};
-use crate::discord::retry::{Retry, retry};
-use crate::discord::{ApplicationContext, Data, Error};
+use crate::discord::delivery::retry::{Retry, retry};
 use crate::games::{Audience, UserId, Viewer};
-use crate::i18n::{Lang, Msg};
 
 /// A page as shown: its text and its row of ◀ ▶ buttons.
 pub type Shown = (String, Vec<CreateActionRow>);
@@ -82,27 +77,20 @@ pub fn arrows(page: u32, total_pages: u32) -> Option<[(u32, Arrow, bool); 2]> {
     ])
 }
 
-/// Answers a list command with the page `work` makes, its mentions pinging nobody: at once
-/// when it is ready within [`Data::defer_after`], else by deferring (only for the caller when
-/// `private`, else publicly) and editing the deferral into the page.
+/// Answers a list command with the page `work` makes, its mentions pinging nobody, seen as
+/// `privacy` says: at once when it is ready within
+/// [`Data::defer_after`](crate::discord::Data::defer_after), else by deferring and editing the
+/// deferral into the page.
 ///
 /// # Errors
 /// The work's failure, or Discord's refusal of the answer.
 pub async fn answer_list(
-    ctx: ApplicationContext<'_>,
-    private: bool,
+    ctx: Command<'_>,
+    privacy: Privacy,
     work: impl Future<Output = Result<Shown, Error>>,
 ) -> Result<(), Error> {
-    let defer = async {
-        if private {
-            defer_private(ctx).await
-        } else {
-            defer_public(ctx).await
-        }
-    };
-    let (shown, deferred) = deferral::unless_quick(ctx.data().defer_after, work, defer).await;
-    let (text, buttons) = shown?;
-    if deferred {
+    let (text, buttons) = ctx.unless_quick(work, privacy).await?;
+    if ctx.is_deferred() {
         let edit = edit_to(text, buttons);
         retry("editing a list in", Retry::EDIT, || {
             ctx.interaction
@@ -114,7 +102,7 @@ pub async fn answer_list(
             .content(text)
             .components(buttons)
             .allowed_mentions(CreateAllowedMentions::new())
-            .ephemeral(private);
+            .ephemeral(privacy == Privacy::Private);
         ctx.send(reply).await?;
     }
     Ok(())
@@ -135,8 +123,8 @@ impl Turn {
     /// How `click` is answered, on a list that answered `viewer` (`None`: a button that does
     /// not say, posted before buttons named their viewer; every click on it is aside). Whose
     /// page a private message shows needs no telling: only its viewer can click it.
-    pub fn of(click: &ComponentInteraction, viewer: Option<UserId>) -> Turn {
-        let clicker = click_viewer(click);
+    pub fn of(click: &Click<'_>, viewer: Option<UserId>) -> Turn {
+        let clicker = click.viewer();
         let private = click
             .message
             .flags
@@ -144,7 +132,7 @@ impl Turn {
         if private {
             Turn::Update(Audience::Only(clicker))
         } else if viewer == Some(clicker.user) {
-            Turn::Update(click_audience(click))
+            Turn::Update(click.audience())
         } else {
             Turn::Aside(clicker)
         }
@@ -160,49 +148,37 @@ impl Turn {
 }
 
 /// Answers a ◀ ▶ click with the page `work` makes (or its refusal, to the clicker alone), as
-/// `turn` says: at once when it is ready within [`Data::defer_after`], else by deferring (the
-/// update, or a private message for a page aside) and editing the page in.
+/// `turn` says: at once when it is ready within
+/// [`Data::defer_after`](crate::discord::Data::defer_after), else by deferring (the update, or
+/// a private message for a page aside) and editing the page in.
 ///
 /// # Errors
 /// The work's failure, or Discord's refusal of the answer.
 pub async fn answer_turn(
-    ctx: &serenity::Context,
-    data: &Data,
-    click: &ComponentInteraction,
+    click: &Click<'_>,
     turn: Turn,
     work: impl Future<Output = Outcome<Shown>>,
 ) -> Result<(), Error> {
-    let defer = async {
-        match turn {
-            Turn::Update(_) => deferral::defer_click(ctx, click).await,
-            Turn::Aside(_) => deferral::defer_click_privately(ctx, click).await,
-        }
+    let how = match turn {
+        Turn::Update(_) => Deferred::Click,
+        Turn::Aside(_) => Deferred::Privately,
     };
-    let (shown, deferred) = deferral::unless_quick(data.defer_after, work, defer).await;
-    match (shown?, deferred) {
-        (Ok((text, buttons)), true) => {
-            deferral::edit_clicked_message(ctx, click, edit_to(text, buttons)).await
-        }
-        (Ok((text, buttons)), false) => {
-            let page = CreateInteractionResponseMessage::new()
-                .content(text)
-                .components(buttons)
-                .allowed_mentions(CreateAllowedMentions::new());
-            let answer = match turn {
-                Turn::Update(_) => CreateInteractionResponse::UpdateMessage(page),
-                Turn::Aside(_) => CreateInteractionResponse::Message(page.ephemeral(true)),
-            };
-            answer_click(ctx, click, answer).await
-        }
-        (Err(refusal), true) => match turn {
-            Turn::Update(_) => deferral::refuse_deferred_click(ctx, click, &refusal).await,
-            Turn::Aside(_) => {
-                let text = Lang::from_locale(&click.locale).text(&Msg::Refused(&refusal));
-                deferral::edit_clicked_message(ctx, click, edit_to(text, Vec::new())).await
-            }
-        },
-        (Err(refusal), false) => refuse_click(ctx, click, &refusal).await,
+    let (text, buttons) = match click.unless_quick(work, how).await? {
+        Ok(shown) => shown,
+        Err(refusal) => return click.refuse(&refusal).await,
+    };
+    if click.is_deferred() {
+        return click.edit(edit_to(text, buttons)).await;
     }
+    let page = CreateInteractionResponseMessage::new()
+        .content(text)
+        .components(buttons)
+        .allowed_mentions(CreateAllowedMentions::new());
+    let answer = match turn {
+        Turn::Update(_) => CreateInteractionResponse::UpdateMessage(page),
+        Turn::Aside(_) => CreateInteractionResponse::Message(page.ephemeral(true)),
+    };
+    click.answer(answer).await
 }
 
 /// The edit that turns a deferred answer into `text` under `buttons`, pinging nobody.

@@ -14,14 +14,12 @@ use serenity::{
     CreateSelectMenuKind, CreateSelectMenuOption, EditInteractionResponse,
 };
 
-use super::play::{Asker, play_and_answer};
+use super::play::play_and_answer;
+use crate::discord::Error;
 use crate::discord::board::{self, Marks};
+use crate::discord::context::{Click, Deferred, Outcome, split};
 use crate::discord::custom_id::ComponentId;
-use crate::discord::deferral::{self, Deferred};
-use crate::discord::reply::{
-    Outcome, answer_click, channel_lang, clicker, clip, refuse_click, split,
-};
-use crate::discord::{Data, Error};
+use crate::discord::delivery::reply::clip;
 use crate::games::{GameId, GameRef, PlayRequest, UserError};
 use crate::i18n::{Lang, Msg};
 
@@ -43,60 +41,40 @@ struct Menu {
 
 /// The Move button: the player's movable pieces, marked, and a menu of them (only they see it).
 /// When the work is slow, the click is deferred privately and the menu edits the deferral.
-pub async fn open(
-    ctx: &serenity::Context,
-    data: &Data,
-    click: &ComponentInteraction,
-    game: GameId,
-    ply: u32,
-) -> Result<(), Error> {
-    let work = pieces_menu(data, click, game, ply);
+pub async fn open(click: &Click<'_>, game: GameId, ply: u32) -> Result<(), Error> {
+    let work = pieces_menu(click, game, ply);
     let answer = |menu: CreateInteractionResponseMessage| {
         CreateInteractionResponse::Message(menu.ephemeral(true))
     };
-    show(ctx, data, click, work, Deferred::Privately, answer).await
+    show(click, work, Deferred::Privately, answer).await
 }
 
 /// Shows the menu `work` makes (or its refusal): as the click's answer that `answer` makes of
 /// it when the work is quick, else, deferred `how`, by an edit.
 async fn show(
-    ctx: &serenity::Context,
-    data: &Data,
-    click: &ComponentInteraction,
+    click: &Click<'_>,
     work: impl std::future::Future<Output = Outcome<Menu>>,
     how: Deferred,
     answer: impl FnOnce(CreateInteractionResponseMessage) -> CreateInteractionResponse,
 ) -> Result<(), Error> {
-    let defer = deferral::defer(&ctx.http, click.id, &click.token, how);
-    let (menu, deferred) = deferral::unless_quick(data.defer_after, work, defer).await;
-    let how = if deferred { how } else { Deferred::No };
-    let menu = match menu? {
+    let menu = match click.unless_quick(work, how).await? {
         Ok(menu) => menu,
-        Err(refusal) => return refuse(ctx, click, how, &refusal).await,
+        Err(refusal) => return click.refuse(&refusal).await,
     };
-    if deferred {
-        return edit_with(ctx, click, menu).await;
+    if click.is_deferred() {
+        return edit_with(click, menu).await;
     }
     let message = CreateInteractionResponseMessage::new()
         .content(menu.content)
         .add_file(CreateAttachment::bytes(menu.png, board::FILE_NAME))
         .components(menu.menus);
-    answer_click(ctx, click, answer(message)).await
+    click.answer(answer(message)).await
 }
 
 /// The menu of the clicker's movable pieces in `game` at `ply`, or why they may not move.
-async fn pieces_menu(
-    data: &Data,
-    click: &ComponentInteraction,
-    game: GameId,
-    ply: u32,
-) -> Outcome<Menu> {
-    let lang = Lang::from_locale(&click.locale);
-    let view = match split(
-        data.service
-            .game_to_move(clicker(click).id, game, ply)
-            .await,
-    )? {
+async fn pieces_menu(click: &Click<'_>, game: GameId, ply: u32) -> Outcome<Menu> {
+    let (data, lang) = (click.data(), click.lang());
+    let view = match split(data.service.game_to_move(click.user(), game, ply).await)? {
         Ok(view) => view,
         Err(refusal) => return Ok(Err(refusal)),
     };
@@ -178,37 +156,22 @@ pub(super) fn destination_options(
 /// A piece picked: the picture redrawn with its destinations marked, and a menu of them (or,
 /// for `swap`, the move itself). When the work is slow, the click is deferred and the menu
 /// message edited after.
-pub async fn piece(
-    ctx: &serenity::Context,
-    data: &Data,
-    click: &ComponentInteraction,
-    game: GameId,
-    ply: u32,
-) -> Result<(), Error> {
+pub async fn piece(click: &Click<'_>, game: GameId, ply: u32) -> Result<(), Error> {
     if chosen(click) == Some(SWAP) {
-        return play(ctx, data, click, game, ply, SWAP).await;
+        return play(click, game, ply, SWAP).await;
     }
-    let work = destinations_menu(data, click, game, ply);
+    let work = destinations_menu(click, game, ply);
     let answer = CreateInteractionResponse::UpdateMessage;
-    show(ctx, data, click, work, Deferred::Click, answer).await
+    show(click, work, Deferred::Click, answer).await
 }
 
 /// The menu of the destinations of the piece picked in `click`, or why there is none.
-async fn destinations_menu(
-    data: &Data,
-    click: &ComponentInteraction,
-    game: GameId,
-    ply: u32,
-) -> Outcome<Menu> {
+async fn destinations_menu(click: &Click<'_>, game: GameId, ply: u32) -> Outcome<Menu> {
     let Some(value) = chosen(click) else {
         return Ok(Err(UserError::PositionChanged));
     };
-    let lang = Lang::from_locale(&click.locale);
-    let view = match split(
-        data.service
-            .game_to_move(clicker(click).id, game, ply)
-            .await,
-    )? {
+    let (data, lang) = (click.data(), click.lang());
+    let view = match split(data.service.game_to_move(click.user(), game, ply).await)? {
         Ok(view) => view,
         Err(refusal) => return Ok(Err(refusal)),
     };
@@ -233,74 +196,41 @@ async fn destinations_menu(
 }
 
 /// After a deferral: `menu` replaces the deferred answer (or the clicked menu message).
-async fn edit_with(
-    ctx: &serenity::Context,
-    click: &ComponentInteraction,
-    menu: Menu,
-) -> Result<(), Error> {
+async fn edit_with(click: &Click<'_>, menu: Menu) -> Result<(), Error> {
     let edit = EditInteractionResponse::new()
         .content(menu.content)
         .new_attachment(CreateAttachment::bytes(menu.png, board::FILE_NAME))
         .components(menu.menus);
-    deferral::edit_clicked_message(ctx, click, edit).await
-}
-
-/// The refusal, only for the clicker, however the click was deferred.
-async fn refuse(
-    ctx: &serenity::Context,
-    click: &ComponentInteraction,
-    how: Deferred,
-    refusal: &UserError,
-) -> Result<(), Error> {
-    let text = Lang::from_locale(&click.locale).text(&Msg::Refused(refusal));
-    deferral::privately(&ctx.http, click.id, &click.token, how, text).await
+    click.edit(edit).await
 }
 
 /// A destination picked: the move is played exactly as `/move` plays it, at the ply the menu
 /// was made for.
 pub async fn destination(
-    ctx: &serenity::Context,
-    data: &Data,
-    click: &ComponentInteraction,
+    click: &Click<'_>,
     game: GameId,
     ply: u32,
     from: Square,
 ) -> Result<(), Error> {
     let Some(to) = chosen(click) else {
-        return refuse_click(ctx, click, &UserError::PositionChanged).await;
+        return click.refuse(&UserError::PositionChanged).await;
     };
     let text = format!("{from}-{}", clip(to, 3));
-    play(ctx, data, click, game, ply, &text).await
+    play(click, game, ply, &text).await
 }
 
 /// Plays `text` for the clicker, answering the click with the new board.
-async fn play(
-    ctx: &serenity::Context,
-    data: &Data,
-    click: &ComponentInteraction,
-    game: GameId,
-    ply: u32,
-    text: &str,
-) -> Result<(), Error> {
+async fn play(click: &Click<'_>, game: GameId, ply: u32, text: &str) -> Result<(), Error> {
     let key = click.id.to_string();
     let request = PlayRequest {
-        user: clicker(click).id,
+        user: click.user(),
         game: GameRef::Id(game),
         text,
         expected_ply: Some(ply),
         request_key: Some(&key),
     };
-    let asker = Asker {
-        http: &ctx.http,
-        id: click.id,
-        token: &click.token,
-        channel: click.channel_id,
-        defer_as: Deferred::Click,
-        lang: Lang::from_locale(&click.locale),
-        public: channel_lang(click.guild_locale.as_deref(), &click.locale),
-        puzzles: false,
-    };
-    play_and_answer(data, &asker, request).await
+    let asker = click.asker();
+    play_and_answer(click.data(), &asker, Deferred::Click, false, request).await
 }
 
 /// The option chosen in a select menu.

@@ -4,18 +4,16 @@
 use poise::serenity_prelude as serenity;
 use serenity::{AutocompleteChoice, CreateAutocompleteResponse, ResolvedValue};
 
-use std::sync::Arc;
-
 use monkey_queen_core::Move;
-use serenity::Http;
 use tracing::warn;
 
 use super::puzzle::{self, Answer};
-use crate::discord::deferral::{self, Deferred};
-use crate::discord::reply::{caller, channel_lang, clip, split, user_lang};
-use crate::discord::{ApplicationContext, Context, Data, Error, announce, board};
+use crate::discord::context::{Asker, Command, Deferred, split};
+use crate::discord::delivery::announce;
+use crate::discord::delivery::reply::clip;
+use crate::discord::{ApplicationContext, Context, Data, Error, board};
 use crate::games::{ChannelId, GameId, GameRef, PlayRequest, Reach, UserError};
-use crate::i18n::{Lang, Msg};
+use crate::i18n::Msg;
 
 /// Discord shows at most 25 suggestions.
 const MAX_CHOICES: usize = 25;
@@ -31,57 +29,28 @@ pub async fn play_move(
     text: String,
     #[autocomplete = "autocomplete_game"] game: Option<i64>,
 ) -> Result<(), Error> {
+    let ctx = Command::from(ctx);
     let key = ctx.interaction.id.to_string();
     let text = clip(&text, MAX_MOVE_CHARS);
     let request = PlayRequest {
-        user: caller(ctx).id,
+        user: ctx.user(),
         game: game_ref(ctx.channel_id(), game),
         text: &text,
         expected_ply: None,
         request_key: Some(&key),
     };
-    let asker = Asker {
-        http: &ctx.serenity_context().http,
-        id: ctx.interaction.id,
-        token: &ctx.interaction.token,
-        channel: ctx.channel_id(),
-        defer_as: Deferred::Privately,
-        lang: user_lang(ctx),
-        public: channel_lang(
-            ctx.interaction.guild_locale.as_deref(),
-            &ctx.interaction.locale,
-        ),
-        puzzles: game.is_none(),
-    };
-    play_and_answer(ctx.data(), &asker, request).await
+    let asker = ctx.asker();
+    let puzzles = game.is_none();
+    play_and_answer(ctx.data(), &asker, Deferred::Privately, puzzles, request).await
 }
 
-/// An interaction that plays a move (`/move`, or the last pick of the Move button's menus):
-/// how to answer it.
-pub struct Asker<'a> {
-    /// The REST client.
-    pub http: &'a Arc<Http>,
-    /// The interaction.
-    pub id: serenity::InteractionId,
-    /// Its token, for the answer, edits and follow-ups.
-    pub token: &'a str,
-    /// The channel it was made in.
-    pub channel: serenity::ChannelId,
-    /// How it is deferred when the work is slow: privately for a command, without a visible
-    /// answer for a click.
-    pub defer_as: Deferred,
-    /// The player's language, for refusals.
-    pub lang: Lang,
-    /// The channel's language, for the board.
-    pub public: Lang,
-    /// Whether, the player having no game here, the move goes to their open `/puzzle`.
-    pub puzzles: bool,
-}
-
-/// Plays `request` and answers the interaction with the new board as its own public message
-/// (one REST call), or with the refusal only the player sees. When the work is slow (the
-/// database busy), the interaction is deferred within Discord's 3 seconds and the board
-/// follows as a new message, so its mention still pings. A move made away from where its
+/// Plays `request` for `asker` (`/move`, or the last pick of the Move button's menus) and
+/// answers it with the new board as its own public message (one REST call), or with the
+/// refusal only the player sees. When the work is slow (the database busy), the interaction
+/// is deferred within Discord's 3 seconds (`defer_as`: privately for a command, without a
+/// visible answer for a click) and the board follows as a new message, so its mention still
+/// pings. Where the player has no game here and `puzzles` says so, the move goes to their open
+/// `/puzzle`. A move made away from where its
 /// game lives (a board that came by DM, `/move game:` from another channel, a threaded game
 /// moved from its channel) is answered privately, and its board goes to the game's own place.
 /// If the answer can't be delivered, the move stands and its board goes to the game's place;
@@ -89,6 +58,8 @@ pub struct Asker<'a> {
 pub async fn play_and_answer(
     data: &Data,
     asker: &Asker<'_>,
+    defer_as: Deferred,
+    puzzles: bool,
     request: PlayRequest<'_>,
 ) -> Result<(), Error> {
     let public = asker.public;
@@ -109,23 +80,15 @@ pub async fn play_and_answer(
         let board = board::compose(data, &played.game, content.clone(), public).await;
         Ok::<_, Error>(Ok((played, reply, content, board)))
     };
-    let defer = deferral::defer(asker.http, asker.id, asker.token, asker.defer_as);
-    let (outcome, deferred) = deferral::unless_quick(data.defer_after, work, defer).await;
-    let deferred = if deferred {
-        asker.defer_as
-    } else {
-        Deferred::No
-    };
-    let privately =
-        |text: String| deferral::privately(asker.http, asker.id, asker.token, deferred, text);
+    let (outcome, deferred) = asker.unless_quick(data, work, defer_as).await;
+    let privately = |text: String| asker.privately(deferred, text);
     let (played, reply, content, board) = match outcome? {
         Ok(done) => done,
-        Err(UserError::NoActiveGame) if asker.puzzles => {
+        Err(UserError::NoActiveGame) if puzzles => {
             let done = puzzle::play_open(data, user, text, asker.lang).await?;
-            let to = (asker.id, asker.token);
-            return puzzle::deliver(asker.http, to, asker.lang, Answer::New, deferred, done).await;
+            return puzzle::deliver(asker, Answer::New, deferred, done).await;
         }
-        Err(refusal) => return privately(asker.lang.text(&Msg::Refused(&refusal))).await,
+        Err(refusal) => return asker.refuse(deferred, &refusal).await,
     };
     let game = &played.game;
     let http = asker.http.clone();
@@ -208,7 +171,7 @@ async fn autocomplete_move(ctx: Context<'_>, partial: &str) -> CreateAutocomplet
     let poise::Context::Application(app) = ctx else {
         return CreateAutocompleteResponse::new();
     };
-    let user = caller(app).id;
+    let user = Command::from(app).user();
     let game = game_ref(app.channel_id(), game_option(app));
     let Ok(view) = app.data().service.find_game(user, game).await else {
         return CreateAutocompleteResponse::new();
@@ -263,8 +226,8 @@ async fn autocomplete_game(ctx: Context<'_>, _partial: &str) -> CreateAutocomple
     let poise::Context::Application(app) = ctx else {
         return CreateAutocompleteResponse::new();
     };
-    let user = caller(app).id;
-    let lang = user_lang(app);
+    let app = Command::from(app);
+    let (user, lang) = (app.user(), app.lang());
     let channel = ChannelId(app.channel_id().get());
     let Ok(games) = app.data().service.active_games(user, Some(channel)).await else {
         return CreateAutocompleteResponse::new();

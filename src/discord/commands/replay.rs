@@ -1,17 +1,11 @@
 //! `/replay` and the Replay button of finished games: the animated GIF, rendered on a blocking
 //! thread, with the game's record as text (its options and every move).
 
-use poise::serenity_prelude as serenity;
-use serenity::{
-    ComponentInteraction, CreateAllowedMentions, CreateAttachment, CreateInteractionResponse,
-    CreateInteractionResponseMessage, EditInteractionResponse,
-};
+use poise::serenity_prelude::{CreateAllowedMentions, CreateAttachment, EditInteractionResponse};
 
-use crate::discord::reply::{
-    click_viewer, command_viewer, ephemeral, refuse_click, split, user_lang,
-};
+use crate::discord::context::{Click, Command, Deferred, Privacy, split};
 use crate::discord::{ApplicationContext, Data, Error, board};
-use crate::games::{GameId, GameRecord, GameView, Heavy, UserId};
+use crate::games::{GameId, GameRecord, GameView, Heavy};
 use crate::i18n::{Button, Lang, Msg};
 use crate::render::Players;
 
@@ -21,22 +15,17 @@ const MAX_MESSAGE_CHARS: usize = 2000;
 /// Post the animated replay of a game and its record (its options and every move).
 #[poise::command(slash_command)]
 pub async fn replay(ctx: ApplicationContext<'_>, game: i64) -> Result<(), Error> {
-    let lang = user_lang(ctx);
+    let ctx = Command::from(ctx);
     let service = &ctx.data().service;
-    let record = match split(
-        service
-            .record_seen_by(command_viewer(ctx), GameId(game))
-            .await,
-    )? {
+    let record = match split(service.record_seen_by(ctx.viewer(), GameId(game)).await)? {
         Ok(record) => record,
-        Err(refusal) => return ephemeral(ctx, lang.text(&Msg::Refused(&refusal))).await,
+        Err(refusal) => return ctx.refuse(&refusal).await,
     };
-    let user = UserId(ctx.interaction.user.id.get());
-    if let Err(refusal) = split(service.start_heavy(user, Heavy::Replay).await)? {
-        return ephemeral(ctx, lang.text(&Msg::Refused(&refusal))).await;
+    if let Err(refusal) = split(service.start_heavy(ctx.user(), Heavy::Replay).await)? {
+        return ctx.refuse(&refusal).await;
     }
-    ctx.defer().await?;
-    let replay = render(ctx.data(), record, lang).await?;
+    ctx.defer(Privacy::Public).await?;
+    let replay = render(ctx.data(), record, ctx.lang()).await?;
     ctx.interaction
         .edit_response(ctx.serenity_context(), replay.edit())
         .await?;
@@ -44,28 +33,18 @@ pub async fn replay(ctx: ApplicationContext<'_>, game: i64) -> Result<(), Error>
 }
 
 /// The Replay button: the same, shown only to the clicker.
-pub async fn click(
-    ctx: &serenity::Context,
-    data: &Data,
-    click: &ComponentInteraction,
-    game: GameId,
-) -> Result<(), Error> {
-    let lang = Lang::from_locale(&click.locale);
-    let record = match split(data.service.record_seen_by(click_viewer(click), game).await)? {
+pub async fn click(click: &Click<'_>, game: GameId) -> Result<(), Error> {
+    let data = click.data();
+    let record = match split(data.service.record_seen_by(click.viewer(), game).await)? {
         Ok(record) => record,
-        Err(refusal) => return refuse_click(ctx, click, &refusal).await,
+        Err(refusal) => return click.refuse(&refusal).await,
     };
-    let user = UserId(click.user.id.get());
-    if let Err(refusal) = split(data.service.start_heavy(user, Heavy::Replay).await)? {
-        return refuse_click(ctx, click, &refusal).await;
+    if let Err(refusal) = split(data.service.start_heavy(click.user(), Heavy::Replay).await)? {
+        return click.refuse(&refusal).await;
     }
-    let defer = CreateInteractionResponseMessage::new().ephemeral(true);
-    click
-        .create_response(ctx, CreateInteractionResponse::Defer(defer))
-        .await?;
-    let replay = render(data, record, lang).await?;
-    click.edit_response(ctx, replay.edit()).await?;
-    Ok(())
+    click.defer(Deferred::Privately).await?;
+    let replay = render(data, record, click.lang()).await?;
+    click.edit(replay.edit()).await
 }
 
 /// A rendered replay: caption, GIF, and the record as a file when it is too long to show.

@@ -4,7 +4,7 @@ use monkey_queen_core::{GameOptions, Position, Record};
 use poise::serenity_prelude as serenity;
 use serenity::{CreateAttachment, EditInteractionResponse};
 
-use crate::discord::reply::user_lang;
+use crate::discord::context::{Command, Privacy};
 use crate::discord::{ApplicationContext, Error};
 use crate::i18n::Msg;
 use crate::render::{BoardView, Players};
@@ -15,8 +15,9 @@ const EXAMPLE: [&str; 3] = ["g1-g7", "f12-f8", "g7xf8"];
 /// The rules of Monkey Queen in short, with example diagrams.
 #[poise::command(slash_command)]
 pub async fn rules(ctx: ApplicationContext<'_>) -> Result<(), Error> {
-    ctx.defer().await?;
-    let lang = user_lang(ctx);
+    let ctx = Command::from(ctx);
+    ctx.defer(Privacy::Public).await?;
+    let lang = ctx.lang();
     let renderer = ctx.data().renderer.clone();
     let (record, after) = Record::from_moves(GameOptions::default(), &EXAMPLE)
         .map_err(|e| Error::Unexpected(e.to_string()))?;

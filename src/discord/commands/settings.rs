@@ -4,9 +4,9 @@
 use poise::serenity_prelude as serenity;
 
 use super::challenge::ClockOption;
-use crate::discord::reply::{defer_private, edit_deferred, ephemeral, split, user_lang};
-use crate::discord::retry::{Retry, refused_for_good, retry};
-use crate::discord::{ApplicationContext, Error, deferral};
+use crate::discord::context::{Command, Privacy, split};
+use crate::discord::delivery::retry::{Retry, refused_for_good, retry};
+use crate::discord::{ApplicationContext, Error};
 use crate::games::{BoardOrientation, ChannelId, GuildId, SettingsChange};
 use crate::i18n::{Lang, Msg};
 
@@ -33,17 +33,20 @@ pub async fn settings(
     puzzle_channel: Option<serenity::ChannelId>,
     #[rename = "puzzle-off"] puzzle_off: Option<bool>,
 ) -> Result<(), Error> {
-    let lang = user_lang(ctx);
+    let ctx = Command::from(ctx);
+    let lang = ctx.lang();
     let Some(guild) = ctx.guild_id().map(|g| GuildId(g.get())) else {
-        return ephemeral(ctx, lang.text(&Msg::ServerOnly)).await;
+        return ctx.privately(lang.text(&Msg::ServerOnly)).await;
     };
     if !may_manage(ctx.interaction.member.as_deref()) {
-        return ephemeral(ctx, lang.text(&Msg::NotManager)).await;
+        return ctx.privately(lang.text(&Msg::NotManager)).await;
     }
     // The daily puzzle's channel: chosen, turned off, or left as it is.
     let puzzles = match (puzzle_channel, puzzle_off) {
         (Some(_), Some(true)) => {
-            return ephemeral(ctx, lang.text(&Msg::DailyPuzzleChannelConflict)).await;
+            return ctx
+                .privately(lang.text(&Msg::DailyPuzzleChannelConflict))
+                .await;
         }
         (Some(channel), _) => Some(Some(channel)),
         (None, Some(true)) => Some(None),
@@ -66,7 +69,9 @@ pub async fn settings(
         if let Some(Some(channel)) = puzzles
             && !announce_daily_puzzle(http, channel, lang).await?
         {
-            return Ok(lang.text(&Msg::DailyPuzzleChannelUnreachable(channel.get())));
+            return Ok(Ok(
+                lang.text(&Msg::DailyPuzzleChannelUnreachable(channel.get()))
+            ));
         }
         let settings = if changed {
             data.service.update_settings(guild, change).await
@@ -75,7 +80,7 @@ pub async fn settings(
         };
         let settings = match split(settings)? {
             Ok(settings) => settings,
-            Err(refusal) => return Ok(lang.text(&Msg::Refused(&refusal))),
+            Err(refusal) => return Ok(Err(refusal)),
         };
         let mut text = lang.text(&Msg::Settings {
             settings: &settings,
@@ -84,21 +89,17 @@ pub async fn settings(
         if let Some(channel) = puzzles {
             let chosen = channel.map(|c| (ChannelId(c.get()), lang));
             if let Err(refusal) = split(data.service.puzzles().set_channel(guild, chosen).await)? {
-                return Ok(lang.text(&Msg::Refused(&refusal)));
+                return Ok(Err(refusal));
             }
             text.push('\n');
             text.push_str(&lang.text(&Msg::DailyPuzzleChannel(channel.map(|c| c.get()))));
         }
-        Ok::<_, Error>(text)
+        Ok::<_, Error>(Ok(text))
     };
     // The write may wait behind others: deferred (privately) if so, then answered by an edit.
-    let (result, deferred) =
-        deferral::unless_quick(data.defer_after, work, defer_private(ctx)).await;
-    let text = result?;
-    if deferred {
-        edit_deferred(ctx, text).await
-    } else {
-        ephemeral(ctx, text).await
+    match ctx.unless_quick(work, Privacy::Private).await? {
+        Ok(text) => ctx.privately(text).await,
+        Err(refusal) => ctx.refuse(&refusal).await,
     }
 }
 

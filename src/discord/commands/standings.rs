@@ -2,19 +2,14 @@
 
 use poise::CreateReply;
 use poise::serenity_prelude as serenity;
-use serenity::{
-    ComponentInteraction, CreateAllowedMentions, CreateAttachment, EditInteractionResponse,
-};
+use serenity::{CreateAllowedMentions, CreateAttachment, EditInteractionResponse};
 
 use super::paging::{
     HISTORY_PAGE, LEADERBOARD_PAGE, Shown, Turn, answer_list, answer_turn, paging_buttons,
 };
 use super::rating_chart;
+use crate::discord::context::{Click, Command, Outcome, Privacy, split};
 use crate::discord::custom_id::{ComponentId, Ranking};
-use crate::discord::deferral;
-use crate::discord::reply::{
-    Outcome, caller, command_audience, defer_public, edit_deferred, ephemeral, split, user_lang,
-};
 use crate::discord::{ApplicationContext, Data, Error, board};
 use crate::games::{Audience, GuildId, LeaderboardScope, UserId};
 use crate::i18n::{Lang, Msg};
@@ -33,9 +28,10 @@ pub enum ScopeOption {
 /// Show a player's rating, games, wins, losses, streak and recent results.
 #[poise::command(slash_command)]
 pub async fn stats(ctx: ApplicationContext<'_>, user: Option<serenity::User>) -> Result<(), Error> {
-    let lang = user_lang(ctx);
-    let user = user.map_or_else(|| caller(ctx).id, |u| UserId(u.id.get()));
-    let audience = command_audience(ctx);
+    let ctx = Command::from(ctx);
+    let lang = ctx.lang();
+    let user = user.map_or_else(|| ctx.user(), |u| UserId(u.id.get()));
+    let audience = ctx.audience();
     let data = ctx.data();
     let work = async {
         let stats = split(data.service.stats(user, audience).await)?;
@@ -46,16 +42,12 @@ pub async fn stats(ctx: ApplicationContext<'_>, user: Option<serenity::User>) ->
         let puzzles = split(data.service.puzzles().stats(user).await)?.ok();
         Ok::<_, Error>((stats, chart, puzzles))
     };
-    let (done, deferred) = deferral::unless_quick(data.defer_after, work, defer_public(ctx)).await;
-    let (stats, chart, puzzles) = done?;
+    let (stats, chart, puzzles) = ctx.unless_quick(work, Privacy::Public).await?;
     let stats = match stats {
         Ok(stats) => stats,
         // The service refuses no one their statistics; were it to, after a public deferral
         // the refusal would edit it.
-        Err(refusal) if deferred => {
-            return edit_deferred(ctx, lang.text(&Msg::Refused(&refusal))).await;
-        }
-        Err(refusal) => return ephemeral(ctx, lang.text(&Msg::Refused(&refusal))).await,
+        Err(refusal) => return ctx.refuse(&refusal).await,
     };
     let mut text = lang.text(&Msg::Stats(&stats));
     if let Some(puzzles) = puzzles {
@@ -63,7 +55,7 @@ pub async fn stats(ctx: ApplicationContext<'_>, user: Option<serenity::User>) ->
         text.push_str(&lang.text(&Msg::PuzzleStats(&puzzles)));
     }
     let chart = chart.map(|png| CreateAttachment::bytes(png, rating_chart::FILE_NAME));
-    if deferred {
+    if ctx.is_deferred() {
         // The deferral is edited into the answer (Discord's first follow-up would do the same,
         // as a deprecated stand-in for this edit).
         let mut edit = EditInteractionResponse::new()
@@ -93,17 +85,18 @@ pub async fn leaderboard(
     ctx: ApplicationContext<'_>,
     scope: Option<ScopeOption>,
 ) -> Result<(), Error> {
-    let lang = user_lang(ctx);
+    let ctx = Command::from(ctx);
+    let lang = ctx.lang();
     let ranking = match scope.unwrap_or(ScopeOption::Server) {
         ScopeOption::Server => Ranking::Server,
         ScopeOption::Global => Ranking::Global,
         ScopeOption::Puzzles => {
-            return answer_list(ctx, false, daily_solvers(ctx.data(), lang)).await;
+            return answer_list(ctx, Privacy::Public, daily_solvers(ctx.data(), lang)).await;
         }
     };
     let guild = ctx.guild_id().map(|g| GuildId(g.get()));
-    let work = leaderboard_page(ctx.data(), ranking, guild, 0, caller(ctx).id, lang);
-    answer_list(ctx, false, work).await
+    let work = leaderboard_page(ctx.data(), ranking, guild, 0, ctx.user(), lang);
+    answer_list(ctx, Privacy::Public, work).await
 }
 
 /// Today's daily puzzle's solvers, first first (one page: the service gives the first few).
@@ -121,24 +114,19 @@ async fn daily_solvers(data: &Data, lang: Lang) -> Result<Shown, Error> {
 /// A ◀ or ▶ click under a leaderboard: the page asked for, on the message for its viewer's
 /// click, else in a message of the clicker's own (see [`Turn`]).
 pub async fn turn_page(
-    ctx: &serenity::Context,
-    data: &Data,
-    click: &ComponentInteraction,
+    click: &Click<'_>,
     ranking: Ranking,
     page: u32,
     viewer: Option<UserId>,
 ) -> Result<(), Error> {
-    let lang = Lang::from_locale(&click.locale);
     let guild = click.guild_id.map(|g| GuildId(g.get()));
     let turn = Turn::of(click, viewer);
+    let (data, clicker, lang) = (click.data(), click.user(), click.lang());
     let work = async {
-        let clicker = UserId(click.user.id.get());
-        Ok(Ok(leaderboard_page(
-            data, ranking, guild, page, clicker, lang,
-        )
-        .await?))
+        let shown = leaderboard_page(data, ranking, guild, page, clicker, lang).await?;
+        Ok(Ok(shown))
     };
-    answer_turn(ctx, data, click, turn, work).await
+    answer_turn(click, turn, work).await
 }
 
 /// List a player's finished games with result and reason, newest first, paged with ◀ ▶.
@@ -147,18 +135,18 @@ pub async fn history(
     ctx: ApplicationContext<'_>,
     user: Option<serenity::User>,
 ) -> Result<(), Error> {
-    let lang = user_lang(ctx);
-    let user = user.map_or_else(|| caller(ctx).id, |u| UserId(u.id.get()));
+    let ctx = Command::from(ctx);
+    let (lang, asker) = (ctx.lang(), ctx.user());
+    let user = user.map_or(asker, |u| UserId(u.id.get()));
     // Everyone here reads the answer: it lists the games they may all see.
-    let audience = command_audience(ctx);
-    let asker = caller(ctx).id;
+    let audience = ctx.audience();
     let work = async {
         // Page 0 always exists: nothing to refuse.
         history_page(ctx.data(), user, audience, 0, asker, lang)
             .await?
             .map_err(|refusal| Error::Unexpected(refusal.to_string()))
     };
-    answer_list(ctx, false, work).await
+    answer_list(ctx, Privacy::Public, work).await
 }
 
 /// A ◀ or ▶ click under a history: the page asked for, on the message for its viewer's click,
@@ -166,18 +154,15 @@ pub async fn history(
 /// may page through anyone's history, as `/history` shows anyone's; a page that does not exist
 /// (a forged button) is refused to the clicker alone.
 pub async fn turn_history_page(
-    ctx: &serenity::Context,
-    data: &Data,
-    click: &ComponentInteraction,
+    click: &Click<'_>,
     user: UserId,
     page: u32,
     viewer: Option<UserId>,
 ) -> Result<(), Error> {
-    let lang = Lang::from_locale(&click.locale);
     let turn = Turn::of(click, viewer);
-    let clicker = UserId(click.user.id.get());
+    let (data, clicker, lang) = (click.data(), click.user(), click.lang());
     let work = history_page(data, user, turn.audience(), page, clicker, lang);
-    answer_turn(ctx, data, click, turn, work).await
+    answer_turn(click, turn, work).await
 }
 
 /// The text and paging buttons of one page of `user`'s finished games as `audience` may see

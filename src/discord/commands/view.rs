@@ -1,7 +1,7 @@
 //! `/board`, `/moves` and `/games` (paged with ◀ ▶): looking at games.
 
 use poise::serenity_prelude as serenity;
-use serenity::{ComponentInteraction, CreateAttachment, EditInteractionResponse};
+use serenity::{CreateAttachment, EditInteractionResponse};
 
 use monkey_queen_core::{MoveError, Square};
 
@@ -9,10 +9,9 @@ use super::abandoned;
 use super::paging::{GAMES_PAGE, Shown, Turn, answer_list, answer_turn, paging_buttons};
 use super::play::game_ref;
 use crate::discord::board::{self, Marks};
+use crate::discord::context::{Click, Command, Privacy, split};
 use crate::discord::custom_id::ComponentId;
-use crate::discord::reply::{
-    caller, click_viewer, clip, command_viewer, ephemeral, split, user_lang,
-};
+use crate::discord::delivery::reply::clip;
 use crate::discord::{ApplicationContext, Data, Error};
 use crate::games::{Audience, GameView, UserError, Viewer};
 use crate::i18n::{Lang, Msg};
@@ -24,18 +23,20 @@ pub async fn board(
     game: Option<i64>,
     private: Option<bool>,
 ) -> Result<(), Error> {
-    let lang = user_lang(ctx);
-    let Some(view) = find(ctx, game, lang).await? else {
+    let ctx = Command::from(ctx);
+    let lang = ctx.lang();
+    let Some(view) = find(ctx, game).await? else {
         return Ok(());
     };
-    if private.unwrap_or(false) {
-        ctx.defer_ephemeral().await?;
+    let privacy = if private.unwrap_or(false) {
+        Privacy::Private
     } else {
-        ctx.defer().await?;
-    }
+        Privacy::Public
+    };
+    ctx.defer(privacy).await?;
     let png = board::picture(ctx.data(), &view, lang, Marks::default()).await?;
     // The player whose opponent left the game gets the buttons to claim it.
-    let claims = abandoned::buttons(ctx.data(), &view, caller(ctx).id, lang);
+    let claims = abandoned::buttons(ctx.data(), &view, ctx.user(), lang);
     send_picture(ctx, lang.text(&Msg::BoardShown(&view)), png, claims).await
 }
 
@@ -46,22 +47,21 @@ pub async fn moves(
     square: String,
     game: Option<i64>,
 ) -> Result<(), Error> {
-    let lang = user_lang(ctx);
-    let Some(view) = find(ctx, game, lang).await? else {
+    let ctx = Command::from(ctx);
+    let lang = ctx.lang();
+    let Some(view) = find(ctx, game).await? else {
         return Ok(());
     };
-    if view.color_of(caller(ctx).id).is_none() {
-        let refusal = UserError::NotParticipant { game: view.id };
-        return ephemeral(ctx, lang.text(&Msg::Refused(&refusal))).await;
+    if view.color_of(ctx.user()).is_none() {
+        return ctx
+            .refuse(&UserError::NotParticipant { game: view.id })
+            .await;
     }
     let square = match Square::parse(&clip(&square, 8), view.options.size()) {
         Ok(square) => square,
-        Err(e) => {
-            let refusal = UserError::Illegal(MoveError::Parse(e));
-            return ephemeral(ctx, lang.text(&Msg::Refused(&refusal))).await;
-        }
+        Err(e) => return ctx.refuse(&UserError::Illegal(MoveError::Parse(e))).await,
     };
-    ctx.defer_ephemeral().await?;
+    ctx.defer(Privacy::Private).await?;
     let destinations: Vec<Square> = view
         .position
         .moves_from(square)
@@ -83,22 +83,20 @@ pub async fn moves(
 /// List your games in progress in this server, a page at a time.
 #[poise::command(slash_command)]
 pub async fn games(ctx: ApplicationContext<'_>) -> Result<(), Error> {
-    let lang = user_lang(ctx);
-    let work = games_page(ctx.data(), command_viewer(ctx), 0, lang);
-    answer_list(ctx, true, work).await
+    let ctx = Command::from(ctx);
+    let work = games_page(ctx.data(), ctx.viewer(), 0, ctx.lang());
+    answer_list(ctx, Privacy::Private, work).await
 }
 
 /// A ◀ or ▶ click under `/games`: the message (the clicker's own) shows the page asked for.
-pub async fn turn_games_page(
-    ctx: &serenity::Context,
-    data: &Data,
-    click: &ComponentInteraction,
-    page: u32,
-) -> Result<(), Error> {
-    let lang = Lang::from_locale(&click.locale);
-    let viewer = click_viewer(click);
-    let work = async { Ok(Ok(games_page(data, viewer, page, lang).await?)) };
-    answer_turn(ctx, data, click, Turn::Update(Audience::Only(viewer)), work).await
+pub async fn turn_games_page(click: &Click<'_>, page: u32) -> Result<(), Error> {
+    let viewer = click.viewer();
+    let work = async {
+        Ok(Ok(
+            games_page(click.data(), viewer, page, click.lang()).await?
+        ))
+    };
+    answer_turn(click, Turn::Update(Audience::Only(viewer)), work).await
 }
 
 /// The text and paging buttons of one page of the viewer's games in progress where they ask.
@@ -121,21 +119,12 @@ async fn games_page(data: &Data, viewer: Viewer, page: u32, lang: Lang) -> Resul
 
 /// The game asked about, as the caller may see it: a game by number, else the caller's game
 /// in this channel. A refusal is answered here, ephemerally, and gives `None`.
-async fn find(
-    ctx: ApplicationContext<'_>,
-    game: Option<i64>,
-    lang: Lang,
-) -> Result<Option<GameView>, Error> {
+async fn find(ctx: Command<'_>, game: Option<i64>) -> Result<Option<GameView>, Error> {
     let wanted = game_ref(ctx.channel_id(), game);
-    match split(
-        ctx.data()
-            .service
-            .game_seen_by(command_viewer(ctx), wanted)
-            .await,
-    )? {
+    match split(ctx.data().service.game_seen_by(ctx.viewer(), wanted).await)? {
         Ok(view) => Ok(Some(view)),
         Err(refusal) => {
-            ephemeral(ctx, lang.text(&Msg::Refused(&refusal))).await?;
+            ctx.refuse(&refusal).await?;
             Ok(None)
         }
     }
@@ -143,7 +132,7 @@ async fn find(
 
 /// Replaces the deferred response with `text` and the board picture.
 async fn send_picture(
-    ctx: ApplicationContext<'_>,
+    ctx: Command<'_>,
     text: String,
     png: Vec<u8>,
     components: Vec<serenity::CreateActionRow>,

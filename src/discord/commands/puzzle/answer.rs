@@ -5,14 +5,12 @@ use monkey_queen_core::Move;
 use poise::serenity_prelude as serenity;
 use serenity::{
     Builder, CreateInteractionResponse, CreateInteractionResponseMessage, EditInteractionResponse,
-    Http,
 };
 
 use super::{Shown, picture, shown};
 use crate::discord::board::Marks;
-use crate::discord::deferral::{self, Deferred};
-use crate::discord::reply::{Outcome, split};
-use crate::discord::retry::{Retry, already_acknowledged, retry};
+use crate::discord::context::{Asker, Deferred, Outcome, split};
+use crate::discord::delivery::retry::{Retry, already_acknowledged, retry};
 use crate::discord::{Data, Error};
 use crate::games::{PuzzleAnswer, PuzzleView, UserId};
 use crate::i18n::{Lang, Msg};
@@ -36,41 +34,29 @@ impl Answer {
     }
 }
 
-/// Answers interaction `(id, token)` with the message `work` makes, as `answer` says, or with
-/// its refusal only the asker sees (the puzzle message unchanged). Slow work is deferred first.
+/// Answers `asker` with the message `work` makes, as `answer` says, or with its refusal only
+/// the asker sees (the puzzle message unchanged). Slow work is deferred first.
 pub async fn respond(
-    http: &Http,
     data: &Data,
-    (id, token): (serenity::InteractionId, &str),
-    lang: Lang,
+    asker: &Asker<'_>,
     answer: Answer,
     work: impl Future<Output = Outcome<Shown>>,
 ) -> Result<(), Error> {
-    let defer = deferral::defer(http, id, token, answer.deferral());
-    let (done, deferred) = deferral::unless_quick(data.defer_after, work, defer).await;
-    let how = if deferred {
-        answer.deferral()
-    } else {
-        Deferred::No
-    };
-    deliver(http, (id, token), lang, answer, how, done?).await
+    let (done, how) = asker.unless_quick(data, work, answer.deferral()).await;
+    deliver(asker, answer, how, done?).await
 }
 
 /// Sends `done` (a puzzle message or a refusal) for an interaction deferred `how`.
 pub async fn deliver(
-    http: &Http,
-    (id, token): (serenity::InteractionId, &str),
-    lang: Lang,
+    asker: &Asker<'_>,
     answer: Answer,
     how: Deferred,
     done: Result<Shown, crate::games::UserError>,
 ) -> Result<(), Error> {
+    let (http, id, token) = (asker.http, asker.id, asker.token);
     let shown = match done {
         Ok(shown) => shown,
-        Err(refusal) => {
-            let text = lang.text(&Msg::Refused(&refusal));
-            return deferral::privately(http, id, token, how, text).await;
-        }
+        Err(refusal) => return asker.refuse(how, &refusal).await,
     };
     if how != Deferred::No {
         let edit = EditInteractionResponse::new()

@@ -3,36 +3,25 @@
 //! gives the puzzle up. The daily post's **Solve** opens the daily puzzle for the clicker.
 
 use monkey_queen_core::Square;
-use poise::serenity_prelude as serenity;
-use serenity::ComponentInteraction;
+use poise::serenity_prelude::ComponentInteraction;
 
 use super::answer::{self, Answer, respond};
 use super::{Shown, picture};
 use crate::discord::commands::pick::{self, SWAP};
+use crate::discord::context::{Click, Outcome, clicker, split};
 use crate::discord::custom_id::{ComponentId, PuzzleAt};
-use crate::discord::reply::{Outcome, clicker, split};
+use crate::discord::delivery::reply::clip;
 use crate::discord::{Data, Error};
 use crate::games::{PuzzleView, UserError};
-use crate::i18n::{Lang, Msg};
+use crate::i18n::Msg;
 
 /// Answers `click` with what `work` makes, as `answer` says.
 async fn answer_click(
-    ctx: &serenity::Context,
-    data: &Data,
-    click: &ComponentInteraction,
+    click: &Click<'_>,
     answer: Answer,
     work: impl Future<Output = Outcome<Shown>>,
 ) -> Result<(), Error> {
-    let lang = Lang::from_locale(&click.locale);
-    respond(
-        &ctx.http,
-        data,
-        (click.id, &click.token),
-        lang,
-        answer,
-        work,
-    )
-    .await
+    respond(click.data(), &click.asker(), answer, work).await
 }
 
 /// The clicker's attempt at `at`, refused if it is over (a `/puzzle` one no longer open) or
@@ -57,13 +46,8 @@ async fn attempt(data: &Data, click: &ComponentInteraction, at: PuzzleAt) -> Out
 }
 
 /// The Move button: the solver's movable pieces, marked, and a menu of them.
-pub async fn open(
-    ctx: &serenity::Context,
-    data: &Data,
-    click: &ComponentInteraction,
-    at: PuzzleAt,
-) -> Result<(), Error> {
-    let lang = Lang::from_locale(&click.locale);
+pub async fn open(click: &Click<'_>, at: PuzzleAt) -> Result<(), Error> {
+    let (data, lang) = (click.data(), click.lang());
     let work = async {
         let view = match attempt(data, click, at).await? {
             Ok(view) => view,
@@ -82,20 +66,15 @@ pub async fn open(
             rows,
         }))
     };
-    answer_click(ctx, data, click, Answer::Update, work).await
+    answer_click(click, Answer::Update, work).await
 }
 
 /// A piece picked: its destinations, marked, and a menu of them (the swap is played at once).
-pub async fn piece(
-    ctx: &serenity::Context,
-    data: &Data,
-    click: &ComponentInteraction,
-    at: PuzzleAt,
-) -> Result<(), Error> {
+pub async fn piece(click: &Click<'_>, at: PuzzleAt) -> Result<(), Error> {
     if pick::chosen(click) == Some(SWAP) {
-        return play(ctx, data, click, at, SWAP).await;
+        return play(click, at, SWAP).await;
     }
-    let lang = Lang::from_locale(&click.locale);
+    let (data, lang) = (click.data(), click.lang());
     let work = async {
         let view = match attempt(data, click, at).await? {
             Ok(view) => view,
@@ -119,34 +98,22 @@ pub async fn piece(
             rows,
         }))
     };
-    answer_click(ctx, data, click, Answer::Update, work).await
+    answer_click(click, Answer::Update, work).await
 }
 
 /// A destination picked: the move is played at the step the menu was made for.
-pub async fn destination(
-    ctx: &serenity::Context,
-    data: &Data,
-    click: &ComponentInteraction,
-    at: PuzzleAt,
-    from: Square,
-) -> Result<(), Error> {
+pub async fn destination(click: &Click<'_>, at: PuzzleAt, from: Square) -> Result<(), Error> {
     let Some(to) = pick::chosen(click) else {
         let refusal = Err(UserError::PositionChanged);
-        return answer_click(ctx, data, click, Answer::Update, async { Ok(refusal) }).await;
+        return answer_click(click, Answer::Update, async { Ok(refusal) }).await;
     };
-    let text = format!("{from}-{}", crate::discord::reply::clip(to, 3));
-    play(ctx, data, click, at, &text).await
+    let text = format!("{from}-{}", clip(to, 3));
+    play(click, at, &text).await
 }
 
 /// Plays `text` in the clicker's attempt at `at`, answering in the puzzle message.
-async fn play(
-    ctx: &serenity::Context,
-    data: &Data,
-    click: &ComponentInteraction,
-    at: PuzzleAt,
-    text: &str,
-) -> Result<(), Error> {
-    let lang = Lang::from_locale(&click.locale);
+async fn play(click: &Click<'_>, at: PuzzleAt, text: &str) -> Result<(), Error> {
+    let (data, lang) = (click.data(), click.lang());
     let work = async {
         let view = match attempt(data, click, at).await? {
             Ok(view) => view,
@@ -154,28 +121,19 @@ async fn play(
         };
         answer::play(data, clicker(click).id, &view, text, Some(at.step), lang).await
     };
-    answer_click(ctx, data, click, Answer::Update, work).await
+    answer_click(click, Answer::Update, work).await
 }
 
 /// The Solution button: the puzzle given up, its solution shown.
-pub async fn solution(
-    ctx: &serenity::Context,
-    data: &Data,
-    click: &ComponentInteraction,
-    at: PuzzleAt,
-) -> Result<(), Error> {
-    let lang = Lang::from_locale(&click.locale);
+pub async fn solution(click: &Click<'_>, at: PuzzleAt) -> Result<(), Error> {
+    let (data, lang) = (click.data(), click.lang());
     let work = answer::give_up(data, clicker(click).id, &at, lang);
-    answer_click(ctx, data, click, Answer::Update, work).await
+    answer_click(click, Answer::Update, work).await
 }
 
 /// The daily post's Solve button: today's daily puzzle, for the clicker alone.
-pub async fn daily(
-    ctx: &serenity::Context,
-    data: &Data,
-    click: &ComponentInteraction,
-) -> Result<(), Error> {
-    let lang = Lang::from_locale(&click.locale);
+pub async fn daily(click: &Click<'_>) -> Result<(), Error> {
+    let (data, lang) = (click.data(), click.lang());
     let work = async {
         match split(data.service.puzzles().daily(&clicker(click)).await)? {
             Ok(view) => Ok(Ok(
@@ -184,5 +142,5 @@ pub async fn daily(
             Err(refusal) => Ok(Err(refusal)),
         }
     };
-    answer_click(ctx, data, click, Answer::New, work).await
+    answer_click(click, Answer::New, work).await
 }

@@ -12,8 +12,8 @@ use monkey_queen_core::Color;
 use poise::serenity_prelude as serenity;
 
 use crate::discord::board::{FILE_NAME, Marks};
+use crate::discord::context::{Command, Outcome, split};
 use crate::discord::custom_id::{ComponentId, PuzzleAt};
-use crate::discord::reply::{Outcome, caller, split, user_lang};
 use crate::discord::{ApplicationContext, Data, Error};
 use crate::games::{PuzzleView, UserId};
 use crate::i18n::{Button, Lang, Msg};
@@ -24,9 +24,9 @@ pub use answer::{Answer, deliver, respond};
 /// A puzzle for you alone: find the winning move (or today's daily puzzle).
 #[poise::command(slash_command)]
 pub async fn puzzle(ctx: ApplicationContext<'_>, daily: Option<bool>) -> Result<(), Error> {
+    let ctx = Command::from(ctx);
     let data = ctx.data();
-    let lang = user_lang(ctx);
-    let player = caller(ctx);
+    let (lang, player) = (ctx.lang(), ctx.player());
     let work = async {
         let view = if daily.unwrap_or(false) {
             data.service.puzzles().daily(&player).await
@@ -38,17 +38,7 @@ pub async fn puzzle(ctx: ApplicationContext<'_>, daily: Option<bool>) -> Result<
             Err(refusal) => Ok(Err(refusal)),
         }
     };
-    let interaction = ctx.interaction;
-    let http = &ctx.serenity_context().http;
-    respond(
-        http,
-        data,
-        (interaction.id, &interaction.token),
-        lang,
-        Answer::New,
-        work,
-    )
-    .await
+    respond(data, &ctx.asker(), Answer::New, work).await
 }
 
 /// `/move` where the caller has no game: their open `/puzzle`, if any, answered as its Move

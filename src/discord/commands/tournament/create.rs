@@ -9,11 +9,9 @@ use monkey_queen_core::GameOptions;
 
 use super::super::challenge::{ClockOption, SizeOption};
 use super::{organiser, server};
-use crate::discord::reply::{
-    caller, channel_lang, defer_private, edit_deferred, ephemeral, split, user_lang,
-};
-use crate::discord::retry::{Retry, already_acknowledged, retry};
-use crate::discord::{ApplicationContext, Error, deferral, reach, tournament_posts};
+use crate::discord::context::{Command, Privacy, split};
+use crate::discord::delivery::retry::{Retry, already_acknowledged, retry};
+use crate::discord::{ApplicationContext, Error, tournament_posts};
 use crate::games::{
     ChannelId, MessageId, NewTournament, TournamentFormat, TournamentView, UserError,
 };
@@ -87,10 +85,10 @@ pub async fn create(
     players: Option<u32>,
     start: Option<StartOption>,
 ) -> Result<(), Error> {
+    let ctx = Command::from(ctx);
     let Some(guild) = server(ctx).await? else {
         return Ok(());
     };
-    let lang = user_lang(ctx);
     let size = match size.unwrap_or(SizeOption::Twelve) {
         SizeOption::Twelve => 12,
         SizeOption::Fourteen => 14,
@@ -99,18 +97,12 @@ pub async fn create(
     let height = height.unwrap_or(GameOptions::default().queen_height());
     let options = match GameOptions::new(size, height, pie.unwrap_or(false)) {
         Ok(options) => options,
-        Err(e) => {
-            let refusal = UserError::BadOptions(e);
-            return ephemeral(ctx, lang.text(&Msg::Refused(&refusal))).await;
-        }
+        Err(e) => return ctx.refuse(&UserError::BadOptions(e)).await,
     };
     let data = ctx.data();
-    let public = channel_lang(
-        ctx.interaction.guild_locale.as_deref(),
-        &ctx.interaction.locale,
-    );
+    let public = ctx.public_lang();
     let now = data.service.now_ms();
-    let player = caller(ctx);
+    let player = ctx.player();
     let work = async {
         let move_time_ms = match clock {
             Some(clock) => clock.choice().ms(),
@@ -123,7 +115,7 @@ pub async fn create(
                 organiser_name: player.name.clone(),
                 guild,
                 channel: ChannelId(ctx.channel_id().get()),
-                reach: reach::of_command(ctx),
+                reach: ctx.reach(),
                 name,
                 format: match format.unwrap_or(FormatOption::Swiss) {
                     FormatOption::Swiss => TournamentFormat::Swiss,
@@ -140,31 +132,21 @@ pub async fn create(
             .await
     };
     // Deferred privately (it may be refused) only if the write waits behind others.
-    let (created, deferred) =
-        deferral::unless_quick(data.defer_after, work, defer_private(ctx)).await;
-    let view = match split(created)? {
+    let view = match split(ctx.unless_quick(work, Privacy::Private).await)? {
         Ok(view) => view,
-        Err(refusal) if deferred => {
-            return edit_deferred(ctx, lang.text(&Msg::Refused(&refusal))).await;
-        }
-        Err(refusal) => return ephemeral(ctx, lang.text(&Msg::Refused(&refusal))).await,
+        Err(refusal) => return ctx.refuse(&refusal).await,
     };
-    let message = post(ctx, &view, public, deferred).await?;
+    let message = post(ctx, &view, public).await?;
     let http = ctx.serenity_context().http.clone();
     tournament_posts::remember_message(&http, data, &view, message).await
 }
 
 /// Posts the tournament's message, pinging nobody: the command's answer, or after a private
 /// deferral (which then says it is done) a follow-up. Returns the message's id.
-async fn post(
-    ctx: ApplicationContext<'_>,
-    view: &TournamentView,
-    lang: Lang,
-    deferred: bool,
-) -> Result<MessageId, Error> {
+async fn post(ctx: Command<'_>, view: &TournamentView, lang: Lang) -> Result<MessageId, Error> {
     let (text, buttons) = tournament_posts::message(view, lang);
-    if deferred {
-        edit_deferred(ctx, user_lang(ctx).text(&Msg::Done)).await?;
+    if ctx.is_deferred() {
+        ctx.privately(ctx.lang().text(&Msg::Done)).await?;
         let message = CreateInteractionResponseFollowup::new()
             .content(text)
             .components(buttons)

@@ -1,15 +1,14 @@
 //! Joining and leaving a tournament: `/tournament join` and `/tournament leave`, and the Join
 //! and Leave buttons of its message, which show the list of players as it is then.
 
-use poise::serenity_prelude as serenity;
-use serenity::{
-    ComponentInteraction, CreateAllowedMentions, CreateInteractionResponse,
-    CreateInteractionResponseMessage, EditInteractionResponse,
+use poise::serenity_prelude::{
+    CreateAllowedMentions, CreateInteractionResponse, CreateInteractionResponseMessage,
+    EditInteractionResponse,
 };
 
 use super::{answer_privately, autocomplete_tournament, server};
-use crate::discord::reply::{answer_click, caller, clicker, refuse_click, split};
-use crate::discord::{ApplicationContext, Data, Error, deferral, tournament_posts};
+use crate::discord::context::{Click, Command, Deferred, split};
+use crate::discord::{ApplicationContext, Error, tournament_posts};
 use crate::games::{GuildId, TournamentId, UserError};
 use crate::i18n::Msg;
 
@@ -19,10 +18,11 @@ pub async fn join(
     ctx: ApplicationContext<'_>,
     #[autocomplete = "autocomplete_tournament"] tournament: i64,
 ) -> Result<(), Error> {
+    let ctx = Command::from(ctx);
     let Some(guild) = server(ctx).await? else {
         return Ok(());
     };
-    let player = caller(ctx);
+    let player = ctx.player();
     let service = &ctx.data().service;
     let tournaments = service.tournaments();
     let work = tournaments.join(guild, TournamentId(tournament), &player);
@@ -42,10 +42,11 @@ pub async fn leave(
     ctx: ApplicationContext<'_>,
     #[autocomplete = "autocomplete_tournament"] tournament: i64,
 ) -> Result<(), Error> {
+    let ctx = Command::from(ctx);
     let Some(guild) = server(ctx).await? else {
         return Ok(());
     };
-    let user = caller(ctx).id;
+    let user = ctx.user();
     let service = &ctx.data().service;
     let tournaments = service.tournaments();
     let work = tournaments.leave(guild, TournamentId(tournament), user);
@@ -61,17 +62,11 @@ pub async fn leave(
 
 /// Handles Join (`join`) and Leave on a tournament's message: the message shows the players
 /// as they are after it; a refusal goes to the clicker alone.
-pub async fn click(
-    ctx: &serenity::Context,
-    data: &Data,
-    click: &ComponentInteraction,
-    id: TournamentId,
-    join: bool,
-) -> Result<(), Error> {
+pub async fn click(click: &Click<'_>, id: TournamentId, join: bool) -> Result<(), Error> {
     let Some(guild) = click.guild_id.map(|g| GuildId(g.get())) else {
-        return refuse_click(ctx, click, &UserError::TournamentsInServersOnly).await;
+        return click.refuse(&UserError::TournamentsInServersOnly).await;
     };
-    let player = clicker(click);
+    let (data, player) = (click.data(), click.player());
     let work = async {
         if join {
             data.service.tournaments().join(guild, id, &player).await
@@ -79,26 +74,23 @@ pub async fn click(
             data.service.tournaments().leave(guild, id, player.id).await
         }
     };
-    let defer = deferral::defer_click(ctx, click);
-    let (done, deferred) = deferral::unless_quick(data.defer_after, work, defer).await;
-    let view = match split(done)? {
+    let view = match split(click.unless_quick(work, Deferred::Click).await)? {
         Ok(view) => view,
-        Err(refusal) if deferred => {
-            return deferral::refuse_deferred_click(ctx, click, &refusal).await;
-        }
-        Err(refusal) => return refuse_click(ctx, click, &refusal).await,
+        Err(refusal) => return click.refuse(&refusal).await,
     };
     let (text, buttons) = tournament_posts::message(&view, view.tournament.lang);
-    if deferred {
+    if click.is_deferred() {
         let edit = EditInteractionResponse::new()
             .content(text)
             .components(buttons)
             .allowed_mentions(CreateAllowedMentions::new());
-        return deferral::edit_clicked_message(ctx, click, edit).await;
+        return click.edit(edit).await;
     }
     let update = CreateInteractionResponseMessage::new()
         .content(text)
         .components(buttons)
         .allowed_mentions(CreateAllowedMentions::new());
-    answer_click(ctx, click, CreateInteractionResponse::UpdateMessage(update)).await
+    click
+        .answer(CreateInteractionResponse::UpdateMessage(update))
+        .await
 }

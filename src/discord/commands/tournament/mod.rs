@@ -13,9 +13,9 @@ use poise::serenity_prelude as serenity;
 use serenity::{AutocompleteChoice, CreateAutocompleteResponse};
 
 use super::settings::may_manage;
-use crate::discord::reply::{defer_private, edit_deferred, ephemeral, split, user_lang};
-use crate::discord::{ApplicationContext, Context, Error, deferral};
-use crate::games::{GuildId, Organiser, Result as ServiceResult, UserError, UserId};
+use crate::discord::context::{Command, Privacy, split};
+use crate::discord::{ApplicationContext, Context, Error};
+use crate::games::{GuildId, Organiser, Result as ServiceResult, UserError};
 use crate::i18n::{Lang, Msg};
 
 pub use entry::click as entry_click;
@@ -47,12 +47,11 @@ pub async fn tournament(_: ApplicationContext<'_>) -> Result<(), Error> {
 
 /// The server the command was used in; outside one, the refusal is answered here (privately)
 /// and `None` returned.
-async fn server(ctx: ApplicationContext<'_>) -> Result<Option<GuildId>, Error> {
+async fn server(ctx: Command<'_>) -> Result<Option<GuildId>, Error> {
     match ctx.guild_id() {
         Some(guild) => Ok(Some(GuildId(guild.get()))),
         None => {
-            let refusal = UserError::TournamentsInServersOnly;
-            ephemeral(ctx, user_lang(ctx).text(&Msg::Refused(&refusal))).await?;
+            ctx.refuse(&UserError::TournamentsInServersOnly).await?;
             Ok(None)
         }
     }
@@ -60,9 +59,9 @@ async fn server(ctx: ApplicationContext<'_>) -> Result<Option<GuildId>, Error> {
 
 /// The caller as an organiser: whether they have Manage Server, as Discord sent it with the
 /// interaction (the service decides with the server's settings).
-fn organiser(ctx: ApplicationContext<'_>) -> Organiser {
+fn organiser(ctx: Command<'_>) -> Organiser {
     Organiser {
-        user: UserId(ctx.interaction.user.id.get()),
+        user: ctx.user(),
         manages_server: may_manage(ctx.interaction.member.as_deref()),
     }
 }
@@ -71,24 +70,20 @@ fn organiser(ctx: ApplicationContext<'_>) -> Organiser {
 /// at once when it is quick, else after a private deferral. The result is handed back for
 /// what follows (the tournament's message edited, say).
 async fn answer_privately<T>(
-    ctx: ApplicationContext<'_>,
+    ctx: Command<'_>,
     work: impl Future<Output = ServiceResult<T>>,
     say: impl FnOnce(Lang, &T) -> String,
 ) -> Result<Option<T>, Error> {
-    let lang = user_lang(ctx);
-    let data = ctx.data();
-    let (result, deferred) =
-        deferral::unless_quick(data.defer_after, work, defer_private(ctx)).await;
-    let (text, done) = match split(result)? {
-        Ok(done) => (say(lang, &done), Some(done)),
-        Err(refusal) => (lang.text(&Msg::Refused(&refusal)), None),
-    };
-    if deferred {
-        edit_deferred(ctx, text).await?;
-    } else {
-        ephemeral(ctx, text).await?;
+    match split(ctx.unless_quick(work, Privacy::Private).await)? {
+        Ok(done) => {
+            ctx.privately(say(ctx.lang(), &done)).await?;
+            Ok(Some(done))
+        }
+        Err(refusal) => {
+            ctx.refuse(&refusal).await?;
+            Ok(None)
+        }
     }
-    Ok(done)
 }
 
 /// Suggests the server's tournaments, newest first, those whose number or name holds what
@@ -100,7 +95,7 @@ async fn autocomplete_tournament(ctx: Context<'_>, partial: &str) -> CreateAutoc
     let Some(guild) = app.guild_id().map(|g| GuildId(g.get())) else {
         return CreateAutocompleteResponse::new();
     };
-    let lang = user_lang(app);
+    let lang = Command::from(app).lang();
     let Ok(page) = app
         .data()
         .service

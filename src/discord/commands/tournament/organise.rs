@@ -5,6 +5,7 @@
 use poise::serenity_prelude as serenity;
 
 use super::{answer_privately, autocomplete_tournament, organiser, server};
+use crate::discord::context::Command;
 use crate::discord::{ApplicationContext, Error, tournament_posts};
 use crate::games::{TournamentId, UserId};
 use crate::i18n::Msg;
@@ -15,6 +16,7 @@ pub async fn start(
     ctx: ApplicationContext<'_>,
     #[autocomplete = "autocomplete_tournament"] tournament: i64,
 ) -> Result<(), Error> {
+    let ctx = Command::from(ctx);
     let Some(guild) = server(ctx).await? else {
         return Ok(());
     };
@@ -36,6 +38,7 @@ pub async fn withdraw(
     #[autocomplete = "autocomplete_tournament"] tournament: i64,
     player: serenity::User,
 ) -> Result<(), Error> {
+    let ctx = Command::from(ctx);
     let Some(guild) = server(ctx).await? else {
         return Ok(());
     };
@@ -65,6 +68,7 @@ pub async fn result(
     #[min = 1] board: u32,
     winner: serenity::User,
 ) -> Result<(), Error> {
+    let ctx = Command::from(ctx);
     let Some(guild) = server(ctx).await? else {
         return Ok(());
     };

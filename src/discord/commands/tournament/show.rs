@@ -3,17 +3,14 @@
 //! the TRF file, for the caller alone).
 
 use poise::CreateReply;
-use poise::serenity_prelude as serenity;
-use serenity::{
-    ComponentInteraction, CreateAllowedMentions, CreateAttachment, EditInteractionResponse,
-};
+use poise::serenity_prelude::{CreateAllowedMentions, CreateAttachment, EditInteractionResponse};
 
 use super::super::paging::{Shown, Turn, answer_list, answer_turn, paging_buttons};
 use super::{autocomplete_tournament, server};
+use crate::discord::context::{Click, Command, Privacy, split};
 use crate::discord::custom_id::ComponentId;
-use crate::discord::reply::{defer_private, defer_public, ephemeral, split, user_lang};
-use crate::discord::retry::{Retry, retry};
-use crate::discord::{ApplicationContext, Data, Error, deferral, tournament_posts};
+use crate::discord::delivery::retry::{Retry, retry};
+use crate::discord::{ApplicationContext, Data, Error, tournament_posts};
 use crate::games::{GuildId, TournamentId, UserError, UserId};
 use crate::i18n::{Lang, Msg};
 
@@ -26,10 +23,10 @@ pub async fn standings(
     ctx: ApplicationContext<'_>,
     #[autocomplete = "autocomplete_tournament"] tournament: i64,
 ) -> Result<(), Error> {
+    let ctx = Command::from(ctx);
     let Some(guild) = server(ctx).await? else {
         return Ok(());
     };
-    let lang = user_lang(ctx);
     let data = ctx.data();
     // A read: quick, and a refusal is answered privately before anything public.
     let view = match split(
@@ -39,15 +36,13 @@ pub async fn standings(
             .await,
     )? {
         Ok(view) => view,
-        Err(refusal) => return ephemeral(ctx, lang.text(&Msg::Refused(&refusal))).await,
+        Err(refusal) => return ctx.refuse(&refusal).await,
     };
     let public = view.tournament.lang;
     let text = public.text(&Msg::TournamentStandings(&view));
     let drawing = tournament_posts::crosstable_picture(data, &view, public);
-    let (picture, deferred) =
-        deferral::unless_quick(data.defer_after, drawing, defer_public(ctx)).await;
-    let picture = picture?;
-    if deferred {
+    let picture = ctx.unless_quick(drawing, Privacy::Public).await?;
+    if ctx.is_deferred() {
         let mut edit = EditInteractionResponse::new()
             .content(text)
             .allowed_mentions(CreateAllowedMentions::new());
@@ -80,13 +75,15 @@ pub async fn standings(
 /// List this server's tournaments, newest first.
 #[poise::command(slash_command)]
 pub async fn list(ctx: ApplicationContext<'_>) -> Result<(), Error> {
+    let ctx = Command::from(ctx);
     let Some(guild) = server(ctx).await? else {
         return Ok(());
     };
-    let lang = user_lang(ctx);
-    let viewer = UserId(ctx.interaction.user.id.get());
-    let work = page(ctx.data(), guild, 0, viewer, lang);
-    answer_list(ctx, false, async { work.await?.map_err(unexpected) }).await
+    let work = page(ctx.data(), guild, 0, ctx.user(), ctx.lang());
+    answer_list(ctx, Privacy::Public, async {
+        work.await?.map_err(unexpected)
+    })
+    .await
 }
 
 /// A page the list asked for is past its end only if tournaments were deleted meanwhile.
@@ -99,20 +96,16 @@ fn unexpected(refusal: UserError) -> Error {
 /// # Errors
 /// The service's failure, or Discord's refusal of the answer.
 pub async fn turn_page(
-    ctx: &serenity::Context,
-    data: &Data,
-    click: &ComponentInteraction,
+    click: &Click<'_>,
     page_asked: u32,
     viewer: Option<UserId>,
 ) -> Result<(), Error> {
-    let lang = Lang::from_locale(&click.locale);
     let Some(guild) = click.guild_id.map(|g| GuildId(g.get())) else {
-        let refusal = UserError::TournamentsInServersOnly;
-        return crate::discord::reply::refuse_click(ctx, click, &refusal).await;
+        return click.refuse(&UserError::TournamentsInServersOnly).await;
     };
     let turn = Turn::of(click, viewer);
-    let work = page(data, guild, page_asked, UserId(click.user.id.get()), lang);
-    answer_turn(ctx, data, click, turn, work).await
+    let work = page(click.data(), guild, page_asked, click.user(), click.lang());
+    answer_turn(click, turn, work).await
 }
 
 /// Page `page` of the server's tournaments, for `viewer`, with its ◀ ▶ buttons.
@@ -148,10 +141,11 @@ pub async fn export(
     ctx: ApplicationContext<'_>,
     #[autocomplete = "autocomplete_tournament"] tournament: i64,
 ) -> Result<(), Error> {
+    let ctx = Command::from(ctx);
     let Some(guild) = server(ctx).await? else {
         return Ok(());
     };
-    let lang = user_lang(ctx);
+    let lang = ctx.lang();
     let data = ctx.data();
     let id = TournamentId(tournament);
     let work = async {
@@ -159,24 +153,16 @@ pub async fn export(
         let export = data.service.tournaments().export(guild, id).await?;
         Ok((view, export))
     };
-    let (exported, deferred) =
-        deferral::unless_quick(data.defer_after, work, defer_private(ctx)).await;
-    let (view, export) = match split(exported)? {
+    let (view, export) = match split(ctx.unless_quick(work, Privacy::Private).await)? {
         Ok(exported) => exported,
-        Err(refusal) => {
-            let text = lang.text(&Msg::Refused(&refusal));
-            if deferred {
-                return crate::discord::reply::edit_deferred(ctx, text).await;
-            }
-            return ephemeral(ctx, text).await;
-        }
+        Err(refusal) => return ctx.refuse(&refusal).await,
     };
     let text = lang.text(&Msg::TournamentExported(&view.tournament));
     let files = [
         CreateAttachment::bytes(export.records, format!("tournament-{}.txt", id.0)),
         CreateAttachment::bytes(export.trf, format!("tournament-{}.trf", id.0)),
     ];
-    if deferred {
+    if ctx.is_deferred() {
         let mut edit = EditInteractionResponse::new().content(text);
         for file in files {
             edit = edit.new_attachment(file);

@@ -31,8 +31,9 @@ use serenity::{
 };
 use tracing::warn;
 
-use super::commands::challenge;
-use super::{Data, Error, board, nonce, puzzle_posts, reach, tournament_posts};
+use super::{nonce, reach};
+use crate::discord::commands::challenge;
+use crate::discord::{Data, Error, board, puzzle_posts, tournament_posts};
 use crate::games::{
     Announced, AnnouncementId, Challenge, Deliver, Delivery, GameId, GameView, Reach,
 };

@@ -8,7 +8,7 @@ use poise::serenity_prelude as serenity;
 use tokio::sync::watch;
 use tokio_util::task::TaskTracker;
 
-use super::{Data, Error};
+use crate::discord::{Data, Error};
 
 /// The poise framework, wrapped so every dispatched event is tracked until its handler returns.
 pub struct InFlight {

@@ -3,9 +3,9 @@
 //!
 //! Writes queue at the database's single writing connection, so under load a challenge or an
 //! Accept click can wait behind hundreds of moves. A handler gives its work a moment
-//! ([`Data::defer_after`](super::Data::defer_after)) and answers directly when it is done by
-//! then, as it always does on a quiet bot; otherwise it defers the interaction at once (the
-//! user sees that the bot is on it) and answers later:
+//! ([`Data::defer_after`](crate::discord::Data::defer_after)) and answers directly when it is
+//! done by then, as it always does on a quiet bot; otherwise it defers the interaction at once
+//! (the user sees that the bot is on it) and answers later:
 //! - a command is deferred privately ([`Deferred::Privately`]): its refusal, or a word that it
 //!   is done, edits the "thinking…" (`PATCH …/@original`), and only then does anything public
 //!   follow, as a new message whose mentions ping. Discord documents that the first follow-up
@@ -26,11 +26,8 @@ use serenity::{
 };
 use tracing::warn;
 
-use super::Error;
-use super::reply::answer_click;
 use super::retry::{Retry, already_acknowledged, retry};
-use crate::games::UserError;
-use crate::i18n::{Lang, Msg};
+use crate::discord::Error;
 
 /// How long work may take before its interaction is deferred: short of anything people
 /// notice, and far from Discord's 3-second limit.
@@ -62,26 +59,9 @@ pub async fn unless_quick<T>(
     }
 }
 
-/// Defers a button click without a visible answer (its message is edited later).
-pub async fn defer_click(
-    ctx: &serenity::Context,
-    click: &ComponentInteraction,
-) -> Result<(), Error> {
-    answer_click(ctx, click, CreateInteractionResponse::Acknowledge).await
-}
-
-/// Defers a button click with a message only the clicker sees ("thinking…"), which the
-/// answer then replaces (with [`edit_clicked_message`]); the clicked message stays as it is.
-pub async fn defer_click_privately(
-    ctx: &serenity::Context,
-    click: &ComponentInteraction,
-) -> Result<(), Error> {
-    let defer = CreateInteractionResponseMessage::new().ephemeral(true);
-    answer_click(ctx, click, CreateInteractionResponse::Defer(defer)).await
-}
-
-/// After [`defer_click`]: replaces the clicked message's content and buttons; after
-/// [`defer_click_privately`], the private message's (an edit may be repeated harmlessly).
+/// After a click's deferral: replaces the clicked message's content and buttons
+/// ([`Deferred::Click`]), or the private message's ([`Deferred::Privately`]); an edit may be
+/// repeated harmlessly.
 pub async fn edit_clicked_message(
     ctx: &serenity::Context,
     click: &ComponentInteraction,
@@ -89,23 +69,6 @@ pub async fn edit_clicked_message(
 ) -> Result<(), Error> {
     retry("editing a clicked message", Retry::EDIT, || {
         click.edit_response(ctx, edit.clone())
-    })
-    .await?;
-    Ok(())
-}
-
-/// After [`defer_click`]: the refusal, in a message only the clicker sees.
-pub async fn refuse_deferred_click(
-    ctx: &serenity::Context,
-    click: &ComponentInteraction,
-    refusal: &UserError,
-) -> Result<(), Error> {
-    let text = Lang::from_locale(&click.locale).text(&Msg::Refused(refusal));
-    let message = CreateInteractionResponseFollowup::new()
-        .content(text)
-        .ephemeral(true);
-    retry("refusing a deferred click", Retry::FOLLOW_UP, || {
-        click.create_followup(ctx, message.clone())
     })
     .await?;
     Ok(())
@@ -172,7 +135,8 @@ pub async fn edit_deferred_answer(http: &Http, token: &str, text: String) -> Res
     Ok(())
 }
 
-/// After [`defer_click`]: `text` in a new message only the clicker sees.
+/// After a click's deferral ([`Deferred::Click`]): `text` in a new message only the clicker
+/// sees.
 pub async fn follow_up_privately(http: &Http, token: &str, text: String) -> Result<(), Error> {
     let message = CreateInteractionResponseFollowup::new()
         .content(text)

@@ -13,8 +13,8 @@ use serenity::{
 };
 use tracing::warn;
 
-use super::Data;
 use super::retry::{Retry, retry};
+use crate::discord::Data;
 use crate::games::{GameId, InteractionToken, Reach, UserId};
 
 /// What the bot needs in a channel to post a board there.
@@ -56,11 +56,6 @@ fn of(
             }
         }
     }
-}
-
-/// How the bot reaches the channel of a slash command.
-pub fn of_command(ctx: super::ApplicationContext<'_>) -> Reach {
-    of_command_interaction(ctx.interaction)
 }
 
 /// How the bot reaches the channel of a command interaction (a slash command, the Activity's

@@ -1,0 +1,491 @@
+//! One context for a command or a click: who asks, in which languages, and how to answer them
+//! in time.
+//!
+//! A slash command's handler wraps poise's context in a [`Command`]; the router hands a
+//! button's or a menu's handler a [`Click`]. Both give the asker's language (`lang`), the
+//! language of what everyone in the channel reads (`public_lang`: the server's, else the
+//! asker's), the asker as a player and as a viewer, a refusal only they see (`refuse`), and
+//! the deferral that answers within Discord's 3 seconds when the work is slow
+//! (`unless_quick`), after which `refuse` and `privately` edit the deferral or follow it up as
+//! Discord requires (see `delivery::deferral`). Work that answers a command and a click alike
+//! (a move, a puzzle) answers an [`Asker`], the interaction's id and token with its languages.
+
+use std::future::Future;
+use std::ops::Deref;
+use std::sync::{Arc, OnceLock};
+
+use poise::serenity_prelude as serenity;
+use serenity::{
+    ComponentInteraction, CreateInteractionResponse, EditInteractionResponse, Http, InteractionId,
+    Member, User,
+};
+
+use super::delivery::{deferral, reach, reply};
+use super::{ApplicationContext, Data, Error};
+use crate::games::{
+    Audience, ChannelId, GuildId, PlayerRef, Reach, ServiceError, UserError, UserId, Viewer,
+};
+use crate::i18n::{Lang, Msg};
+
+pub use super::delivery::deferral::Deferred;
+
+/// A service answer: `Ok(Ok(value))`, a refusal to show the user, or an internal failure.
+pub type Outcome<T> = Result<Result<T, UserError>, Error>;
+
+/// Splits a service result: refusals become `Ok(Err(_))`, internal failures `Err(_)`.
+pub fn split<T>(result: Result<T, ServiceError>) -> Outcome<T> {
+    match result {
+        Ok(value) => Ok(Ok(value)),
+        Err(ServiceError::User(refusal)) => Ok(Err(refusal)),
+        Err(ServiceError::Internal(e)) => Err(e.into()),
+    }
+}
+
+/// The language of a Discord locale (`es-ES`, sent with every interaction): the one place the
+/// face reads one.
+pub fn lang_of(locale: &str) -> Lang {
+    Lang::from_locale(locale)
+}
+
+/// A refusal in `lang`, as its asker reads it.
+fn refusal_text(lang: Lang, refusal: &UserError) -> String {
+    lang.text(&Msg::Refused(refusal))
+}
+
+/// Who sent an interaction and from where, as Discord describes them with it: what a command
+/// and a click share.
+struct Sender<'a> {
+    user: &'a User,
+    member: Option<&'a Member>,
+    guild: Option<serenity::GuildId>,
+    channel: serenity::ChannelId,
+    locale: &'a str,
+    guild_locale: Option<&'a str>,
+}
+
+impl Sender<'_> {
+    fn lang(&self) -> Lang {
+        lang_of(self.locale)
+    }
+
+    fn public_lang(&self) -> Lang {
+        lang_of(self.guild_locale.unwrap_or(self.locale))
+    }
+
+    /// The sender's id and the name they show here: their nickname in the server, else their
+    /// display name, else their username.
+    fn player(&self) -> PlayerRef {
+        let name = self
+            .member
+            .and_then(|m| m.nick.clone())
+            .or_else(|| self.user.global_name.clone())
+            .unwrap_or_else(|| self.user.name.clone());
+        PlayerRef::new(self.user(), name)
+    }
+
+    fn user(&self) -> UserId {
+        UserId(self.user.id.get())
+    }
+
+    fn viewer(&self) -> Viewer {
+        Viewer {
+            user: self.user(),
+            guild: self.guild.map(|g| GuildId(g.get())),
+        }
+    }
+
+    fn audience(&self) -> Audience {
+        let guild = self.guild.map(|g| GuildId(g.get()));
+        Audience::everyone_in(guild, ChannelId(self.channel.get()))
+    }
+}
+
+/// Who sees a command's deferral ("thinking…") and the answer that replaces it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Privacy {
+    /// Only the caller.
+    Private,
+    /// Everyone in the channel.
+    Public,
+}
+
+/// A slash command being answered: poise's context (which it derefs to) with the toolkit.
+#[derive(Clone, Copy)]
+pub struct Command<'a>(ApplicationContext<'a>);
+
+impl<'a> Deref for Command<'a> {
+    type Target = ApplicationContext<'a>;
+
+    fn deref(&self) -> &ApplicationContext<'a> {
+        &self.0
+    }
+}
+
+impl<'a> From<ApplicationContext<'a>> for Command<'a> {
+    fn from(ctx: ApplicationContext<'a>) -> Command<'a> {
+        Command(ctx)
+    }
+}
+
+impl<'a> Command<'a> {
+    fn sender(&self) -> Sender<'a> {
+        let interaction = self.0.interaction;
+        Sender {
+            user: &interaction.user,
+            member: interaction.member.as_deref(),
+            guild: interaction.guild_id,
+            channel: interaction.channel_id,
+            locale: &interaction.locale,
+            guild_locale: interaction.guild_locale.as_deref(),
+        }
+    }
+
+    /// The caller's language.
+    pub fn lang(&self) -> Lang {
+        self.sender().lang()
+    }
+
+    /// The language of what everyone in the channel reads: the server's, else the caller's.
+    pub fn public_lang(&self) -> Lang {
+        self.sender().public_lang()
+    }
+
+    /// The caller as a player: id and the name they show here.
+    pub fn player(&self) -> PlayerRef {
+        self.sender().player()
+    }
+
+    /// The caller's id.
+    pub fn user(&self) -> UserId {
+        self.sender().user()
+    }
+
+    /// The caller as a viewer: the service decides what they may see (see
+    /// [`Viewer::may_see`]).
+    pub fn viewer(&self) -> Viewer {
+        self.sender().viewer()
+    }
+
+    /// Everyone who reads the channel the command was sent in: the audience of a public answer
+    /// to it (see [`Audience::everyone_in`]).
+    pub fn audience(&self) -> Audience {
+        self.sender().audience()
+    }
+
+    /// How the bot reaches the command's channel.
+    pub fn reach(&self) -> Reach {
+        reach::of_command_interaction(self.0.interaction)
+    }
+
+    /// The command as an [`Asker`], for work that answers a command and a click alike.
+    pub fn asker(&self) -> Asker<'a> {
+        let interaction = self.0.interaction;
+        Asker {
+            http: &self.0.serenity_context().http,
+            id: interaction.id,
+            token: &interaction.token,
+            channel: interaction.channel_id,
+            lang: self.lang(),
+            public: self.public_lang(),
+        }
+    }
+
+    /// Whether the command's first answer has been given: normally its deferral, which later
+    /// answers then edit.
+    pub fn is_deferred(&self) -> bool {
+        self.0
+            .has_sent_initial_response
+            .load(std::sync::atomic::Ordering::SeqCst)
+    }
+
+    /// Defers the answer ("thinking…"), seen as `privacy` says (see [`reply::defer`]).
+    ///
+    /// # Errors
+    /// Discord refused the deferral.
+    pub async fn defer(&self, privacy: Privacy) -> Result<(), Error> {
+        reply::defer(self.0, privacy == Privacy::Private).await
+    }
+
+    /// Runs `work`, deferring the answer (as [`Command::defer`] does) if it is not done within
+    /// [`Data::defer_after`]; [`Command::is_deferred`] then says whether it was.
+    pub async fn unless_quick<T>(&self, work: impl Future<Output = T>, privacy: Privacy) -> T {
+        let after = self.0.data().defer_after;
+        // On the heap: a handler's work is large, and the stack of a debug build is not.
+        let (work, defer) = (Box::pin(work), Box::pin(self.defer(privacy)));
+        deferral::unless_quick(after, work, defer).await.0
+    }
+
+    /// Tells the caller `text`: in a message only they see, or once the command is deferred,
+    /// in place of the deferral (as public as it was).
+    ///
+    /// # Errors
+    /// Discord refused the answer.
+    pub async fn privately(&self, text: String) -> Result<(), Error> {
+        if self.is_deferred() {
+            reply::edit_deferred(self.0, text).await
+        } else {
+            reply::ephemeral(self.0, text).await
+        }
+    }
+
+    /// Refuses the command, in the caller's language, as [`Command::privately`] answers.
+    ///
+    /// # Errors
+    /// Discord refused the answer.
+    pub async fn refuse(&self, refusal: &UserError) -> Result<(), Error> {
+        self.privately(refusal_text(self.lang(), refusal)).await
+    }
+}
+
+/// A click on a button or a pick in a menu being answered: the interaction (which it derefs
+/// to), the handlers' shared state, and how its answer was put off.
+pub struct Click<'a> {
+    ctx: &'a serenity::Context,
+    data: &'a Data,
+    interaction: &'a ComponentInteraction,
+    /// How the click was deferred, once it was.
+    deferred: OnceLock<Deferred>,
+}
+
+impl Deref for Click<'_> {
+    type Target = ComponentInteraction;
+
+    fn deref(&self) -> &ComponentInteraction {
+        self.interaction
+    }
+}
+
+/// The person who clicked, as a player (what [`Click::player`] gives).
+pub fn clicker(click: &ComponentInteraction) -> PlayerRef {
+    Click::sender_of(click).player()
+}
+
+impl<'a> Click<'a> {
+    /// The click `interaction`, answered through `ctx`, its handler sharing `data`.
+    pub fn new(
+        ctx: &'a serenity::Context,
+        data: &'a Data,
+        interaction: &'a ComponentInteraction,
+    ) -> Click<'a> {
+        Click {
+            ctx,
+            data,
+            interaction,
+            deferred: OnceLock::new(),
+        }
+    }
+
+    fn sender_of(interaction: &ComponentInteraction) -> Sender<'_> {
+        Sender {
+            user: &interaction.user,
+            member: interaction.member.as_ref(),
+            guild: interaction.guild_id,
+            channel: interaction.channel_id,
+            locale: &interaction.locale,
+            guild_locale: interaction.guild_locale.as_deref(),
+        }
+    }
+
+    /// The handlers' shared state.
+    pub fn data(&self) -> &'a Data {
+        self.data
+    }
+
+    /// serenity's context the click came with.
+    pub fn serenity_context(&self) -> &'a serenity::Context {
+        self.ctx
+    }
+
+    /// Discord's REST client.
+    pub fn http(&self) -> &'a Arc<Http> {
+        &self.ctx.http
+    }
+
+    /// The clicker's language.
+    pub fn lang(&self) -> Lang {
+        Click::sender_of(self.interaction).lang()
+    }
+
+    /// The language of what everyone in the channel reads: the server's, else the clicker's.
+    pub fn public_lang(&self) -> Lang {
+        Click::sender_of(self.interaction).public_lang()
+    }
+
+    /// The clicker as a player: id and the name they show here.
+    pub fn player(&self) -> PlayerRef {
+        clicker(self.interaction)
+    }
+
+    /// The clicker's id.
+    pub fn user(&self) -> UserId {
+        Click::sender_of(self.interaction).user()
+    }
+
+    /// The clicker as a viewer (see [`Command::viewer`]).
+    pub fn viewer(&self) -> Viewer {
+        Click::sender_of(self.interaction).viewer()
+    }
+
+    /// Everyone who reads the channel of the clicked message (see [`Command::audience`]).
+    pub fn audience(&self) -> Audience {
+        Click::sender_of(self.interaction).audience()
+    }
+
+    /// How the bot reaches the clicked message's channel.
+    pub fn reach(&self) -> Reach {
+        reach::of_click(self.interaction)
+    }
+
+    /// Whether the click was made in `channel`, or in a thread of it.
+    pub fn clicked_in(&self, channel: ChannelId) -> bool {
+        self.interaction.channel_id.get() == channel.0
+            || self
+                .interaction
+                .channel
+                .as_ref()
+                .and_then(|c| c.parent_id)
+                .is_some_and(|parent| parent.get() == channel.0)
+    }
+
+    /// The click as an [`Asker`], for work that answers a command and a click alike.
+    pub fn asker(&self) -> Asker<'a> {
+        Asker {
+            http: self.http(),
+            id: self.interaction.id,
+            token: &self.interaction.token,
+            channel: self.interaction.channel_id,
+            lang: self.lang(),
+            public: self.public_lang(),
+        }
+    }
+
+    /// How the click's answer was put off so far.
+    pub fn deferred(&self) -> Deferred {
+        self.deferred.get().copied().unwrap_or(Deferred::No)
+    }
+
+    /// Whether the click's answer was put off (see [`Click::deferred`]).
+    pub fn is_deferred(&self) -> bool {
+        self.deferred() != Deferred::No
+    }
+
+    /// Defers the click `how` (see [`Deferred`]), and remembers it for the answers after.
+    ///
+    /// # Errors
+    /// Discord refused the deferral.
+    pub async fn defer(&self, how: Deferred) -> Result<(), Error> {
+        let (id, token) = (self.interaction.id, &self.interaction.token);
+        deferral::defer(self.http(), id, token, how).await?;
+        if how != Deferred::No {
+            // A click is deferred once: Discord refuses a second deferral first.
+            let _ = self.deferred.set(how);
+        }
+        Ok(())
+    }
+
+    /// Runs `work`, deferring the click `how` if it is not done within
+    /// [`Data::defer_after`]; [`Click::is_deferred`] then says whether it was.
+    pub async fn unless_quick<T>(&self, work: impl Future<Output = T>, how: Deferred) -> T {
+        // On the heap: a handler's work is large, and the stack of a debug build is not.
+        let (work, defer) = (Box::pin(work), Box::pin(self.defer(how)));
+        deferral::unless_quick(self.data.defer_after, work, defer)
+            .await
+            .0
+    }
+
+    /// Answers the click with `response` (see [`reply::answer_click`]).
+    ///
+    /// # Errors
+    /// Discord refused the answer.
+    pub async fn answer(&self, response: CreateInteractionResponse) -> Result<(), Error> {
+        reply::answer_click(self.ctx, self.interaction, response).await
+    }
+
+    /// After a deferral: replaces the clicked message (deferred [`Deferred::Click`]) or the
+    /// private "thinking…" ([`Deferred::Privately`]) with `edit`.
+    ///
+    /// # Errors
+    /// Discord refused the edit.
+    pub async fn edit(&self, edit: EditInteractionResponse) -> Result<(), Error> {
+        deferral::edit_clicked_message(self.ctx, self.interaction, edit).await
+    }
+
+    /// Tells the clicker `text`, in a message only they see, however the click was deferred.
+    ///
+    /// # Errors
+    /// Discord refused the answer.
+    pub async fn privately(&self, text: String) -> Result<(), Error> {
+        self.asker().privately(self.deferred(), text).await
+    }
+
+    /// Refuses the click, in the clicker's language, only for them, however it was deferred.
+    ///
+    /// # Errors
+    /// Discord refused the answer.
+    pub async fn refuse(&self, refusal: &UserError) -> Result<(), Error> {
+        self.privately(refusal_text(self.lang(), refusal)).await
+    }
+}
+
+/// An interaction answered by its id and token, whichever kind it is: what a command and a
+/// click share when the same work answers both (a move by `/move` or by the Move button's last
+/// pick, a puzzle by `/puzzle` or by its buttons). How it was deferred is the caller's to say.
+#[derive(Clone, Copy)]
+pub struct Asker<'a> {
+    /// The REST client.
+    pub http: &'a Arc<Http>,
+    /// The interaction.
+    pub id: InteractionId,
+    /// Its token, for the answer, edits and follow-ups.
+    pub token: &'a str,
+    /// The channel it was made in.
+    pub channel: serenity::ChannelId,
+    /// The asker's language.
+    pub lang: Lang,
+    /// The language of what everyone in the channel reads.
+    pub public: Lang,
+}
+
+impl Asker<'_> {
+    /// Defers the interaction `how` (see [`deferral::defer`]).
+    ///
+    /// # Errors
+    /// Discord refused the deferral.
+    pub async fn defer(&self, how: Deferred) -> Result<(), Error> {
+        deferral::defer(self.http, self.id, self.token, how).await
+    }
+
+    /// Runs `work`, deferring the interaction `how` if it is not done within
+    /// [`Data::defer_after`]; returns its result and how the interaction was deferred
+    /// ([`Deferred::No`] when it was not).
+    pub async fn unless_quick<T>(
+        &self,
+        data: &Data,
+        work: impl Future<Output = T>,
+        how: Deferred,
+    ) -> (T, Deferred) {
+        // On the heap: a handler's work is large, and the stack of a debug build is not.
+        let (work, defer) = (Box::pin(work), Box::pin(self.defer(how)));
+        let (done, deferred) = deferral::unless_quick(data.defer_after, work, defer).await;
+        (done, if deferred { how } else { Deferred::No })
+    }
+
+    /// `text` for the asker only, the interaction having been `deferred` so (see
+    /// [`deferral::privately`]).
+    ///
+    /// # Errors
+    /// Discord refused the answer.
+    pub async fn privately(&self, deferred: Deferred, text: String) -> Result<(), Error> {
+        deferral::privately(self.http, self.id, self.token, deferred, text).await
+    }
+
+    /// The refusal, in the asker's language, for them only, the interaction having been
+    /// `deferred` so.
+    ///
+    /// # Errors
+    /// Discord refused the answer.
+    pub async fn refuse(&self, deferred: Deferred, refusal: &UserError) -> Result<(), Error> {
+        self.privately(deferred, refusal_text(self.lang, refusal))
+            .await
+    }
+}
