@@ -15,6 +15,8 @@ import { follow, followSocket } from './live.js';
 import { postJson } from './api.js';
 
 const $ = (id) => document.getElementById(id);
+/** How long a move may wait for the server's word before the board takes it back. */
+const MOVE_PATIENCE_MS = 6000;
 
 loadStrings();
 let state = readJson('mq-state', null);
@@ -196,14 +198,17 @@ async function play(move, squares) {
   pending = squares;
   controls.clearError();
   render();
-  const answer = await postJson(`${api}/${encodeURIComponent(state.key)}/moves`, { ply: state.moves.length, move }, headers);
+  const url = `${api}/${encodeURIComponent(state.key)}/moves`;
+  const answer = await postJson(url, { ply: state.moves.length, move }, headers, MOVE_PATIENCE_MS);
   busy = false;
   pending = null;
   if (answer.ok) {
     controls.moved();
     accept(answer.data, true);
   } else {
-    controls.showError(answer.error);
+    // Not confirmed: the board goes back. (Had the server played it after all, the live
+    // stream brings it.)
+    controls.showError(answer.timedOut ? t('web-move-unconfirmed') : answer.error);
     render();
   }
 }

@@ -1,6 +1,32 @@
 // Live updates: the server's stream of states for one game, as server-sent events (`follow`)
 // or, in the Activity, over a WebSocket (`followSocket`: Discord's proxy carries those),
 // reconnecting when it drops, with a short status in words for the page.
+//
+// A browser keeps at most six HTTP/1.1 connections to a host, shared by all its tabs, and an
+// open stream holds one. So a page nobody sees (a hidden tab, a page left for another and kept
+// in the back-forward cache) closes its stream, and opens it again when it is seen: the first
+// state the server sends then brings it up to date. Pages never starve the one in front.
+
+/**
+ * Runs `connection.open()` while the page is seen and `connection.close()` while it is not
+ * (hidden, or left), starting now.
+ */
+function whileSeen(connection) {
+  let open = false;
+  const update = () => {
+    const seen = document.visibilityState === 'visible';
+    if (seen && !open) connection.open();
+    if (!seen && open) connection.close();
+    open = seen;
+  };
+  document.addEventListener('visibilitychange', update);
+  window.addEventListener('pageshow', update);
+  window.addEventListener('pagehide', () => {
+    if (open) connection.close();
+    open = false;
+  });
+  update();
+}
 
 /**
  * Listens to `url`; calls `onState(state)` for every state and `onStatus('live' |
@@ -10,14 +36,12 @@ export function follow(url, onState, onStatus) {
   let source = null;
   let retry = null;
   let delay = 2000;
-  let connected = false;
 
   const open = () => {
     retry = null;
     source = new EventSource(url);
-    if (!connected) onStatus('connecting');
+    onStatus('connecting');
     source.addEventListener('open', () => {
-      connected = true;
       delay = 2000;
       onStatus('live');
     });
@@ -41,7 +65,13 @@ export function follow(url, onState, onStatus) {
       onStatus('reconnecting');
     });
   };
-  open();
+  const close = () => {
+    clearTimeout(retry);
+    retry = null;
+    if (source) source.close();
+    source = null;
+  };
+  whileSeen({ open, close });
 }
 
 /**
@@ -49,18 +79,20 @@ export function follow(url, onState, onStatus) {
  */
 export function followSocket(path, onState, onStatus) {
   const url = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}${path}`;
+  let socket = null;
+  let retry = null;
   let delay = 2000;
-  let connected = false;
 
   const open = () => {
-    const socket = new WebSocket(url);
-    if (!connected) onStatus('connecting');
-    socket.addEventListener('open', () => {
-      connected = true;
+    retry = null;
+    const opened = new WebSocket(url);
+    socket = opened;
+    onStatus('connecting');
+    opened.addEventListener('open', () => {
       delay = 2000;
       onStatus('live');
     });
-    socket.addEventListener('message', (event) => {
+    opened.addEventListener('message', (event) => {
       let state = null;
       try {
         state = JSON.parse(event.data);
@@ -69,11 +101,20 @@ export function followSocket(path, onState, onStatus) {
       }
       onState(state);
     });
-    socket.addEventListener('close', () => {
+    opened.addEventListener('close', () => {
+      // Closed here because the page is not seen: it opens again when it is.
+      if (socket !== opened) return;
       onStatus('reconnecting');
-      setTimeout(open, delay);
+      retry = setTimeout(open, delay);
       delay = Math.min(delay * 2, 30000);
     });
   };
-  open();
+  const close = () => {
+    clearTimeout(retry);
+    retry = null;
+    const closing = socket;
+    socket = null;
+    if (closing) closing.close();
+  };
+  whileSeen({ open, close });
 }

@@ -93,6 +93,7 @@ web-resign-confirm = Ja, aufgeben
 web-cancel = Nein, weiterspielen
 web-dismiss = Schließen
 web-network-error = Der Server ist nicht erreichbar. Prüf die Verbindung und versuch es noch einmal.
+web-move-unconfirmed = Der Server hat deinen Zug nicht rechtzeitig bestätigt, darum wird er nicht als gespielt gezeigt. Prüf die Verbindung und versuch es noch einmal.
 web-home-link = Alle Partien auf diesem Gerät
 
 ## Analyse

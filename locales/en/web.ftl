@@ -93,6 +93,7 @@ web-resign-confirm = Yes, resign
 web-cancel = Cancel
 web-dismiss = Dismiss
 web-network-error = The server could not be reached. Check the connection and try again.
+web-move-unconfirmed = The server did not confirm your move in time, so it is not shown as played. Check the connection and try again.
 web-home-link = All games on this device
 
 ## Analysis

@@ -93,6 +93,7 @@ web-resign-confirm = Sí, me rindo
 web-cancel = No, sigo jugando
 web-dismiss = Cerrar
 web-network-error = No se pudo contactar con el servidor. Revisa la conexión y vuelve a intentarlo.
+web-move-unconfirmed = El servidor no confirmó tu jugada a tiempo, así que no se muestra como jugada. Revisa la conexión y vuelve a intentarlo.
 web-home-link = Todas las partidas de este equipo
 
 ## Análisis

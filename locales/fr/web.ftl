@@ -94,6 +94,7 @@ web-resign-confirm = Oui, abandonner
 web-cancel = Non, continuer
 web-dismiss = Fermer
 web-network-error = Impossible de joindre le serveur. Vérifie la connexion et réessaie.
+web-move-unconfirmed = Le serveur n'a pas confirmé ton coup à temps : il n'est donc pas montré comme joué. Vérifie la connexion et réessaie.
 web-home-link = Toutes les parties sur cet appareil
 
 ## Analyse

@@ -93,6 +93,7 @@ web-resign-confirm = Sim, desistir
 web-cancel = Não, continuar
 web-dismiss = Fechar
 web-network-error = Não foi possível falar com o servidor. Verifique a conexão e tente de novo.
+web-move-unconfirmed = O servidor não confirmou sua jogada a tempo, então ela não aparece como feita. Verifique a conexão e tente de novo.
 web-home-link = Todas as partidas neste dispositivo
 
 ## Análise

@@ -28,6 +28,7 @@ mod game;
 mod harness;
 mod hostile;
 mod lists;
+mod many_pages;
 mod pages;
 mod pick;
 mod puzzle_pages;
