@@ -6,7 +6,7 @@
 use fantoccini::Locator;
 use serde_json::{Value, json};
 
-use crate::browser::{LocalWeb, PHONE, browser, open_live, tap, wait_for_ply};
+use crate::browser::{LocalWeb, PHONE, browser, open_live, screenshots, tap, wait_for_ply};
 use crate::support::browser::Browser;
 
 /// How many pages the tests open: more than the browser's six connections to a host.
@@ -157,6 +157,8 @@ async fn a_move_the_server_never_confirms_is_taken_back_and_the_player_told() {
     )
     .await;
     wait_for_ply(&b, 0, 0).await;
+    b.screenshot_to(&screenshots().join("move-unconfirmed.png"))
+        .await;
     let key = path.trim_start_matches("/g/");
     assert_eq!(web.moves(key).await, 0, "nothing reached the server");
     drop(b);
