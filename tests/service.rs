@@ -1373,6 +1373,34 @@ async fn a_record_read_while_a_move_lands_is_the_game_as_read() {
     assert_eq!(notations, ["g1-g6"]);
 }
 
+/// A game's page is read the same way (the game, then its moves): a move stored in between is
+/// left for the next read, so the page never shows a move its position doesn't have.
+#[tokio::test]
+async fn a_page_read_while_a_move_lands_is_the_game_as_read() {
+    let f = Fixture::new().await;
+    let game = f.start(&alice(), &bob()).await;
+    let key = f.service.page_key(&game).await.unwrap();
+    f.play(&alice(), game.id, "g1-g6").await.unwrap();
+    sqlx::query(
+        "INSERT INTO moves (game_id, ply, notation, player_id, played_ms)
+         VALUES ($1, 2, 'f12-f7', $2, $3)",
+    )
+    .bind(game.id.0)
+    .bind(monkey_queen::storage::db_id(bob().id.0))
+    .bind(T0)
+    .execute(f.service.db().writer())
+    .await
+    .unwrap();
+    let page = f.service.page(&key).await.unwrap().expect("the page");
+    assert_eq!(page.game.ply(), 1);
+    let notations: Vec<&str> = page.moves.iter().map(|m| m.notation.as_str()).collect();
+    assert_eq!(notations, ["g1-g6"]);
+    assert_eq!(
+        page.game.last_move.map(|m| m.to_string()).as_deref(),
+        Some("g1-g6")
+    );
+}
+
 /// Records read over and over while the game is being played never come out corrupt.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn records_read_while_moves_are_played_are_never_corrupt() {

@@ -36,7 +36,10 @@ impl GameService {
             let Some(row) = storage::game_by_page_key(&mut conn, key).await? else {
                 return Ok(None);
             };
-            let moves = storage::moves(&mut conn, row.id).await?;
+            let mut moves = storage::moves(&mut conn, row.id).await?;
+            // A move stored since the game was read is left for the next read (see
+            // `GameService::record`): the page shows the game as read.
+            moves.retain(|m| m.ply <= row.ply);
             let white = storage::player(&mut conn, row.white).await?;
             let black = storage::player(&mut conn, row.black).await?;
             let position = view::position_of(&row)?;
