@@ -7,7 +7,9 @@
 use std::path::PathBuf;
 use std::time::Instant;
 
-use crate::browser::{PHONE, browser, layout_problems, open_live, screenshots, tap, wait_for_ply};
+use crate::browser::{
+    PHONE, browser, browsers, layout_problems, open_live, screenshots, tap, wait_for_ply,
+};
 use monkey_queen::games::{GameId, Level, UserId};
 
 use crate::harness::{Board, Harness, WAIT, is_board_delivery, print_summary};
@@ -69,11 +71,9 @@ async fn tap_move(b: &Browser, from: &str, to: &str, kind: &str) {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_players_play_the_activity_by_taps_to_a_queen_capture_and_a_third_watches() {
-    let Some(alice) = browser(PHONE).await else {
+    let Some([alice, bob, carol]) = browsers(PHONE).await else {
         return;
     };
-    let bob = browser(PHONE).await.expect("a second browser");
-    let carol = browser(PHONE).await.expect("a third browser");
     let h = Harness::registered_with_activity().await;
     // Alice opens it from the board, Bob joins her, Carol opens it from the board too.
     let (game, board, instance) = launched_between_alice_and_bob(&h).await;

@@ -45,6 +45,12 @@ pub(crate) async fn browser((width, height): (u32, u32)) -> Option<Browser> {
     Browser::start(width, height, WAIT).await
 }
 
+/// `N` headless Chromiums with a `size` viewport, started together (see [`browser`]).
+pub(crate) async fn browsers<const N: usize>((width, height): (u32, u32)) -> Option<[Browser; N]> {
+    let started = Browser::start_several(N, width, height, WAIT).await?;
+    Some(started.try_into().ok().expect("as many browsers as asked"))
+}
+
 /// Opens `url` and waits until the page shows its game and follows it live.
 pub(crate) async fn open_live(b: &Browser, url: &str) {
     b.client.goto(url).await.expect("the page opens");

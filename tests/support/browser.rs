@@ -7,6 +7,12 @@
 //! axe-core's serious and critical findings ([`Browser::axe_violations`], axe-core vendored
 //! in `support/axe/`), and waits on the page's state ([`Browser::wait_for`]).
 //!
+//! At most three browsers run at once in a test binary ([`BROWSERS`]; a test that needs several
+//! takes their turns at once, [`Browser::start_several`]): the other tests wait for their turn,
+//! so browsers never crowd a small machine (several starting at once on two cores made
+//! Chromium miss its start-up patience). Starting one waits up to [`START_PATIENCE`], apart
+//! from the patience of the test's own waits.
+//!
 //! Where no chromedriver or Chromium is installed, a test is skipped with one line, unless
 //! `MQ_TEST_BROWSER=required` (as `.ci/run` sets), where it fails.
 
@@ -21,9 +27,16 @@ use fantoccini::{Client, ClientBuilder};
 use hyper_util::client::legacy::connect::HttpConnector;
 use serde_json::{Value, json};
 use tempfile::TempDir;
+use tokio::sync::{Semaphore, SemaphorePermit};
 
 /// The variable that makes a missing browser a failure instead of a skipped test.
 pub const REQUIRED_VAR: &str = "MQ_TEST_BROWSER";
+/// The most browsers a test binary runs at once: the most one test needs.
+const MOST_BROWSERS: usize = 3;
+/// The turns to run a browser in this test binary.
+static BROWSERS: Semaphore = Semaphore::const_new(MOST_BROWSERS);
+/// How long chromedriver and Chromium may take to start, each step (the machine may be busy).
+const START_PATIENCE: Duration = Duration::from_secs(120);
 /// How often [`Browser::wait_for`] looks at the page again.
 const POLL: Duration = Duration::from_millis(40);
 /// axe-core, injected into the page under test.
@@ -75,6 +88,9 @@ pub struct Browser {
     console: Mutex<Vec<ConsoleEntry>>,
     http: reqwest::Client,
     _profile: TempDir,
+    /// This browser's turn among [`BROWSERS`], given back once it is closed (fields drop
+    /// after `Drop::drop` ends the session, in order: the driver, then this).
+    _turn: SemaphorePermit<'static>,
 }
 
 /// The chromedriver process and its port.
@@ -91,14 +107,34 @@ impl Drop for Driver {
 }
 
 impl Browser {
-    /// Starts chromedriver and a Chromium session with a `width`×`height` viewport, waiting up
-    /// to `patience` for each step (and, later, in [`Browser::wait_for`]). `None` when
+    /// Starts chromedriver and a Chromium session with a `width`×`height` viewport, once it is
+    /// this test's turn ([`BROWSERS`]), waiting up to [`START_PATIENCE`] for each step; the
+    /// page's waits ([`Browser::wait_for`]) take up to `patience`. `None` when
     /// chromedriver or Chromium is not installed and [`REQUIRED_VAR`] is not `required`: the
     /// test then returns at once (it has said why on stderr).
     ///
     /// # Panics
     /// When a browser is required and missing, or does not start.
     pub async fn start(width: u32, height: u32, patience: Duration) -> Option<Browser> {
+        let browsers = Browser::start_several(1, width, height, patience).await?;
+        browsers.into_iter().next()
+    }
+
+    /// Starts `count` browsers as [`Browser::start`] does, once `count` turns are free at
+    /// once (so two tests never wait on each other's turns).
+    ///
+    /// # Panics
+    /// As [`Browser::start`]; and when `count` is more than [`MOST_BROWSERS`].
+    pub async fn start_several(
+        count: usize,
+        width: u32,
+        height: u32,
+        patience: Duration,
+    ) -> Option<Vec<Browser>> {
+        assert!(
+            count <= MOST_BROWSERS,
+            "at most {MOST_BROWSERS} browsers at once"
+        );
         let (Some(chromedriver), Some(chromium)) = (chromedriver(), chromium()) else {
             let required = std::env::var(REQUIRED_VAR).is_ok_and(|v| v == "required");
             assert!(
@@ -112,9 +148,30 @@ impl Browser {
             );
             return None;
         };
+        let mut turns = BROWSERS
+            .acquire_many(u32::try_from(count).expect("a few browsers"))
+            .await
+            .expect("the browsers' turns are never closed");
+        let mut browsers = Vec::with_capacity(count);
+        for _ in 0..count {
+            let turn = turns.split(1).expect("a turn for each browser");
+            let size = (width, height);
+            browsers.push(Browser::launch(&chromedriver, &chromium, size, patience, turn).await);
+        }
+        Some(browsers)
+    }
+
+    /// Starts chromedriver and a Chromium session in `turn`, its viewport `size` big.
+    async fn launch(
+        chromedriver: &Path,
+        chromium: &Path,
+        (width, height): (u32, u32),
+        patience: Duration,
+        turn: SemaphorePermit<'static>,
+    ) -> Browser {
         let http = reqwest::Client::new();
-        let driver = start_driver(&chromedriver, patience).await;
-        await_ready(&http, driver.port, patience).await;
+        let driver = start_driver(chromedriver, START_PATIENCE).await;
+        await_ready(&http, driver.port, START_PATIENCE).await;
         let profile = tempfile::tempdir().expect("a temporary folder for the profile");
         let mut args: Vec<String> = SWITCHES.iter().map(|s| (*s).to_owned()).collect();
         args.push(format!("--user-data-dir={}", profile.path().display()));
@@ -128,13 +185,13 @@ impl Browser {
             unreachable!()
         };
         let client = tokio::time::timeout(
-            patience,
+            START_PATIENCE,
             ClientBuilder::new(HttpConnector::new())
                 .capabilities(capabilities)
                 .connect(&format!("http://127.0.0.1:{}", driver.port)),
         )
         .await
-        .unwrap_or_else(|_| panic!("Chromium did not start within {patience:?}"))
+        .unwrap_or_else(|_| panic!("Chromium did not start within {START_PATIENCE:?}"))
         .unwrap_or_else(|e| panic!("Chromium did not start: {e}"));
         let browser_pid = client
             .capabilities()
@@ -156,9 +213,10 @@ impl Browser {
             console: Mutex::default(),
             http,
             _profile: profile,
+            _turn: turn,
         };
         browser.set_viewport(width, height).await;
-        Some(browser)
+        browser
     }
 
     /// Makes the page's viewport (`innerWidth`×`innerHeight`) `width`×`height` CSS pixels,
