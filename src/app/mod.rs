@@ -73,6 +73,9 @@ pub enum Faces {
         listener: TcpListener,
         /// How many requests one address may make.
         rate_limit: RateLimit,
+        /// Names the pages are reached by besides the listening address (and `localhost`
+        /// on loopback): any other is refused (see [`web::Hosts`]).
+        other_hosts: Vec<String>,
     },
 }
 
@@ -173,6 +176,7 @@ impl App {
                             local: None,
                             activity,
                             rate_limit: RateLimit::default(),
+                            hosts: web::Hosts::Any,
                         };
                         serve(
                             listener,
@@ -200,6 +204,7 @@ impl App {
             Faces::AtScreen {
                 listener,
                 rate_limit,
+                other_hosts,
             } => {
                 let local = LocalPlayers::STANDARD;
                 let settings = ServiceConfig {
@@ -210,11 +215,17 @@ impl App {
                     ..ServiceConfig::default()
                 };
                 let service = game_service(config.db, config.clock, settings, computer()).await;
+                // A listener without an address answers to no name (none could reach it).
+                let hosts = listener.local_addr().map_or_else(
+                    |_| web::Hosts::Only(Vec::new().into()),
+                    |addr| web::Hosts::of_address(addr, &other_hosts),
+                );
                 let pages = web::WebConfig {
                     public_url: None,
                     local: Some(local),
                     activity: None,
                     rate_limit,
+                    hosts,
                 };
                 let addr = serve(
                     listener,

@@ -26,6 +26,7 @@ mod activity;
 mod asked;
 mod assets;
 mod errors;
+mod hosts;
 mod lang;
 mod live;
 mod local;
@@ -52,6 +53,7 @@ use crate::model::UserId;
 use crate::render::Renderer;
 
 pub use activity::Activity;
+pub use hosts::Hosts;
 pub use security::RateLimit;
 
 /// How the web face runs.
@@ -67,6 +69,8 @@ pub struct WebConfig {
     pub activity: Option<Activity>,
     /// How many requests one address may make.
     pub rate_limit: RateLimit,
+    /// The names requests may reach the pages by (see [`Hosts`]).
+    pub hosts: Hosts,
 }
 
 /// The players of games at this screen: the person (or two people taking turns) and the
@@ -193,5 +197,8 @@ fn router(web: Web, limiters: &security::Limiters) -> Router {
             .route("/api/activity/computer", post(activity::computer));
     }
     let files = Router::new().route("/assets/{file}", get(assets::get));
-    security::layers(routes.fallback(errors::not_found), files, limiters).with_state(web)
+    let hosts = web.config.hosts.clone();
+    security::layers(routes.fallback(errors::not_found), files, limiters)
+        .layer(axum::middleware::from_fn_with_state(hosts, hosts::check))
+        .with_state(web)
 }

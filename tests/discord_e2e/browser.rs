@@ -562,6 +562,7 @@ impl LocalWeb {
             faces: Faces::AtScreen {
                 listener,
                 rate_limit: RateLimit::default(),
+                other_hosts: Vec::new(),
             },
         })
         .await

@@ -426,6 +426,48 @@ async fn at_this_screen_a_retried_move_stands_once_and_a_stale_one_is_refused() 
     local.stop().await;
 }
 
+/// Play at this screen answers only to its own names: a page elsewhere whose name resolves to
+/// this machine (DNS rebinding) gets 421 and starts no game.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn at_this_screen_a_request_by_another_name_is_refused() {
+    let local = crate::browser::LocalWeb::start().await;
+    let port = local.url.rsplit(':').next().unwrap().to_owned();
+    let client = reqwest::Client::new();
+    let by_name = |host: String| {
+        client
+            .post(format!("{}/api/games", local.url))
+            .header(reqwest::header::HOST, host)
+            .header("content-type", "application/json")
+            .body(r#"{"opponent":"human","color":"white"}"#)
+            .send()
+    };
+    for host in [format!("attacker.example:{port}"), "localhost".to_owned()] {
+        let refused = by_name(host.clone()).await.unwrap();
+        assert_eq!(refused.status(), StatusCode::MISDIRECTED_REQUEST, "{host}");
+    }
+    let home = client
+        .get(format!("{}/", local.url))
+        .header(reqwest::header::HOST, format!("attacker.example:{port}"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(home.status(), StatusCode::MISDIRECTED_REQUEST);
+    assert!(
+        local
+            .service()
+            .web_games(UserId(1), 10)
+            .await
+            .unwrap()
+            .is_empty(),
+        "no game was started"
+    );
+    for host in [format!("localhost:{port}"), format!("127.0.0.1:{port}")] {
+        let created = by_name(host.clone()).await.unwrap();
+        assert_eq!(created.status(), StatusCode::CREATED, "{host}");
+    }
+    local.stop().await;
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn at_this_screen_a_move_retried_after_the_computer_replied_stands_once() {
     let local = crate::browser::LocalWeb::start().await;
