@@ -142,12 +142,11 @@ pub use view::{
 };
 
 pub use crate::model::{
-    AnnouncementId, Audience, BoardOrientation, ChallengeId, ChallengeStatus, ChannelId,
+    AnnouncementId, Audience, BoardOrientation, Challenge, ChallengeId, ChallengeStatus, ChannelId,
     ClockChoice, ColorChoice, Day, Editable, EndReason, GameId, GameStatus, GuildId, GuildSettings,
-    Heavy, InteractionToken, Lang, Level, MessageId, PageKey, PairingResult, PuzzleId, Reach,
-    TournamentFormat, TournamentId, TournamentStatus, UserId, Viewer,
+    Heavy, InteractionToken, Lang, Level, MessageId, MoveRecord, PageKey, PairingResult, Player,
+    PuzzleId, Reach, TournamentFormat, TournamentId, TournamentStatus, UserId, Viewer,
 };
-pub use crate::storage::{ChallengeRow as Challenge, MoveRow, PlayerRow as Player};
 
 use crate::storage::{self, Conn, Db, GameRow};
 
