@@ -1,6 +1,7 @@
-//! A player: who they are to the bot, their rating and their record.
+//! A player: who they are to the bot, their rating and their record, and their rating over
+//! time.
 
-use super::UserId;
+use super::{GameId, UserId};
 use crate::rating::Rating;
 
 /// A player the bot knows: their name, rating and counts of finished games.
@@ -22,4 +23,17 @@ pub struct Player {
     pub wins: u32,
     /// Lost.
     pub losses: u32,
+}
+
+/// A player's rating after one of their rated games: a point of their rating history.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct RatingAfterGame {
+    /// The game.
+    pub game: GameId,
+    /// The rating after it.
+    pub rating: f64,
+    /// Its deviation; `None` for games rated before the history was kept.
+    pub deviation: Option<f64>,
+    /// When the game finished.
+    pub recorded_ms: i64,
 }

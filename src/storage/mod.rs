@@ -100,12 +100,12 @@ pub use players::{
     Established, Standing, leaderboard, leaderboard_size, player, record_result, upsert_player,
 };
 pub use puzzles::{
-    AttemptRow, AttemptStatus, DailySolverRow, NewPuzzleRow, PuzzlePlayerRow, PuzzleRow, attempt,
+    AttemptRow, AttemptStatus, NewPuzzleRow, PuzzlePlayerRow, PuzzleRow, attempt,
     choose_daily_puzzle, claim_daily_post, count_puzzles, daily_puzzle, daily_solvers,
     insert_attempt, insert_puzzle, move_attempt, nearest_new_puzzle, open_attempt, puzzle,
     puzzle_at, puzzle_player, puzzles_of_game, rate_puzzle, store_puzzle_player,
 };
-pub use rating_history::{RatingHistoryRow, rating_history, record_rating};
+pub use rating_history::{rating_history, record_rating};
 pub use schema::{SchemaError, migrator, schema_version};
 pub use settings::{
     guild_settings, puzzle_channel, puzzle_channels, set_puzzle_channel, store_guild_settings,
