@@ -1,8 +1,17 @@
 //! Plain data shared by the game service and storage: ids, the small enums that are stored
 //! as text (a language among them), the daily puzzle's [`Day`], an interaction's token and
-//! how a board can be edited. No I/O here.
+//! how a board can be edited, and the domain's records as storage reads them and the service
+//! hands them out: a [`Challenge`], a [`Player`] and their rating history
+//! ([`RatingAfterGame`]), a game's moves ([`MoveRecord`]), a [`Tournament`] with its
+//! [`Entrant`]s, [`Pairing`]s and organiser's [`LogLine`]s, and the daily puzzle's
+//! [`DailySolver`]s. No I/O here.
 
+mod challenge;
 mod day;
+mod moves;
+mod player;
+mod puzzle;
+mod tournament;
 
 use std::fmt;
 
@@ -10,7 +19,12 @@ use monkey_queen_core::Color;
 /// The computer's level: the engine's own type, stored as [`level_word`].
 pub use monkey_queen_core::search::Level;
 
+pub use challenge::Challenge;
 pub use day::{Day, NotADay};
+pub use moves::MoveRecord;
+pub use player::{Player, RatingAfterGame};
+pub use puzzle::DailySolver;
+pub use tournament::{Entrant, LogLine, Pairing, Tournament};
 
 macro_rules! discord_id {
     ($(#[$doc:meta])* $name:ident) => {

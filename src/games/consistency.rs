@@ -16,7 +16,8 @@ use tracing::{error, info};
 
 use super::view::Mismatch;
 use super::{CpuLimits, GameId, GameService, InternalError, Result};
-use crate::storage::{self, GameRow, MoveRow};
+use crate::model::MoveRecord;
+use crate::storage::{self, GameRow};
 
 /// Active games replayed at a time: a few milliseconds of CPU and of database time.
 const PAGE: u32 = 100;
@@ -209,8 +210,8 @@ impl GameService {
 /// never changed once stored, and a game's ply moves on in the transaction that stores its
 /// move, so the moves up to the game's ply as read are exactly those it was read with: those
 /// are replayed, and a move played since is not taken for a disagreement.
-fn replay_page(games: &[GameRow], moves: &[MoveRow]) -> Vec<Mismatch> {
-    let mut by_game: HashMap<GameId, Vec<&MoveRow>> = HashMap::new();
+fn replay_page(games: &[GameRow], moves: &[MoveRecord]) -> Vec<Mismatch> {
+    let mut by_game: HashMap<GameId, Vec<&MoveRecord>> = HashMap::new();
     for m in moves {
         by_game.entry(m.game).or_default().push(m);
     }

@@ -120,8 +120,8 @@ pub use jobs::Sweeps;
 pub use lapsed::Lapsed;
 pub use pages::GamePage;
 pub use puzzles::{
-    CONFIRM_FACTOR, DAILY_SOLVERS_SHOWN, DailySolver, GameToMine, MINING_CLAIMS, MINING_LEASE_MS,
-    Mined, MiningDepth, MiningOutcome, PuzzleAnswer, PuzzleMiner, PuzzleSearch, PuzzleService,
+    CONFIRM_FACTOR, DAILY_SOLVERS_SHOWN, GameToMine, MINING_CLAIMS, MINING_LEASE_MS, Mined,
+    MiningDepth, MiningOutcome, PuzzleAnswer, PuzzleMiner, PuzzleSearch, PuzzleService,
     PuzzleStats, PuzzleView, RatingChange, Verdict, judge_move, mine, puzzle_line,
     read_puzzle_lines,
 };
@@ -142,12 +142,12 @@ pub use view::{
 };
 
 pub use crate::model::{
-    AnnouncementId, Audience, BoardOrientation, ChallengeId, ChallengeStatus, ChannelId,
-    ClockChoice, ColorChoice, Day, Editable, EndReason, GameId, GameStatus, GuildId, GuildSettings,
-    Heavy, InteractionToken, Lang, Level, MessageId, PageKey, PairingResult, PuzzleId, Reach,
-    TournamentFormat, TournamentId, TournamentStatus, UserId, Viewer,
+    AnnouncementId, Audience, BoardOrientation, Challenge, ChallengeId, ChallengeStatus, ChannelId,
+    ClockChoice, ColorChoice, DailySolver, Day, Editable, EndReason, GameId, GameStatus, GuildId,
+    GuildSettings, Heavy, InteractionToken, Lang, Level, MessageId, MoveRecord, PageKey,
+    PairingResult, Player, PuzzleId, RatingAfterGame, Reach, TournamentFormat, TournamentId,
+    TournamentStatus, UserId, Viewer,
 };
-pub use crate::storage::{ChallengeRow as Challenge, MoveRow, PlayerRow as Player};
 
 use crate::storage::{self, Conn, Db, GameRow};
 

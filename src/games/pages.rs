@@ -7,8 +7,8 @@ use monkey_queen_core::Color;
 use monkey_queen_core::analysis::Analysis;
 
 use super::{GameService, GameView, Result, UserError, view};
-use crate::model::PageKey;
-use crate::storage::{self, MoveRow};
+use crate::model::{MoveRecord, PageKey};
+use crate::storage;
 
 /// Everything a game's page shows.
 #[derive(Debug, Clone)]
@@ -16,7 +16,7 @@ pub struct GamePage {
     /// The game as it stands.
     pub game: GameView,
     /// Every move, first ply first.
-    pub moves: Vec<MoveRow>,
+    pub moves: Vec<MoveRecord>,
     /// White's and Black's ratings now, for players who have played a rated game.
     pub ratings: [Option<f64>; 2],
     /// The engine's analysis, once a finished game has one.

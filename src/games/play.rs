@@ -8,7 +8,8 @@ use super::{
     Result, ServiceError, UserError, UserId,
 };
 
-use crate::storage::{self, Advance, Conn, GameRow, MoveRow, Stored};
+use crate::model::MoveRecord;
+use crate::storage::{self, Advance, Conn, GameRow, Stored};
 
 /// A legal move, checked against the game as read, ready to store.
 struct Checked {
@@ -214,7 +215,7 @@ async fn explain(conn: &mut Conn, refusal: ServiceError, key: Option<&str>) -> S
 }
 
 /// Whether the stored move is the one the text describes (same squares, or both `swap`).
-fn same_move(row: &GameRow, done: &MoveRow, text: &str) -> bool {
+fn same_move(row: &GameRow, done: &MoveRecord, text: &str) -> bool {
     let size = row.options.size();
     match (
         MoveText::parse(text, size),
@@ -225,7 +226,7 @@ fn same_move(row: &GameRow, done: &MoveRow, text: &str) -> bool {
     }
 }
 
-fn already_played(done: MoveRow) -> ServiceError {
+fn already_played(done: MoveRecord) -> ServiceError {
     UserError::AlreadyPlayed {
         game: done.game,
         ply: done.ply,

@@ -1,8 +1,9 @@
 //! A player's rating over time: where they started and their rating after each rated game.
 
 use super::{GameService, Result, UserId};
+use crate::model::RatingAfterGame;
 use crate::rating::Rating;
-use crate::storage::{self, RatingHistoryRow};
+use crate::storage;
 
 /// The most ratings a history holds: the latest games.
 pub const MAX_HISTORY: u32 = 200;
@@ -16,7 +17,7 @@ pub struct RatingHistory {
     /// Its deviation, when known.
     pub start_deviation: Option<f64>,
     /// The rating after each rated game.
-    pub games: Vec<RatingHistoryRow>,
+    pub games: Vec<RatingAfterGame>,
 }
 
 impl GameService {

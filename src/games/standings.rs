@@ -7,9 +7,9 @@ use super::{
     Audience, EndReason, GameId, GameService, GuildId, InternalError, Level, Result, UserError,
     UserId,
 };
-use crate::model::PageKey;
+use crate::model::{PageKey, Player};
 use crate::rating::{GLICKO2_SCALE, PROVISIONAL_DEVIATION, RATING_PERIOD_MS, Rating};
-use crate::storage::{self, Established, GameRow, PlayerRow};
+use crate::storage::{self, Established, GameRow};
 
 /// How many recent results [`GameService::stats`] lists.
 pub const RECENT_RESULTS: u32 = 5;
@@ -188,7 +188,7 @@ impl Window {
 
 /// A player's rating as it stands at `now`, its deviation grown by the idle rating periods
 /// since it last changed.
-pub(super) fn rating_now(player: &PlayerRow, now: i64) -> Rating {
+pub(super) fn rating_now(player: &Player, now: i64) -> Rating {
     player.rating.at(player.rated_ms.unwrap_or(now), now)
 }
 

@@ -5,9 +5,9 @@ use monkey_queen_core::{Color, GameOptions, Move, MoveText, Position, Record, Ro
 use super::error::InternalError;
 use crate::model::{
     AnnouncementId, ChannelId, EndReason, GameId, GameStatus, GuildId, Lang, Level, MessageId,
-    PageKey, Reach, TournamentId, UserId,
+    MoveRecord, PageKey, Reach, TournamentId, UserId,
 };
-use crate::storage::{GameRow, MoveRow};
+use crate::storage::GameRow;
 
 /// A person (or the bot) with the display name last seen.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -233,7 +233,7 @@ pub struct GameRecord {
     /// Options and moves (R9.3); `Display` gives the pasteable text.
     pub record: Record,
     /// Who played each move and when, first ply first.
-    pub moves: Vec<MoveRow>,
+    pub moves: Vec<MoveRecord>,
 }
 
 /// A game whose stored moves do not reproduce its stored position.

@@ -6,8 +6,8 @@ use sqlx::any::AnyRow;
 
 use super::{Backend, Conn, Error, corrupt, db_id, discord_id, flag, int};
 use crate::model::{
-    ChallengeId, ChallengeStatus, ChannelId, ColorChoice, GameId, GuildId, Lang, MessageId, Reach,
-    UserId,
+    Challenge, ChallengeId, ChallengeStatus, ChannelId, ColorChoice, GameId, GuildId, Lang,
+    MessageId, Reach, UserId,
 };
 
 /// Everything needed to store a new challenge.
@@ -41,47 +41,6 @@ pub struct NewChallengeRow {
     pub rematch_of: Option<GameId>,
 }
 
-/// A challenge as stored.
-#[derive(Debug, Clone, PartialEq)]
-pub struct ChallengeRow {
-    /// Its number.
-    pub id: ChallengeId,
-    /// Who challenges.
-    pub challenger: UserId,
-    /// Who is challenged; `None` for an open challenge.
-    pub challenged: Option<UserId>,
-    /// The server, if any.
-    pub guild: Option<GuildId>,
-    /// Where the challenge was made.
-    pub channel: ChannelId,
-    /// How the bot reaches the channel.
-    pub reach: Reach,
-    /// The language of its public messages (its message, its lapse).
-    pub lang: Lang,
-    /// The message that shows it, once posted.
-    pub message: Option<MessageId>,
-    /// Board size, queen height, pie rule.
-    pub options: GameOptions,
-    /// The challenger's colour.
-    pub color: ColorChoice,
-    /// The per-move time limit, if any.
-    pub move_time_ms: Option<i64>,
-    /// Whether the game will be rated.
-    pub rated: bool,
-    /// Where it stands.
-    pub status: ChallengeStatus,
-    /// When it was made.
-    pub created_ms: i64,
-    /// When it lapses unanswered.
-    pub expires_ms: i64,
-    /// When it was answered, withdrawn or expired.
-    pub resolved_ms: Option<i64>,
-    /// The game it started, once accepted.
-    pub game: Option<GameId>,
-    /// The finished game this is a rematch of.
-    pub rematch_of: Option<GameId>,
-}
-
 /// The columns every query returns, in order.
 macro_rules! columns {
     () => {
@@ -104,7 +63,7 @@ pub(super) fn lang(row: &AnyRow) -> Result<Lang, Error> {
     Lang::from_tag(&tag).ok_or_else(|| corrupt("lang", &tag))
 }
 
-fn decode(row: &AnyRow) -> Result<ChallengeRow, Error> {
+fn decode(row: &AnyRow) -> Result<Challenge, Error> {
     let size: u8 = int(row, "board_size")?;
     let height: u8 = int(row, "queen_height")?;
     let options = GameOptions::new(size, height, flag(row, "pie")?)
@@ -116,7 +75,7 @@ fn decode(row: &AnyRow) -> Result<ChallengeRow, Error> {
             .try_get::<Option<i64>, _>(column)?
             .map(|id| UserId(discord_id(id))))
     };
-    Ok(ChallengeRow {
+    Ok(Challenge {
         id: ChallengeId(row.try_get("id")?),
         challenger: user("challenger_id")?.ok_or_else(|| corrupt("challenger_id", "NULL"))?,
         challenged: user("challenged_id")?,
@@ -231,7 +190,7 @@ pub async fn pending_rematch(conn: &mut Conn, game: GameId) -> Result<Option<Cha
 ///
 /// # Errors
 /// Database failure or a row that can't be read back.
-pub async fn challenge(conn: &mut Conn, id: ChallengeId) -> Result<Option<ChallengeRow>, Error> {
+pub async fn challenge(conn: &mut Conn, id: ChallengeId) -> Result<Option<Challenge>, Error> {
     let row = sqlx::query(concat!(
         "SELECT ",
         columns!(),
@@ -359,7 +318,7 @@ pub(super) fn expire_challenges_sql(backend: Backend) -> &'static str {
 ///
 /// # Errors
 /// Database failure.
-pub async fn expire_challenges(conn: &mut Conn, now: i64) -> Result<Vec<ChallengeRow>, Error> {
+pub async fn expire_challenges(conn: &mut Conn, now: i64) -> Result<Vec<Challenge>, Error> {
     let rows = sqlx::query(expire_challenges_sql(Backend::of(conn)))
         .bind(now)
         .fetch_all(conn)

@@ -70,8 +70,8 @@ pub use announcements::{
 pub use backup::backup;
 pub use boards::{lapse_board_tokens, replace_board, take_board};
 pub use challenges::{
-    ChallengeRow, NewChallengeRow, challenge, challenge_times_since, expire_challenges,
-    insert_challenge, pending_between, pending_challenge_count, pending_rematch, resolve_challenge,
+    NewChallengeRow, challenge, challenge_times_since, expire_challenges, insert_challenge,
+    pending_between, pending_challenge_count, pending_rematch, resolve_challenge,
     set_challenge_game, set_challenge_message,
 };
 pub use cooldowns::{Started, delete_starts_by, start_heavy_work};
@@ -92,33 +92,30 @@ pub use mining::{
     mining_state, release_mining_claim, renew_mining_claim,
 };
 pub use moves::{
-    Advance, MoveRow, Stored, commit_move, move_at, move_by_request_key, moves, moves_of_games,
-    store_move,
+    Advance, Stored, commit_move, move_at, move_by_request_key, moves, moves_of_games, store_move,
 };
 pub use notices::{Listener, Notice, listen, notify_changed};
 pub use plans::{SweepPlan, sweep_plans};
 pub use players::{
-    Established, PlayerRow, Standing, leaderboard, leaderboard_size, player, record_result,
-    upsert_player,
+    Established, Standing, leaderboard, leaderboard_size, player, record_result, upsert_player,
 };
 pub use puzzles::{
-    AttemptRow, AttemptStatus, DailySolverRow, NewPuzzleRow, PuzzlePlayerRow, PuzzleRow, attempt,
+    AttemptRow, AttemptStatus, NewPuzzleRow, PuzzlePlayerRow, PuzzleRow, attempt,
     choose_daily_puzzle, claim_daily_post, count_puzzles, daily_puzzle, daily_solvers,
     insert_attempt, insert_puzzle, move_attempt, nearest_new_puzzle, open_attempt, puzzle,
     puzzle_at, puzzle_player, puzzles_of_game, rate_puzzle, store_puzzle_player,
 };
-pub use rating_history::{RatingHistoryRow, rating_history, record_rating};
+pub use rating_history::{rating_history, record_rating};
 pub use schema::{SchemaError, migrator, schema_version};
 pub use settings::{
     guild_settings, puzzle_channel, puzzle_channels, set_puzzle_channel, store_guild_settings,
 };
 pub use tokens::{delete_tokens_received_by, keep_token, take_token};
 pub use tournaments::{
-    EntryRow, LogRow, NewTournamentRow, PairingRow, TournamentRow, change_log,
-    count_guild_tournaments, delete_entry, due_tournaments, entries, finish_tournament,
-    guild_tournaments, insert_entry, insert_pairing, insert_tournament, log_change, pairings,
-    seat_entry, set_pairing_result, set_round, set_timeouts_in_row, set_tournament_message,
-    settle_pairing, start_tournament, tournament, withdraw_entry,
+    NewTournamentRow, change_log, count_guild_tournaments, delete_entry, due_tournaments, entries,
+    finish_tournament, guild_tournaments, insert_entry, insert_pairing, insert_tournament,
+    log_change, pairings, seat_entry, set_pairing_result, set_round, set_timeouts_in_row,
+    set_tournament_message, settle_pairing, start_tournament, tournament, withdraw_entry,
 };
 
 /// One connection (or a transaction, through `&mut *tx`).

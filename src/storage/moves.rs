@@ -5,24 +5,7 @@ use sqlx::Row;
 use sqlx::any::AnyRow;
 
 use super::{Backend, Conn, Error, Pooled, corrupt, db_id, discord_id};
-use crate::model::{AnnouncementId, GameId, UserId};
-
-/// A stored move.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct MoveRow {
-    /// The game.
-    pub game: GameId,
-    /// 1-based ply.
-    pub ply: u32,
-    /// Canonical notation (R9.1).
-    pub notation: String,
-    /// Who played it.
-    pub player: UserId,
-    /// When.
-    pub played_ms: i64,
-    /// The caller's idempotency key, if one was given.
-    pub request_key: Option<String>,
-}
+use crate::model::{AnnouncementId, GameId, MoveRecord, UserId};
 
 /// A move to store at `from_ply + 1`, and its effect on the game row; applied only if the game
 /// is still active at `from_ply`.
@@ -284,9 +267,9 @@ impl Drop for CloseUnlessFinished<'_> {
     }
 }
 
-fn decode_move(row: &AnyRow) -> Result<MoveRow, Error> {
+fn decode_move(row: &AnyRow) -> Result<MoveRecord, Error> {
     let ply: i64 = row.try_get("ply")?;
-    Ok(MoveRow {
+    Ok(MoveRecord {
         game: GameId(row.try_get("game_id")?),
         ply: u32::try_from(ply).map_err(|_| corrupt("moves.ply", ply))?,
         notation: row.try_get("notation")?,
@@ -300,7 +283,7 @@ fn decode_move(row: &AnyRow) -> Result<MoveRow, Error> {
 ///
 /// # Errors
 /// Database failure.
-pub async fn moves(conn: &mut Conn, game: GameId) -> Result<Vec<MoveRow>, Error> {
+pub async fn moves(conn: &mut Conn, game: GameId) -> Result<Vec<MoveRecord>, Error> {
     let rows = sqlx::query(
         "SELECT game_id, ply, notation, player_id, played_ms, request_key
          FROM moves WHERE game_id = $1 ORDER BY ply",
@@ -315,7 +298,7 @@ pub async fn moves(conn: &mut Conn, game: GameId) -> Result<Vec<MoveRow>, Error>
 ///
 /// # Errors
 /// Database failure.
-pub async fn moves_of_games(conn: &mut Conn, games: &[GameId]) -> Result<Vec<MoveRow>, Error> {
+pub async fn moves_of_games(conn: &mut Conn, games: &[GameId]) -> Result<Vec<MoveRecord>, Error> {
     if games.is_empty() {
         return Ok(Vec::new());
     }
@@ -337,7 +320,7 @@ pub async fn moves_of_games(conn: &mut Conn, games: &[GameId]) -> Result<Vec<Mov
 ///
 /// # Errors
 /// Database failure.
-pub async fn move_at(conn: &mut Conn, game: GameId, ply: u32) -> Result<Option<MoveRow>, Error> {
+pub async fn move_at(conn: &mut Conn, game: GameId, ply: u32) -> Result<Option<MoveRecord>, Error> {
     let row = sqlx::query(
         "SELECT game_id, ply, notation, player_id, played_ms, request_key
          FROM moves WHERE game_id = $1 AND ply = $2",
@@ -353,7 +336,7 @@ pub async fn move_at(conn: &mut Conn, game: GameId, ply: u32) -> Result<Option<M
 ///
 /// # Errors
 /// Database failure.
-pub async fn move_by_request_key(conn: &mut Conn, key: &str) -> Result<Option<MoveRow>, Error> {
+pub async fn move_by_request_key(conn: &mut Conn, key: &str) -> Result<Option<MoveRecord>, Error> {
     let row = sqlx::query(
         "SELECT game_id, ply, notation, player_id, played_ms, request_key
          FROM moves WHERE request_key = $1",

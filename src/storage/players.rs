@@ -4,32 +4,11 @@ use sqlx::Row;
 use sqlx::any::{AnyArguments, AnyRow};
 
 use super::{Conn, Error, db_id, discord_id, int};
-use crate::model::{GuildId, UserId};
+use crate::model::{GuildId, Player, UserId};
 use crate::rating::Rating;
 
 /// A query being bound.
 type Query<'q> = sqlx::query::Query<'q, sqlx::Any, AnyArguments>;
-
-/// A player as stored.
-#[derive(Debug, Clone, PartialEq)]
-pub struct PlayerRow {
-    /// The Discord user.
-    pub id: UserId,
-    /// The display name seen last.
-    pub name: String,
-    /// The Glicko-2 rating, as of its last change (see [`Rating::at`]).
-    pub rating: Rating,
-    /// When the rating last changed; `None` before the first rated game.
-    pub rated_ms: Option<i64>,
-    /// Finished games (aborted ones excluded).
-    pub games: u32,
-    /// Of which rated.
-    pub rated_games: u32,
-    /// Won.
-    pub wins: u32,
-    /// Lost.
-    pub losses: u32,
-}
 
 /// One side's line when a game finishes.
 #[derive(Debug, Clone, Copy)]
@@ -67,8 +46,8 @@ macro_rules! on_board {
     };
 }
 
-fn decode(row: &AnyRow) -> Result<PlayerRow, Error> {
-    Ok(PlayerRow {
+fn decode(row: &AnyRow) -> Result<Player, Error> {
+    Ok(Player {
         id: UserId(discord_id(row.try_get("user_id")?)),
         name: row.try_get("display_name")?,
         rating: Rating {
@@ -107,7 +86,7 @@ pub async fn upsert_player(conn: &mut Conn, id: UserId, name: &str, now: i64) ->
 ///
 /// # Errors
 /// Database failure.
-pub async fn player(conn: &mut Conn, id: UserId) -> Result<Option<PlayerRow>, Error> {
+pub async fn player(conn: &mut Conn, id: UserId) -> Result<Option<Player>, Error> {
     let row = sqlx::query(concat!(
         "SELECT ",
         columns!(),
@@ -146,7 +125,7 @@ pub async fn leaderboard(
     established: Established,
     offset: u64,
     limit: u32,
-) -> Result<Vec<PlayerRow>, Error> {
+) -> Result<Vec<Player>, Error> {
     let query = sqlx::query(concat!(
         "SELECT ",
         columns!(),

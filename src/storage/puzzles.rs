@@ -6,7 +6,7 @@ use sqlx::Row;
 use sqlx::any::AnyRow;
 
 use super::{Conn, Error, corrupt, count, db_id, discord_id, flag};
-use crate::model::{Day, GameId, GuildId, PuzzleId, UserId};
+use crate::model::{DailySolver, Day, GameId, GuildId, PuzzleId, UserId};
 use crate::rating::Rating;
 
 /// A puzzle to store.
@@ -100,19 +100,6 @@ pub struct PuzzlePlayerRow {
     pub streak: u32,
     /// The longest such run.
     pub best_streak: u32,
-}
-
-/// Someone who solved a daily puzzle.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct DailySolverRow {
-    /// Who.
-    pub user: UserId,
-    /// Their display name.
-    pub name: String,
-    /// Wrong moves before they solved it.
-    pub tries: u32,
-    /// When they solved it.
-    pub finished_ms: i64,
 }
 
 /// The statement reading puzzles `p`, with `$rest` after its `FROM`.
@@ -457,7 +444,7 @@ pub async fn daily_solvers(
     conn: &mut Conn,
     day: Day,
     limit: u32,
-) -> Result<Vec<DailySolverRow>, Error> {
+) -> Result<Vec<DailySolver>, Error> {
     let rows = sqlx::query(
         "SELECT a.user_id, p.display_name, a.tries, a.finished_ms
          FROM puzzle_attempts a JOIN players p ON p.user_id = a.user_id
@@ -470,7 +457,7 @@ pub async fn daily_solvers(
     .await?;
     rows.iter()
         .map(|row| {
-            Ok(DailySolverRow {
+            Ok(DailySolver {
                 user: UserId(discord_id(row.try_get("user_id")?)),
                 name: row.try_get("display_name")?,
                 tries: count(row, "tries")?,

@@ -3,21 +3,8 @@
 use sqlx::Row;
 
 use super::{Conn, Error, db_id};
-use crate::model::{GameId, UserId};
+use crate::model::{GameId, RatingAfterGame, UserId};
 use crate::rating::Rating;
-
-/// A player's rating after one rated game.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct RatingHistoryRow {
-    /// The game.
-    pub game: GameId,
-    /// The rating after it.
-    pub rating: f64,
-    /// Its deviation; `None` for games rated before the history was kept.
-    pub deviation: Option<f64>,
-    /// When the game finished.
-    pub recorded_ms: i64,
-}
 
 /// Remembers `user`'s rating after `game`.
 ///
@@ -53,7 +40,7 @@ pub async fn rating_history(
     conn: &mut Conn,
     user: UserId,
     limit: u32,
-) -> Result<Vec<RatingHistoryRow>, Error> {
+) -> Result<Vec<RatingAfterGame>, Error> {
     let rows = sqlx::query(
         "SELECT game_id, rating, rating_deviation, recorded_ms FROM (
              SELECT game_id, rating, rating_deviation, recorded_ms FROM rating_history
@@ -66,7 +53,7 @@ pub async fn rating_history(
     .await?;
     rows.iter()
         .map(|row| {
-            Ok(RatingHistoryRow {
+            Ok(RatingAfterGame {
                 game: GameId(row.try_get("game_id")?),
                 rating: row.try_get("rating")?,
                 deviation: row.try_get("rating_deviation")?,

@@ -10,8 +10,8 @@ use sqlx::any::AnyRow;
 
 use super::{Conn, Error, corrupt, count, db_id, discord_id, flag};
 use crate::model::{
-    ChannelId, GameId, GuildId, Lang, MessageId, PairingResult, TournamentFormat, TournamentId,
-    TournamentStatus, UserId,
+    ChannelId, Entrant, GameId, GuildId, Lang, LogLine, MessageId, Pairing, PairingResult,
+    Tournament, TournamentFormat, TournamentId, TournamentStatus, UserId,
 };
 
 /// A new tournament, taking sign-ups.
@@ -43,98 +43,6 @@ pub struct NewTournamentRow<'a> {
     pub lang: Lang,
     /// When.
     pub created_ms: i64,
-}
-
-/// A tournament as stored.
-#[derive(Debug, Clone, PartialEq)]
-pub struct TournamentRow {
-    /// Its number.
-    pub id: TournamentId,
-    /// The server it belongs to.
-    pub guild: GuildId,
-    /// Where its message and games go.
-    pub channel: ChannelId,
-    /// Its thread, where the server has threads on.
-    pub thread: Option<ChannelId>,
-    /// Its message, once posted.
-    pub message: Option<MessageId>,
-    /// Its name.
-    pub name: String,
-    /// Round robin or Swiss.
-    pub format: TournamentFormat,
-    /// The rounds it plays (round robin: 0 until it starts).
-    pub rounds: u32,
-    /// Board size, queen height, pie rule of its games.
-    pub options: GameOptions,
-    /// Its games' clock per move.
-    pub move_time_ms: Option<i64>,
-    /// Whether its games are rated.
-    pub rated: bool,
-    /// How many may join.
-    pub max_players: u32,
-    /// When it starts by itself, if it does.
-    pub starts_ms: Option<i64>,
-    /// Sign-ups, running or finished.
-    pub status: TournamentStatus,
-    /// The round being played (1-based; 0 before the start).
-    pub round: u32,
-    /// Who made it.
-    pub organiser: UserId,
-    /// The language of its public messages.
-    pub lang: Lang,
-    /// When it was made, started, finished.
-    pub created_ms: i64,
-    /// When it started.
-    pub started_ms: Option<i64>,
-    /// When it finished.
-    pub finished_ms: Option<i64>,
-}
-
-/// One player of a tournament.
-#[derive(Debug, Clone, PartialEq)]
-pub struct EntryRow {
-    /// Who.
-    pub user: UserId,
-    /// Their display name.
-    pub name: String,
-    /// Their index in the pairing (by rating at the start); `None` before the start.
-    pub seat: Option<u32>,
-    /// Their rating when they joined, then at the start.
-    pub rating: f64,
-    /// When they joined.
-    pub joined_ms: i64,
-    /// The round they were withdrawn in, if they were.
-    pub withdrawn_round: Option<u32>,
-    /// Games in a row they lost on time, up to the last one.
-    pub timeouts_in_row: u32,
-}
-
-/// One pairing of a round: a game, a forfeit, or a bye.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct PairingRow {
-    /// The round (1-based).
-    pub round: u32,
-    /// The board (1-based; the bye comes last).
-    pub board: u32,
-    /// Who has White (or the bye).
-    pub white: UserId,
-    /// Who has Black; `None` for a bye.
-    pub black: Option<UserId>,
-    /// Its game, if one was started.
-    pub game: Option<GameId>,
-    /// Its result so far.
-    pub result: PairingResult,
-}
-
-/// A line of the organiser's log.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct LogRow {
-    /// When.
-    pub at_ms: i64,
-    /// Who.
-    pub by: UserId,
-    /// What, as the service wrote it.
-    pub what: String,
 }
 
 /// The statement reading tournaments, with `$where` after its `FROM`.
@@ -190,7 +98,7 @@ pub async fn insert_tournament(
 ///
 /// # Errors
 /// Database failure, or a row that can't be read back.
-pub async fn tournament(conn: &mut Conn, id: TournamentId) -> Result<Option<TournamentRow>, Error> {
+pub async fn tournament(conn: &mut Conn, id: TournamentId) -> Result<Option<Tournament>, Error> {
     let row = sqlx::query(select_tournaments!("WHERE id = $1"))
         .bind(id.0)
         .fetch_optional(conn)
@@ -207,7 +115,7 @@ pub async fn guild_tournaments(
     guild: GuildId,
     offset: u64,
     limit: u32,
-) -> Result<Vec<TournamentRow>, Error> {
+) -> Result<Vec<Tournament>, Error> {
     let rows = sqlx::query(select_tournaments!(
         "WHERE guild_id = $1 ORDER BY id DESC LIMIT $2 OFFSET $3"
     ))
@@ -317,7 +225,7 @@ pub async fn finish_tournament(conn: &mut Conn, id: TournamentId, now: i64) -> R
 ///
 /// # Errors
 /// Database failure, or a row that can't be read back.
-pub async fn entries(conn: &mut Conn, id: TournamentId) -> Result<Vec<EntryRow>, Error> {
+pub async fn entries(conn: &mut Conn, id: TournamentId) -> Result<Vec<Entrant>, Error> {
     let rows = sqlx::query(
         "SELECT e.user_id, p.display_name, e.seat, e.rating, e.joined_ms, e.withdrawn_round,
              e.timeouts_in_row
@@ -443,7 +351,7 @@ pub async fn set_timeouts_in_row(
 pub async fn insert_pairing(
     conn: &mut Conn,
     id: TournamentId,
-    pairing: &PairingRow,
+    pairing: &Pairing,
 ) -> Result<(), Error> {
     sqlx::query(
         "INSERT INTO tournament_pairings
@@ -466,7 +374,7 @@ pub async fn insert_pairing(
 ///
 /// # Errors
 /// Database failure, or a row that can't be read back.
-pub async fn pairings(conn: &mut Conn, id: TournamentId) -> Result<Vec<PairingRow>, Error> {
+pub async fn pairings(conn: &mut Conn, id: TournamentId) -> Result<Vec<Pairing>, Error> {
     let rows = sqlx::query(
         "SELECT round, board, white_id, black_id, game_id, result FROM tournament_pairings
          WHERE tournament_id = $1 ORDER BY round, board",
@@ -509,7 +417,7 @@ pub async fn set_pairing_result(
 pub async fn settle_pairing(
     conn: &mut Conn,
     id: TournamentId,
-    pairing: &PairingRow,
+    pairing: &Pairing,
     white: UserId,
     black: UserId,
     result: PairingResult,
@@ -556,7 +464,7 @@ pub async fn log_change(
 ///
 /// # Errors
 /// Database failure.
-pub async fn change_log(conn: &mut Conn, id: TournamentId) -> Result<Vec<LogRow>, Error> {
+pub async fn change_log(conn: &mut Conn, id: TournamentId) -> Result<Vec<LogLine>, Error> {
     let rows = sqlx::query(
         "SELECT at_ms, by_id, what FROM tournament_log WHERE tournament_id = $1 ORDER BY id",
     )
@@ -565,7 +473,7 @@ pub async fn change_log(conn: &mut Conn, id: TournamentId) -> Result<Vec<LogRow>
     .await?;
     rows.iter()
         .map(|row| {
-            Ok(LogRow {
+            Ok(LogLine {
                 at_ms: row.try_get("at_ms")?,
                 by: UserId(discord_id(row.try_get("by_id")?)),
                 what: row.try_get("what")?,
@@ -574,7 +482,7 @@ pub async fn change_log(conn: &mut Conn, id: TournamentId) -> Result<Vec<LogRow>
         .collect()
 }
 
-fn decode_tournament(row: &AnyRow) -> Result<TournamentRow, Error> {
+fn decode_tournament(row: &AnyRow) -> Result<Tournament, Error> {
     let format: String = row.try_get("format")?;
     let status: String = row.try_get("status")?;
     let lang: String = row.try_get("lang")?;
@@ -586,7 +494,7 @@ fn decode_tournament(row: &AnyRow) -> Result<TournamentRow, Error> {
         flag(row, "pie")?,
     )
     .map_err(|e| corrupt("tournaments.board_size", e))?;
-    Ok(TournamentRow {
+    Ok(Tournament {
         id: TournamentId(row.try_get("id")?),
         guild: GuildId(discord_id(row.try_get("guild_id")?)),
         channel: ChannelId(discord_id(row.try_get("channel_id")?)),
@@ -616,8 +524,8 @@ fn decode_tournament(row: &AnyRow) -> Result<TournamentRow, Error> {
     })
 }
 
-fn decode_entry(row: &AnyRow) -> Result<EntryRow, Error> {
-    Ok(EntryRow {
+fn decode_entry(row: &AnyRow) -> Result<Entrant, Error> {
+    Ok(Entrant {
         user: UserId(discord_id(row.try_get("user_id")?)),
         name: row.try_get("display_name")?,
         seat: optional_count(row, "seat")?,
@@ -628,9 +536,9 @@ fn decode_entry(row: &AnyRow) -> Result<EntryRow, Error> {
     })
 }
 
-fn decode_pairing(row: &AnyRow) -> Result<PairingRow, Error> {
+fn decode_pairing(row: &AnyRow) -> Result<Pairing, Error> {
     let result: String = row.try_get("result")?;
-    Ok(PairingRow {
+    Ok(Pairing {
         round: count(row, "round")?,
         board: count(row, "board")?,
         white: UserId(discord_id(row.try_get("white_id")?)),

@@ -2,9 +2,9 @@
 //! each; tried as often as one likes, unrated; its solvers, first first; and its post in the
 //! channel each server chose, owed once a day in the outbox.
 
-use super::{DailySolver, PuzzleService, PuzzleView, attempt_view, view_of};
+use super::{PuzzleService, PuzzleView, attempt_view, view_of};
 use crate::games::{GuildId, PlayerRef, Result, ServiceError, UserError};
-use crate::model::{ChannelId, Day, Lang};
+use crate::model::{ChannelId, DailySolver, Day, Lang};
 use crate::storage::{self, Conn, Key, Owed, PuzzleRow};
 
 /// How many names the daily puzzle's leaderboard shows.

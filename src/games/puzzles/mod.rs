@@ -27,7 +27,7 @@ use monkey_queen_core::{Color, Move, Position};
 
 use super::{GameId, GameService, Result, UserError};
 use crate::model::{Day, PuzzleId};
-use crate::storage::{self, AttemptRow, Conn, DailySolverRow, PuzzleRow};
+use crate::storage::{self, AttemptRow, Conn, PuzzleRow};
 
 pub use attempts::{Verdict, judge_move};
 pub use catalogue::{puzzle_line, read_puzzle_lines};
@@ -156,9 +156,6 @@ pub struct PuzzleStats {
     /// The longest such run.
     pub best_streak: u32,
 }
-
-/// Someone who solved a daily puzzle.
-pub type DailySolver = DailySolverRow;
 
 /// The view of an attempt as stored.
 async fn attempt_view(conn: &mut Conn, attempt: &AttemptRow) -> Result<PuzzleView> {

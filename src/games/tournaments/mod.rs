@@ -28,9 +28,7 @@ pub use rounds::TIMEOUTS_TO_WITHDRAW;
 pub(super) use rounds::game_ended;
 pub use view::{TournamentStanding, TournamentView, score_text};
 
-pub use crate::storage::{
-    EntryRow as Entrant, LogRow as LogLine, PairingRow as Pairing, TournamentRow as Tournament,
-};
+pub use crate::model::{Entrant, LogLine, Pairing, Tournament};
 
 /// The longest tournament name.
 pub const MAX_NAME_CHARS: usize = 80;

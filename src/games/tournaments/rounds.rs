@@ -8,10 +8,10 @@ use monkey_queen_pairing::{Player, PlayerId, Round, pair_swiss, round_robin};
 use super::{TournamentView, view_of};
 use crate::games::{GameResult, GameService, Result, UserError};
 use crate::model::{
-    EndReason, GameStatus, PairingResult, Reach, TournamentFormat, TournamentId, TournamentStatus,
-    UserId,
+    EndReason, GameStatus, Pairing, PairingResult, Reach, TournamentFormat, TournamentId,
+    TournamentStatus, UserId,
 };
-use crate::storage::{self, Conn, GameRow, NewGameRow, Owed, PairingRow};
+use crate::storage::{self, Conn, GameRow, NewGameRow, Owed};
 
 /// Losses on time in a row that withdraw a player.
 pub const TIMEOUTS_TO_WITHDRAW: u32 = 2;
@@ -141,13 +141,13 @@ fn pairings_of(
     players: &[Player],
     paired: &Round,
     round: u32,
-) -> Vec<PairingRow> {
+) -> Vec<Pairing> {
     let playing = |seat: PlayerId| players.get(seat.0).is_some_and(|p| p.active);
     let mut pairings = Vec::with_capacity(paired.games.len() + paired.byes.len());
     let mut board = 0;
     let mut push = |white: UserId, black: Option<UserId>, result: PairingResult| {
         board += 1;
-        pairings.push(PairingRow {
+        pairings.push(Pairing {
             round,
             board,
             white,
@@ -181,7 +181,7 @@ async fn start_game(
     service: &GameService,
     conn: &mut Conn,
     view: &TournamentView,
-    pairing: &PairingRow,
+    pairing: &Pairing,
     now: i64,
 ) -> Result<crate::model::GameId> {
     let t = &view.tournament;
