@@ -11,7 +11,7 @@ use super::{
 use crate::games::{PlayerRef, Result, UserError, UserId};
 use crate::model::{Day, PuzzleId};
 use crate::rating::Rating;
-use crate::storage::{self, AttemptRow, AttemptStatus, Conn, Key, PuzzlePlayerRow, PuzzleRow};
+use crate::storage::{self, AttemptRow, AttemptStatus, Conn, Key, PuzzlePlayerRow, PuzzleRow, Tx};
 
 impl PuzzleService {
     /// The puzzle `player` is solving, or a new one they never had near their puzzle rating.
@@ -84,20 +84,13 @@ impl PuzzleService {
         step: Option<u32>,
     ) -> Result<PuzzleAnswer> {
         let now = self.games.now_ms();
-        let mut tx = self.games.db.begin_write().await?;
-        storage::lock(&mut tx, &[Key::Player(player)]).await?;
+        let (mut tx, opened) = self.open_locked(player, id, day, step).await?;
         let Opened {
             attempt,
             row,
             view,
             solution,
-        } = match opened(&mut tx, player, id, day, step).await {
-            Ok(opened) => opened,
-            Err(refusal) => {
-                tx.rollback().await?;
-                return Err(refusal);
-            }
-        };
+        } = opened;
         let mut after = view.position.clone();
         let mv = match after.play_str(text) {
             Ok(mv) => mv,
@@ -197,20 +190,13 @@ impl PuzzleService {
         step: Option<u32>,
     ) -> Result<(PuzzleView, Vec<Move>, Option<RatingChange>)> {
         let now = self.games.now_ms();
-        let mut tx = self.games.db.begin_write().await?;
-        storage::lock(&mut tx, &[Key::Player(player)]).await?;
+        let (mut tx, opened) = self.open_locked(player, id, day, step).await?;
         let Opened {
             attempt,
             row,
             view,
             solution,
-        } = match opened(&mut tx, player, id, day, step).await {
-            Ok(opened) => opened,
-            Err(refusal) => {
-                tx.rollback().await?;
-                return Err(refusal);
-            }
-        };
+        } = opened;
         moved(
             &mut tx,
             player,
@@ -284,6 +270,28 @@ struct Opened {
     row: PuzzleRow,
     view: PuzzleView,
     solution: Vec<Move>,
+}
+
+impl PuzzleService {
+    /// A write transaction holding `player`'s lock, with their open attempt at `id` (see
+    /// [`opened`]); a refusal rolls it back.
+    async fn open_locked(
+        &self,
+        player: UserId,
+        id: PuzzleId,
+        day: Option<Day>,
+        step: Option<u32>,
+    ) -> Result<(Tx, Opened)> {
+        let mut tx = self.games.db.begin_write().await?;
+        storage::lock(&mut tx, &[Key::Player(player)]).await?;
+        match opened(&mut tx, player, id, day, step).await {
+            Ok(opened) => Ok((tx, opened)),
+            Err(refusal) => {
+                tx.rollback().await?;
+                Err(refusal)
+            }
+        }
+    }
 }
 
 /// The open attempt of `player` at `id` on `day` with its puzzle, refused if over or past
