@@ -198,7 +198,19 @@ fn router(web: Web, limiters: &security::Limiters) -> Router {
     }
     let files = Router::new().route("/assets/{file}", get(assets::get));
     let hosts = web.config.hosts.clone();
-    security::layers(routes.fallback(errors::not_found), files, limiters)
-        .layer(axum::middleware::from_fn_with_state(hosts, hosts::check))
-        .with_state(web)
+    let activity_client = web.config.activity.as_ref().map(|a| a.client_id);
+    let https = web
+        .config
+        .public_url
+        .as_deref()
+        .is_some_and(|url| url.starts_with("https://"));
+    security::layers(
+        routes.fallback(errors::not_found),
+        files,
+        limiters,
+        activity_client,
+        https,
+    )
+    .layer(axum::middleware::from_fn_with_state(hosts, hosts::check))
+    .with_state(web)
 }

@@ -1,7 +1,8 @@
 //! What every answer carries and every request is held to:
 //! - a Content-Security-Policy that runs only the server's own scripts and styles (no inline
-//!   script), lets only Discord frame the page (for the Activity), and sends nothing
-//!   elsewhere; `X-Content-Type-Options: nosniff`; no referrer;
+//!   script), lets only this app's Activity in Discord frame the page (none other when there is
+//!   no Activity), and sends nothing elsewhere; `X-Content-Type-Options: nosniff`; no
+//!   referrer; `Strict-Transport-Security` when the public address is https;
 //! - request bodies of at most [`MAX_BODY`] bytes (413 beyond);
 //! - per address, at most [`RateLimit`] requests for pages and the API, and ten times as many
 //!   for the page's own files (429 beyond), so one address's flood slows only itself;
@@ -15,7 +16,8 @@ use std::time::Duration;
 use axum::Router;
 use axum::extract::{ConnectInfo, Request, State};
 use axum::http::header::{
-    CONTENT_SECURITY_POLICY, REFERRER_POLICY, RETRY_AFTER, X_CONTENT_TYPE_OPTIONS,
+    CONTENT_SECURITY_POLICY, REFERRER_POLICY, RETRY_AFTER, STRICT_TRANSPORT_SECURITY,
+    X_CONTENT_TYPE_OPTIONS,
 };
 use axum::http::{HeaderValue, StatusCode};
 use axum::middleware::{self, Next};
@@ -30,12 +32,27 @@ use tower_http::set_header::SetResponseHeaderLayer;
 /// The largest request body taken: a move or a new game's options are a few dozen bytes.
 pub const MAX_BODY: usize = 4 * 1024;
 
-/// The policy: own scripts, styles and connections only; pictures also as `data:`; framed
-/// only by Discord's clients and its Activity proxy.
+/// The policy: own scripts, styles and connections only; pictures also as `data:`.
 const POLICY: &str = "default-src 'self'; script-src 'self'; style-src 'self'; \
      img-src 'self' data:; connect-src 'self'; font-src 'self'; object-src 'none'; \
-     base-uri 'none'; form-action 'self'; frame-ancestors 'self' https://discord.com \
-     https://ptb.discord.com https://canary.discord.com https://*.discordsays.com";
+     base-uri 'none'; form-action 'self'";
+
+/// How long browsers keep to https once told (a year).
+const HSTS: &str = "max-age=31536000";
+
+/// The whole policy: [`POLICY`], and who may frame the pages: with the Activity of the app
+/// `activity_client`, Discord's clients and that app's own proxy
+/// (`https://{client id}.discordsays.com`, as Discord's Activity documentation builds it), as
+/// every ancestor frame is checked; else the pages' own only.
+fn policy(activity_client: Option<u64>) -> String {
+    match activity_client {
+        Some(id) => format!(
+            "{POLICY}; frame-ancestors 'self' https://discord.com https://ptb.discord.com \
+             https://canary.discord.com https://{id}.discordsays.com"
+        ),
+        None => format!("{POLICY}; frame-ancestors 'self'"),
+    }
+}
 
 /// How many requests one address may make: `per_second` on average, `burst` at once.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -131,14 +148,19 @@ async fn limit(
 }
 
 /// `routes` and the page's `files`, each held to its limit, with the headers, the body limit
-/// and compression above.
+/// and compression above; framed only by the Activity of the app `activity_client` (see
+/// [`policy`]), and kept to https by browsers when `https` (the public address is).
 pub(super) fn layers<S: Clone + Send + Sync + 'static>(
     routes: Router<S>,
     files: Router<S>,
     limiters: &Limiters,
+    activity_client: Option<u64>,
+    https: bool,
 ) -> Router<S> {
     let header =
         |name, value| SetResponseHeaderLayer::overriding(name, HeaderValue::from_static(value));
+    let policy =
+        HeaderValue::from_str(&policy(activity_client)).expect("a policy of ASCII text and digits");
     let routes = routes.layer(middleware::from_fn_with_state(
         limiters.pages.clone(),
         limit,
@@ -151,7 +173,14 @@ pub(super) fn layers<S: Clone + Send + Sync + 'static>(
         .merge(files)
         .layer(CompressionLayer::new())
         .layer(RequestBodyLimitLayer::new(MAX_BODY))
-        .layer(header(CONTENT_SECURITY_POLICY, POLICY))
+        .layer(SetResponseHeaderLayer::overriding(
+            CONTENT_SECURITY_POLICY,
+            policy,
+        ))
         .layer(header(X_CONTENT_TYPE_OPTIONS, "nosniff"))
         .layer(header(REFERRER_POLICY, "no-referrer"))
+        .layer(SetResponseHeaderLayer::if_not_present(
+            STRICT_TRANSPORT_SECURITY,
+            https.then(|| HeaderValue::from_static(HSTS)),
+        ))
 }

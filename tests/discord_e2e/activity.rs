@@ -244,6 +244,34 @@ async fn the_entry_point_opens_the_activity_on_the_callers_games_in_the_channel(
     h.stop().await;
 }
 
+/// Only this app's Activity may frame the pages: Discord's clients and its own proxy
+/// (`https://{client id}.discordsays.com`), not every app's.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn only_this_apps_activity_may_frame_the_pages() {
+    let h = Harness::registered_with_activity().await;
+    let pages = h.pages(0);
+    for path in ["/activity", "/nowhere"] {
+        let answer = reqwest::get(format!("{pages}{path}")).await.unwrap();
+        let policy = answer.headers()["content-security-policy"]
+            .to_str()
+            .unwrap()
+            .to_owned();
+        let ancestors = policy
+            .split("; ")
+            .find_map(|d| d.strip_prefix("frame-ancestors "))
+            .unwrap_or_else(|| panic!("no frame-ancestors in {policy}"));
+        assert_eq!(
+            ancestors,
+            format!(
+                "'self' https://discord.com https://ptb.discord.com https://canary.discord.com \
+                 https://{APPLICATION_ID}.discordsays.com"
+            ),
+            "{path}"
+        );
+    }
+    h.stop().await;
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_bulk_overwrite_without_the_activity_leaves_the_entry_point_out_and_does_not_fail() {
     // A bot without the client secret, on an app with Activities enabled, registering
