@@ -132,6 +132,7 @@ web-game-ply = Halbzug { $ply }
 # started on this device.
 web-name-player = Spieler { $number }
 web-name-computer = Computer
+web-bad-request = Diese Anfrage ist keine, die die Seite sendet.
 web-about = Monkey Queen: Jede Partie, die mit diesem Bot auf Discord gespielt wird, hat hier ihre eigene Live-Seite; ihr Brett auf Discord verlinkt darauf.
 
 ## The Activity (the page inside Discord)

@@ -132,6 +132,7 @@ web-game-ply = ply { $ply }
 # started on this device.
 web-name-player = Player { $number }
 web-name-computer = Computer
+web-bad-request = This request is not one the page sends.
 web-about = Monkey Queen: each game played with this bot on Discord has its own live page here; its board in Discord links to it.
 
 ## The Activity (the page inside Discord)

@@ -132,6 +132,7 @@ web-game-ply = jugada { $ply }
 # started on this device.
 web-name-player = Jugador { $number }
 web-name-computer = Ordenador
+web-bad-request = Esta petición no es de las que envía la página.
 web-about = Monkey Queen: cada partida que se juega con este bot en Discord tiene aquí su propia página en directo; su tablero en Discord enlaza con ella.
 
 ## The Activity (the page inside Discord)

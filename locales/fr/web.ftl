@@ -133,6 +133,7 @@ web-game-ply = coup { $ply }
 # started on this device.
 web-name-player = Joueur { $number }
 web-name-computer = Ordinateur
+web-bad-request = Cette requête n'est pas de celles qu'envoie la page.
 web-about = Monkey Queen : chaque partie jouée avec ce bot sur Discord a ici sa propre page en direct ; son plateau sur Discord y renvoie.
 
 ## The Activity (the page inside Discord)

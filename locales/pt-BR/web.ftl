@@ -132,6 +132,7 @@ web-game-ply = jogada { $ply }
 # started on this device.
 web-name-player = Jogador { $number }
 web-name-computer = Computador
+web-bad-request = Esta requisição não é uma das que a página envia.
 web-about = Monkey Queen: cada partida jogada com este bot no Discord tem aqui sua própria página ao vivo; o tabuleiro dela no Discord leva até ela.
 
 ## The Activity (the page inside Discord)

@@ -197,6 +197,8 @@ pub enum Msg<'a> {
     WebPlayer(u8),
     /// The computer's name in a game played on the web.
     WebComputer,
+    /// A request to the pages' API whose body is not what the page sends.
+    WebBadRequest,
     /// The picker's first step: which piece to move (the board marks those that can).
     PickPiece(GameId),
     /// The picker's second step: where the piece on `from` goes (its moves are marked).

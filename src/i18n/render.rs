@@ -123,6 +123,7 @@ pub(super) fn text(lang: Lang, msg: &Msg<'_>) -> String {
         Msg::Done => t.get("done", &args! {}),
         Msg::WebPlayer(number) => t.get("web-name-player", &args! {"number" => *number}),
         Msg::WebComputer => t.plain("web-name-computer"),
+        Msg::WebBadRequest => t.plain("web-bad-request"),
         Msg::ConfirmResign(game) => t.get("confirm-resign", &args! {"game" => game.0}),
         Msg::PieceMoves { square, count } => t.get(
             "piece-moves",

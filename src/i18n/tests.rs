@@ -503,6 +503,7 @@ fn every_message_renders_in_every_language_within_discords_limits() {
         Msg::Done,
         Msg::WebPlayer(2),
         Msg::WebComputer,
+        Msg::WebBadRequest,
         Msg::ConfirmResign(GameId(1)),
         Msg::PieceMoves {
             square: sq("g1"),

@@ -13,7 +13,7 @@ use axum::response::{Html, IntoResponse, Response};
 use monkey_queen_core::GameOptions;
 use serde::{Deserialize, Serialize};
 
-use super::asked::{MoveAsked, ResignAsked};
+use super::asked::{Asked, MoveAsked, ResignAsked};
 use super::errors::WebError;
 use super::lang::Viewer;
 use super::page::{escape, fill, script_json, strings_json};
@@ -142,7 +142,7 @@ pub(super) async fn home(
 pub(super) async fn create(
     State(web): State<Web>,
     Viewer(lang): Viewer,
-    Json(asked): Json<NewGame>,
+    Asked(asked): Asked<NewGame>,
 ) -> Result<Response, WebError> {
     let local = players(&web)?;
     let options = GameOptions::with_size(asked.size)
@@ -235,7 +235,7 @@ pub(super) async fn play(
     State(web): State<Web>,
     Viewer(lang): Viewer,
     Path(key): Path<String>,
-    Json(asked): Json<MoveAsked>,
+    Asked(asked): Asked<MoveAsked>,
 ) -> Result<Response, WebError> {
     let (game, user) = mover(&web, &key, asked.ply, lang).await?;
     let played = match web
@@ -272,7 +272,7 @@ pub(super) async fn resign(
     State(web): State<Web>,
     Viewer(lang): Viewer,
     Path(key): Path<String>,
-    Json(asked): Json<ResignAsked>,
+    Asked(asked): Asked<ResignAsked>,
 ) -> Result<Response, WebError> {
     let (game, user) = mover(&web, &key, asked.ply, lang).await?;
     web.service

@@ -424,7 +424,25 @@ async fn at_this_screen_a_retried_move_stands_once_and_a_stale_one_is_refused() 
         .send()
         .await
         .unwrap();
-    assert!(garbage.status().is_client_error());
+    assert_eq!(garbage.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    let said: Value = garbage.json().await.unwrap();
+    assert_eq!(said["error"], "This request is not one the page sends.");
+    // A new game with a field the page never sends: refused in the viewer's language, as
+    // JSON like every refusal, never in serde's words.
+    let spanish = reqwest::Client::new()
+        .post(format!("{}/api/games", local.url))
+        .header("content-type", "application/json")
+        .header("accept-language", "es")
+        .body(r#"{"opponent":"human","colour":"white"}"#)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(spanish.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    let said: Value = spanish.json().await.unwrap();
+    assert_eq!(
+        said["error"],
+        "Esta petición no es de las que envía la página."
+    );
     assert_eq!(local.moves(&key).await, 1);
     local.stop().await;
 }

@@ -41,7 +41,7 @@ use tracing::{info, warn};
 pub use discord::Activity;
 use discord::DiscordApi;
 
-use super::asked::{MoveAsked, ResignAsked};
+use super::asked::{Asked, MoveAsked, ResignAsked};
 use super::errors::WebError;
 use super::lang::Viewer;
 use super::page::{escape, fill, script_json, strings_json, words};
@@ -166,7 +166,7 @@ struct Person {
 /// `POST /api/token`: signs the person in (see the module's doc).
 pub(super) async fn sign_in(
     State(web): State<Web>,
-    Json(asked): Json<SignIn>,
+    Asked(asked): Asked<SignIn>,
 ) -> Result<Response, WebError> {
     let activity = activity(&web)?;
     if asked.code.is_empty() || asked.code.len() > 200 || asked.instance_id.len() > 200 {
@@ -290,7 +290,7 @@ pub(super) async fn play(
     Viewer(lang): Viewer,
     SignedIn(session): SignedIn,
     Path(key): Path<String>,
-    Json(asked): Json<MoveAsked>,
+    Asked(asked): Asked<MoveAsked>,
 ) -> Result<Response, WebError> {
     let game = game_at(&web, &key).await?;
     let played = web
@@ -318,7 +318,7 @@ pub(super) async fn resign(
     Viewer(lang): Viewer,
     SignedIn(session): SignedIn,
     Path(key): Path<String>,
-    Json(asked): Json<ResignAsked>,
+    Asked(asked): Asked<ResignAsked>,
 ) -> Result<Response, WebError> {
     let game = game_at(&web, &key).await?;
     web.service
@@ -378,7 +378,7 @@ pub(super) async fn computer(
     State(web): State<Web>,
     Viewer(lang): Viewer,
     SignedIn(session): SignedIn,
-    Json(asked): Json<ComputerAsked>,
+    Asked(asked): Asked<ComputerAsked>,
 ) -> Result<Response, WebError> {
     let level: Level = asked
         .level
