@@ -459,9 +459,13 @@ pub enum Msg<'a> {
     DailyPuzzleChannelConflict,
 }
 
+/// The most characters of someone's text quoted back (a tournament's name fits whole).
+const MOST_ECHOED: usize = 80;
+
 /// User text as it may be quoted back in `code`: control characters and invisible formatting
 /// (bidi overrides, zero-width spaces) shown as `�`, backticks as `'`, so they cannot garble
-/// the message; `None` when only spaces are left.
+/// the message, and at most [`MOST_ECHOED`] characters (then `…`); `None` when only spaces are
+/// left.
 fn echo(text: &str) -> Option<String> {
     let shown: String = text
         .chars()
@@ -472,7 +476,14 @@ fn echo(text: &str) -> Option<String> {
         })
         .collect();
     let shown = shown.trim();
-    (!shown.is_empty()).then(|| shown.to_owned())
+    if shown.is_empty() {
+        return None;
+    }
+    let mut clipped: String = shown.chars().take(MOST_ECHOED).collect();
+    if clipped.len() < shown.len() {
+        clipped.push('…');
+    }
+    Some(clipped)
 }
 
 /// Unicode format characters that change how the text around them shows, or show nothing.

@@ -921,6 +921,15 @@ fn quoted_input_loses_what_would_garble_the_message() {
         Lang::Es.text(&Msg::Refused(&not_a_square)),
         "Eso no es una casilla de un tablero de 12×12; escríbela como g1."
     );
+    // A long text is quoted only in part.
+    let long = Lang::En.text(&Msg::Refused(&not_a_move(&"g".repeat(3000))));
+    assert_eq!(
+        long,
+        format!(
+            "`{}…` is not a move; write two squares like g1-g7, or swap.",
+            "g".repeat(80)
+        )
+    );
 }
 
 #[test]
