@@ -1347,6 +1347,22 @@ async fn games_in_progress_are_those_of_the_server_asked_in_a_page_at_a_time() {
     assert_eq!((none.entries.len(), none.total_pages), (0, 1));
 }
 
+/// Alice plays g1-g6, then Bob's f12-f7 is stored in the moves table alone: what a second read
+/// sees when the move lands between a read of the game and a read of its moves.
+async fn move_lands_between_reads(f: &Fixture, game: GameId) {
+    f.play(&alice(), game, "g1-g6").await.unwrap();
+    sqlx::query(
+        "INSERT INTO moves (game_id, ply, notation, player_id, played_ms)
+         VALUES ($1, 2, 'f12-f7', $2, $3)",
+    )
+    .bind(game.0)
+    .bind(monkey_queen::storage::db_id(bob().id.0))
+    .bind(T0)
+    .execute(f.service.db().writer())
+    .await
+    .unwrap();
+}
+
 /// A record is read in two statements, the game and then its moves; a move stored in between
 /// (by another request or process) is seen by the second read and not the first. The record
 /// is the game as read, not a corruption. Here the moves table holds Bob's move ahead of its
@@ -1355,17 +1371,7 @@ async fn games_in_progress_are_those_of_the_server_asked_in_a_page_at_a_time() {
 async fn a_record_read_while_a_move_lands_is_the_game_as_read() {
     let f = Fixture::new().await;
     let game = f.start(&alice(), &bob()).await;
-    f.play(&alice(), game.id, "g1-g6").await.unwrap();
-    sqlx::query(
-        "INSERT INTO moves (game_id, ply, notation, player_id, played_ms)
-         VALUES ($1, 2, 'f12-f7', $2, $3)",
-    )
-    .bind(game.id.0)
-    .bind(monkey_queen::storage::db_id(bob().id.0))
-    .bind(T0)
-    .execute(f.service.db().writer())
-    .await
-    .unwrap();
+    move_lands_between_reads(&f, game.id).await;
     let record = f.service.record(game.id).await.unwrap();
     assert_eq!(record.game.ply(), 1);
     assert_eq!(record.record.moves.len(), 1);
@@ -1380,17 +1386,7 @@ async fn a_page_read_while_a_move_lands_is_the_game_as_read() {
     let f = Fixture::new().await;
     let game = f.start(&alice(), &bob()).await;
     let key = f.service.page_key(&game).await.unwrap();
-    f.play(&alice(), game.id, "g1-g6").await.unwrap();
-    sqlx::query(
-        "INSERT INTO moves (game_id, ply, notation, player_id, played_ms)
-         VALUES ($1, 2, 'f12-f7', $2, $3)",
-    )
-    .bind(game.id.0)
-    .bind(monkey_queen::storage::db_id(bob().id.0))
-    .bind(T0)
-    .execute(f.service.db().writer())
-    .await
-    .unwrap();
+    move_lands_between_reads(&f, game.id).await;
     let page = f.service.page(&key).await.unwrap().expect("the page");
     assert_eq!(page.game.ply(), 1);
     let notations: Vec<&str> = page.moves.iter().map(|m| m.notation.as_str()).collect();

@@ -25,6 +25,15 @@ async fn new_game(web: &LocalWeb) -> String {
     created["url"].as_str().unwrap().to_owned()
 }
 
+/// Starts [`PAGES`] games; their pages' paths.
+async fn new_games(web: &LocalWeb) -> Vec<String> {
+    let mut paths = Vec::with_capacity(PAGES);
+    for _ in 0..PAGES {
+        paths.push(new_game(web).await);
+    }
+    paths
+}
+
 /// Plays g1-g7 by taps on the page in front, and waits until it is confirmed there.
 async fn move_queen(b: &Browser) {
     b.wait_for(
@@ -50,10 +59,7 @@ async fn a_move_on_the_tenth_page_opened_in_one_tab_reaches_the_server() {
         return;
     };
     let web = LocalWeb::start().await;
-    let mut paths = Vec::new();
-    for _ in 0..PAGES {
-        paths.push(new_game(&web).await);
-    }
+    let paths = new_games(&web).await;
     for path in &paths {
         open_live(&b, &format!("{}{path}", web.url)).await;
     }
@@ -85,10 +91,7 @@ async fn a_move_in_the_tenth_tab_reaches_the_server() {
         return;
     };
     let web = LocalWeb::start().await;
-    let mut paths = Vec::new();
-    for _ in 0..PAGES {
-        paths.push(new_game(&web).await);
-    }
+    let paths = new_games(&web).await;
     for (i, path) in paths.iter().enumerate() {
         if i > 0 {
             let tab = b.client.new_window(true).await.unwrap();
