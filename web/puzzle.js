@@ -1,7 +1,8 @@
 // A puzzle's page: its board, solved by taps or drags as the game page plays. Each move goes to
 // the server, which replays the line against the solution and answers right (with the
 // defender's reply), solved or wrong (with the solution); the page never holds the solution
-// before that, or before "Show solution". The line so far can be stepped through.
+// before that, or before "Show solution". The line so far can be stepped through. While the
+// puzzle counts on Discord (today's daily puzzle, someone's rated one) it is only shown.
 
 import { loadStrings, t } from './i18n.js';
 import { readJson, setText } from './dom.js';
@@ -18,7 +19,7 @@ const puzzle = readJson('mq-state', null);
 let line = []; // the plies played and shown: { move, position }
 let solverMoves = []; // the solver's moves the server took as right
 let dests = null; // the solver's legal moves now, while solving
-let outcome = 'solving'; // solving | solved | failed
+let outcome = 'solving'; // solving | solved | failed | counts (played on Discord now)
 let feedback = '';
 let shown = 0;
 let flipped = false;
@@ -83,7 +84,7 @@ function render() {
   $('mq-play').dataset.state = outcome;
   $('mq-show-solution').hidden = outcome !== 'solving';
   $('mq-show-solution').disabled = busy;
-  $('mq-again').hidden = outcome === 'solving';
+  $('mq-again').hidden = outcome === 'solving' || outcome === 'counts';
 }
 
 function show(ply) {
@@ -174,6 +175,11 @@ function start() {
   words();
   dests = puzzle.dests;
   flipped = puzzle.solver === 'black';
+  if (puzzle.counts) {
+    // While it counts on Discord, the server judges nothing here: the puzzle is only shown.
+    outcome = 'counts';
+    feedback = t('web-puzzle-counts');
+  }
   render();
   $('mq-show-solution').addEventListener('click', showSolution);
   $('mq-again').addEventListener('click', again);

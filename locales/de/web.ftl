@@ -169,6 +169,7 @@ web-puzzle-shown = Die Lösung steht auf dem Brett: blättere sie durch.
 web-puzzle-show-solution = Lösung zeigen
 web-puzzle-again = Noch einmal
 web-puzzle-unrated = Aufgaben hier sind ungewertet: die Aufgabenwertung gibt es mit /puzzle auf Discord.
+web-puzzle-counts = Diese Aufgabe zählt gerade auf Discord: Sie ist die heutige Tagesaufgabe, oder jemand löst sie für seine Wertung. Spiel sie dort mit /puzzle; hier geht sie auf, sobald sie nicht mehr zählt.
 web-theme-queen-capture = Königin geschlagen
 web-theme-no-moves = keine gültigen Züge
 web-theme-forced-win = erzwungener Gewinn

@@ -169,6 +169,7 @@ web-puzzle-shown = The solution is on the board: step through it.
 web-puzzle-show-solution = Show solution
 web-puzzle-again = Try again
 web-puzzle-unrated = Puzzles here are unrated: puzzle ratings are for /puzzle on Discord.
+web-puzzle-counts = This puzzle counts on Discord right now: it is today’s daily puzzle, or someone is solving it for their rating. Play it there with /puzzle; here it opens once it no longer counts.
 web-theme-queen-capture = queen capture
 web-theme-no-moves = no legal moves
 web-theme-forced-win = forced win

@@ -169,6 +169,7 @@ web-puzzle-shown = La solución está en el tablero: recórrela.
 web-puzzle-show-solution = Ver la solución
 web-puzzle-again = Intentar de nuevo
 web-puzzle-unrated = Aquí los problemas no puntúan: la puntuación de problemas es para /puzzle en Discord.
+web-puzzle-counts = Este problema cuenta ahora mismo en Discord: es el problema del día, o alguien lo está resolviendo para su puntuación. Juégalo allí con /puzzle; aquí se abre cuando deje de contar.
 web-theme-queen-capture = captura de la reina
 web-theme-no-moves = sin jugadas legales
 web-theme-forced-win = victoria forzada

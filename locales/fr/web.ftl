@@ -170,6 +170,7 @@ web-puzzle-shown = La solution est sur le plateau : parcours-la.
 web-puzzle-show-solution = Voir la solution
 web-puzzle-again = Réessayer
 web-puzzle-unrated = Ici, les problèmes ne comptent pas pour la cote : la cote des problèmes, c’est /puzzle sur Discord.
+web-puzzle-counts = Ce problème compte en ce moment sur Discord : c’est le problème du jour, ou quelqu’un le résout pour sa cote. Joue-le là-bas avec /puzzle ; ici, il s’ouvre quand il ne compte plus.
 web-theme-queen-capture = prise de la reine
 web-theme-no-moves = aucun coup légal
 web-theme-forced-win = gain forcé

@@ -169,6 +169,7 @@ web-puzzle-shown = A solução está no tabuleiro: percorra-a.
 web-puzzle-show-solution = Ver a solução
 web-puzzle-again = Tentar de novo
 web-puzzle-unrated = Aqui os problemas não contam para o rating: o rating de problemas é do /puzzle no Discord.
+web-puzzle-counts = Este problema está valendo no Discord agora: é o problema do dia, ou alguém o está resolvendo valendo rating. Jogue lá com /puzzle; aqui ele abre quando deixar de valer.
 web-theme-queen-capture = captura da rainha
 web-theme-no-moves = sem jogadas válidas
 web-theme-forced-win = vitória forçada

@@ -102,8 +102,9 @@ pub use players::{
 pub use puzzles::{
     AttemptRow, AttemptStatus, NewPuzzleRow, PuzzlePlayerRow, PuzzleRow, attempt,
     choose_daily_puzzle, claim_daily_post, count_puzzles, daily_puzzle, daily_solvers,
-    insert_attempt, insert_puzzle, move_attempt, nearest_new_puzzle, open_attempt, puzzle,
-    puzzle_at, puzzle_player, puzzles_of_game, rate_puzzle, store_puzzle_player,
+    draw_daily_puzzle, insert_attempt, insert_puzzle, move_attempt, nearest_new_puzzle,
+    open_attempt, puzzle, puzzle_counts, puzzle_player, puzzles_of_game, rate_puzzle,
+    store_puzzle_player,
 };
 pub use rating_history::{rating_history, record_rating};
 pub use schema::{SchemaError, migrator, schema_version};

@@ -166,20 +166,53 @@ pub async fn puzzle(conn: &mut Conn, id: PuzzleId) -> Result<Option<PuzzleRow>, 
     row.as_ref().map(decode_puzzle).transpose()
 }
 
-/// The puzzle `index` places after the first (wrapping around), in id order.
+/// A puzzle to be a day's daily puzzle, drawn at random (so nobody can tell a day's puzzle
+/// before it is chosen): one that was never a daily puzzle, else any; `None` when there are
+/// no puzzles.
 ///
 /// # Errors
 /// Database failure, or a row that can't be read back.
-pub async fn puzzle_at(conn: &mut Conn, index: u64) -> Result<Option<PuzzleRow>, Error> {
-    let count = count_puzzles(conn).await?;
-    if count == 0 {
-        return Ok(None);
-    }
-    let row = sqlx::query(select_puzzles!("ORDER BY p.id LIMIT 1 OFFSET $1"))
-        .bind(i64::try_from(index % count).unwrap_or(0))
-        .fetch_optional(conn)
-        .await?;
+pub async fn draw_daily_puzzle(conn: &mut Conn) -> Result<Option<PuzzleRow>, Error> {
+    let fresh = sqlx::query(select_puzzles!(
+        "WHERE NOT EXISTS (SELECT 1 FROM daily_puzzles d WHERE d.puzzle_id = p.id)
+         ORDER BY random() LIMIT 1"
+    ))
+    .fetch_optional(&mut *conn)
+    .await?;
+    let row = match fresh {
+        Some(row) => Some(row),
+        None => {
+            sqlx::query(select_puzzles!("ORDER BY random() LIMIT 1"))
+                .fetch_optional(conn)
+                .await?
+        }
+    };
     row.as_ref().map(decode_puzzle).transpose()
+}
+
+/// Whether `puzzle` counts in Discord now: it is the daily puzzle of `day`, or someone's
+/// open rated attempt.
+///
+/// # Errors
+/// Database failure.
+pub async fn puzzle_counts(conn: &mut Conn, puzzle: PuzzleId, day: Day) -> Result<bool, Error> {
+    let daily: Option<i64> =
+        sqlx::query_scalar("SELECT puzzle_id FROM daily_puzzles WHERE day = $1 AND puzzle_id = $2")
+            .bind(day.to_string())
+            .bind(puzzle.0)
+            .fetch_optional(&mut *conn)
+            .await?;
+    if daily.is_some() {
+        return Ok(true);
+    }
+    let rated: Option<i64> = sqlx::query_scalar(
+        "SELECT puzzle_id FROM puzzle_attempts
+         WHERE puzzle_id = $1 AND status = 'open' AND day = '' AND rated LIMIT 1",
+    )
+    .bind(puzzle.0)
+    .fetch_optional(conn)
+    .await?;
+    Ok(rated.is_some())
 }
 
 /// The puzzle `user` has never had whose rating is nearest `rating` (the lowest number

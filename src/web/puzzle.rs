@@ -5,11 +5,14 @@
 //! - `GET /puzzles/{id}/board.png`: the position as the bots' board picture, the solver at
 //!   the bottom.
 //!
-//! The solution is never in the page: it comes only when the page fails or asks for it.
+//! The solution is never in the page: it comes only when the page fails or asks for it, and
+//! never while the puzzle counts in Discord (today's daily puzzle, someone's rated one): then
+//! the page shows the puzzle and says where it is played.
 
 use std::collections::BTreeMap;
 
 use axum::extract::{Path, State};
+use axum::http::StatusCode;
 use axum::http::header::{CACHE_CONTROL, CONTENT_TYPE};
 use axum::response::{Html, IntoResponse, Response};
 use monkey_queen_core::{Color, Move};
@@ -50,6 +53,30 @@ pub(super) async fn load(web: &Web, id: &str) -> Result<(PuzzleView, Vec<Move>),
     }
 }
 
+/// Puzzle `id` and its solution, to judge moves by; 403 in `lang` while it counts in Discord
+/// (see [`PuzzleService::counts`](crate::games::PuzzleService::counts)).
+pub(super) async fn load_uncounted(
+    web: &Web,
+    id: &str,
+    lang: Lang,
+) -> Result<(PuzzleView, Vec<Move>), WebError> {
+    let found = load(web, id).await?;
+    if counts(web, found.0.id).await? {
+        let why = word(lang, "web-puzzle-counts", &[]);
+        return Err(WebError::Refused(StatusCode::FORBIDDEN, why));
+    }
+    Ok(found)
+}
+
+/// Whether puzzle `id` counts in Discord now.
+async fn counts(web: &Web, id: PuzzleId) -> Result<bool, WebError> {
+    web.service
+        .puzzles()
+        .counts(id)
+        .await
+        .map_err(|e| WebError::Internal(e.to_string()))
+}
+
 /// The JSON of a puzzle's page.
 #[derive(Debug, Serialize)]
 struct PuzzleState {
@@ -61,6 +88,8 @@ struct PuzzleState {
     themes: Vec<&'static str>,
     check: String,
     solution: String,
+    /// It counts in Discord now: shown, not solved here.
+    counts: bool,
 }
 
 /// The colour's word in the page's JSON.
@@ -88,6 +117,7 @@ pub(super) async fn page(
 ) -> Result<Html<String>, WebError> {
     let (puzzle, _) = load(&web, &id).await?;
     let id = puzzle.id;
+    let counts = counts(&web, id).await?;
     let rating = puzzle.rating.round() as i64;
     let title = word(lang, "web-puzzle-title", &[("number", id.to_string())]);
     let description = format!(
@@ -104,6 +134,7 @@ pub(super) async fn page(
         themes: puzzle.themes.iter().map(|t| t.name()).collect(),
         check: format!("/api/puzzles/{id}/check"),
         solution: format!("/api/puzzles/{id}/solution"),
+        counts,
     };
     // Serializing plain strings, numbers and maps of them cannot fail.
     let json = serde_json::to_string(&state).unwrap_or_default();

@@ -7,7 +7,9 @@
 //! - `POST /api/puzzles/{id}/solution` answers the solution from where the page stands.
 //!
 //! A body that is not such a line is 400, an illegal move 422, a line that goes on past the
-//! puzzle's end 409, each with a plain-text reason; an unknown puzzle is 404.
+//! puzzle's end 409, each with a plain-text reason; an unknown puzzle is 404. While the puzzle
+//! counts in Discord (today's daily puzzle, or someone's open rated one), both answer 403 in
+//! the viewer's language and judge nothing: its answer can't be read or probed here.
 
 use std::collections::BTreeMap;
 
@@ -20,6 +22,7 @@ use serde::{Deserialize, Serialize};
 
 use super::Web;
 use super::errors::WebError;
+use super::lang::Viewer;
 use super::puzzle;
 use super::state::{Dest, dests};
 use crate::games::{Verdict, judge_move};
@@ -112,10 +115,11 @@ fn read_line(body: Result<Json<LineAsked>, JsonRejection>) -> Result<Vec<String>
 /// `POST /api/puzzles/{id}/check`: judges the last of the solver's moves.
 pub(super) async fn check(
     State(web): State<Web>,
+    Viewer(lang): Viewer,
     Path(id): Path<String>,
     body: Result<Json<LineAsked>, JsonRejection>,
 ) -> Result<Json<Checked>, WebError> {
-    let (view, solution) = puzzle::load(&web, &id).await?;
+    let (view, solution) = puzzle::load_uncounted(&web, &id, lang).await?;
     let moves = read_line(body)?;
     let Some((last, before)) = moves.split_last() else {
         let why = "no move to check".to_owned();
@@ -127,10 +131,11 @@ pub(super) async fn check(
 /// `POST /api/puzzles/{id}/solution`: the solution after the solver's moves so far.
 pub(super) async fn solution(
     State(web): State<Web>,
+    Viewer(lang): Viewer,
     Path(id): Path<String>,
     body: Result<Json<LineAsked>, JsonRejection>,
 ) -> Result<Json<Solution>, WebError> {
-    let (view, solution) = puzzle::load(&web, &id).await?;
+    let (view, solution) = puzzle::load_uncounted(&web, &id, lang).await?;
     let moves = read_line(body)?;
     let position = replay(&view.position, &solution, &moves)?;
     let rest = steps(&position, rest_of(&solution, 2 * moves.len()))?;

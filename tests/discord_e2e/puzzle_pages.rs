@@ -5,7 +5,7 @@
 
 use std::path::PathBuf;
 
-use monkey_queen::games::{GameId, GameRef, UserId, read_puzzle_lines};
+use monkey_queen::games::{GameId, GameRef, PlayerRef, UserId, read_puzzle_lines};
 use monkey_queen::model::PuzzleId;
 use monkey_queen_core::puzzle::Puzzle;
 use monkey_queen_core::{Move, Position};
@@ -255,6 +255,95 @@ async fn a_puzzles_page_checks_each_move_and_keeps_nothing() {
             { "ply": 42, "id": one.0, "url": format!("/puzzles/{one}") },
         ])
     );
+    h.stop().await;
+}
+
+/// The state a puzzle's page carries, and the answers to its check and its solution, in
+/// French: (counts, check's status and body, solution's status and body).
+async fn as_the_web_sees(
+    pages: &str,
+    id: PuzzleId,
+) -> (bool, (StatusCode, Value), (StatusCode, Value)) {
+    let html = reqwest::get(format!("{pages}/puzzles/{id}"))
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    let counts = html.contains(r#""counts":true"#);
+    assert!(counts || html.contains(r#""counts":false"#), "{html}");
+    let ask = |path: &'static str| {
+        reqwest::Client::new()
+            .post(format!("{pages}/api/puzzles/{id}/{path}"))
+            .header("content-type", "application/json")
+            .header("accept-language", "fr")
+            .body(r#"{"moves":["a1-a2"]}"#)
+            .send()
+    };
+    let read = |answer: reqwest::Response| async move {
+        let status = answer.status();
+        let text = answer.text().await.unwrap();
+        (
+            status,
+            serde_json::from_str(&text).unwrap_or(Value::String(text)),
+        )
+    };
+    let check = read(ask("check").await.unwrap()).await;
+    let solution = read(ask("solution").await.unwrap()).await;
+    (counts, check, solution)
+}
+
+/// A puzzle that counts on Discord (today's daily puzzle, someone's open rated `/puzzle`) is
+/// shown on the web but neither judged nor solved there, in the viewer's language, until it
+/// no longer counts; the daily puzzle is drawn when first asked for, not known before.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_puzzle_that_counts_on_discord_is_only_shown_on_the_web() {
+    let h = Harness::registered_with_pages().await;
+    let (_, _, short, one) = game_with_puzzles(&h).await;
+    let pages = h.pages(0);
+    let refused = |(status, body): (StatusCode, Value)| {
+        assert_eq!(status, StatusCode::FORBIDDEN, "{body}");
+        let text = body["error"].as_str().unwrap_or_default().to_owned();
+        assert!(
+            text.starts_with("Ce problème compte en ce moment sur Discord"),
+            "{body}"
+        );
+    };
+    // Nothing counts yet: the line a1-a2 is checked (and is illegal there: 422).
+    for id in [short, one] {
+        let (counts, check, solution) = as_the_web_sees(&pages, id).await;
+        assert!(!counts);
+        assert_eq!(check.0, StatusCode::UNPROCESSABLE_ENTITY, "{check:?}");
+        assert_eq!(solution.0, StatusCode::UNPROCESSABLE_ENTITY, "{solution:?}");
+    }
+    // Alice's rated /puzzle.
+    let alice = PlayerRef::new(UserId(ALICE.id), ALICE.username);
+    let rated = h.service.puzzles().next(&alice).await.unwrap().id;
+    let (counts, check, solution) = as_the_web_sees(&pages, rated).await;
+    assert!(counts);
+    refused(check);
+    refused(solution);
+    if rated != one {
+        assert!(!as_the_web_sees(&pages, one).await.0);
+    }
+    // She gives up: it no longer counts.
+    h.service
+        .puzzles()
+        .give_up(UserId(ALICE.id), rated, None, None)
+        .await
+        .unwrap();
+    assert!(!as_the_web_sees(&pages, rated).await.0);
+    // Today's daily puzzle counts all day, the other does not.
+    let bob = PlayerRef::new(UserId(BOB.id), BOB.username);
+    let daily = h.service.puzzles().daily(&bob).await.unwrap().id;
+    let other = if daily == short { one } else { short };
+    let (counts, check, solution) = as_the_web_sees(&pages, daily).await;
+    assert!(counts);
+    refused(check);
+    refused(solution);
+    let (counts, check, _) = as_the_web_sees(&pages, other).await;
+    assert!(!counts);
+    assert_eq!(check.0, StatusCode::UNPROCESSABLE_ENTITY, "{check:?}");
     h.stop().await;
 }
 

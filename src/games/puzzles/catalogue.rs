@@ -67,6 +67,17 @@ impl PuzzleService {
         Ok((view_of(&row, 0, None, 0)?, solution_of(&row)?))
     }
 
+    /// Whether puzzle `id` counts in Discord now: it is today's daily puzzle, or someone's
+    /// open rated `/puzzle`. While it counts, nothing outside Discord judges moves in it or
+    /// shows its solution (else anyone could read the answer off its web page).
+    ///
+    /// # Errors
+    /// Internal errors only.
+    pub async fn counts(&self, id: PuzzleId) -> Result<bool> {
+        let mut conn = self.games.db.read().await?;
+        Ok(storage::puzzle_counts(&mut conn, id, self.today()).await?)
+    }
+
     /// The puzzles found in a stored game, by the ply of their position.
     ///
     /// # Errors

@@ -102,13 +102,13 @@ pub(in crate::games) async fn daily_post(conn: &mut Conn, day: Day) -> Result<Op
     }
 }
 
-/// The daily puzzle of `day`, chosen now if nobody asked for it yet: the puzzles taken in
-/// turn, a day each.
+/// The daily puzzle of `day`, chosen now if nobody asked for it yet: drawn at random among
+/// those never daily before (see [`storage::draw_daily_puzzle`]).
 async fn daily_row(conn: &mut Conn, day: Day) -> Result<PuzzleRow> {
     let id = match storage::daily_puzzle(conn, day).await? {
         Some(id) => id,
         None => {
-            let row = storage::puzzle_at(conn, u64::from(day.number()))
+            let row = storage::draw_daily_puzzle(conn)
                 .await?
                 .ok_or(UserError::NoPuzzles)?;
             storage::choose_daily_puzzle(conn, day, row.id).await?;
