@@ -1,5 +1,5 @@
-//! The daily puzzle: the same for everyone on a day (UTC), the puzzles taken in turn, a day
-//! each; tried as often as one likes, unrated; its solvers, first first; and its post in the
+//! The daily puzzle: the same for everyone on a day (UTC), drawn at random among those never
+//! daily before; tried as often as one likes, unrated; its solvers, first first; and its post in the
 //! channel each server chose, owed once a day in the outbox.
 
 use super::{PuzzleService, PuzzleView, attempt_view, view_of};
