@@ -1,8 +1,8 @@
 // The Activity: the game page inside Discord's client. Signs in through Discord's Embedded App
 // SDK (ready, authorize, the server's /api/token, authenticate), then opens the game the
 // person launched it on, or lists their games in the channel. Outside Discord the SDK's own
-// mock stands in when the address carries a code (the browser tests; a local try-out), as
-// Discord's sdk-playground does outside the iframe.
+// mock stands in when the address carries a code and the server talks to a stand-in Discord
+// (the browser tests; a local try-out), as Discord's sdk-playground does outside the iframe.
 
 import { DiscordSDK, DiscordSDKMock } from './discord-sdk.js';
 import { t, useStrings } from './i18n.js';
@@ -14,14 +14,14 @@ const $ = (id) => document.getElementById(id);
 const config = readJson('mq-activity', {});
 const params = new URLSearchParams(location.search);
 
-/** Discord's SDK and the instance it runs in; null outside Discord without a mock code. */
+/** Discord's SDK and the instance it runs in; null outside Discord without a mock (see above). */
 function connect() {
   if (params.get('frame_id')) {
     const sdk = new DiscordSDK(config.client_id);
     return { sdk, instanceId: sdk.instanceId };
   }
   const code = params.get('mock_code');
-  if (!code) return null;
+  if (!code || config.mock !== true) return null;
   const sdk = new DiscordSDKMock(config.client_id, params.get('guild_id'), params.get('channel_id'), null);
   const locale = params.get('mock_locale') || '';
   sdk._updateCommandMocks({

@@ -169,6 +169,7 @@ impl App {
                                 client_id: identity.application,
                                 client_secret,
                                 bot_token: bot.token.clone(),
+                                stand_in: bot.api_url.is_some(),
                             },
                         );
                         let pages = web::WebConfig {

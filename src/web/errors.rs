@@ -2,8 +2,11 @@
 //! body (JSON `{"error": …}` in the viewer's language for a refused move, so the page can show
 //! it). Nothing is changed by a refused request.
 
+use std::time::Duration;
+
 use axum::Json;
 use axum::http::StatusCode;
+use axum::http::header::RETRY_AFTER;
 use axum::response::{IntoResponse, Response};
 use serde::Serialize;
 use tracing::error;
@@ -29,6 +32,8 @@ pub(super) enum WebError {
     Unauthorized,
     /// Discord could not be asked (a sign-in); logged, not shown.
     BadGateway(String),
+    /// Not now: try again after this long (sent as `Retry-After`).
+    Busy(Duration),
     /// The service refused: said in the viewer's language.
     Refused(StatusCode, String),
     /// Something broke; logged, not shown.
@@ -54,6 +59,17 @@ impl IntoResponse for WebError {
             WebError::BadGateway(detail) => {
                 error!(%detail, "Discord could not be asked");
                 (StatusCode::BAD_GATEWAY, "Discord could not be asked").into_response()
+            }
+            WebError::Busy(wait) => {
+                let seconds = wait.as_secs() + u64::from(wait.subsec_nanos() > 0);
+                let text = "busy: try again in a moment";
+                let headers = [(RETRY_AFTER, seconds.max(1).to_string())];
+                (
+                    StatusCode::SERVICE_UNAVAILABLE,
+                    headers,
+                    Json(Body { error: text }),
+                )
+                    .into_response()
             }
             WebError::BadRequest(why) => {
                 (StatusCode::BAD_REQUEST, Json(Body { error: &why })).into_response()

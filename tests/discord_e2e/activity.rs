@@ -587,3 +587,108 @@ async fn what_is_done_on_the_activity_reaches_the_chat_though_its_process_died()
     );
     h.stop().await;
 }
+
+/// POSTs a sign-in with `code` to `instance`; the status, and the `Retry-After` header if
+/// any.
+async fn sign_in_answer(pages: &str, code: &str, instance: &str) -> (StatusCode, Option<u64>) {
+    let answer = reqwest::Client::new()
+        .post(format!("{pages}/api/token"))
+        .json(&json!({"code": code, "instance_id": instance}))
+        .send()
+        .await
+        .unwrap();
+    let retry_after = answer
+        .headers()
+        .get("retry-after")
+        .map(|v| v.to_str().unwrap().parse().unwrap());
+    (answer.status(), retry_after)
+}
+
+/// How many code exchanges Discord has been asked for.
+fn exchanges(h: &Harness) -> usize {
+    h.fake
+        .requests()
+        .iter()
+        .filter(|r| r.is("POST", "/oauth2/token"))
+        .count()
+}
+
+/// Sign-ins ask Discord at a pace it tolerates, whoever sends them: a crowd at once passes
+/// up to the burst, the rest are told to come back (503, `Retry-After`) without Discord being
+/// asked.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sign_ins_ask_discord_at_a_pace_it_tolerates() {
+    let h = Harness::registered_with_activity().await;
+    let instance = h.fake.launch_activity(CHANNEL_ID, Some(GUILD_ID), ALICE.id);
+    let pages = h.pages(0);
+    // Thirty sign-ins at once: at most the burst of ten (and the few the pace adds while they
+    // arrive) reach Discord.
+    let codes: Vec<String> = (0..30)
+        .map(|_| h.fake.authorization_code(ALICE.id, APPLICATION_ID))
+        .collect();
+    let answers =
+        futures_util::future::join_all(codes.iter().map(|c| sign_in_answer(&pages, c, &instance)))
+            .await;
+    let signed_in = answers.iter().filter(|(s, _)| *s == StatusCode::OK).count();
+    let busy: Vec<_> = answers
+        .iter()
+        .filter(|(s, _)| *s == StatusCode::SERVICE_UNAVAILABLE)
+        .collect();
+    assert_eq!(signed_in + busy.len(), 30, "{answers:?}");
+    assert!(signed_in >= 10 && busy.len() >= 10, "{answers:?}");
+    assert!(busy.iter().all(|(_, wait)| *wait == Some(1)), "{answers:?}");
+    assert_eq!(exchanges(&h), signed_in, "a refused sign-in asked Discord");
+    h.stop().await;
+}
+
+/// Once Discord answers a sign-in's exchange with 429, nobody asks it again before its
+/// `Retry-After`: the sign-ins meanwhile are told to wait (503) as long.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn no_sign_in_asks_discord_while_it_asked_to_wait() {
+    let h = Harness::registered_with_activity().await;
+    let instance = h.fake.launch_activity(CHANNEL_ID, Some(GUILD_ID), ALICE.id);
+    let pages = h.pages(0);
+    // Discord answers the next exchange with 429 for 30 s: that sign-in is told to wait as
+    // long, and so is the next, which does not ask Discord.
+    let limit = crate::support::fake_discord::RateLimit {
+        retry_after: std::time::Duration::from_secs(30),
+        global: false,
+    };
+    h.fake.rate_limit_requests(
+        limit,
+        crate::support::fake_discord::first(1, |r| r.is("POST", "/oauth2/token")),
+    );
+    h.fake
+        .expect_refusals(|r| r.request.contains("/oauth2/token"));
+    let asked = exchanges(&h);
+    let code = h.fake.authorization_code(ALICE.id, APPLICATION_ID);
+    let (status, wait) = sign_in_answer(&pages, &code, &instance).await;
+    assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE);
+    assert!(wait.is_some_and(|w| (29..=30).contains(&w)), "{wait:?}");
+    let (status, wait) = sign_in_answer(&pages, &code, &instance).await;
+    assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE);
+    assert!(wait.is_some_and(|w| (1..=30).contains(&w)), "{wait:?}");
+    assert_eq!(
+        exchanges(&h),
+        asked + 1,
+        "asked Discord while it asked to wait"
+    );
+    h.stop().await;
+}
+
+/// A refusal of the bot's own token by the instance look-up is the bot's fault (502), not
+/// the person's absence from the Activity (403).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn only_an_unknown_instance_means_not_in_this_activity() {
+    let h = Harness::registered_with_activity().await;
+    let instance = h.fake.launch_activity(CHANNEL_ID, Some(GUILD_ID), ALICE.id);
+    let pages = h.pages(0);
+    h.fake
+        .refuse_requests(|r| r.path.contains("/activity-instances/"));
+    h.fake
+        .expect_refusals(|r| r.request.contains("/activity-instances/"));
+    let code = h.fake.authorization_code(ALICE.id, APPLICATION_ID);
+    let (status, _) = sign_in_answer(&pages, &code, &instance).await;
+    assert_eq!(status, StatusCode::BAD_GATEWAY);
+    h.stop().await;
+}

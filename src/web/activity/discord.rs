@@ -27,6 +27,9 @@ pub struct Activity {
     pub client_secret: Secret,
     /// The bot's token, for the activity-instance lookup.
     pub bot_token: Secret,
+    /// Discord is a stand-in (`DISCORD_API_URL`: the tests' fake, a local try-out): only then
+    /// may the page run the SDK's mock outside Discord's client (`?mock_code=`).
+    pub stand_in: bool,
 }
 
 /// Why Discord did not vouch for a request.
@@ -35,9 +38,26 @@ pub(crate) enum Refused {
     /// Discord refused the code or token (4xx): forged, replayed, expired, or another app's.
     #[error("Discord refused: {0}")]
     Refused(reqwest::StatusCode),
+    /// Discord asked to be left alone this long (429, its `Retry-After`).
+    #[error("Discord asked to wait {0:?}")]
+    Busy(Duration),
     /// Discord could not be asked, or answered something unreadable.
     #[error("Discord could not be asked: {0}")]
     Unreachable(String),
+}
+
+/// How long a 429 asks to wait: its `Retry-After` header (seconds, maybe fractional), else a
+/// second. A wait past an hour is taken as an hour.
+fn retry_after(answer: &reqwest::Response) -> Duration {
+    answer
+        .headers()
+        .get(reqwest::header::RETRY_AFTER)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.trim().parse::<f64>().ok())
+        .filter(|s| s.is_finite() && *s >= 0.0)
+        .map_or(Duration::from_secs(1), |s| {
+            Duration::from_secs_f64(s.min(3_600.0))
+        })
 }
 
 /// A person, as Discord says who holds a token.
@@ -113,6 +133,11 @@ impl DiscordApi {
         self.config.client_id
     }
 
+    /// Whether Discord is a stand-in (see [`Activity::stand_in`]).
+    pub(crate) fn stand_in(&self) -> bool {
+        self.config.stand_in
+    }
+
     fn url(&self, path: &str) -> String {
         format!("{}/api/v10{path}", self.config.api_base)
     }
@@ -122,6 +147,9 @@ impl DiscordApi {
     ) -> Result<T, Refused> {
         let answer = sent.map_err(|e| Refused::Unreachable(e.without_url().to_string()))?;
         let status = answer.status();
+        if status == reqwest::StatusCode::TOO_MANY_REQUESTS {
+            return Err(Refused::Busy(retry_after(&answer)));
+        }
         if status.is_client_error() {
             return Err(Refused::Refused(status));
         }
@@ -175,10 +203,11 @@ impl DiscordApi {
     }
 
     /// Where the app's Activity instance `instance` runs and who is in it; `None` when Discord
-    /// knows no such instance of this app.
+    /// knows no such instance of this app (404, or another app's).
     ///
     /// # Errors
-    /// [`Refused::Unreachable`] when Discord could not be asked.
+    /// [`Refused::Busy`] on a 429; [`Refused::Unreachable`] when Discord could not be asked,
+    /// or refused the bot's own token (any other 4xx is the bot's fault, not the person's).
     pub(crate) async fn instance(&self, instance: &str) -> Result<Option<Instance>, Refused> {
         let mut url = reqwest::Url::parse(&self.url(&format!(
             "/applications/{}/activity-instances/",
@@ -201,7 +230,12 @@ impl DiscordApi {
             .await;
         let found: InstanceAnswer = match Self::read(sent).await {
             Ok(found) => found,
-            Err(Refused::Refused(_)) => return Ok(None),
+            Err(Refused::Refused(reqwest::StatusCode::NOT_FOUND)) => return Ok(None),
+            Err(Refused::Refused(status)) => {
+                return Err(Refused::Unreachable(format!(
+                    "the instance look-up was refused: {status}"
+                )));
+            }
             Err(e) => return Err(e),
         };
         if snowflake(&found.application_id)? != self.config.client_id {

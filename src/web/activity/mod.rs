@@ -8,7 +8,9 @@
 //!   secret never leaves this server), asks Discord whose token it is and where that
 //!   Activity instance runs and who is in it; the person must be in it. Answers the access
 //!   token (for the SDK's `authenticate`) and a session ([`session`]) naming the person and
-//!   the instance's channel: the only identity the other routes trust.
+//!   the instance's channel: the only identity the other routes trust. Sign-ins are held to
+//!   a pace Discord tolerates ([`gate`]): beyond it, and while Discord asks to wait, 503 with
+//!   `Retry-After`.
 //! - With `Authorization: Bearer <session>`: `GET /api/activity/games` lists the game the
 //!   person opened the Activity on and their games in that channel; `POST
 //!   /api/activity/games/{key}/moves` and `/resign` play through the game service, as the
@@ -25,9 +27,11 @@
 //! moves as it refuses anyone's who is not to move.
 
 mod discord;
+mod gate;
 mod session;
 
 use std::collections::HashMap;
+use std::sync::Arc;
 
 use axum::Json;
 use axum::extract::{FromRequestParts, Path, Query, State};
@@ -40,6 +44,7 @@ use tracing::{info, warn};
 
 pub use discord::Activity;
 use discord::DiscordApi;
+use gate::SignInGate;
 
 use super::asked::{Asked, MoveAsked, ResignAsked};
 use super::errors::WebError;
@@ -52,10 +57,12 @@ use crate::games::{
 use crate::model::Level;
 use session::{LIFETIME_MS, Session, Sessions};
 
-/// The Activity's parts: how it asks Discord, and how it signs sessions.
+/// The Activity's parts: how it asks Discord, how many sign-ins may, and how it signs
+/// sessions.
 #[derive(Clone)]
 pub(super) struct ActivityState {
     discord: DiscordApi,
+    gate: Arc<SignInGate>,
     sessions: Sessions,
 }
 
@@ -64,6 +71,7 @@ impl ActivityState {
     pub(super) fn new(config: Activity) -> ActivityState {
         ActivityState {
             sessions: Sessions::new(&config.client_secret),
+            gate: Arc::new(SignInGate::new()),
             discord: DiscordApi::new(config),
         }
     }
@@ -116,7 +124,7 @@ pub(super) async fn page(
     Viewer(lang): Viewer,
 ) -> Result<Html<String>, WebError> {
     let activity = activity(&web)?;
-    let config = serde_json::json!({ "client_id": activity.discord.client_id().to_string() });
+    let config = page_config(&activity.discord);
     Ok(Html(fill(
         assets::template("game.html"),
         &[
@@ -132,6 +140,15 @@ pub(super) async fn page(
             ("activity", script_json(&config.to_string())),
         ],
     )))
+}
+
+/// What the page is told: the app's client id for the SDK, and whether it may run the SDK's
+/// mock outside Discord (only against a stand-in Discord: never in production).
+fn page_config(discord: &DiscordApi) -> serde_json::Value {
+    serde_json::json!({
+        "client_id": discord.client_id().to_string(),
+        "mock": discord.stand_in(),
+    })
 }
 
 /// `GET /api/strings`: the page's words in the language `Accept-Language` names, which the
@@ -172,16 +189,17 @@ pub(super) async fn sign_in(
     if asked.code.is_empty() || asked.code.len() > 200 || asked.instance_id.len() > 200 {
         return Err(WebError::BadRequest("a code and an instance id".into()));
     }
+    activity.gate.admit().map_err(WebError::Busy)?;
     let (access_token, user) = activity
         .discord
         .sign_in(&asked.code)
         .await
-        .map_err(|e| refused_by_discord(&e))?;
+        .map_err(|e| refused_by_discord(activity, e))?;
     let instance = activity
         .discord
         .instance(&asked.instance_id)
         .await
-        .map_err(|e| refused_by_discord(&e))?;
+        .map_err(|e| refused_by_discord(activity, e))?;
     let Some(instance) = instance.filter(|i| i.users.contains(&user.id)) else {
         warn!(user = %user.id, "a sign-in to an Activity instance the person is not in");
         return Err(WebError::Forbidden("not in this Activity"));
@@ -206,14 +224,20 @@ pub(super) async fn sign_in(
     Ok(Json(answer).into_response())
 }
 
-/// Discord would not vouch (401), or could not be asked (502).
-fn refused_by_discord(error: &discord::Refused) -> WebError {
+/// Discord would not vouch (401), asked to wait (503, and no sign-in asks it before then),
+/// or could not be asked (502).
+fn refused_by_discord(activity: &ActivityState, error: discord::Refused) -> WebError {
     match error {
         discord::Refused::Refused(status) => {
             warn!(%status, "Discord refused an Activity sign-in");
             WebError::Unauthorized
         }
-        discord::Refused::Unreachable(why) => WebError::BadGateway(why.clone()),
+        discord::Refused::Busy(wait) => {
+            warn!(?wait, "Discord asked the Activity's sign-ins to wait");
+            activity.gate.hold(wait);
+            WebError::Busy(wait)
+        }
+        discord::Refused::Unreachable(why) => WebError::BadGateway(why),
     }
 }
 
@@ -405,4 +429,29 @@ async fn key_of(web: &Web, game: &GameView, lang: crate::i18n::Lang) -> Result<S
         .await
         .map_err(|e| WebError::from_service(e, lang))?;
     Ok(key.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::Secret;
+
+    fn activity(api_base: &str, stand_in: bool) -> DiscordApi {
+        DiscordApi::new(Activity {
+            api_base: api_base.to_owned(),
+            client_id: 42,
+            client_secret: Secret::new("shh"),
+            bot_token: Secret::new("token"),
+            stand_in,
+        })
+    }
+
+    #[test]
+    fn the_sdks_mock_runs_only_against_a_stand_in_discord() {
+        let real = page_config(&activity("https://discord.com", false));
+        assert_eq!(real, serde_json::json!({"client_id": "42", "mock": false}));
+        let fake = page_config(&activity("http://127.0.0.1:1", true));
+        assert_eq!(fake["mock"], true);
+        assert!(!real.to_string().contains("shh") && !real.to_string().contains("token"));
+    }
 }
