@@ -1,8 +1,8 @@
 // The Activity: the game page inside Discord's client. Signs in through Discord's Embedded App
 // SDK (ready, authorize, the server's /api/token, authenticate), then opens the game the
 // person launched it on, or lists their games in the channel. Outside Discord the SDK's own
-// mock stands in when the address carries a code and the server talks to a stand-in Discord
-// (the browser tests; a local try-out), as Discord's sdk-playground does outside the iframe.
+// mock stands in when the address carries a code and the server allows it (ACTIVITY_MOCK_SDK:
+// the browser tests, a local try-out), as Discord's sdk-playground does outside the iframe.
 
 import { DiscordSDK, DiscordSDKMock } from './discord-sdk.js';
 import { t, useStrings } from './i18n.js';

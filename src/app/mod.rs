@@ -169,7 +169,7 @@ impl App {
                                 client_id: identity.application,
                                 client_secret,
                                 bot_token: bot.token.clone(),
-                                stand_in: bot.api_url.is_some(),
+                                mock_sdk: bot.activity_mock_sdk,
                             },
                         );
                         let pages = web::WebConfig {
@@ -177,6 +177,7 @@ impl App {
                             local: None,
                             activity,
                             rate_limit: RateLimit::default(),
+                            trusted_proxies: web::TrustedProxies::new(bot.trusted_proxies.clone()),
                             hosts: web::Hosts::Any,
                         };
                         serve(
@@ -226,6 +227,8 @@ impl App {
                     local: Some(local),
                     activity: None,
                     rate_limit,
+                    // At this screen, nothing stands between the browser and the pages.
+                    trusted_proxies: web::TrustedProxies::default(),
                     hosts,
                 };
                 let addr = serve(

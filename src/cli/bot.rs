@@ -67,6 +67,15 @@ pub struct BotArgs {
     /// the Activity, the game page played by taps inside Discord. Never logged.
     #[arg(long, env = "DISCORD_CLIENT_SECRET", hide_env_values = true)]
     client_secret: Option<String>,
+    /// The proxies in front of the pages (addresses or networks, comma-separated, such as
+    /// 127.0.0.1 or 10.0.0.0/8): their X-Forwarded-For names the client the rate limits count.
+    /// Unset: every request counts against the address it comes from.
+    #[arg(long, env = "TRUSTED_PROXIES")]
+    trusted_proxies: Option<String>,
+    /// With 1, the Activity's page runs Discord's SDK mock outside Discord when its address
+    /// carries ?mock_code= (a try-out against a stand-in Discord). Never in production.
+    #[arg(long, env = "ACTIVITY_MOCK_SDK", hide = true)]
+    activity_mock_sdk: Option<String>,
     /// Log filter, in tracing's EnvFilter syntax.
     #[arg(long, env = "RUST_LOG", default_value = DEFAULT_LOG)]
     log: String,
@@ -98,6 +107,8 @@ impl BotArgs {
             "WEB_ADDR" => self.web_addr.clone(),
             "PUBLIC_URL" => self.public_url.clone(),
             "DISCORD_CLIENT_SECRET" => self.client_secret.clone(),
+            "TRUSTED_PROXIES" => self.trusted_proxies.clone(),
+            "ACTIVITY_MOCK_SDK" => self.activity_mock_sdk.clone(),
             _ => None,
         })
         .map_err(|e| e.to_string())

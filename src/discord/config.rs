@@ -2,7 +2,9 @@
 //! `cli::bot`).
 
 use std::fmt;
-use std::net::SocketAddr;
+use std::net::{IpAddr, SocketAddr};
+
+use ipnet::IpNet;
 
 use poise::serenity_prelude::GuildId;
 
@@ -44,6 +46,13 @@ pub struct Config {
     /// The app's OAuth2 client secret (`DISCORD_CLIENT_SECRET`), with [`Self::web_addr`]:
     /// the Activity is on (see [`Self::activity`]).
     pub client_secret: Option<Secret>,
+    /// The proxies in front of the pages (`TRUSTED_PROXIES`: addresses or networks, separated
+    /// by commas), whose `X-Forwarded-For` names the client; none by default.
+    pub trusted_proxies: Vec<IpNet>,
+    /// The Activity's page may run Discord's SDK mock outside Discord's client when its address
+    /// carries `?mock_code=` (`ACTIVITY_MOCK_SDK=1`): a try-out against a stand-in Discord,
+    /// and the tests. Off by default, and never for production.
+    pub activity_mock_sdk: bool,
 }
 
 /// The gateway shards one process runs.
@@ -105,6 +114,8 @@ pub enum ConfigError {
     BadPublicUrl(String),
     /// `DISCORD_CLIENT_SECRET` is set without `WEB_ADDR`: the Activity is a page the bot serves.
     ActivityWithoutWeb,
+    /// An entry of `TRUSTED_PROXIES` is not an address or a network.
+    BadTrustedProxy(String),
 }
 
 impl fmt::Display for ConfigError {
@@ -133,6 +144,12 @@ impl fmt::Display for ConfigError {
                 "DISCORD_CLIENT_SECRET turns on the Activity, a page the bot serves: set \
                  WEB_ADDR too (the address the Activity's URL mapping points to)",
             ),
+            ConfigError::BadTrustedProxy(value) => write!(
+                f,
+                "TRUSTED_PROXIES lists the addresses or networks of the proxies in front of \
+                 the pages (such as 127.0.0.1, 10.0.0.0/8), separated by commas; {value:?} is \
+                 neither"
+            ),
             ConfigError::BadShards(value) => write!(
                 f,
                 "SHARDS and SHARD_COUNT go together: SHARDS is a shard or a range (0-3) below \
@@ -143,6 +160,20 @@ impl fmt::Display for ConfigError {
 }
 
 impl std::error::Error for ConfigError {}
+
+/// The networks in `list`, separated by commas or spaces (an address is a network of one).
+fn proxies(list: &str) -> Result<Vec<IpNet>, ConfigError> {
+    list.split([',', ' '])
+        .map(str::trim)
+        .filter(|entry| !entry.is_empty())
+        .map(|entry| {
+            entry
+                .parse::<IpNet>()
+                .or_else(|_| entry.parse::<IpAddr>().map(IpNet::from))
+                .map_err(|_| ConfigError::BadTrustedProxy(entry.to_owned()))
+        })
+        .collect()
+}
 
 impl Config {
     /// Reads the configuration through `lookup` (a variable name to its value).
@@ -184,6 +215,10 @@ impl Config {
         if client_secret.is_some() && web_addr.is_none() {
             return Err(ConfigError::ActivityWithoutWeb);
         }
+        let trusted_proxies = set("TRUSTED_PROXIES")
+            .map(|list| proxies(&list))
+            .transpose()?
+            .unwrap_or_default();
         Ok(Config {
             token: Token::new(token),
             dev_guild,
@@ -192,6 +227,8 @@ impl Config {
             web_addr,
             public_url,
             client_secret,
+            trusted_proxies,
+            activity_mock_sdk: set("ACTIVITY_MOCK_SDK").is_some_and(|v| v.trim() == "1"),
         })
     }
 
@@ -251,6 +288,36 @@ mod tests {
                     .unwrap_err();
             assert_eq!(err, ConfigError::BadGuildId(bad.to_owned()));
         }
+    }
+
+    #[test]
+    fn trusted_proxies_are_addresses_or_networks() {
+        let config = Config::from_lookup(lookup(&[("DISCORD_TOKEN", "abc")])).unwrap();
+        assert!(config.trusted_proxies.is_empty());
+        assert!(!config.activity_mock_sdk);
+        let config = Config::from_lookup(lookup(&[
+            ("DISCORD_TOKEN", "abc"),
+            ("TRUSTED_PROXIES", "127.0.0.1, 10.0.0.0/8 ::1"),
+            ("ACTIVITY_MOCK_SDK", "1"),
+        ]))
+        .unwrap();
+        let proxies: Vec<String> = config
+            .trusted_proxies
+            .iter()
+            .map(ToString::to_string)
+            .collect();
+        assert_eq!(proxies, ["127.0.0.1/32", "10.0.0.0/8", "::1/128"]);
+        assert!(config.activity_mock_sdk);
+        let err = Config::from_lookup(lookup(&[
+            ("DISCORD_TOKEN", "abc"),
+            ("TRUSTED_PROXIES", "10.0.0.0/8,proxy.example.org"),
+        ]))
+        .unwrap_err();
+        assert_eq!(
+            err,
+            ConfigError::BadTrustedProxy("proxy.example.org".into())
+        );
+        assert!(err.to_string().contains("10.0.0.0/8"));
     }
 
     #[test]

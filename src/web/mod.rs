@@ -20,11 +20,12 @@
 //!
 //! The server only sends positions and the legal moves; the game service decides everything.
 //! Every answer carries a strict Content-Security-Policy and `nosniff` ([`security`]);
-//! request bodies and the requests of one address are limited.
+//! request bodies and the requests of one client are limited.
 
 mod activity;
 mod asked;
 mod assets;
+mod client;
 mod errors;
 mod hosts;
 mod lang;
@@ -53,6 +54,7 @@ use crate::model::UserId;
 use crate::render::Renderer;
 
 pub use activity::Activity;
+pub use client::TrustedProxies;
 pub use hosts::Hosts;
 pub use security::RateLimit;
 
@@ -67,8 +69,10 @@ pub struct WebConfig {
     pub local: Option<LocalPlayers>,
     /// The Activity: how to reach Discord to sign people in. `None`: no Activity.
     pub activity: Option<Activity>,
-    /// How many requests one address may make.
+    /// How many requests one client may make.
     pub rate_limit: RateLimit,
+    /// The proxies in front of the pages whose `X-Forwarded-For` is believed.
+    pub trusted_proxies: TrustedProxies,
     /// The names requests may reach the pages by (see [`Hosts`]).
     pub hosts: Hosts,
 }
@@ -143,7 +147,16 @@ pub fn spawn(
         hub: hub.clone(),
     };
     hub.spawn_feed(web.clone(), tasks);
-    let limiters = security::Limiters::new(config.rate_limit);
+    let clients = security::Clients {
+        proxies: Arc::new(config.trusted_proxies.clone()),
+        person: web.activity.clone().map(|activity| {
+            let service = web.service.clone();
+            let person: security::SignedInPerson =
+                Arc::new(move |headers| activity.person(headers, service.now_ms()));
+            person
+        }),
+    };
+    let limiters = security::Limiters::new(config.rate_limit, &clients);
     limiters.spawn_cleanup(tasks, stop.clone());
     let app = router(web, &limiters);
     let address = listener.local_addr().ok();

@@ -4,11 +4,12 @@
 //!   no Activity), and sends nothing elsewhere; `X-Content-Type-Options: nosniff`; no
 //!   referrer; `Strict-Transport-Security` when the public address is https;
 //! - request bodies of at most [`MAX_BODY`] bytes (413 beyond);
-//! - per address, at most [`RateLimit`] requests for pages and the API, and ten times as many
-//!   for the page's own files (429 beyond), so one address's flood slows only itself;
+//! - per client ([`Client`]: the person a valid session names, else the address, read through
+//!   trusted proxies), at most [`RateLimit`] requests for pages and the API, and ten times as
+//!   many for the page's own files (429 beyond), so one client's flood slows only itself;
 //! - compressed answers where the browser takes them (not the event streams).
 
-use std::net::{IpAddr, SocketAddr};
+use std::net::SocketAddr;
 use std::num::NonZeroU32;
 use std::sync::Arc;
 use std::time::Duration;
@@ -19,7 +20,7 @@ use axum::http::header::{
     CONTENT_SECURITY_POLICY, REFERRER_POLICY, RETRY_AFTER, STRICT_TRANSPORT_SECURITY,
     X_CONTENT_TYPE_OPTIONS,
 };
-use axum::http::{HeaderValue, StatusCode};
+use axum::http::{HeaderMap, HeaderValue, StatusCode};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
@@ -28,6 +29,9 @@ use tokio_util::task::TaskTracker;
 use tower_http::compression::CompressionLayer;
 use tower_http::limit::RequestBodyLimitLayer;
 use tower_http::set_header::SetResponseHeaderLayer;
+
+use super::client::{Client, TrustedProxies};
+use crate::model::UserId;
 
 /// The largest request body taken: a move or a new game's options are a few dozen bytes.
 pub const MAX_BODY: usize = 4 * 1024;
@@ -74,17 +78,45 @@ impl Default for RateLimit {
     }
 }
 
-/// The requests of each address, for [`RateLimit`].
+/// The person a request's headers name by a valid session, if any.
+pub(super) type SignedInPerson = Arc<dyn Fn(&HeaderMap) -> Option<UserId> + Send + Sync>;
+
+/// Who requests come from: the trusted proxies, and how a session names its person.
 #[derive(Clone)]
-pub(super) struct Limiter(Arc<DefaultKeyedRateLimiter<IpAddr>>);
+pub(super) struct Clients {
+    /// The proxies whose `X-Forwarded-For` is believed.
+    pub(super) proxies: Arc<TrustedProxies>,
+    /// The person a session names (with the Activity on).
+    pub(super) person: Option<SignedInPerson>,
+}
+
+impl Clients {
+    /// Who the request from `peer` with `headers` is counted against.
+    fn of(&self, peer: SocketAddr, headers: &HeaderMap) -> Client {
+        if let Some(person) = self.person.as_ref().and_then(|person| person(headers)) {
+            return Client::Person(person);
+        }
+        Client::Network(self.proxies.client_address(peer.ip(), headers))
+    }
+}
+
+/// The requests of each client, for [`RateLimit`].
+#[derive(Clone)]
+pub(super) struct Limiter {
+    counts: Arc<DefaultKeyedRateLimiter<Client>>,
+    clients: Clients,
+}
 
 impl Limiter {
-    fn new(limit: RateLimit) -> Limiter {
+    fn new(limit: RateLimit, clients: Clients) -> Limiter {
         let per_second = NonZeroU32::new(limit.per_second).unwrap_or(NonZeroU32::MIN);
         let burst = NonZeroU32::new(limit.burst).unwrap_or(NonZeroU32::MIN);
-        Limiter(Arc::new(RateLimiter::keyed(
-            Quota::per_second(per_second).allow_burst(burst),
-        )))
+        Limiter {
+            counts: Arc::new(RateLimiter::keyed(
+                Quota::per_second(per_second).allow_burst(burst),
+            )),
+            clients,
+        }
     }
 }
 
@@ -101,19 +133,22 @@ pub(super) struct Limiters {
 const FILES_FACTOR: u32 = 10;
 
 impl Limiters {
-    pub(super) fn new(limit: RateLimit) -> Limiters {
+    pub(super) fn new(limit: RateLimit, clients: &Clients) -> Limiters {
         Limiters {
-            pages: Limiter::new(limit),
-            files: Limiter::new(RateLimit {
-                per_second: limit.per_second.saturating_mul(FILES_FACTOR),
-                burst: limit.burst.saturating_mul(FILES_FACTOR),
-            }),
+            pages: Limiter::new(limit, clients.clone()),
+            files: Limiter::new(
+                RateLimit {
+                    per_second: limit.per_second.saturating_mul(FILES_FACTOR),
+                    burst: limit.burst.saturating_mul(FILES_FACTOR),
+                },
+                clients.clone(),
+            ),
         }
     }
 
     /// Forgets quiet addresses every minute until `stop`, so the tables do not grow.
     pub(super) fn spawn_cleanup(&self, tasks: &TaskTracker, stop: CancellationToken) {
-        let limiters = [self.pages.0.clone(), self.files.0.clone()];
+        let limiters = [self.pages.counts.clone(), self.files.counts.clone()];
         tasks.spawn(async move {
             let mut ticks = tokio::time::interval(Duration::from_secs(60));
             loop {
@@ -129,14 +164,15 @@ impl Limiters {
     }
 }
 
-/// Refuses a request over its address's limit with 429.
+/// Refuses a request over its client's limit with 429.
 async fn limit(
     State(limiter): State<Limiter>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
     request: Request,
     next: Next,
 ) -> Response {
-    if limiter.0.check_key(&peer.ip()).is_err() {
+    let client = limiter.clients.of(peer, request.headers());
+    if limiter.counts.check_key(&client).is_err() {
         return (
             StatusCode::TOO_MANY_REQUESTS,
             [(RETRY_AFTER, "1")],

@@ -692,3 +692,61 @@ async fn only_an_unknown_instance_means_not_in_this_activity() {
     assert_eq!(status, StatusCode::BAD_GATEWAY);
     h.stop().await;
 }
+
+/// How many of `count` GETs of `path` (with `headers`) are refused with 429.
+async fn refused_of(pages: &str, path: &str, headers: &[(&str, &str)], count: usize) -> usize {
+    let client = reqwest::Client::new();
+    let mut refused = 0;
+    for _ in 0..count {
+        let mut request = client.get(format!("{pages}{path}"));
+        for (name, value) in headers {
+            request = request.header(*name, *value);
+        }
+        let status = request.send().await.unwrap().status();
+        match status {
+            StatusCode::TOO_MANY_REQUESTS => refused += 1,
+            status => assert!(status.is_success(), "{path}: {status}"),
+        }
+    }
+    refused
+}
+
+/// Behind the proxy the operator trusts (the harness's, on 127.0.0.1), each client has its own
+/// allowance: one address's flood, read from `X-Forwarded-For`, leaves the next address alone,
+/// an IPv6 client counts as its /64, and a person signed in to the Activity counts as
+/// themself, whatever address their requests come through (Discord's proxy, for everyone).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_rate_limits_count_each_client_behind_the_proxy_and_each_person_signed_in() {
+    let h = Harness::registered_with_activity().await;
+    let instance = h.fake.launch_activity(CHANNEL_ID, Some(GUILD_ID), ALICE.id);
+    h.fake.launch_activity(CHANNEL_ID, Some(GUILD_ID), BOB.id);
+    let pages = h.pages(0);
+    let from = |address| [("x-forwarded-for", address)];
+    assert!(refused_of(&pages, "/api/strings", &from("203.0.113.1"), 200).await >= 50);
+    assert_eq!(
+        refused_of(&pages, "/api/strings", &from("203.0.113.2"), 5).await,
+        0
+    );
+    assert!(refused_of(&pages, "/api/strings", &from("2001:db8::1"), 200).await >= 50);
+    // The same /64: its allowance spent (it comes back at 10 a second).
+    assert!(refused_of(&pages, "/api/strings", &from("2001:db8::2"), 20).await >= 10);
+    assert_eq!(
+        refused_of(&pages, "/api/strings", &from("2001:db8:0:1::1"), 5).await,
+        0
+    );
+    // A client that writes its own X-Forwarded-For to the left changes nothing.
+    let spoofed = [("x-forwarded-for", "198.51.100.7, 203.0.113.1")];
+    assert!(refused_of(&pages, "/api/strings", &spoofed, 20).await >= 10);
+
+    // Two people signed in, their requests from one address.
+    let alice = sign_in(&pages, &h, ALICE, &instance).await.session;
+    let bob = sign_in(&pages, &h, BOB, &instance).await.session;
+    let session = |token: &str| format!("Bearer {token}");
+    let (alice, bob) = (session(&alice), session(&bob));
+    let games = "/api/activity/games";
+    let as_alice = [("authorization", alice.as_str())];
+    assert!(refused_of(&pages, games, &as_alice, 200).await >= 50);
+    let as_bob = [("authorization", bob.as_str())];
+    assert_eq!(refused_of(&pages, games, &as_bob, 5).await, 0);
+    h.stop().await;
+}

@@ -364,6 +364,9 @@ impl Harness {
                 web_addr: setup.pages.then(|| "127.0.0.1:0".parse().unwrap()),
                 public_url: setup.pages.then(|| PUBLIC_URL.to_owned()),
                 client_secret: setup.activity.then(|| Secret::new(CLIENT_SECRET)),
+                // The pages stand behind a proxy on this machine, as the README suggests.
+                trusted_proxies: vec!["127.0.0.1/32".parse().unwrap()],
+                activity_mock_sdk: setup.activity,
             };
             let app = AppConfig {
                 db: storage::connect(&db.url).await.unwrap(),

@@ -27,9 +27,9 @@ pub struct Activity {
     pub client_secret: Secret,
     /// The bot's token, for the activity-instance lookup.
     pub bot_token: Secret,
-    /// Discord is a stand-in (`DISCORD_API_URL`: the tests' fake, a local try-out): only then
-    /// may the page run the SDK's mock outside Discord's client (`?mock_code=`).
-    pub stand_in: bool,
+    /// The page may run Discord's SDK mock outside Discord's client (`?mock_code=`): a try-out
+    /// against a stand-in Discord, and the tests; never in production.
+    pub mock_sdk: bool,
 }
 
 /// Why Discord did not vouch for a request.
@@ -133,9 +133,9 @@ impl DiscordApi {
         self.config.client_id
     }
 
-    /// Whether Discord is a stand-in (see [`Activity::stand_in`]).
-    pub(crate) fn stand_in(&self) -> bool {
-        self.config.stand_in
+    /// Whether the page may run the SDK's mock (see [`Activity::mock_sdk`]).
+    pub(crate) fn mock_sdk(&self) -> bool {
+        self.config.mock_sdk
     }
 
     fn url(&self, path: &str) -> String {

@@ -54,7 +54,7 @@ use super::{Web, assets, state};
 use crate::games::{
     ChallengeCreated, GameRef, GameView, PlayRequest, PlayerRef, ServiceError, UserError,
 };
-use crate::model::Level;
+use crate::model::{Level, UserId};
 use session::{LIFETIME_MS, Session, Sessions};
 
 /// The Activity's parts: how it asks Discord, how many sign-ins may, and how it signs
@@ -77,6 +77,23 @@ impl ActivityState {
     }
 }
 
+impl ActivityState {
+    /// The person a valid session in `headers` names at `now_ms`, if any.
+    pub(super) fn person(&self, headers: &axum::http::HeaderMap, now_ms: i64) -> Option<UserId> {
+        let token = bearer(headers)?;
+        self.sessions.check(token, now_ms).map(|s| s.user())
+    }
+}
+
+/// The session token of `Authorization: Bearer <session>`.
+fn bearer(headers: &axum::http::HeaderMap) -> Option<&str> {
+    headers
+        .get(AUTHORIZATION)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.strip_prefix("Bearer "))
+        .map(str::trim)
+}
+
 /// The Activity's parts, which every handler here has (the routes exist only with them).
 fn activity(web: &Web) -> Result<&ActivityState, WebError> {
     web.activity.as_ref().ok_or(WebError::NotFound)
@@ -90,15 +107,10 @@ impl FromRequestParts<Web> for SignedIn {
 
     async fn from_request_parts(parts: &mut Parts, web: &Web) -> Result<SignedIn, WebError> {
         let activity = activity(web)?;
-        let token = parts
-            .headers
-            .get(AUTHORIZATION)
-            .and_then(|v| v.to_str().ok())
-            .and_then(|v| v.strip_prefix("Bearer "))
-            .ok_or(WebError::Unauthorized)?;
+        let token = bearer(&parts.headers).ok_or(WebError::Unauthorized)?;
         activity
             .sessions
-            .check(token.trim(), web.service.now_ms())
+            .check(token, web.service.now_ms())
             .map(SignedIn)
             .ok_or(WebError::Unauthorized)
     }
@@ -143,11 +155,11 @@ pub(super) async fn page(
 }
 
 /// What the page is told: the app's client id for the SDK, and whether it may run the SDK's
-/// mock outside Discord (only against a stand-in Discord: never in production).
+/// mock outside Discord (only when the operator says so: never in production).
 fn page_config(discord: &DiscordApi) -> serde_json::Value {
     serde_json::json!({
         "client_id": discord.client_id().to_string(),
-        "mock": discord.stand_in(),
+        "mock": discord.mock_sdk(),
     })
 }
 
@@ -436,18 +448,18 @@ mod tests {
     use super::*;
     use crate::model::Secret;
 
-    fn activity(api_base: &str, stand_in: bool) -> DiscordApi {
+    fn activity(api_base: &str, mock_sdk: bool) -> DiscordApi {
         DiscordApi::new(Activity {
             api_base: api_base.to_owned(),
             client_id: 42,
             client_secret: Secret::new("shh"),
             bot_token: Secret::new("token"),
-            stand_in,
+            mock_sdk,
         })
     }
 
     #[test]
-    fn the_sdks_mock_runs_only_against_a_stand_in_discord() {
+    fn the_sdks_mock_runs_only_when_the_operator_says_so() {
         let real = page_config(&activity("https://discord.com", false));
         assert_eq!(real, serde_json::json!({"client_id": "42", "mock": false}));
         let fake = page_config(&activity("http://127.0.0.1:1", true));
