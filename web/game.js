@@ -268,7 +268,12 @@ function start() {
     setText($('mq-conn-text'), t(status[s]));
   };
   // In the Activity, through Discord's proxy: a WebSocket, which it is documented to carry.
-  if (activity) followSocket(`${path}/socket`, (next) => accept(next), onStatus);
+  // Its session rides in the address (a browser can't set a WebSocket's headers), so the
+  // server counts the socket as the person's, not as everyone's behind Discord's proxy.
+  if (activity) {
+    const session = (activity.headers.Authorization || '').replace(/^Bearer /, '');
+    followSocket(`${path}/socket?session=${encodeURIComponent(session)}`, (next) => accept(next), onStatus);
+  }
   else follow(`${path}/events`, (next) => accept(next), onStatus);
 }
 

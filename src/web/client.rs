@@ -10,6 +10,7 @@
 use std::net::{IpAddr, Ipv6Addr};
 
 use axum::http::HeaderMap;
+use axum::http::header::AUTHORIZATION;
 use ipnet::IpNet;
 
 use crate::model::UserId;
@@ -21,6 +22,15 @@ pub(super) enum Client {
     Person(UserId),
     /// A network address (an IPv6 one as its /64).
     Network(IpAddr),
+}
+
+/// The session token of `Authorization: Bearer <session>`, if any.
+pub(super) fn bearer(headers: &HeaderMap) -> Option<&str> {
+    headers
+        .get(AUTHORIZATION)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.strip_prefix("Bearer "))
+        .map(str::trim)
 }
 
 /// The proxies whose `X-Forwarded-For` is believed.

@@ -14,10 +14,14 @@ use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
-use axum::extract::{Path, State};
+use std::net::SocketAddr;
+
+use axum::extract::{ConnectInfo, Path, Query, State};
+use axum::http::HeaderMap;
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
 use futures_util::stream::{self, Stream, StreamExt};
+use serde::Deserialize;
 use tokio::sync::watch;
 use tokio_util::sync::CancellationToken;
 use tokio_util::task::TaskTracker;
@@ -26,6 +30,7 @@ use tracing::{debug, warn};
 use super::Web;
 use super::errors::WebError;
 use super::state::{self, PageState};
+use super::streams::Slot;
 use crate::games::{GameEvent, GameId, Heard, PageKey, Reach};
 
 /// How often an idle stream says it is alive, so proxies keep it open.
@@ -158,10 +163,12 @@ async fn refresh(web: &Web, game: GameId) {
     }
 }
 
-/// A page's departure from its game: when the last one leaves, the hub forgets the game.
+/// A page's departure from its game: when the last one leaves, the hub forgets the game; its
+/// stream's place is freed.
 struct Leaving {
     hub: Hub,
     game: GameId,
+    _slot: Slot,
 }
 
 impl Drop for Leaving {
@@ -177,9 +184,18 @@ impl Drop for Leaving {
 }
 
 /// `GET /api/games/{key}/events`: the state now, then after every change, until the page
-/// closes or the server stops.
-pub(super) async fn events(State(web): State<Web>, Path(key): Path<String>) -> Response {
-    let states = match watch_page(&web, &key).await {
+/// closes or the server stops; refused beyond the limits of [`super::streams`].
+pub(super) async fn events(
+    State(web): State<Web>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    Path(key): Path<String>,
+) -> Response {
+    let slot = match web.streams.open(web.clients.of(peer, &headers)) {
+        Ok(slot) => slot,
+        Err(e) => return e.into_response(),
+    };
+    let states = match watch_page(&web, &key, slot).await {
         Ok(states) => states,
         Err(e) => return e.into_response(),
     };
@@ -189,10 +205,12 @@ pub(super) async fn events(State(web): State<Web>, Path(key): Path<String>) -> R
     ([("x-accel-buffering", "no")], stream).into_response()
 }
 
-/// Starts watching the game of the page at `key`: its states from now on (see [`states`]).
+/// Starts watching the game of the page at `key`, holding `slot` until the page leaves: its
+/// states from now on (see [`states`]).
 async fn watch_page(
     web: &Web,
     key: &str,
+    slot: Slot,
 ) -> Result<impl Stream<Item = Arc<str>> + use<>, WebError> {
     let (page, key, state) = state::load(web, key).await?;
     let game = page.game.id;
@@ -200,6 +218,7 @@ async fn watch_page(
     let leaving = Leaving {
         hub: web.hub.clone(),
         game,
+        _slot: slot,
     };
     Ok(states(receiver, leaving))
 }
@@ -228,22 +247,46 @@ fn states(receiver: watch::Receiver<Snapshot>, leaving: Leaving) -> impl Stream<
     })
 }
 
+/// What a socket's address may carry: the Activity's session (a browser can't set a
+/// WebSocket's headers), so its person, not Discord's proxy, counts the socket.
+#[derive(Deserialize)]
+pub(super) struct SocketAsked {
+    session: Option<String>,
+}
+
+/// The largest frame or message a page may send: it sends nothing but pongs and its close.
+const MOST_FROM_PAGE: usize = 1024;
+/// The most a socket may have waiting to be sent before the page is taken as gone.
+const MOST_WAITING: usize = 1024 * 1024;
+
 /// `GET /api/games/{key}/socket`: the same states over a WebSocket, one text message each,
 /// for the Activity: Discord's proxy carries WebSockets (its documentation says so, and says
-/// nothing of event streams). The page sends nothing; a message from it over 1 KB closes the
-/// socket.
+/// nothing of event streams). The page sends nothing; a frame from it over 1 KB closes the
+/// socket before it is read. Counted and refused as event streams are.
 pub(super) async fn socket(
     State(web): State<Web>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
     Path(key): Path<String>,
+    Query(asked): Query<SocketAsked>,
     upgrade: WebSocketUpgrade,
 ) -> Response {
-    let states = match watch_page(&web, &key).await {
+    let client = web
+        .clients
+        .with_session(peer, &headers, asked.session.as_deref());
+    let slot = match web.streams.open(client) {
+        Ok(slot) => slot,
+        Err(e) => return e.into_response(),
+    };
+    let states = match watch_page(&web, &key, slot).await {
         Ok(states) => states,
         Err(e) => return e.into_response(),
     };
     let stop = web.hub.stop.clone();
     upgrade
-        .max_message_size(1024)
+        .max_frame_size(MOST_FROM_PAGE)
+        .max_message_size(MOST_FROM_PAGE)
+        .max_write_buffer_size(MOST_WAITING)
         .on_upgrade(move |socket| send_states(socket, states, stop))
 }
 
@@ -281,7 +324,11 @@ async fn send_states(
 
 #[cfg(test)]
 mod tests {
+    use std::net::Ipv4Addr;
+
     use super::*;
+    use crate::web::client::Client;
+    use crate::web::streams::Streams;
 
     fn snapshot(positions: usize) -> Snapshot {
         Snapshot {
@@ -295,12 +342,16 @@ mod tests {
     #[test]
     fn pages_get_the_latest_state_and_a_game_nobody_watches_is_forgotten() {
         let hub = Hub::new(CancellationToken::new());
+        let streams = Streams::default();
         let key = PageKey::random();
         let page = |current| {
             let receiver = hub.watch(GameId(1), key.clone(), current);
             let leaving = Leaving {
                 hub: hub.clone(),
                 game: GameId(1),
+                _slot: streams
+                    .open(Client::Network(Ipv4Addr::LOCALHOST.into()))
+                    .unwrap(),
             };
             (receiver, leaving)
         };

@@ -35,14 +35,14 @@ mod page;
 mod puzzle;
 mod puzzle_check;
 mod security;
+mod server;
 mod state;
+mod streams;
 
-use std::net::SocketAddr;
 use std::sync::Arc;
 
 use axum::Router;
 use axum::routing::{get, post};
-use axum::serve::ListenerExt;
 use tokio::net::TcpListener;
 use tokio::sync::Semaphore;
 use tokio_util::sync::CancellationToken;
@@ -125,6 +125,10 @@ struct Web {
     config: Arc<WebConfig>,
     hub: live::Hub,
     activity: Option<activity::ActivityState>,
+    /// Who requests come from, as the limits count.
+    clients: security::Clients,
+    /// The live streams open now.
+    streams: streams::Streams,
 }
 
 /// Serves the pages on `listener` until `stop`, on `tasks` (the watchers' feed runs there
@@ -138,44 +142,33 @@ pub fn spawn(
 ) {
     let config = Arc::new(config);
     let hub = live::Hub::new(stop.clone());
+    let activity = config.activity.clone().map(activity::ActivityState::new);
+    let clients = security::Clients {
+        proxies: Arc::new(config.trusted_proxies.clone()),
+        person: activity.clone().map(|activity| {
+            let service = deps.service.clone();
+            let person: security::SignedInPerson =
+                Arc::new(move |token| activity.person(token, service.now_ms()));
+            person
+        }),
+    };
     let web = Web {
         service: deps.service,
         renderer: deps.renderer,
         cpu: deps.cpu,
-        activity: config.activity.clone().map(activity::ActivityState::new),
+        activity,
         config: config.clone(),
         hub: hub.clone(),
+        clients: clients.clone(),
+        streams: streams::Streams::default(),
     };
     hub.spawn_feed(web.clone(), tasks);
-    let clients = security::Clients {
-        proxies: Arc::new(config.trusted_proxies.clone()),
-        person: web.activity.clone().map(|activity| {
-            let service = web.service.clone();
-            let person: security::SignedInPerson =
-                Arc::new(move |headers| activity.person(headers, service.now_ms()));
-            person
-        }),
-    };
     let limiters = security::Limiters::new(config.rate_limit, &clients);
     limiters.spawn_cleanup(tasks, stop.clone());
     let app = router(web, &limiters);
     let address = listener.local_addr().ok();
     info!(?address, "serving game pages");
-    tasks.spawn(async move {
-        let service = app.into_make_service_with_connect_info::<SocketAddr>();
-        // Live states are small writes, each wanted at once: no waiting to fill a packet.
-        let listener = listener.tap_io(|tcp| {
-            if let Err(e) = tcp.set_nodelay(true) {
-                tracing::debug!(error = %e, "could not set TCP_NODELAY");
-            }
-        });
-        let served = axum::serve(listener, service)
-            .with_graceful_shutdown(stop.cancelled_owned())
-            .await;
-        if let Err(e) = served {
-            tracing::error!(error = %e, "the web server stopped");
-        }
-    });
+    tasks.spawn(server::serve(listener, app, tasks.clone(), stop));
 }
 
 fn router(web: Web, limiters: &security::Limiters) -> Router {

@@ -30,7 +30,7 @@ use tower_http::compression::CompressionLayer;
 use tower_http::limit::RequestBodyLimitLayer;
 use tower_http::set_header::SetResponseHeaderLayer;
 
-use super::client::{Client, TrustedProxies};
+use super::client::{Client, TrustedProxies, bearer};
 use crate::model::UserId;
 
 /// The largest request body taken: a move or a new game's options are a few dozen bytes.
@@ -78,8 +78,8 @@ impl Default for RateLimit {
     }
 }
 
-/// The person a request's headers name by a valid session, if any.
-pub(super) type SignedInPerson = Arc<dyn Fn(&HeaderMap) -> Option<UserId> + Send + Sync>;
+/// The person a session token names, if it is valid.
+pub(super) type SignedInPerson = Arc<dyn Fn(&str) -> Option<UserId> + Send + Sync>;
 
 /// Who requests come from: the trusted proxies, and how a session names its person.
 #[derive(Clone)]
@@ -91,12 +91,27 @@ pub(super) struct Clients {
 }
 
 impl Clients {
-    /// Who the request from `peer` with `headers` is counted against.
-    fn of(&self, peer: SocketAddr, headers: &HeaderMap) -> Client {
-        if let Some(person) = self.person.as_ref().and_then(|person| person(headers)) {
-            return Client::Person(person);
+    /// Who the request from `peer` with `headers` is counted against: the person its session
+    /// (`Authorization: Bearer`) names, else its client's address.
+    pub(super) fn of(&self, peer: SocketAddr, headers: &HeaderMap) -> Client {
+        self.with_session(peer, headers, bearer(headers))
+    }
+
+    /// [`Self::of`], with the session `token` given some other way (a WebSocket's address:
+    /// a browser can't set its headers).
+    pub(super) fn with_session(
+        &self,
+        peer: SocketAddr,
+        headers: &HeaderMap,
+        token: Option<&str>,
+    ) -> Client {
+        let person = token
+            .zip(self.person.as_ref())
+            .and_then(|(t, person)| person(t));
+        match person {
+            Some(person) => Client::Person(person),
+            None => Client::Network(self.proxies.client_address(peer.ip(), headers)),
         }
-        Client::Network(self.proxies.client_address(peer.ip(), headers))
     }
 }
 

@@ -22,6 +22,7 @@ mod browser;
 mod challenges;
 mod clocks;
 mod computer_cpu;
+mod connections;
 mod faults;
 mod framework;
 mod game;

@@ -86,7 +86,7 @@ pub(crate) async fn oversized_post(pages: &str, path: &str) -> String {
 }
 
 /// The key in a board's link to its page.
-fn key_of(board: &Board) -> String {
+pub(crate) fn key_of(board: &Board) -> String {
     let link = board.page_link().expect("the board links to its page");
     let key = link
         .strip_prefix(&format!("{PUBLIC_URL}/g/"))

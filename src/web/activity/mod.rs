@@ -36,7 +36,6 @@ use std::sync::Arc;
 use axum::Json;
 use axum::extract::{FromRequestParts, Path, Query, State};
 use axum::http::StatusCode;
-use axum::http::header::AUTHORIZATION;
 use axum::http::request::Parts;
 use axum::response::{Html, IntoResponse, Response};
 use serde::{Deserialize, Serialize};
@@ -47,6 +46,7 @@ use discord::DiscordApi;
 use gate::SignInGate;
 
 use super::asked::{Asked, MoveAsked, ResignAsked};
+use super::client::bearer;
 use super::errors::WebError;
 use super::lang::Viewer;
 use super::page::{escape, fill, script_json, strings_json, words};
@@ -78,20 +78,10 @@ impl ActivityState {
 }
 
 impl ActivityState {
-    /// The person a valid session in `headers` names at `now_ms`, if any.
-    pub(super) fn person(&self, headers: &axum::http::HeaderMap, now_ms: i64) -> Option<UserId> {
-        let token = bearer(headers)?;
+    /// The person the session `token` names at `now_ms`, if it is valid.
+    pub(super) fn person(&self, token: &str, now_ms: i64) -> Option<UserId> {
         self.sessions.check(token, now_ms).map(|s| s.user())
     }
-}
-
-/// The session token of `Authorization: Bearer <session>`.
-fn bearer(headers: &axum::http::HeaderMap) -> Option<&str> {
-    headers
-        .get(AUTHORIZATION)
-        .and_then(|v| v.to_str().ok())
-        .and_then(|v| v.strip_prefix("Bearer "))
-        .map(str::trim)
 }
 
 /// The Activity's parts, which every handler here has (the routes exist only with them).
