@@ -11,13 +11,13 @@ use serenity::{
     Command, CommandInteraction, CommandType, CreateCommand, EntryPointHandlerType, Http,
     InstallationContext, InteractionContext, InteractionId,
 };
-use tracing::info;
+use tracing::{info, warn};
 
 use super::board::service_failure;
 use super::commands::localize::localizations;
 use super::context::{Click, split};
-use super::delivery::reach;
 use super::delivery::retry::{Retry, already_acknowledged, retry};
+use super::delivery::{deferral, reach};
 use super::{Data, Error};
 use crate::games::{ChannelId, GameId, UserId};
 use crate::i18n::{Lang, Msg};
@@ -99,22 +99,45 @@ pub async fn launch_from_launcher(
     launch(ctx, command.id, &command.token).await
 }
 
-/// Play on the board, under a board: opens the Activity in that channel on the game.
+/// Play on the board, under a board: opens the Activity in that channel on the game. The
+/// launch can't be deferred (it must be the click's first answer), so when the check and the
+/// record wait on the database, the Activity is launched after a moment anyway, within
+/// Discord's 3 seconds, and the record lands while it starts (signing in takes longer); a
+/// refusal that comes that late is only logged, and the Activity offers the player's games.
 pub async fn launch_on_game(click: &Click<'_>, game: GameId) -> Result<(), Error> {
     let data = click.data();
     if !data.activity {
         // A board posted while the Activity was on; it is off now.
         return click.privately(click.lang().text(&Msg::ActivityOff)).await;
     }
-    if let Err(refusal) = split(data.service.game(game).await)? {
+    let (user, reach) = (click.user(), click.reach());
+    let channel = ChannelId(click.channel_id.get());
+    let work = async {
+        if let Err(refusal) = split(data.service.game(game).await)? {
+            return Ok(Err(refusal));
+        }
+        data.service
+            .delivery()
+            .record_launch(user, channel, Some(game), reach)
+            .await
+            .map_err(service_failure)?;
+        Ok::<_, Error>(Ok(()))
+    };
+    let launching = launch(click.serenity_context(), click.id, &click.token);
+    // On the heap: a handler's work is large, and the stack of a debug build is not.
+    let (recorded, launched) =
+        deferral::unless_quick(data.defer_after, Box::pin(work), Box::pin(launching)).await;
+    if launched {
+        match recorded {
+            Ok(Ok(())) => {}
+            Ok(Err(refusal)) => warn!(%game, %refusal, "launched on a game refused since"),
+            Err(e) => warn!(%game, error = %e, "could not record a launch"),
+        }
+        return Ok(());
+    }
+    if let Err(refusal) = recorded? {
         return click.refuse(&refusal).await;
     }
-    let channel = ChannelId(click.channel_id.get());
-    data.service
-        .delivery()
-        .record_launch(click.user(), channel, Some(game), click.reach())
-        .await
-        .map_err(service_failure)?;
     launch(click.serenity_context(), click.id, &click.token).await
 }
 

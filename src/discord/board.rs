@@ -498,7 +498,8 @@ fn answered_message(
 /// instead).
 ///
 /// # Errors
-/// Only when the board was not delivered (as [`answer_with`]).
+/// Only when the board was not delivered (as [`answer_with`]); a reply that comes back
+/// unreadable counts as delivered.
 pub async fn follow_up(
     http: &Http,
     data: &Data,
@@ -512,10 +513,20 @@ pub async fn follow_up(
         .components(board.components.clone())
         .allowed_mentions(board.mentions());
     let files = vec![board.attachment()];
-    let sent = retry("following up with a board", Retry::FOLLOW_UP, || {
+    let sent = match retry("following up with a board", Retry::FOLLOW_UP, || {
         http.create_followup_message(token, &message, files.clone())
     })
-    .await?;
+    .await
+    {
+        Ok(sent) => sent,
+        // Discord made it (it answered with success), though its reply could not be read:
+        // the board is out, and sending it again would show it twice.
+        Err(e) if unreadable_reply(&e) => {
+            warn!(game = %game.id, error = %e, "a board follow-up's reply was unreadable");
+            return Ok(());
+        }
+        Err(e) => return Err(e.into()),
+    };
     let editable = Editable::ByToken {
         token: InteractionToken::new(token),
         original: false,
@@ -524,6 +535,16 @@ pub async fn follow_up(
     };
     remember(http, data, game, MessageId(sent.id.get()), editable).await;
     Ok(())
+}
+
+/// Whether `error` is a success reply whose body could not be read: the request was carried
+/// out.
+fn unreadable_reply(error: &serenity::Error) -> bool {
+    match error {
+        serenity::Error::Json(_) => true,
+        serenity::Error::Http(serenity::http::HttpError::Request(request)) => request.is_decode(),
+        _ => false,
+    }
 }
 
 /// Turns the clicked message (a challenge just accepted) into `board`: the click's own answer

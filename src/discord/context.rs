@@ -16,10 +16,11 @@ use std::sync::{Arc, OnceLock};
 
 use poise::serenity_prelude as serenity;
 use serenity::{
-    ComponentInteraction, CreateInteractionResponse, EditInteractionResponse, Http, InteractionId,
-    Member, User,
+    ComponentInteraction, CreateInteractionResponse, CreateInteractionResponseFollowup,
+    EditInteractionResponse, Http, InteractionId, Member, User,
 };
 
+use super::delivery::retry::{Retry, retry};
 use super::delivery::{deferral, reach, reply};
 use super::{ApplicationContext, Data, Error};
 use crate::games::{
@@ -234,6 +235,25 @@ impl<'a> Command<'a> {
     /// Discord refused the answer.
     pub async fn refuse(&self, refusal: &UserError) -> Result<(), Error> {
         self.privately(refusal_text(self.lang(), refusal)).await
+    }
+    /// After the command's private deferral: says in the "thinking…" that it is done, then
+    /// sends `message` as a public message of its own (Discord's first follow-up of a deferral
+    /// would edit the "thinking…" instead, keeping it private).
+    ///
+    /// # Errors
+    /// Discord refused the edit or the message.
+    pub async fn follow_up_publicly(
+        &self,
+        message: CreateInteractionResponseFollowup,
+    ) -> Result<(), Error> {
+        self.privately(self.lang().text(&Msg::Done)).await?;
+        retry("following up publicly", Retry::FOLLOW_UP, || {
+            self.0
+                .interaction
+                .create_followup(self.0.serenity_context(), message.clone())
+        })
+        .await?;
+        Ok(())
     }
 }
 

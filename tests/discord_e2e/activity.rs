@@ -750,3 +750,26 @@ async fn the_rate_limits_count_each_client_behind_the_proxy_and_each_person_sign
     assert_eq!(refused_of(&pages, games, &as_bob, 5).await, 0);
     h.stop().await;
 }
+
+/// Play on the board while the database is slow to answer: the launch can't be deferred, so
+/// it is the click's answer after a moment, while nothing can be read; the launch is recorded
+/// once the database is back, and the Activity opens on the game.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn play_on_the_board_launches_in_time_while_the_database_is_slow() {
+    let quickly = std::time::Duration::from_millis(50);
+    let h = Harness::registered_with_activity_deferring_after(quickly).await;
+    let (_, board) = h.start_game(ALICE, BOB).await;
+    h.idle().await;
+    let held = h.hold_database().await;
+    let launched = play_on_the_board(&h, ALICE, &board).await;
+    assert_eq!(kind(&launched), LAUNCH_ACTIVITY);
+    drop(held);
+    h.idle().await;
+    let pages = h.pages(0);
+    let alice = sign_in(&pages, &h, ALICE, &instance(&h)).await;
+    let (status, offered) = get(&pages, "/api/activity/games", &alice.session).await;
+    assert_eq!(status, StatusCode::OK);
+    let key = launched_key(&offered);
+    assert_eq!(offered["games"][0]["key"], key.as_str(), "on the game");
+    h.stop().await;
+}

@@ -12,7 +12,7 @@ use poise::serenity_prelude::GuildId;
 
 use crate::harness::{
     Board, COLOR_WHITE, Harness, PostedChallenge, UPDATE_MESSAGE, WAIT, callback_path, custom_ids,
-    game_of, guild_commands_path, is_board_delivery, kind, original_path,
+    followup_path, game_of, guild_commands_path, is_board_delivery, kind, original_path,
 };
 use crate::support::fake_discord::{FakeDiscord, GatewayFault, RateLimit, RecordedRequest, first};
 use crate::support::payloads::{
@@ -602,5 +602,37 @@ async fn a_board_answer_whose_reply_is_unreadable_is_not_sent_twice() {
     assert_eq!(h.game(game).await.ply(), 1);
     let stored = h.game(game).await.place.message;
     assert!(stored.is_some(), "{board:?}", board = board.content);
+    h.stop().await;
+}
+
+/// A deferred move's board follow-up that Discord made but whose reply was unreadable is
+/// delivered: it is not posted again in the channel, and nothing stays owed.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_board_follow_up_whose_reply_is_unreadable_is_not_sent_twice() {
+    let h = Harness::registered_deferring_after(std::time::Duration::ZERO).await;
+    let (game, _) = h.start_game(ALICE, BOB).await;
+    let (_, mover, [text, _]) = h.two_moves(game).await;
+    h.idle().await;
+    let id = h.next_id();
+    h.fake
+        .garble_answers(move |r| r.is("POST", &followup_path(id)) && r.is_multipart());
+    let mark = h.fake.mark();
+    h.play_as(id, mover, &text).await.applied();
+    h.idle().await;
+    let boards: Vec<String> = h
+        .fake
+        .requests()
+        .iter()
+        .skip(mark)
+        .filter(|r| is_board_delivery(r))
+        .map(RecordedRequest::line)
+        .collect();
+    assert_eq!(boards.len(), 1, "{boards:?}");
+    assert_eq!(h.game(game).await.ply(), 1);
+    assert_eq!(
+        h.service.delivery().pending_announcements().await.unwrap(),
+        0,
+        "nothing owed"
+    );
     h.stop().await;
 }

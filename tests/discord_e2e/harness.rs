@@ -264,9 +264,15 @@ impl Harness {
     /// its client secret: the Activity is on (see `activity.rs`). Registration done includes
     /// the global Entry Point command's.
     pub async fn registered_with_activity() -> Harness {
+        Harness::registered_with_activity_deferring_after(ANSWER_DIRECTLY_WITHIN).await
+    }
+
+    /// As [`Harness::registered_with_activity`], with handlers that defer their interaction
+    /// (or launch the Activity) when their work takes longer than `defer_after`.
+    pub async fn registered_with_activity_deferring_after(defer_after: Duration) -> Harness {
         let setup = Setup {
             dev_guild: Some(GuildId::new(GUILD_ID)),
-            defer_after: ANSWER_DIRECTLY_WITHIN,
+            defer_after,
             manual_clock: None,
             processes: vec![Shards::Auto],
             cpu: CpuLimits::for_this_machine(),
@@ -448,6 +454,22 @@ impl Harness {
     /// [`App::games_checked`]).
     pub fn games_checked(&self) -> tokio::sync::watch::Receiver<Option<GamesChecked>> {
         self.bot.games_checked()
+    }
+
+    /// Takes every connection of each bot process's database pools, reading and writing, and
+    /// keeps them until the returned connections are dropped: meanwhile every read and write
+    /// the bot makes waits, as on a database that has stopped answering.
+    pub async fn hold_database(&self) -> Vec<sqlx::pool::PoolConnection<sqlx::Any>> {
+        let mut held = Vec::new();
+        for bot in self.bots() {
+            let db = bot.service().db();
+            for pool in [db.writer(), db.reader()] {
+                for _ in 0..pool.options().get_max_connections() {
+                    held.push(pool.acquire().await.expect("a connection of the bot's"));
+                }
+            }
+        }
+        held
     }
 
     /// Every bot process.

@@ -40,5 +40,6 @@ mod restart;
 mod seeded;
 mod server_settings;
 mod shards;
+mod slow_reads;
 mod tournaments;
 mod user_install;

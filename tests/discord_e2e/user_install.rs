@@ -3,6 +3,8 @@
 //! and by picking, resignation, rematch) goes through interactions: the fake records no
 //! channel message and refuses nothing.
 
+use std::time::Duration;
+
 use monkey_queen::games::{EndReason, GameStatus, Reach};
 
 use monkey_queen::i18n::{Lang, Msg};
@@ -10,7 +12,7 @@ use monkey_queen::i18n::{Lang, Msg};
 use crate::harness::{
     Board, COLOR_WHITE, Harness, PostedChallenge, assert_deferred_ephemerally,
     assert_ephemeral_answer, content, followup_path, game_of, interaction_id,
-    is_any_channel_message,
+    is_any_channel_message, is_board_delivery, original_path,
 };
 use crate::support::fake_discord::delivery::Change;
 use crate::support::fake_discord::{BOT_NAME, BOT_USER_ID, RecordedRequest};
@@ -384,5 +386,95 @@ async fn a_game_against_the_computer_in_a_group_dm_shows_its_first_board_to_ever
     assert_eq!(delivery.change, Change::New, "a message of its own");
     assert!(!delivery.ephemeral, "everyone in the group DM sees it");
     assert_eq!(delivery.pinged, vec![ALICE.id]);
+    h.stop().await;
+}
+
+/// A board request of the group DM's: a multipart follow-up, or a message in a channel or DM.
+fn is_board_anywhere(r: &RecordedRequest) -> bool {
+    r.is_multipart() && (is_board_delivery(r) || is_any_channel_message(r))
+}
+
+/// In a group DM, a `/move` deferred privately whose "thinking…" Discord fails to edit still
+/// shows its board to everyone, pinging the player to move: its own token would make the
+/// board Discord's first follow-up of the deferral, which edits the private "thinking…"
+/// instead (hiding the board, pinging nobody), so the board follows up the game's latest
+/// interaction before it (the Accept click), and is counted delivered only then.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_move_whose_private_deferral_cannot_be_edited_still_shows_its_board_to_everyone() {
+    let h = Harness::registered_deferring_after(Duration::ZERO).await;
+    h.interact_from(|payload| in_group_dm(payload, ALICE));
+    let (game, _) = h.start_game(ALICE, BOB).await;
+    h.idle().await;
+    let id = h.next_id();
+    h.fake
+        .fail_requests(move |r| r.is("PATCH", &original_path(id)));
+    let mark = h.fake.mark();
+    h.push(slash_command(
+        id,
+        ALICE,
+        "move",
+        vec![string_option("move", "g1-g4")],
+    ));
+    assert_deferred_ephemerally(&h.callback(id).await);
+    let board = h.wait_since(mark, "the board", is_board_anywhere).await;
+    h.idle().await;
+    let delivery = board.delivery.clone().expect("carried out");
+    assert_eq!(
+        delivery.change,
+        Change::New,
+        "{}: a message of its own",
+        board.line()
+    );
+    assert!(!delivery.ephemeral, "everyone in the group DM sees it");
+    assert_eq!(delivery.pinged, vec![BOB.id], "it pings the player to move");
+    let on_own_token = h.count_since(mark, |r| r.is("POST", &followup_path(id)));
+    assert_eq!(on_own_token, 0, "nothing follows up the unedited deferral");
+    assert_eq!(h.game(game).await.ply(), 1);
+    assert_eq!(
+        h.service.delivery().pending_announcements().await.unwrap(),
+        0,
+        "the board is out, so nothing is owed"
+    );
+    h.stop().await;
+}
+
+/// In a group DM, a game against the computer whose private "thinking…" Discord fails to edit
+/// sends its first board to the player's DM: no board follows up the unedited deferral (it
+/// would edit the "thinking…" instead), and the game has no earlier interaction to follow up.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_against_the_computer_whose_deferral_cannot_be_edited_sends_its_board_by_dm() {
+    let h = Harness::registered().await;
+    h.interact_from(|payload| in_group_dm(payload, ALICE));
+    let id = h.next_id();
+    h.fake
+        .fail_requests(move |r| r.is("PATCH", &original_path(id)));
+    let computer = Caller {
+        id: BOT_USER_ID,
+        username: BOT_NAME,
+    };
+    let options = vec![
+        user_option("opponent", computer),
+        integer_option("color", COLOR_WHITE),
+    ];
+    h.push(with_resolved_bot(slash_command(
+        id,
+        ALICE,
+        "challenge",
+        options,
+    )));
+    assert_deferred_ephemerally(&h.callback(id).await);
+    let board = h.wait_since(0, "the first board", is_board_anywhere).await;
+    h.idle().await;
+    let delivery = board.delivery.clone().expect("carried out");
+    assert_eq!(
+        delivery.change,
+        Change::New,
+        "{}: a message of its own",
+        board.line()
+    );
+    assert!(!delivery.ephemeral);
+    assert_eq!(dm_user(&h, &board), Some(ALICE.id), "{}", board.line());
+    let on_own_token = h.count_since(0, |r| r.is("POST", &followup_path(id)) && r.is_multipart());
+    assert_eq!(on_own_token, 0, "no board follows up the unedited deferral");
     h.stop().await;
 }

@@ -2,8 +2,9 @@
 //! one picture (advantage chart, biggest mistakes beside better moves) and a few lines of
 //! text naming those moves.
 //!
-//! An answer already drawn (per game and language, see `picture_cache`) is sent at once.
-//! Otherwise the interaction is deferred and the answer follows up: the service scores the
+//! An answer already drawn (per game and language, see `picture_cache`) is sent at once, unless
+//! the checks before it waited on the database (the interaction is then deferred privately
+//! first). Otherwise the interaction is deferred and the answer follows up: the service scores the
 //! game (stored after the first time), then the picture is drawn on a blocking thread; both
 //! wait for a turn of the CPU limiter.
 
@@ -18,10 +19,9 @@ use serenity::{
 
 use crate::discord::context::{Click, Command, Deferred, Outcome, Privacy, split};
 use crate::discord::delivery::reply::clip;
-use crate::discord::delivery::retry::{Retry, retry};
 use crate::discord::picture_cache::AnalysisAnswer;
 use crate::discord::{ApplicationContext, Data, Error};
-use crate::games::{GameAnalysis, GameId, Heavy};
+use crate::games::{GameAnalysis, GameId, Heavy, UserId, Viewer};
 use crate::i18n::{Lang, Msg};
 use crate::render::SHOWN_MISTAKES;
 use monkey_queen_core::analysis::SHOWN_TURNING_POINTS;
@@ -38,71 +38,89 @@ pub async fn analyse(ctx: ApplicationContext<'_>, game: i64) -> Result<(), Error
     let lang = ctx.lang();
     let data = ctx.data();
     let id = GameId(game);
-    if let Err(refusal) = split(data.service.analysable_by(ctx.viewer(), id).await)? {
-        return ctx.refuse(&refusal).await;
-    }
-    if let Some(answer) = data.analyses.get(id, lang) {
-        return ctx.send(reply(answer)).await.map(drop).map_err(Into::into);
-    }
-    if let Err(refusal) = split(data.service.start_heavy(ctx.user(), Heavy::Analysis).await)? {
-        return ctx.refuse(&refusal).await;
-    }
     // Privately: a refusal may still come, and only the caller should see it. The public
-    // answer follows as a message of its own once the deferral has been answered (Discord's
-    // first follow-up of a deferral would edit it instead).
-    ctx.defer(Privacy::Private).await?;
-    match prepare(data, id, lang).await? {
-        Ok(answer) => {
-            ctx.privately(lang.text(&Msg::Done)).await?;
-            let message = CreateInteractionResponseFollowup::new()
-                .content(answer.content)
-                .add_file(CreateAttachment::bytes(answer.png.to_vec(), FILE_NAME))
-                .allowed_mentions(CreateAllowedMentions::new());
-            retry("following up an analysis", Retry::FOLLOW_UP, || {
-                ctx.interaction
-                    .create_followup(ctx.serenity_context(), message.clone())
-            })
-            .await?;
-            Ok(())
+    // answer then follows as a message of its own once the deferral has been answered
+    // (Discord's first follow-up of a deferral would edit it instead).
+    let work = drawn_or_started(data, ctx.viewer(), ctx.user(), id, lang);
+    let drawn = match ctx.unless_quick(work, Privacy::Private).await? {
+        Ok(drawn) => drawn,
+        Err(refusal) => return ctx.refuse(&refusal).await,
+    };
+    let answer = match drawn {
+        Some(answer) if !ctx.is_deferred() => {
+            return ctx.send(reply(answer)).await.map(drop).map_err(Into::into);
         }
-        Err(refusal) => ctx.refuse(&refusal).await,
-    }
+        Some(answer) => answer,
+        None => {
+            if !ctx.is_deferred() {
+                ctx.defer(Privacy::Private).await?;
+            }
+            match prepare(data, id, lang).await? {
+                Ok(answer) => answer,
+                Err(refusal) => return ctx.refuse(&refusal).await,
+            }
+        }
+    };
+    let message = CreateInteractionResponseFollowup::new()
+        .content(answer.content)
+        .add_file(CreateAttachment::bytes(answer.png.to_vec(), FILE_NAME))
+        .allowed_mentions(CreateAllowedMentions::new());
+    ctx.follow_up_publicly(message).await
 }
 
 /// The Analyse button: the same, shown only to the clicker.
 pub async fn click(click: &Click<'_>, id: GameId) -> Result<(), Error> {
     let (data, lang) = (click.data(), click.lang());
-    if let Err(refusal) = split(data.service.analysable_by(click.viewer(), id).await)? {
-        return click.refuse(&refusal).await;
+    let work = drawn_or_started(data, click.viewer(), click.user(), id, lang);
+    let drawn = match click.unless_quick(work, Deferred::Privately).await? {
+        Ok(drawn) => drawn,
+        Err(refusal) => return click.refuse(&refusal).await,
+    };
+    let answer = match drawn {
+        Some(answer) if !click.is_deferred() => {
+            let message = CreateInteractionResponseMessage::new()
+                .content(answer.content)
+                .add_file(CreateAttachment::bytes(answer.png.to_vec(), FILE_NAME))
+                .allowed_mentions(CreateAllowedMentions::new())
+                .ephemeral(true);
+            return click
+                .answer(CreateInteractionResponse::Message(message))
+                .await;
+        }
+        Some(answer) => answer,
+        None => {
+            if !click.is_deferred() {
+                click.defer(Deferred::Privately).await?;
+            }
+            match prepare(data, id, lang).await? {
+                Ok(answer) => answer,
+                Err(refusal) => return click.refuse(&refusal).await,
+            }
+        }
+    };
+    let edit = EditInteractionResponse::new()
+        .content(answer.content)
+        .new_attachment(CreateAttachment::bytes(answer.png.to_vec(), FILE_NAME))
+        .allowed_mentions(CreateAllowedMentions::new());
+    click.edit(edit).await
+}
+
+/// Whether `viewer` may have game `id` analysed, and then its answer in `lang` if one is drawn
+/// already (`None`: `user` has started an analysis, within its cooldown).
+async fn drawn_or_started(
+    data: &Data,
+    viewer: Viewer,
+    user: UserId,
+    id: GameId,
+    lang: Lang,
+) -> Outcome<Option<AnalysisAnswer>> {
+    if let Err(refusal) = split(data.service.analysable_by(viewer, id).await)? {
+        return Ok(Err(refusal));
     }
     if let Some(answer) = data.analyses.get(id, lang) {
-        let message = CreateInteractionResponseMessage::new()
-            .content(answer.content)
-            .add_file(CreateAttachment::bytes(answer.png.to_vec(), FILE_NAME))
-            .allowed_mentions(CreateAllowedMentions::new())
-            .ephemeral(true);
-        return click
-            .answer(CreateInteractionResponse::Message(message))
-            .await;
+        return Ok(Ok(Some(answer)));
     }
-    if let Err(refusal) = split(
-        data.service
-            .start_heavy(click.user(), Heavy::Analysis)
-            .await,
-    )? {
-        return click.refuse(&refusal).await;
-    }
-    click.defer(Deferred::Privately).await?;
-    match prepare(data, id, lang).await? {
-        Ok(answer) => {
-            let edit = EditInteractionResponse::new()
-                .content(answer.content)
-                .new_attachment(CreateAttachment::bytes(answer.png.to_vec(), FILE_NAME))
-                .allowed_mentions(CreateAllowedMentions::new());
-            click.edit(edit).await
-        }
-        Err(refusal) => click.refuse(&refusal).await,
-    }
+    Ok(split(data.service.start_heavy(user, Heavy::Analysis).await)?.map(|()| None))
 }
 
 /// The analysis answer of game `id` in `lang`: scored by the service, drawn on a blocking

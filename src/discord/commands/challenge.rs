@@ -160,16 +160,19 @@ pub async fn challenge(
         ChallengeCreated::AiGame(started) => {
             let game = started.game;
             let first_turn = data.service.claim_computer_reply(&game);
-            data.keep_token(
-                &game,
-                &ctx.interaction.token,
-                received_ms,
-                ctx.interaction.channel_id,
-            )
-            .await;
             // The private "thinking…" is answered first: where the board is a follow-up,
-            // Discord's first follow-up of the deferral would edit it instead.
+            // Discord's first follow-up of the deferral would edit it instead. Until it is,
+            // the token serves no follow-up: it is not kept, and the board goes by DM.
             let said = ctx.privately(lang.text(&Msg::BoardShown(&game))).await;
+            if said.is_ok() {
+                data.keep_token(
+                    &game,
+                    &ctx.interaction.token,
+                    received_ms,
+                    ctx.interaction.channel_id,
+                )
+                .await;
+            }
             let http = ctx.serenity_context().http.clone();
             let posted = board::post_first(
                 &http,

@@ -24,21 +24,34 @@ pub async fn resign(ctx: ApplicationContext<'_>, game: Option<i64>) -> Result<()
     let ctx = Command::from(ctx);
     let lang = ctx.lang();
     let user = ctx.user();
-    let view = match split(
-        ctx.data()
-            .service
-            .find_game(user, game_ref(ctx.channel_id(), game))
-            .await,
-    )? {
+    let read = ctx
+        .data()
+        .service
+        .find_game(user, game_ref(ctx.channel_id(), game));
+    // A read that waits defers the command (privately: only the caller sees the question).
+    let view = match split(ctx.unless_quick(read, Privacy::Private).await)? {
         Ok(view) => view,
         Err(refusal) => return ctx.refuse(&refusal).await,
     };
     if let Some(refusal) = cannot_resign(&view, user) {
         return ctx.refuse(&refusal).await;
     }
+    let text = lang.text(&Msg::ConfirmResign(view.id));
+    let buttons = confirm_button(&view, lang);
+    if ctx.is_deferred() {
+        let edit = EditInteractionResponse::new()
+            .content(text)
+            .components(buttons);
+        retry("asking to confirm a resignation", Retry::EDIT, || {
+            ctx.interaction
+                .edit_response(ctx.serenity_context(), edit.clone())
+        })
+        .await?;
+        return Ok(());
+    }
     let reply = CreateReply::default()
-        .content(lang.text(&Msg::ConfirmResign(view.id)))
-        .components(confirm_button(&view, lang))
+        .content(text)
+        .components(buttons)
         .ephemeral(true);
     ctx.send(reply).await?;
     Ok(())
@@ -117,11 +130,13 @@ fn confirm_button(game: &GameView, lang: Lang) -> Vec<CreateActionRow> {
     ])]
 }
 
-/// The Resign button of a board message: asks the clicker to confirm (ephemerally).
+/// The Resign button of a board message: asks the clicker to confirm (ephemerally). A read
+/// that waits defers the click privately; the question then edits the "thinking…".
 pub async fn offer(click: &Click<'_>, game: GameId, ply: u32) -> Result<(), Error> {
     let lang = click.lang();
     let user = click.user();
-    let view = match split(click.data().service.game(game).await)? {
+    let read = click.data().service.game(game);
+    let view = match split(click.unless_quick(read, Deferred::Privately).await)? {
         Ok(view) => view,
         Err(refusal) => return click.refuse(&refusal).await,
     };
@@ -129,9 +144,17 @@ pub async fn offer(click: &Click<'_>, game: GameId, ply: u32) -> Result<(), Erro
     if let Some(refusal) = refusal {
         return click.refuse(&refusal).await;
     }
+    let text = lang.text(&Msg::ConfirmResign(view.id));
+    let buttons = confirm_button(&view, lang);
+    if click.is_deferred() {
+        let edit = EditInteractionResponse::new()
+            .content(text)
+            .components(buttons);
+        return click.edit(edit).await;
+    }
     let reply = CreateInteractionResponseMessage::new()
-        .content(lang.text(&Msg::ConfirmResign(view.id)))
-        .components(confirm_button(&view, lang))
+        .content(text)
+        .components(buttons)
         .ephemeral(true);
     click
         .create_response(

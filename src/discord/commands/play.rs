@@ -111,24 +111,28 @@ pub async fn play_and_answer(
         data.service.play_computer(reply, played.game);
         return privately(text).await;
     }
-    data.keep_token(game, asker.token, received_ms, asker.channel)
-        .await;
-    let delivered = match board {
-        Ok(board) => match deferred {
+    // After a private deferral the "thinking…" is edited first: Discord's first follow-up of
+    // a deferral would edit it instead of making the public board. Until it is edited, this
+    // interaction's token serves no follow-up: it is not kept (what follows the game goes
+    // through an older one, or by DM), and the board goes to the game's place another way.
+    let answerable = match deferred {
+        Deferred::Privately => privately(asker.lang.text(&Msg::MovePlayed(played.mv))).await,
+        Deferred::No | Deferred::Click => Ok(()),
+    };
+    if answerable.is_ok() {
+        data.keep_token(game, asker.token, received_ms, asker.channel)
+            .await;
+    }
+    let delivered = match (answerable, board) {
+        (Err(e), _) | (Ok(()), Err(e)) => Err(e),
+        (Ok(()), Ok(board)) => match deferred {
             Deferred::No => {
                 board::answer_with(&http, data, asker.id, asker.token, game, board).await
             }
-            Deferred::Privately => {
-                // The private "thinking…" is edited first: Discord's first follow-up of a
-                // deferral would edit it instead of making the public board.
-                match privately(asker.lang.text(&Msg::MovePlayed(played.mv))).await {
-                    Ok(()) => board::follow_up(&http, data, asker.token, game, &board).await,
-                    Err(e) => Err(e),
-                }
+            Deferred::Privately | Deferred::Click => {
+                board::follow_up(&http, data, asker.token, game, &board).await
             }
-            Deferred::Click => board::follow_up(&http, data, asker.token, game, &board).await,
         },
-        Err(e) => Err(e),
     };
     let delivered = match delivered {
         Ok(()) => true,

@@ -1,11 +1,14 @@
 //! `/replay` and the Replay button of finished games: the animated GIF, rendered on a blocking
 //! thread, with the game's record as text (its options and every move).
 
-use poise::serenity_prelude::{CreateAllowedMentions, CreateAttachment, EditInteractionResponse};
+use poise::serenity_prelude::{
+    CreateAllowedMentions, CreateAttachment, CreateInteractionResponseFollowup,
+    EditInteractionResponse,
+};
 
-use crate::discord::context::{Click, Command, Deferred, Privacy, split};
+use crate::discord::context::{Click, Command, Deferred, Outcome, Privacy, split};
 use crate::discord::{ApplicationContext, Data, Error, board};
-use crate::games::{GameId, GameRecord, GameView, Heavy};
+use crate::games::{GameId, GameRecord, GameView, Heavy, UserId, Viewer};
 use crate::i18n::{Button, Lang, Msg};
 use crate::render::Players;
 
@@ -16,16 +19,21 @@ const MAX_MESSAGE_CHARS: usize = 2000;
 #[poise::command(slash_command)]
 pub async fn replay(ctx: ApplicationContext<'_>, game: i64) -> Result<(), Error> {
     let ctx = Command::from(ctx);
-    let service = &ctx.data().service;
-    let record = match split(service.record_seen_by(ctx.viewer(), GameId(game)).await)? {
+    let work = record_for(ctx.data(), ctx.viewer(), ctx.user(), GameId(game));
+    // Checks that wait defer the command privately (a refusal may come): the replay then
+    // follows as a public message of its own.
+    let record = match ctx.unless_quick(work, Privacy::Private).await? {
         Ok(record) => record,
         Err(refusal) => return ctx.refuse(&refusal).await,
     };
-    if let Err(refusal) = split(service.start_heavy(ctx.user(), Heavy::Replay).await)? {
-        return ctx.refuse(&refusal).await;
+    let late = ctx.is_deferred();
+    if !late {
+        ctx.defer(Privacy::Public).await?;
     }
-    ctx.defer(Privacy::Public).await?;
     let replay = render(ctx.data(), record, ctx.lang()).await?;
+    if late {
+        return ctx.follow_up_publicly(replay.follow_up()).await;
+    }
     ctx.interaction
         .edit_response(ctx.serenity_context(), replay.edit())
         .await?;
@@ -35,16 +43,30 @@ pub async fn replay(ctx: ApplicationContext<'_>, game: i64) -> Result<(), Error>
 /// The Replay button: the same, shown only to the clicker.
 pub async fn click(click: &Click<'_>, game: GameId) -> Result<(), Error> {
     let data = click.data();
-    let record = match split(data.service.record_seen_by(click.viewer(), game).await)? {
+    let work = record_for(data, click.viewer(), click.user(), game);
+    let record = match click.unless_quick(work, Deferred::Privately).await? {
         Ok(record) => record,
         Err(refusal) => return click.refuse(&refusal).await,
     };
-    if let Err(refusal) = split(data.service.start_heavy(click.user(), Heavy::Replay).await)? {
-        return click.refuse(&refusal).await;
+    if !click.is_deferred() {
+        click.defer(Deferred::Privately).await?;
     }
-    click.defer(Deferred::Privately).await?;
     let replay = render(data, record, click.lang()).await?;
     click.edit(replay.edit()).await
+}
+
+/// The record of `game` for `viewer`, once `user` may start a replay now (its cooldown).
+async fn record_for(
+    data: &Data,
+    viewer: Viewer,
+    user: UserId,
+    game: GameId,
+) -> Outcome<GameRecord> {
+    let record = match split(data.service.record_seen_by(viewer, game).await)? {
+        Ok(record) => record,
+        Err(refusal) => return Ok(Err(refusal)),
+    };
+    Ok(split(data.service.start_heavy(user, Heavy::Replay).await)?.map(|()| record))
 }
 
 /// A rendered replay: caption, GIF, and the record as a file when it is too long to show.
@@ -71,6 +93,21 @@ impl Replay {
             edit = edit.components(board::link_rows(vec![(label, url)]));
         }
         edit
+    }
+
+    /// A message of its own that shows it (after a private deferral).
+    fn follow_up(self) -> CreateInteractionResponseFollowup {
+        let mut message = CreateInteractionResponseFollowup::new()
+            .content(self.caption)
+            .allowed_mentions(CreateAllowedMentions::new())
+            .add_file(CreateAttachment::bytes(self.gif, self.gif_name));
+        if let Some((bytes, name)) = self.record_file {
+            message = message.add_file(CreateAttachment::bytes(bytes, name));
+        }
+        if let Some((url, label)) = self.page {
+            message = message.components(board::link_rows(vec![(label, url)]));
+        }
+        message
     }
 }
 

@@ -1,7 +1,10 @@
 //! `/board`, `/moves` and `/games` (paged with ◀ ▶): looking at games.
 
 use poise::serenity_prelude as serenity;
-use serenity::{CreateAttachment, EditInteractionResponse};
+use serenity::{
+    CreateAllowedMentions, CreateAttachment, CreateInteractionResponseFollowup,
+    EditInteractionResponse,
+};
 
 use monkey_queen_core::{MoveError, Square};
 
@@ -33,11 +36,25 @@ pub async fn board(
     } else {
         Privacy::Public
     };
-    ctx.defer(privacy).await?;
+    // A read that waited has deferred the command privately already: a public board then
+    // follows as a message of its own.
+    let late = ctx.is_deferred();
+    if !late {
+        ctx.defer(privacy).await?;
+    }
     let png = board::picture(ctx.data(), &view, lang, Marks::default()).await?;
     // The player whose opponent left the game gets the buttons to claim it.
     let claims = abandoned::buttons(ctx.data(), &view, ctx.user(), lang);
-    send_picture(ctx, lang.text(&Msg::BoardShown(&view)), png, claims).await
+    let text = lang.text(&Msg::BoardShown(&view));
+    if late && privacy == Privacy::Public {
+        let message = CreateInteractionResponseFollowup::new()
+            .content(text)
+            .add_file(CreateAttachment::bytes(png, board::FILE_NAME))
+            .components(claims)
+            .allowed_mentions(CreateAllowedMentions::new());
+        return ctx.follow_up_publicly(message).await;
+    }
+    send_picture(ctx, text, png, claims).await
 }
 
 /// Show the legal moves of one of your pieces, marked on the board (only you see it).
@@ -61,7 +78,9 @@ pub async fn moves(
         Ok(square) => square,
         Err(e) => return ctx.refuse(&UserError::Illegal(MoveError::Parse(e))).await,
     };
-    ctx.defer(Privacy::Private).await?;
+    if !ctx.is_deferred() {
+        ctx.defer(Privacy::Private).await?;
+    }
     let destinations: Vec<Square> = view
         .position
         .moves_from(square)
@@ -118,10 +137,12 @@ async fn games_page(data: &Data, viewer: Viewer, page: u32, lang: Lang) -> Resul
 }
 
 /// The game asked about, as the caller may see it: a game by number, else the caller's game
-/// in this channel. A refusal is answered here, ephemerally, and gives `None`.
+/// in this channel. A read that waits defers the command privately first. A refusal is
+/// answered here, only to the caller, and gives `None`.
 async fn find(ctx: Command<'_>, game: Option<i64>) -> Result<Option<GameView>, Error> {
     let wanted = game_ref(ctx.channel_id(), game);
-    match split(ctx.data().service.game_seen_by(ctx.viewer(), wanted).await)? {
+    let read = ctx.data().service.game_seen_by(ctx.viewer(), wanted);
+    match split(ctx.unless_quick(read, Privacy::Private).await)? {
         Ok(view) => Ok(Some(view)),
         Err(refusal) => {
             ctx.refuse(&refusal).await?;
