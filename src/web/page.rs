@@ -89,12 +89,32 @@ pub(super) async fn about(Viewer(lang): Viewer) -> Html<String> {
     ))
 }
 
-/// `template` with each `{{name}}` replaced by its (already escaped) value.
+/// `template` with each `{{name}}` replaced by its (already escaped) value, in one pass: a
+/// value is never read again, so a name someone gave themselves that holds `{{state}}` stays
+/// that text. A placeholder without a value stays as it is.
 pub(super) fn fill(template: &str, values: &[(&str, String)]) -> String {
-    let mut html = template.to_owned();
-    for (name, value) in values {
-        html = html.replace(&format!("{{{{{name}}}}}"), value);
+    let mut html = String::with_capacity(template.len());
+    let mut rest = template;
+    while let Some(start) = rest.find("{{") {
+        html.push_str(&rest[..start]);
+        let after = &rest[start + 2..];
+        let found = after.find("}}").and_then(|end| {
+            let name = &after[..end];
+            let value = values.iter().find(|(n, _)| *n == name)?;
+            Some((&value.1, end))
+        });
+        match found {
+            Some((value, end)) => {
+                html.push_str(value);
+                rest = &after[end + 2..];
+            }
+            None => {
+                html.push_str("{{");
+                rest = after;
+            }
+        }
     }
+    html.push_str(rest);
     html
 }
 
@@ -158,5 +178,14 @@ mod tests {
             ),
             "<p>1 2 1</p>"
         );
+        // A value holding a placeholder is not filled again.
+        assert_eq!(
+            fill(
+                "<meta content=\"{{title}}\"><script>{{state}}</script>",
+                &[("title", "{{state}}".into()), ("state", "{}".into())]
+            ),
+            "<meta content=\"{{state}}\"><script>{}</script>"
+        );
+        assert_eq!(fill("{{x}} {{ {{a", &[("a", "1".into())]), "{{x}} {{ {{a");
     }
 }
