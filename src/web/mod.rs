@@ -32,6 +32,7 @@ mod lang;
 mod live;
 mod local;
 mod page;
+mod pictures;
 mod puzzle;
 mod puzzle_check;
 mod security;
@@ -129,6 +130,8 @@ struct Web {
     clients: security::Clients,
     /// The live streams open now.
     streams: streams::Streams,
+    /// The unfurl pictures drawn last.
+    pictures: pictures::Pictures,
 }
 
 /// Serves the pages on `listener` until `stop`, on `tasks` (the watchers' feed runs there
@@ -161,6 +164,7 @@ pub fn spawn(
         hub: hub.clone(),
         clients: clients.clone(),
         streams: streams::Streams::default(),
+        pictures: pictures::Pictures::default(),
     };
     hub.spawn_feed(web.clone(), tasks);
     let limiters = security::Limiters::new(config.rate_limit, &clients);

@@ -3,12 +3,12 @@
 //! for unfurls; and the front page when pages are only watched.
 
 use axum::extract::{Path, State};
-use axum::http::header::{CACHE_CONTROL, CONTENT_TYPE};
-use axum::response::{Html, IntoResponse, Response};
+use axum::http::HeaderMap;
+use axum::response::{Html, Response};
 
 use super::errors::WebError;
 use super::lang::Viewer;
-use super::{Web, assets, state};
+use super::{Web, assets, pictures, state};
 use crate::i18n::{Lang, Msg, web_strings, web_text};
 use crate::render::{BoardView, Players};
 
@@ -46,34 +46,35 @@ pub(super) async fn game(
 pub(super) async fn board_png(
     State(web): State<Web>,
     Viewer(lang): Viewer,
+    headers: HeaderMap,
     Path(key): Path<String>,
 ) -> Result<Response, WebError> {
     let (page, _, _) = state::load(&web, &key).await?;
     let game = page.game;
+    let status = lang.text(&Msg::StatusLine(&game));
+    let position = game.position.clone();
+    let etag = pictures::etag(&(
+        position.to_text(),
+        game.last_move.map(|m| m.to_string()),
+        (&game.white.name, &game.black.name),
+        &status,
+    ));
     let view = BoardView {
         flipped: false,
         last_move: game.last_move,
         marks: Vec::new(),
         selected: None,
         players: Players::new(game.white.name.clone(), game.black.name.clone()),
-        status: Some(lang.text(&Msg::StatusLine(&game))),
+        status: Some(status),
     };
     let renderer = web.renderer.clone();
-    let position = game.position.clone();
-    let _turn = web
-        .cpu
-        .acquire()
+    web.pictures
+        .answer(&headers, etag, &web.cpu, move || {
+            renderer
+                .board_png(&position, &view)
+                .map_err(|e| e.to_string())
+        })
         .await
-        .map_err(|e| WebError::Internal(e.to_string()))?;
-    let png = tokio::task::spawn_blocking(move || renderer.board_png(&position, &view))
-        .await
-        .map_err(|e| WebError::Internal(e.to_string()))?
-        .map_err(|e| WebError::Internal(e.to_string()))?;
-    Ok((
-        [(CONTENT_TYPE, "image/png"), (CACHE_CONTROL, "no-cache")],
-        png,
-    )
-        .into_response())
 }
 
 /// `GET /` when pages are only watched: what this server is.

@@ -12,9 +12,8 @@
 use std::collections::BTreeMap;
 
 use axum::extract::{Path, State};
-use axum::http::StatusCode;
-use axum::http::header::{CACHE_CONTROL, CONTENT_TYPE};
-use axum::response::{Html, IntoResponse, Response};
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::{Html, Response};
 use monkey_queen_core::{Color, Move};
 use serde::Serialize;
 
@@ -22,7 +21,7 @@ use super::errors::WebError;
 use super::lang::Viewer;
 use super::page::{escape, fill, script_json, strings_json};
 use super::state::{Dest, dests};
-use super::{Web, assets};
+use super::{Web, assets, pictures};
 use crate::games::{PuzzleView, ServiceError, UserError};
 use crate::i18n::{Lang, web_text as word};
 use crate::model::PuzzleId;
@@ -162,32 +161,29 @@ pub(super) async fn page(
 pub(super) async fn board_png(
     State(web): State<Web>,
     Viewer(lang): Viewer,
+    headers: HeaderMap,
     Path(id): Path<String>,
 ) -> Result<Response, WebError> {
     let (puzzle, _) = load(&web, &id).await?;
+    let (white, black) = (word(lang, "web-white", &[]), word(lang, "web-black", &[]));
+    let status = task(lang, puzzle.solver);
+    let etag = pictures::etag(&(puzzle.position.to_text(), &white, &black, &status));
     let view = BoardView {
         flipped: puzzle.solver == Color::Black,
         last_move: None,
         marks: Vec::new(),
         selected: None,
-        players: Players::new(word(lang, "web-white", &[]), word(lang, "web-black", &[])),
-        status: Some(task(lang, puzzle.solver)),
+        players: Players::new(white, black),
+        status: Some(status),
     };
     let renderer = web.renderer.clone();
-    let _turn = web
-        .cpu
-        .acquire()
+    web.pictures
+        .answer(&headers, etag, &web.cpu, move || {
+            renderer
+                .board_png(&puzzle.position, &view)
+                .map_err(|e| e.to_string())
+        })
         .await
-        .map_err(|e| WebError::Internal(e.to_string()))?;
-    let png = tokio::task::spawn_blocking(move || renderer.board_png(&puzzle.position, &view))
-        .await
-        .map_err(|e| WebError::Internal(e.to_string()))?
-        .map_err(|e| WebError::Internal(e.to_string()))?;
-    Ok((
-        [(CONTENT_TYPE, "image/png"), (CACHE_CONTROL, "no-cache")],
-        png,
-    )
-        .into_response())
 }
 
 #[cfg(test)]

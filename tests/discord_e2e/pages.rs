@@ -194,8 +194,41 @@ async fn a_page_follows_its_game_live_and_offers_no_moves_to_watchers() {
         .await
         .unwrap();
     assert_eq!(png.headers()["content-type"], "image/png");
+    let etag = png.headers()["etag"].to_str().unwrap().to_owned();
     assert!(png.bytes().await.unwrap().starts_with(b"\x89PNG"));
     assert_eq!(h.game(game).await.ply(), 1);
+    // The picture is named by what it shows: a client that has it is answered 304, and
+    // while every turn of CPU work is taken, only a picture already drawn is served (503
+    // with Retry-After otherwise: an unfurl can wait, a move can't).
+    let ask = |etag: Option<&str>, lang: &str| {
+        let mut request = reqwest::Client::new()
+            .get(format!("{pages}/g/{key}/board.png"))
+            .header("accept-language", lang);
+        if let Some(etag) = etag {
+            request = request.header("if-none-match", etag);
+        }
+        request.send()
+    };
+    let asked = ask(Some(&etag), "en").await.unwrap();
+    assert_eq!(asked.status(), StatusCode::NOT_MODIFIED);
+    let cpu = h.cpu().work.clone();
+    let all = u32::try_from(cpu.available_permits()).unwrap();
+    let held = cpu.acquire_many(all).await.unwrap();
+    let kept = ask(None, "en").await.unwrap();
+    assert_eq!(kept.status(), StatusCode::OK, "drawn before, kept");
+    assert_eq!(kept.headers()["etag"], etag.as_str());
+    // In French its status line differs: another picture, not drawn yet.
+    let busy = ask(Some(&etag), "fr").await.unwrap();
+    assert_eq!(busy.status(), StatusCode::SERVICE_UNAVAILABLE);
+    assert_eq!(busy.headers()["retry-after"], "2");
+    drop(held);
+    let moved = ask(Some(&etag), "fr").await.unwrap();
+    assert_eq!(moved.status(), StatusCode::OK);
+    assert_ne!(
+        moved.headers()["etag"],
+        etag.as_str(),
+        "other words, another picture"
+    );
     h.stop().await;
 }
 
