@@ -154,8 +154,8 @@ impl App {
                     Some(addr) => Some(bind(addr).await?),
                     None => None,
                 };
-                let http = discord::http_client(&bot.token, bot.api_url.as_deref());
-                let identity = discord::identify(&http).await?;
+                let (http, limits) = discord::http_client(&bot)?;
+                let identity = discord::identify(&http, &limits).await?;
                 let settings = ServiceConfig {
                     bot_user: Some(identity.bot_user),
                     ..ServiceConfig::default()
@@ -193,6 +193,7 @@ impl App {
                     renderer,
                     cpu: config.cpu.clone(),
                     http,
+                    limits,
                     identity,
                     defer_after,
                     tasks: tasks.clone(),

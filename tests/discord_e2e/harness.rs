@@ -81,7 +81,13 @@ struct Setup {
     /// Whether the sweeper searches finished games for puzzles (off where tests time long
     /// work: a search holds a turn of it).
     scan_games: bool,
+    /// Each process's share of the global limit, and the invalid requests it warns at half of
+    /// (`DISCORD_REQUESTS_PER_SECOND`, `DISCORD_INVALID_REQUEST_LIMIT`).
+    rest: (u32, u32),
 }
+
+/// Discord's own limits: 50 requests a second, 10,000 invalid requests in 10 minutes.
+const DISCORD_LIMITS: (u32, u32) = (50, 10_000);
 
 impl Setup {
     fn clock(&self) -> Arc<dyn Clock> {
@@ -169,6 +175,7 @@ impl Harness {
             pages: false,
             activity: false,
             scan_games: false,
+            rest: DISCORD_LIMITS,
         };
         let harness = Harness::launch_new(FakeDiscord::start().await, setup).await;
         harness.await_registration(0).await;
@@ -189,6 +196,7 @@ impl Harness {
             pages: false,
             activity: false,
             scan_games: false,
+            rest: DISCORD_LIMITS,
         };
         Harness::launch_registered(shard_count, setup).await
     }
@@ -221,6 +229,7 @@ impl Harness {
             pages: false,
             activity: false,
             scan_games: false,
+            rest: DISCORD_LIMITS,
         };
         Harness::launch_new(fake, setup).await
     }
@@ -256,6 +265,7 @@ impl Harness {
             pages: true,
             activity: false,
             scan_games: false,
+            rest: DISCORD_LIMITS,
         };
         Harness::launch_registered(shard_count, setup).await
     }
@@ -273,6 +283,7 @@ impl Harness {
             pages: true,
             activity: true,
             scan_games: false,
+            rest: DISCORD_LIMITS,
         };
         let fake = FakeDiscord::start().await;
         fake.enable_activities();
@@ -333,6 +344,7 @@ impl Harness {
             pages: false,
             activity: false,
             scan_games: true,
+            rest: DISCORD_LIMITS,
         };
         let harness = Harness::launch_new(FakeDiscord::start().await, setup).await;
         harness.await_registration(0).await;
@@ -359,11 +371,16 @@ impl Harness {
             let config = Config {
                 token: Token::new(TOKEN),
                 dev_guild: setup.dev_guild,
+                // The Activity's sign-in asks Discord there; the bot's REST client goes to
+                // `discord_at`, with serenity's rate limiter on as in production.
                 api_url: Some(fake.api_url()),
                 shards: *shards,
                 web_addr: setup.pages.then(|| "127.0.0.1:0".parse().unwrap()),
                 public_url: setup.pages.then(|| PUBLIC_URL.to_owned()),
                 client_secret: setup.activity.then(|| Secret::new(CLIENT_SECRET)),
+                discord_at: Some(fake.discord_at()),
+                requests_per_second: setup.rest.0,
+                invalid_request_limit: setup.rest.1,
             };
             let app = AppConfig {
                 db: storage::connect(&db.url).await.unwrap(),

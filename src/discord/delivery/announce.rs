@@ -24,6 +24,7 @@
 use std::future::Future;
 use std::pin::Pin;
 use std::sync::Arc;
+use std::time::Duration;
 
 use poise::serenity_prelude as serenity;
 use serenity::{
@@ -33,9 +34,11 @@ use tracing::warn;
 
 use super::{nonce, reach};
 use crate::discord::commands::challenge;
-use crate::discord::{Data, Error, board, puzzle_posts, tournament_posts};
+use crate::discord::rest::patience;
+use crate::discord::{Data, Error, Limits, board, puzzle_posts, tournament_posts};
 use crate::games::{
-    Announced, AnnouncementId, Challenge, Deliver, Delivery, GameId, GameView, Reach,
+    Announced, AnnouncementId, Challenge, DELIVERY_LEASE_MS, Deliver, Delivery, GameId, GameView,
+    Reach,
 };
 use crate::i18n::{Lang, Msg};
 
@@ -138,17 +141,24 @@ pub async fn delivered_here(data: &Data, id: impl Into<Option<AnnouncementId>>) 
     }
 }
 
-/// The face's deliverer of the outbox (see [`Deliver`]): Discord's REST client and the
-/// handlers' shared state.
+/// How long Discord's rate limits may hold one delivery of the outbox: well within its lease
+/// ([`DELIVERY_LEASE_MS`]), so that no other process is handed the announcement while this one
+/// still waits to deliver it. A delivery that would wait longer fails, and the announcement is
+/// retried after its delay.
+pub const DELIVERY_PATIENCE: Duration = Duration::from_millis(DELIVERY_LEASE_MS.unsigned_abs() / 2);
+
+/// The face's deliverer of the outbox (see [`Deliver`]): Discord's REST client, the handlers'
+/// shared state and the process's limits on its requests.
 pub struct Announcer {
     http: Arc<Http>,
     data: Data,
+    limits: Arc<Limits>,
 }
 
 impl Announcer {
-    /// A deliverer posting through `http`.
-    pub fn new(http: Arc<Http>, data: Data) -> Announcer {
-        Announcer { http, data }
+    /// A deliverer posting through `http`, within `limits`.
+    pub fn new(http: Arc<Http>, data: Data, limits: Arc<Limits>) -> Announcer {
+        Announcer { http, data, limits }
     }
 }
 
@@ -157,7 +167,15 @@ impl Deliver for Announcer {
         &'a self,
         what: &'a Announced,
     ) -> Pin<Box<dyn Future<Output = Delivery> + Send + 'a>> {
-        Box::pin(async move { outcome(deliver(&self.http, &self.data, what).await) })
+        Box::pin(async move {
+            let delivery = deliver(&self.http, &self.data, what);
+            match patience::within(DELIVERY_PATIENCE, self.limits.scope(delivery)).await {
+                Ok(delivered) => outcome(delivered),
+                Err(patience::TooLong) => Delivery::Failed(
+                    "Discord's rate limit would hold the delivery past its lease".to_owned(),
+                ),
+            }
+        })
     }
 }
 
