@@ -42,11 +42,11 @@ use tokio_util::task::TaskTracker;
 use tracing::{info, warn};
 
 pub use config::{Config, ConfigError, DiscordAt, Secret, Shards, Token};
-pub use rest::{Limits, http_client};
 pub use data::{ApplicationContext, Context, Data};
 pub use delivery::deferral::DEFAULT_DEFER_AFTER;
 pub use errors::Error;
 pub use framework::intents;
+pub use rest::{Limits, http_client};
 
 use delivery::in_flight::{self, Drain};
 use delivery::{announce, retry};
@@ -151,6 +151,7 @@ pub async fn start(config: &Config, attached: Attached) -> Result<RunningBot, Er
     );
     let mut client = serenity::ClientBuilder::new_with_http(attached.http, intents())
         .framework(framework)
+        .event_handler(rest::RateLimitEvents(attached.limits.clone()))
         .await?;
     let http = client.http.clone();
     away_boards::spawn(

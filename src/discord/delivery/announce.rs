@@ -34,7 +34,6 @@ use tracing::warn;
 
 use super::{nonce, reach};
 use crate::discord::commands::challenge;
-use crate::discord::rest::patience;
 use crate::discord::{Data, Error, Limits, board, puzzle_posts, tournament_posts};
 use crate::games::{
     Announced, AnnouncementId, Challenge, DELIVERY_LEASE_MS, Deliver, Delivery, GameId, GameView,
@@ -141,10 +140,11 @@ pub async fn delivered_here(data: &Data, id: impl Into<Option<AnnouncementId>>) 
     }
 }
 
-/// How long Discord's rate limits may hold one delivery of the outbox: well within its lease
-/// ([`DELIVERY_LEASE_MS`]), so that no other process is handed the announcement while this one
-/// still waits to deliver it. A delivery that would wait longer fails, and the announcement is
-/// retried after its delay.
+/// How long one delivery of the outbox may take (serenity waiting out Discord's rate limits in
+/// it): well within its lease ([`DELIVERY_LEASE_MS`]), so that no other process is handed the
+/// announcement while this one still delivers it. A delivery that takes longer is dropped and
+/// fails, and the announcement is retried after its delay (a channel post sent again then shows
+/// once: it carries a nonce).
 pub const DELIVERY_PATIENCE: Duration = Duration::from_millis(DELIVERY_LEASE_MS.unsigned_abs() / 2);
 
 /// The face's deliverer of the outbox (see [`Deliver`]): Discord's REST client, the handlers'
@@ -169,11 +169,11 @@ impl Deliver for Announcer {
     ) -> Pin<Box<dyn Future<Output = Delivery> + Send + 'a>> {
         Box::pin(async move {
             let delivery = deliver(&self.http, &self.data, what);
-            match patience::within(DELIVERY_PATIENCE, self.limits.scope(delivery)).await {
+            match tokio::time::timeout(DELIVERY_PATIENCE, self.limits.scope(delivery)).await {
                 Ok(delivered) => outcome(delivered),
-                Err(patience::TooLong) => Delivery::Failed(
-                    "Discord's rate limit would hold the delivery past its lease".to_owned(),
-                ),
+                Err(_) => Delivery::Failed(format!(
+                    "the delivery took longer than {DELIVERY_PATIENCE:?} (Discord's rate limit)"
+                )),
             }
         })
     }

@@ -3,11 +3,12 @@
 //! anyway (500, a lost connection) is repeated only when repeating it is harmless.
 //!
 //! serenity's own rate limiter reads Discord's `X-RateLimit-*` headers, holds each request
-//! until its bucket has room and sleeps out a 429 before sending it again. Each attempt here
-//! lets it wait only so long (the policy's patience, see `rest::patience`): one that would wait
-//! longer fails as rate limited, and is retried after a back-off that doubles each time (with
-//! jitter), at least [`RATE_LIMITED_WAIT`] doubling, so that the waits outlast a channel's
-//! 5-second message bucket. The same back-off serves a 429 serenity hands back (its rate
+//! until its bucket has room and sleeps out a 429 before sending it again, however long. Each
+//! attempt here is given only so long (the policy's patience): one that takes longer is
+//! dropped (almost always while serenity sleeps, before it sends again) and fails as rate
+//! limited; it is retried when repeating it is harmless, after a back-off that doubles each
+//! time (with jitter), at least [`RATE_LIMITED_WAIT`] doubling, so that the waits outlast a
+//! channel's 5-second message bucket. The same back-off serves a 429 serenity hands back (its rate
 //! limiter is off behind a proxy, `DISCORD_API_URL`), whose `retry_after` serenity does not
 //! keep. Each attempt of a call that may count against the bot's global limit first takes its
 //! place in the process's share (`rest::budget`), and each answer of 401, 403 or 429 is counted
@@ -23,14 +24,14 @@ use serenity::StatusCode;
 use serenity::http::HttpError;
 use tracing::warn;
 
-use crate::discord::rest::{self, invalid, patience};
+use crate::discord::rest::{self, invalid};
 
 /// The first wait after a 429: with the doubling, 1 + 2 + 4 s outlasts the 5-second window of
 /// a channel's message bucket.
 pub const RATE_LIMITED_WAIT: Duration = Duration::from_secs(1);
 
-/// What an attempt fails with when Discord's rate limit would hold it past its patience.
-const HELD_TOO_LONG: &str = "Discord's rate limit would hold the request too long";
+/// What an attempt fails with when it outlasts its patience (Discord's rate limit holds it).
+const HELD_TOO_LONG: &str = "the request took too long (Discord's rate limit held it)";
 
 /// Discord's error code for a second answer to the same interaction.
 const ALREADY_ACKNOWLEDGED: isize = 40060;
@@ -45,7 +46,8 @@ pub struct Retry {
     /// Whether doing the call twice does no harm (an edit, a bulk overwrite), so a failure that
     /// may have taken effect is retried too.
     idempotent: bool,
-    /// How long Discord's rate limits may hold one attempt before it fails as rate limited.
+    /// How long one attempt may take (serenity waiting out Discord's rate limits in it) before
+    /// it is dropped and fails as rate limited.
     patience: Duration,
     /// Whether the call may count against the bot's global limit (anything but an interaction's
     /// answer and its follow-ups), so each attempt takes its place in the process's share.
@@ -100,7 +102,8 @@ impl Retry {
     /// Whether `error` is worth another attempt under this policy.
     fn retries(&self, error: &serenity::Error) -> bool {
         if matches!(error, serenity::Error::Other(HELD_TOO_LONG)) {
-            return true;
+            // Dropped while serenity slept, as a rule; but perhaps while it was sending.
+            return self.idempotent;
         }
         let serenity::Error::Http(error) = error else {
             return false;
@@ -167,9 +170,8 @@ where
 }
 
 /// One attempt of a call, not retried: its place in the process's share of the global limit
-/// first (if `policy` says it may count), then the call, failing as rate limited if Discord's
-/// rate limit would hold it past the policy's patience; an invalid request it meets is
-/// counted.
+/// first (if `policy` says it may count), then the call, dropped and failing as rate limited
+/// if it outlasts the policy's patience; an invalid request it meets is counted.
 ///
 /// # Errors
 /// The call's, or a rate limit that would hold it too long.
@@ -184,7 +186,7 @@ pub async fn once<T>(
     {
         limits.budget.take().await;
     }
-    let result = patience::within(policy.patience, call)
+    let result = tokio::time::timeout(policy.patience, call)
         .await
         .unwrap_or(Err(serenity::Error::Other(HELD_TOO_LONG)));
     if let (Err(error), Some(limits)) = (&result, &limits)

@@ -43,7 +43,10 @@ impl Budget {
     /// Counts a request at `now` if the budget has room (`None`), else says how long until it
     /// may have.
     fn try_take(&self, now: Instant) -> Option<Duration> {
-        let mut sent = self.sent.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        let mut sent = self
+            .sent
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
         while sent
             .front()
             .is_some_and(|&at| now.saturating_duration_since(at) >= WINDOW)
@@ -78,9 +81,16 @@ mod tests {
         }
         for (i, &at) in sent.iter().enumerate() {
             let within = sent[i..].iter().filter(|&&t| t < at + WINDOW).count();
-            assert!(within <= 5, "{within} requests in the second from {at:?}: {sent:?}");
+            assert!(
+                within <= 5,
+                "{within} requests in the second from {at:?}: {sent:?}"
+            );
         }
         // The burst is not slowed more than it must be: 23 requests at 5 a second.
-        assert!(started.elapsed() < Duration::from_secs(5), "{:?}", started.elapsed());
+        assert!(
+            started.elapsed() < Duration::from_secs(5),
+            "{:?}",
+            started.elapsed()
+        );
     }
 }

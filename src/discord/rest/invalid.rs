@@ -57,7 +57,10 @@ impl InvalidRequests {
     /// Counts one invalid request (`what` was being done), warning as the module says.
     pub fn record(&self, what: &str) {
         let now = Instant::now();
-        let mut state = self.state.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        let mut state = self
+            .state
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
         while state
             .seen
             .front()
@@ -74,7 +77,9 @@ impl InvalidRequests {
             state.warned_at = count;
             let limit = self.limit;
             warn!(
-                count, limit, what,
+                count,
+                limit,
+                what,
                 "this process made {count} invalid Discord requests (401, 403, 429) in the last \
                  10 minutes; at {limit} Discord shuts the address out of its API for a while"
             );
@@ -84,7 +89,10 @@ impl InvalidRequests {
     /// How many invalid requests the window holds now.
     #[must_use]
     pub fn count(&self) -> usize {
-        let state = self.state.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        let state = self
+            .state
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
         let now = Instant::now();
         state
             .seen
@@ -101,10 +109,16 @@ mod tests {
     #[test]
     fn only_401_403_and_429_are_invalid() {
         for status in [401, 403, 429] {
-            assert!(is_invalid(StatusCode::from_u16(status).unwrap()), "{status}");
+            assert!(
+                is_invalid(StatusCode::from_u16(status).unwrap()),
+                "{status}"
+            );
         }
         for status in [200, 400, 404, 500, 502] {
-            assert!(!is_invalid(StatusCode::from_u16(status).unwrap()), "{status}");
+            assert!(
+                !is_invalid(StatusCode::from_u16(status).unwrap()),
+                "{status}"
+            );
         }
     }
 

@@ -1,25 +1,27 @@
 //! Discord's REST client and the limits it keeps. serenity's rate limiter stays on wherever
 //! the bot talks to Discord itself (in production, and against the end-to-end tests' fake
 //! Discord, which serves TLS as `discord.com`): it reads each route's `X-RateLimit-*` headers
-//! and holds a request until its bucket has room, and sleeps out a 429. Around it:
-//! - `patience`: a call fails rather than wait past its bound;
+//! and holds a request until its bucket has room, and sleeps out a 429 however long Discord
+//! asks (the calls of `delivery::retry` each have a patience, and the outbox's deliveries one
+//! within their lease, after which they fail and are tried again later). Around it:
 //! - `budget`: this process keeps to its share of the bot's global limit;
 //! - `invalid`: the requests Discord answered 401, 403 or 429 are counted against its ban
 //!   threshold, with a warning well before it.
 //!
 //! The budget and the count belong to one process ([`Limits`]); the face's work runs with them
 //! ([`Limits::scope`]: each gateway event, each delivery of the outbox, each board posted from
-//! away), and the retried calls of `delivery::retry` take from them ([`current`]).
+//! away), and the retried calls of `delivery::retry` take from them ([`current`]). serenity
+//! tells of each wait its rate limiter makes ([`RateLimitEvents`]): a global 429 is counted.
 
 pub mod budget;
 pub mod invalid;
-pub mod patience;
 
 use std::future::Future;
 use std::sync::Arc;
 use std::time::Duration;
 
 use poise::serenity_prelude as serenity;
+use serenity::async_trait;
 use serenity::http::RatelimitInfo;
 use serenity::{Http, HttpBuilder};
 use tracing::{debug, warn};
@@ -79,7 +81,7 @@ pub fn current() -> Option<Arc<Limits>> {
 pub fn http_client(config: &Config) -> Result<(Http, Arc<Limits>), Error> {
     let limits = Arc::new(Limits::new(config));
     let builder = HttpBuilder::new(config.token.expose());
-    let mut http = match (&config.discord_at, &config.api_url) {
+    let http = match (&config.discord_at, &config.api_url) {
         (Some(at), _) => {
             let root = reqwest::Certificate::from_pem(at.root_certificate.as_bytes())
                 .map_err(serenity::Error::from)?;
@@ -94,26 +96,26 @@ pub fn http_client(config: &Config) -> Result<(Http, Arc<Limits>), Error> {
         (None, Some(url)) => builder.proxy(url).ratelimiter_disabled(true).build(),
         (None, None) => builder.build(),
     };
-    if let Some(ratelimiter) = http.ratelimiter.as_mut() {
-        let counted = limits.clone();
-        ratelimiter.set_ratelimit_callback(Box::new(move |info| on_wait(&counted, &info)));
-    }
     Ok((http, limits))
 }
 
-/// What serenity's rate limiter says before it waits: a global 429 is an invalid request, and
-/// a wait past the caller's bound fails the call (see `patience`).
-fn on_wait(limits: &Limits, info: &RatelimitInfo) {
-    if info.global {
-        limits.invalid.record(&info.path);
+/// Hears what serenity's rate limiter says before each wait (it tells the client's event
+/// handlers): a global 429 is an invalid request, and a long wait is logged.
+pub struct RateLimitEvents(pub Arc<Limits>);
+
+#[async_trait]
+impl serenity::EventHandler for RateLimitEvents {
+    async fn ratelimit(&self, info: RatelimitInfo) {
+        if info.global {
+            self.0.invalid.record(&info.path);
+        }
+        if info.timeout >= LONG_WAIT || info.global {
+            warn!(
+                path = info.path, global = info.global, wait = ?info.timeout,
+                "Discord's rate limit holds a request"
+            );
+        } else {
+            debug!(path = info.path, wait = ?info.timeout, "waiting for Discord's rate limit");
+        }
     }
-    if info.timeout >= LONG_WAIT || info.global {
-        warn!(
-            path = info.path, global = info.global, wait = ?info.timeout,
-            "Discord's rate limit holds a request"
-        );
-    } else {
-        debug!(path = info.path, wait = ?info.timeout, "waiting for Discord's rate limit");
-    }
-    patience::on_wait(info.timeout);
 }
