@@ -308,6 +308,13 @@ impl App {
         }
     }
 
+    /// The limits the bot keeps on its requests to Discord (its share of the global limit, its
+    /// invalid requests), when it runs.
+    #[must_use]
+    pub fn discord_limits(&self) -> Option<Arc<discord::Limits>> {
+        self.bot.as_ref().map(discord::RunningBot::limits)
+    }
+
     /// Runs until `signals` hears Ctrl-C or SIGTERM (then shuts down) or until the bot stops on
     /// its own (for example because Discord refused the token).
     ///

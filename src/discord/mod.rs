@@ -130,6 +130,7 @@ pub struct RunningBot {
     in_flight: Drain,
     client: JoinHandle<Result<(), serenity::Error>>,
     deliverer: Arc<announce::Announcer>,
+    limits: Arc<Limits>,
 }
 
 /// Builds the client, starts the gateway connection in a background task and returns at once;
@@ -161,7 +162,8 @@ pub async fn start(config: &Config, attached: Attached) -> Result<RunningBot, Er
         &attached.tasks,
         attached.stop,
     );
-    let deliverer = Arc::new(announce::Announcer::new(http, data, attached.limits));
+    let limits = attached.limits;
+    let deliverer = Arc::new(announce::Announcer::new(http, data, limits.clone()));
     let shard_manager = client.shard_manager.clone();
     let shards = config.shards;
     let task = tokio::spawn(async move {
@@ -178,6 +180,7 @@ pub async fn start(config: &Config, attached: Attached) -> Result<RunningBot, Er
         in_flight,
         client: task,
         deliverer,
+        limits,
     })
 }
 
@@ -186,6 +189,12 @@ impl RunningBot {
     #[must_use]
     pub fn deliverer(&self) -> Arc<dyn Deliver> {
         self.deliverer.clone()
+    }
+
+    /// The limits the face keeps on its REST requests.
+    #[must_use]
+    pub fn limits(&self) -> Arc<Limits> {
+        self.limits.clone()
     }
 
     /// The number of gateway events being handled right now, to wait on: once it is back to

@@ -166,6 +166,20 @@ impl Harness {
     /// As [`Harness::registered_on_manual_clock`], with handlers that defer their interaction
     /// when their work takes longer than `defer_after` (zero: always).
     pub async fn registered_on_manual_clock_deferring_after(defer_after: Duration) -> Harness {
+        Harness::registered_on_manual_clock_with(defer_after, DISCORD_LIMITS).await
+    }
+
+    /// As [`Harness::registered_on_manual_clock`], the bot keeping to `requests_per_second`
+    /// of the global limit and warning at half of `invalid_request_limit` invalid requests.
+    pub async fn registered_on_manual_clock_with_limits(
+        requests_per_second: u32,
+        invalid_request_limit: u32,
+    ) -> Harness {
+        let limits = (requests_per_second, invalid_request_limit);
+        Harness::registered_on_manual_clock_with(ANSWER_DIRECTLY_WITHIN, limits).await
+    }
+
+    async fn registered_on_manual_clock_with(defer_after: Duration, rest: (u32, u32)) -> Harness {
         let setup = Setup {
             dev_guild: Some(GuildId::new(GUILD_ID)),
             defer_after,
@@ -175,7 +189,7 @@ impl Harness {
             pages: false,
             activity: false,
             scan_games: false,
-            rest: DISCORD_LIMITS,
+            rest,
         };
         let harness = Harness::launch_new(FakeDiscord::start().await, setup).await;
         harness.await_registration(0).await;
@@ -467,6 +481,11 @@ impl Harness {
     /// Every bot process.
     fn bots(&self) -> impl Iterator<Item = &App> {
         std::iter::once(&self.bot).chain(&self.others)
+    }
+
+    /// The limits the (first) bot process keeps on its requests to Discord.
+    pub fn discord_limits(&self) -> Arc<monkey_queen::discord::Limits> {
+        self.bot.discord_limits().expect("the bot runs")
     }
 
     /// Waits until the bot handles no event: every interaction sent before has been handled

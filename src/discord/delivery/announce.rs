@@ -32,6 +32,7 @@ use serenity::{
 };
 use tracing::warn;
 
+use super::retry::{Retry, once};
 use super::{nonce, reach};
 use crate::discord::commands::challenge;
 use crate::discord::{Data, Error, Limits, board, puzzle_posts, tournament_posts};
@@ -200,9 +201,8 @@ async fn remind(http: &Http, data: &Data, game: &GameView, lang: Lang) -> Result
     let message = CreateMessage::new().content(text).allowed_mentions(allowed);
     let message = nonce::once(message, nonce::reminder(game));
     let channel = game.place.thread.unwrap_or(game.place.channel);
-    serenity::ChannelId::new(channel.0)
-        .send_message(http, message)
-        .await?;
+    let post = serenity::ChannelId::new(channel.0).send_message(http, message);
+    once("posting a reminder", Retry::BOARD, post).await?;
     Ok(())
 }
 
@@ -245,8 +245,11 @@ async fn close(http: &Http, challenge: &Challenge, lang: Lang) -> Result<(), Err
             by: None,
         }))
         .components(Vec::new());
-    serenity::ChannelId::new(challenge.channel.0)
-        .edit_message(http, serenity::MessageId::new(message.0), edit)
-        .await?;
+    let edit = serenity::ChannelId::new(challenge.channel.0).edit_message(
+        http,
+        serenity::MessageId::new(message.0),
+        edit,
+    );
+    once("closing a lapsed challenge", Retry::EDIT, edit).await?;
     Ok(())
 }

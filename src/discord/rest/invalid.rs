@@ -8,6 +8,7 @@
 
 use std::collections::VecDeque;
 use std::sync::Mutex;
+use std::sync::atomic::{AtomicU32, Ordering};
 use std::time::Duration;
 
 use poise::serenity_prelude::StatusCode;
@@ -34,6 +35,7 @@ pub fn is_invalid(status: StatusCode) -> bool {
 pub struct InvalidRequests {
     limit: u32,
     state: Mutex<State>,
+    warnings: AtomicU32,
 }
 
 #[derive(Debug, Default)]
@@ -51,6 +53,7 @@ impl InvalidRequests {
         InvalidRequests {
             limit: limit.max(2),
             state: Mutex::new(State::default()),
+            warnings: AtomicU32::new(0),
         }
     }
 
@@ -75,6 +78,7 @@ impl InvalidRequests {
             state.warned_at = 0;
         } else if state.warned_at == 0 || count >= state.warned_at.saturating_mul(2) {
             state.warned_at = count;
+            self.warnings.fetch_add(1, Ordering::Relaxed);
             let limit = self.limit;
             warn!(
                 count,
@@ -84,6 +88,12 @@ impl InvalidRequests {
                  10 minutes; at {limit} Discord shuts the address out of its API for a while"
             );
         }
+    }
+
+    /// How many warnings were logged.
+    #[must_use]
+    pub fn warnings(&self) -> u32 {
+        self.warnings.load(Ordering::Relaxed)
     }
 
     /// How many invalid requests the window holds now.
@@ -120,6 +130,58 @@ mod tests {
                 "{status}"
             );
         }
+    }
+
+    /// Captures what a test logs.
+    #[derive(Clone, Default)]
+    struct Captured(std::sync::Arc<Mutex<Vec<u8>>>);
+
+    impl std::io::Write for Captured {
+        fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+            self.0.lock().unwrap().extend_from_slice(bytes);
+            Ok(bytes.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn a_warning_is_logged_at_half_the_limit_then_as_the_count_doubles() {
+        let captured = Captured::default();
+        let writer = captured.clone();
+        let subscriber = tracing_subscriber::fmt()
+            .with_writer(move || writer.clone())
+            .with_ansi(false)
+            .finish();
+        let _logging = tracing::subscriber::set_default(subscriber);
+        let invalid = InvalidRequests::new(20);
+        let mut warned_after = Vec::new();
+        for n in 1..=25 {
+            invalid.record("posting a board");
+            if invalid.warnings() as usize > warned_after.len() {
+                warned_after.push(n);
+            }
+        }
+        assert_eq!(
+            warned_after,
+            [10, 20],
+            "at half the limit, then at twice that"
+        );
+        let logged = String::from_utf8(captured.0.lock().unwrap().clone()).unwrap();
+        assert_eq!(logged.matches("WARN").count(), 2, "{logged}");
+        assert!(
+            logged.contains("made 10 invalid Discord requests"),
+            "{logged}"
+        );
+        assert!(logged.contains("posting a board"), "{logged}");
+
+        // Ten minutes on, the count starts again, and so do the warnings.
+        tokio::time::advance(WINDOW).await;
+        for _ in 0..10 {
+            invalid.record("posting a board");
+        }
+        assert_eq!(invalid.warnings(), 3);
     }
 
     #[tokio::test(start_paused = true)]
