@@ -1,7 +1,9 @@
 //! A fake Discord on 127.0.0.1 for end-to-end tests with the real serenity client, as strict
 //! as Discord itself.
 //!
-//! - REST (axum): every request is recorded ([`RecordedRequest`]: method, path, content type,
+//! - REST (axum), on plain HTTP ([`FakeDiscord::api_url`]) and over TLS as `discord.com`
+//!   ([`FakeDiscord::discord_at`], see [`tls`]: how the bot reaches it with serenity's rate
+//!   limiter on, as in production): every request is recorded ([`RecordedRequest`]: method, path, content type,
 //!   body, the JSON payload — also from multipart `payload_json` — and uploaded files), then held
 //!   to Discord's contract before it is carried out; a request that breaks it gets Discord's own
 //!   status, code and error body, and is kept as a [`Refusal`]:
