@@ -154,8 +154,8 @@ impl App {
                     Some(addr) => Some(bind(addr).await?),
                     None => None,
                 };
-                let http = discord::http_client(&bot.token, bot.api_url.as_deref());
-                let identity = discord::identify(&http).await?;
+                let (http, limits) = discord::http_client(&bot)?;
+                let identity = discord::identify(&http, &limits).await?;
                 let settings = ServiceConfig {
                     bot_user: Some(identity.bot_user),
                     ..ServiceConfig::default()
@@ -195,6 +195,7 @@ impl App {
                     renderer,
                     cpu: config.cpu.clone(),
                     http,
+                    limits,
                     identity,
                     defer_after,
                     tasks: tasks.clone(),
@@ -309,6 +310,13 @@ impl App {
             Some(bot) => bot.events_in_flight(),
             None => watch::channel(0).1,
         }
+    }
+
+    /// The limits the bot keeps on its requests to Discord (its share of the global limit, its
+    /// invalid requests), when it runs.
+    #[must_use]
+    pub fn discord_limits(&self) -> Option<Arc<discord::Limits>> {
+        self.bot.as_ref().map(discord::RunningBot::limits)
     }
 
     /// Runs until `signals` hears Ctrl-C or SIGTERM (then shuts down) or until the bot stops on

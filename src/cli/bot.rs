@@ -55,6 +55,15 @@ pub struct BotArgs {
     /// proxy, or the tests' fake Discord).
     #[arg(long, env = "DISCORD_API_URL")]
     api_url: Option<String>,
+    /// This process's share of Discord's 50 requests a second (outside interactions) that the
+    /// bot's processes share: 1 to 50; with several processes, 50 divided among them. Default
+    /// 50.
+    #[arg(long, env = "DISCORD_REQUESTS_PER_SECOND")]
+    requests_per_second: Option<String>,
+    /// Invalid requests (401, 403, 429) in 10 minutes at which Discord bans the address; a
+    /// warning is logged at half of it. Default Discord's 10000.
+    #[arg(long, env = "DISCORD_INVALID_REQUEST_LIMIT")]
+    invalid_request_limit: Option<String>,
     /// Serve the game pages on this address and port (e.g. 127.0.0.1:8080). Unset: no web
     /// server.
     #[arg(long, env = "WEB_ADDR")]
@@ -102,6 +111,8 @@ impl BotArgs {
             "DISCORD_TOKEN" => self.token.clone(),
             "DEV_GUILD_ID" => self.dev_guild.clone(),
             "DISCORD_API_URL" => self.api_url.clone(),
+            "DISCORD_REQUESTS_PER_SECOND" => self.requests_per_second.clone(),
+            "DISCORD_INVALID_REQUEST_LIMIT" => self.invalid_request_limit.clone(),
             "SHARDS" => self.shards.clone(),
             "SHARD_COUNT" => self.shard_count.clone(),
             "WEB_ADDR" => self.web_addr.clone(),

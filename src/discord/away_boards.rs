@@ -12,20 +12,26 @@ use tokio_util::sync::CancellationToken;
 use tokio_util::task::TaskTracker;
 
 use super::delivery::announce;
-use super::{Data, board};
+use super::{Data, Limits, board};
 use crate::games::{GameEvent, GameStarted, Heard, MovePlayed, Reach};
 use crate::i18n::Msg;
 
-/// Shows what happened away from the chat until `stop`, on `tasks`. Subscribed before it
+/// Shows what happened away from the chat until `stop`, on `tasks`, within `limits`. Subscribed before it
 /// returns, so nothing that happens after it is missed. What it misses by falling behind is
 /// owed in the outbox, which posts it after its grace.
-pub fn spawn(http: Arc<Http>, data: Data, tasks: &TaskTracker, stop: CancellationToken) {
+pub fn spawn(
+    http: Arc<Http>,
+    data: Data,
+    limits: Arc<Limits>,
+    tasks: &TaskTracker,
+    stop: CancellationToken,
+) {
     let shows = tasks.clone();
     let service = data.service.clone();
     service.follow("the chat's boards", tasks, stop, move |heard| {
         if let Heard::Event(event @ (GameEvent::MovedAway(_) | GameEvent::StartedAway(_))) = heard {
-            let (http, data) = (http.clone(), data.clone());
-            shows.spawn(async move { show(&http, &data, event).await });
+            let (http, data, limits) = (http.clone(), data.clone(), limits.clone());
+            shows.spawn(async move { limits.scope(show(&http, &data, event)).await });
         }
         std::future::ready(())
     });

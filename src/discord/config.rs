@@ -10,6 +10,8 @@ use poise::serenity_prelude::GuildId;
 
 pub use crate::model::Secret;
 
+use super::rest::invalid;
+
 /// How to get a token, shown when `DISCORD_TOKEN` is missing.
 const TOKEN_HELP: &str = "DISCORD_TOKEN is not set.
 To get a bot token:
@@ -53,7 +55,31 @@ pub struct Config {
     /// carries `?mock_code=` (`ACTIVITY_MOCK_SDK=1`): a try-out against a stand-in Discord,
     /// and the tests. Off by default, and never for production.
     pub activity_mock_sdk: bool,
+    /// Reach `discord.com` at another address over TLS, trusting one more certificate, with
+    /// serenity's rate limiter on as in production (the end-to-end tests' fake Discord). Not
+    /// read from the environment. The bot's own REST client then ignores [`Self::api_url`].
+    pub discord_at: Option<DiscordAt>,
+    /// This process's share of the bot's global limit of 50 requests a second outside
+    /// interactions (`DISCORD_REQUESTS_PER_SECOND`, 1 to 50; 50 when unset): with several
+    /// processes, each gets its part (see `docs/running.md`).
+    pub requests_per_second: u32,
+    /// Invalid requests (401, 403, 429) in 10 minutes that Discord would ban this process's
+    /// address at (`DISCORD_INVALID_REQUEST_LIMIT`; Discord's 10,000 when unset): a warning is
+    /// logged at half of it.
+    pub invalid_request_limit: u32,
 }
+
+/// Where [`Config::discord_at`] finds `discord.com`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DiscordAt {
+    /// The address `discord.com` resolves to.
+    pub addr: SocketAddr,
+    /// A root certificate (PEM) to trust besides the usual ones.
+    pub root_certificate: String,
+}
+
+/// Discord's global limit: requests a bot may make per second, outside interactions.
+pub const GLOBAL_REQUESTS_PER_SECOND: u32 = 50;
 
 /// The gateway shards one process runs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -116,6 +142,10 @@ pub enum ConfigError {
     ActivityWithoutWeb,
     /// An entry of `TRUSTED_PROXIES` is not an address or a network.
     BadTrustedProxy(String),
+    /// `DISCORD_REQUESTS_PER_SECOND` is not a number from 1 to 50.
+    BadRequestsPerSecond(String),
+    /// `DISCORD_INVALID_REQUEST_LIMIT` is not a number from 2 to 10,000.
+    BadInvalidRequestLimit(String),
 }
 
 impl fmt::Display for ConfigError {
@@ -149,6 +179,16 @@ impl fmt::Display for ConfigError {
                 "TRUSTED_PROXIES lists the addresses or networks of the proxies in front of \
                  the pages (such as 127.0.0.1, 10.0.0.0/8), separated by commas; {value:?} is \
                  neither"
+            ),
+            ConfigError::BadRequestsPerSecond(value) => write!(
+                f,
+                "DISCORD_REQUESTS_PER_SECOND is this process's share of Discord's 50 requests a \
+                 second, a number from 1 to 50 (with 3 processes, 16 each), not {value:?}"
+            ),
+            ConfigError::BadInvalidRequestLimit(value) => write!(
+                f,
+                "DISCORD_INVALID_REQUEST_LIMIT must be a number from 2 to 10000 (Discord's ban \
+                 threshold of invalid requests in 10 minutes), not {value:?}"
             ),
             ConfigError::BadShards(value) => write!(
                 f,
@@ -219,6 +259,20 @@ impl Config {
             .map(|list| proxies(&list))
             .transpose()?
             .unwrap_or_default();
+        let requests_per_second = match set("DISCORD_REQUESTS_PER_SECOND") {
+            None => GLOBAL_REQUESTS_PER_SECOND,
+            Some(n) => match n.trim().parse() {
+                Ok(n) if (1..=GLOBAL_REQUESTS_PER_SECOND).contains(&n) => n,
+                _ => return Err(ConfigError::BadRequestsPerSecond(n)),
+            },
+        };
+        let invalid_request_limit = match set("DISCORD_INVALID_REQUEST_LIMIT") {
+            None => invalid::DISCORD_LIMIT,
+            Some(n) => match n.trim().parse() {
+                Ok(n) if (2..=invalid::DISCORD_LIMIT).contains(&n) => n,
+                _ => return Err(ConfigError::BadInvalidRequestLimit(n)),
+            },
+        };
         Ok(Config {
             token: Token::new(token),
             dev_guild,
@@ -229,6 +283,9 @@ impl Config {
             client_secret,
             trusted_proxies,
             activity_mock_sdk: set("ACTIVITY_MOCK_SDK").is_some_and(|v| v.trim() == "1"),
+            discord_at: None,
+            requests_per_second,
+            invalid_request_limit,
         })
     }
 
@@ -339,6 +396,35 @@ mod tests {
             ("PUBLIC_URL", "mq.org"),
         ]));
         assert_eq!(err.unwrap_err(), ConfigError::BadPublicUrl("mq.org".into()));
+    }
+
+    #[test]
+    fn the_share_of_the_global_limit_and_the_invalid_request_limit_are_checked() {
+        let config = Config::from_lookup(lookup(&[("DISCORD_TOKEN", "abc")])).unwrap();
+        assert_eq!(config.requests_per_second, 50);
+        assert_eq!(config.invalid_request_limit, 10_000);
+        let config = Config::from_lookup(lookup(&[
+            ("DISCORD_TOKEN", "abc"),
+            ("DISCORD_REQUESTS_PER_SECOND", " 16 "),
+            ("DISCORD_INVALID_REQUEST_LIMIT", "100"),
+        ]))
+        .unwrap();
+        assert_eq!(config.requests_per_second, 16);
+        assert_eq!(config.invalid_request_limit, 100);
+        for bad in ["0", "51", "many"] {
+            let err = Config::from_lookup(lookup(&[
+                ("DISCORD_TOKEN", "abc"),
+                ("DISCORD_REQUESTS_PER_SECOND", bad),
+            ]))
+            .unwrap_err();
+            assert_eq!(err, ConfigError::BadRequestsPerSecond(bad.into()));
+        }
+        let err = Config::from_lookup(lookup(&[
+            ("DISCORD_TOKEN", "abc"),
+            ("DISCORD_INVALID_REQUEST_LIMIT", "20000"),
+        ]))
+        .unwrap_err();
+        assert_eq!(err, ConfigError::BadInvalidRequestLimit("20000".into()));
     }
 
     #[test]

@@ -26,6 +26,7 @@ mod framework;
 mod malformed;
 pub mod picture_cache;
 mod puzzle_posts;
+pub mod rest;
 mod router;
 mod tournament_posts;
 
@@ -33,18 +34,19 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use poise::serenity_prelude as serenity;
-use serenity::{Http, HttpBuilder, ShardManager};
+use serenity::{Http, ShardManager};
 use tokio::sync::watch;
 use tokio::task::JoinHandle;
 use tokio_util::sync::CancellationToken;
 use tokio_util::task::TaskTracker;
 use tracing::{info, warn};
 
-pub use config::{Config, ConfigError, Secret, Shards, Token};
+pub use config::{Config, ConfigError, DiscordAt, Secret, Shards, Token};
 pub use data::{ApplicationContext, Context, Data};
 pub use delivery::deferral::DEFAULT_DEFER_AFTER;
 pub use errors::Error;
 pub use framework::intents;
+pub use rest::{Limits, http_client};
 
 use delivery::in_flight::{self, Drain};
 use delivery::{announce, retry};
@@ -74,7 +76,12 @@ pub struct Identity {
 ///
 /// # Errors
 /// Discord refused the token, or could not be reached for long.
-pub async fn identify(http: &Http) -> Result<Identity, Error> {
+pub async fn identify(http: &Http, limits: &Arc<Limits>) -> Result<Identity, Error> {
+    limits.scope(ask_who(http)).await
+}
+
+/// [`identify`], within the process's limits.
+async fn ask_who(http: &Http) -> Result<Identity, Error> {
     let user = retry::retry("asking who the bot is", retry::Retry::REGISTRATION, || {
         http.get_current_user()
     })
@@ -104,6 +111,8 @@ pub struct Attached {
     /// Discord's REST client (see [`http_client`]), application id set by [`identify`]; the
     /// gateway client takes it over.
     pub http: Http,
+    /// The limits the process keeps on its REST requests, made with `http`.
+    pub limits: Arc<Limits>,
     /// Who the bot is.
     pub identity: Identity,
     /// How long slow work may take before its interaction is deferred (normally
@@ -115,23 +124,13 @@ pub struct Attached {
     pub stop: CancellationToken,
 }
 
-/// serenity's REST client for `token`. With `api_url` (`http://host:port`, no path) every request
-/// goes there instead of `https://discord.com`, with the rate limiter off (serenity bypasses the
-/// proxy while its rate limiter is on).
-pub fn http_client(token: &Token, api_url: Option<&str>) -> Http {
-    let builder = HttpBuilder::new(token.expose());
-    match api_url {
-        Some(url) => builder.proxy(url).ratelimiter_disabled(true).build(),
-        None => builder.build(),
-    }
-}
-
 /// The Discord face, connected (or connecting) on the current tokio runtime.
 pub struct RunningBot {
     shard_manager: Arc<ShardManager>,
     in_flight: Drain,
     client: JoinHandle<Result<(), serenity::Error>>,
     deliverer: Arc<announce::Announcer>,
+    limits: Arc<Limits>,
 }
 
 /// Builds the client, starts the gateway connection in a background task and returns at once;
@@ -147,13 +146,24 @@ pub async fn start(config: &Config, attached: Attached) -> Result<RunningBot, Er
         dev_guild: config.dev_guild,
         entry_point: config.activity(),
     };
-    let (framework, in_flight) = in_flight::tracked(framework(data.clone(), registration));
+    let (framework, in_flight) = in_flight::tracked(
+        framework(data.clone(), registration),
+        attached.limits.clone(),
+    );
     let mut client = serenity::ClientBuilder::new_with_http(attached.http, intents())
         .framework(framework)
+        .event_handler(rest::RateLimitEvents(attached.limits.clone()))
         .await?;
     let http = client.http.clone();
-    away_boards::spawn(http.clone(), data.clone(), &attached.tasks, attached.stop);
-    let deliverer = Arc::new(announce::Announcer::new(http, data));
+    away_boards::spawn(
+        http.clone(),
+        data.clone(),
+        attached.limits.clone(),
+        &attached.tasks,
+        attached.stop,
+    );
+    let limits = attached.limits;
+    let deliverer = Arc::new(announce::Announcer::new(http, data, limits.clone()));
     let shard_manager = client.shard_manager.clone();
     let shards = config.shards;
     let task = tokio::spawn(async move {
@@ -170,6 +180,7 @@ pub async fn start(config: &Config, attached: Attached) -> Result<RunningBot, Er
         in_flight,
         client: task,
         deliverer,
+        limits,
     })
 }
 
@@ -178,6 +189,12 @@ impl RunningBot {
     #[must_use]
     pub fn deliverer(&self) -> Arc<dyn Deliver> {
         self.deliverer.clone()
+    }
+
+    /// The limits the face keeps on its REST requests.
+    #[must_use]
+    pub fn limits(&self) -> Arc<Limits> {
+        self.limits.clone()
     }
 
     /// The number of gateway events being handled right now, to wait on: once it is back to

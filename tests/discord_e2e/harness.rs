@@ -81,7 +81,13 @@ struct Setup {
     /// Whether the sweeper searches finished games for puzzles (off where tests time long
     /// work: a search holds a turn of it).
     scan_games: bool,
+    /// Each process's share of the global limit, and the invalid requests it warns at half of
+    /// (`DISCORD_REQUESTS_PER_SECOND`, `DISCORD_INVALID_REQUEST_LIMIT`).
+    rest: (u32, u32),
 }
+
+/// Discord's own limits: 50 requests a second, 10,000 invalid requests in 10 minutes.
+const DISCORD_LIMITS: (u32, u32) = (50, 10_000);
 
 impl Setup {
     fn clock(&self) -> Arc<dyn Clock> {
@@ -160,6 +166,20 @@ impl Harness {
     /// As [`Harness::registered_on_manual_clock`], with handlers that defer their interaction
     /// when their work takes longer than `defer_after` (zero: always).
     pub async fn registered_on_manual_clock_deferring_after(defer_after: Duration) -> Harness {
+        Harness::registered_on_manual_clock_with(defer_after, DISCORD_LIMITS).await
+    }
+
+    /// As [`Harness::registered_on_manual_clock`], the bot keeping to `requests_per_second`
+    /// of the global limit and warning at half of `invalid_request_limit` invalid requests.
+    pub async fn registered_on_manual_clock_with_limits(
+        requests_per_second: u32,
+        invalid_request_limit: u32,
+    ) -> Harness {
+        let limits = (requests_per_second, invalid_request_limit);
+        Harness::registered_on_manual_clock_with(ANSWER_DIRECTLY_WITHIN, limits).await
+    }
+
+    async fn registered_on_manual_clock_with(defer_after: Duration, rest: (u32, u32)) -> Harness {
         let setup = Setup {
             dev_guild: Some(GuildId::new(GUILD_ID)),
             defer_after,
@@ -169,6 +189,7 @@ impl Harness {
             pages: false,
             activity: false,
             scan_games: false,
+            rest,
         };
         let harness = Harness::launch_new(FakeDiscord::start().await, setup).await;
         harness.await_registration(0).await;
@@ -189,6 +210,7 @@ impl Harness {
             pages: false,
             activity: false,
             scan_games: false,
+            rest: DISCORD_LIMITS,
         };
         Harness::launch_registered(shard_count, setup).await
     }
@@ -221,6 +243,7 @@ impl Harness {
             pages: false,
             activity: false,
             scan_games: false,
+            rest: DISCORD_LIMITS,
         };
         Harness::launch_new(fake, setup).await
     }
@@ -256,6 +279,7 @@ impl Harness {
             pages: true,
             activity: false,
             scan_games: false,
+            rest: DISCORD_LIMITS,
         };
         Harness::launch_registered(shard_count, setup).await
     }
@@ -279,6 +303,7 @@ impl Harness {
             pages: true,
             activity: true,
             scan_games: false,
+            rest: DISCORD_LIMITS,
         };
         let fake = FakeDiscord::start().await;
         fake.enable_activities();
@@ -339,6 +364,7 @@ impl Harness {
             pages: false,
             activity: false,
             scan_games: true,
+            rest: DISCORD_LIMITS,
         };
         let harness = Harness::launch_new(FakeDiscord::start().await, setup).await;
         harness.await_registration(0).await;
@@ -365,6 +391,8 @@ impl Harness {
             let config = Config {
                 token: Token::new(TOKEN),
                 dev_guild: setup.dev_guild,
+                // The Activity's sign-in asks Discord there; the bot's REST client goes to
+                // `discord_at`, with serenity's rate limiter on as in production.
                 api_url: Some(fake.api_url()),
                 shards: *shards,
                 web_addr: setup.pages.then(|| "127.0.0.1:0".parse().unwrap()),
@@ -373,6 +401,9 @@ impl Harness {
                 // The pages stand behind a proxy on this machine, as the README suggests.
                 trusted_proxies: vec!["127.0.0.1/32".parse().unwrap()],
                 activity_mock_sdk: setup.activity,
+                discord_at: Some(fake.discord_at()),
+                requests_per_second: setup.rest.0,
+                invalid_request_limit: setup.rest.1,
             };
             let app = AppConfig {
                 db: storage::connect(&db.url).await.unwrap(),
@@ -475,6 +506,11 @@ impl Harness {
     /// Every bot process.
     fn bots(&self) -> impl Iterator<Item = &App> {
         std::iter::once(&self.bot).chain(&self.others)
+    }
+
+    /// The limits the (first) bot process keeps on its requests to Discord.
+    pub fn discord_limits(&self) -> Arc<monkey_queen::discord::Limits> {
+        self.bot.discord_limits().expect("the bot runs")
     }
 
     /// Waits until the bot handles no event: every interaction sent before has been handled

@@ -36,6 +36,7 @@ mod puzzle_pages;
 mod puzzles;
 mod rematch;
 mod replay;
+mod rest_limits;
 mod restart;
 mod seeded;
 mod server_settings;

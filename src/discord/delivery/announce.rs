@@ -24,6 +24,7 @@
 use std::future::Future;
 use std::pin::Pin;
 use std::sync::Arc;
+use std::time::Duration;
 
 use poise::serenity_prelude as serenity;
 use serenity::{
@@ -31,11 +32,13 @@ use serenity::{
 };
 use tracing::warn;
 
+use super::retry::{Retry, once};
 use super::{nonce, reach};
 use crate::discord::commands::challenge;
-use crate::discord::{Data, Error, board, puzzle_posts, tournament_posts};
+use crate::discord::{Data, Error, Limits, board, puzzle_posts, tournament_posts};
 use crate::games::{
-    Announced, AnnouncementId, Challenge, Deliver, Delivery, GameId, GameView, Reach,
+    Announced, AnnouncementId, Challenge, DELIVERY_LEASE_MS, Deliver, Delivery, GameId, GameView,
+    Reach,
 };
 use crate::i18n::{Lang, Msg};
 
@@ -138,17 +141,25 @@ pub async fn delivered_here(data: &Data, id: impl Into<Option<AnnouncementId>>) 
     }
 }
 
-/// The face's deliverer of the outbox (see [`Deliver`]): Discord's REST client and the
-/// handlers' shared state.
+/// How long one delivery of the outbox may take (serenity waiting out Discord's rate limits in
+/// it): well within its lease ([`DELIVERY_LEASE_MS`]), so that no other process is handed the
+/// announcement while this one still delivers it. A delivery that takes longer is dropped and
+/// fails, and the announcement is retried after its delay (a channel post sent again then shows
+/// once: it carries a nonce).
+pub const DELIVERY_PATIENCE: Duration = Duration::from_millis(DELIVERY_LEASE_MS.unsigned_abs() / 2);
+
+/// The face's deliverer of the outbox (see [`Deliver`]): Discord's REST client, the handlers'
+/// shared state and the process's limits on its requests.
 pub struct Announcer {
     http: Arc<Http>,
     data: Data,
+    limits: Arc<Limits>,
 }
 
 impl Announcer {
-    /// A deliverer posting through `http`.
-    pub fn new(http: Arc<Http>, data: Data) -> Announcer {
-        Announcer { http, data }
+    /// A deliverer posting through `http`, within `limits`.
+    pub fn new(http: Arc<Http>, data: Data, limits: Arc<Limits>) -> Announcer {
+        Announcer { http, data, limits }
     }
 }
 
@@ -157,7 +168,15 @@ impl Deliver for Announcer {
         &'a self,
         what: &'a Announced,
     ) -> Pin<Box<dyn Future<Output = Delivery> + Send + 'a>> {
-        Box::pin(async move { outcome(deliver(&self.http, &self.data, what).await) })
+        Box::pin(async move {
+            let delivery = deliver(&self.http, &self.data, what);
+            match tokio::time::timeout(DELIVERY_PATIENCE, self.limits.scope(delivery)).await {
+                Ok(delivered) => outcome(delivered),
+                Err(_) => Delivery::Failed(format!(
+                    "the delivery took longer than {DELIVERY_PATIENCE:?} (Discord's rate limit)"
+                )),
+            }
+        })
     }
 }
 
@@ -182,9 +201,8 @@ async fn remind(http: &Http, data: &Data, game: &GameView, lang: Lang) -> Result
     let message = CreateMessage::new().content(text).allowed_mentions(allowed);
     let message = nonce::once(message, nonce::reminder(game));
     let channel = game.place.thread.unwrap_or(game.place.channel);
-    serenity::ChannelId::new(channel.0)
-        .send_message(http, message)
-        .await?;
+    let post = serenity::ChannelId::new(channel.0).send_message(http, message);
+    once("posting a reminder", Retry::BOARD, post).await?;
     Ok(())
 }
 
@@ -227,8 +245,11 @@ async fn close(http: &Http, challenge: &Challenge, lang: Lang) -> Result<(), Err
             by: None,
         }))
         .components(Vec::new());
-    serenity::ChannelId::new(challenge.channel.0)
-        .edit_message(http, serenity::MessageId::new(message.0), edit)
-        .await?;
+    let edit = serenity::ChannelId::new(challenge.channel.0).edit_message(
+        http,
+        serenity::MessageId::new(message.0),
+        edit,
+    );
+    once("closing a lapsed challenge", Retry::EDIT, edit).await?;
     Ok(())
 }

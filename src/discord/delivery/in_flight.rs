@@ -8,11 +8,12 @@ use poise::serenity_prelude as serenity;
 use tokio::sync::watch;
 use tokio_util::task::TaskTracker;
 
-use crate::discord::{Data, Error};
+use crate::discord::{Data, Error, Limits};
 
 /// The poise framework, wrapped so every dispatched event is tracked until its handler returns.
 pub struct InFlight {
     framework: poise::Framework<Data, Error>,
+    limits: Arc<Limits>,
     tracker: TaskTracker,
     running: Arc<watch::Sender<usize>>,
 }
@@ -24,7 +25,7 @@ pub struct Drain {
 }
 
 /// Wraps `framework`; the [`Drain`] waits for its running handlers at shutdown.
-pub fn tracked(framework: poise::Framework<Data, Error>) -> (InFlight, Drain) {
+pub fn tracked(framework: poise::Framework<Data, Error>, limits: Arc<Limits>) -> (InFlight, Drain) {
     let tracker = TaskTracker::new();
     let running = Arc::new(watch::Sender::new(0));
     let drain = Drain {
@@ -33,6 +34,7 @@ pub fn tracked(framework: poise::Framework<Data, Error>) -> (InFlight, Drain) {
     };
     let in_flight = InFlight {
         framework,
+        limits,
         tracker,
         running,
     };
@@ -64,7 +66,8 @@ impl serenity::Framework for InFlight {
     async fn dispatch(&self, ctx: serenity::Context, event: serenity::FullEvent) {
         let _tracked = self.tracker.token();
         let _counted = Counted::new(&self.running);
-        self.framework.dispatch(ctx, event).await;
+        let handled = self.framework.dispatch(ctx, event);
+        self.limits.scope(handled).await;
     }
 }
 

@@ -10,6 +10,7 @@ use poise::serenity_prelude as serenity;
 use serenity::{EditInteractionResponse, EditMessage, Http};
 use tracing::warn;
 
+use super::retry::{Retry, once};
 use crate::games::{ChannelId, Editable, GameId, MessageId, token_serves};
 
 /// Takes the buttons off the replaced board `message` at `now_ms`. A failure is only logged:
@@ -22,12 +23,12 @@ pub async fn strip_buttons(
     now_ms: i64,
 ) {
     let in_channel = |channel: ChannelId| async move {
-        serenity::ChannelId::new(channel.0)
-            .edit_message(
-                http,
-                serenity::MessageId::new(message.0),
-                EditMessage::new().components(Vec::new()),
-            )
+        let edit = serenity::ChannelId::new(channel.0).edit_message(
+            http,
+            serenity::MessageId::new(message.0),
+            EditMessage::new().components(Vec::new()),
+        );
+        once("taking the buttons off an old board", Retry::EDIT, edit)
             .await
             .map(drop)
     };

@@ -2,13 +2,17 @@
 //! unavailable (502, 503, 504), or no connection made. A call that may have been carried out
 //! anyway (500, a lost connection) is repeated only when repeating it is harmless.
 //!
-//! serenity's own rate limiter reads Discord's `X-RateLimit-*` headers and holds each request
-//! until its bucket has room, so a 429 is rare in production. It is off when REST goes through
-//! a proxy (`DISCORD_API_URL`, and the tests' fake Discord): a 429 then reaches the bot as an
-//! error, without the `retry_after` (serenity keeps only the status and Discord's error code),
-//! so the wait here is a back-off that doubles each time (with jitter), at least
-//! [`RATE_LIMITED_WAIT`] doubling for a 429, so that the waits outlast a channel's 5-second
-//! message bucket.
+//! serenity's own rate limiter reads Discord's `X-RateLimit-*` headers, holds each request
+//! until its bucket has room and sleeps out a 429 before sending it again, however long. Each
+//! attempt here is given only so long (the policy's patience): one that takes longer is
+//! dropped (almost always while serenity sleeps, before it sends again) and fails as rate
+//! limited; it is retried when repeating it is harmless, after a back-off that doubles each
+//! time (with jitter), at least [`RATE_LIMITED_WAIT`] doubling, so that the waits outlast a
+//! channel's 5-second message bucket. The same back-off serves a 429 serenity hands back (its rate
+//! limiter is off behind a proxy, `DISCORD_API_URL`), whose `retry_after` serenity does not
+//! keep. Each attempt of a call that may count against the bot's global limit first takes its
+//! place in the process's share (`rest::budget`), and each answer of 401, 403 or 429 is counted
+//! against Discord's ban threshold (`rest::invalid`).
 
 use std::future::Future;
 use std::sync::atomic::{AtomicU32, Ordering};
@@ -20,9 +24,14 @@ use serenity::StatusCode;
 use serenity::http::HttpError;
 use tracing::warn;
 
+use crate::discord::rest::{self, invalid};
+
 /// The first wait after a 429: with the doubling, 1 + 2 + 4 s outlasts the 5-second window of
 /// a channel's message bucket.
 pub const RATE_LIMITED_WAIT: Duration = Duration::from_secs(1);
+
+/// What an attempt fails with when it outlasts its patience (Discord's rate limit holds it).
+const HELD_TOO_LONG: &str = "the request took too long (Discord's rate limit held it)";
 
 /// Discord's error code for a second answer to the same interaction.
 const ALREADY_ACKNOWLEDGED: isize = 40060;
@@ -37,6 +46,12 @@ pub struct Retry {
     /// Whether doing the call twice does no harm (an edit, a bulk overwrite), so a failure that
     /// may have taken effect is retried too.
     idempotent: bool,
+    /// How long one attempt may take (serenity waiting out Discord's rate limits in it) before
+    /// it is dropped and fails as rate limited.
+    patience: Duration,
+    /// Whether the call may count against the bot's global limit (anything but an interaction's
+    /// answer and its follow-ups), so each attempt takes its place in the process's share.
+    global: bool,
 }
 
 impl Retry {
@@ -47,18 +62,24 @@ impl Retry {
         attempts: 3,
         first_wait: Duration::from_millis(250),
         idempotent: true,
+        patience: Duration::from_secs(2),
+        global: false,
     };
-    /// Editing an interaction's answer (its token lasts 15 minutes).
+    /// Editing an interaction's answer (its token lasts 15 minutes), or a message.
     pub const EDIT: Retry = Retry {
         attempts: 4,
         first_wait: Duration::from_millis(500),
         idempotent: true,
+        patience: Duration::from_secs(10),
+        global: true,
     };
     /// Posting a board: the move is saved already, and the board is what pings the opponent.
     pub const BOARD: Retry = Retry {
         attempts: 4,
         first_wait: Duration::from_millis(500),
         idempotent: false,
+        patience: Duration::from_secs(10),
+        global: true,
     };
     /// A follow-up message (a refusal after a deferral): a repeat would show it twice, so only
     /// failures that did not take effect are retried.
@@ -66,16 +87,24 @@ impl Retry {
         attempts: 3,
         first_wait: Duration::from_millis(250),
         idempotent: false,
+        patience: Duration::from_secs(10),
+        global: false,
     };
     /// Registering the commands (an overwrite, in the background): patient.
     pub const REGISTRATION: Retry = Retry {
         attempts: 6,
         first_wait: Duration::from_secs(1),
         idempotent: true,
+        patience: Duration::from_secs(30),
+        global: true,
     };
 
     /// Whether `error` is worth another attempt under this policy.
     fn retries(&self, error: &serenity::Error) -> bool {
+        if matches!(error, serenity::Error::Other(HELD_TOO_LONG)) {
+            // Dropped while serenity slept, as a rule; but perhaps while it was sending.
+            return self.idempotent;
+        }
         let serenity::Error::Http(error) = error else {
             return false;
         };
@@ -113,7 +142,10 @@ where
         .with_max_times(policy.attempts.saturating_sub(1) as usize)
         .with_jitter();
     let retries = AtomicU32::new(0);
-    call.retry(backoff)
+    let mut call = call;
+    let attempt = || once(what, policy, call());
+    attempt
+        .retry(backoff)
         .sleep(tokio::time::sleep)
         .when(|error| policy.retries(error))
         .adjust(|error, wait| {
@@ -137,8 +169,37 @@ where
         .await
 }
 
+/// One attempt of a call, not retried: its place in the process's share of the global limit
+/// first (if `policy` says it may count), then the call, dropped and failing as rate limited
+/// if it outlasts the policy's patience; an invalid request it meets is counted.
+///
+/// # Errors
+/// The call's, or a rate limit that would hold it too long.
+pub async fn once<T>(
+    what: &str,
+    policy: Retry,
+    call: impl Future<Output = serenity::Result<T>>,
+) -> serenity::Result<T> {
+    let limits = rest::current();
+    if policy.global
+        && let Some(limits) = &limits
+    {
+        limits.budget.take().await;
+    }
+    let result = tokio::time::timeout(policy.patience, call)
+        .await
+        .unwrap_or(Err(serenity::Error::Other(HELD_TOO_LONG)));
+    if let (Err(error), Some(limits)) = (&result, &limits)
+        && status(error).is_some_and(invalid::is_invalid)
+    {
+        limits.invalid.record(what);
+    }
+    result
+}
+
 fn is_rate_limited(error: &serenity::Error) -> bool {
     status(error) == Some(StatusCode::TOO_MANY_REQUESTS)
+        || matches!(error, serenity::Error::Other(HELD_TOO_LONG))
 }
 
 /// Whether Discord refused the request for good: a client error other than a rate limit (the

@@ -1,7 +1,9 @@
 //! A fake Discord on 127.0.0.1 for end-to-end tests with the real serenity client, as strict
 //! as Discord itself.
 //!
-//! - REST (axum): every request is recorded ([`RecordedRequest`]: method, path, content type,
+//! - REST (axum), on plain HTTP ([`FakeDiscord::api_url`]) and over TLS as `discord.com`
+//!   ([`FakeDiscord::discord_at`], see [`tls`]: how the bot reaches it with serenity's rate
+//!   limiter on, as in production): every request is recorded ([`RecordedRequest`]: method, path, content type,
 //!   body, the JSON payload — also from multipart `payload_json` — and uploaded files), then held
 //!   to Discord's contract before it is carried out; a request that breaks it gets Discord's own
 //!   status, code and error body, and is kept as a [`Refusal`]:
@@ -86,6 +88,7 @@ pub mod oauth;
 pub mod rate_limits;
 pub mod refusal;
 pub mod schema;
+mod tls;
 
 use std::convert::Infallible;
 use std::net::SocketAddr;
@@ -350,6 +353,8 @@ fn test_world() -> World {
 /// A running fake Discord; dropping it stops it.
 pub struct FakeDiscord {
     rest: SocketAddr,
+    /// The same REST API over TLS as `discord.com` (see [`FakeDiscord::discord_at`]).
+    rest_tls: SocketAddr,
     shared: Arc<Shared>,
     tasks: Vec<JoinHandle<()>>,
 }
@@ -364,6 +369,8 @@ impl FakeDiscord {
     pub async fn with_shards(shard_count: u32) -> FakeDiscord {
         let rest_listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
         let gateway_listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let tls_listener = tls::Listener::bind().await;
+        let rest_tls = tls_listener.addr();
         let rest = rest_listener.local_addr().unwrap();
         let gateway = gateway_listener.local_addr().unwrap();
         let shared = Arc::new(Shared {
@@ -401,11 +408,15 @@ impl FakeDiscord {
             .fallback(rest_handler)
             .layer(DefaultBodyLimit::disable())
             .with_state(shared.clone());
+        let tls_app = app.clone();
         let rest_task = tokio::spawn(async move {
             let listener = rest_listener.tap_io(|tcp| {
                 let _ = tcp.set_nodelay(true);
             });
             axum::serve(listener, app).await.unwrap();
+        });
+        let tls_task = tokio::spawn(async move {
+            axum::serve(tls_listener, tls_app).await.unwrap();
         });
         let gateway_shared = shared.clone();
         let gateway_task = tokio::spawn(async move {
@@ -415,14 +426,25 @@ impl FakeDiscord {
         });
         FakeDiscord {
             rest,
+            rest_tls,
             shared,
-            tasks: vec![rest_task, gateway_task],
+            tasks: vec![rest_task, tls_task, gateway_task],
         }
     }
 
-    /// The REST base URL to give serenity's `HttpBuilder::proxy`.
+    /// The REST base URL to give serenity's `HttpBuilder::proxy` (which turns its rate
+    /// limiter off).
     pub fn api_url(&self) -> String {
         format!("http://{}", self.rest)
+    }
+
+    /// Where the same REST API answers over TLS as `discord.com`, with the certificate to
+    /// trust: the bot sends there with serenity's rate limiter on, as in production.
+    pub fn discord_at(&self) -> monkey_queen::discord::DiscordAt {
+        monkey_queen::discord::DiscordAt {
+            addr: self.rest_tls,
+            root_certificate: tls::CERTIFICATE.to_owned(),
+        }
     }
 
     /// The gateway URL the REST fake hands out.
