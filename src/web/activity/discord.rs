@@ -34,7 +34,7 @@ pub struct Activity {
 
 /// Why Discord did not vouch for a request.
 #[derive(Debug, thiserror::Error)]
-pub(crate) enum Refused {
+pub(crate) enum AskError {
     /// Discord refused the code or token (4xx): forged, replayed, expired, or another app's.
     #[error("Discord refused: {0}")]
     Refused(reqwest::StatusCode),
@@ -106,9 +106,9 @@ struct LocationAnswer {
 }
 
 /// A snowflake as Discord writes it (a string of digits).
-fn snowflake(text: &str) -> Result<u64, Refused> {
+fn snowflake(text: &str) -> Result<u64, AskError> {
     text.parse()
-        .map_err(|_| Refused::Unreachable(format!("not an id: {text:?}")))
+        .map_err(|_| AskError::Unreachable(format!("not an id: {text:?}")))
 }
 
 /// Talks to Discord for the Activity.
@@ -144,31 +144,31 @@ impl DiscordApi {
 
     async fn read<T: for<'de> Deserialize<'de>>(
         sent: Result<reqwest::Response, reqwest::Error>,
-    ) -> Result<T, Refused> {
-        let answer = sent.map_err(|e| Refused::Unreachable(e.without_url().to_string()))?;
+    ) -> Result<T, AskError> {
+        let answer = sent.map_err(|e| AskError::Unreachable(e.without_url().to_string()))?;
         let status = answer.status();
         if status == reqwest::StatusCode::TOO_MANY_REQUESTS {
-            return Err(Refused::Busy(retry_after(&answer)));
+            return Err(AskError::Busy(retry_after(&answer)));
         }
         if status.is_client_error() {
-            return Err(Refused::Refused(status));
+            return Err(AskError::Refused(status));
         }
         if !status.is_success() {
-            return Err(Refused::Unreachable(format!("status {status}")));
+            return Err(AskError::Unreachable(format!("status {status}")));
         }
         answer
             .json()
             .await
-            .map_err(|e| Refused::Unreachable(e.without_url().to_string()))
+            .map_err(|e| AskError::Unreachable(e.without_url().to_string()))
     }
 
     /// Exchanges an authorization code the page got from Discord for the person's access
     /// token (with the app's client secret), then asks Discord whose token it is.
     ///
     /// # Errors
-    /// [`Refused::Refused`] for a code Discord does not honour (forged, used, expired, or
-    /// another app's); [`Refused::Unreachable`] otherwise.
-    pub(crate) async fn sign_in(&self, code: &str) -> Result<(String, DiscordUser), Refused> {
+    /// [`AskError::Refused`] for a code Discord does not honour (forged, used, expired, or
+    /// another app's); [`AskError::Unreachable`] otherwise.
+    pub(crate) async fn sign_in(&self, code: &str) -> Result<(String, DiscordUser), AskError> {
         let form = [("grant_type", "authorization_code"), ("code", code)];
         let sent = self
             .http
@@ -186,9 +186,9 @@ impl DiscordApi {
     }
 
     /// Whose access token this is.
-    async fn user(&self, access_token: &str) -> Result<DiscordUser, Refused> {
+    async fn user(&self, access_token: &str) -> Result<DiscordUser, AskError> {
         let bearer = HeaderValue::from_str(&format!("Bearer {access_token}"))
-            .map_err(|_| Refused::Refused(reqwest::StatusCode::UNAUTHORIZED))?;
+            .map_err(|_| AskError::Refused(reqwest::StatusCode::UNAUTHORIZED))?;
         let sent = self
             .http
             .get(self.url("/users/@me"))
@@ -206,17 +206,17 @@ impl DiscordApi {
     /// knows no such instance of this app (404, or another app's).
     ///
     /// # Errors
-    /// [`Refused::Busy`] on a 429; [`Refused::Unreachable`] when Discord could not be asked,
+    /// [`AskError::Busy`] on a 429; [`AskError::Unreachable`] when Discord could not be asked,
     /// or refused the bot's own token (any other 4xx is the bot's fault, not the person's).
-    pub(crate) async fn instance(&self, instance: &str) -> Result<Option<Instance>, Refused> {
+    pub(crate) async fn instance(&self, instance: &str) -> Result<Option<Instance>, AskError> {
         let mut url = reqwest::Url::parse(&self.url(&format!(
             "/applications/{}/activity-instances/",
             self.config.client_id
         )))
-        .map_err(|e| Refused::Unreachable(e.to_string()))?;
+        .map_err(|e| AskError::Unreachable(e.to_string()))?;
         // One path segment, escaped: the page names the instance.
         url.path_segments_mut()
-            .map_err(|()| Refused::Unreachable("a base URL without a path".into()))?
+            .map_err(|()| AskError::Unreachable("a base URL without a path".into()))?
             .pop_if_empty()
             .push(instance);
         let sent = self
@@ -230,9 +230,9 @@ impl DiscordApi {
             .await;
         let found: InstanceAnswer = match Self::read(sent).await {
             Ok(found) => found,
-            Err(Refused::Refused(reqwest::StatusCode::NOT_FOUND)) => return Ok(None),
-            Err(Refused::Refused(status)) => {
-                return Err(Refused::Unreachable(format!(
+            Err(AskError::Refused(reqwest::StatusCode::NOT_FOUND)) => return Ok(None),
+            Err(AskError::Refused(status)) => {
+                return Err(AskError::Unreachable(format!(
                     "the instance look-up was refused: {status}"
                 )));
             }

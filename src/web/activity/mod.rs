@@ -228,18 +228,18 @@ pub(super) async fn sign_in(
 
 /// Discord would not vouch (401), asked to wait (503, and no sign-in asks it before then),
 /// or could not be asked (502).
-fn refused_by_discord(activity: &ActivityState, error: discord::Refused) -> WebError {
+fn refused_by_discord(activity: &ActivityState, error: discord::AskError) -> WebError {
     match error {
-        discord::Refused::Refused(status) => {
+        discord::AskError::Refused(status) => {
             warn!(%status, "Discord refused an Activity sign-in");
             WebError::Unauthorized
         }
-        discord::Refused::Busy(wait) => {
+        discord::AskError::Busy(wait) => {
             warn!(?wait, "Discord asked the Activity's sign-ins to wait");
             activity.gate.hold(wait);
             WebError::Busy(wait)
         }
-        discord::Refused::Unreachable(why) => WebError::BadGateway(why),
+        discord::AskError::Unreachable(why) => WebError::BadGateway(why),
     }
 }
 
