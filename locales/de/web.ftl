@@ -182,3 +182,9 @@ web-theme-one-move = ein Zug
 web-theme-short = kurz
 web-theme-long = lang
 web-theme-very-long = sehr lang
+
+## Refusals that would name a game by its number in Discord: the page names no number.
+web-refused-no-such-game = Diese Partie gibt es nicht.
+web-refused-not-participant = Du spielst in dieser Partie nicht mit.
+web-refused-game-over = Diese Partie ist schon vorbei.
+web-refused-rematch-in-progress = Die Revanche für diese Partie läuft bereits.

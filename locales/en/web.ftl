@@ -182,3 +182,9 @@ web-theme-one-move = one move
 web-theme-short = short
 web-theme-long = long
 web-theme-very-long = very long
+
+## Refusals that would name a game by its number in Discord: the page names no number.
+web-refused-no-such-game = There is no such game.
+web-refused-not-participant = You are not playing in this game.
+web-refused-game-over = This game is already over.
+web-refused-rematch-in-progress = The rematch of this game is already being played.

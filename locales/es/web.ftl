@@ -182,3 +182,9 @@ web-theme-one-move = una jugada
 web-theme-short = corto
 web-theme-long = largo
 web-theme-very-long = muy largo
+
+## Refusals that would name a game by its number in Discord: the page names no number.
+web-refused-no-such-game = Esa partida no existe.
+web-refused-not-participant = No juegas en esta partida.
+web-refused-game-over = Esta partida ya ha terminado.
+web-refused-rematch-in-progress = La revancha de esta partida ya se está jugando.

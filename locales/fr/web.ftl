@@ -183,3 +183,9 @@ web-theme-one-move = un coup
 web-theme-short = court
 web-theme-long = long
 web-theme-very-long = très long
+
+## Refusals that would name a game by its number in Discord: the page names no number.
+web-refused-no-such-game = Cette partie n'existe pas.
+web-refused-not-participant = Tu ne joues pas dans cette partie.
+web-refused-game-over = Cette partie est déjà terminée.
+web-refused-rematch-in-progress = La revanche de cette partie est déjà en cours.

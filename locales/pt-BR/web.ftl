@@ -182,3 +182,9 @@ web-theme-one-move = uma jogada
 web-theme-short = curto
 web-theme-long = longo
 web-theme-very-long = muito longo
+
+## Refusals that would name a game by its number in Discord: the page names no number.
+web-refused-no-such-game = Essa partida não existe.
+web-refused-not-participant = Você não está jogando esta partida.
+web-refused-game-over = Esta partida já terminou.
+web-refused-rematch-in-progress = A revanche desta partida já está sendo jogada.

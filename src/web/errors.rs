@@ -12,7 +12,7 @@ use serde::Serialize;
 use tracing::error;
 
 use crate::games::{ServiceError, UserError};
-use crate::i18n::{Lang, Msg};
+use crate::i18n::{Lang, Msg, web_text};
 
 /// A request the web face does not serve.
 #[derive(Debug)]
@@ -96,7 +96,19 @@ impl WebError {
                     UserError::NoSuchGame(_) => StatusCode::NOT_FOUND,
                     _ => StatusCode::CONFLICT,
                 };
-                WebError::Refused(status, lang.text(&Msg::Refused(&refusal)))
+                // A page knows its game by its address: Discord's game numbers stay out.
+                let unnumbered = match refusal {
+                    UserError::NoSuchGame(_) => Some("web-refused-no-such-game"),
+                    UserError::NotParticipant { .. } => Some("web-refused-not-participant"),
+                    UserError::GameOver { .. } => Some("web-refused-game-over"),
+                    UserError::RematchInProgress { .. } => Some("web-refused-rematch-in-progress"),
+                    _ => None,
+                };
+                let text = match unnumbered {
+                    Some(id) => web_text(lang, id, &[]),
+                    None => lang.text(&Msg::Refused(&refusal)),
+                };
+                WebError::Refused(status, text)
             }
             ServiceError::Internal(e) => WebError::Internal(e.to_string()),
         }
@@ -106,4 +118,42 @@ impl WebError {
 /// Every address the face does not serve.
 pub(super) async fn not_found() -> WebError {
     WebError::NotFound
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::GameId;
+
+    #[test]
+    fn a_refusal_on_the_web_names_no_game_number() {
+        let game = GameId(1);
+        for refusal in [
+            UserError::NoSuchGame(game),
+            UserError::NotParticipant { game },
+            UserError::GameOver { game },
+            UserError::RematchInProgress { game },
+        ] {
+            for lang in Lang::ALL {
+                let WebError::Refused(_, text) =
+                    WebError::from_service(refusal.clone().into(), lang)
+                else {
+                    panic!("a refusal in words");
+                };
+                assert!(
+                    !text.contains('#') && !text.contains('1'),
+                    "{lang:?}: {text}"
+                );
+            }
+        }
+        let WebError::Refused(status, text) =
+            WebError::from_service(UserError::GameOver { game }.into(), Lang::En)
+        else {
+            panic!("a refusal in words");
+        };
+        assert_eq!(
+            (status, text.as_str()),
+            (StatusCode::CONFLICT, "This game is already over.")
+        );
+    }
 }
