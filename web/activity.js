@@ -124,6 +124,30 @@ function saved(instanceId) {
   }
 }
 
+/** How often the session (which lasts 15 minutes) is renewed while the Activity is open. */
+const RENEW_EVERY_MS = 10 * 60 * 1000;
+
+/**
+ * Renews `signedIn`'s session (the server asks Discord whether the person is still in the
+ * Activity), updating `headers` for the requests after; whether it was renewed.
+ */
+async function renew(instanceId, signedIn, headers = {}) {
+  headers.Authorization = `Bearer ${signedIn.session}`;
+  const answer = await postJson('/api/session', {}, headers);
+  if (!answer.ok) return false;
+  signedIn.session = answer.data.session;
+  headers.Authorization = `Bearer ${signedIn.session}`;
+  sessionStorage.setItem(`mq-activity:${instanceId}`, JSON.stringify(signedIn));
+  return true;
+}
+
+/** The sign-in this tab made before, renewed, if it still holds. */
+async function resumed(instanceId) {
+  const before = saved(instanceId);
+  if (!before || !before.session) return null;
+  return (await renew(instanceId, before)) ? before : null;
+}
+
 /** Signs in through Discord: a code from `authorize`, exchanged by the server. */
 async function signIn(sdk, instanceId) {
   const { code } = await sdk.commands.authorize({
@@ -150,14 +174,16 @@ async function start() {
   let signedIn;
   try {
     await sdk.ready();
-    // Going back to the list reloads the page: the session made at first serves again.
-    signedIn = saved(instanceId) || await signIn(sdk, instanceId);
+    // Going back to the list reloads the page: the session made at first serves again,
+    // renewed, or a new sign-in if it lapsed.
+    signedIn = await resumed(instanceId) || await signIn(sdk, instanceId);
     await sdk.commands.authenticate({ access_token: signedIn.access_token });
   } catch {
     say(t('web-activity-sign-in-failed'));
     return;
   }
   const headers = await speak(sdk, signedIn.session);
+  setInterval(() => renew(instanceId, signedIn, headers), RENEW_EVERY_MS);
   const offered = await getJson('/api/activity/games', headers);
   if (!offered.ok) {
     // A session that lapsed: the next opening signs in afresh.

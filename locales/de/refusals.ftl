@@ -23,6 +23,7 @@ refused-open-not-declinable = Eine offene Herausforderung kann man nicht ablehne
 refused-not-challenger = Nur wer die Herausforderung gestellt hat, kann sie zurückziehen.
 refused-too-many-challenges = Du hast schon { $limit } Herausforderungen, die auf eine Antwort warten; zieh eine zurück oder warte, bis sie beantwortet werden oder ablaufen.
 refused-not-launched = Öffne die Aktivität zuerst erneut aus diesem Kanal (Auf dem Brett spielen oder der App-Starter).
+refused-not-in-this-channel = Diese Partie wird in einem anderen Kanal gespielt: öffne die Aktivität dort, um sie zu spielen.
 refused-too-many-computer-games = Du spielst schon { $limit } Partien gegen den Computer; beende eine, bevor du eine neue anfängst.
 refused-cooling-down = Gib mir { $seconds } s, bevor du das noch einmal versuchst.
 

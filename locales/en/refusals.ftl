@@ -18,6 +18,7 @@ refused-open-not-declinable = An open challenge cannot be declined; just leave i
 refused-not-challenger = Only the player who made a challenge can cancel it.
 refused-too-many-challenges = You already have { $limit } challenges waiting for an answer; cancel one or wait until they are answered or expire.
 refused-not-launched = Open the Activity again from this channel first (Play on the board, or the App Launcher).
+refused-not-in-this-channel = This game is played in another channel: open the Activity there to play it.
 refused-too-many-computer-games = You already play { $limit } games against the computer; finish one before you start another.
 refused-cooling-down = Give me { $seconds } s before you ask for that again.
 

@@ -30,6 +30,7 @@ refused-open-not-declinable = Un desafío abierto no se rechaza; simplemente ign
 refused-not-challenger = Solo quien hizo el desafío puede retirarlo.
 refused-too-many-challenges = Ya tienes { $limit } desafíos esperando respuesta; retira uno o espera a que los respondan o caduquen.
 refused-not-launched = Abre primero la actividad de nuevo desde este canal (Jugar en el tablero o el lanzador de apps).
+refused-not-in-this-channel = Esta partida se juega en otro canal: abre allí la actividad para jugarla.
 refused-too-many-computer-games = Ya juegas { $limit } partidas contra la máquina; termina una antes de empezar otra.
 refused-cooling-down = Dame { $seconds } s antes de volver a pedírmelo.
 

@@ -29,6 +29,7 @@ refused-too-many-challenges = Tu as déjà { $limit ->
    *[other] { $limit } défis
 } en attente de réponse ; annules-en un, ou attends une réponse ou leur expiration.
 refused-not-launched = Rouvre d'abord l'activité depuis ce salon (Jouer sur le plateau, ou le lanceur d'applications).
+refused-not-in-this-channel = Cette partie se joue dans un autre salon : ouvre l'activité là-bas pour la jouer.
 refused-too-many-computer-games = Tu joues déjà { $limit ->
     [one] { $limit } partie
    *[other] { $limit } parties

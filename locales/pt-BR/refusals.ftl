@@ -25,6 +25,7 @@ refused-open-not-declinable = Um desafio aberto não pode ser recusado; é só i
 refused-not-challenger = Só quem fez o desafio pode cancelá-lo.
 refused-too-many-challenges = Você já tem { $limit } desafios esperando resposta; cancele um ou espere até que sejam respondidos ou expirem.
 refused-not-launched = Abra a atividade de novo a partir deste canal primeiro (Jogar no tabuleiro ou o inicializador de apps).
+refused-not-in-this-channel = Esta partida é jogada em outro canal: abra a atividade lá para jogá-la.
 refused-too-many-computer-games = Você já está jogando { $limit } partidas contra o computador; termine uma antes de começar outra.
 refused-cooling-down = Espere { $seconds } s antes de pedir isso de novo.
 

@@ -59,6 +59,20 @@ impl GameService {
         Ok(ActivityGames { launched, games })
     }
 
+    /// Whether `game` may be acted on from the Activity running in `channel`: only a game of
+    /// that channel (or of a thread shown there) may, so a session made in one channel plays
+    /// nowhere else.
+    ///
+    /// # Errors
+    /// [`UserError::NotInThisChannel`] otherwise.
+    pub fn in_activity_channel(game: &GameView, channel: ChannelId) -> Result<()> {
+        if game.place.channel == channel || game.place.shows_in(channel) {
+            Ok(())
+        } else {
+            Err(UserError::NotInThisChannel.into())
+        }
+    }
+
     /// Plays a move made away from the chat (on the Activity), with every check of
     /// [`Self::play`]; the chat is shown its board at once ([`GameEvent::MovedAway`]), and the
     /// computer answers if it is to move.

@@ -154,6 +154,8 @@ pub enum UserError {
     /// A game started from the Activity by someone who has not opened it in that channel
     /// lately (so how the bot reaches the channel is unknown).
     NotLaunched,
+    /// A game acted on from the Activity of another channel than the game's own.
+    NotInThisChannel,
     /// A tournament outside a server: tournaments belong to servers.
     TournamentsInServersOnly,
     /// A tournament where the bot can't post (only user-installed there): it announces the

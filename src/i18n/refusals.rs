@@ -114,6 +114,7 @@ pub(super) fn refused(t: Texts, e: &UserError) -> String {
             t.get("refused-too-many-challenges", &args! {"limit" => *limit})
         }
         UserError::NotLaunched => t.plain("refused-not-launched"),
+        UserError::NotInThisChannel => t.plain("refused-not-in-this-channel"),
         UserError::TournamentsInServersOnly => t.plain("refused-tournament-servers-only"),
         UserError::TournamentNeedsBot => t.plain("refused-tournament-needs-bot"),
         UserError::NotOrganiser => t.plain("refused-not-organiser"),

@@ -199,6 +199,7 @@ fn router(web: Web, limiters: &security::Limiters) -> Router {
         routes = routes
             .route("/activity", get(activity::page))
             .route("/api/token", post(activity::sign_in))
+            .route("/api/session", post(activity::renew))
             .route("/api/strings", get(activity::strings))
             .route("/api/activity/games", get(activity::games))
             .route("/api/activity/games/{key}/moves", post(activity::play))

@@ -773,3 +773,44 @@ async fn play_on_the_board_launches_in_time_while_the_database_is_slow() {
     assert_eq!(offered["games"][0]["key"], key.as_str(), "on the game");
     h.stop().await;
 }
+
+/// A session serves only its own channel's games, and only while its person is in the
+/// Activity: it is renewed (Discord asked each time) while they are, refused once they left.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_session_serves_its_channel_and_lapses_when_its_person_leaves() {
+    let h = Harness::registered_with_activity().await;
+    let (game, board) = h.start_game(ALICE, BOB).await;
+    let key = crate::pages::key_of(&board);
+    let pages = h.pages(0);
+    // Alice opens the Activity in another channel of the server: her session there may not
+    // play the game of this one.
+    let elsewhere = h
+        .fake
+        .launch_activity(CHANNEL_ID + 100, Some(GUILD_ID), ALICE.id);
+    let there = sign_in(&pages, &h, ALICE, &elsewhere).await.session;
+    let moves = format!("/api/activity/games/{key}/moves");
+    let g1g7 = json!({"ply": 0, "move": "g1-g7"});
+    let (status, answer) = post(&pages, &moves, Some(&there), g1g7.clone()).await;
+    assert_eq!(status, StatusCode::CONFLICT, "{answer}");
+    assert_eq!(
+        answer["error"],
+        "This game is played in another channel: open the Activity there to play it."
+    );
+    assert_eq!(h.game(game).await.ply(), 0);
+    // In the game's channel, her session is renewed while she is in the Activity.
+    let here = h.fake.launch_activity(CHANNEL_ID, Some(GUILD_ID), ALICE.id);
+    let session = sign_in(&pages, &h, ALICE, &here).await.session;
+    let (status, renewed) = post(&pages, "/api/session", Some(&session), json!({})).await;
+    assert_eq!(status, StatusCode::OK, "{renewed}");
+    let renewed = renewed["session"].as_str().unwrap().to_owned();
+    let (status, _) = post(&pages, &moves, Some(&renewed), g1g7).await;
+    assert_eq!(status, StatusCode::OK);
+    // She leaves (the last one: Discord knows the instance no more), and the next renewal is
+    // refused.
+    h.fake.leave_activity(&here, ALICE.id);
+    h.fake
+        .expect_refusals(|r| r.request.contains("/activity-instances/") && r.status == 404);
+    let (status, _) = post(&pages, "/api/session", Some(&renewed), json!({})).await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    h.stop().await;
+}

@@ -11,6 +11,8 @@
 //!   the instance's channel: the only identity the other routes trust. Sign-ins are held to
 //!   a pace Discord tolerates ([`gate`]): beyond it, and while Discord asks to wait, 503 with
 //!   `Retry-After`.
+//! - `POST /api/session` with the session renews it while Discord says its person is still
+//!   in the instance (sessions last 15 minutes; the page renews every 10).
 //! - With `Authorization: Bearer <session>`: `GET /api/activity/games` lists the game the
 //!   person opened the Activity on and their games in that channel; `POST
 //!   /api/activity/games/{key}/moves` and `/resign` play through the game service, as the
@@ -52,7 +54,8 @@ use super::lang::Viewer;
 use super::page::{escape, fill, script_json, strings_json, words};
 use super::{Web, assets, state};
 use crate::games::{
-    ChallengeCreated, GameRef, GameView, PlayRequest, PlayerRef, ServiceError, UserError,
+    ChallengeCreated, GameRef, GameService, GameView, PlayRequest, PlayerRef, ServiceError,
+    UserError,
 };
 use crate::model::{Level, UserId};
 use session::{LIFETIME_MS, Session, Sessions};
@@ -211,6 +214,7 @@ pub(super) async fn sign_in(
         name: user.name.clone(),
         channel: instance.channel.0,
         guild: instance.guild.map(|g| g.0),
+        instance: asked.instance_id.clone(),
         expires_ms: web.service.now_ms() + LIFETIME_MS,
     };
     info!(user = %user.id, channel = %instance.channel, "signed in to the Activity");
@@ -224,6 +228,42 @@ pub(super) async fn sign_in(
         channel_id: instance.channel.0.to_string(),
     };
     Ok(Json(answer).into_response())
+}
+
+/// What a renewal gets back: the new session.
+#[derive(Serialize)]
+struct Renewed {
+    session: String,
+}
+
+/// `POST /api/session`: renews the signed-in person's session while Discord says they are
+/// still in its Activity instance, in the same channel; 403 once they left (the page then
+/// stops), so a session outlives its holder's leaving by at most its lifetime.
+pub(super) async fn renew(
+    State(web): State<Web>,
+    SignedIn(session): SignedIn,
+) -> Result<Response, WebError> {
+    let activity = activity(&web)?;
+    activity.gate.admit().map_err(WebError::Busy)?;
+    let instance = activity
+        .discord
+        .instance(&session.instance)
+        .await
+        .map_err(|e| refused_by_discord(activity, e))?;
+    let still_in = instance
+        .is_some_and(|i| i.channel == session.channel() && i.users.contains(&session.user()));
+    if !still_in {
+        info!(user = %session.user(), "a session was not renewed: its holder left the Activity");
+        return Err(WebError::Forbidden("not in this Activity"));
+    }
+    let renewed = Session {
+        expires_ms: web.service.now_ms() + LIFETIME_MS,
+        ..session
+    };
+    Ok(Json(Renewed {
+        session: activity.sessions.sign(&renewed),
+    })
+    .into_response())
 }
 
 /// Discord would not vouch (401), asked to wait (503, and no sign-in asks it before then),
@@ -303,9 +343,18 @@ async fn list(
     })
 }
 
-/// The game at `key`.
-async fn game_at(web: &Web, key: &str) -> Result<GameView, WebError> {
-    Ok(state::page_at(web, key).await?.0.game)
+/// The game at `key`, if the session's Activity may act on it (it is played in the session's
+/// channel): a session made in one channel plays nowhere else.
+async fn game_at(
+    web: &Web,
+    key: &str,
+    session: &Session,
+    lang: crate::i18n::Lang,
+) -> Result<GameView, WebError> {
+    let game = state::page_at(web, key).await?.0.game;
+    GameService::in_activity_channel(&game, session.channel())
+        .map_err(|e| WebError::from_service(e, lang))?;
+    Ok(game)
 }
 
 /// `POST /api/activity/games/{key}/moves`: plays the signed-in person's move at the ply the
@@ -318,7 +367,7 @@ pub(super) async fn play(
     Path(key): Path<String>,
     Asked(asked): Asked<MoveAsked>,
 ) -> Result<Response, WebError> {
-    let game = game_at(&web, &key).await?;
+    let game = game_at(&web, &key, &session, lang).await?;
     let played = web
         .service
         .play_away(PlayRequest {
@@ -346,7 +395,7 @@ pub(super) async fn resign(
     Path(key): Path<String>,
     Asked(asked): Asked<ResignAsked>,
 ) -> Result<Response, WebError> {
-    let game = game_at(&web, &key).await?;
+    let game = game_at(&web, &key, &session, lang).await?;
     web.service
         .resign_away(session.user(), game.id, Some(asked.ply))
         .await
@@ -371,7 +420,7 @@ pub(super) async fn rematch(
     SignedIn(session): SignedIn,
     Path(key): Path<String>,
 ) -> Result<Response, WebError> {
-    let game = game_at(&web, &key).await?;
+    let game = game_at(&web, &key, &session, lang).await?;
     let by = PlayerRef::new(session.user(), session.name.clone());
     let created = web
         .service

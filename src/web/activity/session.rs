@@ -12,8 +12,10 @@ use sha2::Sha256;
 
 use crate::model::{ChannelId, GuildId, Secret, UserId};
 
-/// How long a session lasts: an evening of games.
-pub(crate) const LIFETIME_MS: i64 = 12 * 60 * 60 * 1000;
+/// How long a session lasts: the page renews it well before (`POST /api/session`), each
+/// time asking Discord whether its person is still in the Activity, so one who left keeps
+/// it at most this long.
+pub(crate) const LIFETIME_MS: i64 = 15 * 60 * 1000;
 
 /// Who a session says the page's person is, and where their Activity runs.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -29,6 +31,8 @@ pub(crate) struct Session {
     /// That channel's server, if any.
     #[serde(default, with = "optional_text")]
     pub guild: Option<u64>,
+    /// The Activity's instance it was made in, asked of Discord again at each renewal.
+    pub instance: String,
     /// When it lapses (unix milliseconds).
     pub expires_ms: i64,
 }
@@ -140,6 +144,7 @@ mod tests {
             name: "Alice".into(),
             channel: 1_100_000_000_000_000_010,
             guild: Some(1_100_000_000_000_000_011),
+            instance: "i-1-gc-2-3".into(),
             expires_ms: 2_000,
         }
     }
