@@ -296,6 +296,7 @@ fn user_errors() -> Vec<UserError> {
         UserError::TooManyComputerGames { limit: 3 },
         UserError::TooManyChallenges { limit: 5 },
         UserError::NotLaunched,
+        UserError::NotInThisChannel,
         UserError::TournamentsInServersOnly,
         UserError::TournamentNeedsBot,
         UserError::NotOrganiser,
@@ -359,6 +360,7 @@ fn user_errors() -> Vec<UserError> {
             | UserError::TooManyComputerGames { .. }
             | UserError::TooManyChallenges { .. }
             | UserError::NotLaunched
+            | UserError::NotInThisChannel
             | UserError::TournamentsInServersOnly
             | UserError::TournamentNeedsBot
             | UserError::NotOrganiser
