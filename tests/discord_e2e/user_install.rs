@@ -357,11 +357,8 @@ async fn resign_in_group_dm(h: &Harness, board: &Board) -> u64 {
 /// message of its own, pinging the player to move: the private "thinking…" is answered first,
 /// so that the board is not Discord's first follow-up of the deferral (which would edit the
 /// private message instead, hiding the board and dropping its mention).
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_game_against_the_computer_in_a_group_dm_shows_its_first_board_to_everyone() {
-    let h = Harness::registered().await;
-    h.interact_from(|payload| in_group_dm(payload, ALICE));
-    let id = h.next_id();
+/// Alice's `/challenge` of the computer, she playing White, as interaction `id`.
+fn challenge_the_computer(id: u64) -> serde_json::Value {
     let computer = Caller {
         id: BOT_USER_ID,
         username: BOT_NAME,
@@ -370,12 +367,15 @@ async fn a_game_against_the_computer_in_a_group_dm_shows_its_first_board_to_ever
         user_option("opponent", computer),
         integer_option("color", COLOR_WHITE),
     ];
-    h.push(with_resolved_bot(slash_command(
-        id,
-        ALICE,
-        "challenge",
-        options,
-    )));
+    with_resolved_bot(slash_command(id, ALICE, "challenge", options))
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_against_the_computer_in_a_group_dm_shows_its_first_board_to_everyone() {
+    let h = Harness::registered().await;
+    h.interact_from(|payload| in_group_dm(payload, ALICE));
+    let id = h.next_id();
+    h.push(challenge_the_computer(id));
     assert_deferred_ephemerally(&h.callback(id).await);
     let board = h
         .wait_since(0, "the first board", |r| {
@@ -448,20 +448,7 @@ async fn a_game_against_the_computer_whose_deferral_cannot_be_edited_sends_its_b
     let id = h.next_id();
     h.fake
         .fail_requests(move |r| r.is("PATCH", &original_path(id)));
-    let computer = Caller {
-        id: BOT_USER_ID,
-        username: BOT_NAME,
-    };
-    let options = vec![
-        user_option("opponent", computer),
-        integer_option("color", COLOR_WHITE),
-    ];
-    h.push(with_resolved_bot(slash_command(
-        id,
-        ALICE,
-        "challenge",
-        options,
-    )));
+    h.push(challenge_the_computer(id));
     assert_deferred_ephemerally(&h.callback(id).await);
     let board = h.wait_since(0, "the first board", is_board_anywhere).await;
     h.idle().await;
