@@ -12,6 +12,8 @@ use tokio::io::{AsyncBufReadExt, AsyncRead, AsyncWriteExt, BufReader};
 use tokio::process::{Child, Command};
 use tokio::task::JoinHandle;
 
+use monkey_queen::games::DATABASE_UNREACHABLE;
+
 use crate::support::fake_discord::TOKEN;
 use crate::support::payloads::GUILD_ID;
 
@@ -25,14 +27,21 @@ pub struct LogCounts {
     pub errors: AtomicU64,
     /// Lines reporting a panic.
     pub panics: AtomicU64,
+    /// Lines logged at ERROR level that say the database can't be reached (not counted in
+    /// `errors`).
+    pub unreachable: AtomicU64,
     /// The first few ERROR / panic lines, to show in the report.
     pub examples: Mutex<Vec<String>>,
 }
 
 impl LogCounts {
     fn see(&self, line: &str) {
-        let error = line.contains(" ERROR ");
+        let unreachable = line.contains(" ERROR ") && line.contains(DATABASE_UNREACHABLE);
+        let error = line.contains(" ERROR ") && !unreachable;
         let panic = line.contains("panicked");
+        if unreachable {
+            self.unreachable.fetch_add(1, Ordering::Relaxed);
+        }
         if error {
             self.errors.fetch_add(1, Ordering::Relaxed);
         }
