@@ -3,12 +3,11 @@
 use poise::serenity_prelude as serenity;
 use poise::{CreateReply, FrameworkError};
 use serenity::{
-    ComponentInteraction, CreateInteractionResponse, CreateInteractionResponseFollowup,
-    CreateInteractionResponseMessage, FullEvent, Interaction,
+    CreateInteractionResponse, CreateInteractionResponseFollowup, CreateInteractionResponseMessage,
 };
 use tracing::{error, warn};
 
-use super::context::lang_of;
+use super::context::{Click, lang_of};
 use super::delivery::retry;
 use super::{Data, malformed};
 use crate::i18n::Msg;
@@ -39,7 +38,8 @@ pub enum Error {
 impl Error {
     /// What the user is told of this failure: that the database can't be reached (try again
     /// in a moment), or the generic line.
-    fn apology(&self) -> Msg<'static> {
+    #[must_use]
+    pub fn apology(&self) -> Msg<'static> {
         match self {
             Error::Service(e) if e.is_unreachable() => Msg::DatabaseUnreachable,
             _ => Msg::Internal,
@@ -87,19 +87,9 @@ pub async fn on_error(failure: FrameworkError<'_, Data, Error>) {
             );
             apologize(ctx, Msg::Internal).await;
         }
-        FrameworkError::EventHandler {
-            error,
-            event,
-            framework,
-            ..
-        } => {
+        FrameworkError::EventHandler { error, event, .. } => {
+            // A click was apologised for by the router, which knows how it was deferred.
             error!(event = event.snake_case_name(), error = %error, "event handler failed");
-            if let FullEvent::InteractionCreate {
-                interaction: Interaction::Component(click),
-            } = event
-            {
-                apologize_for_click(framework.serenity_context, click, error.apology()).await;
-            }
         }
         FrameworkError::CommandStructureMismatch {
             ctx, description, ..
@@ -162,15 +152,19 @@ fn answer(sent: Result<(), Error>) {
     }
 }
 
-/// Tells the clicker, ephemerally and in their language, that the button failed: as the
-/// click's answer, or as a follow-up when the handler had already answered it (a follow-up of
-/// an interaction never answered does not exist on Discord).
-async fn apologize_for_click(
-    ctx: &serenity::Context,
-    click: &ComponentInteraction,
-    apology: Msg<'_>,
-) {
-    let text = lang_of(&click.locale).text(&apology);
+/// Tells the clicker, ephemerally and in their language, that the button failed with
+/// `error`: after the click's deferral as it requires (see [`Click::privately`]); else as the
+/// click's answer, or as a follow-up when the handler had already answered it otherwise (a
+/// follow-up of an interaction never answered does not exist on Discord).
+pub async fn apologize_for_click(click: &Click<'_>, error: &Error) {
+    let text = click.lang().text(&error.apology());
+    if click.is_deferred() {
+        if let Err(e) = click.privately(text).await {
+            warn!(error = %e, "could not tell the user about a failed button");
+        }
+        return;
+    }
+    let ctx = click.serenity_context();
     let reply = CreateInteractionResponseMessage::new()
         .content(text.clone())
         .ephemeral(true);

@@ -35,7 +35,7 @@ pub const DEFAULT_DEFER_AFTER: Duration = Duration::from_millis(50);
 
 /// How long an autocomplete may look for its suggestions: Discord drops an answer that comes
 /// after 3 seconds, and an autocomplete can't be deferred.
-pub const SUGGEST_WITHIN: Duration = Duration::from_secs(2);
+pub const SUGGEST_WITHIN: Duration = Duration::from_millis(1500);
 
 /// What `work` (an autocomplete's reading) gives within [`SUGGEST_WITHIN`], or `None`: with
 /// the database slow or unreachable, no suggestions in time beat a list Discord drops.
