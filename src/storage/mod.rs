@@ -406,7 +406,9 @@ pub fn is_unreachable(error: &Error) -> bool {
     let ended_by_server = error
         .as_database_error()
         .and_then(|e| e.code())
-        .is_some_and(|code| code.starts_with("08") || ["57P01", "57P02", "57P03"].contains(&&*code));
+        .is_some_and(|code| {
+            code.starts_with("08") || ["57P01", "57P02", "57P03"].contains(&&*code)
+        });
     ended_by_server
         || matches!(
             error,

@@ -117,7 +117,10 @@ impl Bot {
             .env("DATABASE_URL", &setup.database_url)
             .env("DISCORD_TOKEN", TOKEN)
             .env("DISCORD_API_URL", &setup.api_url)
-            .env("RUST_LOG", std::env::var("MQ_LOAD_BOT_LOG").unwrap_or("warn,monkey_queen=info".into()))
+            .env(
+                "RUST_LOG",
+                std::env::var("MQ_LOAD_BOT_LOG").unwrap_or("warn,monkey_queen=info".into()),
+            )
             .env("NO_COLOR", "1")
             .stdin(Stdio::null())
             .stdout(Stdio::piped())

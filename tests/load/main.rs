@@ -34,7 +34,9 @@
 //! same before and after boards became interaction answers (with channel posts, 80 games
 //! thinking 1–3 s a move were what Discord's limits allowed). The bot's
 //! log is written to `target/tmp/NAME.log`. The normal `cargo test` runs a small version with a kill
-//! (`smoke_run_with_a_kill`), so none of this rots.
+//! (`smoke_run_with_a_kill`) and two small outage runs (`smoke_run_with_the_write_lock_held_for_ten_seconds`,
+//! and on PostgreSQL `postgres_smoke_run_of_three_processes_with_the_server_restarted`), so none
+//! of this rots.
 //!
 //! A kill can't wait 10 minutes for a clock to fall due, so while the bot is dead the run
 //! moves a few clocks in the database: some deadlines into the past (the restarted bot must
@@ -153,6 +155,44 @@ async fn postgres_smoke_run_of_three_processes_with_one_killed() {
         postgres: true,
         seed_games: 0,
         outage: false,
+    })
+    .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn smoke_run_with_the_write_lock_held_for_ten_seconds() {
+    run(Knobs {
+        name: "outage-smoke",
+        games: 8,
+        seconds: 15.0,
+        kill: false,
+        think: Duration::ZERO,
+        clock_every: 2,
+        processes: 1,
+        postgres: false,
+        seed_games: 0,
+        outage: true,
+    })
+    .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn postgres_smoke_run_of_three_processes_with_the_server_restarted() {
+    // The server restarted is one of the run's own; the one named says PostgreSQL is here.
+    if support::database::postgres_server().is_none() {
+        return;
+    }
+    run(Knobs {
+        name: "postgres-outage-smoke",
+        games: 9,
+        seconds: 15.0,
+        kill: false,
+        think: Duration::ZERO,
+        clock_every: 2,
+        processes: 3,
+        postgres: true,
+        seed_games: 0,
+        outage: true,
     })
     .await;
 }
@@ -326,7 +366,9 @@ async fn run(knobs: Knobs) {
     }
     let own_cpu = bot::own_cpu_time().saturating_sub(own_cpu_before);
     let counts = &conductor.setup.counts;
-    let unreachable_lines = counts.unreachable.load(std::sync::atomic::Ordering::Relaxed);
+    let unreachable_lines = counts
+        .unreachable
+        .load(std::sync::atomic::Ordering::Relaxed);
     let mut outage_problems = Vec::new();
     if let Some((window, owed, delivered)) = went_away {
         let figures = outage::figures(
@@ -356,8 +398,7 @@ async fn run(knobs: Knobs) {
         kill_lines.push(sampler.await.unwrap());
     }
 
-    let (mut problems, checked) =
-        verify::verify(&shared.service, &report, &victims, seeded).await;
+    let (mut problems, checked) = verify::verify(&shared.service, &report, &victims, seeded).await;
     problems.extend(outage_problems);
     let unrouted = conductor.unrouted.borrow().clone();
     if knobs.kill {

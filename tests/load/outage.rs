@@ -173,7 +173,10 @@ pub fn figures(
         .collect();
     let late = during
         .iter()
-        .filter(|t| t.first.is_none_or(|f| f.duration_since(t.sent) > ANSWER_WITHIN))
+        .filter(|t| {
+            t.first
+                .is_none_or(|f| f.duration_since(t.sent) > ANSWER_WITHIN)
+        })
         .count();
     let deferred = during.iter().filter(|t| t.deferred).count();
     let served = during.iter().filter(|t| t.served.is_some()).count();

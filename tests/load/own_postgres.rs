@@ -24,11 +24,7 @@ impl OwnPostgres {
     /// When PostgreSQL's programs are missing (`pg_config --bindir` names where they are) or
     /// the cluster can't be made or started.
     pub fn start() -> OwnPostgres {
-        let bindir = Command::new("pg_config")
-            .arg("--bindir")
-            .output()
-            .expect("pg_config (PostgreSQL's programs) for a server of the run's own");
-        let bin = PathBuf::from(String::from_utf8_lossy(&bindir.stdout).trim());
+        let bin = bindir().expect("PostgreSQL's programs, for a server of the run's own");
         let dir = tempfile::tempdir().unwrap();
         if is_root() {
             run(Command::new("chown").arg("postgres").arg(dir.path()));
@@ -38,15 +34,7 @@ impl OwnPostgres {
         let data = server.data();
         server.run_as_postgres(
             "initdb",
-            &[
-                "-D",
-                &data,
-                "-A",
-                "trust",
-                "-U",
-                "postgres",
-                "--no-sync",
-            ],
+            &["-D", &data, "-A", "trust", "-U", "postgres", "--no-sync"],
         );
         server.start_again();
         server
@@ -118,6 +106,28 @@ impl Drop for OwnPostgres {
             .current_dir(self.dir.path())
             .output();
     }
+}
+
+/// Where PostgreSQL's programs are: `pg_config --bindir`, else the newest
+/// `/usr/lib/postgresql/*/bin` (Debian's, where `pg_config` may be missing).
+fn bindir() -> Option<PathBuf> {
+    let asked = Command::new("pg_config").arg("--bindir").output().ok();
+    if let Some(output) = asked.filter(|o| o.status.success()) {
+        return Some(PathBuf::from(
+            String::from_utf8_lossy(&output.stdout).trim(),
+        ));
+    }
+    let mut versions: Vec<(u32, PathBuf)> = std::fs::read_dir("/usr/lib/postgresql")
+        .ok()?
+        .filter_map(|entry| {
+            let entry = entry.ok()?;
+            let version = entry.file_name().to_str()?.parse().ok()?;
+            Some((version, entry.path().join("bin")))
+        })
+        .filter(|(_, bin)| bin.join("initdb").exists())
+        .collect();
+    versions.sort();
+    versions.pop().map(|(_, bin)| bin)
 }
 
 /// Runs `command`, panicking with its output unless it succeeds.

@@ -275,8 +275,10 @@ impl Pair {
         let id = self.next_id();
         let payload = slash_command(id, mover, "move", vec![string_option("move", &text)]);
         self.push(id, Kind::playing(mv, told, after), payload)?;
-        self.wait_until(&format!("the board of {text}"), self.shared.wait, |p| p.settled(id))
-            .await?;
+        self.wait_until(&format!("the board of {text}"), self.shared.wait, |p| {
+            p.settled(id)
+        })
+        .await?;
         if self.pending.get(&id).is_none_or(|p| p.refusal.is_some()) {
             if !self.after_try_again(id).await {
                 self.resync(None).await;
