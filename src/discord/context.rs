@@ -188,7 +188,7 @@ impl<'a> Command<'a> {
             channel: interaction.channel_id,
             lang: self.lang(),
             public: self.public_lang(),
-            answered: Answered::Command(&self.0.has_sent_initial_response),
+            answered: Answered::Command(self.0.has_sent_initial_response),
         }
     }
 
