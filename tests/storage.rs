@@ -1028,7 +1028,7 @@ async fn an_unreachable_server_is_told_apart_from_a_refusal() {
     let unreachable = storage::connect_with(
         "postgres://nobody@127.0.0.1:1/none",
         &storage::PoolSettings {
-            acquire_timeout: std::time::Duration::from_secs(2),
+            acquire_timeout: Some(std::time::Duration::from_secs(2)),
             ..storage::PoolSettings::default()
         },
     )

@@ -369,6 +369,7 @@ tournament-exported = Turnier Nr. { $tournament }, { $name }: die Notationen all
 ## Kurze Antworten
 
 internal = Bei uns ist etwas schiefgelaufen. Bitte versuch es noch einmal.
+database-unreachable = Ich erreiche meine Datenbank gerade nicht. Bitte versuch es gleich noch einmal.
 other-bot = Andere Bots können nicht spielen. Fordere einen Menschen heraus – oder wähl mich, um gegen den Computer zu spielen.
 unknown-button = Dieser Button tut nichts mehr. Mit `/brett` siehst du die Partie.
 activity-off = Das Spielen auf dem Brett in Discord ist bei diesem Bot gerade ausgeschaltet. Nutze den Ziehen-Button oder `/zug`.

@@ -362,6 +362,7 @@ tournament-exported = Tournament #{ $tournament }, { $name }: every game's recor
 ## Short answers
 
 internal = Something went wrong on our side. Please try again.
+database-unreachable = I can't reach my database right now. Please try again in a moment.
 other-bot = Other bots can't play. Challenge a person, or pick me to play the computer.
 unknown-button = That button no longer does anything. Use `/board` to see the game.
 activity-off = Playing on the board inside Discord is switched off on this bot now. Use the Move button, or `/move`.

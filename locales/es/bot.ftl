@@ -376,6 +376,7 @@ tournament-exported = Torneo n.º { $tournament }, { $name }: las anotaciones de
 ## Respuestas breves
 
 internal = Algo falló por nuestra parte. Inténtalo de nuevo.
+database-unreachable = Ahora mismo no puedo acceder a mi base de datos. Inténtalo de nuevo dentro de un momento.
 other-bot = Los demás bots no pueden jugar. Desafía a una persona, o elígeme para jugar contra la máquina.
 unknown-button = Ese botón ya no hace nada. Usa `/tablero` para ver la partida.
 activity-off = Jugar en el tablero dentro de Discord está desactivado ahora en este bot. Usa el botón Mover o `/mover`.

@@ -382,6 +382,7 @@ tournament-exported = Tournoi n° { $tournament }, { $name } : les notations de 
 ## Réponses courtes
 
 internal = Un problème est survenu de notre côté. Réessaie, s'il te plaît.
+database-unreachable = Je n'arrive pas à joindre ma base de données pour l'instant. Réessaie dans un moment, s'il te plaît.
 other-bot = Les autres bots ne peuvent pas jouer. Défie une vraie personne, ou choisis-moi pour jouer contre l'ordinateur.
 unknown-button = Ce bouton ne fait plus rien. Utilise `/plateau` pour voir la partie.
 activity-off = Jouer sur le plateau dans Discord est désactivé sur ce bot pour l’instant. Utilise le bouton Jouer ou `/jouer`.

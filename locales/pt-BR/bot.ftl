@@ -369,6 +369,7 @@ tournament-exported = Torneio nº { $tournament }, { $name }: os registros de to
 ## Respostas curtas
 
 internal = Algo deu errado do nosso lado. Tente de novo, por favor.
+database-unreachable = Não consigo acessar meu banco de dados agora. Tente de novo daqui a pouco, por favor.
 other-bot = Outros bots não podem jogar. Desafie uma pessoa, ou escolha a mim para jogar contra o computador.
 unknown-button = Esse botão não faz mais nada. Use `/tabuleiro` para ver a partida.
 activity-off = Jogar no tabuleiro dentro do Discord está desativado neste bot agora. Use o botão Jogar ou `/jogar`.

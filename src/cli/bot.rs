@@ -37,9 +37,10 @@ pub struct BotArgs {
     /// Database connections for writing, on PostgreSQL (SQLite has one writer).
     #[arg(long, env = "DATABASE_WRITERS", default_value_t = PoolSettings::default().writers)]
     database_writers: u32,
-    /// Seconds to wait for a free database connection (or SQLite's write lock).
-    #[arg(long, env = "DATABASE_TIMEOUT_SECS", default_value_t = 30)]
-    database_timeout_secs: u64,
+    /// Seconds to wait for a free database connection (or SQLite's write lock). Default: 30 on
+    /// SQLite, 5 on PostgreSQL.
+    #[arg(long, env = "DATABASE_TIMEOUT_SECS")]
+    database_timeout_secs: Option<u64>,
     /// Prepared statements kept per PostgreSQL connection (0 behind PgBouncer's transaction
     /// mode). Default: sqlx's 100.
     #[arg(long, env = "DATABASE_STATEMENT_CACHE")]
@@ -130,7 +131,7 @@ impl BotArgs {
         PoolSettings {
             readers: self.database_readers,
             writers: self.database_writers,
-            acquire_timeout: Duration::from_secs(self.database_timeout_secs),
+            acquire_timeout: self.database_timeout_secs.map(Duration::from_secs),
             statement_cache: self.database_statement_cache,
         }
     }

@@ -67,11 +67,19 @@ pub async fn picture(
     Ok(png)
 }
 
-/// The settings of the game's server (the defaults outside a server).
+/// The settings of the game's server: the defaults outside a server, and while the database
+/// can't be reached (a board drawn the default way beats a board not delivered).
 async fn settings(data: &Data, game: &GameView) -> Result<GuildSettings, Error> {
-    match game.place.guild {
-        Some(guild) => data.service.settings(guild).await.map_err(service_failure),
-        None => Ok(GuildSettings::default()),
+    let Some(guild) = game.place.guild else {
+        return Ok(GuildSettings::default());
+    };
+    match data.service.settings(guild).await {
+        Ok(settings) => Ok(settings),
+        Err(crate::games::ServiceError::Internal(e)) if e.is_unreachable() => {
+            warn!(game = %game.id, error = %e, "drawing a board with the default settings");
+            Ok(GuildSettings::default())
+        }
+        Err(e) => Err(service_failure(e)),
     }
 }
 

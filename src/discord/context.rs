@@ -188,6 +188,7 @@ impl<'a> Command<'a> {
             channel: interaction.channel_id,
             lang: self.lang(),
             public: self.public_lang(),
+            answered: Answered::Command(self.0.has_sent_initial_response),
         }
     }
 
@@ -368,7 +369,7 @@ impl<'a> Click<'a> {
     }
 
     /// The click as an [`Asker`], for work that answers a command and a click alike.
-    pub fn asker(&self) -> Asker<'a> {
+    pub fn asker(&self) -> Asker<'_> {
         Asker {
             http: self.http(),
             id: self.interaction.id,
@@ -376,6 +377,7 @@ impl<'a> Click<'a> {
             channel: self.interaction.channel_id,
             lang: self.lang(),
             public: self.public_lang(),
+            answered: Answered::Click(&self.deferred),
         }
     }
 
@@ -464,15 +466,36 @@ pub struct Asker<'a> {
     pub lang: Lang,
     /// The language of what everyone in the channel reads.
     pub public: Lang,
+    /// Where the command or click it stands for keeps that it was deferred, so that an
+    /// apology for a failure after the deferral edits or follows it.
+    answered: Answered<'a>,
+}
+
+/// Where an [`Asker`]'s deferral is recorded.
+#[derive(Clone, Copy)]
+enum Answered<'a> {
+    /// A command's: poise's flag, which makes its later answers edits and follow-ups.
+    Command(&'a std::sync::atomic::AtomicBool),
+    /// A click's: how it was deferred (see [`Click::deferred`]).
+    Click(&'a OnceLock<Deferred>),
 }
 
 impl Asker<'_> {
-    /// Defers the interaction `how` (see [`deferral::defer`]).
+    /// Defers the interaction `how` (see [`deferral::defer`]), and records it.
     ///
     /// # Errors
     /// Discord refused the deferral.
     pub async fn defer(&self, how: Deferred) -> Result<(), Error> {
-        deferral::defer(self.http, self.id, self.token, how).await
+        deferral::defer(self.http, self.id, self.token, how).await?;
+        if how != Deferred::No {
+            match self.answered {
+                Answered::Command(sent) => sent.store(true, std::sync::atomic::Ordering::SeqCst),
+                Answered::Click(deferred) => {
+                    let _ = deferred.set(how);
+                }
+            }
+        }
+        Ok(())
     }
 
     /// Runs `work`, deferring the interaction `how` if it is not done within

@@ -3,12 +3,11 @@
 use poise::serenity_prelude as serenity;
 use poise::{CreateReply, FrameworkError};
 use serenity::{
-    ComponentInteraction, CreateInteractionResponse, CreateInteractionResponseFollowup,
-    CreateInteractionResponseMessage, FullEvent, Interaction,
+    CreateInteractionResponse, CreateInteractionResponseFollowup, CreateInteractionResponseMessage,
 };
 use tracing::{error, warn};
 
-use super::context::lang_of;
+use super::context::{Click, lang_of};
 use super::delivery::retry;
 use super::{Data, malformed};
 use crate::i18n::Msg;
@@ -37,6 +36,16 @@ pub enum Error {
 }
 
 impl Error {
+    /// What the user is told of this failure: that the database can't be reached (try again
+    /// in a moment), or the generic line.
+    #[must_use]
+    pub fn apology(&self) -> Msg<'static> {
+        match self {
+            Error::Service(e) if e.is_unreachable() => Msg::DatabaseUnreachable,
+            _ => Msg::Internal,
+        }
+    }
+
     /// Whether Discord refused the request for good (see [`retry::refused_for_good`]): the
     /// same request would be refused again.
     #[must_use]
@@ -52,7 +61,8 @@ impl From<serenity::Error> for Error {
 }
 
 /// poise's error hook: internal errors are logged with what was being done, and the user gets
-/// a short generic line ([`Msg::Internal`], in their language) ephemerally. A command that does
+/// a short line in their language ephemerally: that the database can't be reached and to try
+/// again in a moment ([`Msg::DatabaseUnreachable`]), or a generic one ([`Msg::Internal`]). A command that does
 /// not match the registered ones (unknown, options missing, mistyped or undeclared) gets the
 /// ephemeral answers of [`malformed`]; poise's other cases go to its default handler.
 pub async fn on_error(failure: FrameworkError<'_, Data, Error>) {
@@ -66,7 +76,7 @@ pub async fn on_error(failure: FrameworkError<'_, Data, Error>) {
                 error = %error,
                 "command failed"
             );
-            apologize(ctx).await;
+            apologize(ctx, error.apology()).await;
         }
         FrameworkError::CommandPanic { payload, ctx, .. } => {
             error!(
@@ -75,21 +85,11 @@ pub async fn on_error(failure: FrameworkError<'_, Data, Error>) {
                 panic = payload.as_deref().unwrap_or("(no message)"),
                 "command panicked"
             );
-            apologize(ctx).await;
+            apologize(ctx, Msg::Internal).await;
         }
-        FrameworkError::EventHandler {
-            error,
-            event,
-            framework,
-            ..
-        } => {
+        FrameworkError::EventHandler { error, event, .. } => {
+            // A click was apologised for by the router, which knows how it was deferred.
             error!(event = event.snake_case_name(), error = %error, "event handler failed");
-            if let FullEvent::InteractionCreate {
-                interaction: Interaction::Component(click),
-            } = event
-            {
-                apologize_for_click(framework.serenity_context, click).await;
-            }
         }
         FrameworkError::CommandStructureMismatch {
             ctx, description, ..
@@ -152,11 +152,19 @@ fn answer(sent: Result<(), Error>) {
     }
 }
 
-/// Tells the clicker, ephemerally and in their language, that the button failed: as the
-/// click's answer, or as a follow-up when the handler had already answered it (a follow-up of
-/// an interaction never answered does not exist on Discord).
-async fn apologize_for_click(ctx: &serenity::Context, click: &ComponentInteraction) {
-    let text = apology(&click.locale);
+/// Tells the clicker, ephemerally and in their language, that the button failed with
+/// `error`: after the click's deferral as it requires (see [`Click::privately`]); else as the
+/// click's answer, or as a follow-up when the handler had already answered it otherwise (a
+/// follow-up of an interaction never answered does not exist on Discord).
+pub async fn apologize_for_click(click: &Click<'_>, error: &Error) {
+    let text = click.lang().text(&error.apology());
+    if click.is_deferred() {
+        if let Err(e) = click.privately(text).await {
+            warn!(error = %e, "could not tell the user about a failed button");
+        }
+        return;
+    }
+    let ctx = click.serenity_context();
     let reply = CreateInteractionResponseMessage::new()
         .content(text.clone())
         .ephemeral(true);
@@ -179,16 +187,11 @@ async fn apologize_for_click(ctx: &serenity::Context, click: &ComponentInteracti
     }
 }
 
-/// The generic failure line in the language of `locale` (a Discord locale such as `es-ES`).
-fn apology(locale: &str) -> String {
-    lang_of(locale).text(&Msg::Internal)
-}
-
-/// Tells the invoking user, ephemerally and in their language, that the command failed.
-async fn apologize(ctx: poise::Context<'_, Data, Error>) {
-    let reply = CreateReply::default()
-        .content(apology(ctx.locale().unwrap_or_default()))
-        .ephemeral(true);
+/// Tells the invoking user, ephemerally and in their language, that the command failed
+/// (`apology` says how).
+async fn apologize(ctx: poise::Context<'_, Data, Error>, apology: Msg<'_>) {
+    let text = lang_of(ctx.locale().unwrap_or_default()).text(&apology);
+    let reply = CreateReply::default().content(text).ephemeral(true);
     if let Err(e) = ctx.send(reply).await {
         warn!(error = %e, "could not tell the user about a failed command");
     }

@@ -12,12 +12,14 @@ use super::commands::{
 };
 use super::context::Click;
 use super::custom_id::ComponentId;
-use super::{Data, Error, activity};
+use super::{Data, Error, activity, errors};
 use crate::games::Claim;
 use crate::i18n::Msg;
 
-/// The framework's event hook: component clicks go to [`route`]; the Activity's Entry Point
-/// command, which the framework does not know, opens the Activity.
+/// The framework's event hook: component clicks go to [`route`], and a click that fails is
+/// apologised for here (where how it was deferred is known) before the framework logs the
+/// error; the Activity's Entry Point command, which the framework does not know, opens the
+/// Activity.
 pub async fn on_event(
     framework: poise::FrameworkContext<'_, Data, Error>,
     event: &FullEvent,
@@ -26,7 +28,14 @@ pub async fn on_event(
     match event {
         FullEvent::InteractionCreate {
             interaction: Interaction::Component(click),
-        } => route(&Click::new(ctx, data, click)).await,
+        } => {
+            let click = Click::new(ctx, data, click);
+            let routed = route(&click).await;
+            if let Err(e) = &routed {
+                errors::apologize_for_click(&click, e).await;
+            }
+            routed
+        }
         FullEvent::InteractionCreate {
             interaction: Interaction::Command(command),
         } if activity::is_entry_point(command) => {

@@ -268,9 +268,24 @@ pub enum InternalError {
     Worker(String),
 }
 
+/// How an [`InternalError`] that is the database being unreachable begins, in the log.
+pub const DATABASE_UNREACHABLE: &str = "the database can't be reached";
+
+impl InternalError {
+    /// Whether this is the database being unreachable (down, restarting, or no connection free
+    /// within the pool's timeout): worth trying again in a moment, unlike the other failures.
+    #[must_use]
+    pub fn is_unreachable(&self) -> bool {
+        matches!(self, InternalError::Database(e) if crate::storage::is_unreachable(e))
+    }
+}
+
 impl fmt::Display for InternalError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
+            InternalError::Database(e) if crate::storage::is_unreachable(e) => {
+                write!(f, "{DATABASE_UNREACHABLE}: {e}")
+            }
             InternalError::Database(e) => write!(f, "database error: {e}"),
             InternalError::Corrupt { game, detail } => {
                 write!(f, "game #{game} is stored inconsistently: {detail}")

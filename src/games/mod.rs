@@ -114,7 +114,7 @@ pub use delivery::{
     Announcement, DELIVERY_LEASE_MS, Deliver, Delivery, DeliveryService, KEPT_TOKEN_FOLLOW_UPS,
     MAX_ATTEMPTS, Retried, TOKEN_LIFETIME_MS, retry_delay_ms, token_serves,
 };
-pub use error::{InternalError, Result, ServiceError, UserError};
+pub use error::{DATABASE_UNREACHABLE, InternalError, Result, ServiceError, UserError};
 pub use events::{GameEvent, Heard};
 pub use jobs::Sweeps;
 pub use lapsed::Lapsed;

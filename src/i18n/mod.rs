@@ -147,6 +147,8 @@ pub enum Msg<'a> {
     ColorName(Color),
     /// Something failed on our side; the details went to the log.
     Internal,
+    /// The database can't be reached (down, restarting, or overloaded): try again in a moment.
+    DatabaseUnreachable,
     /// A button's label.
     Label(Button),
     /// The options of a game in words: "12×12, queens of 20, no pie rule".

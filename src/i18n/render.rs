@@ -52,6 +52,7 @@ pub(super) fn text(lang: Lang, msg: &Msg<'_>) -> String {
         Msg::Refused(e) => super::refusals::refused(t, e),
         Msg::ColorName(c) => color(t, *c),
         Msg::Internal => t.plain("internal"),
+        Msg::DatabaseUnreachable => t.plain("database-unreachable"),
         Msg::Label(b) => t.plain(label_id(*b)),
         Msg::Options(o) => options(t, *o),
         Msg::Clock(ms) => clock(t, *ms),

@@ -465,6 +465,7 @@ fn every_message_renders_in_every_language_within_discords_limits() {
         },
         Msg::ColorName(monkey_queen_core::Color::White),
         Msg::Internal,
+        Msg::DatabaseUnreachable,
         Msg::Options(GameOptions::default()),
         Msg::Clock(None),
         Msg::Clock(Some(600_000)),

@@ -132,8 +132,14 @@ pub type Error = sqlx::Error;
 /// created on first start.
 pub const DEFAULT_DATABASE_URL: &str = "sqlite://monkey-queen.db?mode=rwc";
 
-/// How long to wait for a connection, or for another process's SQLite writer.
-const ACQUIRE_TIMEOUT: Duration = Duration::from_secs(30);
+/// How long to wait for a connection on SQLite, where it is also the wait for another
+/// process's writer: writes queue at the one writer, under load for seconds.
+const SQLITE_ACQUIRE_TIMEOUT: Duration = Duration::from_secs(30);
+/// How long to wait for a connection on PostgreSQL, where nothing queues long: a server that
+/// stopped answering is told to the player within seconds, and a wait for it retries its
+/// connection at least every fifth of this (sqlx backs off up to a fifth of what is left), so
+/// the pool serves again within a second of the server's return.
+const POSTGRES_ACQUIRE_TIMEOUT: Duration = Duration::from_secs(5);
 
 /// The database engine behind a URL.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -179,8 +185,9 @@ pub struct PoolSettings {
     pub readers: u32,
     /// Connections for writing on PostgreSQL (SQLite always has one: it has one writer).
     pub writers: u32,
-    /// How long to wait for a free connection (and, on SQLite, for another process's writer).
-    pub acquire_timeout: Duration,
+    /// How long to wait for a free connection (and, on SQLite, for another process's writer);
+    /// `None`: the engine's own default (see [`PoolSettings::acquire_timeout_on`]).
+    pub acquire_timeout: Option<Duration>,
     /// Prepared statements kept per PostgreSQL connection; 0 for a pooler such as PgBouncer
     /// in transaction mode. `None` keeps sqlx's default (100). SQLite keeps sqlx's default.
     pub statement_cache: Option<usize>,
@@ -191,9 +198,22 @@ impl Default for PoolSettings {
         PoolSettings {
             readers: 8,
             writers: 4,
-            acquire_timeout: ACQUIRE_TIMEOUT,
+            acquire_timeout: None,
             statement_cache: None,
         }
+    }
+}
+
+impl PoolSettings {
+    /// How long to wait for a connection on `backend`: the one set, else 30 s on SQLite (where
+    /// writes queue at its one writer) and 5 s on PostgreSQL (where a wait that long means the
+    /// server is unreachable).
+    #[must_use]
+    pub fn acquire_timeout_on(&self, backend: Backend) -> Duration {
+        self.acquire_timeout.unwrap_or(match backend {
+            Backend::Sqlite => SQLITE_ACQUIRE_TIMEOUT,
+            Backend::Postgres => POSTGRES_ACQUIRE_TIMEOUT,
+        })
     }
 }
 
@@ -337,13 +357,14 @@ fn connect_url(url: &str, backend: Backend, settings: &PoolSettings) -> String {
 
 /// A pool of `size` connections set up for `backend`.
 fn pool_options(backend: Backend, size: u32, settings: &PoolSettings) -> AnyPoolOptions {
+    let timeout = settings.acquire_timeout_on(backend);
     let options = AnyPoolOptions::new()
         .max_connections(size)
-        .acquire_timeout(settings.acquire_timeout);
+        .acquire_timeout(timeout);
     match backend {
         // A local file needs no liveness ping before each use; it would cost a round trip.
         Backend::Sqlite => {
-            let busy_ms = settings.acquire_timeout.as_millis();
+            let busy_ms = timeout.as_millis();
             let pragmas = format!(
                 "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; \
                  PRAGMA busy_timeout = {busy_ms}; PRAGMA foreign_keys = ON;"
@@ -377,13 +398,22 @@ pub const fn discord_id(stored: i64) -> u64 {
 }
 
 /// Whether the error means the database could not be reached (worth trying again), not
-/// that it refused what was asked.
+/// that it refused what was asked: no connection within the timeout, a connection that broke,
+/// or a PostgreSQL server that ended the session because it is shutting down, restarting or
+/// not yet accepting connections (SQLSTATE class 08, and 57P01 to 57P03).
 #[must_use]
 pub fn is_unreachable(error: &Error) -> bool {
-    matches!(
-        error,
-        Error::Io(_) | Error::Tls(_) | Error::PoolTimedOut | Error::PoolClosed
-    )
+    let ended_by_server = error
+        .as_database_error()
+        .and_then(|e| e.code())
+        .is_some_and(|code| {
+            code.starts_with("08") || ["57P01", "57P02", "57P03"].contains(&&*code)
+        });
+    ended_by_server
+        || matches!(
+            error,
+            Error::Io(_) | Error::Tls(_) | Error::PoolTimedOut | Error::PoolClosed
+        )
 }
 
 /// Whether the error is a unique or primary key violation (someone else wrote first).

@@ -365,6 +365,34 @@ async fn command_registration_is_retried_while_discord_fails_or_rate_limits() {
     h.stop().await;
 }
 
+/// With the bot's database unreachable, a `/move` deferred at once is told privately, in place
+/// of its "thinking…", to try again in a moment (before, the apology was sent as a first answer
+/// the interaction already had, and lost).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_move_the_database_cannot_serve_after_its_deferral_is_told_to_try_again() {
+    let h = Harness::registered_deferring_after(Duration::ZERO).await;
+    h.start_game(ALICE, BOB).await;
+    h.close_bots_database().await;
+    let id = h.next_id();
+    let mark = h.fake.mark();
+    h.push(slash_command(
+        id,
+        ALICE,
+        "move",
+        vec![string_option("move", "g1-g4")],
+    ));
+    let try_again = Lang::En.text(&Msg::DatabaseUnreachable);
+    let told = h
+        .wait_since(mark, "the try again", |r| {
+            (r.is("PATCH", &original_path(id)) || r.is("POST", &followup_path(id)))
+                && r.pointer("/content").and_then(|c| c.as_str()) == Some(try_again.as_str())
+        })
+        .await;
+    let shown = told.delivery.expect("Discord showed it");
+    assert!(shown.ephemeral, "only Alice sees it");
+    h.stop().await;
+}
+
 /// `/challenge` of Bob by Alice as interaction `id`.
 fn challenge_of_bob(id: u64) -> serde_json::Value {
     let options = vec![user_option("opponent", BOB)];

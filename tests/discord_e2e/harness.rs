@@ -555,6 +555,12 @@ impl Harness {
         .await
     }
 
+    /// Closes the (first) bot's connections to its database: from now on it can't reach it,
+    /// as with a server that is down.
+    pub async fn close_bots_database(&self) {
+        self.bot.service().db().close().await;
+    }
+
     /// Stops the bot, which must finish promptly, and hands back the fake and the database.
     pub async fn stop(self) -> (FakeDiscord, TestDb) {
         self.stop_then(async |_| {}).await

@@ -12,7 +12,9 @@
 //!   edited to "You played …" (or to the refusal), then the board as a follow-up; a board the
 //!   answer could not carry comes as a channel message showing the move's game and ply.
 //!
-//! A refusal is only ever what only the player sees and is not the confirmation.
+//! A refusal is only ever what only the player sees and is not the confirmation. One refusal
+//! is not the bot refusing what was asked: "try again in a moment", when the database can't be
+//! reached (then what was asked may or may not have been done).
 
 use std::time::Instant;
 
@@ -108,6 +110,8 @@ pub struct Pending {
     pub pinged: bool,
     /// What it was refused with.
     pub refusal: Option<String>,
+    /// Whether that refusal was "the database can't be reached, try again in a moment".
+    pub try_again: bool,
 }
 
 impl Pending {
@@ -122,6 +126,7 @@ impl Pending {
             confirmed: false,
             pinged: false,
             refusal: None,
+            try_again: false,
         }
     }
 
@@ -187,8 +192,7 @@ impl Pending {
             return Ok(());
         }
         if private {
-            self.refusal = Some(content.clone());
-            return Err(format!("refused: {content}"));
+            return self.refused(&content);
         }
         match self.kind {
             Kind::Challenge { challenged } => self.challenge_posted(&buttons, delivery, challenged),
@@ -213,8 +217,7 @@ impl Pending {
                     self.confirmed = true;
                     Ok(())
                 } else {
-                    self.refusal = Some(content.to_owned());
-                    Err(format!("refused: {content}"))
+                    self.refused(content)
                 }
             }
             Kind::Challenge { .. } if edit && private && self.posted.is_none() => {
@@ -222,17 +225,13 @@ impl Pending {
                 if content == done {
                     Ok(())
                 } else {
-                    self.refusal = Some(content.to_owned());
-                    Err(format!("refused: {content}"))
+                    self.refused(content)
                 }
             }
             Kind::Challenge { challenged } if !edit && !private => {
                 self.challenge_posted(buttons, Some(delivery), challenged)
             }
-            Kind::Accept { .. } if !edit && private => {
-                self.refusal = Some(content.to_owned());
-                Err(format!("refused: {content}"))
-            }
+            Kind::Accept { .. } if !edit && private => self.refused(content),
             Kind::Accept { to_move } if !edit && !private && !self.pinged => {
                 self.pinged = true;
                 if delivery.pinged != [to_move] {
@@ -245,6 +244,18 @@ impl Pending {
             }
             _ => Err(format!("unexpected words ({delivery:?}): {content}")),
         }
+    }
+
+    /// Notes the refusal `content`: an error, unless it says the database can't be reached
+    /// and to try again (see [`Pending::try_again`]; whether that is expected is the run's to
+    /// say).
+    fn refused(&mut self, content: &str) -> Result<(), String> {
+        self.refusal = Some(content.to_owned());
+        if content == Lang::En.text(&Msg::DatabaseUnreachable) {
+            self.try_again = true;
+            return Ok(());
+        }
+        Err(format!("refused: {content}"))
     }
 
     /// Takes in the board this interaction brought (`by_answer`: as its answer or follow-up,
@@ -378,6 +389,17 @@ mod tests {
         let edit = delivery(Change::Edit, true, Vec::new());
         assert!(sent.words("It is not your turn.", &[], &edit).is_err());
         assert!(sent.refusal.is_some() && !sent.applied() && sent.complete());
+    }
+
+    #[test]
+    fn a_deferred_move_told_to_try_again_is_settled_neither_applied_nor_an_error() {
+        let (mut sent, _) = a_move();
+        let deferral = json!({ "type": DEFERRED, "data": { "flags": EPHEMERAL } });
+        let _ = sent.callback(deferral, None);
+        let edit = delivery(Change::Edit, true, Vec::new());
+        let try_again = Lang::En.text(&Msg::DatabaseUnreachable);
+        assert_eq!(sent.words(&try_again, &[], &edit), Ok(()));
+        assert!(sent.try_again && sent.settled() && !sent.applied() && sent.complete());
     }
 
     #[test]

@@ -12,6 +12,8 @@ use tokio::io::{AsyncBufReadExt, AsyncRead, AsyncWriteExt, BufReader};
 use tokio::process::{Child, Command};
 use tokio::task::JoinHandle;
 
+use monkey_queen::games::DATABASE_UNREACHABLE;
+
 use crate::support::fake_discord::TOKEN;
 use crate::support::payloads::GUILD_ID;
 
@@ -25,14 +27,21 @@ pub struct LogCounts {
     pub errors: AtomicU64,
     /// Lines reporting a panic.
     pub panics: AtomicU64,
+    /// Lines logged at ERROR level that say the database can't be reached (not counted in
+    /// `errors`).
+    pub unreachable: AtomicU64,
     /// The first few ERROR / panic lines, to show in the report.
     pub examples: Mutex<Vec<String>>,
 }
 
 impl LogCounts {
     fn see(&self, line: &str) {
-        let error = line.contains(" ERROR ");
+        let unreachable = line.contains(" ERROR ") && line.contains(DATABASE_UNREACHABLE);
+        let error = line.contains(" ERROR ") && !unreachable;
         let panic = line.contains("panicked");
+        if unreachable {
+            self.unreachable.fetch_add(1, Ordering::Relaxed);
+        }
         if error {
             self.errors.fetch_add(1, Ordering::Relaxed);
         }
@@ -108,7 +117,10 @@ impl Bot {
             .env("DATABASE_URL", &setup.database_url)
             .env("DISCORD_TOKEN", TOKEN)
             .env("DISCORD_API_URL", &setup.api_url)
-            .env("RUST_LOG", "warn,monkey_queen=info")
+            .env(
+                "RUST_LOG",
+                std::env::var("MQ_LOAD_BOT_LOG").unwrap_or("warn,monkey_queen=info".into()),
+            )
             .env("NO_COLOR", "1")
             .stdin(Stdio::null())
             .stdout(Stdio::piped())

@@ -53,6 +53,11 @@ pub struct Shared {
     /// Whether each pair plays in a server of its own (so the shards share the work), not
     /// all in the test server.
     pub spread: bool,
+    /// How long a player waits for any one answer before calling it lost.
+    pub wait: Duration,
+    /// In an outage run, whether the database is up (the pairs trace every interaction, and
+    /// one told to try again waits for the database to be back); `None` in other runs.
+    pub database: Option<watch::Receiver<bool>>,
 }
 
 impl Shared {

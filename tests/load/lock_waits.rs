@@ -15,7 +15,7 @@ const EVERY: Duration = Duration::from_millis(20);
 
 /// Samples until the run stops; a line of the report.
 pub async fn sample(db: Db, mut phase: watch::Receiver<Phase>) -> String {
-    let (mut samples, mut waiting_samples, mut most) = (0u64, 0u64, 0i64);
+    let (mut samples, mut waiting_samples, mut most, mut failed) = (0u64, 0u64, 0i64, 0u64);
     let mut kinds = BTreeMap::<String, i64>::new();
     let mut ticks = tokio::time::interval(EVERY);
     loop {
@@ -32,7 +32,11 @@ pub async fn sample(db: Db, mut phase: watch::Receiver<Phase>) -> String {
         .await
         {
             Ok(waits) => waits,
-            Err(e) => return format!("lock waits: could not sample pg_stat_activity: {e}"),
+            // The server is away (an outage run): the sample is missed.
+            Err(_) => {
+                failed += 1;
+                continue;
+            }
         };
         samples += 1;
         let now: i64 = waits.iter().map(|(_, n)| n).sum();
@@ -46,7 +50,7 @@ pub async fn sample(db: Db, mut phase: watch::Receiver<Phase>) -> String {
     }
     let kinds: Vec<String> = kinds.iter().map(|(k, n)| format!("{k} {n}")).collect();
     format!(
-        "lock waits (pg_stat_activity every {} ms): a connection waited in {waiting_samples} of {samples} samples ({:.1}%), at most {most} at once; waiters seen by kind: {}",
+        "lock waits (pg_stat_activity every {} ms): a connection waited in {waiting_samples} of {samples} samples ({:.1}%; {failed} samples missed, the server away), at most {most} at once; waiters seen by kind: {}",
         EVERY.as_millis(),
         100.0 * waiting_samples as f64 / samples.max(1) as f64,
         if kinds.is_empty() {

@@ -18,7 +18,11 @@
 //! the database is a fresh one on the server at `MQ_TEST_POSTGRES_URL`; default SQLite; the
 //! run then also samples how often the bots' connections wait for a lock) and
 //! `MQ_LOAD_SEED_GAMES` (games in progress stored before the bot starts, default 0: the run
-//! then says how long a start took to answer its first interaction).
+//! then says how long a start took to answer its first interaction) and `MQ_LOAD_OUTAGE=1`
+//! (the database goes away for 10 s a third of the way through the run: on PostgreSQL, a server
+//! of the run's own is restarted, with three bot processes unless `MQ_LOAD_PROCESSES` says
+//! otherwise; on SQLite another connection holds the write lock; see `outage` for what is then
+//! checked).
 //!
 //! The fake enforces Discord's rate limits: 5 messages per 5 s in a channel and 50 requests a
 //! second from a bot in all. A move's board is the answer to its interaction, and so is a
@@ -30,7 +34,9 @@
 //! same before and after boards became interaction answers (with channel posts, 80 games
 //! thinking 1–3 s a move were what Discord's limits allowed). The bot's
 //! log is written to `target/tmp/NAME.log`. The normal `cargo test` runs a small version with a kill
-//! (`smoke_run_with_a_kill`), so none of this rots.
+//! (`smoke_run_with_a_kill`) and two small outage runs (`smoke_run_with_the_write_lock_held_for_ten_seconds`,
+//! and on PostgreSQL `postgres_smoke_run_of_three_processes_with_the_server_restarted`), so none
+//! of this rots.
 //!
 //! A kill can't wait 10 minutes for a clock to fall due, so while the bot is dead the run
 //! moves a few clocks in the database: some deadlines into the past (the restarted bot must
@@ -45,6 +51,8 @@ mod bot;
 mod control;
 mod ids;
 mod lock_waits;
+mod outage;
+mod own_postgres;
 mod player;
 mod report;
 mod router;
@@ -87,12 +95,17 @@ struct Knobs {
     postgres: bool,
     /// Games in progress stored before the bot starts (see `monkey_queen::cli::seed`).
     seed_games: u64,
+    /// Take the database away for a while in the middle of the run (see `outage`).
+    outage: bool,
 }
 
 impl Knobs {
     /// The full run, sized by `MQ_LOAD_GAMES` and `MQ_LOAD_SECONDS`.
     fn from_env(name: &'static str, kill: bool) -> Knobs {
         let var = |name: &str| std::env::var(name).ok().and_then(|v| v.parse::<f64>().ok());
+        let outage = std::env::var("MQ_LOAD_OUTAGE").as_deref() == Ok("1");
+        let postgres = std::env::var("MQ_LOAD_BACKEND").as_deref() == Ok("postgres");
+        let processes = if outage && postgres { 3 } else { 1 };
         Knobs {
             name,
             games: var("MQ_LOAD_GAMES").map_or(80, |g| g as usize),
@@ -100,9 +113,10 @@ impl Knobs {
             kill,
             think: Duration::from_secs_f64(var("MQ_LOAD_THINK_MS").unwrap_or(2000.0) / 1000.0),
             clock_every: 2,
-            processes: var("MQ_LOAD_PROCESSES").map_or(1, |p| p as u32),
-            postgres: std::env::var("MQ_LOAD_BACKEND").as_deref() == Ok("postgres"),
+            processes: var("MQ_LOAD_PROCESSES").map_or(processes, |p| p as u32),
+            postgres,
             seed_games: var("MQ_LOAD_SEED_GAMES").map_or(0, |g| g as u64),
+            outage,
         }
     }
 }
@@ -120,6 +134,7 @@ async fn smoke_run_with_a_kill() {
         processes: 1,
         postgres: false,
         seed_games: 0,
+        outage: false,
     })
     .await;
 }
@@ -139,6 +154,45 @@ async fn postgres_smoke_run_of_three_processes_with_one_killed() {
         processes: 3,
         postgres: true,
         seed_games: 0,
+        outage: false,
+    })
+    .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn smoke_run_with_the_write_lock_held_for_ten_seconds() {
+    run(Knobs {
+        name: "outage-smoke",
+        games: 8,
+        seconds: 15.0,
+        kill: false,
+        think: Duration::ZERO,
+        clock_every: 2,
+        processes: 1,
+        postgres: false,
+        seed_games: 0,
+        outage: true,
+    })
+    .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn postgres_smoke_run_of_three_processes_with_the_server_restarted() {
+    // The server restarted is one of the run's own; the one named says PostgreSQL is here.
+    if support::database::postgres_server().is_none() {
+        return;
+    }
+    run(Knobs {
+        name: "postgres-outage-smoke",
+        games: 9,
+        seconds: 15.0,
+        kill: false,
+        think: Duration::ZERO,
+        clock_every: 2,
+        processes: 3,
+        postgres: true,
+        seed_games: 0,
+        outage: true,
     })
     .await;
 }
@@ -180,9 +234,14 @@ async fn run(knobs: Knobs) {
     fake.keep_requests(false);
     declare_busy_channels(&fake);
     let tap = fake.tap();
+    // An outage on PostgreSQL restarts a server of the run's own, never the shared one.
+    let own_server = (knobs.outage && knobs.postgres).then(own_postgres::OwnPostgres::start);
     let database = match knobs.postgres {
         true => {
-            let server = support::database::postgres_server().expect("MQ_TEST_POSTGRES_URL");
+            let server = own_server.as_ref().map_or_else(
+                || support::database::postgres_server().expect("MQ_TEST_POSTGRES_URL"),
+                own_postgres::OwnPostgres::url,
+            );
             Some(support::database::TestDb::postgres(&server).await)
         }
         false => None,
@@ -191,6 +250,12 @@ async fn run(knobs: Knobs) {
         || format!("sqlite://{}?mode=rwc", dir.path().join("bot.db").display()),
         |db| db.url.clone(),
     );
+    let outage = match (knobs.outage, own_server) {
+        (false, _) => None,
+        (true, Some(server)) => Some(outage::Outage::Restart(server)),
+        (true, None) => Some(outage::Outage::WriteLock(database_url.clone())),
+    };
+    let (database_up, database_rx) = watch::channel(true);
     let setup = BotSetup {
         dir: dir.path().to_owned(),
         database_url: database_url.clone(),
@@ -235,6 +300,9 @@ async fn run(knobs: Knobs) {
         resynced: resynced_tx,
         think: knobs.think,
         spread: knobs.processes > 1,
+        // Behind a 10 s outage (and SQLite's writes queued behind its lock), answers take longer.
+        wait: Duration::from_secs(if knobs.outage { 40 } else { 10 }),
+        database: knobs.outage.then_some(database_rx),
     });
     let mut conductor = Conductor {
         setup,
@@ -265,7 +333,19 @@ async fn run(knobs: Knobs) {
     let play = Duration::from_secs_f64(knobs.seconds);
     let (mut bot, mut down, mut victims, mut kill_lines) =
         (first, Duration::ZERO, Victims::default(), Vec::new());
-    if knobs.kill {
+    let mut went_away = None;
+    if let Some(outage) = &outage {
+        tokio::time::sleep(play / 3).await;
+        let window = outage.run(&database_up).await;
+        let owed = outage::owed(&shared.service).await;
+        let owed_count = owed.len();
+        let service = shared.service.clone();
+        let delivered = tokio::spawn(async move { outage::delivered(&service, owed).await });
+        // Play goes on long enough after the return for every process to show it serves.
+        let end = (started + play).max(window.back + 2 * outage::RECOVERY);
+        tokio::time::sleep_until(end.into()).await;
+        went_away = Some((window, owed_count, delivered));
+    } else if knobs.kill {
         tokio::time::sleep(play / 2).await;
         let killed = Instant::now();
         (bot, victims, kill_lines) = conductor.kill_and_restart(bot, knobs.games).await;
@@ -285,6 +365,27 @@ async fn run(knobs: Knobs) {
         conductor.lives.push(other.terminate().await);
     }
     let own_cpu = bot::own_cpu_time().saturating_sub(own_cpu_before);
+    let counts = &conductor.setup.counts;
+    let unreachable_lines = counts
+        .unreachable
+        .load(std::sync::atomic::Ordering::Relaxed);
+    let mut outage_problems = Vec::new();
+    if let Some((window, owed, delivered)) = went_away {
+        let figures = outage::figures(
+            &report,
+            window,
+            knobs.processes,
+            if knobs.postgres {
+                storage::Backend::Postgres
+            } else {
+                storage::Backend::Sqlite
+            },
+            (owed, delivered.await.unwrap()),
+            unreachable_lines,
+        );
+        kill_lines.extend(figures.lines);
+        outage_problems = figures.problems;
+    }
     if let Some(line) = seed_line {
         kill_lines.push(start_up_line(
             &line,
@@ -297,8 +398,8 @@ async fn run(knobs: Knobs) {
         kill_lines.push(sampler.await.unwrap());
     }
 
-    let (problems, checked) = verify::verify(&shared.service, &report, &victims, seeded).await;
-    let counts = &conductor.setup.counts;
+    let (mut problems, checked) = verify::verify(&shared.service, &report, &victims, seeded).await;
+    problems.extend(outage_problems);
     let unrouted = conductor.unrouted.borrow().clone();
     if knobs.kill {
         kill_lines.push(format!(
@@ -343,10 +444,11 @@ async fn run(knobs: Knobs) {
                     knobs.think.as_secs_f64()
                 )
             },
-            match (knobs.kill, knobs.processes) {
-                (false, _) => "",
-                (true, 1) => ", SIGKILL at half-time",
-                (true, _) => ", the first process SIGKILLed at half-time",
+            match (knobs.kill, knobs.processes, &outage) {
+                (false, _, Some(outage)) => format!(", {} a third of the way", outage.describe()),
+                (false, _, None) => String::new(),
+                (true, 1, _) => ", SIGKILL at half-time".to_owned(),
+                (true, _, _) => ", the first process SIGKILLed at half-time".to_owned(),
             },
             if cfg!(debug_assertions) {
                 "debug"
@@ -380,6 +482,9 @@ async fn run(knobs: Knobs) {
         "{:#?}",
         counts.examples
     );
+    if !knobs.outage {
+        assert_eq!(unreachable_lines, 0, "the database was unreachable");
+    }
     assert!(unrouted.malformed.is_empty(), "{:#?}", unrouted.malformed);
     assert!(report.games_finished > 0, "no game finished during the run");
     if knobs.kill {

@@ -5,7 +5,9 @@
 //! says (see `answer`), and every move the players are told about is put in the ledger.
 //!
 //! After a kill the pair reads its game back from the database: a move whose answer never
-//! came may or may not be stored, and the game continues from what is.
+//! came may or may not be stored, and the game continues from what is. So it does after an
+//! answer that says the database can't be reached (in an outage run), once the database is
+//! back.
 
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -21,15 +23,13 @@ use tokio::sync::mpsc;
 use crate::answer::{Board, DEFERRED, DEFERRED_UPDATE, Kind, Pending};
 use crate::control::{Phase, Shared, Victims};
 use crate::ids;
-use crate::report::{InFlight, Report, Told};
+use crate::report::{InFlight, Report, Told, Trace};
 use crate::router::Event;
 use crate::support::payloads::{
     Caller, autocomplete, bot_message, button_click, focused_string, in_guild, integer_option,
     slash_command, string_option, user_option, with_resolved_user,
 };
 
-/// How long a player waits for any one answer before calling it lost.
-const WAIT: Duration = Duration::from_secs(10);
 /// After a kill, how long a player waits for the clock the restarted bot owes it.
 const CLOCK_WAIT: Duration = Duration::from_secs(20);
 /// `/challenge` choice indexes: White for the challenger; no clock or 10 minutes a move.
@@ -118,16 +118,18 @@ impl Pair {
                 Err(Interrupt::Stopping) => break,
                 Err(Interrupt::Down) => self.survive_kill().await,
                 Err(Interrupt::Timeout(what)) => {
-                    self.error(format!("no answer within {WAIT:?}: {what}"));
+                    let wait = self.shared.wait;
+                    self.error(format!("no answer within {wait:?}: {what}"));
                     self.resync(None).await;
                 }
             }
         }
-        let owed = self.wait_until("the answers still owed", WAIT, |p| {
+        let wait = self.shared.wait;
+        let owed = self.wait_until("the answers still owed", wait, |p| {
             p.pending.values().all(Pending::complete)
         });
         if let Err(Interrupt::Timeout(what)) = owed.await {
-            self.error(format!("no answer within {WAIT:?} after the run: {what}"));
+            self.error(format!("no answer within {wait:?} after the run: {what}"));
         }
         self.report
     }
@@ -193,10 +195,12 @@ impl Pair {
                     challenged: black.id,
                 };
                 self.push(id, kind, payload)?;
-                self.wait_until("the challenge", WAIT, |p| p.settled(id))
+                self.wait_until("the challenge", self.shared.wait, |p| p.settled(id))
                     .await?;
-                // A refusal was noted as it came; the next step challenges again.
+                // A refusal was noted as it came; the next step challenges again, or after a
+                // "try again" takes up what the database holds.
                 let Some(challenge) = self.pending.get(&id).and_then(|p| p.posted) else {
+                    self.after_try_again(id).await;
                     return Ok(());
                 };
                 challenge
@@ -207,9 +211,10 @@ impl Pair {
         let message = bot_message(id, "challenge", &[accept.as_str()]);
         let kind = Kind::Accept { to_move: white.id };
         self.push(id, kind, button_click(id, black, &accept, message))?;
-        self.wait_until("the first board", WAIT, |p| p.settled(id))
+        self.wait_until("the first board", self.shared.wait, |p| p.settled(id))
             .await?;
         let Some((board, _)) = self.pending.get(&id).and_then(|p| p.board) else {
+            self.after_try_again(id).await;
             return Ok(());
         };
         self.report.games_started += 1;
@@ -254,24 +259,30 @@ impl Pair {
         let typed = &text[..text.len() - 1];
         let payload = autocomplete(id, mover, "move", vec![focused_string("move", typed)]);
         self.push(id, Kind::Autocomplete, payload)?;
-        self.wait_until("move suggestions", WAIT, |p| p.settled(id))
+        self.wait_until("move suggestions", self.shared.wait, |p| p.settled(id))
             .await?;
         let callback = self.callback(id);
         let suggested = callback
             .pointer("/data/choices")
             .and_then(Value::as_array)
             .is_some_and(|c| c.iter().any(|c| c["value"] == json!(text)));
-        if !suggested {
+        if let Some(trace) = self.report.traces.get_mut(&id) {
+            trace.unsuggested = !suggested;
+        } else if !suggested {
             self.error(format!("`{typed}` did not suggest {text}: {callback}"));
         }
 
         let id = self.next_id();
         let payload = slash_command(id, mover, "move", vec![string_option("move", &text)]);
         self.push(id, Kind::playing(mv, told, after), payload)?;
-        self.wait_until(&format!("the board of {text}"), WAIT, |p| p.settled(id))
-            .await?;
+        self.wait_until(&format!("the board of {text}"), self.shared.wait, |p| {
+            p.settled(id)
+        })
+        .await?;
         if self.pending.get(&id).is_none_or(|p| p.refusal.is_some()) {
-            self.resync(None).await;
+            if !self.after_try_again(id).await {
+                self.resync(None).await;
+            }
             return Ok(());
         }
         let Some(game) = self.game.as_mut() else {
@@ -324,7 +335,7 @@ impl Pair {
             }
             let key = id.to_string();
             if let Kind::Move { told, .. } = &pending.kind
-                && pending.refusal.is_none()
+                && (pending.refusal.is_none() || pending.try_again)
                 && !pending.applied()
             {
                 let stored = self.stored_move(&key).await;
@@ -353,6 +364,20 @@ impl Pair {
                 self.expect = Expect::Reminder(game.id);
             }
         }
+    }
+
+    /// If interaction `id` was told the database can't be reached: waits until the database
+    /// is back, and reads the game back as after a kill (what was asked may or may not have
+    /// been done). Whether it was.
+    async fn after_try_again(&mut self, id: u64) -> bool {
+        if !self.pending.get(&id).is_some_and(|p| p.try_again) {
+            return false;
+        }
+        if let Some(mut database) = self.shared.database.clone() {
+            let _ = database.wait_for(|up| *up).await;
+        }
+        self.resync(None).await;
+        true
     }
 
     /// Continues game `id` from the database (its moves replayed and checked on the way).
@@ -495,8 +520,14 @@ impl Pair {
                 }
                 self.report.answered += 1;
                 self.report.first_answer.get_or_insert(at);
-                if [DEFERRED, DEFERRED_UPDATE].contains(&json["type"].as_u64().unwrap_or(0)) {
+                let deferred =
+                    [DEFERRED, DEFERRED_UPDATE].contains(&json["type"].as_u64().unwrap_or(0));
+                if deferred {
                     self.report.deferred += 1;
+                }
+                if let Some(trace) = self.report.traces.get_mut(&interaction) {
+                    trace.first = Some(at);
+                    trace.deferred = deferred;
                 }
                 self.take_in(interaction, at, |p| p.callback(json, delivery.as_ref()));
             }
@@ -568,7 +599,7 @@ impl Pair {
                 if pending.applied() {
                     self.report.told.insert(id.to_string(), told.clone());
                 }
-                if !was_refused && pending.refusal.is_some() {
+                if !was_refused && pending.refusal.is_some() && !pending.try_again {
                     self.report.refused.push(id.to_string());
                 }
                 if !had_board && pending.board.is_some() {
@@ -585,6 +616,15 @@ impl Pair {
             Kind::Challenge { .. } => "/challenge".to_owned(),
             Kind::Autocomplete => "/move suggestions".to_owned(),
         };
+        if let Some(trace) = self.report.traces.get_mut(&id) {
+            if pending.settled() && trace.served.is_none() && pending.refusal.is_none() {
+                trace.served = Some(at);
+            }
+            trace.try_again = pending.try_again;
+            trace.refused = pending.refusal.is_some() && !pending.try_again;
+        } else if !was_refused && pending.try_again {
+            self.error(format!("{what} (interaction {id}): told to try again"));
+        }
         if let Err(e) = read {
             self.error(format!("{what} (interaction {id}): {e}"));
         }
@@ -601,6 +641,20 @@ impl Pair {
         }
         let sent = self.shared.push(payload).ok_or(Interrupt::Down)?;
         self.report.pushed += 1;
+        if self.shared.database.is_some() {
+            let trace = Trace {
+                pair: self.index,
+                sent,
+                changes: !matches!(kind, Kind::Autocomplete),
+                first: None,
+                deferred: false,
+                served: None,
+                try_again: false,
+                refused: false,
+                unsuggested: false,
+            };
+            self.report.traces.insert(id, trace);
+        }
         self.pending.insert(id, Pending::new(kind, sent));
         Ok(())
     }

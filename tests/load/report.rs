@@ -34,6 +34,29 @@ pub struct InFlight {
     pub stored: bool,
 }
 
+/// One interaction of an outage run, as the players saw it (see `outage::figures`).
+#[derive(Debug, Clone)]
+pub struct Trace {
+    /// The pair that sent it.
+    pub pair: usize,
+    /// When it was dispatched.
+    pub sent: Instant,
+    /// Whether it asks for a change (a challenge, an Accept, a move), not suggestions.
+    pub changes: bool,
+    /// When its first answer reached the fake.
+    pub first: Option<Instant>,
+    /// Whether that answer deferred it.
+    pub deferred: bool,
+    /// When what it asked came to something: a challenge posted, a board, suggestions.
+    pub served: Option<Instant>,
+    /// Whether it was told the database can't be reached and to try again.
+    pub try_again: bool,
+    /// Whether it was refused otherwise.
+    pub refused: bool,
+    /// Whether it was suggestions that did not hold the move about to be made.
+    pub unsuggested: bool,
+}
+
 /// Latencies, from the interaction's dispatch on the fake gateway to the request the fake
 /// REST server received.
 #[derive(Debug, Default)]
@@ -91,6 +114,8 @@ pub struct Report {
     pub reminders: HashMap<GameId, u32>,
     /// When the first interaction of the run got its first response.
     pub first_answer: Option<Instant>,
+    /// Every interaction, by id, in an outage run (none otherwise).
+    pub traces: HashMap<u64, Trace>,
 }
 
 impl Report {
@@ -135,6 +160,7 @@ impl Report {
         for (game, n) in other.reminders {
             *self.reminders.entry(game).or_default() += n;
         }
+        self.traces.extend(other.traces);
         self.first_answer = match (self.first_answer, other.first_answer) {
             (Some(a), Some(b)) => Some(a.min(b)),
             (a, b) => a.or(b),

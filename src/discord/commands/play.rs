@@ -10,6 +10,7 @@ use tracing::warn;
 use super::puzzle::{self, Answer};
 use crate::discord::context::{Asker, Command, Deferred, split};
 use crate::discord::delivery::announce;
+use crate::discord::delivery::deferral::in_time_to_suggest;
 use crate::discord::delivery::reply::clip;
 use crate::discord::{ApplicationContext, Context, Data, Error, board};
 use crate::games::{ChannelId, GameId, GameRef, PlayRequest, Reach, UserError};
@@ -177,7 +178,8 @@ async fn autocomplete_move(ctx: Context<'_>, partial: &str) -> CreateAutocomplet
     };
     let user = Command::from(app).user();
     let game = game_ref(app.channel_id(), game_option(app));
-    let Ok(view) = app.data().service.find_game(user, game).await else {
+    let found = in_time_to_suggest(app.data().service.find_game(user, game)).await;
+    let Some(Ok(view)) = found else {
         return CreateAutocompleteResponse::new();
     };
     if view.to_move != Some(user) {
@@ -233,7 +235,8 @@ async fn autocomplete_game(ctx: Context<'_>, _partial: &str) -> CreateAutocomple
     let app = Command::from(app);
     let (user, lang) = (app.user(), app.lang());
     let channel = ChannelId(app.channel_id().get());
-    let Ok(games) = app.data().service.active_games(user, Some(channel)).await else {
+    let found = in_time_to_suggest(app.data().service.active_games(user, Some(channel))).await;
+    let Some(Ok(games)) = found else {
         return CreateAutocompleteResponse::new();
     };
     let choices = games

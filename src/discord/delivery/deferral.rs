@@ -33,6 +33,16 @@ use crate::discord::Error;
 /// notice, and far from Discord's 3-second limit.
 pub const DEFAULT_DEFER_AFTER: Duration = Duration::from_millis(50);
 
+/// How long an autocomplete may look for its suggestions: Discord drops an answer that comes
+/// after 3 seconds, and an autocomplete can't be deferred.
+pub const SUGGEST_WITHIN: Duration = Duration::from_millis(1500);
+
+/// What `work` (an autocomplete's reading) gives within [`SUGGEST_WITHIN`], or `None`: with
+/// the database slow or unreachable, no suggestions in time beat a list Discord drops.
+pub async fn in_time_to_suggest<T>(work: impl Future<Output = T>) -> Option<T> {
+    tokio::time::timeout(SUGGEST_WITHIN, work).await.ok()
+}
+
 /// Runs `work`. If it is not done within `after` (zero: at once), runs `defer` alongside it;
 /// returns the work's result and whether the interaction was deferred. A deferral that fails
 /// is logged, and the handler answers as if it had not deferred (which may still arrive in

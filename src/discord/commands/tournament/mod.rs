@@ -14,6 +14,7 @@ use serenity::{AutocompleteChoice, CreateAutocompleteResponse};
 
 use super::settings::may_manage;
 use crate::discord::context::{Command, Privacy, split};
+use crate::discord::delivery::deferral::in_time_to_suggest;
 use crate::discord::{ApplicationContext, Context, Error};
 use crate::games::{GuildId, Organiser, Result as ServiceResult, UserError};
 use crate::i18n::{Lang, Msg};
@@ -96,13 +97,9 @@ async fn autocomplete_tournament(ctx: Context<'_>, partial: &str) -> CreateAutoc
         return CreateAutocompleteResponse::new();
     };
     let lang = Command::from(app).lang();
-    let Ok(page) = app
-        .data()
-        .service
-        .tournaments()
-        .list(guild, 0, MAX_CHOICES)
-        .await
-    else {
+    let tournaments = app.data().service.tournaments();
+    let listed = tournaments.list(guild, 0, MAX_CHOICES);
+    let Some(Ok(page)) = in_time_to_suggest(listed).await else {
         return CreateAutocompleteResponse::new();
     };
     let typed = partial.trim().to_lowercase();
