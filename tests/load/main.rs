@@ -337,14 +337,14 @@ async fn run(knobs: Knobs) {
     if let Some(outage) = &outage {
         tokio::time::sleep(play / 3).await;
         let window = outage.run(&database_up).await;
-        let owed = outage::owed(&shared.service).await;
+        let (owed, not_due) = outage::owed(&shared.service).await;
         let owed_count = owed.len();
         let service = shared.service.clone();
         let delivered = tokio::spawn(async move { outage::delivered(&service, owed).await });
         // Play goes on long enough after the return for every process to show it serves.
         let end = (started + play).max(window.back + 2 * outage::RECOVERY);
         tokio::time::sleep_until(end.into()).await;
-        went_away = Some((window, owed_count, delivered));
+        went_away = Some((window, owed_count, not_due, delivered));
     } else if knobs.kill {
         tokio::time::sleep(play / 2).await;
         let killed = Instant::now();
@@ -370,7 +370,7 @@ async fn run(knobs: Knobs) {
         .unreachable
         .load(std::sync::atomic::Ordering::Relaxed);
     let mut outage_problems = Vec::new();
-    if let Some((window, owed, delivered)) = went_away {
+    if let Some((window, owed, not_due, delivered)) = went_away {
         let figures = outage::figures(
             &report,
             window,
@@ -381,6 +381,7 @@ async fn run(knobs: Knobs) {
                 storage::Backend::Sqlite
             },
             (owed, delivered.await.unwrap()),
+            not_due,
             unreachable_lines,
         );
         kill_lines.extend(figures.lines);

@@ -100,17 +100,26 @@ impl Outage {
     }
 }
 
-/// The announcements the outbox owes now (due), read once the database answers again.
-pub async fn owed(service: &GameService) -> HashSet<i64> {
+/// The announcements the outbox owes now (due), read once the database answers again, and
+/// how many more it holds that are not due yet (boards in their grace, which the process that
+/// made them owed delivers itself, else the outbox once it ends).
+pub async fn owed(service: &GameService) -> (HashSet<i64>, usize) {
     let deadline = Instant::now() + RECOVERY;
     loop {
-        let owed: Result<Vec<i64>, _> =
-            sqlx::query_scalar("SELECT id FROM announcements WHERE due_ms <= $1")
-                .bind(service.now_ms())
+        let owed: Result<Vec<(i64, i64)>, _> =
+            sqlx::query_as("SELECT id, due_ms FROM announcements")
                 .fetch_all(service.db().reader())
                 .await;
+        let now = service.now_ms();
         match owed {
-            Ok(ids) => return ids.into_iter().collect(),
+            Ok(rows) => {
+                let due: HashSet<i64> = rows
+                    .iter()
+                    .filter(|(_, due)| *due <= now)
+                    .map(|(id, _)| *id)
+                    .collect();
+                return (due.clone(), rows.len() - due.len());
+            }
             Err(e) if Instant::now() > deadline => panic!("the outbox can't be read: {e}"),
             Err(_) => tokio::time::sleep(Duration::from_millis(100)).await,
         }
@@ -150,7 +159,8 @@ fn process_of(pair: usize, processes: u32) -> u32 {
 }
 
 /// The figures of the outage `window`, from every interaction the players traced; `owed`
-/// announcements were owed at the return and delivered after `delivered`;
+/// announcements were owed (due) at the return and delivered after `delivered`, beside
+/// `not_due` not due yet;
 /// `unreachable_lines` ERROR lines of the log said the database can't be reached.
 pub fn figures(
     report: &Report,
@@ -158,6 +168,7 @@ pub fn figures(
     processes: u32,
     backend: Backend,
     owed: (usize, Option<Duration>),
+    not_due: usize,
     unreachable_lines: u64,
 ) -> Figures {
     let mut problems = Vec::new();
@@ -274,7 +285,7 @@ pub fn figures(
     let (owed, delivered) = owed;
     lines.push(match delivered {
         Some(took) => format!(
-            "outbox: {owed} announcements owed at the database's return, all delivered within {:.1} s",
+            "outbox: {owed} announcements due at the database's return, all delivered within {:.1} s ({not_due} more queued, not due yet)",
             took.as_secs_f64()
         ),
         None => {
