@@ -42,10 +42,14 @@ pub async fn resign(ctx: ApplicationContext<'_>, game: Option<i64>) -> Result<()
         let edit = EditInteractionResponse::new()
             .content(text)
             .components(buttons);
-        retry("asking to confirm a resignation", Retry::EDIT, || {
-            ctx.interaction
-                .edit_response(ctx.serenity_context(), edit.clone())
-        })
+        retry(
+            "asking to confirm a resignation",
+            Retry::ANSWER_EDIT,
+            || {
+                ctx.interaction
+                    .edit_response(ctx.serenity_context(), edit.clone())
+            },
+        )
         .await?;
         return Ok(());
     }

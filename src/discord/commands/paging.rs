@@ -92,7 +92,7 @@ pub async fn answer_list(
     let (text, buttons) = ctx.unless_quick(work, privacy).await?;
     if ctx.is_deferred() {
         let edit = edit_to(text, buttons);
-        retry("editing a list in", Retry::EDIT, || {
+        retry("editing a list in", Retry::ANSWER_EDIT, || {
             ctx.interaction
                 .edit_response(ctx.serenity_context(), edit.clone())
         })

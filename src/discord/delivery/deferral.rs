@@ -77,7 +77,7 @@ pub async fn edit_clicked_message(
     click: &ComponentInteraction,
     edit: EditInteractionResponse,
 ) -> Result<(), Error> {
-    retry("editing a clicked message", Retry::EDIT, || {
+    retry("editing a clicked message", Retry::ANSWER_EDIT, || {
         click.edit_response(ctx, edit.clone())
     })
     .await?;
@@ -138,7 +138,7 @@ pub async fn answer_privately(
 /// repeated harmlessly).
 pub async fn edit_deferred_answer(http: &Http, token: &str, text: String) -> Result<(), Error> {
     let edit = EditInteractionResponse::new().content(text);
-    retry("editing a deferred answer", Retry::EDIT, || {
+    retry("editing a deferred answer", Retry::ANSWER_EDIT, || {
         http.edit_original_interaction_response(token, &edit, Vec::new())
     })
     .await?;

@@ -8,13 +8,15 @@
 
 use poise::serenity_prelude as serenity;
 use serenity::{EditInteractionResponse, EditMessage, Http};
-use tracing::warn;
+use tracing::{debug, warn};
 
-use super::retry::{Retry, once};
+use super::retry::{Retry, once, skipped_for_the_share};
 use crate::games::{ChannelId, Editable, GameId, MessageId, token_serves};
 
 /// Takes the buttons off the replaced board `message` at `now_ms`. A failure is only logged:
-/// the old buttons refuse stale clicks anyway.
+/// the old buttons refuse stale clicks anyway. So an edit in a channel, which counts against
+/// the bot's global limit, is made only if the process's share has room at once: when boards
+/// come faster than the share allows, they go first and old ones keep their buttons.
 pub async fn strip_buttons(
     http: &Http,
     game: GameId,
@@ -28,9 +30,13 @@ pub async fn strip_buttons(
             serenity::MessageId::new(message.0),
             EditMessage::new().components(Vec::new()),
         );
-        once("taking the buttons off an old board", Retry::EDIT, edit)
-            .await
-            .map(drop)
+        once(
+            "taking the buttons off an old board",
+            Retry::SPARE_EDIT,
+            edit,
+        )
+        .await
+        .map(drop)
     };
     let edited = match editable {
         Editable::InChannel(channel) => in_channel(channel).await,
@@ -59,7 +65,11 @@ pub async fn strip_buttons(
             }
         }
     };
-    if let Err(e) = edited {
-        warn!(%game, %message, error = %e, "could not take the buttons off an old board");
+    match edited {
+        Ok(()) => {}
+        Err(e) if skipped_for_the_share(&e) => {
+            debug!(%game, %message, "the buttons stay on an old board: the share is spent");
+        }
+        Err(e) => warn!(%game, %message, error = %e, "could not take the buttons off an old board"),
     }
 }

@@ -39,7 +39,7 @@ pub async fn defer(ctx: ApplicationContext<'_>, ephemeral: bool) -> Result<(), E
 /// Replaces a deferred response with `text` (public or ephemeral, as it was deferred), retrying
 /// while Discord is rate limiting or unavailable (an edit may be repeated harmlessly).
 pub async fn edit_deferred(ctx: ApplicationContext<'_>, text: String) -> Result<(), Error> {
-    retry("editing a response", Retry::EDIT, || {
+    retry("editing a response", Retry::ANSWER_EDIT, || {
         ctx.interaction.edit_response(
             ctx.serenity_context(),
             EditInteractionResponse::new().content(text.clone()),

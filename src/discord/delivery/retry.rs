@@ -33,6 +33,9 @@ pub const RATE_LIMITED_WAIT: Duration = Duration::from_secs(1);
 /// What an attempt fails with when it outlasts its patience (Discord's rate limit holds it).
 const HELD_TOO_LONG: &str = "the request took too long (Discord's rate limit held it)";
 
+/// What a call fails with when the process's share had no room for it ([`Retry::SPARE_EDIT`]).
+const NO_ROOM_IN_THE_SHARE: &str = "not made: the process's share of the global limit was full";
+
 /// Discord's error code for a second answer to the same interaction.
 const ALREADY_ACKNOWLEDGED: isize = 40060;
 
@@ -49,9 +52,21 @@ pub struct Retry {
     /// How long one attempt may take (serenity waiting out Discord's rate limits in it) before
     /// it is dropped and fails as rate limited.
     patience: Duration,
-    /// Whether the call may count against the bot's global limit (anything but an interaction's
-    /// answer and its follow-ups), so each attempt takes its place in the process's share.
-    global: bool,
+    /// How the call stands to the bot's global limit.
+    global: Share,
+}
+
+/// How a call stands to the bot's global limit, which Discord counts for anything but an
+/// interaction's answer and the follow-ups and edits made with its token.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Share {
+    /// Not counted: the call is made at once.
+    Exempt,
+    /// Counted: each attempt waits for its place in the process's share.
+    Waits,
+    /// Counted, and worth making only if the share has room at once: otherwise it fails as
+    /// [`skipped_for_the_share`].
+    OnlyIfFree,
 }
 
 impl Retry {
@@ -63,15 +78,27 @@ impl Retry {
         first_wait: Duration::from_millis(250),
         idempotent: true,
         patience: Duration::from_secs(2),
-        global: false,
+        global: Share::Exempt,
     };
-    /// Editing an interaction's answer (its token lasts 15 minutes), or a message.
+    /// Editing a message in a channel.
     pub const EDIT: Retry = Retry {
         attempts: 4,
         first_wait: Duration::from_millis(500),
         idempotent: true,
         patience: Duration::from_secs(10),
-        global: true,
+        global: Share::Waits,
+    };
+    /// Editing an interaction's answer through its token (which lasts 15 minutes): as
+    /// [`Retry::EDIT`], but Discord does not count it against the bot's global limit.
+    pub const ANSWER_EDIT: Retry = Retry {
+        global: Share::Exempt,
+        ..Retry::EDIT
+    };
+    /// Taking the buttons off a board a newer one replaced: an edit in a channel, made only
+    /// when the process's share has room for it at once, so that it never holds up a board.
+    pub const SPARE_EDIT: Retry = Retry {
+        global: Share::OnlyIfFree,
+        ..Retry::EDIT
     };
     /// Posting a board: the move is saved already, and the board is what pings the opponent.
     pub const BOARD: Retry = Retry {
@@ -79,7 +106,7 @@ impl Retry {
         first_wait: Duration::from_millis(500),
         idempotent: false,
         patience: Duration::from_secs(10),
-        global: true,
+        global: Share::Waits,
     };
     /// A follow-up message (a refusal after a deferral): a repeat would show it twice, so only
     /// failures that did not take effect are retried.
@@ -88,7 +115,7 @@ impl Retry {
         first_wait: Duration::from_millis(250),
         idempotent: false,
         patience: Duration::from_secs(10),
-        global: false,
+        global: Share::Exempt,
     };
     /// Registering the commands (an overwrite, in the background): patient.
     pub const REGISTRATION: Retry = Retry {
@@ -96,7 +123,7 @@ impl Retry {
         first_wait: Duration::from_secs(1),
         idempotent: true,
         patience: Duration::from_secs(30),
-        global: true,
+        global: Share::Waits,
     };
 
     /// Whether `error` is worth another attempt under this policy.
@@ -181,10 +208,16 @@ pub async fn once<T>(
     call: impl Future<Output = serenity::Result<T>>,
 ) -> serenity::Result<T> {
     let limits = rest::current();
-    if policy.global
-        && let Some(limits) = &limits
-    {
-        limits.budget.take().await;
+    if let Some(limits) = &limits {
+        match policy.global {
+            Share::Exempt => {}
+            Share::Waits => limits.budget.take().await,
+            Share::OnlyIfFree => {
+                if !limits.budget.take_if_free() {
+                    return Err(serenity::Error::Other(NO_ROOM_IN_THE_SHARE));
+                }
+            }
+        }
     }
     let result = tokio::time::timeout(policy.patience, call)
         .await
@@ -200,6 +233,12 @@ pub async fn once<T>(
 fn is_rate_limited(error: &serenity::Error) -> bool {
     status(error) == Some(StatusCode::TOO_MANY_REQUESTS)
         || matches!(error, serenity::Error::Other(HELD_TOO_LONG))
+}
+
+/// Whether the call was not made because the process's share had no room for it at once
+/// ([`Retry::SPARE_EDIT`]).
+pub fn skipped_for_the_share(error: &serenity::Error) -> bool {
+    matches!(error, serenity::Error::Other(NO_ROOM_IN_THE_SHARE))
 }
 
 /// Whether Discord refused the request for good: a client error other than a rate limit (the
@@ -336,6 +375,47 @@ mod tests {
             started.elapsed() > Duration::from_secs(5),
             "{:?}",
             started.elapsed()
+        );
+    }
+
+    /// With the process's share spent: an edit through an interaction's token goes at once
+    /// (Discord does not count it), an edit in a channel waits for room, and an old board's
+    /// unbuttoning is not made.
+    #[tokio::test(start_paused = true)]
+    async fn only_calls_discord_counts_globally_wait_for_the_share() {
+        let limits = std::sync::Arc::new(rest::Limits {
+            budget: rest::budget::Budget::new(1),
+            invalid: invalid::InvalidRequests::new(10_000),
+        });
+        let calls = AtomicU32::new(0);
+        let call = || async {
+            calls.fetch_add(1, Ordering::SeqCst);
+            Ok(())
+        };
+        limits
+            .scope(async {
+                once("spend the share", Retry::EDIT, call()).await.unwrap();
+
+                let started = tokio::time::Instant::now();
+                once("an answer's edit", Retry::ANSWER_EDIT, call())
+                    .await
+                    .unwrap();
+                assert_eq!(started.elapsed(), Duration::ZERO);
+
+                let skipped = once("unbuttoning", Retry::SPARE_EDIT, call()).await;
+                assert!(skipped.is_err_and(|e| skipped_for_the_share(&e)));
+                assert_eq!(started.elapsed(), Duration::ZERO);
+
+                once("an edit in a channel", Retry::EDIT, call())
+                    .await
+                    .unwrap();
+                assert!(started.elapsed() > Duration::from_millis(900));
+            })
+            .await;
+        assert_eq!(
+            calls.load(Ordering::SeqCst),
+            3,
+            "the unbuttoning was not made"
         );
     }
 

@@ -41,6 +41,12 @@ impl Budget {
         }
     }
 
+    /// Counts a request if the budget has room for it now; else counts nothing and says so.
+    #[must_use]
+    pub fn take_if_free(&self) -> bool {
+        self.try_take(Instant::now()).is_none()
+    }
+
     /// Counts a request at `now` if the budget has room (`None`), else says how long until it
     /// may have.
     fn try_take(&self, now: Instant) -> Option<Duration> {
@@ -66,6 +72,19 @@ impl Budget {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[tokio::test(start_paused = true)]
+    async fn a_request_that_only_goes_if_free_counts_nothing_when_the_share_is_full() {
+        let budget = Budget::new(2);
+        assert!(budget.take_if_free());
+        assert!(budget.take_if_free());
+        assert!(!budget.take_if_free());
+        // The refusals took no place: once the window has passed, the share is whole again.
+        tokio::time::sleep(WINDOW).await;
+        assert!(budget.take_if_free());
+        assert!(budget.take_if_free());
+        assert!(!budget.take_if_free());
+    }
 
     #[tokio::test(start_paused = true)]
     async fn no_second_ever_holds_more_requests_than_the_share() {

@@ -63,7 +63,7 @@ pub async fn deliver(
             .content(shown.content.clone())
             .new_attachment(shown.attachment())
             .components(shown.rows.clone());
-        retry("editing a puzzle message", Retry::EDIT, || {
+        retry("editing a puzzle message", Retry::ANSWER_EDIT, || {
             edit.clone().execute(http, token)
         })
         .await?;

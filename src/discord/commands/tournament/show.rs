@@ -52,7 +52,7 @@ pub async fn standings(
                 tournament_posts::CROSSTABLE_FILE,
             ));
         }
-        retry("editing in the standings", Retry::EDIT, || {
+        retry("editing in the standings", Retry::ANSWER_EDIT, || {
             ctx.interaction
                 .edit_response(ctx.serenity_context(), edit.clone())
         })
@@ -167,7 +167,7 @@ pub async fn export(
         for file in files {
             edit = edit.new_attachment(file);
         }
-        retry("editing in an export", Retry::EDIT, || {
+        retry("editing in an export", Retry::ANSWER_EDIT, || {
             ctx.interaction
                 .edit_response(ctx.serenity_context(), edit.clone())
         })
