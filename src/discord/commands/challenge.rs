@@ -187,7 +187,12 @@ pub async fn challenge(
                 announce::delivered_here(data, started.announcement).await;
             }
             data.service.play_computer(first_turn, game);
-            said
+            // The game has started and its board went out (by DM if not here): an apology
+            // would tell the starter otherwise.
+            if let Err(e) = said {
+                warn!(error = %e, "could not say privately that the game against the computer started");
+            }
+            Ok(())
         }
     }
 }
