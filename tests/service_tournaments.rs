@@ -280,6 +280,14 @@ async fn a_five_player_round_robin_gives_byes_and_forfeits_after_a_withdrawal() 
             .withdrawn
     );
     assert_eq!(view.tie_break_names(), ["SB"]);
+    // Its TRF: byes (U), forfeits (+ and -) and the withdrawn player's absence (Z).
+    let export = f
+        .service
+        .tournaments()
+        .export(GUILD, view.tournament.id)
+        .await
+        .unwrap();
+    check_golden_trf("tournament-round-robin-withdrawal.trf", &export.trf);
 }
 
 #[tokio::test]
@@ -293,6 +301,15 @@ async fn a_double_round_robin_meets_each_pair_twice_with_colours_reversed() {
     let mut view = started(&f, new, 4).await;
     assert_eq!(view.tournament.cycles, 2);
     assert_eq!(view.tournament.rounds, 6, "four players: three rounds, twice");
+    for _ in 0..2 {
+        view = play_round(&f, &view).await;
+    }
+    // Mid-tournament, the TRF holds the two rounds decided, not the one being played.
+    let id = view.tournament.id;
+    let running = f.service.tournaments().export(GUILD, id).await.unwrap();
+    check_golden_trf("tournament-double-round-robin-after-round-2.trf", &running.trf);
+    let back = monkey_queen_pairing::read_trf(&running.trf).unwrap();
+    assert_eq!(back.history.len(), 2);
     while view.tournament.status == TournamentStatus::Running {
         view = play_round(&f, &view).await;
     }
@@ -367,8 +384,23 @@ async fn a_double_round_robin_meets_each_pair_twice_with_colours_reversed() {
         .export(GUILD, view.tournament.id)
         .await
         .unwrap();
+    check_golden_trf("tournament-double-round-robin.trf", &export.trf);
     let back = monkey_queen_pairing::read_trf(&export.trf).unwrap();
     assert_eq!(back.history.len(), 6);
+}
+
+/// Compares a TRF export with its golden file in `tests/golden/` (read back by an outside
+/// reader: see `pairing/tests/fixtures/trf/README.md`), or rewrites it when `UPDATE_GOLDEN`
+/// is set.
+fn check_golden_trf(name: &str, trf: &str) {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/golden")
+        .join(name);
+    if std::env::var_os("UPDATE_GOLDEN").is_some() {
+        std::fs::write(&path, trf).unwrap();
+    }
+    let golden = std::fs::read_to_string(&path).unwrap();
+    assert_eq!(trf, golden, "{name} differs from the export now");
 }
 
 #[tokio::test]

@@ -39,4 +39,4 @@ pub use model::{
     Colour, Game, GameResult, HalfPoints, History, Outcome, Player, PlayerId, PlayerRecord, Round,
 };
 pub use standings::{Standing, TieBreaks, standings};
-pub use trf::{Tournament, read_trf, write_trf};
+pub use trf::{Tournament, read_trf, write_trf, write_trf_planned};
