@@ -300,14 +300,20 @@ async fn a_double_round_robin_meets_each_pair_twice_with_colours_reversed() {
     };
     let mut view = started(&f, new, 4).await;
     assert_eq!(view.tournament.cycles, 2);
-    assert_eq!(view.tournament.rounds, 6, "four players: three rounds, twice");
+    assert_eq!(
+        view.tournament.rounds, 6,
+        "four players: three rounds, twice"
+    );
     for _ in 0..2 {
         view = play_round(&f, &view).await;
     }
     // Mid-tournament, the TRF holds the two rounds decided, not the one being played.
     let id = view.tournament.id;
     let running = f.service.tournaments().export(GUILD, id).await.unwrap();
-    check_golden_trf("tournament-double-round-robin-after-round-2.trf", &running.trf);
+    check_golden_trf(
+        "tournament-double-round-robin-after-round-2.trf",
+        &running.trf,
+    );
     let back = monkey_queen_pairing::read_trf(&running.trf).unwrap();
     assert_eq!(back.history.len(), 2);
     while view.tournament.status == TournamentStatus::Running {

@@ -11,14 +11,19 @@ use monkey_queen_pairing::{
     read_trf, round_robin, write_trf, write_trf_planned,
 };
 
+/// A game by hand: White's and Black's 1-based starting ranks, and its result.
+type Board = (usize, usize, GameResult);
+
 /// A Swiss of 9 players and 5 rounds, written out by hand (so that it stays what py4swiss
 /// read whatever our Swiss pairs): a forfeit and a bye in round 1, draws, player 5 absent
 /// from round 3 on, and round 4 paired but not played yet.
 fn swiss() -> Tournament {
     use GameResult::{BlackForfeitWin, BlackWin, Draw, Pending, WhiteWin};
-    let ratings = [2694.0, 1401.0, 1954.0, 1846.0, 2526.0, 2216.0, 2720.0, 1487.0, 1369.0];
+    let ratings = [
+        2694.0, 1401.0, 1954.0, 1846.0, 2526.0, 2216.0, 2720.0, 1487.0, 1369.0,
+    ];
     // (White, Black, result) by 1-based starting rank, and the bye.
-    let rounds: [(&[(usize, usize, GameResult)], &[usize]); 4] = [
+    let rounds: [(&[Board], &[usize]); 4] = [
         (
             &[
                 (4, 1, BlackForfeitWin),
@@ -33,11 +38,21 @@ fn swiss() -> Tournament {
             &[2],
         ),
         (
-            &[(1, 3, WhiteWin), (8, 2, Draw), (4, 7, WhiteWin), (6, 9, BlackWin)],
+            &[
+                (1, 3, WhiteWin),
+                (8, 2, Draw),
+                (4, 7, WhiteWin),
+                (6, 9, BlackWin),
+            ],
             &[],
         ),
         (
-            &[(9, 1, Pending), (6, 4, Pending), (3, 2, Pending), (8, 7, Pending)],
+            &[
+                (9, 1, Pending),
+                (6, 4, Pending),
+                (3, 2, Pending),
+                (8, 7, Pending),
+            ],
             &[],
         ),
     ];
@@ -138,7 +153,10 @@ fn the_writer_still_gives_the_files_py4swiss_read_back() {
             std::fs::write(&path, &text).unwrap();
         }
         let golden = std::fs::read_to_string(&path).unwrap();
-        assert_eq!(text, golden, "{name} differs from what the writer gives now");
+        assert_eq!(
+            text, golden,
+            "{name} differs from what the writer gives now"
+        );
     }
 }
 

@@ -646,7 +646,7 @@ impl TournamentService {
 /// cycle, or `n` with a bye each round when `n` is odd.
 #[must_use]
 pub fn round_robin_rounds(players: u32, cycles: u32) -> u32 {
-    let per_cycle = if players % 2 == 0 {
+    let per_cycle = if players.is_multiple_of(2) {
         players.saturating_sub(1)
     } else {
         players

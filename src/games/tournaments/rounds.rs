@@ -3,9 +3,7 @@
 //! Everything here runs in the caller's transaction, which holds the tournament's lock.
 
 use monkey_queen_core::Position;
-use monkey_queen_pairing::{
-    Player, PlayerId, Round, double_round_robin, pair_swiss, round_robin,
-};
+use monkey_queen_pairing::{Player, PlayerId, Round, double_round_robin, pair_swiss, round_robin};
 
 use super::{TournamentView, round_robin_rounds, view_of};
 use crate::games::{GameResult, GameService, Result, UserError};
