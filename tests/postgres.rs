@@ -188,6 +188,7 @@ async fn populated(db: TestDb) -> Fixture {
             name: "Cup".to_owned(),
             format: TournamentFormat::RoundRobin,
             rounds: 0,
+            double: false,
             options: GameOptions::default(),
             move_time_ms: None,
             rated: true,

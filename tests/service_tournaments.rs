@@ -45,6 +45,7 @@ fn tournament(format: TournamentFormat, rounds: u32) -> NewTournament {
         name: "Winter Cup".to_owned(),
         format,
         rounds,
+        double: false,
         options: GameOptions::default(),
         move_time_ms: None,
         rated: true,
@@ -279,6 +280,133 @@ async fn a_five_player_round_robin_gives_byes_and_forfeits_after_a_withdrawal() 
             .withdrawn
     );
     assert_eq!(view.tie_break_names(), ["SB"]);
+    // Its TRF: byes (U), forfeits (+ and -) and the withdrawn player's absence (Z).
+    let export = f
+        .service
+        .tournaments()
+        .export(GUILD, view.tournament.id)
+        .await
+        .unwrap();
+    check_golden_trf("tournament-round-robin-withdrawal.trf", &export.trf);
+}
+
+#[tokio::test]
+async fn a_double_round_robin_meets_each_pair_twice_with_colours_reversed() {
+    let f = Fixture::new().await;
+    let new = NewTournament {
+        double: true,
+        max_players: 16,
+        ..tournament(TournamentFormat::RoundRobin, 0)
+    };
+    let mut view = started(&f, new, 4).await;
+    assert_eq!(view.tournament.cycles, 2);
+    assert_eq!(
+        view.tournament.rounds, 6,
+        "four players: three rounds, twice"
+    );
+    for _ in 0..2 {
+        view = play_round(&f, &view).await;
+    }
+    // Mid-tournament, the TRF holds the two rounds decided, not the one being played.
+    let id = view.tournament.id;
+    let running = f.service.tournaments().export(GUILD, id).await.unwrap();
+    check_golden_trf(
+        "tournament-double-round-robin-after-round-2.trf",
+        &running.trf,
+    );
+    let back = monkey_queen_pairing::read_trf(&running.trf).unwrap();
+    assert_eq!(back.history.len(), 2);
+    while view.tournament.status == TournamentStatus::Running {
+        view = play_round(&f, &view).await;
+    }
+    assert_eq!(view.tournament.round, 6);
+    // Every pair met twice, each with White once, once in each cycle of three rounds.
+    for i in 0..4 {
+        for j in 0..4 {
+            let (a, b) = (player(i).id, player(j).id);
+            if a == b {
+                continue;
+            }
+            let as_white: Vec<u32> = view
+                .pairings
+                .iter()
+                .filter(|p| p.white == a && p.black == Some(b))
+                .map(|p| p.round)
+                .collect();
+            assert_eq!(as_white.len(), 1, "{a} has White against {b} once");
+            let met: Vec<u32> = view
+                .pairings
+                .iter()
+                .filter(|p| {
+                    (p.white == a && p.black == Some(b)) || (p.white == b && p.black == Some(a))
+                })
+                .map(|p| p.round)
+                .collect();
+            assert_eq!(met.len(), 2);
+            assert!(met[0] <= 3 && met[1] > 3, "{a}-{b} met in rounds {met:?}");
+        }
+    }
+    // The better seeded player won every game: 6 points, and the standings follow seeding.
+    let standings = view.standings();
+    let order: Vec<UserId> = standings.iter().map(|s| s.user).collect();
+    assert_eq!(order, (0..4).map(|i| player(i).id).collect::<Vec<_>>());
+    let points: Vec<u32> = standings.iter().map(|s| s.half_points).collect();
+    assert_eq!(points, [12, 8, 4, 0]);
+    // The crosstable has a column per round, so a pair's two games are two cells.
+    let texts = monkey_queen::render::CrosstableTexts {
+        rank: "#".to_owned(),
+        player: "Player".to_owned(),
+        round: "R".to_owned(),
+        points: "Pts".to_owned(),
+        tie_breaks: vec!["SB".to_owned()],
+        withdrawn: "withdrawn".to_owned(),
+        bye: "bye".to_owned(),
+    };
+    let table = view.crosstable(texts, String::new());
+    assert_eq!(table.rounds, 6);
+    let against_second: Vec<_> = table.rows[0]
+        .cells
+        .iter()
+        .filter_map(|c| match c {
+            monkey_queen::render::CrosstableCell::Game {
+                opponent: 2,
+                white,
+                result,
+            } => Some((*white, *result)),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(against_second.len(), 2);
+    assert_ne!(against_second[0].0, against_second[1].0, "colours reversed");
+    assert!(
+        against_second
+            .iter()
+            .all(|(_, r)| *r == monkey_queen::render::CellResult::Win)
+    );
+    // The TRF export holds all six rounds.
+    let export = f
+        .service
+        .tournaments()
+        .export(GUILD, view.tournament.id)
+        .await
+        .unwrap();
+    check_golden_trf("tournament-double-round-robin.trf", &export.trf);
+    let back = monkey_queen_pairing::read_trf(&export.trf).unwrap();
+    assert_eq!(back.history.len(), 6);
+}
+
+/// Compares a TRF export with its golden file in `tests/golden/` (read back by an outside
+/// reader: see `pairing/tests/fixtures/trf/README.md`), or rewrites it when `UPDATE_GOLDEN`
+/// is set.
+fn check_golden_trf(name: &str, trf: &str) {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/golden")
+        .join(name);
+    if std::env::var_os("UPDATE_GOLDEN").is_some() {
+        std::fs::write(&path, trf).unwrap();
+    }
+    let golden = std::fs::read_to_string(&path).unwrap();
+    assert_eq!(trf, golden, "{name} differs from the export now");
 }
 
 #[tokio::test]
@@ -498,10 +626,37 @@ async fn sign_up_refusals_change_nothing() {
         ),
         (
             NewTournament {
+                max_players: 129,
+                ..tournament(TournamentFormat::Swiss, 3)
+            },
+            UserError::BadPlayerLimit { min: 2, max: 128 },
+        ),
+        (
+            NewTournament {
                 max_players: 33,
                 ..tournament(TournamentFormat::RoundRobin, 0)
             },
-            UserError::BadPlayerLimit { min: 2, max: 32 },
+            UserError::RoundRobinTooLarge {
+                players: 33,
+                rounds: 33,
+                cycles: 1,
+                max: 32,
+                max_rounds: 31,
+            },
+        ),
+        (
+            NewTournament {
+                max_players: 17,
+                double: true,
+                ..tournament(TournamentFormat::RoundRobin, 0)
+            },
+            UserError::RoundRobinTooLarge {
+                players: 17,
+                rounds: 34,
+                cycles: 2,
+                max: 16,
+                max_rounds: 30,
+            },
         ),
         (
             NewTournament {

@@ -297,6 +297,10 @@ tournament-format = { $format ->
         [one] 1 Runde
        *[other] { $rounds } Runden
     }
+   [double-round-robin] { $rounds ->
+        [0] doppeltes Rundenturnier
+       *[other] doppeltes Rundenturnier, { $rounds } Runden
+    }
    *[round-robin] { $rounds ->
         [0] Rundenturnier
         [one] Rundenturnier, 1 Runde

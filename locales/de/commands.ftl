@@ -164,7 +164,7 @@ tournament-create-description = Erstelle ein Turnier in diesem Kanal (Server-Ver
 tournament-create-name = name
 tournament-create-name-description = Der Name des Turniers
 tournament-create-format = modus
-tournament-create-format-description = Schweizer System (feste Rundenzahl) oder Rundenturnier (Standard: Schweizer System)
+tournament-create-format-description = Schweizer System (feste Rundenzahl), einfaches oder doppeltes Rundenturnier (Standard: Schweizer)
 tournament-create-rounds = runden
 tournament-create-rounds-description = Runden eines Schweizer-System-Turniers, 1 bis 11 (Standard: 4)
 tournament-create-size = größe
@@ -178,7 +178,7 @@ tournament-create-clock-description = Zeit pro Zug (Standard: die des Servers)
 tournament-create-rated = gewertet
 tournament-create-rated-description = Gewertete Partien (Standard: ja)
 tournament-create-players = spieler
-tournament-create-players-description = Höchstens so viele Spieler dürfen beitreten, 2 bis 128 (Standard: 32)
+tournament-create-players-description = Höchstens so viele dürfen beitreten: 2 bis 128, Rundenturnier 32, doppelt 16 (Standard: 32; 16)
 tournament-create-start = beginn
 tournament-create-start-description = Wann es von selbst beginnt (Standard: wenn du es startest)
 tournament-join = beitreten
@@ -223,6 +223,7 @@ tournament-export-tournament-description = Die Nummer des Turniers
 # Die Option `format` (FormatOption).
 choice-format-swiss = Schweizer System
 choice-format-round-robin = Rundenturnier (jeder gegen jeden)
+choice-format-double-round-robin = doppeltes Rundenturnier (jeder zweimal gegen jeden)
 # Die Option `start` (StartOption): wie lange nach dem Erstellen es von selbst beginnt.
 choice-start-quarter-hour = in 15 Minuten
 choice-start-one-hour = in 1 Stunde

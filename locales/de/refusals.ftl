@@ -81,6 +81,10 @@ refused-no-such-tournament = Dieser Server hat kein Turnier Nr. { $tournament }.
 refused-bad-tournament-name = Gib dem Turnier einen Namen mit 1 bis { $max } Zeichen.
 refused-bad-rounds = Ein Schweizer Turnier hat 1 bis { $max } Runden.
 refused-bad-player-limit = Die Spielerzahl muss zwischen { $min } und { $max } liegen.
+refused-round-robin-too-large = { $cycles ->
+    [2] Ein doppeltes Rundenturnier mit { $players } Spielern dauert { $rounds } Runden
+   *[other] Ein Rundenturnier mit { $players } Spielern dauert { $rounds } Runden
+}, und jede Runde wartet auf ihre langsamste Partie: Es nimmt höchstens { $max } Spieler auf ({ $max-rounds } Runden). Für mehr Spieler wähle das Schweizer System: Es spielt nur so viele Runden, wie du festlegst.
 refused-start-in-past = Diese Startzeit ist schon vorbei.
 refused-too-many-tournaments = Dieser Server hat schon { $limit } Turniere in Anmeldung oder im Gang; beende zuerst eines.
 refused-tournament-started = Dieses Turnier hat schon begonnen.

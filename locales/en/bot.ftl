@@ -289,6 +289,10 @@ tournament-format = { $format ->
         [one] 1 round
        *[other] { $rounds } rounds
     }
+   [double-round-robin] { $rounds ->
+        [0] double round robin
+       *[other] double round robin, { $rounds } rounds
+    }
    *[round-robin] { $rounds ->
         [0] round robin
         [one] round robin, 1 round

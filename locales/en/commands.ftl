@@ -173,7 +173,7 @@ tournament-create-description = Create a tournament in this channel (server mana
 tournament-create-name = name
 tournament-create-name-description = The tournament's name
 tournament-create-format = format
-tournament-create-format-description = Swiss (a set number of rounds) or round robin (default Swiss)
+tournament-create-format-description = Swiss (a set number of rounds), round robin, or double round robin (default Swiss)
 tournament-create-rounds = rounds
 tournament-create-rounds-description = Rounds of a Swiss tournament, 1 to 11 (default 4)
 tournament-create-size = size
@@ -187,7 +187,7 @@ tournament-create-clock-description = Time per move (default: the server's)
 tournament-create-rated = rated
 tournament-create-rated-description = Rated games (default yes)
 tournament-create-players = players
-tournament-create-players-description = The most players who may join, 2 to 128 (default 32)
+tournament-create-players-description = The most who may join: 2 to 128, a round robin 32, a double one 16 (default 32, double 16)
 tournament-create-start = start
 tournament-create-start-description = When it starts by itself (default: when you start it)
 tournament-join = join
@@ -232,6 +232,7 @@ tournament-export-tournament-description = The tournament's number
 # The `format` option (FormatOption).
 choice-format-swiss = Swiss
 choice-format-round-robin = round robin
+choice-format-double-round-robin = double round robin
 # The `start` option (StartOption): how long after its creation it starts by itself.
 choice-start-quarter-hour = in 15 minutes
 choice-start-one-hour = in 1 hour

@@ -76,6 +76,10 @@ refused-no-such-tournament = This server has no tournament #{ $tournament }.
 refused-bad-tournament-name = Give the tournament a name of 1 to { $max } characters.
 refused-bad-rounds = A Swiss tournament has 1 to { $max } rounds.
 refused-bad-player-limit = The player limit must be between { $min } and { $max }.
+refused-round-robin-too-large = { $cycles ->
+    [2] A double round robin of { $players } players plays { $rounds } rounds
+   *[other] A round robin of { $players } players plays { $rounds } rounds
+}, and each round waits for its slowest game: it takes at most { $max } players ({ $max-rounds } rounds). For more players, choose a Swiss: it plays only the rounds you set.
 refused-start-in-past = That start time has already passed.
 refused-too-many-tournaments = This server already has { $limit } tournaments taking sign-ups or running; finish one first.
 refused-tournament-started = This tournament has already started.

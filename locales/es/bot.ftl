@@ -304,6 +304,10 @@ tournament-format = { $format ->
         [one] 1 ronda
        *[other] { $rounds } rondas
     }
+   [double-round-robin] { $rounds ->
+        [0] todos contra todos a doble vuelta
+       *[other] todos contra todos a doble vuelta, { $rounds } rondas
+    }
    *[round-robin] { $rounds ->
         [0] todos contra todos
         [one] todos contra todos, 1 ronda

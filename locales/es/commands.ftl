@@ -176,7 +176,7 @@ tournament-create-description = Crea un torneo en este canal (quienes gestionan 
 tournament-create-name = nombre
 tournament-create-name-description = El nombre del torneo
 tournament-create-format = formato
-tournament-create-format-description = Sistema suizo (un número fijo de rondas) o todos contra todos (por defecto suizo)
+tournament-create-format-description = Sistema suizo (un número fijo de rondas), todos contra todos o a doble vuelta (por defecto suizo)
 tournament-create-rounds = rondas
 tournament-create-rounds-description = Rondas de un torneo suizo, de 1 a 11 (por defecto 4)
 tournament-create-size = tamaño
@@ -190,7 +190,7 @@ tournament-create-clock-description = Tiempo por jugada (por defecto: el del ser
 tournament-create-rated = puntuables
 tournament-create-rated-description = Partidas puntuables (por defecto sí)
 tournament-create-players = jugadores
-tournament-create-players-description = El máximo de jugadores que pueden unirse, de 2 a 128 (por defecto 32)
+tournament-create-players-description = Máximo que pueden unirse: 2 a 128, 32 todos contra todos, 16 a doble vuelta (por defecto 32; 16)
 tournament-create-start = inicio
 tournament-create-start-description = Cuándo empieza solo (por defecto: cuando lo empieces tú)
 tournament-join = unirse
@@ -235,6 +235,7 @@ tournament-export-tournament-description = El número del torneo
 # La opción `format` (FormatOption).
 choice-format-swiss = sistema suizo
 choice-format-round-robin = todos contra todos
+choice-format-double-round-robin = todos contra todos a doble vuelta
 # La opción `start` (StartOption): cuánto después de crearlo empieza solo.
 choice-start-quarter-hour = en 15 minutos
 choice-start-one-hour = en 1 hora

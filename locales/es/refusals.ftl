@@ -88,6 +88,10 @@ refused-no-such-tournament = Este servidor no tiene el torneo n.º { $tournament
 refused-bad-tournament-name = Dale al torneo un nombre de 1 a { $max } caracteres.
 refused-bad-rounds = Un torneo suizo tiene de 1 a { $max } rondas.
 refused-bad-player-limit = El límite de jugadores debe estar entre { $min } y { $max }.
+refused-round-robin-too-large = { $cycles ->
+    [2] Un todos contra todos a doble vuelta de { $players } jugadores juega { $rounds } rondas
+   *[other] Un todos contra todos de { $players } jugadores juega { $rounds } rondas
+}, y cada ronda espera a su partida más lenta: admite como máximo { $max } jugadores ({ $max-rounds } rondas). Para más jugadores, elige el sistema suizo: juega solo las rondas que fijes.
 refused-start-in-past = Esa hora de inicio ya pasó.
 refused-too-many-tournaments = Este servidor ya tiene { $limit } torneos en inscripción o en curso; termina uno primero.
 refused-tournament-started = Este torneo ya ha empezado.

@@ -306,6 +306,10 @@ tournament-format = { $format ->
         [one] 1 ronde
        *[other] { $rounds } rondes
     }
+   [double-round-robin] { $rounds ->
+        [0] toutes rondes aller-retour
+       *[other] toutes rondes aller-retour, { $rounds } rondes
+    }
    *[round-robin] { $rounds ->
         [0] toutes rondes
         [one] toutes rondes, 1 ronde

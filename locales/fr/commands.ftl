@@ -170,7 +170,7 @@ tournament-create-description = Crée un tournoi dans ce salon (gestionnaires du
 tournament-create-name = nom
 tournament-create-name-description = Le nom du tournoi
 tournament-create-format = formule
-tournament-create-format-description = Système suisse (un nombre de rondes fixé) ou toutes rondes (par défaut suisse)
+tournament-create-format-description = Système suisse (rondes fixées), toutes rondes ou toutes rondes aller-retour (par défaut suisse)
 tournament-create-rounds = rondes
 tournament-create-rounds-description = Rondes d'un tournoi suisse, de 1 à 11 (par défaut 4)
 tournament-create-size = taille
@@ -184,7 +184,7 @@ tournament-create-clock-description = Temps par coup (par défaut : celui du ser
 tournament-create-rated = classées
 tournament-create-rated-description = Parties classées (par défaut oui)
 tournament-create-players = joueurs
-tournament-create-players-description = Le nombre maximal de joueurs, de 2 à 128 (par défaut 32)
+tournament-create-players-description = Joueurs au plus : 2 à 128, 32 en toutes rondes, 16 en aller-retour (par défaut 32 ; 16)
 tournament-create-start = début
 tournament-create-start-description = Quand il commence tout seul (par défaut : quand tu le lances)
 tournament-join = rejoindre
@@ -229,6 +229,7 @@ tournament-export-tournament-description = Le numéro du tournoi
 # L'option `format` (FormatOption).
 choice-format-swiss = système suisse
 choice-format-round-robin = toutes rondes
+choice-format-double-round-robin = toutes rondes aller-retour
 # L'option `start` (StartOption) : combien de temps après sa création il commence tout seul.
 choice-start-quarter-hour = dans 15 minutes
 choice-start-one-hour = dans 1 heure

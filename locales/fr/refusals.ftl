@@ -93,6 +93,10 @@ refused-no-such-tournament = Ce serveur n'a pas de tournoi n° { $tournament }.
 refused-bad-tournament-name = Donnez au tournoi un nom de 1 à { $max } caractères.
 refused-bad-rounds = Un tournoi suisse compte de 1 à { $max } rondes.
 refused-bad-player-limit = Le nombre maximal de joueurs doit être entre { $min } et { $max }.
+refused-round-robin-too-large = { $cycles ->
+    [2] Un toutes rondes aller-retour de { $players } joueurs compte { $rounds } rondes
+   *[other] Un toutes rondes de { $players } joueurs compte { $rounds } rondes
+}, et chaque ronde attend sa partie la plus lente : il accueille au plus { $max } joueurs ({ $max-rounds } rondes). Pour plus de joueurs, choisissez le système suisse : il ne joue que les rondes que vous fixez.
 refused-start-in-past = Cette heure de début est déjà passée.
 refused-too-many-tournaments = Ce serveur a déjà { $limit } tournois en inscription ou en cours ; terminez-en un d'abord.
 refused-tournament-started = Ce tournoi a déjà commencé.

@@ -297,6 +297,10 @@ tournament-format = { $format ->
         [one] 1 rodada
        *[other] { $rounds } rodadas
     }
+   [double-round-robin] { $rounds ->
+        [0] todos contra todos em turno e returno
+       *[other] todos contra todos em turno e returno, { $rounds } rodadas
+    }
    *[round-robin] { $rounds ->
         [0] todos contra todos
         [one] todos contra todos, 1 rodada

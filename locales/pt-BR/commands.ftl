@@ -170,7 +170,7 @@ tournament-create-description = Crie um torneio neste canal (quem gerencia o ser
 tournament-create-name = nome
 tournament-create-name-description = O nome do torneio
 tournament-create-format = formato
-tournament-create-format-description = Sistema suíço (número fixo de rodadas) ou todos contra todos (padrão: suíço)
+tournament-create-format-description = Sistema suíço (número fixo de rodadas), todos contra todos ou em turno e returno (padrão: suíço)
 tournament-create-rounds = rodadas
 tournament-create-rounds-description = Rodadas de um torneio suíço, de 1 a 11 (padrão 4)
 tournament-create-size = tamanho
@@ -184,7 +184,7 @@ tournament-create-clock-description = Tempo por jogada (padrão: o do servidor)
 tournament-create-rated = ranqueadas
 tournament-create-rated-description = Partidas ranqueadas (padrão: sim)
 tournament-create-players = jogadores
-tournament-create-players-description = O máximo de jogadores que podem entrar, de 2 a 128 (padrão 32)
+tournament-create-players-description = Máximo que podem entrar: 2 a 128, 32 todos contra todos, 16 em turno e returno (padrão 32; 16)
 tournament-create-start = início
 tournament-create-start-description = Quando ele começa sozinho (padrão: quando você o iniciar)
 tournament-join = entrar
@@ -229,6 +229,7 @@ tournament-export-tournament-description = O número do torneio
 # A opção `format` (FormatOption).
 choice-format-swiss = sistema suíço
 choice-format-round-robin = todos contra todos
+choice-format-double-round-robin = todos contra todos em turno e returno
 # A opção `start` (StartOption): quanto tempo após a criação ele começa sozinho.
 choice-start-quarter-hour = em 15 minutos
 choice-start-one-hour = em 1 hora

@@ -83,6 +83,10 @@ refused-no-such-tournament = Este servidor não tem o torneio nº { $tournament 
 refused-bad-tournament-name = Dê ao torneio um nome de 1 a { $max } caracteres.
 refused-bad-rounds = Um torneio suíço tem de 1 a { $max } rodadas.
 refused-bad-player-limit = O limite de jogadores deve ficar entre { $min } e { $max }.
+refused-round-robin-too-large = { $cycles ->
+    [2] Um todos contra todos em turno e returno de { $players } jogadores tem { $rounds } rodadas
+   *[other] Um todos contra todos de { $players } jogadores tem { $rounds } rodadas
+}, e cada rodada espera a sua partida mais lenta: ele aceita no máximo { $max } jogadores ({ $max-rounds } rodadas). Para mais jogadores, escolha o sistema suíço: ele joga só as rodadas que você definir.
 refused-start-in-past = Esse horário de início já passou.
 refused-too-many-tournaments = Este servidor já tem { $limit } torneios em inscrição ou em andamento; termine um primeiro.
 refused-tournament-started = Este torneio já começou.

@@ -5,6 +5,11 @@
 //! player n, the k-th from the start meets the k-th from the end, the earlier one with White.
 //! Player n has White in even rounds. For odd n a dummy player n+1 is added: whoever meets it
 //! has the bye that round.
+//!
+//! A double round robin plays the table twice, the second cycle with colours reversed. As
+//! Annex 1 advises, the last two rounds of the first cycle swap places: otherwise a player
+//! whose colour in the first cycle's last round is the reverse of its first round's would play
+//! one colour three times in a row across the two cycles.
 
 use crate::error::PairingError;
 use crate::model::{Game, PlayerId, Round};
@@ -52,4 +57,32 @@ pub fn round_robin(n: usize) -> Result<Vec<Round>, PairingError> {
         rounds.push(round);
     }
     Ok(rounds)
+}
+
+/// All rounds of a double round robin for `n` players (ids `0..n`): the Berger table of
+/// [`round_robin`] with its last two rounds swapped (FIDE C.05 Annex 1), then the table again
+/// in its own order with colours reversed.
+///
+/// Each pair meets twice, once with each colour, once in each cycle; for odd `n` each player
+/// has two byes, one in each cycle.
+///
+/// # Errors
+/// [`PairingError::TooFewPlayers`] if `n < 2`.
+pub fn double_round_robin(n: usize) -> Result<Vec<Round>, PairingError> {
+    let table = round_robin(n)?;
+    let mut first = table.clone();
+    let len = first.len();
+    if len >= 2 {
+        first.swap(len - 2, len - 1);
+    }
+    let second = table.into_iter().map(|round| Round {
+        games: round
+            .games
+            .iter()
+            .map(|g| Game::pending(g.black, g.white))
+            .collect(),
+        byes: round.byes,
+    });
+    first.extend(second);
+    Ok(first)
 }

@@ -1,6 +1,6 @@
-//! Tournament pairings for **Monkey Queen**: round robin by Berger tables, Swiss by the FIDE
-//! Dutch system (C.04.3) through maximum-weight matching, standings with tie-breaks, and the
-//! FIDE Tournament Report File (TRF-16).
+//! Tournament pairings for **Monkey Queen**: round robin (single or double) by Berger tables,
+//! Swiss by the FIDE Dutch system (C.04.3) through maximum-weight matching, standings with
+//! tie-breaks, and the FIDE Tournament Report File (TRF-16).
 //!
 //! This crate has no I/O and no async: it turns a player list and a [`History`] of rounds into
 //! the next round, standings, or TRF text. `docs/pairing.md` says which rules are implemented.
@@ -32,11 +32,11 @@ mod model;
 mod standings;
 mod trf;
 
-pub use berger::round_robin;
+pub use berger::{double_round_robin, round_robin};
 pub use dutch::pair_swiss;
 pub use error::{PairingError, TrfError, TrfErrorKind};
 pub use model::{
     Colour, Game, GameResult, HalfPoints, History, Outcome, Player, PlayerId, PlayerRecord, Round,
 };
 pub use standings::{Standing, TieBreaks, standings};
-pub use trf::{Tournament, read_trf, write_trf};
+pub use trf::{Tournament, read_trf, write_trf, write_trf_planned};

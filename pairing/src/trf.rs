@@ -1,12 +1,16 @@
 //! The FIDE Tournament Report File (TRF-16), the subset this crate needs: the `012` name line
 //! and the `001` player lines (starting rank, name, rating, points, rank, and per round the
-//! opponent, colour and result). Other lines are ignored when reading.
+//! opponent, colour and result), and the `XXR` line (the rounds in all) of the TRFx extension
+//! that pairing engines (JaVaFo, bbpPairings, py4swiss) require. Other lines are ignored when
+//! reading.
 //!
 //! Player `PlayerId(i)` has starting rank `i + 1`. Result codes written: `1 0 =` (played),
-//! `+ -` (forfeit), `U` (pairing-allocated bye, opponent `0000`), `Z` (absent), and a blank for
-//! a game not played yet. Also read: `W D L` (unrated win, draw, loss) and `F` (full-point bye,
-//! read as a pairing-allocated bye). TRF has no field for withdrawal, so players read back are
-//! all active, and boards are not recorded, so games come back ordered by White's rank.
+//! `+ -` (forfeit), `U` (pairing-allocated bye, opponent `0000`), `Z` (absent). TRF has no code
+//! for a game still to be played, so a round with a game not decided yet is not written, nor
+//! any round after it. Also read: a blank for a game not played yet, `W D L` (unrated win,
+//! draw, loss) and `F` (full-point bye, read as a pairing-allocated bye). TRF has no field for
+//! withdrawal, so players read back are all active, and boards are not recorded, so games come
+//! back ordered by White's rank.
 
 use std::fmt::Write as _;
 
@@ -32,13 +36,34 @@ pub struct Tournament {
 const FIRST_ROUND_COLUMN: usize = 92;
 
 /// Writes `tournament` as TRF-16 text, with points and ranks from the standings under
-/// `tie_breaks`.
+/// `tie_breaks`; its `XXR` line gives the rounds written as the rounds in all (see
+/// [`write_trf_planned`] for a tournament still running).
 ///
 /// # Errors
 /// [`PairingError::BadPlayerId`] or [`PairingError::UnknownPlayer`] if the players and the
 /// history disagree.
 pub fn write_trf(tournament: &Tournament, tie_breaks: TieBreaks) -> Result<String, PairingError> {
+    write_trf_planned(tournament, tie_breaks, 0)
+}
+
+/// Writes `tournament` as [`write_trf`] does, for a tournament of `planned` rounds in all
+/// (its `XXR` line; never fewer than the rounds written).
+///
+/// # Errors
+/// As [`write_trf`].
+pub fn write_trf_planned(
+    tournament: &Tournament,
+    tie_breaks: TieBreaks,
+    planned: usize,
+) -> Result<String, PairingError> {
     let table = standings(&tournament.players, &tournament.history, tie_breaks)?;
+    // Rounds up to the first with a game not decided yet.
+    let decided = tournament
+        .history
+        .rounds
+        .iter()
+        .take_while(|r| r.games.iter().all(|g| g.result != GameResult::Pending))
+        .count();
     let n = tournament.players.len();
     let mut rank = vec![0usize; n];
     let mut points = vec![0.0f64; n];
@@ -71,7 +96,7 @@ pub fn write_trf(tournament: &Tournament, tie_breaks: TieBreaks) -> Result<Strin
             points[i],
             rank[i]
         );
-        for round in 0..tournament.history.len() {
+        for round in 0..decided {
             line.push_str("  ");
             let cell = match tournament.history.outcome(round, PlayerId(i)) {
                 Outcome::Game {
@@ -92,13 +117,14 @@ pub fn write_trf(tournament: &Tournament, tie_breaks: TieBreaks) -> Result<Strin
         }
         let _ = writeln!(out, "{}", line.trim_end());
     }
+    let _ = writeln!(out, "XXR {}", planned.max(decided));
     Ok(out)
 }
 
 /// The TRF result code of `result` for the player of `colour`.
 fn result_code(result: GameResult, colour: Colour) -> char {
     match (result, result.half_points(colour)) {
-        (GameResult::Pending, _) => ' ',
+        (GameResult::Pending, _) => ' ', // not written: see `write_trf_planned`
         (GameResult::Draw, _) => '=',
         (GameResult::WhiteForfeitWin | GameResult::BlackForfeitWin, 2) => '+',
         (GameResult::WhiteForfeitWin | GameResult::BlackForfeitWin, _) => '-',

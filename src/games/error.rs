@@ -183,6 +183,19 @@ pub enum UserError {
         /// The most allowed.
         max: u32,
     },
+    /// A round robin for more players than it may take: it would last too many rounds.
+    RoundRobinTooLarge {
+        /// The player limit asked for.
+        players: u32,
+        /// The rounds that many would play.
+        rounds: u32,
+        /// 1 for a round robin, 2 for a double round robin.
+        cycles: u32,
+        /// The most players it may take.
+        max: u32,
+        /// The rounds that many play.
+        max_rounds: u32,
+    },
     /// A start time that has passed.
     StartInPast,
     /// The server already runs the most tournaments allowed at once.

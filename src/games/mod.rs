@@ -132,9 +132,10 @@ pub use standings::{
     Page, PlayedGame, PlayerStats, RECENT_RESULTS,
 };
 pub use tournaments::{
-    Entrant, LogLine, MAX_NAME_CHARS, MAX_OPEN_TOURNAMENTS, MAX_PLAYERS, MAX_ROUND_ROBIN_PLAYERS,
-    MAX_SWISS_ROUNDS, NewTournament, Organiser, Pairing, TIMEOUTS_TO_WITHDRAW, Tournament,
-    TournamentExport, TournamentStanding, TournamentView, score_text,
+    Entrant, LogLine, MAX_DOUBLE_ROUND_ROBIN_PLAYERS, MAX_NAME_CHARS, MAX_OPEN_TOURNAMENTS,
+    MAX_PLAYERS, MAX_ROUND_ROBIN_PLAYERS, MAX_ROUND_ROBIN_ROUNDS, MAX_SWISS_ROUNDS, NewTournament,
+    Organiser, Pairing, TIMEOUTS_TO_WITHDRAW, Tournament, TournamentExport, TournamentStanding,
+    TournamentView, max_round_robin_players, round_robin_rounds, score_text,
 };
 pub use view::{
     GameEnded, GameRecord, GameResult, GameStarted, GameSummary, GameView, Mismatch, MovePlayed,

@@ -129,6 +129,22 @@ pub(super) fn refused(t: Texts, e: &UserError) -> String {
             "refused-bad-player-limit",
             &args! {"min" => *min, "max" => *max},
         ),
+        UserError::RoundRobinTooLarge {
+            players,
+            rounds,
+            cycles,
+            max,
+            max_rounds,
+        } => t.get(
+            "refused-round-robin-too-large",
+            &args! {
+                "players" => *players,
+                "rounds" => *rounds,
+                "cycles" => *cycles,
+                "max" => *max,
+                "max-rounds" => *max_rounds
+            },
+        ),
         UserError::StartInPast => t.plain("refused-start-in-past"),
         UserError::TooManyTournaments { limit } => {
             t.get("refused-too-many-tournaments", &args! {"limit" => *limit})

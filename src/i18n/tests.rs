@@ -304,6 +304,20 @@ fn user_errors() -> Vec<UserError> {
         UserError::BadTournamentName { max: 80 },
         UserError::BadRounds { max: 11 },
         UserError::BadPlayerLimit { min: 2, max: 128 },
+        UserError::RoundRobinTooLarge {
+            players: 40,
+            rounds: 39,
+            cycles: 1,
+            max: 32,
+            max_rounds: 31,
+        },
+        UserError::RoundRobinTooLarge {
+            players: 20,
+            rounds: 38,
+            cycles: 2,
+            max: 16,
+            max_rounds: 30,
+        },
         UserError::StartInPast,
         UserError::TooManyTournaments { limit: 10 },
         UserError::TournamentStarted,
@@ -368,6 +382,7 @@ fn user_errors() -> Vec<UserError> {
             | UserError::BadTournamentName { .. }
             | UserError::BadRounds { .. }
             | UserError::BadPlayerLimit { .. }
+            | UserError::RoundRobinTooLarge { .. }
             | UserError::StartInPast
             | UserError::TooManyTournaments { .. }
             | UserError::TournamentStarted

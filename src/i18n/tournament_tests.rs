@@ -23,6 +23,7 @@ fn tournament(status: TournamentStatus, format: TournamentFormat, round: u32) ->
         name: "N".repeat(crate::games::MAX_NAME_CHARS),
         format,
         rounds: 3,
+        cycles: 1,
         options: GameOptions::default(),
         move_time_ms: Some(86_400_000),
         rated: true,

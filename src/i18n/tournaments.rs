@@ -26,10 +26,11 @@ fn title(t: Texts, tournament: &Tournament) -> String {
     )
 }
 
-/// "Swiss, 3 rounds" or "round robin" (with its rounds once known).
+/// "Swiss, 3 rounds" or "(double) round robin" (with its rounds once known).
 fn format_words(t: Texts, tournament: &Tournament) -> String {
     let format = match tournament.format {
         TournamentFormat::Swiss => "swiss",
+        TournamentFormat::RoundRobin if tournament.cycles >= 2 => "double-round-robin",
         TournamentFormat::RoundRobin => "round-robin",
     };
     t.get(

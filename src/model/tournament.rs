@@ -27,6 +27,9 @@ pub struct Tournament {
     pub format: TournamentFormat,
     /// The rounds it plays (round robin: 0 until it starts).
     pub rounds: u32,
+    /// How many times each pair meets in a round robin: 1, or 2 for a double round robin
+    /// (the second cycle with colours reversed). Always 1 for a Swiss.
+    pub cycles: u32,
     /// Board size, queen height, pie rule of its games.
     pub options: GameOptions,
     /// Its games' clock per move.

@@ -27,6 +27,8 @@ pub struct NewTournamentRow<'a> {
     pub format: TournamentFormat,
     /// Swiss: the rounds to play; round robin: 0 (set at the start).
     pub rounds: u32,
+    /// Round robin: 1, or 2 for a double round robin; Swiss: 1.
+    pub cycles: u32,
     /// Board size, queen height, pie rule of its games.
     pub options: GameOptions,
     /// Its games' clock per move.
@@ -50,7 +52,7 @@ macro_rules! select_tournaments {
     ($where:literal) => {
         concat!(
             "SELECT id, guild_id, channel_id, thread_id, message_id, name, format, rounds,
-                 board_size, queen_height, CAST(pie AS INTEGER) AS pie, move_time_ms,
+                 cycles, board_size, queen_height, CAST(pie AS INTEGER) AS pie, move_time_ms,
                  CAST(rated AS INTEGER) AS rated, max_players, starts_ms, status, round,
                  organiser_id, lang, created_ms, started_ms, finished_ms
              FROM tournaments ",
@@ -70,8 +72,9 @@ pub async fn insert_tournament(
     let id: i64 = sqlx::query_scalar(
         "INSERT INTO tournaments (guild_id, channel_id, name, format, rounds, board_size,
              queen_height, pie, move_time_ms, rated, max_players, starts_ms, status,
-             organiser_id, lang, created_ms)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, 'signup', $13, $14, $15)
+             organiser_id, lang, created_ms, cycles)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, 'signup', $13, $14, $15,
+             $16)
          RETURNING id",
     )
     .bind(db_id(new.guild.0))
@@ -89,6 +92,7 @@ pub async fn insert_tournament(
     .bind(db_id(new.organiser.0))
     .bind(new.lang.tag())
     .bind(new.created_ms)
+    .bind(i64::from(new.cycles))
     .fetch_one(conn)
     .await?;
     Ok(TournamentId(id))
@@ -508,6 +512,7 @@ fn decode_tournament(row: &AnyRow) -> Result<Tournament, Error> {
         format: TournamentFormat::from_stored(&format)
             .ok_or_else(|| corrupt("tournaments.format", &format))?,
         rounds: count(row, "rounds")?,
+        cycles: count(row, "cycles")?,
         options,
         move_time_ms: row.try_get("move_time_ms")?,
         rated: flag(row, "rated")?,

@@ -26,6 +26,7 @@ use crate::support::payloads::{
 /// The `format` choices of `/tournament create` (poise sends a choice's index).
 const SWISS: i64 = 0;
 const ROUND_ROBIN: i64 = 1;
+const DOUBLE_ROUND_ROBIN: i64 = 2;
 /// The `clock` choice "no clock".
 const NO_CLOCK: i64 = 0;
 /// The `start` choice "in 15 minutes".
@@ -428,6 +429,61 @@ async fn a_five_player_round_robin_with_a_bye_each_round_and_a_withdrawal() {
         "Round robin: 5 players, 5 rounds, {moves} moves in {:?}",
         started.elapsed()
     );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_double_round_robin_is_a_format_and_too_large_a_round_robin_is_refused_privately() {
+    let h = Harness::registered_on_manual_clock().await;
+    let guild = GuildId(GUILD_ID);
+
+    // Beyond the cap: refused privately with the rounds, the cap, and the Swiss suggested.
+    for (format, players, text) in [
+        (
+            ROUND_ROBIN,
+            40,
+            "A round robin of 40 players plays 39 rounds, and each round waits for its slowest \
+             game: it takes at most 32 players (31 rounds). For more players, choose a Swiss",
+        ),
+        (
+            DOUBLE_ROUND_ROBIN,
+            20,
+            "A double round robin of 20 players plays 38 rounds, and each round waits for its \
+             slowest game: it takes at most 16 players (30 rounds).",
+        ),
+    ] {
+        let create = command(
+            &h,
+            ALICE,
+            "create",
+            vec![
+                string_option("name", "Too big"),
+                integer_option("format", format),
+                integer_option("players", players),
+            ],
+        );
+        assert_private(&tournament(&h, as_manager(create)).await, text);
+    }
+    let none = h.service.tournaments().list(guild, 0, 10).await.unwrap();
+    assert_eq!(none.total, 0, "nothing was stored");
+
+    // The double round robin, with its own default player limit.
+    let posted = create(
+        &h,
+        vec![
+            string_option("name", "Double Cup"),
+            integer_option("format", DOUBLE_ROUND_ROBIN),
+        ],
+    )
+    .await;
+    assert!(
+        posted.content.contains("double round robin"),
+        "{}",
+        posted.content
+    );
+    let view = stored(&h, posted.id).await;
+    assert_eq!(view.tournament.cycles, 2);
+    assert_eq!(view.tournament.max_players, 16);
+    assert!(h.fake.unexpected_refusals().is_empty());
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

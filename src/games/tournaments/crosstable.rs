@@ -166,6 +166,7 @@ mod tests {
                 name: "Cup".into(),
                 format: TournamentFormat::RoundRobin,
                 rounds: 3,
+                cycles: 1,
                 options: GameOptions::default(),
                 move_time_ms: None,
                 rated: true,

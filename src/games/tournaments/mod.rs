@@ -36,8 +36,14 @@ pub const MAX_NAME_CHARS: usize = 80;
 pub const MAX_SWISS_ROUNDS: u32 = 11;
 /// The most players a tournament may take.
 pub const MAX_PLAYERS: u32 = 128;
-/// The most players a round robin may take: 31 rounds at most.
+/// The most rounds a round robin may have. Each round waits for its slowest game, so this
+/// bounds how long one lasts (31 rounds: a month at a round a day), and the crosstable has
+/// a column per round.
+pub const MAX_ROUND_ROBIN_ROUNDS: u32 = 31;
+/// The most players a round robin may take: 31 rounds.
 pub const MAX_ROUND_ROBIN_PLAYERS: u32 = 32;
+/// The most players a double round robin may take: 30 rounds (17 would need 34).
+pub const MAX_DOUBLE_ROUND_ROBIN_PLAYERS: u32 = 16;
 /// How many tournaments a server may be taking sign-ups for or running at once.
 pub const MAX_OPEN_TOURNAMENTS: usize = 10;
 
@@ -60,6 +66,8 @@ pub struct NewTournament {
     pub format: TournamentFormat,
     /// A Swiss tournament's rounds (ignored for round robin).
     pub rounds: u32,
+    /// A round robin played twice, colours reversed in the second cycle (ignored for Swiss).
+    pub double: bool,
     /// Board size, queen height, pie rule of its games.
     pub options: GameOptions,
     /// Its games' clock per move (`None`: no clock).
@@ -118,7 +126,8 @@ impl TournamentService {
     /// # Errors
     /// [`UserError::TournamentNeedsBot`], [`UserError::NotOrganiser`],
     /// [`UserError::BadTournamentName`], [`UserError::BadRounds`],
-    /// [`UserError::BadPlayerLimit`], [`UserError::BadTimeLimit`],
+    /// [`UserError::BadPlayerLimit`], [`UserError::RoundRobinTooLarge`],
+    /// [`UserError::BadTimeLimit`],
     /// [`UserError::StartInPast`], [`UserError::TooManyTournaments`]; internal errors.
     pub async fn create(&self, new: NewTournament) -> Result<TournamentView> {
         let now = self.games.now_ms();
@@ -142,12 +151,29 @@ impl TournamentService {
             TournamentFormat::Swiss => new.rounds,
             TournamentFormat::RoundRobin => 0,
         };
-        let max = match new.format {
-            TournamentFormat::RoundRobin => MAX_ROUND_ROBIN_PLAYERS,
-            TournamentFormat::Swiss => MAX_PLAYERS,
+        let cycles = match new.format {
+            TournamentFormat::RoundRobin if new.double => 2,
+            TournamentFormat::RoundRobin | TournamentFormat::Swiss => 1,
         };
-        if !(2..=max).contains(&new.max_players) {
-            return Err(UserError::BadPlayerLimit { min: 2, max }.into());
+        if !(2..=MAX_PLAYERS).contains(&new.max_players) {
+            return Err(UserError::BadPlayerLimit {
+                min: 2,
+                max: MAX_PLAYERS,
+            }
+            .into());
+        }
+        if new.format == TournamentFormat::RoundRobin {
+            let max = max_round_robin_players(cycles);
+            if new.max_players > max {
+                return Err(UserError::RoundRobinTooLarge {
+                    players: new.max_players,
+                    rounds: round_robin_rounds(new.max_players, cycles),
+                    cycles,
+                    max,
+                    max_rounds: round_robin_rounds(max, cycles),
+                }
+                .into());
+            }
         }
         if let Some(ms) = new.move_time_ms.filter(|&ms| ms <= 0) {
             return Err(UserError::BadTimeLimit(ms).into());
@@ -180,6 +206,7 @@ impl TournamentService {
                 name,
                 format: new.format,
                 rounds,
+                cycles,
                 options: new.options,
                 move_time_ms: new.move_time_ms,
                 rated: new.rated,
@@ -612,6 +639,28 @@ impl TournamentService {
             }
         }
         self.games.ring_if_owed();
+    }
+}
+
+/// The rounds a round robin of `players` plays, each pair meeting `cycles` times: `n − 1` a
+/// cycle, or `n` with a bye each round when `n` is odd.
+#[must_use]
+pub fn round_robin_rounds(players: u32, cycles: u32) -> u32 {
+    let per_cycle = if players.is_multiple_of(2) {
+        players.saturating_sub(1)
+    } else {
+        players
+    };
+    per_cycle.saturating_mul(cycles)
+}
+
+/// The most players a round robin whose pairs meet `cycles` times may take.
+#[must_use]
+pub fn max_round_robin_players(cycles: u32) -> u32 {
+    if cycles >= 2 {
+        MAX_DOUBLE_ROUND_ROBIN_PLAYERS
+    } else {
+        MAX_ROUND_ROBIN_PLAYERS
     }
 }
 

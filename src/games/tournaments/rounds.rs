@@ -3,9 +3,9 @@
 //! Everything here runs in the caller's transaction, which holds the tournament's lock.
 
 use monkey_queen_core::Position;
-use monkey_queen_pairing::{Player, PlayerId, Round, pair_swiss, round_robin};
+use monkey_queen_pairing::{Player, PlayerId, Round, double_round_robin, pair_swiss, round_robin};
 
-use super::{TournamentView, view_of};
+use super::{TournamentView, round_robin_rounds, view_of};
 use crate::games::{GameResult, GameService, Result, UserError};
 use crate::model::{
     EndReason, GameStatus, Pairing, PairingResult, Reach, TournamentFormat, TournamentId,
@@ -33,8 +33,9 @@ pub(super) async fn start(
     }
     let n = u32::try_from(view.entries.len()).unwrap_or(u32::MAX);
     let (need, rounds) = match t.format {
-        // Everyone meets everyone: n − 1 rounds, or n with a bye each round.
-        TournamentFormat::RoundRobin => (2, if n % 2 == 0 { n - 1 } else { n }),
+        // Everyone meets everyone (twice in a double round robin): n − 1 rounds a cycle, or
+        // n with a bye each round.
+        TournamentFormat::RoundRobin => (2, round_robin_rounds(n, t.cycles)),
         // More rounds than opponents would force repeats.
         TournamentFormat::Swiss => (t.rounds + 1, t.rounds),
     };
@@ -109,10 +110,17 @@ async fn pair_round(
     let (players, history) = view.pairing_input();
     let paired = match t.format {
         TournamentFormat::Swiss => pair_swiss(&players, &history).ok(),
-        TournamentFormat::RoundRobin => round_robin(players.len()).ok().and_then(|mut rounds| {
-            let index = usize::try_from(round - 1).ok()?;
-            (index < rounds.len()).then(|| rounds.swap_remove(index))
-        }),
+        TournamentFormat::RoundRobin => {
+            let table = if t.cycles >= 2 {
+                double_round_robin(players.len())
+            } else {
+                round_robin(players.len())
+            };
+            table.ok().and_then(|mut rounds| {
+                let index = usize::try_from(round - 1).ok()?;
+                (index < rounds.len()).then(|| rounds.swap_remove(index))
+            })
+        }
     };
     let Some(paired) = paired else {
         return Ok(false);

@@ -2,7 +2,7 @@
 //! computed from what is stored by the `monkey-queen-pairing` crate.
 
 use monkey_queen_pairing::{
-    Game, GameResult, History, Player, PlayerId, Round, TieBreaks, standings, write_trf,
+    Game, GameResult, History, Player, PlayerId, Round, TieBreaks, standings, write_trf_planned,
 };
 
 use super::{Entrant, Pairing, Tournament};
@@ -176,7 +176,8 @@ impl TournamentView {
         self.standings().into_iter().next()
     }
 
-    /// The tournament as a FIDE TRF-16 file (empty lines of players before the start).
+    /// The tournament as a FIDE TRF-16 file (empty lines of players before the start): its
+    /// decided rounds, the round being played left out, and its planned rounds on `XXR`.
     #[must_use]
     pub fn trf(&self) -> String {
         let (players, history) = self.pairing_input();
@@ -188,7 +189,8 @@ impl TournamentView {
             names: seated.iter().map(|e| e.name.clone()).collect(),
             history,
         };
-        write_trf(&tournament, self.tie_breaks()).unwrap_or_default()
+        let planned = self.tournament.rounds as usize;
+        write_trf_planned(&tournament, self.tie_breaks(), planned).unwrap_or_default()
     }
 }
 

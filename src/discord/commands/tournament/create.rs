@@ -13,7 +13,8 @@ use crate::discord::context::{Command, Privacy, split};
 use crate::discord::delivery::retry::{Retry, already_acknowledged, retry};
 use crate::discord::{ApplicationContext, Error, tournament_posts};
 use crate::games::{
-    ChannelId, MessageId, NewTournament, TournamentFormat, TournamentView, UserError,
+    ChannelId, MAX_DOUBLE_ROUND_ROBIN_PLAYERS, MessageId, NewTournament, TournamentFormat,
+    TournamentView, UserError,
 };
 use crate::i18n::{Lang, Msg};
 
@@ -29,6 +30,8 @@ pub enum FormatOption {
     Swiss,
     #[name = "round robin"]
     RoundRobin,
+    #[name = "double round robin"]
+    DoubleRoundRobin,
 }
 
 /// When a tournament starts by itself.
@@ -99,6 +102,14 @@ pub async fn create(
         Ok(options) => options,
         Err(e) => return ctx.refuse(&UserError::BadOptions(e)).await,
     };
+    let format = format.unwrap_or(FormatOption::Swiss);
+    let double = matches!(format, FormatOption::DoubleRoundRobin);
+    // A double round robin takes fewer players than the others' default.
+    let players = players.unwrap_or(if double {
+        MAX_DOUBLE_ROUND_ROBIN_PLAYERS
+    } else {
+        DEFAULT_PLAYERS
+    });
     let data = ctx.data();
     let public = ctx.public_lang();
     let now = data.service.now_ms();
@@ -117,15 +128,18 @@ pub async fn create(
                 channel: ChannelId(ctx.channel_id().get()),
                 reach: ctx.reach(),
                 name,
-                format: match format.unwrap_or(FormatOption::Swiss) {
+                format: match format {
                     FormatOption::Swiss => TournamentFormat::Swiss,
-                    FormatOption::RoundRobin => TournamentFormat::RoundRobin,
+                    FormatOption::RoundRobin | FormatOption::DoubleRoundRobin => {
+                        TournamentFormat::RoundRobin
+                    }
                 },
                 rounds: rounds.unwrap_or(DEFAULT_ROUNDS),
+                double,
                 options,
                 move_time_ms,
                 rated: rated.unwrap_or(true),
-                max_players: players.unwrap_or(DEFAULT_PLAYERS),
+                max_players: players,
                 starts_ms: start.map(|s| now + s.after_ms()),
                 lang: public,
             })
