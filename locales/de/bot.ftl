@@ -1,5 +1,12 @@
 # Monkey Queen — alle Texte, die der Bot schreibt, auf Deutsch (Referenz: locales/en/bot.ftl).
 #
+# Wörter, die hier nie vorkommen (ein Test prüft jede Nachricht dieser Sprache dagegen): die
+# Königin heißt nie „Dame“ (außer im Vergleich mit Schach); ein Puzzle ist ein „Rätsel“
+# (`/rätsel`, „Tagesrätsel“, „Rätselwertung“), denn „Aufgabe“ ist der Partieausgang durch
+# Aufgeben; Nummern schreiben wir überall „#12“.
+# forbidden: Dame, Damen, Aufgabe #, Aufgaben, Tagesaufgabe, Aufgabenwertung, Nr.
+# forbidden-except: wie die Dame im Schach
+#
 # Glossar, überall gleich verwendet:
 #   queen      Königin     der hohe Stapel, mit dem jede Seite beginnt; wer sie schlägt, gewinnt
 #   baby       Baby        ein einzelner Stein, den die Königin zurücklässt, wenn sie ohne zu schlagen zieht

@@ -1,5 +1,9 @@
 # Monkey Queen — every text the bot writes, in English (the reference language).
 #
+# Words the texts never use (a test checks every message of this language against these lines):
+# numbers are written "#12" in every message.
+# forbidden: nº, n°, n.º, nr.
+#
 # Glossary, kept the same everywhere:
 #   queen     the tall stack each side starts with; capturing it wins
 #   baby      a single checker a queen leaves behind when it moves without capturing

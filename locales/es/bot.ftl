@@ -1,5 +1,9 @@
 # Monkey Queen — todos los textos que escribe el bot, en español.
 #
+# Palabras que nunca se usan aquí (una prueba revisa cada mensaje de este idioma con estas
+# líneas): el bot como rival es siempre «la máquina»; los números se escriben «#12» en todas partes.
+# forbidden: ordenador, computadora, vosotros, n.º, nº, n°
+#
 # El mismo texto sirve a es-ES y a es-419: tuteamos al lector («te toca», «tus partidas») y, para
 # varias personas, usamos «ustedes» o evitamos el plural; nada de «vosotros». Palabras que se
 # entienden igual a los dos lados del Atlántico («la máquina», no «el ordenador» ni «la

@@ -1,5 +1,11 @@
 # Monkey Queen — tous les textes du bot, en français (traduits de locales/en/bot.ftl).
 #
+# Mots jamais employés ici (un test vérifie chaque message de cette langue avec ces lignes) :
+# le bot tutoie toujours, jamais de *vous* ; la reine n'est « dame » que dans la comparaison avec
+# les échecs ; les numéros s'écrivent « #12 » partout.
+# forbidden: vous, votre, vos, vôtre, vôtres, trouvez, demandez, répondez, tentez, essayez, appuyez, choisissez, jouez, lancez, rejoignez, utilisez, dame, dames, n°, nº
+# forbidden-except: comme une dame aux échecs
+#
 # Glossaire, le même partout (et dans refusals.ftl, rules.ftl, commands.ftl) :
 #   queen      reine          la haute pile de départ de chaque camp ; la prendre fait gagner
 #                             (la « queen » des échecs se dit « dame » : seulement dans « comme une dame aux échecs »)

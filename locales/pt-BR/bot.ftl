@@ -1,5 +1,11 @@
 # Monkey Queen — todos os textos que o bot escreve, em português do Brasil.
 #
+# Palavras que nunca aparecem aqui (um teste confere cada mensagem deste idioma com estas linhas):
+# "jogada", nunca "lance"; o tabuleiro do torneio é "tabuleiro", não "mesa"; "emparceiramento",
+# não "emparelhamento"; uma partida é "anulada", nunca "cancelada" (cancelar é só para desafios:
+# "desafio cancelado"); números se escrevem "#12" em toda parte.
+# forbidden: lance, lances, mesa, mesas, emparelhamento, emparelhamentos, emparelhar, emparelhada, emparelhadas, emparelhados, cancelada, canceladas, nº, n°, n.º
+#
 # Glossário, o mesmo em todos os arquivos:
 #   queen     rainha — a pilha alta com que cada lado começa; capturá-la vence a partida
 #   baby      bebê — uma pedra só, que a rainha deixa para trás ao se mover sem capturar
