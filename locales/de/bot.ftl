@@ -445,7 +445,10 @@ daily-puzzle-solved = 🎉 **{ $move }**: Du hast das Tagesrätsel vom { $day } 
    *[other] nach { $tries } Fehlversuchen!
 }
 puzzle-rating-change = Rätselwertung: { $before } → **{ $after }** ({ $change }).
-puzzle-streak = Serie: { $streak } in Folge gelöst.
+puzzle-streak = Serie: { $streak ->
+    [one] { $streak } gelöst.
+   *[other] { $streak } in Folge gelöst.
+}
 puzzle-wrong = ❌ **{ $move }** ist nicht der Gewinnzug.
 puzzle-try-again = Versuch es nochmal mit **Ziehen**, oder sieh dir die Antwort mit **Lösung** an. Fehlversuche: { $tries }.
 puzzle-solution = Lösung: { $moves }

@@ -433,7 +433,10 @@ daily-puzzle-solved = 🎉 **{ $move }**: you solved the daily puzzle of { $day 
    *[other] after { $tries } wrong tries!
 }
 puzzle-rating-change = Puzzle rating: { $before } → **{ $after }** ({ $change }).
-puzzle-streak = Streak: { $streak } solved in a row.
+puzzle-streak = Streak: { $streak ->
+    [one] { $streak } solved.
+   *[other] { $streak } solved in a row.
+}
 puzzle-wrong = ❌ **{ $move }** is not the winning move.
 puzzle-try-again = Try again with **Move**, or see the answer with **Solution**. Wrong tries: { $tries }.
 puzzle-solution = Solution: { $moves }

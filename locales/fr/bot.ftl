@@ -456,9 +456,9 @@ daily-puzzle-solved = 🎉 **{ $move }** : tu as résolu le problème du { $day 
 }
 puzzle-rating-change = Cote de problèmes : { $before } → **{ $after }** ({ $change }).
 puzzle-streak = Série : { $streak ->
-    [one] { $streak } résolu
-   *[other] { $streak } résolus
-} d'affilée.
+    [one] { $streak } résolu.
+   *[other] { $streak } résolus d'affilée.
+}
 puzzle-wrong = ❌ **{ $move }** n'est pas le coup gagnant.
 puzzle-try-again = Réessaie avec **Jouer**, ou vois la réponse avec **Solution**. Essais manqués : { $tries }.
 puzzle-solution = Solution : { $moves }
