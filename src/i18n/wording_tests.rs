@@ -88,21 +88,36 @@ fn texts_name_commands_by_their_localized_names() {
     assert!(wrong.is_empty(), "commands not named as in commands.ftl:\n{}", wrong.join("\n"));
 }
 
-/// What `lang`'s glossary (the head of its `bot.ftl`) rules out: the entries of its
-/// `# forbidden:` lines, and the phrases of its `# forbidden-except:` lines where they may
-/// still appear (separated by `;`).
-fn glossary(lang: Lang) -> (Vec<String>, Vec<String>) {
+/// What `lang`'s glossary (the head of its `bot.ftl`) rules out.
+struct Glossary {
+    /// The entries of its `# forbidden:` lines, in any case.
+    forbidden: Vec<String>,
+    /// The words of its `# forbidden-exact:` lines, in exactly that case (`brancas` where
+    /// the colours are capitalised).
+    exact: Vec<String>,
+    /// The phrases of its `# forbidden-except:` lines (separated by `;`), where a forbidden
+    /// word may still appear.
+    allowed: Vec<String>,
+}
+
+/// `lang`'s glossary.
+fn glossary(lang: Lang) -> Glossary {
     let source = sources(lang)[0].1;
     let list = |key: &str, separator: char| -> Vec<String> {
         source
             .lines()
             .filter_map(|line| line.strip_prefix(key))
             .flat_map(|rest| rest.split(separator))
-            .map(|entry| entry.trim().to_lowercase())
+            .map(|entry| entry.trim().to_owned())
             .filter(|entry| !entry.is_empty())
             .collect()
     };
-    (list("# forbidden:", ','), list("# forbidden-except:", ';'))
+    let lower = |entries: Vec<String>| entries.iter().map(|e| e.to_lowercase()).collect();
+    Glossary {
+        forbidden: lower(list("# forbidden:", ',')),
+        exact: list("# forbidden-exact:", ','),
+        allowed: lower(list("# forbidden-except:", ';')),
+    }
 }
 
 /// The words of `text`, in lower case.
@@ -130,14 +145,23 @@ fn holds(text: &str, entry: &str) -> bool {
 fn no_language_uses_a_word_its_glossary_rules_out() {
     let mut wrong = Vec::new();
     for lang in Lang::ALL {
-        let (forbidden, allowed) = glossary(lang);
-        assert!(!forbidden.is_empty(), "{lang:?}: its glossary has no `# forbidden:` line");
+        let glossary = glossary(lang);
+        assert!(
+            !glossary.forbidden.is_empty(),
+            "{lang:?}: its glossary has no `# forbidden:` line"
+        );
         for (file, id, text) in messages(lang) {
+            for word in text
+                .split(|c: char| !c.is_alphanumeric())
+                .filter(|word| glossary.exact.iter().any(|exact| exact == word))
+            {
+                wrong.push(format!("{lang:?} {file} {id}: “{word}”"));
+            }
             let mut text = text.to_lowercase();
-            for phrase in &allowed {
+            for phrase in &glossary.allowed {
                 text = text.replace(phrase.as_str(), " ");
             }
-            for entry in forbidden.iter().filter(|entry| holds(&text, entry)) {
+            for entry in glossary.forbidden.iter().filter(|entry| holds(&text, entry)) {
                 wrong.push(format!("{lang:?} {file} {id}: “{entry}”"));
             }
         }
