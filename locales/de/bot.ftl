@@ -459,7 +459,7 @@ daily-puzzle-post = 🧩 **Tagesrätsel vom { $day }**: Finde den Gewinnzug für
    *[black] Schwarz
 }{ $moves ->
     [one] .
-   *[other] ({ $moves } Züge zu finden).
+   *[other] {" "}({ $moves } Züge zu finden).
 } Drück auf **Lösen**, um es zu versuchen: Nur du siehst deine Antworten.
 daily-solvers-title = **Tagesrätsel vom { $day }**: wer es gelöst hat, der Reihe nach
 daily-solvers-empty = **Tagesrätsel vom { $day }**: Noch hat es niemand gelöst. Versuch es mit `/rätsel täglich`.

@@ -447,7 +447,7 @@ daily-puzzle-post = 🧩 **Daily puzzle of { $day }**: find the winning move for
    *[black] Black
 }{ $moves ->
     [one] .
-   *[other] ({ $moves } moves to find).
+   *[other] {" "}({ $moves } moves to find).
 } Press **Solve** to try it: only you see your answers.
 daily-solvers-title = **Daily puzzle of { $day }**: who solved it, first first
 daily-solvers-empty = **Daily puzzle of { $day }**: nobody has solved it yet. Try it with `/puzzle daily`.

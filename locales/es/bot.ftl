@@ -461,7 +461,7 @@ daily-puzzle-post = 🧩 **Problema del día { $day }**: encuentra la jugada gan
    *[black] negras
 }{ $moves ->
     [one] .
-   *[other] ({ $moves } jugadas que encontrar).
+   *[other] {" "}({ $moves } jugadas que encontrar).
 } Pulsa **Resolver** para intentarlo: solo tú ves tus respuestas.
 daily-solvers-title = **Problema del día { $day }**: quién lo resolvió, por orden
 daily-solvers-empty = **Problema del día { $day }**: nadie lo ha resuelto todavía. Inténtalo con `/problema diario`.

@@ -423,7 +423,7 @@ puzzle-find = Trouve le coup gagnant des { $color ->
    *[black] Noirs
 }{ $moves ->
     [one] .
-   *[other] ; la solution compte { $moves } de tes coups.
+   *[other] {" "}; la solution compte { $moves } de tes coups.
 }
 puzzle-next = Trouve maintenant le coup suivant des { $color ->
     [white] Blancs
@@ -469,7 +469,7 @@ daily-puzzle-post = 🧩 **Problème du jour, { $day }** : trouve le coup gagnan
    *[black] Noirs
 }{ $moves ->
     [one] .
-   *[other] ({ $moves } coups à trouver).
+   *[other] {" "}({ $moves } coups à trouver).
 } Appuie sur **Résoudre** pour le tenter : toi seul vois tes réponses.
 daily-solvers-title = **Problème du jour, { $day }** : qui l'a résolu, dans l'ordre
 daily-solvers-empty = **Problème du jour, { $day }** : personne ne l'a encore résolu. Tente-le avec `/problème quotidien`.

@@ -459,7 +459,7 @@ daily-puzzle-post = 🧩 **Problema do dia { $day }**: encontre a jogada vencedo
    *[black] Pretas
 }{ $moves ->
     [one] .
-   *[other] ({ $moves } jogadas a encontrar).
+   *[other] {" "}({ $moves } jogadas a encontrar).
 } Aperte **Resolver** para tentar: só você vê suas respostas.
 daily-solvers-title = **Problema do dia { $day }**: quem resolveu, por ordem
 daily-solvers-empty = **Problema do dia { $day }**: ninguém resolveu ainda. Tente com `/problema diário`.
@@ -469,9 +469,11 @@ daily-solver-line = { $rank }. { $player } — { $tries ->
    *[other] depois de { $tries } tentativas erradas
 } · <t:{ $time }:t>
 stats-puzzles = Problemas: rating **{ $rating }** (±{ $deviation }) · { $solved ->
+    [0] 0 resolvidos
     [one] { $solved } resolvido
    *[other] { $solved } resolvidos
 }, { $failed ->
+    [0] 0 errados
     [one] { $failed } errado
    *[other] { $failed } errados
 } · sequência { $streak } (melhor { $best })
