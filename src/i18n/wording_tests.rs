@@ -43,14 +43,20 @@ fn named_commands(text: &str) -> Vec<(String, Option<String>)> {
     let is_name = |c: char| c.is_alphanumeric() || c == '-' || c == '_';
     let mut found = Vec::new();
     for (i, &c) in chars.iter().enumerate() {
-        let starts_word = i == 0 || chars[i - 1].is_whitespace() || "`(„“\"«*'".contains(chars[i - 1]);
+        let starts_word =
+            i == 0 || chars[i - 1].is_whitespace() || "`(„“\"«*'".contains(chars[i - 1]);
         if c != '/' || !starts_word || !chars.get(i + 1).is_some_and(|c| c.is_alphabetic()) {
             continue;
         }
         let name: String = chars[i + 1..].iter().take_while(|&&c| is_name(c)).collect();
         let after = i + 1 + name.chars().count();
         let next = (chars.get(after) == Some(&' '))
-            .then(|| chars[after + 1..].iter().take_while(|&&c| is_name(c)).collect())
+            .then(|| {
+                chars[after + 1..]
+                    .iter()
+                    .take_while(|&&c| is_name(c))
+                    .collect()
+            })
             .filter(|word: &String| !word.is_empty());
         found.push((name, next));
     }
@@ -73,9 +79,10 @@ fn texts_name_commands_by_their_localized_names() {
                 };
                 let Some(next) = next else { continue };
                 let prefix = format!("{command}-");
-                for child in english_ids.iter().filter(|child| {
-                    child.starts_with(&prefix) && !child.ends_with("description")
-                }) {
+                for child in english_ids
+                    .iter()
+                    .filter(|child| child.starts_with(&prefix) && !child.ends_with("description"))
+                {
                     let english = command_text(Lang::En, child).unwrap_or_default();
                     let own = command_text(lang, child).unwrap_or_default();
                     if next == english && next != own {
@@ -85,7 +92,11 @@ fn texts_name_commands_by_their_localized_names() {
             }
         }
     }
-    assert!(wrong.is_empty(), "commands not named as in commands.ftl:\n{}", wrong.join("\n"));
+    assert!(
+        wrong.is_empty(),
+        "commands not named as in commands.ftl:\n{}",
+        wrong.join("\n")
+    );
 }
 
 /// What `lang`'s glossary (the head of its `bot.ftl`) rules out.
@@ -161,12 +172,20 @@ fn no_language_uses_a_word_its_glossary_rules_out() {
             for phrase in &glossary.allowed {
                 text = text.replace(phrase.as_str(), " ");
             }
-            for entry in glossary.forbidden.iter().filter(|entry| holds(&text, entry)) {
+            for entry in glossary
+                .forbidden
+                .iter()
+                .filter(|entry| holds(&text, entry))
+            {
                 wrong.push(format!("{lang:?} {file} {id}: “{entry}”"));
             }
         }
     }
-    assert!(wrong.is_empty(), "words the glossaries rule out:\n{}", wrong.join("\n"));
+    assert!(
+        wrong.is_empty(),
+        "words the glossaries rule out:\n{}",
+        wrong.join("\n")
+    );
 }
 
 #[test]
