@@ -247,7 +247,7 @@ launch-description = Monkey Queen direkt auf dem Brett spielen: tippe eine Figur
 puzzle = rätsel
 puzzle-description = Ein Rätsel aus einer echten Partie, nur für dich: Finde den Gewinnzug.
 puzzle-daily = täglich
-puzzle-daily-description = Das Tagesrätsel, für alle dasselbe (Standard: eins nahe deiner Rätselwertung)
+puzzle-daily-description = Das Tagesrätsel, für alle dasselbe (Standard: ein Rätsel nahe deiner Rätselwertung)
 # The `scope` option of /leaderboard: today's daily puzzle's solvers.
 choice-scope-puzzles = das heutige Tagesrätsel
 # The daily puzzle's options of /settings.
