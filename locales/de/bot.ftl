@@ -1,5 +1,12 @@
 # Monkey Queen — alle Texte, die der Bot schreibt, auf Deutsch (Referenz: locales/en/bot.ftl).
 #
+# Wörter, die hier nie vorkommen (ein Test prüft jede Nachricht dieser Sprache dagegen): die
+# Königin heißt nie „Dame“ (außer im Vergleich mit Schach); ein Puzzle ist ein „Rätsel“
+# (`/rätsel`, „Tagesrätsel“, „Rätselwertung“), denn „Aufgabe“ ist der Partieausgang durch
+# Aufgeben; Nummern schreiben wir überall „#12“.
+# forbidden: Dame, Damen, Damenfang, Aufgabe #, der Aufgabe, die Aufgabe, eine Aufgabe, keine Aufgabe, diese Aufgabe, Aufgaben, Tagesaufgabe, Aufgabenwertung, Nr.
+# forbidden-except: wie die Dame im Schach
+#
 # Glossar, überall gleich verwendet:
 #   queen      Königin     der hohe Stapel, mit dem jede Seite beginnt; wer sie schlägt, gewinnt
 #   baby       Baby        ein einzelner Stein, den die Königin zurücklässt, wenn sie ohne zu schlagen zieht
@@ -14,6 +21,8 @@
 #   game       Partie
 #   challenge  Herausforderung
 #   clock      Bedenkzeit
+#   puzzle     Rätsel      das Rätsel (`/rätsel`, „Tagesrätsel“, „Rätselwertung“); „Aufgabe“ ist nur der
+#                          Partieausgang durch Aufgeben (`/aufgeben`)
 #   abort      abbrechen   eine Partie ohne Ergebnis beenden: mit `/abbrechen`, bevor beide gezogen haben,
 #                          oder nach einer Woche ohne Zug (call off: dasselbe Wort)
 #   computer   Computer    der Bot als Gegner („gegen den Computer“); „ich“/„mich“ nur, wo
@@ -291,7 +300,7 @@ settings-organisers = • Turniere: { $organisers ->
 ## Turniere
 # $name ist der Name des Turniers, wie der Veranstalter ihn schrieb; $title ist tournament-title.
 
-tournament-title = **Turnier Nr. { $tournament }: { $name }**
+tournament-title = **Turnier #{ $tournament }: { $name }**
 tournament-format = { $format ->
     [swiss] Schweizer System, { $rounds ->
         [one] 1 Runde
@@ -317,7 +326,7 @@ tournament-running = Runde { $round } von { $rounds } läuft. Die Tabelle: `/tur
 tournament-won = Es ist vorbei: { $winner } hat gewonnen.
 tournament-unplayed = Es fand nicht statt: Zu wenige Spieler hatten sich angemeldet.
 tournament-round-title = { $title } — **Runde { $round } von { $rounds }**
-tournament-board = Brett { $board }: { $white } (Weiß) gegen { $black } (Schwarz) — Partie Nr. { $game }
+tournament-board = Brett { $board }: { $white } (Weiß) gegen { $black } (Schwarz) — Partie #{ $game }
 tournament-board-forfeit = Brett { $board }: { $white } (Weiß) gegen { $black } (Schwarz) — { $winner } gewinnt kampflos: { $absent } hat sich zurückgezogen.
 tournament-bye = Spielfrei: { $player } setzt diese Runde aus und bekommt einen Punkt.
 tournament-round-play = Zieh auf deinem Brett mit dem Knopf „Ziehen“ oder mit `/zug`. Viel Glück!
@@ -354,21 +363,21 @@ tournament-stage-running = Runde { $round } von { $rounds }
 tournament-stage-finished = beendet
 tournament-list-empty = Dieser Server hat noch keine Turniere. Erstelle eines mit `/turnier erstellen`.
 tournament-list-title = **Turniere dieses Servers** · { $total } insgesamt, neueste zuerst · Seite { $page } von { $pages }
-tournament-list-line = • Nr. { $tournament } **{ $name }** — { $format } · { $stage }
-tournament-choice = Nr. { $tournament } { $name } ({ $stage })
-tournament-thread-name = Turnier Nr. { $tournament }: { $name }
-tournament-joined = Du spielst in Turnier Nr. { $tournament } mit, { $name }. Viel Glück!
+tournament-list-line = • #{ $tournament } **{ $name }** — { $format } · { $stage }
+tournament-choice = #{ $tournament } { $name } ({ $stage })
+tournament-thread-name = Turnier #{ $tournament }: { $name }
+tournament-joined = Du spielst in Turnier #{ $tournament } mit, { $name }. Viel Glück!
 tournament-left = { $started ->
-    [yes] Du hast dich aus Turnier Nr. { $tournament }, { $name }, zurückgezogen: Eine laufende Partie ist verloren, deine übrigen Partien gehen kampflos verloren.
-   *[no] Du stehst nicht mehr auf der Spielerliste von Turnier Nr. { $tournament }, { $name }.
+    [yes] Du hast dich aus Turnier #{ $tournament }, { $name }, zurückgezogen: Eine laufende Partie ist verloren, deine übrigen Partien gehen kampflos verloren.
+   *[no] Du stehst nicht mehr auf der Spielerliste von Turnier #{ $tournament }, { $name }.
 }
 tournament-withdrew = { $started ->
-    [yes] { $player } ist aus Turnier Nr. { $tournament } zurückgezogen: Eine laufende Partie ist verloren, die übrigen Partien gehen kampflos verloren.
-   *[no] { $player } steht nicht mehr auf der Spielerliste von Turnier Nr. { $tournament }.
+    [yes] { $player } ist aus Turnier #{ $tournament } zurückgezogen: Eine laufende Partie ist verloren, die übrigen Partien gehen kampflos verloren.
+   *[no] { $player } steht nicht mehr auf der Spielerliste von Turnier #{ $tournament }.
 }
-tournament-started = Turnier Nr. { $tournament }, { $name }, hat begonnen: Die Paarungen der 1. Runde werden gerade veröffentlicht.
-tournament-result-set = Turnier Nr. { $tournament }, Runde { $round }, Brett { $board }: { $winner } gewinnt jetzt diese Partie. Bereits gepaarte Runden bleiben, wie sie sind.
-tournament-exported = Turnier Nr. { $tournament }, { $name }: die Notationen aller Partien und das Turnier als FIDE-TRF-Datei.
+tournament-started = Turnier #{ $tournament }, { $name }, hat begonnen: Die Paarungen der 1. Runde werden gerade veröffentlicht.
+tournament-result-set = Turnier #{ $tournament }, Runde { $round }, Brett { $board }: { $winner } gewinnt jetzt diese Partie. Bereits gepaarte Runden bleiben, wie sie sind.
+tournament-exported = Turnier #{ $tournament }, { $name }: die Notationen aller Partien und das Turnier als FIDE-TRF-Datei.
 
 ## Kurze Antworten
 
@@ -385,17 +394,17 @@ server-only = Dieser Befehl funktioniert nur auf einem Server.
 ## Puzzles (/puzzle, the daily puzzle)
 button-solution = Lösung
 button-solve = Lösen
-puzzle-title = **Aufgabe Nr. { $puzzle }** · Wertung { $rating }
-daily-puzzle-title = **Tagesaufgabe vom { $day }** (Aufgabe Nr. { $puzzle }) · Wertung { $rating }
+puzzle-title = **Rätsel #{ $puzzle }** · Wertung { $rating }
+daily-puzzle-title = **Tagesrätsel vom { $day }** (Rätsel #{ $puzzle }) · Wertung { $rating }
 puzzle-themes = { $themes }
 # A puzzle's theme (see docs/puzzles.md).
 puzzle-theme = { $theme ->
-    [queen-capture] Damenfang
+    [queen-capture] Königin geschlagen
     [no-moves] keine Züge mehr
     [forced-win] erzwungener Gewinn
     [advantage] Vorteil
-    [trapped-queen] gefangene Dame
-    [baby-takes-queen] ein Baby schlägt die Dame
+    [trapped-queen] gefangene Königin
+    [baby-takes-queen] ein Baby schlägt die Königin
     [birth-blocks] das Neugeborene sperrt
     [quiet-move] stiller Zug
     [one-move] ein Zug
@@ -416,54 +425,57 @@ puzzle-next = Finde jetzt den nächsten Zug für { $color ->
 }.
 puzzle-how = { $daily ->
     [yes] Antworte mit **Ziehen**.
-   *[no] Antworte mit **Ziehen** oder mit `/move`.
+   *[no] Antworte mit **Ziehen** oder mit `/zug`.
 }
 puzzle-tries = Fehlversuche bisher: { $tries }.
 # The header line over a puzzle's picture.
-puzzle-caption = Aufgabe Nr. { $puzzle } · { $solved ->
+puzzle-caption = Rätsel #{ $puzzle } · { $solved ->
     [yes] gelöst
    *[no] { $color ->
         [white] Weiß
        *[black] Schwarz
     } zieht und gewinnt
 }
-puzzle-pick-piece = **Aufgabe Nr. { $puzzle }**: Wähle die Figur, die ziehen soll; die markierten Figuren können ziehen.
-puzzle-pick-destination = **Aufgabe Nr. { $puzzle }**: Wähle, wohin die Figur auf { $square } zieht; ihre Züge sind markiert.
+puzzle-pick-piece = **Rätsel #{ $puzzle }**: Wähle die Figur, die ziehen soll; die markierten Figuren können ziehen.
+puzzle-pick-destination = **Rätsel #{ $puzzle }**: Wähle, wohin die Figur auf { $square } zieht; ihre Züge sind markiert.
 puzzle-right = ✅ **{ $move }** ist richtig. { $color ->
     [white] Weiß
    *[black] Schwarz
 } antwortet { $reply }.
-puzzle-solved = 🎉 **{ $move }**: Du hast Aufgabe Nr. { $puzzle } gelöst!
-daily-puzzle-solved = 🎉 **{ $move }**: Du hast die Tagesaufgabe vom { $day } gelöst, { $tries ->
+puzzle-solved = 🎉 **{ $move }**: Du hast Rätsel #{ $puzzle } gelöst!
+daily-puzzle-solved = 🎉 **{ $move }**: Du hast das Tagesrätsel vom { $day } gelöst, { $tries ->
     [0] im ersten Versuch!
     [one] nach 1 Fehlversuch!
    *[other] nach { $tries } Fehlversuchen!
 }
-puzzle-rating-change = Aufgabenwertung: { $before } → **{ $after }** ({ $change }).
-puzzle-streak = Serie: { $streak } in Folge gelöst.
+puzzle-rating-change = Rätselwertung: { $before } → **{ $after }** ({ $change }).
+puzzle-streak = Serie: { $streak ->
+    [one] { $streak } gelöst.
+   *[other] { $streak } in Folge gelöst.
+}
 puzzle-wrong = ❌ **{ $move }** ist nicht der Gewinnzug.
 puzzle-try-again = Versuch es nochmal mit **Ziehen**, oder sieh dir die Antwort mit **Lösung** an. Fehlversuche: { $tries }.
 puzzle-solution = Lösung: { $moves }
-puzzle-given-up = Du hast Aufgabe Nr. { $puzzle } aufgegeben.
-puzzle-another = Hol dir die nächste Aufgabe mit `/puzzle`.
-daily-puzzle-post = 🧩 **Tagesaufgabe vom { $day }**: Finde den Gewinnzug für { $color ->
+puzzle-given-up = Du hast Rätsel #{ $puzzle } aufgegeben.
+puzzle-another = Hol dir das nächste Rätsel mit `/rätsel`.
+daily-puzzle-post = 🧩 **Tagesrätsel vom { $day }**: Finde den Gewinnzug für { $color ->
     [white] Weiß
    *[black] Schwarz
 }{ $moves ->
     [one] .
-   *[other] ({ $moves } Züge zu finden).
-} Drück auf **Lösen**, um sie zu versuchen: Nur du siehst deine Antworten.
-daily-solvers-title = **Tagesaufgabe vom { $day }**: wer sie gelöst hat, der Reihe nach
-daily-solvers-empty = **Tagesaufgabe vom { $day }**: Noch hat sie niemand gelöst. Versuch sie mit `/puzzle daily`.
+   *[other] {" "}({ $moves } Züge zu finden).
+} Drück auf **Lösen**, um es zu versuchen: Nur du siehst deine Antworten.
+daily-solvers-title = **Tagesrätsel vom { $day }**: wer es gelöst hat, der Reihe nach
+daily-solvers-empty = **Tagesrätsel vom { $day }**: Noch hat es niemand gelöst. Versuch es mit `/rätsel täglich`.
 daily-solver-line = { $rank }. { $player } — { $tries ->
     [0] im ersten Versuch
     [one] nach 1 Fehlversuch
    *[other] nach { $tries } Fehlversuchen
 } · <t:{ $time }:t>
-stats-puzzles = Aufgaben: Wertung **{ $rating }** (±{ $deviation }) · { $solved } gelöst, { $failed } verfehlt · Serie { $streak } (beste { $best })
-stats-no-puzzles = Aufgaben: noch keine versucht (`/puzzle`).
-settings-daily-puzzle = Tagesaufgabe: jeden Tag (UTC) in { $channel } gepostet.
-settings-daily-puzzle-off = Tagesaufgabe: wird nicht gepostet.
-daily-puzzle-channel-chosen = 🧩 Die Tagesaufgabe wird ab jetzt jeden Tag (UTC) hier gepostet.
+stats-puzzles = Rätsel: Wertung **{ $rating }** (±{ $deviation }) · { $solved } gelöst, { $failed } verfehlt · Serie { $streak } (beste { $best })
+stats-no-puzzles = Rätsel: noch keins versucht (`/rätsel`).
+settings-daily-puzzle = Tagesrätsel: jeden Tag (UTC) in { $channel } gepostet.
+settings-daily-puzzle-off = Tagesrätsel: wird nicht gepostet.
+daily-puzzle-channel-chosen = 🧩 Das Tagesrätsel wird ab jetzt jeden Tag (UTC) hier gepostet.
 daily-puzzle-channel-unreachable = Ich kann in { $channel } nicht posten: Ich muss den Kanal sehen, dort Nachrichten senden und Dateien anhängen dürfen. Nichts wurde geändert.
-daily-puzzle-channel-conflict = Wähle einen Kanal für die Tagesaufgabe oder schalte sie ab, nicht beides. Nichts wurde geändert.
+daily-puzzle-channel-conflict = Wähle einen Kanal für das Tagesrätsel oder schalte es ab, nicht beides. Nichts wurde geändert.

@@ -5,6 +5,7 @@
 # Glossar (wie in bot.ftl):
 #   queen Königin · baby Baby · stack Stapel · capture schlagen · ply Halbzug
 #   pie rule Tauschregel (Option `tauschregel`) · rated gewertet · game Partie · clock Bedenkzeit · level Stufe
+#   puzzle Rätsel (`/rätsel`; nicht „Aufgabe“, das ist das Aufgeben: `/aufgeben`)
 #
 # Discords Grenzen: Befehls- und Optionsnamen klein, 1–32 Zeichen, nur Buchstaben (Umlaute und ß
 # erlaubt), Ziffern, `-`, `_` und `'`, keine Leerzeichen; Beschreibungen und Auswahlnamen 1–100
@@ -244,14 +245,14 @@ launch-description = Monkey Queen direkt auf dem Brett spielen: tippe eine Figur
 
 ## /puzzle
 
-puzzle = aufgabe
-puzzle-description = Eine Aufgabe aus einer echten Partie, nur für dich: Finde den Gewinnzug.
+puzzle = rätsel
+puzzle-description = Ein Rätsel aus einer echten Partie, nur für dich: Finde den Gewinnzug.
 puzzle-daily = täglich
-puzzle-daily-description = Die Tagesaufgabe, für alle dieselbe (Standard: eine nahe deiner Aufgabenwertung)
+puzzle-daily-description = Das Tagesrätsel, für alle dasselbe (Standard: ein Rätsel nahe deiner Rätselwertung)
 # The `scope` option of /leaderboard: today's daily puzzle's solvers.
-choice-scope-puzzles = die heutige Tagesaufgabe
+choice-scope-puzzles = das heutige Tagesrätsel
 # The daily puzzle's options of /settings.
-settings-puzzle-channel = aufgaben-kanal
-settings-puzzle-channel-description = Der Kanal, in dem die Tagesaufgabe jeden Tag gepostet wird
-settings-puzzle-off = aufgaben-aus
-settings-puzzle-off-description = Wahr: die Tagesaufgabe nicht mehr posten
+settings-puzzle-channel = rätsel-kanal
+settings-puzzle-channel-description = Der Kanal, in dem das Tagesrätsel jeden Tag gepostet wird
+settings-puzzle-off = rätsel-aus
+settings-puzzle-off-description = Wahr: das Tagesrätsel nicht mehr posten

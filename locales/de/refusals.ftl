@@ -76,8 +76,8 @@ parse-malformed-unreadable = Das ist kein Zug; schreib zwei Felder wie g1-g7 ode
 ## Tournaments
 refused-tournament-servers-only = Turniere gehören zu einem Server: Nutze diesen Befehl auf einem Server.
 refused-tournament-needs-bot = Der Bot muss zu diesem Server hinzugefügt sein, um ein Turnier zu leiten: Er postet Runden und Bretter selbst.
-refused-not-organiser = Dafür brauchst du die Berechtigung „Server verwalten“ (oder musst Veranstalter dieses Turniers sein, wo der Server Veranstalter in /settings erlaubt).
-refused-no-such-tournament = Dieser Server hat kein Turnier Nr. { $tournament }.
+refused-not-organiser = Dafür brauchst du die Berechtigung „Server verwalten“ (oder musst Veranstalter dieses Turniers sein, wo der Server Veranstalter in /einstellungen erlaubt).
+refused-no-such-tournament = Dieser Server hat kein Turnier #{ $tournament }.
 refused-bad-tournament-name = Gib dem Turnier einen Namen mit 1 bis { $max } Zeichen.
 refused-bad-rounds = Ein Schweizer Turnier hat 1 bis { $max } Runden.
 refused-bad-player-limit = Die Spielerzahl muss zwischen { $min } und { $max } liegen.
@@ -102,6 +102,6 @@ refused-not-in-pairing = Diese Person spielt nicht in dieser Partie.
 refused-tournament-game = Eine Turnierpartie kann nicht abgebrochen werden: Ihre Paarung braucht ein Ergebnis.
 
 ## Puzzles
-refused-no-puzzles = Für dich ist keine Aufgabe mehr übrig: Du hattest schon alle. Neue kommen aus gewerteten Partien.
-refused-no-such-puzzle = Du löst Aufgabe Nr. { $puzzle } nicht; hol dir eine mit `/puzzle`.
-refused-puzzle-over = Aufgabe Nr. { $puzzle } ist vorbei; hol dir eine neue mit `/puzzle`.
+refused-no-puzzles = Für dich ist kein Rätsel mehr übrig: Du hattest schon alle. Neue kommen aus gewerteten Partien.
+refused-no-such-puzzle = Du löst Rätsel #{ $puzzle } nicht; hol dir eins mit `/rätsel`.
+refused-puzzle-over = Rätsel #{ $puzzle } ist vorbei; hol dir ein neues mit `/rätsel`.

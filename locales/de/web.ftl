@@ -152,14 +152,14 @@ web-activity-computer-level = Spielstärke
 
 ## Puzzles (a puzzle's own page, and the links to it on its game's page)
 
-web-game-puzzles = Aufgaben aus dieser Partie
-web-game-puzzle = Aufgabe Nr. { $number }: die Stellung nach Halbzug { $ply }
-web-puzzle-title = Aufgabe Nr. { $number }
+web-game-puzzles = Rätsel aus dieser Partie
+web-game-puzzle = Rätsel #{ $number }: die Stellung nach Halbzug { $ply }
+web-puzzle-title = Rätsel #{ $number }
 web-puzzle-find-white = Finde den Gewinnzug für Weiß
 web-puzzle-find-black = Finde den Gewinnzug für Schwarz
 web-puzzle-rating = Wertung { $rating }
-web-puzzle-board = Die Stellung der Aufgabe: { $pieces }
-web-puzzle-first = Anfang: die Stellung der Aufgabe
+web-puzzle-board = Die Stellung des Rätsels: { $pieces }
+web-puzzle-first = Anfang: die Stellung des Rätsels
 web-puzzle-navigation = Durch die Züge blättern
 web-puzzle-your-move = Du bist am Zug: tippe auf eine Figur, dann auf ihr Ziel.
 web-puzzle-right = Richtig! Die Antwort war { $move }: finde den nächsten Zug.
@@ -168,8 +168,8 @@ web-puzzle-wrong = { $move } ist es nicht. Die Lösung steht auf dem Brett: blä
 web-puzzle-shown = Die Lösung steht auf dem Brett: blättere sie durch.
 web-puzzle-show-solution = Lösung zeigen
 web-puzzle-again = Noch einmal
-web-puzzle-unrated = Aufgaben hier sind ungewertet: die Aufgabenwertung gibt es mit /puzzle auf Discord.
-web-puzzle-counts = Diese Aufgabe zählt gerade auf Discord: Sie ist die heutige Tagesaufgabe, oder jemand löst sie für seine Wertung. Spiel sie dort mit /puzzle; hier geht sie auf, sobald sie nicht mehr zählt.
+web-puzzle-unrated = Rätsel hier sind ungewertet: die Rätselwertung gibt es mit /rätsel auf Discord.
+web-puzzle-counts = Dieses Rätsel zählt gerade auf Discord: Es ist das heutige Tagesrätsel, oder jemand löst es für seine Wertung. Spiel es dort mit /rätsel; hier öffnet es sich, sobald es nicht mehr zählt.
 web-theme-queen-capture = Königin geschlagen
 web-theme-no-moves = keine gültigen Züge
 web-theme-forced-win = erzwungener Gewinn

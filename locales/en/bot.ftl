@@ -1,5 +1,9 @@
 # Monkey Queen — every text the bot writes, in English (the reference language).
 #
+# Words the texts never use (a test checks every message of this language against these lines):
+# numbers are written "#12" in every message.
+# forbidden: nº, n°, n.º, nr.
+#
 # Glossary, kept the same everywhere:
 #   queen     the tall stack each side starts with; capturing it wins
 #   baby      a single checker a queen leaves behind when it moves without capturing
@@ -433,7 +437,10 @@ daily-puzzle-solved = 🎉 **{ $move }**: you solved the daily puzzle of { $day 
    *[other] after { $tries } wrong tries!
 }
 puzzle-rating-change = Puzzle rating: { $before } → **{ $after }** ({ $change }).
-puzzle-streak = Streak: { $streak } solved in a row.
+puzzle-streak = Streak: { $streak ->
+    [one] { $streak } solved.
+   *[other] { $streak } solved in a row.
+}
 puzzle-wrong = ❌ **{ $move }** is not the winning move.
 puzzle-try-again = Try again with **Move**, or see the answer with **Solution**. Wrong tries: { $tries }.
 puzzle-solution = Solution: { $moves }
@@ -444,7 +451,7 @@ daily-puzzle-post = 🧩 **Daily puzzle of { $day }**: find the winning move for
    *[black] Black
 }{ $moves ->
     [one] .
-   *[other] ({ $moves } moves to find).
+   *[other] {" "}({ $moves } moves to find).
 } Press **Solve** to try it: only you see your answers.
 daily-solvers-title = **Daily puzzle of { $day }**: who solved it, first first
 daily-solvers-empty = **Daily puzzle of { $day }**: nobody has solved it yet. Try it with `/puzzle daily`.

@@ -1,5 +1,9 @@
 # Monkey Queen — todos los textos que escribe el bot, en español.
 #
+# Palabras que nunca se usan aquí (una prueba revisa cada mensaje de este idioma con estas
+# líneas): el bot como rival es siempre «la máquina»; los números se escriben «#12» en todas partes.
+# forbidden: ordenador, computadora, vosotros, n.º, nº, n°
+#
 # El mismo texto sirve a es-ES y a es-419: tuteamos al lector («te toca», «tus partidas») y, para
 # varias personas, usamos «ustedes» o evitamos el plural; nada de «vosotros». Palabras que se
 # entienden igual a los dos lados del Atlántico («la máquina», no «el ordenador» ni «la
@@ -298,7 +302,7 @@ settings-organisers = • Torneos: { $organisers ->
 ## Torneos
 # $name es el nombre del torneo tal como lo escribió su organizador; $title es tournament-title.
 
-tournament-title = **Torneo n.º { $tournament }: { $name }**
+tournament-title = **Torneo #{ $tournament }: { $name }**
 tournament-format = { $format ->
     [swiss] sistema suizo, { $rounds ->
         [one] 1 ronda
@@ -324,7 +328,7 @@ tournament-running = Se está jugando la ronda { $round } de { $rounds }. La cla
 tournament-won = Ha terminado: ganó { $winner }.
 tournament-unplayed = No se celebró: se inscribieron muy pocos jugadores.
 tournament-round-title = { $title } — **ronda { $round } de { $rounds }**
-tournament-board = Tablero { $board }: { $white } (blancas) contra { $black } (negras) — partida n.º { $game }
+tournament-board = Tablero { $board }: { $white } (blancas) contra { $black } (negras) — partida #{ $game }
 tournament-board-forfeit = Tablero { $board }: { $white } (blancas) contra { $black } (negras) — { $winner } gana por incomparecencia: { $absent } se ha retirado.
 tournament-bye = Descansa: { $player } no juega esta ronda y suma un punto.
 tournament-round-play = Juega en tu tablero con el botón Mover, o con `/mover`. ¡Suerte!
@@ -361,21 +365,21 @@ tournament-stage-running = ronda { $round } de { $rounds }
 tournament-stage-finished = terminado
 tournament-list-empty = Este servidor aún no tiene torneos. Crea uno con `/torneo crear`.
 tournament-list-title = **Torneos de este servidor** · { $total } en total, los más recientes primero · página { $page } de { $pages }
-tournament-list-line = • n.º { $tournament } **{ $name }** — { $format } · { $stage }
-tournament-choice = n.º { $tournament } { $name } ({ $stage })
-tournament-thread-name = Torneo n.º { $tournament }: { $name }
-tournament-joined = Te has unido al torneo n.º { $tournament }, { $name }. ¡Suerte!
+tournament-list-line = • #{ $tournament } **{ $name }** — { $format } · { $stage }
+tournament-choice = #{ $tournament } { $name } ({ $stage })
+tournament-thread-name = Torneo #{ $tournament }: { $name }
+tournament-joined = Te has unido al torneo #{ $tournament }, { $name }. ¡Suerte!
 tournament-left = { $started ->
-    [yes] Te has retirado del torneo n.º { $tournament }, { $name }: la partida que jugabas está perdida, y tus partidas restantes se pierden por incomparecencia.
-   *[no] Ya no estás en la lista de jugadores del torneo n.º { $tournament }, { $name }.
+    [yes] Te has retirado del torneo #{ $tournament }, { $name }: la partida que jugabas está perdida, y tus partidas restantes se pierden por incomparecencia.
+   *[no] Ya no estás en la lista de jugadores del torneo #{ $tournament }, { $name }.
 }
 tournament-withdrew = { $started ->
-    [yes] { $player } queda retirado del torneo n.º { $tournament }: la partida que jugaba está perdida, y sus partidas restantes se pierden por incomparecencia.
-   *[no] { $player } ya no está en la lista de jugadores del torneo n.º { $tournament }.
+    [yes] { $player } queda retirado del torneo #{ $tournament }: la partida que jugaba está perdida, y sus partidas restantes se pierden por incomparecencia.
+   *[no] { $player } ya no está en la lista de jugadores del torneo #{ $tournament }.
 }
-tournament-started = El torneo n.º { $tournament }, { $name }, ha empezado: se están publicando los emparejamientos de la ronda 1.
-tournament-result-set = Torneo n.º { $tournament }, ronda { $round }, tablero { $board }: ahora la gana { $winner }. Las rondas ya emparejadas quedan como están.
-tournament-exported = Torneo n.º { $tournament }, { $name }: las anotaciones de todas sus partidas, y el torneo como archivo FIDE TRF.
+tournament-started = El torneo #{ $tournament }, { $name }, ha empezado: se están publicando los emparejamientos de la ronda 1.
+tournament-result-set = Torneo #{ $tournament }, ronda { $round }, tablero { $board }: ahora la gana { $winner }. Las rondas ya emparejadas quedan como están.
+tournament-exported = Torneo #{ $tournament }, { $name }: las anotaciones de todas sus partidas, y el torneo como archivo FIDE TRF.
 
 ## Respuestas breves
 
@@ -392,8 +396,8 @@ server-only = Este comando solo funciona en un servidor.
 ## Puzzles (/puzzle, the daily puzzle)
 button-solution = Solución
 button-solve = Resolver
-puzzle-title = **Problema n.º { $puzzle }** · puntuación { $rating }
-daily-puzzle-title = **Problema del día { $day }** (problema n.º { $puzzle }) · puntuación { $rating }
+puzzle-title = **Problema #{ $puzzle }** · puntuación { $rating }
+daily-puzzle-title = **Problema del día { $day }** (problema #{ $puzzle }) · puntuación { $rating }
 puzzle-themes = { $themes }
 # A puzzle's theme (see docs/puzzles.md).
 puzzle-theme = { $theme ->
@@ -423,52 +427,61 @@ puzzle-next = Ahora encuentra la siguiente jugada de las { $color ->
 }.
 puzzle-how = { $daily ->
     [yes] Responde con **Mover**.
-   *[no] Responde con **Mover** o con `/move`.
+   *[no] Responde con **Mover** o con `/mover`.
 }
 puzzle-tries = Intentos fallidos hasta ahora: { $tries }.
 # The header line over a puzzle's picture.
-puzzle-caption = Problema n.º { $puzzle } · { $solved ->
+puzzle-caption = Problema #{ $puzzle } · { $solved ->
     [yes] resuelto
    *[no] juegan las { $color ->
         [white] blancas
        *[black] negras
     } y ganan
 }
-puzzle-pick-piece = **Problema n.º { $puzzle }**: elige la pieza que vas a mover; las piezas marcadas pueden moverse.
-puzzle-pick-destination = **Problema n.º { $puzzle }**: elige adónde va la pieza de { $square }; sus jugadas están marcadas.
+puzzle-pick-piece = **Problema #{ $puzzle }**: elige la pieza que vas a mover; las piezas marcadas pueden moverse.
+puzzle-pick-destination = **Problema #{ $puzzle }**: elige adónde va la pieza de { $square }; sus jugadas están marcadas.
 puzzle-right = ✅ **{ $move }** es correcta. Las { $color ->
     [white] blancas
    *[black] negras
 } responden { $reply }.
-puzzle-solved = 🎉 **{ $move }**: ¡has resuelto el problema n.º { $puzzle }!
+puzzle-solved = 🎉 **{ $move }**: ¡has resuelto el problema #{ $puzzle }!
 daily-puzzle-solved = 🎉 **{ $move }**: ¡has resuelto el problema del día { $day } { $tries ->
     [0] al primer intento!
     [one] tras 1 intento fallido!
    *[other] tras { $tries } intentos fallidos!
 }
 puzzle-rating-change = Puntuación de problemas: { $before } → **{ $after }** ({ $change }).
-puzzle-streak = Racha: { $streak } resueltos seguidos.
+puzzle-streak = Racha: { $streak ->
+    [one] { $streak } resuelto.
+   *[other] { $streak } resueltos seguidos.
+}
 puzzle-wrong = ❌ **{ $move }** no es la jugada ganadora.
 puzzle-try-again = Vuelve a intentarlo con **Mover**, o mira la respuesta con **Solución**. Intentos fallidos: { $tries }.
 puzzle-solution = Solución: { $moves }
-puzzle-given-up = Has abandonado el problema n.º { $puzzle }.
-puzzle-another = Pide otro con `/puzzle`.
+puzzle-given-up = Has abandonado el problema #{ $puzzle }.
+puzzle-another = Pide otro con `/problema`.
 daily-puzzle-post = 🧩 **Problema del día { $day }**: encuentra la jugada ganadora de las { $color ->
     [white] blancas
    *[black] negras
 }{ $moves ->
     [one] .
-   *[other] ({ $moves } jugadas que encontrar).
+   *[other] {" "}({ $moves } jugadas que encontrar).
 } Pulsa **Resolver** para intentarlo: solo tú ves tus respuestas.
 daily-solvers-title = **Problema del día { $day }**: quién lo resolvió, por orden
-daily-solvers-empty = **Problema del día { $day }**: nadie lo ha resuelto todavía. Inténtalo con `/puzzle daily`.
+daily-solvers-empty = **Problema del día { $day }**: nadie lo ha resuelto todavía. Inténtalo con `/problema diario`.
 daily-solver-line = { $rank }. { $player } — { $tries ->
     [0] al primer intento
     [one] tras 1 intento fallido
    *[other] tras { $tries } intentos fallidos
 } · <t:{ $time }:t>
-stats-puzzles = Problemas: puntuación **{ $rating }** (±{ $deviation }) · { $solved } resueltos, { $failed } fallados · racha { $streak } (mejor { $best })
-stats-no-puzzles = Problemas: ninguno intentado todavía (`/puzzle`).
+stats-puzzles = Problemas: puntuación **{ $rating }** (±{ $deviation }) · { $solved ->
+    [one] { $solved } resuelto
+   *[other] { $solved } resueltos
+}, { $failed ->
+    [one] { $failed } fallado
+   *[other] { $failed } fallados
+} · racha { $streak } (mejor { $best })
+stats-no-puzzles = Problemas: ninguno intentado todavía (`/problema`).
 settings-daily-puzzle = Problema del día: se publica en { $channel } cada día (UTC).
 settings-daily-puzzle-off = Problema del día: no se publica.
 daily-puzzle-channel-chosen = 🧩 El problema del día se publicará aquí cada día (UTC).

@@ -83,8 +83,8 @@ parse-malformed-unreadable = Eso no es una jugada; escribe dos casillas como g1-
 ## Tournaments
 refused-tournament-servers-only = Los torneos pertenecen a un servidor: usa este comando en uno.
 refused-tournament-needs-bot = El bot debe estar añadido a este servidor para llevar un torneo: publica él mismo las rondas y los tableros.
-refused-not-organiser = Necesitas el permiso Gestionar servidor (o ser el organizador de este torneo, si el servidor permite organizadores en /settings).
-refused-no-such-tournament = Este servidor no tiene el torneo n.º { $tournament }.
+refused-not-organiser = Necesitas el permiso Gestionar servidor (o ser el organizador de este torneo, si el servidor permite organizadores en /ajustes).
+refused-no-such-tournament = Este servidor no tiene el torneo #{ $tournament }.
 refused-bad-tournament-name = Dale al torneo un nombre de 1 a { $max } caracteres.
 refused-bad-rounds = Un torneo suizo tiene de 1 a { $max } rondas.
 refused-bad-player-limit = El límite de jugadores debe estar entre { $min } y { $max }.
@@ -110,5 +110,5 @@ refused-tournament-game = Una partida de torneo no se puede anular: su emparejam
 
 ## Puzzles
 refused-no-puzzles = No te queda ningún problema: ya los has tenido todos. Salen nuevos de las partidas puntuables.
-refused-no-such-puzzle = No estás resolviendo el problema n.º { $puzzle }; pide uno con `/puzzle`.
-refused-puzzle-over = El problema n.º { $puzzle } ha terminado; pide otro con `/puzzle`.
+refused-no-such-puzzle = No estás resolviendo el problema #{ $puzzle }; pide uno con `/problema`.
+refused-puzzle-over = El problema #{ $puzzle } ha terminado; pide otro con `/problema`.

@@ -131,7 +131,7 @@ web-game-ply = jugada { $ply }
 # The names of the people playing at one screen, and of the computer, as stored with a game
 # started on this device.
 web-name-player = Jugador { $number }
-web-name-computer = Ordenador
+web-name-computer = La máquina
 web-bad-request = Esta petición no es de las que envía la página.
 web-about = Monkey Queen: cada partida que se juega con este bot en Discord tiene aquí su propia página en directo; su tablero en Discord enlaza con ella.
 
@@ -153,23 +153,23 @@ web-activity-computer-level = Nivel
 ## Puzzles (a puzzle's own page, and the links to it on its game's page)
 
 web-game-puzzles = Problemas de esta partida
-web-game-puzzle = Problema n.º { $number }: la posición tras la jugada { $ply }
-web-puzzle-title = Problema n.º { $number }
+web-game-puzzle = Problema #{ $number }: la posición tras la jugada { $ply }
+web-puzzle-title = Problema #{ $number }
 web-puzzle-find-white = Encuentra la jugada ganadora de las blancas
 web-puzzle-find-black = Encuentra la jugada ganadora de las negras
 web-puzzle-rating = Puntuación { $rating }
 web-puzzle-board = La posición del problema: { $pieces }
 web-puzzle-first = Primera: la posición del problema
 web-puzzle-navigation = Recorrer las jugadas
-web-puzzle-your-move = Te toca: toca una pieza y luego adónde va.
+web-puzzle-your-move = Te toca: pulsa una pieza y luego la casilla adonde va.
 web-puzzle-right = ¡Correcto! La respuesta fue { $move }: encuentra la siguiente jugada.
 web-puzzle-solved = ¡Resuelto!
 web-puzzle-wrong = { $move } no es la jugada. La solución está en el tablero: recórrela.
 web-puzzle-shown = La solución está en el tablero: recórrela.
 web-puzzle-show-solution = Ver la solución
 web-puzzle-again = Intentar de nuevo
-web-puzzle-unrated = Aquí los problemas no puntúan: la puntuación de problemas es para /puzzle en Discord.
-web-puzzle-counts = Este problema cuenta ahora mismo en Discord: es el problema del día, o alguien lo está resolviendo para su puntuación. Juégalo allí con /puzzle; aquí se abre cuando deje de contar.
+web-puzzle-unrated = Aquí los problemas no puntúan: la puntuación de problemas es para /problema en Discord.
+web-puzzle-counts = Este problema cuenta ahora mismo en Discord: es el problema del día, o alguien lo está resolviendo para su puntuación. Juégalo allí con /problema; aquí se abre cuando deje de contar.
 web-theme-queen-capture = captura de la reina
 web-theme-no-moves = sin jugadas legales
 web-theme-forced-win = victoria forzada

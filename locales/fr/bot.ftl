@@ -1,5 +1,11 @@
 # Monkey Queen — tous les textes du bot, en français (traduits de locales/en/bot.ftl).
 #
+# Mots jamais employés ici (un test vérifie chaque message de cette langue avec ces lignes) :
+# le bot tutoie toujours, jamais de *vous* ; la reine n'est « dame » que dans la comparaison avec
+# les échecs ; les numéros s'écrivent « #12 » partout.
+# forbidden: vous, votre, vos, vôtre, vôtres, trouvez, demandez, répondez, tentez, essayez, réessayez, appuyez, choisissez, jouez, lancez, rejoignez, utilisez, voyez, donnez, terminez, retirez, désactivez, touchez, dame, dames, n°, nº
+# forbidden-except: comme une dame aux échecs
+#
 # Glossaire, le même partout (et dans refusals.ftl, rules.ftl, commands.ftl) :
 #   queen      reine          la haute pile de départ de chaque camp ; la prendre fait gagner
 #                             (la « queen » des échecs se dit « dame » : seulement dans « comme une dame aux échecs »)
@@ -300,7 +306,7 @@ settings-organisers = • Tournois : { $organisers ->
 ## Tournois
 # $name est le nom du tournoi tel que l'organisateur l'a écrit ; $title est tournament-title.
 
-tournament-title = **Tournoi n° { $tournament } : { $name }**
+tournament-title = **Tournoi #{ $tournament } : { $name }**
 tournament-format = { $format ->
     [swiss] système suisse, { $rounds ->
         [one] 1 ronde
@@ -326,7 +332,7 @@ tournament-running = La ronde { $round } sur { $rounds } est en cours. Le classe
 tournament-won = C'est terminé : { $winner } a gagné.
 tournament-unplayed = Il n'a pas eu lieu : trop peu de joueurs s'étaient inscrits.
 tournament-round-title = { $title } — **ronde { $round } sur { $rounds }**
-tournament-board = Table { $board } : { $white } (Blancs) contre { $black } (Noirs) — partie n° { $game }
+tournament-board = Table { $board } : { $white } (Blancs) contre { $black } (Noirs) — partie #{ $game }
 tournament-board-forfeit = Table { $board } : { $white } (Blancs) contre { $black } (Noirs) — { $winner } gagne par forfait : { $absent } s'est retiré.
 tournament-bye = Exempt : { $player } ne joue pas cette ronde et marque un point.
 tournament-round-play = Joue sur ton plateau avec le bouton Jouer, ou avec `/jouer`. Bonne chance !
@@ -367,21 +373,21 @@ tournament-stage-running = ronde { $round } sur { $rounds }
 tournament-stage-finished = terminé
 tournament-list-empty = Ce serveur n'a encore aucun tournoi. Crées-en un avec `/tournoi créer`.
 tournament-list-title = **Tournois de ce serveur** · { $total } en tout, du plus récent au plus ancien · page { $page } sur { $pages }
-tournament-list-line = • n° { $tournament } **{ $name }** — { $format } · { $stage }
-tournament-choice = n° { $tournament } { $name } ({ $stage })
-tournament-thread-name = Tournoi n° { $tournament } : { $name }
-tournament-joined = Tu participes au tournoi n° { $tournament }, { $name }. Bonne chance !
+tournament-list-line = • #{ $tournament } **{ $name }** — { $format } · { $stage }
+tournament-choice = #{ $tournament } { $name } ({ $stage })
+tournament-thread-name = Tournoi #{ $tournament } : { $name }
+tournament-joined = Tu participes au tournoi #{ $tournament }, { $name }. Bonne chance !
 tournament-left = { $started ->
-    [yes] Tu t'es retiré du tournoi n° { $tournament }, { $name } : une partie en cours est perdue, et tes parties suivantes sont perdues par forfait.
-   *[no] Tu ne fais plus partie des joueurs du tournoi n° { $tournament }, { $name }.
+    [yes] Tu t'es retiré du tournoi #{ $tournament }, { $name } : une partie en cours est perdue, et tes parties suivantes sont perdues par forfait.
+   *[no] Tu ne fais plus partie des joueurs du tournoi #{ $tournament }, { $name }.
 }
 tournament-withdrew = { $started ->
-    [yes] { $player } est retiré du tournoi n° { $tournament } : une partie en cours est perdue, et ses parties suivantes sont perdues par forfait.
-   *[no] { $player } ne fait plus partie des joueurs du tournoi n° { $tournament }.
+    [yes] { $player } est retiré du tournoi #{ $tournament } : une partie en cours est perdue, et ses parties suivantes sont perdues par forfait.
+   *[no] { $player } ne fait plus partie des joueurs du tournoi #{ $tournament }.
 }
-tournament-started = Le tournoi n° { $tournament }, { $name }, a commencé : les appariements de la ronde 1 sont en cours de publication.
-tournament-result-set = Tournoi n° { $tournament }, ronde { $round }, table { $board } : la victoire revient désormais à { $winner }. Les rondes déjà appariées restent telles quelles.
-tournament-exported = Tournoi n° { $tournament }, { $name } : les notations de toutes les parties, et le tournoi au format FIDE TRF.
+tournament-started = Le tournoi #{ $tournament }, { $name }, a commencé : les appariements de la ronde 1 sont en cours de publication.
+tournament-result-set = Tournoi #{ $tournament }, ronde { $round }, table { $board } : la victoire revient désormais à { $winner }. Les rondes déjà appariées restent telles quelles.
+tournament-exported = Tournoi #{ $tournament }, { $name } : les notations de toutes les parties, et le tournoi au format FIDE TRF.
 
 ## Réponses courtes
 
@@ -398,8 +404,8 @@ server-only = Cette commande ne fonctionne que sur un serveur.
 ## Puzzles (/puzzle, the daily puzzle)
 button-solution = Solution
 button-solve = Résoudre
-puzzle-title = **Problème n° { $puzzle }** · cote { $rating }
-daily-puzzle-title = **Problème du jour, { $day }** (problème n° { $puzzle }) · cote { $rating }
+puzzle-title = **Problème #{ $puzzle }** · cote { $rating }
+daily-puzzle-title = **Problème du jour, { $day }** (problème #{ $puzzle }) · cote { $rating }
 puzzle-themes = { $themes }
 # A puzzle's theme (see docs/puzzles.md).
 puzzle-theme = { $theme ->
@@ -416,67 +422,76 @@ puzzle-theme = { $theme ->
     [long] long
    *[very-long] très long
 }
-puzzle-find = Trouvez le coup gagnant des { $color ->
+puzzle-find = Trouve le coup gagnant des { $color ->
     [white] Blancs
    *[black] Noirs
 }{ $moves ->
     [one] .
-   *[other] ; la solution compte { $moves } de vos coups.
+   *[other] {" "}; la solution compte { $moves } de tes coups.
 }
-puzzle-next = Trouvez maintenant le coup suivant des { $color ->
+puzzle-next = Trouve maintenant le coup suivant des { $color ->
     [white] Blancs
    *[black] Noirs
 }.
 puzzle-how = { $daily ->
-    [yes] Répondez avec **Jouer**.
-   *[no] Répondez avec **Jouer**, ou avec `/move`.
+    [yes] Réponds avec **Jouer**.
+   *[no] Réponds avec **Jouer**, ou avec `/jouer`.
 }
 puzzle-tries = Essais manqués jusqu'ici : { $tries }.
 # The header line over a puzzle's picture.
-puzzle-caption = Problème n° { $puzzle } · { $solved ->
+puzzle-caption = Problème #{ $puzzle } · { $solved ->
     [yes] résolu
    *[no] les { $color ->
         [white] Blancs
        *[black] Noirs
     } jouent et gagnent
 }
-puzzle-pick-piece = **Problème n° { $puzzle }** : choisissez la pièce à jouer ; les pièces marquées peuvent bouger.
-puzzle-pick-destination = **Problème n° { $puzzle }** : choisissez où va la pièce de { $square } ; ses coups sont marqués.
+puzzle-pick-piece = **Problème #{ $puzzle }** : choisis la pièce à jouer ; les pièces marquées peuvent bouger.
+puzzle-pick-destination = **Problème #{ $puzzle }** : choisis où va la pièce en { $square } ; ses coups sont marqués.
 puzzle-right = ✅ **{ $move }** est juste. Les { $color ->
     [white] Blancs
    *[black] Noirs
 } répondent { $reply }.
-puzzle-solved = 🎉 **{ $move }** : vous avez résolu le problème n° { $puzzle } !
-daily-puzzle-solved = 🎉 **{ $move }** : vous avez résolu le problème du { $day } { $tries ->
+puzzle-solved = 🎉 **{ $move }** : tu as résolu le problème #{ $puzzle } !
+daily-puzzle-solved = 🎉 **{ $move }** : tu as résolu le problème du { $day } { $tries ->
     [0] du premier coup !
     [one] après 1 essai manqué !
    *[other] après { $tries } essais manqués !
 }
 puzzle-rating-change = Cote de problèmes : { $before } → **{ $after }** ({ $change }).
-puzzle-streak = Série : { $streak } résolus d'affilée.
+puzzle-streak = Série : { $streak ->
+    [one] { $streak } résolu.
+   *[other] { $streak } résolus d'affilée.
+}
 puzzle-wrong = ❌ **{ $move }** n'est pas le coup gagnant.
-puzzle-try-again = Réessayez avec **Jouer**, ou voyez la réponse avec **Solution**. Essais manqués : { $tries }.
+puzzle-try-again = Réessaie avec **Jouer**, ou vois la réponse avec **Solution**. Essais manqués : { $tries }.
 puzzle-solution = Solution : { $moves }
-puzzle-given-up = Vous avez abandonné le problème n° { $puzzle }.
-puzzle-another = Demandez-en un autre avec `/puzzle`.
-daily-puzzle-post = 🧩 **Problème du jour, { $day }** : trouvez le coup gagnant des { $color ->
+puzzle-given-up = Tu as abandonné le problème #{ $puzzle }.
+puzzle-another = Demandes-en un autre avec `/problème`.
+daily-puzzle-post = 🧩 **Problème du jour, { $day }** : trouve le coup gagnant des { $color ->
     [white] Blancs
    *[black] Noirs
 }{ $moves ->
     [one] .
-   *[other] ({ $moves } coups à trouver).
-} Appuyez sur **Résoudre** pour le tenter : vous seul voyez vos réponses.
+   *[other] {" "}({ $moves } coups à trouver).
+} Appuie sur **Résoudre** pour le tenter : toi seul vois tes réponses.
 daily-solvers-title = **Problème du jour, { $day }** : qui l'a résolu, dans l'ordre
-daily-solvers-empty = **Problème du jour, { $day }** : personne ne l'a encore résolu. Tentez-le avec `/puzzle daily`.
+daily-solvers-empty = **Problème du jour, { $day }** : personne ne l'a encore résolu. Tente-le avec `/problème quotidien`.
 daily-solver-line = { $rank }. { $player } — { $tries ->
     [0] du premier coup
     [one] après 1 essai manqué
    *[other] après { $tries } essais manqués
 } · <t:{ $time }:t>
-stats-puzzles = Problèmes : cote **{ $rating }** (±{ $deviation }) · { $solved } résolus, { $failed } manqués · série { $streak } (record { $best })
-stats-no-puzzles = Problèmes : aucun tenté pour l'instant (`/puzzle`).
+stats-puzzles = Problèmes : cote **{ $rating }** (±{ $deviation }) · { $solved ->
+    [one] { $solved } résolu
+   *[other] { $solved } résolus
+}, { $failed ->
+    [one] { $failed } manqué
+   *[other] { $failed } manqués
+} · série { $streak } (record { $best })
+stats-no-puzzles = Problèmes : aucun tenté pour l'instant (`/problème`).
 settings-daily-puzzle = Problème du jour : publié dans { $channel } chaque jour (UTC).
 settings-daily-puzzle-off = Problème du jour : non publié.
 daily-puzzle-channel-chosen = 🧩 Le problème du jour sera publié ici chaque jour (UTC).
-daily-puzzle-channel-unreachable = Je ne peux pas publier dans { $channel } : il me faut y voir, y envoyer des messages et y joindre des fichiers. Rien n'a été changé.
-daily-puzzle-channel-conflict = Choisissez un salon pour le problème du jour, ou désactivez-le, pas les deux. Rien n'a été changé.
+daily-puzzle-channel-unreachable = Je ne peux pas publier dans { $channel } : il me faut les permissions d'y voir le salon, d'y envoyer des messages et d'y joindre des fichiers. Rien n'a été changé.
+daily-puzzle-channel-conflict = Choisis un salon pour le problème du jour, ou désactive-le, pas les deux. Rien n'a été changé.

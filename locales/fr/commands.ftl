@@ -246,14 +246,14 @@ rules-description = Les règles de Monkey Queen en bref, avec des diagrammes d'e
 ## The Activity's Entry Point command (App Launcher)
 
 launch = lancer
-launch-description = Jouez à Monkey Queen sur le plateau même : touchez une pièce, puis une case.
+launch-description = Joue à Monkey Queen sur le plateau même : touche une pièce, puis une case.
 
 ## /puzzle
 
 puzzle = problème
-puzzle-description = Un problème tiré d'une vraie partie, rien que pour vous : trouvez le coup gagnant.
+puzzle-description = Un problème tiré d'une vraie partie, rien que pour toi : trouve le coup gagnant.
 puzzle-daily = quotidien
-puzzle-daily-description = Le problème du jour, le même pour tous (par défaut : un proche de votre cote)
+puzzle-daily-description = Le problème du jour, le même pour tous (par défaut : un proche de ta cote)
 # The `scope` option of /leaderboard: today's daily puzzle's solvers.
 choice-scope-puzzles = le problème du jour
 # The daily puzzle's options of /settings.

@@ -16,7 +16,7 @@ refused-ai-level-for-human = Un niveau d'ordinateur ne s'applique que si tu joue
 refused-board-size = Le plateau doit faire 12, 14 ou 16 cases de côté, pas { $size }.
 refused-queen-height = Une reine démarre avec une pile de 20 à 40 pions, pas { $height }.
 refused-bad-time-limit = Le temps par coup doit être positif, pas { $ms } ms.
-refused-duplicate-challenge = Il y a déjà un défi en attente entre vous deux dans ce salon (#{ $challenge }).
+refused-duplicate-challenge = Il y a déjà un défi en attente entre toi et cette personne dans ce salon (#{ $challenge }).
 refused-no-such-challenge = Le défi #{ $challenge } n'existe pas.
 refused-challenge-not-pending = Ce défi n'est plus ouvert : il est { $status }.
 refused-challenge-expired = Ce défi a expiré.
@@ -86,11 +86,11 @@ parse-malformed = `{ $text }` n'est pas un coup ; écris deux cases comme g1-g7,
 parse-malformed-unreadable = Ce n'est pas un coup ; écris deux cases comme g1-g7, ou swap.
 
 ## Tournaments
-refused-tournament-servers-only = Les tournois appartiennent à un serveur : utilisez cette commande dans un serveur.
+refused-tournament-servers-only = Les tournois appartiennent à un serveur : utilise cette commande dans un serveur.
 refused-tournament-needs-bot = Le bot doit être ajouté à ce serveur pour mener un tournoi : il publie lui-même les rondes et les plateaux.
-refused-not-organiser = Il vous faut la permission Gérer le serveur (ou être l'organisateur de ce tournoi, si le serveur autorise les organisateurs dans /settings).
-refused-no-such-tournament = Ce serveur n'a pas de tournoi n° { $tournament }.
-refused-bad-tournament-name = Donnez au tournoi un nom de 1 à { $max } caractères.
+refused-not-organiser = Il te faut la permission Gérer le serveur (ou être l'organisateur de ce tournoi, si le serveur autorise les organisateurs dans /réglages).
+refused-no-such-tournament = Ce serveur n'a pas de tournoi #{ $tournament }.
+refused-bad-tournament-name = Donne au tournoi un nom de 1 à { $max } caractères.
 refused-bad-rounds = Un tournoi suisse compte de 1 à { $max } rondes.
 refused-bad-player-limit = Le nombre maximal de joueurs doit être entre { $min } et { $max }.
 refused-round-robin-too-large = { $cycles ->
@@ -98,22 +98,22 @@ refused-round-robin-too-large = { $cycles ->
    *[other] Un toutes rondes de { $players } joueurs compte { $rounds } rondes
 }, et chaque ronde attend sa partie la plus lente : il accueille au plus { $max } joueurs ({ $max-rounds } rondes). Pour plus de joueurs, choisissez le système suisse : il ne joue que les rondes que vous fixez.
 refused-start-in-past = Cette heure de début est déjà passée.
-refused-too-many-tournaments = Ce serveur a déjà { $limit } tournois en inscription ou en cours ; terminez-en un d'abord.
+refused-too-many-tournaments = Ce serveur a déjà { $limit } tournois en inscription ou en cours ; termines-en un d'abord.
 refused-tournament-started = Ce tournoi a déjà commencé.
 refused-tournament-over = Ce tournoi est terminé.
 refused-tournament-not-started = Ce tournoi n'a pas encore commencé.
 refused-tournament-full = Ce tournoi est complet ({ $limit } joueurs).
-refused-already-joined = Vous êtes déjà inscrit à ce tournoi.
-refused-not-joined = Vous n'êtes pas inscrit à ce tournoi.
+refused-already-joined = Tu es déjà inscrit à ce tournoi.
+refused-not-joined = Tu n'es pas inscrit à ce tournoi.
 refused-not-entered = Ce joueur ne participe pas à ce tournoi.
 refused-already-withdrawn = Ce joueur s'est déjà retiré.
 refused-too-few-players = Ce tournoi a besoin d'au moins { $need } joueurs pour commencer.
 refused-no-such-pairing = La ronde { $round } n'a pas de partie à la table { $board }.
-refused-result-pending = Cette partie est encore en cours ; son résultat viendra du plateau (ou retirez un joueur).
+refused-result-pending = Cette partie est encore en cours ; son résultat viendra du plateau (ou retire un joueur).
 refused-not-in-pairing = Ce joueur ne joue pas dans cette partie.
 refused-tournament-game = Une partie de tournoi ne peut pas être annulée : son appariement attend un résultat.
 
 ## Puzzles
-refused-no-puzzles = Plus aucun problème pour vous : vous les avez tous eus. De nouveaux viennent des parties classées.
-refused-no-such-puzzle = Vous ne résolvez pas le problème n° { $puzzle } ; demandez-en un avec `/puzzle`.
-refused-puzzle-over = Le problème n° { $puzzle } est terminé ; demandez-en un autre avec `/puzzle`.
+refused-no-puzzles = Plus aucun problème pour toi : tu les as tous eus. De nouveaux viennent des parties classées.
+refused-no-such-puzzle = Tu ne résous pas le problème #{ $puzzle } ; demandes-en un avec `/problème`.
+refused-puzzle-over = Le problème #{ $puzzle } est terminé ; demandes-en un autre avec `/problème`.

@@ -154,8 +154,8 @@ web-activity-computer-level = Niveau
 ## Puzzles (a puzzle's own page, and the links to it on its game's page)
 
 web-game-puzzles = Problèmes tirés de cette partie
-web-game-puzzle = Problème nº { $number } : la position après le coup { $ply }
-web-puzzle-title = Problème nº { $number }
+web-game-puzzle = Problème #{ $number } : la position après le coup { $ply }
+web-puzzle-title = Problème #{ $number }
 web-puzzle-find-white = Trouve le coup gagnant des Blancs
 web-puzzle-find-black = Trouve le coup gagnant des Noirs
 web-puzzle-rating = Cote { $rating }
@@ -169,8 +169,8 @@ web-puzzle-wrong = { $move } n’est pas le bon coup. La solution est sur le pla
 web-puzzle-shown = La solution est sur le plateau : parcours-la.
 web-puzzle-show-solution = Voir la solution
 web-puzzle-again = Réessayer
-web-puzzle-unrated = Ici, les problèmes ne comptent pas pour la cote : la cote des problèmes, c’est /puzzle sur Discord.
-web-puzzle-counts = Ce problème compte en ce moment sur Discord : c’est le problème du jour, ou quelqu’un le résout pour sa cote. Joue-le là-bas avec /puzzle ; ici, il s’ouvre quand il ne compte plus.
+web-puzzle-unrated = Ici, les problèmes ne comptent pas pour la cote : la cote des problèmes, c’est /problème sur Discord.
+web-puzzle-counts = Ce problème compte en ce moment sur Discord : c’est le problème du jour, ou quelqu’un le résout pour sa cote. Joue-le là-bas avec /problème ; ici, il s’ouvre quand il ne compte plus.
 web-theme-queen-capture = prise de la reine
 web-theme-no-moves = aucun coup légal
 web-theme-forced-win = gain forcé

@@ -1,5 +1,12 @@
 # Monkey Queen — todos os textos que o bot escreve, em português do Brasil.
 #
+# Palavras que nunca aparecem aqui (um teste confere cada mensagem deste idioma com estas linhas):
+# "jogada", nunca "lance"; "Brancas" e "Pretas" sempre com maiúscula; o tabuleiro de um torneio é
+# "tabuleiro", não "mesa"; "emparceiramento", não "emparelhamento"; uma partida é "anulada", nunca
+# "cancelada" (cancelar é só para desafios: "desafio cancelado"); números se escrevem "#12".
+# forbidden: lance, lances, mesa, mesas, emparelhamento, emparelhamentos, emparelhar, emparelhada, emparelhadas, emparelhados, cancelada, canceladas, nº, n°, n.º
+# forbidden-exact: brancas, pretas
+#
 # Glossário, o mesmo em todos os arquivos:
 #   queen     rainha — a pilha alta com que cada lado começa; capturá-la vence a partida
 #   baby      bebê — uma pedra só, que a rainha deixa para trás ao se mover sem capturar
@@ -16,6 +23,8 @@
 #   computer  o computador — o bot como adversário; "eu"/"mim" só quando o bot fala de si
 #             mesmo ("escolha a mim")
 #   thread    tópico (como no Discord em português)
+#   tournament torneio; round = rodada; pairing = emparceiramento; o tabuleiro de um emparceiramento
+#             é "tabuleiro 3" (não "mesa"); forfeit = W.O.
 #   White / Black  Brancas / Pretas (sempre com maiúscula, também no meio da frase, e no
 #             feminino plural: "as Brancas", "com as Pretas")
 #
@@ -291,7 +300,7 @@ settings-organisers = • Torneios: { $organisers ->
 ## Torneios
 # $name é o nome do torneio como o organizador o escreveu; $title é tournament-title.
 
-tournament-title = **Torneio nº { $tournament }: { $name }**
+tournament-title = **Torneio #{ $tournament }: { $name }**
 tournament-format = { $format ->
     [swiss] sistema suíço, { $rounds ->
         [one] 1 rodada
@@ -317,8 +326,8 @@ tournament-running = A rodada { $round } de { $rounds } está em andamento. A cl
 tournament-won = Terminou: { $winner } venceu.
 tournament-unplayed = Não aconteceu: poucos jogadores se inscreveram.
 tournament-round-title = { $title } — **rodada { $round } de { $rounds }**
-tournament-board = Mesa { $board }: { $white } (Brancas) contra { $black } (Pretas) — partida nº { $game }
-tournament-board-forfeit = Mesa { $board }: { $white } (Brancas) contra { $black } (Pretas) — { $winner } vence por W.O.: { $absent } desistiu.
+tournament-board = Tabuleiro { $board }: { $white } (Brancas) contra { $black } (Pretas) — partida #{ $game }
+tournament-board-forfeit = Tabuleiro { $board }: { $white } (Brancas) contra { $black } (Pretas) — { $winner } vence por W.O.: { $absent } desistiu.
 tournament-bye = Folga: { $player } não joga esta rodada e ganha um ponto.
 tournament-round-play = Jogue no seu tabuleiro com o botão Jogar, ou com `/jogar`. Boa sorte!
 tournament-standing = { $rank }. { $player } — **{ $points }** { $half-points ->
@@ -354,21 +363,21 @@ tournament-stage-running = rodada { $round } de { $rounds }
 tournament-stage-finished = encerrado
 tournament-list-empty = Este servidor ainda não tem torneios. Crie um com `/torneio criar`.
 tournament-list-title = **Torneios deste servidor** · { $total } no total, os mais novos primeiro · página { $page } de { $pages }
-tournament-list-line = • nº { $tournament } **{ $name }** — { $format } · { $stage }
-tournament-choice = nº { $tournament } { $name } ({ $stage })
-tournament-thread-name = Torneio nº { $tournament }: { $name }
-tournament-joined = Você entrou no torneio nº { $tournament }, { $name }. Boa sorte!
+tournament-list-line = • #{ $tournament } **{ $name }** — { $format } · { $stage }
+tournament-choice = #{ $tournament } { $name } ({ $stage })
+tournament-thread-name = Torneio #{ $tournament }: { $name }
+tournament-joined = Você entrou no torneio #{ $tournament }, { $name }. Boa sorte!
 tournament-left = { $started ->
-    [yes] Você desistiu do torneio nº { $tournament }, { $name }: a partida em andamento está perdida, e as suas partidas restantes são perdidas por W.O.
-   *[no] Você saiu da lista de jogadores do torneio nº { $tournament }, { $name }.
+    [yes] Você desistiu do torneio #{ $tournament }, { $name }: a partida em andamento está perdida, e as suas partidas restantes são perdidas por W.O.
+   *[no] Você saiu da lista de jogadores do torneio #{ $tournament }, { $name }.
 }
 tournament-withdrew = { $started ->
-    [yes] { $player } foi retirado do torneio nº { $tournament }: a partida em andamento está perdida, e as partidas restantes são perdidas por W.O.
-   *[no] { $player } saiu da lista de jogadores do torneio nº { $tournament }.
+    [yes] { $player } foi retirado do torneio #{ $tournament }: a partida em andamento está perdida, e as partidas restantes são perdidas por W.O.
+   *[no] { $player } saiu da lista de jogadores do torneio #{ $tournament }.
 }
-tournament-started = O torneio nº { $tournament }, { $name }, começou: os emparceiramentos da rodada 1 estão sendo publicados.
-tournament-result-set = Torneio nº { $tournament }, rodada { $round }, mesa { $board }: agora quem vence é { $winner }. As rodadas já emparceiradas ficam como estão.
-tournament-exported = Torneio nº { $tournament }, { $name }: os registros de todas as partidas, e o torneio como arquivo FIDE TRF.
+tournament-started = O torneio #{ $tournament }, { $name }, começou: os emparceiramentos da rodada 1 estão sendo publicados.
+tournament-result-set = Torneio #{ $tournament }, rodada { $round }, tabuleiro { $board }: agora quem vence é { $winner }. As rodadas já emparceiradas ficam como estão.
+tournament-exported = Torneio #{ $tournament }, { $name }: os registros de todas as partidas, e o torneio como arquivo FIDE TRF.
 
 ## Respostas curtas
 
@@ -385,83 +394,94 @@ server-only = Este comando só funciona em um servidor.
 ## Puzzles (/puzzle, the daily puzzle)
 button-solution = Solução
 button-solve = Resolver
-puzzle-title = **Problema nº { $puzzle }** · rating { $rating }
-daily-puzzle-title = **Problema do dia { $day }** (problema nº { $puzzle }) · rating { $rating }
+puzzle-title = **Problema #{ $puzzle }** · rating { $rating }
+daily-puzzle-title = **Problema do dia { $day }** (problema #{ $puzzle }) · rating { $rating }
 puzzle-themes = { $themes }
 # A puzzle's theme (see docs/puzzles.md).
 puzzle-theme = { $theme ->
     [queen-capture] captura da rainha
-    [no-moves] sem lances
+    [no-moves] sem jogadas
     [forced-win] vitória forçada
     [advantage] vantagem
     [trapped-queen] rainha presa
     [baby-takes-queen] um bebê captura a rainha
     [birth-blocks] o recém-nascido bloqueia
-    [quiet-move] lance tranquilo
-    [one-move] um lance
+    [quiet-move] jogada tranquila
+    [one-move] uma jogada
     [short] curto
     [long] longo
    *[very-long] muito longo
 }
-puzzle-find = Encontre o lance vencedor das { $color ->
-    [white] brancas
-   *[black] pretas
+puzzle-find = Encontre a jogada vencedora das { $color ->
+    [white] Brancas
+   *[black] Pretas
 }{ $moves ->
     [one] .
-   *[other] ; a solução tem { $moves } lances seus.
+   *[other] ; a solução tem { $moves } jogadas suas.
 }
-puzzle-next = Agora encontre o próximo lance das { $color ->
-    [white] brancas
-   *[black] pretas
+puzzle-next = Agora encontre a próxima jogada das { $color ->
+    [white] Brancas
+   *[black] Pretas
 }.
 puzzle-how = { $daily ->
     [yes] Responda com **Jogar**.
-   *[no] Responda com **Jogar** ou com `/move`.
+   *[no] Responda com **Jogar** ou com `/jogar`.
 }
 puzzle-tries = Tentativas erradas até agora: { $tries }.
 # The header line over a puzzle's picture.
-puzzle-caption = Problema nº { $puzzle } · { $solved ->
+puzzle-caption = Problema #{ $puzzle } · { $solved ->
     [yes] resolvido
    *[no] as { $color ->
-        [white] brancas
-       *[black] pretas
+        [white] Brancas
+       *[black] Pretas
     } jogam e vencem
 }
-puzzle-pick-piece = **Problema nº { $puzzle }**: escolha a peça a mover; as peças marcadas podem se mover.
-puzzle-pick-destination = **Problema nº { $puzzle }**: escolha para onde vai a peça de { $square }; seus lances estão marcados.
+puzzle-pick-piece = **Problema #{ $puzzle }**: escolha a peça a mover; as peças marcadas podem se mover.
+puzzle-pick-destination = **Problema #{ $puzzle }**: escolha para onde vai a peça de { $square }; suas jogadas estão marcadas.
 puzzle-right = ✅ **{ $move }** está certo. As { $color ->
-    [white] brancas
-   *[black] pretas
+    [white] Brancas
+   *[black] Pretas
 } respondem { $reply }.
-puzzle-solved = 🎉 **{ $move }**: você resolveu o problema nº { $puzzle }!
+puzzle-solved = 🎉 **{ $move }**: você resolveu o problema #{ $puzzle }!
 daily-puzzle-solved = 🎉 **{ $move }**: você resolveu o problema do dia { $day } { $tries ->
     [0] na primeira tentativa!
     [one] depois de 1 tentativa errada!
    *[other] depois de { $tries } tentativas erradas!
 }
 puzzle-rating-change = Rating de problemas: { $before } → **{ $after }** ({ $change }).
-puzzle-streak = Sequência: { $streak } resolvidos seguidos.
-puzzle-wrong = ❌ **{ $move }** não é o lance vencedor.
+puzzle-streak = Sequência: { $streak ->
+    [one] { $streak } resolvido.
+   *[other] { $streak } resolvidos seguidos.
+}
+puzzle-wrong = ❌ **{ $move }** não é a jogada vencedora.
 puzzle-try-again = Tente de novo com **Jogar**, ou veja a resposta com **Solução**. Tentativas erradas: { $tries }.
 puzzle-solution = Solução: { $moves }
-puzzle-given-up = Você desistiu do problema nº { $puzzle }.
-puzzle-another = Peça outro com `/puzzle`.
-daily-puzzle-post = 🧩 **Problema do dia { $day }**: encontre o lance vencedor das { $color ->
-    [white] brancas
-   *[black] pretas
+puzzle-given-up = Você desistiu do problema #{ $puzzle }.
+puzzle-another = Peça outro com `/problema`.
+daily-puzzle-post = 🧩 **Problema do dia { $day }**: encontre a jogada vencedora das { $color ->
+    [white] Brancas
+   *[black] Pretas
 }{ $moves ->
     [one] .
-   *[other] ({ $moves } lances a encontrar).
+   *[other] {" "}({ $moves } jogadas a encontrar).
 } Aperte **Resolver** para tentar: só você vê suas respostas.
 daily-solvers-title = **Problema do dia { $day }**: quem resolveu, por ordem
-daily-solvers-empty = **Problema do dia { $day }**: ninguém resolveu ainda. Tente com `/puzzle daily`.
+daily-solvers-empty = **Problema do dia { $day }**: ninguém resolveu ainda. Tente com `/problema diário`.
 daily-solver-line = { $rank }. { $player } — { $tries ->
     [0] na primeira tentativa
     [one] depois de 1 tentativa errada
    *[other] depois de { $tries } tentativas erradas
 } · <t:{ $time }:t>
-stats-puzzles = Problemas: rating **{ $rating }** (±{ $deviation }) · { $solved } resolvidos, { $failed } errados · sequência { $streak } (melhor { $best })
-stats-no-puzzles = Problemas: nenhum tentado ainda (`/puzzle`).
+stats-puzzles = Problemas: rating **{ $rating }** (±{ $deviation }) · { $solved ->
+    [0] 0 resolvidos
+    [one] { $solved } resolvido
+   *[other] { $solved } resolvidos
+}, { $failed ->
+    [0] 0 errados
+    [one] { $failed } errado
+   *[other] { $failed } errados
+} · sequência { $streak } (melhor { $best })
+stats-no-puzzles = Problemas: nenhum tentado ainda (`/problema`).
 settings-daily-puzzle = Problema do dia: publicado em { $channel } todo dia (UTC).
 settings-daily-puzzle-off = Problema do dia: não publicado.
 daily-puzzle-channel-chosen = 🧩 O problema do dia será publicado aqui todo dia (UTC).

@@ -217,8 +217,8 @@ tournament-result-tournament = torneio
 tournament-result-tournament-description = O número do torneio
 tournament-result-round = rodada
 tournament-result-round-description = A rodada
-tournament-result-board = mesa
-tournament-result-board-description = A mesa, numerada como nos emparceiramentos da rodada
+tournament-result-board = tabuleiro
+tournament-result-board-description = O tabuleiro, numerado como nos emparceiramentos da rodada
 tournament-result-winner = vencedor
 tournament-result-winner-description = Quem vence essa partida
 tournament-export = exportar
@@ -251,7 +251,7 @@ launch-description = Jogue Monkey Queen no próprio tabuleiro: toque numa peça,
 ## /puzzle
 
 puzzle = problema
-puzzle-description = Um problema de uma partida real, só para você: encontre o lance vencedor.
+puzzle-description = Um problema de uma partida real, só para você: encontre a jogada vencedora.
 puzzle-daily = diário
 puzzle-daily-description = O problema do dia, o mesmo para todos (padrão: um perto do seu rating)
 # The `scope` option of /leaderboard: today's daily puzzle's solvers.

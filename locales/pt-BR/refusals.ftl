@@ -78,8 +78,8 @@ parse-malformed-unreadable = Isso não é uma jogada; escreva duas casas, como g
 ## Tournaments
 refused-tournament-servers-only = Torneios pertencem a um servidor: use este comando em um.
 refused-tournament-needs-bot = O bot precisa ser adicionado a este servidor para conduzir um torneio: ele mesmo publica as rodadas e os tabuleiros.
-refused-not-organiser = Você precisa da permissão Gerenciar servidor (ou ser o organizador deste torneio, se o servidor permitir organizadores em /settings).
-refused-no-such-tournament = Este servidor não tem o torneio nº { $tournament }.
+refused-not-organiser = Você precisa da permissão Gerenciar servidor (ou ser o organizador deste torneio, se o servidor permitir organizadores em /configurações).
+refused-no-such-tournament = Este servidor não tem o torneio #{ $tournament }.
 refused-bad-tournament-name = Dê ao torneio um nome de 1 a { $max } caracteres.
 refused-bad-rounds = Um torneio suíço tem de 1 a { $max } rodadas.
 refused-bad-player-limit = O limite de jogadores deve ficar entre { $min } e { $max }.
@@ -101,9 +101,9 @@ refused-too-few-players = Este torneio precisa de pelo menos { $need } jogadores
 refused-no-such-pairing = A rodada { $round } não tem partida no tabuleiro { $board }.
 refused-result-pending = Essa partida ainda está em andamento; o resultado virá do tabuleiro (ou retire um jogador).
 refused-not-in-pairing = Essa pessoa não joga nessa partida.
-refused-tournament-game = Uma partida de torneio não pode ser cancelada: o emparelhamento precisa de um resultado.
+refused-tournament-game = Uma partida de torneio não pode ser anulada: o emparceiramento precisa de um resultado.
 
 ## Puzzles
 refused-no-puzzles = Não sobrou nenhum problema para você: você já teve todos. Novos vêm das partidas ranqueadas.
-refused-no-such-puzzle = Você não está resolvendo o problema nº { $puzzle }; peça um com `/puzzle`.
-refused-puzzle-over = O problema nº { $puzzle } acabou; peça outro com `/puzzle`.
+refused-no-such-puzzle = Você não está resolvendo o problema #{ $puzzle }; peça um com `/problema`.
+refused-puzzle-over = O problema #{ $puzzle } acabou; peça outro com `/problema`.

@@ -177,3 +177,57 @@ pub(super) fn ids(lang: Lang, file: &str) -> Vec<String> {
         })
         .collect()
 }
+
+/// The words of every message in `lang`'s file `file` (`bot.ftl`, …), by message id: the text
+/// of its value and of every variant of its selectors, each placeable a space.
+#[cfg(test)]
+pub(super) fn texts(lang: Lang, file: &str) -> Vec<(String, String)> {
+    use fluent_syntax::ast::{Entry, Expression, InlineExpression, Pattern, PatternElement};
+
+    fn collect(pattern: &Pattern<&str>, out: &mut String) {
+        for element in &pattern.elements {
+            match element {
+                PatternElement::TextElement { value } => out.push_str(value),
+                PatternElement::Placeable { expression } => {
+                    out.push(' ');
+                    match expression {
+                        Expression::Select { variants, .. } => {
+                            for variant in variants {
+                                collect(&variant.value, out);
+                                out.push('\n');
+                            }
+                        }
+                        Expression::Inline(InlineExpression::StringLiteral { value }) => {
+                            out.push_str(value);
+                        }
+                        Expression::Inline(_) => {}
+                    }
+                    out.push(' ');
+                }
+            }
+        }
+    }
+
+    let Some((_, source)) = sources(lang).into_iter().find(|(name, _)| *name == file) else {
+        return Vec::new();
+    };
+    let resource = fluent_syntax::parser::parse(source).unwrap_or_else(|(partial, _)| partial);
+    resource
+        .body
+        .iter()
+        .filter_map(|entry| match entry {
+            Entry::Message(m) => {
+                let mut text = String::new();
+                if let Some(value) = &m.value {
+                    collect(value, &mut text);
+                }
+                for attribute in &m.attributes {
+                    text.push('\n');
+                    collect(&attribute.value, &mut text);
+                }
+                Some((m.id.name.to_owned(), text))
+            }
+            _ => None,
+        })
+        .collect()
+}

@@ -540,6 +540,8 @@ mod puzzle_tests;
 mod tests;
 #[cfg(test)]
 mod tournament_tests;
+#[cfg(test)]
+mod wording_tests;
 
 /// The words of an analysis picture in `lang`, under `title`, with a caption for each of
 /// `mistakes`.

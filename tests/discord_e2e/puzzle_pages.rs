@@ -127,7 +127,7 @@ async fn a_puzzles_page_checks_each_move_and_keeps_nothing() {
         .text()
         .await
         .unwrap();
-    assert!(french.contains(&format!("Problème nº {short}")), "{french}");
+    assert!(french.contains(&format!("Problème #{short}")), "{french}");
     assert!(
         french.contains("Trouve le coup gagnant des Blancs"),
         "{french}"
