@@ -96,7 +96,7 @@ refused-bad-player-limit = Le nombre maximal de joueurs doit être entre { $min 
 refused-round-robin-too-large = { $cycles ->
     [2] Un toutes rondes aller-retour de { $players } joueurs compte { $rounds } rondes
    *[other] Un toutes rondes de { $players } joueurs compte { $rounds } rondes
-}, et chaque ronde attend sa partie la plus lente : il accueille au plus { $max } joueurs ({ $max-rounds } rondes). Pour plus de joueurs, choisissez le système suisse : il ne joue que les rondes que vous fixez.
+}, et chaque ronde attend sa partie la plus lente : il accueille au plus { $max } joueurs ({ $max-rounds } rondes). Pour plus de joueurs, choisis le système suisse : il ne joue que les rondes que tu fixes.
 refused-start-in-past = Cette heure de début est déjà passée.
 refused-too-many-tournaments = Ce serveur a déjà { $limit } tournois en inscription ou en cours ; termines-en un d'abord.
 refused-tournament-started = Ce tournoi a déjà commencé.
