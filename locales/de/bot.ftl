@@ -479,3 +479,47 @@ settings-daily-puzzle-off = Tagesrätsel: wird nicht gepostet.
 daily-puzzle-channel-chosen = 🧩 Das Tagesrätsel wird ab jetzt jeden Tag (UTC) hier gepostet.
 daily-puzzle-channel-unreachable = Ich kann in { $channel } nicht posten: Ich muss den Kanal sehen, dort Nachrichten senden und Dateien anhängen dürfen. Nichts wurde geändert.
 daily-puzzle-channel-conflict = Wähle einen Kanal für das Tagesrätsel oder schalte es ab, nicht beides. Nichts wurde geändert.
+
+## Alternativtext der Bilder (die Beschreibung eines Discord-Anhangs, die Screenreader vorlesen)
+
+board-alt = Monkey-Queen-Brett, { $size }×{ $size }, { $ply ->
+    [0] in der Anfangsstellung.
+    [one] nach 1 Halbzug.
+   *[other] nach { $ply } Halbzügen.
+}
+board-alt-to-move = { $color ->
+    [white] Weiß
+   *[black] Schwarz
+} ist am Zug.
+board-alt-over = Die Partie ist vorbei.
+board-alt-last = Letzter Zug: { $move }
+board-alt-queen = { $color ->
+    [white] Weiße Königin
+   *[black] Schwarze Königin
+} auf { $square }, Höhe { $height }.
+board-alt-queen-taken = Die { $color ->
+    [white] weiße
+   *[black] schwarze
+} Königin wurde geschlagen.
+board-alt-babies = { $count ->
+    [0] { $color ->
+        [white] Weiß
+       *[black] Schwarz
+    } hat keine Babys.
+    [one] Ein { $color ->
+        [white] weißes
+       *[black] schwarzes
+    } Baby: { $squares }.
+   *[other] { $count } { $color ->
+        [white] weiße
+       *[black] schwarze
+    } Babys: { $squares }.
+}
+# Eine gekürzte Liste von Babys: „a1, b2, c3 und 14 weitere“.
+board-alt-more = { $squares } und { $more } weitere
+replay-alt = Wiedergabe der Partie #{ $game }, ein Bild pro Halbzug bis Halbzug { $ply }. Letztes Bild:
+analysis-alt = Analyse der Partie #{ $game }: wer nach jedem Halbzug vorn lag, { $mistakes ->
+    [0] ohne markierten Fehler.
+    [one] mit 1 markierten Fehler.
+   *[other] mit { $mistakes } markierten Fehlern.
+} Endstellung:

@@ -467,3 +467,47 @@ settings-daily-puzzle-off = Daily puzzle: not posted.
 daily-puzzle-channel-chosen = 🧩 The daily puzzle will be posted here each day (UTC).
 daily-puzzle-channel-unreachable = I can't post in { $channel }: I need to see it, send messages and attach files there. Nothing was changed.
 daily-puzzle-channel-conflict = Choose a channel for the daily puzzle, or turn it off, not both. Nothing was changed.
+
+## Alt text of pictures (Discord's attachment description, read out by screen readers)
+
+board-alt = Monkey Queen board, { $size }×{ $size }, { $ply ->
+    [0] at the start.
+    [one] after 1 ply.
+   *[other] after { $ply } plies.
+}
+board-alt-to-move = { $color ->
+    [white] White
+   *[black] Black
+} to move.
+board-alt-over = The game is over.
+board-alt-last = Last move: { $move }
+board-alt-queen = { $color ->
+    [white] White queen
+   *[black] Black queen
+} on { $square }, { $height } high.
+board-alt-queen-taken = { $color ->
+    [white] White's
+   *[black] Black's
+} queen has been captured.
+board-alt-babies = { $count ->
+    [0] { $color ->
+        [white] White has
+       *[black] Black has
+    } no babies.
+    [one] One { $color ->
+        [white] White
+       *[black] Black
+    } baby: { $squares }.
+   *[other] { $count } { $color ->
+        [white] White
+       *[black] Black
+    } babies: { $squares }.
+}
+# A list of babies cut short: "a1, b2, c3, and 14 more".
+board-alt-more = { $squares }, and { $more } more
+replay-alt = Replay of game #{ $game }, one frame per ply up to ply { $ply }. Last frame:
+analysis-alt = Analysis of game #{ $game }: who was ahead after each ply, { $mistakes ->
+    [0] with no mistake marked.
+    [one] with 1 mistake marked.
+   *[other] with { $mistakes } mistakes marked.
+} Final position:

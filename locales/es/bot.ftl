@@ -487,3 +487,47 @@ settings-daily-puzzle-off = Problema del día: no se publica.
 daily-puzzle-channel-chosen = 🧩 El problema del día se publicará aquí cada día (UTC).
 daily-puzzle-channel-unreachable = No puedo publicar en { $channel }: necesito verlo, enviar mensajes y adjuntar archivos allí. No se ha cambiado nada.
 daily-puzzle-channel-conflict = Elige un canal para el problema del día o desactívalo, no las dos cosas. No se ha cambiado nada.
+
+## Texto alternativo de las imágenes (la descripción de un adjunto de Discord, que leen los lectores de pantalla)
+
+board-alt = Tablero de Monkey Queen, { $size }×{ $size }, { $ply ->
+    [0] en la posición inicial.
+    [one] tras 1 jugada.
+   *[other] tras { $ply } jugadas.
+}
+board-alt-to-move = { $color ->
+    [white] Juegan blancas.
+   *[black] Juegan negras.
+}
+board-alt-over = La partida ha terminado.
+board-alt-last = Última jugada: { $move }
+board-alt-queen = { $color ->
+    [white] Reina blanca
+   *[black] Reina negra
+} en { $square }, pila de { $height }.
+board-alt-queen-taken = { $color ->
+    [white] La reina blanca
+   *[black] La reina negra
+} ha sido capturada.
+board-alt-babies = { $count ->
+    [0] { $color ->
+        [white] Las blancas
+       *[black] Las negras
+    } no tienen bebés.
+    [one] Un bebé { $color ->
+        [white] blanco
+       *[black] negro
+    }: { $squares }.
+   *[other] { $count } bebés { $color ->
+        [white] blancos
+       *[black] negros
+    }: { $squares }.
+}
+# Una lista de bebés recortada: «a1, b2, c3 y 14 más».
+board-alt-more = { $squares } y { $more } más
+replay-alt = Repetición de la partida #{ $game }, una imagen por jugada hasta la jugada { $ply }. Última imagen:
+analysis-alt = Análisis de la partida #{ $game }: quién iba por delante tras cada jugada, { $mistakes ->
+    [0] sin errores marcados.
+    [one] con 1 error marcado.
+   *[other] con { $mistakes } errores marcados.
+} Posición final:

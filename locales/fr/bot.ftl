@@ -495,3 +495,47 @@ settings-daily-puzzle-off = Problème du jour : non publié.
 daily-puzzle-channel-chosen = 🧩 Le problème du jour sera publié ici chaque jour (UTC).
 daily-puzzle-channel-unreachable = Je ne peux pas publier dans { $channel } : il me faut les permissions d'y voir le salon, d'y envoyer des messages et d'y joindre des fichiers. Rien n'a été changé.
 daily-puzzle-channel-conflict = Choisis un salon pour le problème du jour, ou désactive-le, pas les deux. Rien n'a été changé.
+
+## Texte alternatif des images (la description d'une pièce jointe Discord, lue par les lecteurs d'écran)
+
+board-alt = Plateau de Monkey Queen, { $size }×{ $size }, { $ply ->
+    [0] en position de départ.
+    [one] après 1 coup.
+   *[other] après { $ply } coups.
+}
+board-alt-to-move = { $color ->
+    [white] Au tour des Blancs.
+   *[black] Au tour des Noirs.
+}
+board-alt-over = La partie est terminée.
+board-alt-last = Dernier coup : { $move }
+board-alt-queen = { $color ->
+    [white] Reine blanche
+   *[black] Reine noire
+} en { $square }, pile de { $height }.
+board-alt-queen-taken = { $color ->
+    [white] La reine blanche
+   *[black] La reine noire
+} a été prise.
+board-alt-babies = { $count ->
+    [0] { $color ->
+        [white] Les Blancs n'ont
+       *[black] Les Noirs n'ont
+    } aucun bébé.
+    [one] Un bébé { $color ->
+        [white] blanc
+       *[black] noir
+    } : { $squares }.
+   *[other] { $count } bébés { $color ->
+        [white] blancs
+       *[black] noirs
+    } : { $squares }.
+}
+# Une liste de bébés écourtée : « a1, b2, c3 et 14 autres ».
+board-alt-more = { $squares } et { $more } autres
+replay-alt = Rejeu de la partie #{ $game }, une image par coup jusqu'au coup { $ply }. Dernière image :
+analysis-alt = Analyse de la partie #{ $game } : qui menait après chaque coup, { $mistakes ->
+    [0] sans erreur marquée.
+    [one] avec 1 erreur marquée.
+   *[other] avec { $mistakes } erreurs marquées.
+} Position finale :

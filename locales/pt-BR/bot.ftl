@@ -487,3 +487,47 @@ settings-daily-puzzle-off = Problema do dia: não publicado.
 daily-puzzle-channel-chosen = 🧩 O problema do dia será publicado aqui todo dia (UTC).
 daily-puzzle-channel-unreachable = Não consigo publicar em { $channel }: preciso ver o canal, enviar mensagens e anexar arquivos nele. Nada foi alterado.
 daily-puzzle-channel-conflict = Escolha um canal para o problema do dia ou desative-o, não os dois. Nada foi alterado.
+
+## Texto alternativo das imagens (a descrição de um anexo do Discord, que os leitores de tela leem)
+
+board-alt = Tabuleiro de Monkey Queen, { $size }×{ $size }, { $ply ->
+    [0] na posição inicial.
+    [one] depois de 1 jogada.
+   *[other] depois de { $ply } jogadas.
+}
+board-alt-to-move = { $color ->
+    [white] Vez das Brancas.
+   *[black] Vez das Pretas.
+}
+board-alt-over = A partida terminou.
+board-alt-last = Última jogada: { $move }
+board-alt-queen = { $color ->
+    [white] Rainha branca
+   *[black] Rainha preta
+} em { $square }, pilha de { $height }.
+board-alt-queen-taken = { $color ->
+    [white] A rainha branca
+   *[black] A rainha preta
+} foi capturada.
+board-alt-babies = { $count ->
+    [0] { $color ->
+        [white] As Brancas
+       *[black] As Pretas
+    } não têm bebês.
+    [one] Um bebê { $color ->
+        [white] branco
+       *[black] preto
+    }: { $squares }.
+   *[other] { $count } bebês { $color ->
+        [white] brancos
+       *[black] pretos
+    }: { $squares }.
+}
+# Uma lista de bebês encurtada: "a1, b2, c3 e mais 14".
+board-alt-more = { $squares } e mais { $more }
+replay-alt = Replay da partida #{ $game }, uma imagem por jogada até a jogada { $ply }. Última imagem:
+analysis-alt = Análise da partida #{ $game }: quem estava à frente depois de cada jogada, { $mistakes ->
+    [0] sem erros marcados.
+    [one] com 1 erro marcado.
+   *[other] com { $mistakes } erros marcados.
+} Posição final:

@@ -25,7 +25,7 @@ use super::{Data, Error};
 use crate::games::{
     ChannelId, Editable, GameStatus, GameView, GuildSettings, InteractionToken, MessageId, Reach,
 };
-use crate::i18n::{Button, Lang, Msg};
+use crate::i18n::{BoardShown, Button, Lang, Msg};
 use crate::render::{BoardView, Players};
 
 /// Discord's limit on a thread name.
@@ -371,10 +371,25 @@ async fn send_through_interactions(
     if reached { Ok(()) } else { outcome }
 }
 
+/// `png`, a picture of `game`'s board, as an attachment with its alt text in `lang`.
+pub fn attachment(png: Vec<u8>, game: &GameView, lang: Lang) -> CreateAttachment {
+    CreateAttachment::bytes(png, FILE_NAME).description(alt_text(game, lang))
+}
+
+/// The alt text of `game`'s board picture in `lang`, read out by screen readers.
+pub fn alt_text(game: &GameView, lang: Lang) -> String {
+    lang.board_alt(BoardShown {
+        position: &game.position,
+        last: game.last_move,
+        over: !game.is_active(),
+    })
+}
+
 /// A board message ready to send: text, picture, buttons, and the player its mention pings.
 pub struct Composed {
     content: String,
     png: Vec<u8>,
+    alt: String,
     components: Vec<CreateActionRow>,
     ping: Option<serenity::UserId>,
     lang: Lang,
@@ -382,7 +397,7 @@ pub struct Composed {
 
 impl Composed {
     fn attachment(&self) -> CreateAttachment {
-        CreateAttachment::bytes(self.png.clone(), FILE_NAME)
+        CreateAttachment::bytes(self.png.clone(), FILE_NAME).description(self.alt.clone())
     }
 
     /// Only the player to move is pinged (never the bot itself).
@@ -403,6 +418,7 @@ pub async fn compose(
     Ok(Composed {
         content,
         png,
+        alt: alt_text(game, lang),
         components: buttons(game, lang, page.as_deref(), data.activity),
         ping: game
             .to_move

@@ -21,6 +21,8 @@ pub struct AnalysisAnswer {
     pub content: String,
     /// The PNG.
     pub png: Arc<Vec<u8>>,
+    /// The PNG's alt text.
+    pub alt: String,
 }
 
 /// The latest answers, the most recently used last.
@@ -60,6 +62,7 @@ mod tests {
         AnalysisAnswer {
             content: n.to_string(),
             png: Arc::new(vec![n]),
+            alt: String::new(),
         }
     }
 

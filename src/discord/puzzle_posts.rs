@@ -49,7 +49,10 @@ pub async fn deliver_daily(
         .style(ButtonStyle::Primary);
     let message = CreateMessage::new()
         .content(lang.text(&Msg::DailyPost(view)))
-        .add_file(CreateAttachment::bytes(png, super::board::FILE_NAME))
+        .add_file(
+            CreateAttachment::bytes(png, super::board::FILE_NAME)
+                .description(super::commands::puzzle::alt(view, lang)),
+        )
         .components(vec![CreateActionRow::Buttons(vec![solve])])
         .allowed_mentions(CreateAllowedMentions::new());
     // The daily puzzle always has its day; a post of another would go without a nonce.

@@ -6,6 +6,7 @@
 //! render every message in every language and check that each folder has exactly the English
 //! message ids.
 
+mod alt_text;
 mod bundles;
 mod negotiate;
 mod puzzles;
@@ -24,6 +25,7 @@ use crate::games::{
 use crate::model::{Day, GameId, GuildSettings, Level, PuzzleId, UserId};
 
 pub use crate::model::Lang;
+pub use alt_text::{BoardShown, MAX_CHARS as MAX_ALT_TEXT_CHARS};
 pub use web::{web_strings, web_text};
 
 impl Lang {
@@ -36,6 +38,25 @@ impl Lang {
     #[must_use]
     pub fn level_name(self, level: Level) -> String {
         render::level_name(self, level)
+    }
+
+    /// The alt text of a board picture (see `alt_text`).
+    #[must_use]
+    pub fn board_alt(self, shown: BoardShown<'_>) -> String {
+        alt_text::board(render::Texts(self), shown, alt_text::MAX_CHARS)
+    }
+
+    /// The alt text of game `game`'s replay GIF, whose last frame is `last_frame`.
+    #[must_use]
+    pub fn replay_alt(self, game: GameId, last_frame: BoardShown<'_>) -> String {
+        alt_text::replay(render::Texts(self), game.0, last_frame)
+    }
+
+    /// The alt text of game `game`'s analysis picture, which marks `mistakes` mistakes and ends
+    /// at `end`.
+    #[must_use]
+    pub fn analysis_alt(self, game: GameId, mistakes: usize, end: BoardShown<'_>) -> String {
+        alt_text::analysis(render::Texts(self), game.0, mistakes, end)
     }
 
     /// Renders a message in this language.

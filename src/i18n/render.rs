@@ -502,7 +502,7 @@ fn status_line(t: Texts, g: &GameView) -> String {
     )
 }
 
-fn move_in_words(t: Texts, mover: Color, mv: Move) -> String {
+pub(super) fn move_in_words(t: Texts, mover: Color, mv: Move) -> String {
     let Move::Normal {
         role,
         from,

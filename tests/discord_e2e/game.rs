@@ -10,7 +10,7 @@ use serde_json::{Value, json};
 
 use crate::harness::{
     AUTOCOMPLETE_RESULT, CHANNEL_MESSAGE, COLOR_WHITE, EPHEMERAL, Harness, UPDATE_MESSAGE,
-    assert_ephemeral_answer, content, game_of, kind, print_summary,
+    alt_text, assert_ephemeral_answer, content, game_of, kind, print_summary,
 };
 use crate::support::fake_discord::APPLICATION_ID;
 use crate::support::payloads::{
@@ -98,6 +98,14 @@ async fn a_challenge_is_accepted_and_played_to_a_queen_capture() {
         assert_eq!(view.ply() as usize, ply + 1);
         assert!(board.content.starts_with(words), "{}", board.content);
         board.picture.assert_shows(&view.position);
+        // Screen readers hear the board: the move, and where each queen stands.
+        let alt = alt_text(&board.request).expect("the board picture's alt text");
+        assert!(alt.contains(&format!("Last move: {words}")), "{alt}");
+        if let Some(square) = view.position.queen(Color::Black) {
+            assert!(alt.contains(&format!("Black queen on {square}, ")), "{alt}");
+        } else {
+            assert!(alt.contains("Black's queen has been captured."), "{alt}");
+        }
         match view.to_move {
             Some(next) => {
                 board.assert_pings(next.0);

@@ -1113,6 +1113,15 @@ pub fn content(request: &RecordedRequest) -> &str {
         .unwrap_or_default()
 }
 
+/// The alt text (Discord's `description`) of a message payload's first attachment (an
+/// answer's are under `/data`).
+pub fn alt_text(request: &RecordedRequest) -> Option<&str> {
+    request
+        .pointer("/attachments/0/description")
+        .or_else(|| request.pointer("/data/attachments/0/description"))
+        .and_then(Value::as_str)
+}
+
 /// The components of a message payload's rows (an answer's are under `/data`).
 fn components(request: &RecordedRequest) -> Vec<Value> {
     let rows = request

@@ -22,7 +22,7 @@ use crate::discord::delivery::reply::clip;
 use crate::discord::picture_cache::AnalysisAnswer;
 use crate::discord::{ApplicationContext, Data, Error};
 use crate::games::{GameAnalysis, GameId, Heavy, UserId, Viewer};
-use crate::i18n::{Lang, Msg};
+use crate::i18n::{BoardShown, Lang, Msg};
 use crate::render::SHOWN_MISTAKES;
 use monkey_queen_core::analysis::SHOWN_TURNING_POINTS;
 
@@ -63,7 +63,7 @@ pub async fn analyse(ctx: ApplicationContext<'_>, game: i64) -> Result<(), Error
     };
     let message = CreateInteractionResponseFollowup::new()
         .content(answer.content)
-        .add_file(CreateAttachment::bytes(answer.png.to_vec(), FILE_NAME))
+        .add_file(CreateAttachment::bytes(answer.png.to_vec(), FILE_NAME).description(answer.alt))
         .allowed_mentions(CreateAllowedMentions::new());
     ctx.follow_up_publicly(message).await
 }
@@ -80,7 +80,9 @@ pub async fn click(click: &Click<'_>, id: GameId) -> Result<(), Error> {
         Some(answer) if !click.is_deferred() => {
             let message = CreateInteractionResponseMessage::new()
                 .content(answer.content)
-                .add_file(CreateAttachment::bytes(answer.png.to_vec(), FILE_NAME))
+                .add_file(
+                    CreateAttachment::bytes(answer.png.to_vec(), FILE_NAME).description(answer.alt),
+                )
                 .allowed_mentions(CreateAllowedMentions::new())
                 .ephemeral(true);
             return click
@@ -100,7 +102,9 @@ pub async fn click(click: &Click<'_>, id: GameId) -> Result<(), Error> {
     };
     let edit = EditInteractionResponse::new()
         .content(answer.content)
-        .new_attachment(CreateAttachment::bytes(answer.png.to_vec(), FILE_NAME))
+        .new_attachment(
+            CreateAttachment::bytes(answer.png.to_vec(), FILE_NAME).description(answer.alt),
+        )
         .allowed_mentions(CreateAllowedMentions::new());
     click.edit(edit).await
 }
@@ -152,6 +156,15 @@ async fn prepare(data: &Data, id: GameId, lang: Lang) -> Outcome<AnalysisAnswer>
     let answer = AnalysisAnswer {
         content,
         png: Arc::new(png),
+        alt: lang.analysis_alt(
+            game.id,
+            mistakes.len(),
+            BoardShown {
+                position: &game.position,
+                last: game.last_move,
+                over: !game.is_active(),
+            },
+        ),
     };
     data.analyses.insert(id, lang, answer.clone());
     Ok(Ok(answer))
@@ -161,6 +174,6 @@ async fn prepare(data: &Data, id: GameId, lang: Lang) -> Outcome<AnalysisAnswer>
 fn reply(answer: AnalysisAnswer) -> CreateReply {
     CreateReply::default()
         .content(answer.content)
-        .attachment(CreateAttachment::bytes(answer.png.to_vec(), FILE_NAME))
+        .attachment(CreateAttachment::bytes(answer.png.to_vec(), FILE_NAME).description(answer.alt))
         .allowed_mentions(CreateAllowedMentions::new())
 }

@@ -36,6 +36,7 @@ pub(super) const SWAP: &str = "swap";
 struct Menu {
     content: String,
     png: Vec<u8>,
+    alt: String,
     menus: Vec<CreateActionRow>,
 }
 
@@ -66,7 +67,7 @@ async fn show(
     }
     let message = CreateInteractionResponseMessage::new()
         .content(menu.content)
-        .add_file(CreateAttachment::bytes(menu.png, board::FILE_NAME))
+        .add_file(CreateAttachment::bytes(menu.png, board::FILE_NAME).description(menu.alt))
         .components(menu.menus);
     click.answer(answer(message)).await
 }
@@ -86,6 +87,7 @@ async fn pieces_menu(click: &Click<'_>, game: GameId, ply: u32) -> Outcome<Menu>
     Ok(Ok(Menu {
         content: lang.text(&Msg::PickPiece(game)),
         png,
+        alt: board::alt_text(&view, lang),
         menus,
     }))
 }
@@ -191,6 +193,7 @@ async fn destinations_menu(click: &Click<'_>, game: GameId, ply: u32) -> Outcome
     Ok(Ok(Menu {
         content: lang.text(&Msg::PickDestination { game, from }),
         png,
+        alt: board::alt_text(&view, lang),
         menus,
     }))
 }
@@ -199,7 +202,7 @@ async fn destinations_menu(click: &Click<'_>, game: GameId, ply: u32) -> Outcome
 async fn edit_with(click: &Click<'_>, menu: Menu) -> Result<(), Error> {
     let edit = EditInteractionResponse::new()
         .content(menu.content)
-        .new_attachment(CreateAttachment::bytes(menu.png, board::FILE_NAME))
+        .new_attachment(CreateAttachment::bytes(menu.png, board::FILE_NAME).description(menu.alt))
         .components(menu.menus);
     click.edit(edit).await
 }

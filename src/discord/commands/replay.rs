@@ -9,7 +9,7 @@ use poise::serenity_prelude::{
 use crate::discord::context::{Click, Command, Deferred, Outcome, Privacy, split};
 use crate::discord::{ApplicationContext, Data, Error, board};
 use crate::games::{GameId, GameRecord, GameView, Heavy, UserId, Viewer};
-use crate::i18n::{Button, Lang, Msg};
+use crate::i18n::{BoardShown, Button, Lang, Msg};
 use crate::render::Players;
 
 /// Discord's limit on a message's text.
@@ -76,6 +76,8 @@ struct Replay {
     page: Option<(String, String)>,
     gif: Vec<u8>,
     gif_name: String,
+    /// The GIF's alt text.
+    alt: String,
     record_file: Option<(Vec<u8>, String)>,
 }
 
@@ -85,7 +87,7 @@ impl Replay {
         let mut edit = EditInteractionResponse::new()
             .content(self.caption)
             .allowed_mentions(CreateAllowedMentions::new())
-            .new_attachment(CreateAttachment::bytes(self.gif, self.gif_name));
+            .new_attachment(CreateAttachment::bytes(self.gif, self.gif_name).description(self.alt));
         if let Some((bytes, name)) = self.record_file {
             edit = edit.new_attachment(CreateAttachment::bytes(bytes, name));
         }
@@ -100,7 +102,7 @@ impl Replay {
         let mut message = CreateInteractionResponseFollowup::new()
             .content(self.caption)
             .allowed_mentions(CreateAllowedMentions::new())
-            .add_file(CreateAttachment::bytes(self.gif, self.gif_name));
+            .add_file(CreateAttachment::bytes(self.gif, self.gif_name).description(self.alt));
         if let Some((bytes, name)) = self.record_file {
             message = message.add_file(CreateAttachment::bytes(bytes, name));
         }
@@ -147,6 +149,14 @@ async fn render(data: &Data, record: GameRecord, lang: Lang) -> Result<Replay, E
         page: data.page_url(&game).await.map(|url| (url, label)),
         gif,
         gif_name: format!("monkey-queen-{}.gif", game.id),
+        alt: lang.replay_alt(
+            game.id,
+            BoardShown {
+                position: &game.position,
+                last: game.last_move,
+                over: !game.is_active(),
+            },
+        ),
         record_file,
     })
 }

@@ -43,18 +43,19 @@ pub async fn board(
         ctx.defer(privacy).await?;
     }
     let png = board::picture(ctx.data(), &view, lang, Marks::default()).await?;
+    let picture = board::attachment(png, &view, lang);
     // The player whose opponent left the game gets the buttons to claim it.
     let claims = abandoned::buttons(ctx.data(), &view, ctx.user(), lang);
     let text = lang.text(&Msg::BoardShown(&view));
     if late && privacy == Privacy::Public {
         let message = CreateInteractionResponseFollowup::new()
             .content(text)
-            .add_file(CreateAttachment::bytes(png, board::FILE_NAME))
+            .add_file(picture)
             .components(claims)
             .allowed_mentions(CreateAllowedMentions::new());
         return ctx.follow_up_publicly(message).await;
     }
-    send_picture(ctx, text, png, claims).await
+    send_picture(ctx, text, picture, claims).await
 }
 
 /// Show the legal moves of one of your pieces, marked on the board (only you see it).
@@ -96,7 +97,7 @@ pub async fn moves(
         selected: Some(square),
     };
     let png = board::picture(ctx.data(), &view, lang, marks).await?;
-    send_picture(ctx, text, png, Vec::new()).await
+    send_picture(ctx, text, board::attachment(png, &view, lang), Vec::new()).await
 }
 
 /// List your games in progress in this server, a page at a time.
@@ -151,16 +152,16 @@ async fn find(ctx: Command<'_>, game: Option<i64>) -> Result<Option<GameView>, E
     }
 }
 
-/// Replaces the deferred response with `text` and the board picture.
+/// Replaces the deferred response with `text` and the board `picture`.
 async fn send_picture(
     ctx: Command<'_>,
     text: String,
-    png: Vec<u8>,
+    picture: CreateAttachment,
     components: Vec<serenity::CreateActionRow>,
 ) -> Result<(), Error> {
     let edit = EditInteractionResponse::new()
         .content(text)
-        .new_attachment(CreateAttachment::bytes(png, board::FILE_NAME))
+        .new_attachment(picture)
         .components(components);
     ctx.interaction
         .edit_response(ctx.serenity_context(), edit)

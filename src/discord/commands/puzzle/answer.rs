@@ -7,7 +7,7 @@ use serenity::{
     Builder, CreateInteractionResponse, CreateInteractionResponseMessage, EditInteractionResponse,
 };
 
-use super::{Shown, picture, shown};
+use super::{Shown, alt, picture, shown};
 use crate::discord::board::Marks;
 use crate::discord::context::{Asker, Deferred, Outcome, split};
 use crate::discord::delivery::retry::{Retry, already_acknowledged, retry};
@@ -212,6 +212,7 @@ async fn with_solution(
     Ok(Shown {
         content: lang.text(&msg),
         png: picture(data, view, lang, marks).await?,
+        alt: alt(view, lang),
         rows: Vec::new(),
     })
 }

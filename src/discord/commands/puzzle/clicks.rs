@@ -6,7 +6,7 @@ use monkey_queen_core::Square;
 use poise::serenity_prelude::ComponentInteraction;
 
 use super::answer::{self, Answer, respond};
-use super::{Shown, picture};
+use super::{Shown, alt, picture};
 use crate::discord::commands::pick::{self, SWAP};
 use crate::discord::context::{Click, Outcome, clicker, split};
 use crate::discord::custom_id::{ComponentId, PuzzleAt};
@@ -63,6 +63,7 @@ pub async fn open(click: &Click<'_>, at: PuzzleAt) -> Result<(), Error> {
                 from: None,
             }),
             png: picture(data, &view, lang, marks).await?,
+            alt: alt(&view, lang),
             rows,
         }))
     };
@@ -95,6 +96,7 @@ pub async fn piece(click: &Click<'_>, at: PuzzleAt) -> Result<(), Error> {
                 from: Some(from),
             }),
             png: picture(data, &view, lang, marks).await?,
+            alt: alt(&view, lang),
             rows,
         }))
     };

@@ -57,6 +57,8 @@ pub struct Shown {
     pub content: String,
     /// The board picture.
     pub png: Vec<u8>,
+    /// The picture's alt text.
+    pub alt: String,
     /// Its buttons or menus.
     pub rows: Vec<serenity::CreateActionRow>,
 }
@@ -64,8 +66,17 @@ pub struct Shown {
 impl Shown {
     /// The picture as an attachment.
     fn attachment(&self) -> serenity::CreateAttachment {
-        serenity::CreateAttachment::bytes(self.png.clone(), FILE_NAME)
+        serenity::CreateAttachment::bytes(self.png.clone(), FILE_NAME).description(self.alt.clone())
     }
+}
+
+/// The alt text of `view`'s board picture in `lang`.
+pub fn alt(view: &PuzzleView, lang: Lang) -> String {
+    lang.board_alt(crate::i18n::BoardShown {
+        position: &view.position,
+        last: view.played.last().copied(),
+        over: false,
+    })
 }
 
 /// `view` drawn with `msg` over it, and its Move and Solution buttons while it is open.
@@ -74,6 +85,7 @@ async fn shown(data: &Data, view: &PuzzleView, lang: Lang, msg: Msg<'_>) -> Resu
     Ok(Shown {
         content: lang.text(&msg),
         png,
+        alt: alt(view, lang),
         rows: buttons(view, lang),
     })
 }
