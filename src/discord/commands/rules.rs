@@ -6,7 +6,7 @@ use serenity::{CreateAttachment, EditInteractionResponse};
 
 use crate::discord::context::{Command, Privacy};
 use crate::discord::{ApplicationContext, Error};
-use crate::i18n::Msg;
+use crate::i18n::{BoardShown, Msg};
 use crate::render::{BoardView, Players};
 
 /// A short opening that shows a birth and a capture.
@@ -21,10 +21,18 @@ pub async fn rules(ctx: ApplicationContext<'_>) -> Result<(), Error> {
     let renderer = ctx.data().renderer.clone();
     let (record, after) = Record::from_moves(GameOptions::default(), &EXAMPLE)
         .map_err(|e| Error::Unexpected(e.to_string()))?;
+    let start = Position::start(GameOptions::default());
+    let alt = |position: &Position, last| {
+        lang.board_alt(BoardShown {
+            position,
+            last,
+            over: false,
+        })
+    };
+    let alts = (alt(&start, None), alt(&after, record.moves.last().copied()));
     let pictures = ctx
         .data()
         .cpu_work(move || {
-            let start = Position::start(GameOptions::default());
             let first = renderer.board_png(&start, &BoardView::default())?;
             let view = BoardView {
                 last_move: record.moves.last().copied(),
@@ -39,8 +47,8 @@ pub async fn rules(ctx: ApplicationContext<'_>) -> Result<(), Error> {
     // only do the same for old clients' sake).
     let edit = EditInteractionResponse::new()
         .content(lang.text(&Msg::Rules))
-        .new_attachment(CreateAttachment::bytes(pictures.0, "start.png"))
-        .new_attachment(CreateAttachment::bytes(pictures.1, "example.png"));
+        .new_attachment(CreateAttachment::bytes(pictures.0, "start.png").description(alts.0))
+        .new_attachment(CreateAttachment::bytes(pictures.1, "example.png").description(alts.1));
     ctx.interaction
         .edit_response(ctx.serenity_context(), edit)
         .await?;
