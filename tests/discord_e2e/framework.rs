@@ -226,4 +226,17 @@ async fn shutdown_lets_a_running_command_finish() {
         )
     });
     assert_eq!(answered.files.len(), 2, "two example diagrams");
+    let alt = |i: usize| {
+        answered
+            .pointer(&format!("/attachments/{i}/description"))
+            .and_then(serde_json::Value::as_str)
+            .unwrap_or_default()
+            .to_owned()
+    };
+    assert!(alt(0).contains("at the start"), "{}", alt(0));
+    assert!(
+        alt(1).contains("Last move: White queen g7×f8 captures the queen!"),
+        "{}",
+        alt(1)
+    );
 }
