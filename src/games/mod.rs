@@ -136,6 +136,7 @@ pub use tournaments::{
     MAX_SWISS_ROUNDS, NewTournament, Organiser, Pairing, TIMEOUTS_TO_WITHDRAW, Tournament,
     TournamentExport, TournamentStanding, TournamentView, score_text,
 };
+pub use tournaments::TournamentPage;
 pub use view::{
     GameEnded, GameRecord, GameResult, GameStarted, GameSummary, GameView, Mismatch, MovePlayed,
     Place, PlayerRef,

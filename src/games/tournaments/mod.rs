@@ -10,6 +10,7 @@
 //! in the outbox in those same transactions (see [`super::Announced`]).
 
 mod crosstable;
+mod page;
 mod rounds;
 mod view;
 
@@ -24,6 +25,7 @@ use crate::model::{
 };
 use crate::storage::{self, Conn, Key, NewTournamentRow, Owed};
 
+pub use page::TournamentPage;
 pub use rounds::TIMEOUTS_TO_WITHDRAW;
 pub(super) use rounds::game_ended;
 pub use view::{TournamentStanding, TournamentView, score_text};
@@ -456,6 +458,10 @@ impl TournamentService {
         storage::log_change(&mut tx, id, by.user, &line, now).await?;
         let view = view_of(&mut tx, id).await?;
         tx.commit().await?;
+        // The tournament's page shows the new result (it follows its games' changes).
+        if let Some(game) = pairing.game {
+            self.games.changed(game);
+        }
         Ok(view)
     }
 
