@@ -144,7 +144,7 @@ pub async fn create(
 /// Posts the tournament's message, pinging nobody: the command's answer, or after a private
 /// deferral (which then says it is done) a follow-up. Returns the message's id.
 async fn post(ctx: Command<'_>, view: &TournamentView, lang: Lang) -> Result<MessageId, Error> {
-    let (text, buttons) = tournament_posts::message(view, lang);
+    let (text, buttons) = tournament_posts::message(ctx.data(), view, lang).await;
     if ctx.is_deferred() {
         ctx.privately(ctx.lang().text(&Msg::Done)).await?;
         let message = CreateInteractionResponseFollowup::new()

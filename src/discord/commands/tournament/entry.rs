@@ -31,7 +31,7 @@ pub async fn join(
     })
     .await?;
     if let Some(view) = joined {
-        tournament_posts::refresh(&ctx.serenity_context().http, &view).await;
+        tournament_posts::refresh(&ctx.serenity_context().http, ctx.data(), &view).await;
     }
     Ok(())
 }
@@ -55,7 +55,7 @@ pub async fn leave(
     })
     .await?;
     if let Some(view) = left {
-        tournament_posts::refresh(&ctx.serenity_context().http, &view).await;
+        tournament_posts::refresh(&ctx.serenity_context().http, ctx.data(), &view).await;
     }
     Ok(())
 }
@@ -78,7 +78,7 @@ pub async fn click(click: &Click<'_>, id: TournamentId, join: bool) -> Result<()
         Ok(view) => view,
         Err(refusal) => return click.refuse(&refusal).await,
     };
-    let (text, buttons) = tournament_posts::message(&view, view.tournament.lang);
+    let (text, buttons) = tournament_posts::message(data, &view, view.tournament.lang).await;
     if click.is_deferred() {
         let edit = EditInteractionResponse::new()
             .content(text)
