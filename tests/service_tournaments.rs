@@ -711,7 +711,11 @@ async fn a_tournaments_page_shows_its_standings_rounds_and_its_games_pages() {
     let id = created.tournament.id;
     let key = tournaments.page_key(id).await.unwrap();
     assert_eq!(key.as_str().len(), 32);
-    assert_eq!(tournaments.page_key(id).await.unwrap(), key, "one key, kept");
+    assert_eq!(
+        tournaments.page_key(id).await.unwrap(),
+        key,
+        "one key, kept"
+    );
     let page = tournaments.page(&key).await.unwrap().expect("the page");
     assert_eq!(page.view.tournament.id, id);
     assert!(page.standings.is_empty() && page.games.is_empty());
@@ -726,7 +730,9 @@ async fn a_tournaments_page_shows_its_standings_rounds_and_its_games_pages() {
     let games: Vec<_> = view.round_pairings(1).filter_map(|p| p.game).collect();
     assert_eq!(games.len(), 2, "five players: two games and a bye");
     for game in &games {
-        let linked = first.game_page(*game).expect("each game of its server is linked");
+        let linked = first
+            .game_page(*game)
+            .expect("each game of its server is linked");
         let shown = f.service.page(linked).await.unwrap().expect("a game page");
         assert_eq!(shown.game.id, *game, "the link leads to that game's page");
         assert_eq!(

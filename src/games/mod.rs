@@ -131,12 +131,12 @@ pub use standings::{
     AiStanding, HistoryPage, LeaderboardEntry, LeaderboardPage, LeaderboardScope, MAX_PAGE_SIZE,
     Page, PlayedGame, PlayerStats, RECENT_RESULTS,
 };
+pub use tournaments::TournamentPage;
 pub use tournaments::{
     Entrant, LogLine, MAX_NAME_CHARS, MAX_OPEN_TOURNAMENTS, MAX_PLAYERS, MAX_ROUND_ROBIN_PLAYERS,
     MAX_SWISS_ROUNDS, NewTournament, Organiser, Pairing, TIMEOUTS_TO_WITHDRAW, Tournament,
     TournamentExport, TournamentStanding, TournamentView, score_text,
 };
-pub use tournaments::TournamentPage;
 pub use view::{
     GameEnded, GameRecord, GameResult, GameStarted, GameSummary, GameView, Mismatch, MovePlayed,
     Place, PlayerRef,

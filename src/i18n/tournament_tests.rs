@@ -247,13 +247,18 @@ fn tie_breaks_are_named_in_every_language_with_fides_abbreviation() {
         super::tie_break_name(Lang::En, "SB"),
         "Sonneborn–Berger (SB)"
     );
-    assert_eq!(super::tie_break_name(Lang::En, "XYZ"), "XYZ", "unnamed: as it is");
+    assert_eq!(
+        super::tie_break_name(Lang::En, "XYZ"),
+        "XYZ",
+        "unnamed: as it is"
+    );
     for lang in Lang::ALL {
         for v in [&swiss, &round_robin] {
             for abbreviation in v.tie_break_names() {
                 let name = super::tie_break_name(lang, abbreviation);
                 assert!(
-                    name.ends_with(&format!(" ({abbreviation})")) && name.len() > abbreviation.len() + 4,
+                    name.ends_with(&format!(" ({abbreviation})"))
+                        && name.len() > abbreviation.len() + 4,
                     "{lang:?}: {name}"
                 );
             }

@@ -194,7 +194,10 @@ fn router(web: Web, limiters: &security::Limiters) -> Router {
         .route("/api/games/{key}/events", get(live::events))
         .route("/api/games/{key}/socket", get(live::socket))
         .route("/t/{key}", get(tournament::page))
-        .route("/api/tournaments/{key}/events", get(tournament_live::events))
+        .route(
+            "/api/tournaments/{key}/events",
+            get(tournament_live::events),
+        )
         .route("/puzzles/{id}", get(puzzle::page))
         .route("/puzzles/{id}/board.png", get(puzzle::board_png))
         .route("/api/puzzles/{id}/check", post(puzzle_check::check))

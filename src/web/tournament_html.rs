@@ -87,7 +87,10 @@ fn standings(html: &mut String, page: &TournamentPage, lang: Lang) {
             ""
         };
         let withdrawn = if s.withdrawn {
-            format!(" <span class=\"withdrawn\">({})</span>", escape(&texts.withdrawn))
+            format!(
+                " <span class=\"withdrawn\">({})</span>",
+                escape(&texts.withdrawn)
+            )
         } else {
             String::new()
         };
@@ -114,7 +117,7 @@ fn standings(html: &mut String, page: &TournamentPage, lang: Lang) {
         let legend: Vec<String> = names.iter().map(|n| tie_break_name(lang, n)).collect();
         let _ = write!(
             html,
-            "<p class=\"legend\">{}</p>",
+            "<p class=\"t-legend\">{}</p>",
             word(
                 lang,
                 "web-tournament-tie-breaks",
@@ -191,7 +194,7 @@ fn crosstable(html: &mut String, view: &TournamentView, lang: Lang) {
     }
     let _ = write!(
         html,
-        "</tbody></table></div><p class=\"legend\">{}</p></section>",
+        "</tbody></table></div><p class=\"t-legend\">{}</p></section>",
         word(lang, "web-tournament-cell-legend", &[])
     );
 }
@@ -208,7 +211,11 @@ fn rounds(html: &mut String, page: &TournamentPage, lang: Lang) {
         let _ = write!(
             html,
             "<h3 id=\"mq-t-round-{round}\">{}</h3><ol class=\"pairings\" aria-labelledby=\"mq-t-round-{round}\">",
-            word(lang, "web-tournament-round", &[("round", round.to_string())])
+            word(
+                lang,
+                "web-tournament-round",
+                &[("round", round.to_string())]
+            )
         );
         for p in view.round_pairings(round) {
             let white = escape(&view.name_of(p.white));
@@ -220,18 +227,18 @@ fn rounds(html: &mut String, page: &TournamentPage, lang: Lang) {
             let Some(black) = p.black else {
                 let _ = write!(
                     html,
-                    "<li><span class=\"board\">{board}</span>\
-                     <span class=\"pair\">{white}</span>\
-                     <span class=\"result\">{}</span></li>",
+                    "<li><span class=\"t-board\">{board}</span>\
+                     <span class=\"t-pair\">{white}</span>\
+                     <span class=\"t-result waiting\">{}</span></li>",
                     word(lang, "web-tournament-bye", &[])
                 );
                 continue;
             };
             let black_name = escape(&view.name_of(black));
-            let result = if p.result == PairingResult::Pending {
-                word(lang, "web-tournament-being-played", &[])
+            let (result, waiting) = if p.result == PairingResult::Pending {
+                (word(lang, "web-tournament-being-played", &[]), " waiting")
             } else {
-                score_text(p.result).to_owned()
+                (score_text(p.result).to_owned(), "")
             };
             let link = p
                 .game
@@ -253,9 +260,9 @@ fn rounds(html: &mut String, page: &TournamentPage, lang: Lang) {
                 .unwrap_or_default();
             let _ = write!(
                 html,
-                "<li><span class=\"board\">{board}</span>\
-                 <span class=\"pair\">{white} <span class=\"dim\">–</span> {black_name}</span>\
-                 <span class=\"result\">{result}</span>{link}</li>"
+                "<li><span class=\"t-board\">{board}</span>\
+                 <span class=\"t-pair\">{white} <span class=\"dim\">–</span> {black_name}</span>\
+                 <span class=\"t-result{waiting}\">{result}</span>{link}</li>"
             );
         }
         html.push_str("</ol>");

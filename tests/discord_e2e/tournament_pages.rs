@@ -94,7 +94,7 @@ async fn check_and_picture(b: &Browser, (width, height): (u32, u32), name: &str)
 /// The texts of the results of round `round` as the page shows them.
 async fn results(b: &Browser, round: u32) -> Value {
     b.eval(&format!(
-        "[...document.querySelectorAll('#mq-t-round-{round} + ol .result')]\
+        "[...document.querySelectorAll('#mq-t-round-{round} + ol .t-result')]\
          .map(e => e.textContent)"
     ))
     .await
@@ -147,7 +147,7 @@ async fn a_tournaments_page_follows_it_live_and_links_its_games_pages() {
         5
     );
     let legend = b
-        .eval("document.querySelector('#mq-tournament .legend').textContent")
+        .eval("document.querySelector('#mq-tournament .t-legend').textContent")
         .await;
     assert_eq!(
         legend,
@@ -168,10 +168,21 @@ async fn a_tournaments_page_follows_it_live_and_links_its_games_pages() {
         .await;
     let mut expected = Vec::new();
     for (game, _, _) in &games {
-        let page = h.service.record(*game).await.unwrap().game.page_key.unwrap();
+        let page = h
+            .service
+            .record(*game)
+            .await
+            .unwrap()
+            .game
+            .page_key
+            .unwrap();
         expected.push(format!("/g/{page}"));
     }
-    assert_eq!(watch, serde_json::json!(expected), "each game links its page");
+    assert_eq!(
+        watch,
+        serde_json::json!(expected),
+        "each game links its page"
+    );
     for size in [PHONE, WIDE] {
         check_and_picture(&b, size, "tournament").await;
     }
@@ -187,7 +198,7 @@ async fn a_tournaments_page_follows_it_live_and_links_its_games_pages() {
     capture(white, black).await;
     b.wait_for(
         "the first game's result",
-        "[...document.querySelectorAll('#mq-t-round-1 + ol .result')]\
+        "[...document.querySelectorAll('#mq-t-round-1 + ol .t-result')]\
          .some(e => e.textContent === '1-0')",
     )
     .await;
@@ -199,7 +210,10 @@ async fn a_tournaments_page_follows_it_live_and_links_its_games_pages() {
         "document.getElementById('mq-t-round-2') !== null",
     )
     .await;
-    assert_eq!(results(&b, 1).await, serde_json::json!(["1-0", "1-0", "bye"]));
+    assert_eq!(
+        results(&b, 1).await,
+        serde_json::json!(["1-0", "1-0", "bye"])
+    );
     let top = b
         .eval("document.querySelector('table.standings tbody td.points').textContent")
         .await;
