@@ -746,7 +746,18 @@ async fn a_tournaments_page_shows_its_standings_rounds_and_its_games_pages() {
     let second = tournaments.page(&key).await.unwrap().unwrap();
     assert!(second.progress() > first.progress());
     assert_eq!(second.standings[0].half_points, 2);
-    for game in after.round_pairings(2).filter_map(|p| p.game) {
-        assert!(second.game_page(game).is_some());
+    let round_two: Vec<_> = after.round_pairings(2).filter_map(|p| p.game).collect();
+    for game in &round_two {
+        assert!(second.game_page(*game).is_some());
     }
+    // A game the tournament's server would not show (stored elsewhere) is never linked.
+    sqlx::query("UPDATE games SET guild_id = $2 WHERE id = $1")
+        .bind(round_two[0].0)
+        .bind(i64::try_from(GUILD.0 + 1).unwrap())
+        .execute(f.service.db().writer())
+        .await
+        .unwrap();
+    let hidden = tournaments.page(&key).await.unwrap().unwrap();
+    assert!(hidden.game_page(round_two[0]).is_none());
+    assert!(hidden.game_page(round_two[1]).is_some());
 }

@@ -110,6 +110,19 @@ async fn a_tournaments_page_follows_it_live_and_links_its_games_pages() {
     let (posted, link) = create(&h).await;
     let key = key_of(&link);
     join_all(&h, &posted, &field).await;
+    // Opened during the sign-up, the page shows the players, then the first round once it
+    // starts.
+    let url = h.served(&link, 0);
+    open_live(&b, &url).await;
+    assert_eq!(
+        b.eval("document.querySelectorAll('table.standings tbody tr').length")
+            .await,
+        5
+    );
+    assert_eq!(
+        b.eval("document.getElementById('mq-t-rounds')").await,
+        Value::Null
+    );
     let mark = h.fake.mark();
     let id = posted.id;
     tournament(
@@ -130,8 +143,11 @@ async fn a_tournaments_page_follows_it_live_and_links_its_games_pages() {
         announced.json
     );
 
-    let url = h.served(&link, 0);
-    open_live(&b, &url).await;
+    b.wait_for(
+        "round 1, paired at the start",
+        "document.getElementById('mq-t-round-1') !== null",
+    )
+    .await;
     assert_eq!(
         b.eval("document.title").await,
         "Spring <Cup> & Co · Monkey Queen"
