@@ -11,6 +11,8 @@ use serde_json::Value;
 
 use crate::browser::{PHONE, browser, layout_problems, screenshots, tap};
 use crate::harness::{Harness, PUBLIC_URL, WAIT, button_ids, content, links};
+use crate::pages::Stream;
+use crate::shards::{server_shard, two_processes};
 use crate::support::browser::Browser;
 use crate::support::payloads::{ALICE, integer_option, string_option};
 use crate::tournaments::{
@@ -281,6 +283,54 @@ async fn a_tournaments_page_follows_it_live_and_links_its_games_pages() {
     ] {
         let answer = reqwest::get(format!("{pages}{path}")).await.unwrap();
         assert_eq!(answer.status(), StatusCode::NOT_FOUND, "{path}");
+    }
+    h.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_ending_through_one_process_reaches_the_tournament_page_another_serves() {
+    let h = Harness::processes_with_pages(2, two_processes()).await;
+    if h.service.db().backend() != monkey_queen::storage::Backend::Postgres {
+        // Processes share a database on PostgreSQL only; one SQLite file has one process.
+        eprintln!("skipped: several processes share a database on PostgreSQL only");
+        h.stop().await;
+        return;
+    }
+    h.fake.expect_refusals(|r| r.status == 429);
+    let field = players(4);
+    let (posted, link) = create(&h).await;
+    let key = key_of(&link);
+    join_all(&h, &posted, &field).await;
+    tournament(
+        &h,
+        as_manager(command(
+            &h,
+            ALICE,
+            "start",
+            vec![integer_option("tournament", posted.id.0)],
+        )),
+    )
+    .await;
+    // The test server's interactions reach the process of its shard; the page is watched on
+    // the other one.
+    let other = 1 - server_shard() as usize;
+    let events = format!("{}/api/tournaments/{key}/events", h.pages(other));
+    let mut stream = Stream::open(&events).await;
+    let first = stream.next().await["html"].as_str().unwrap().to_owned();
+    assert!(first.contains("id=\"mq-t-round-1\""), "{first}");
+    assert!(!first.contains(">1-0<"), "{first}");
+    let view = stored(&h, posted.id).await;
+    let pairing = view.round_pairings(1).next().expect("a game");
+    let who = |user: UserId| *field.iter().find(|c| c.id == user.0).expect("a player");
+    let (white, black) = (pairing.white, pairing.black.expect("a game, not a bye"));
+    for (mover, text) in [white, black, white].into_iter().zip(QUEEN_CAPTURE) {
+        h.play(who(mover), text).await.applied();
+    }
+    loop {
+        let html = stream.next().await["html"].as_str().unwrap().to_owned();
+        if html.contains(">1-0<") {
+            break;
+        }
     }
     h.stop().await;
 }
