@@ -4,7 +4,7 @@
 use sqlx::Row;
 
 use super::{Conn, Error, corrupt, discord_id};
-use crate::model::{GameId, GuildId, PageKey, TournamentId};
+use crate::model::{ChannelId, GameId, GuildId, PageKey, TournamentId};
 
 /// One game of a tournament as its page links it: where it was played and its page's key.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -13,6 +13,8 @@ pub struct TournamentGamePage {
     pub game: GameId,
     /// The server it was played in (`None`: direct messages).
     pub guild: Option<GuildId>,
+    /// The channel it was played in.
+    pub channel: ChannelId,
     /// Its page's key, once it has one.
     pub key: Option<PageKey>,
 }
@@ -95,7 +97,7 @@ pub async fn tournament_game_pages(
     id: TournamentId,
 ) -> Result<Vec<TournamentGamePage>, Error> {
     let rows = sqlx::query(
-        "SELECT id, guild_id, page_key FROM games WHERE tournament_id = $1 ORDER BY id",
+        "SELECT id, guild_id, channel_id, page_key FROM games WHERE tournament_id = $1 ORDER BY id",
     )
     .bind(id.0)
     .fetch_all(conn)
@@ -107,6 +109,7 @@ pub async fn tournament_game_pages(
                 guild: row
                     .try_get::<Option<i64>, _>("guild_id")?
                     .map(|g| GuildId(discord_id(g))),
+                channel: ChannelId(discord_id(row.try_get("channel_id")?)),
                 key: parse(row.try_get("page_key")?)?,
             })
         })

@@ -8,8 +8,8 @@
 use std::collections::HashMap;
 
 use super::{TournamentService, TournamentStanding, TournamentView, view_of};
-use crate::games::{Audience, GameId, Place, Reach, Result, UserError};
-use crate::model::{ChannelId, PageKey, TournamentId, TournamentStatus};
+use crate::games::{Audience, GameId, Result, UserError};
+use crate::model::{PageKey, TournamentId, TournamentStatus};
 use crate::storage;
 
 /// Everything a tournament's page shows.
@@ -70,16 +70,9 @@ impl TournamentService {
                 continue;
             };
             let Some(black) = pairing.black else { continue };
-            let place = Place {
-                guild: found.guild,
-                channel: ChannelId(0),
-                reach: Reach::Channel,
-                thread: None,
-                message: None,
-            };
             // What a public answer in the tournament's server would list: its own games.
             if let Some(page) = found.key
-                && server.may_see(&place, pairing.white, black)
+                && server.may_see_in(found.guild, found.channel, pairing.white, black)
             {
                 games.insert(found.game, page);
             }
