@@ -722,6 +722,14 @@ async fn a_tournaments_page_shows_its_standings_rounds_and_its_games_pages() {
     let unknown = monkey_queen::games::PageKey::random();
     assert!(tournaments.page(&unknown).await.unwrap().is_none());
 
+    // A sign-up is published as the tournament's change, for its page.
+    let mut events = f.service.subscribe();
+    tournaments.join(GUILD, id, &player(0)).await.unwrap();
+    assert!(matches!(
+        events.try_recv(),
+        Ok(monkey_queen::games::GameEvent::TournamentChanged(t)) if t == id
+    ));
+
     let view = started(&f, tournament(TournamentFormat::Swiss, 2), 5).await;
     let key = tournaments.page_key(view.tournament.id).await.unwrap();
     let first = tournaments.page(&key).await.unwrap().unwrap();

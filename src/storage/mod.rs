@@ -95,7 +95,7 @@ pub use mining::{
 pub use moves::{
     Advance, Stored, commit_move, move_at, move_by_request_key, moves, moves_of_games, store_move,
 };
-pub use notices::{Listener, Notice, listen, notify_changed};
+pub use notices::{Changed, Listener, Notice, listen, notify_changed};
 pub use plans::{SweepPlan, sweep_plans};
 pub use players::{
     Established, Standing, leaderboard, leaderboard_size, player, record_result, upsert_player,

@@ -2,11 +2,12 @@
 //! stream of server-sent events, each `{"html": …}`, the page's live part in the viewer's
 //! language (see [`super::tournament_html`]), the current one first.
 //!
-//! One feed per process follows the service's events about games (other processes' too, on
-//! PostgreSQL). A game that ends, a round paired (its games start) or a result the organiser
-//! replaced is an event about a game of the tournament; the feed finds its tournament (from
-//! the pages' pairings, else once from the service, remembered), reads the tournament once
-//! and hands it to every page watching it. A page that falls behind skips to the newest; a
+//! One feed per process follows the service's events (other processes' too, on PostgreSQL).
+//! A game that ends, or a round paired (its games start), is an event about a game of the
+//! tournament: the feed finds its tournament (from the pages' pairings, else once from the
+//! service, remembered). A player joining, leaving or withdrawn, the start, a result replaced
+//! by the organiser are the tournament's own events. Either way the feed reads the tournament
+//! once and hands it to every page watching it. A page that falls behind skips to the newest; a
 //! closed page stops costing anything.
 
 use std::collections::HashMap;
@@ -28,7 +29,7 @@ use tracing::debug;
 use super::lang::Viewer;
 use super::streams::Slot;
 use super::{Web, tournament, tournament_html};
-use crate::games::{GameId, Heard, TournamentId, TournamentPage};
+use crate::games::{GameEvent, GameId, Heard, TournamentId, TournamentPage};
 use crate::i18n::Lang;
 
 /// How often an idle stream says it is alive, so proxies keep it open.
@@ -132,7 +133,14 @@ impl TournamentHub {
                 let web = web.clone();
                 async move {
                     match heard {
-                        Heard::Event(event) => feed(&web, event.game()).await,
+                        Heard::Event(GameEvent::TournamentChanged(id)) => {
+                            refresh(&web, id).await;
+                        }
+                        Heard::Event(event) => {
+                            if let Some(game) = event.game() {
+                                feed(&web, game).await;
+                            }
+                        }
                         Heard::Missed(_) => {
                             let watched: Vec<TournamentId> =
                                 web.tournaments.inner().watched.keys().copied().collect();

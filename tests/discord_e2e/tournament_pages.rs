@@ -1,8 +1,9 @@
 //! A tournament's page in Chromium: the tournament's Discord messages link it, it shows the
 //! standings with their tie-breaks named, the crosstable and each round's pairings, its games
-//! link their live pages, it follows the tournament live as games end and the next round is
-//! paired, it fits a phone and a wide screen with no axe-core violation, it speaks the
-//! browser's language, and a wrong key is a plain 404.
+//! link their live pages, it follows the tournament live as players join, games end and the
+//! next round is paired (also through another process on PostgreSQL), it fits a phone and a
+//! wide screen with no axe-core violation, it speaks the browser's language, and a wrong key is
+//! a plain 404.
 
 use monkey_queen::games::{PairingResult, TournamentId, UserId};
 use regex::Regex;
@@ -111,16 +112,22 @@ async fn a_tournaments_page_follows_it_live_and_links_its_games_pages() {
     let field = players(5);
     let (posted, link) = create(&h).await;
     let key = key_of(&link);
-    join_all(&h, &posted, &field).await;
-    // Opened during the sign-up, the page shows the players, then the first round once it
-    // starts.
+    join_all(&h, &posted, &field[..4]).await;
+    // Opened during the sign-up, the page shows the players, one more as they join, then the
+    // first round once it starts.
     let url = h.served(&link, 0);
     open_live(&b, &url).await;
     assert_eq!(
         b.eval("document.querySelectorAll('table.standings tbody tr').length")
             .await,
-        5
+        4
     );
+    join_all(&h, &posted, &field[4..]).await;
+    b.wait_for(
+        "the fifth player, joined",
+        "document.querySelectorAll('table.standings tbody tr').length === 5",
+    )
+    .await;
     assert_eq!(
         b.eval("document.getElementById('mq-t-rounds')").await,
         Value::Null

@@ -301,6 +301,7 @@ impl TournamentService {
         storage::insert_entry(&mut tx, id, player.id, rating.rating, now).await?;
         let view = view_of(&mut tx, id).await?;
         tx.commit().await?;
+        self.games.tournament_changed(id);
         Ok(view)
     }
 
@@ -458,10 +459,7 @@ impl TournamentService {
         storage::log_change(&mut tx, id, by.user, &line, now).await?;
         let view = view_of(&mut tx, id).await?;
         tx.commit().await?;
-        // The tournament's page shows the new result (it follows its games' changes).
-        if let Some(game) = pairing.game {
-            self.games.changed(game);
-        }
+        self.games.tournament_changed(id);
         Ok(view)
     }
 
@@ -609,9 +607,10 @@ impl TournamentService {
         Err(UserError::PositionChanged.into())
     }
 
-    /// Tells the faces that the games of the tournament's current round may have started.
-    /// Also rings the outbox for the round's announcement (or the final one).
+    /// Tells the faces that the tournament changed and that the games of its current round
+    /// may have started. Also rings the outbox for the round's announcement (or the final one).
     fn publish_round(&self, view: &TournamentView) {
+        self.games.tournament_changed(view.tournament.id);
         for pairing in view.round_pairings(view.tournament.round) {
             if let Some(game) = pairing.game {
                 self.games.changed(game);
