@@ -4,9 +4,9 @@
 //! Within a process the events go out on a broadcast channel ([`GameService::subscribe`]).
 //! Across processes sharing a PostgreSQL database, each change is also notified (see
 //! [`storage::notify_changed`]); [`GameService::relay_other_processes`] turns the other
-//! processes' notices into [`GameEvent::Changed`] (or [`GameEvent::TournamentChanged`]) here. Events are hints to show something
-//! again: what a face shows is read from the service, so a missed event costs freshness,
-//! never data.
+//! processes' notices into [`GameEvent::Changed`] (or [`GameEvent::TournamentChanged`]) here.
+//! Events are hints to show something again: what a face shows is read from the service, so a
+//! missed event costs freshness, never data.
 
 use std::future::Future;
 use std::sync::Arc;
@@ -146,7 +146,7 @@ impl GameService {
     }
 
     /// Publishes `event` here and, for a shared PostgreSQL database, tells the other
-    /// processes that its game changed (in the background: the caller's answer never waits).
+    /// processes that its game (or tournament) changed (in the background: the caller's answer never waits).
     pub(super) fn publish(&self, event: GameEvent) {
         let what = event.changed();
         // Nobody listening is fine.
@@ -196,8 +196,9 @@ impl GameService {
         self.publish(GameEvent::TournamentChanged(tournament));
     }
 
-    /// Relays the changes other processes make (PostgreSQL only) as [`GameEvent::Changed`]
-    /// until `stop`, on `tasks`. The listening connection is opened again when it fails.
+    /// Relays the changes other processes make (PostgreSQL only) as [`GameEvent::Changed`] and
+    /// [`GameEvent::TournamentChanged`] until `stop`, on `tasks`. The listening connection is
+    /// opened again when it fails.
     pub fn relay_other_processes(&self, tasks: &TaskTracker, stop: CancellationToken) {
         if self.db.backend() != Backend::Postgres {
             return;

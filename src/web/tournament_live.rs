@@ -64,7 +64,8 @@ impl TournamentHub {
     }
 
     /// Watches the tournament of `current` (as the caller read it); the hub keeps whichever
-    /// of that and what the feed sent is further on.
+    /// of that and what the feed sent is further on, and at the same stage (a sign-up since,
+    /// say) the caller's, read last.
     fn watch(&self, current: TournamentPage) -> watch::Receiver<Arc<TournamentPage>> {
         let id = current.view.tournament.id;
         let current = Arc::new(current);
@@ -75,7 +76,7 @@ impl TournamentHub {
             .or_insert_with(|| watch::Sender::new(current.clone()));
         let receiver = sender.subscribe();
         sender.send_if_modified(|latest| {
-            let further = current.progress() > latest.progress();
+            let further = current.progress() >= latest.progress() && current != *latest;
             if further {
                 *latest = current;
             }
@@ -117,7 +118,7 @@ impl TournamentHub {
         inner.known.insert(game, tournament);
     }
 
-    /// The key and sender of `tournament` while anyone watches it.
+    /// The sender of `tournament`'s pages while anyone watches it.
     fn watched(&self, tournament: TournamentId) -> Option<watch::Sender<Arc<TournamentPage>>> {
         self.inner().watched.get(&tournament).cloned()
     }
