@@ -29,14 +29,13 @@ const MAX_THREAD_NAME: usize = 100;
 pub const CROSSTABLE_FILE: &str = "crosstable.png";
 
 /// The tournament's message: its text, Join and Leave while it takes sign-ups, and the link
-/// to its page when the pages are reachable from outside.
-pub async fn message(
-    data: &Data,
+/// to its page at `page` (see [`Data::tournament_page_url`]).
+pub fn message(
     view: &TournamentView,
     lang: Lang,
+    page: Option<&str>,
 ) -> (String, Vec<CreateActionRow>) {
     let text = lang.text(&Msg::TournamentPosted(view));
-    let page = data.tournament_page_url(view.tournament.id).await;
     let mut row = Vec::new();
     if view.tournament.status == TournamentStatus::SignUp {
         let id = view.tournament.id;
@@ -56,7 +55,7 @@ pub async fn message(
             ButtonStyle::Secondary,
         ));
     }
-    row.extend(page.map(|url| page_button(&url, lang)));
+    row.extend(page.map(|url| page_button(url, lang)));
     if row.is_empty() {
         return (text, Vec::new());
     }
@@ -75,7 +74,8 @@ pub async fn refresh(http: &Http, data: &Data, view: &TournamentView) {
     let Some(posted) = t.message else {
         return;
     };
-    let (text, buttons) = message(data, view, t.lang).await;
+    let page = data.tournament_page_url(t.id).await;
+    let (text, buttons) = message(view, t.lang, page.as_deref());
     let edit = EditMessage::new()
         .content(text)
         .components(buttons)
