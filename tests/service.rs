@@ -1728,7 +1728,7 @@ async fn event_for(
     tokio::time::timeout(std::time::Duration::from_secs(20), async {
         loop {
             let event = events.recv().await.unwrap();
-            if event.game() == game {
+            if event.game() == Some(game) {
                 return event;
             }
         }
@@ -2055,7 +2055,7 @@ async fn event_for_kind(
         let found = match &event {
             GameEvent::MovedAway(_) => "moved",
             GameEvent::StartedAway(_) => "started",
-            GameEvent::Changed(_) => continue,
+            GameEvent::Changed(_) | GameEvent::TournamentChanged(_) => continue,
         };
         assert_eq!(found, kind, "{event:?}");
         return event;

@@ -854,3 +854,73 @@ async fn a_rounds_last_results_from_two_processes_pair_the_next_round_once() {
         assert_eq!(rounds, 1, "attempt {attempt}");
     }
 }
+
+#[tokio::test]
+async fn a_tournaments_page_shows_its_standings_rounds_and_its_games_pages() {
+    let f = Fixture::new().await;
+    let tournaments = f.service.tournaments();
+    let created = tournaments
+        .create(tournament(TournamentFormat::Swiss, 2))
+        .await
+        .unwrap();
+    let id = created.tournament.id;
+    let key = tournaments.page_key(id).await.unwrap();
+    assert_eq!(key.as_str().len(), 32);
+    assert_eq!(
+        tournaments.page_key(id).await.unwrap(),
+        key,
+        "one key, kept"
+    );
+    let page = tournaments.page(&key).await.unwrap().expect("the page");
+    assert_eq!(page.view.tournament.id, id);
+    assert!(page.standings.is_empty() && page.games.is_empty());
+    let unknown = monkey_queen::games::PageKey::random();
+    assert!(tournaments.page(&unknown).await.unwrap().is_none());
+
+    // A sign-up is published as the tournament's change, for its page.
+    let mut events = f.service.subscribe();
+    tournaments.join(GUILD, id, &player(0)).await.unwrap();
+    assert!(matches!(
+        events.try_recv(),
+        Ok(monkey_queen::games::GameEvent::TournamentChanged(t)) if t == id
+    ));
+
+    let view = started(&f, tournament(TournamentFormat::Swiss, 2), 5).await;
+    let key = tournaments.page_key(view.tournament.id).await.unwrap();
+    let first = tournaments.page(&key).await.unwrap().unwrap();
+    assert_eq!(first.standings.len(), 5);
+    assert_eq!(first.view.tie_break_names(), ["BH-C1", "BH", "SB"]);
+    let games: Vec<_> = view.round_pairings(1).filter_map(|p| p.game).collect();
+    assert_eq!(games.len(), 2, "five players: two games and a bye");
+    for game in &games {
+        let linked = first
+            .game_page(*game)
+            .expect("each game of its server is linked");
+        let shown = f.service.page(linked).await.unwrap().expect("a game page");
+        assert_eq!(shown.game.id, *game, "the link leads to that game's page");
+        assert_eq!(
+            tournaments.of_game(*game).await.unwrap(),
+            Some(view.tournament.id)
+        );
+    }
+    // After the round, the page has gone further: round 2 paired, its games linked.
+    let after = play_round(&f, &view).await;
+    assert_eq!(after.tournament.round, 2);
+    let second = tournaments.page(&key).await.unwrap().unwrap();
+    assert!(second.progress() > first.progress());
+    assert_eq!(second.standings[0].half_points, 2);
+    let round_two: Vec<_> = after.round_pairings(2).filter_map(|p| p.game).collect();
+    for game in &round_two {
+        assert!(second.game_page(*game).is_some());
+    }
+    // A game the tournament's server would not show (stored elsewhere) is never linked.
+    sqlx::query("UPDATE games SET guild_id = $2 WHERE id = $1")
+        .bind(round_two[0].0)
+        .bind(i64::try_from(GUILD.0 + 1).unwrap())
+        .execute(f.service.db().writer())
+        .await
+        .unwrap();
+    let hidden = tournaments.page(&key).await.unwrap().unwrap();
+    assert!(hidden.game_page(round_two[0]).is_none());
+    assert!(hidden.game_page(round_two[1]).is_some());
+}

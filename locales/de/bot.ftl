@@ -330,6 +330,11 @@ tournament-board = Brett { $board }: { $white } (Weiß) gegen { $black } (Schwar
 tournament-board-forfeit = Brett { $board }: { $white } (Weiß) gegen { $black } (Schwarz) — { $winner } gewinnt kampflos: { $absent } hat sich zurückgezogen.
 tournament-bye = Spielfrei: { $player } setzt diese Runde aus und bekommt einen Punkt.
 tournament-round-play = Zieh auf deinem Brett mit dem Knopf „Ziehen“ oder mit `/zug`. Viel Glück!
+# The tie-breaks by their names, each followed by FIDE's abbreviation (kept as FIDE writes it).
+tie-break-bh-c1 = Buchholz mit einem Streichergebnis (BH-C1)
+tie-break-bh = Buchholz (BH)
+tie-break-sb = Sonneborn-Berger (SB)
+tournament-tie-breaks = Feinwertungen: { $names }
 tournament-standing = { $rank }. { $player } — **{ $points }** { $half-points ->
     [1] Punkt
     [2] Punkt

@@ -188,3 +188,20 @@ web-refused-no-such-game = Diese Partie gibt es nicht.
 web-refused-not-participant = Du spielst in dieser Partie nicht mit.
 web-refused-game-over = Diese Partie ist schon vorbei.
 web-refused-rematch-in-progress = Die Revanche für diese Partie läuft bereits.
+
+## A tournament's page: its standings, crosstable and rounds.
+web-tournament-standings = Tabelle
+web-tournament-crosstable = Kreuztabelle
+web-tournament-rounds = Runden
+web-tournament-round = Runde { $round }
+web-tournament-board = Brett { $board }
+web-tournament-watch = Ansehen
+web-tournament-watch-game = { $white } gegen { $black } ansehen
+web-tournament-being-played = läuft
+web-tournament-bye = spielfrei
+web-tournament-rating = Wertung
+web-tournament-tie-breaks = Feinwertungen: { $names }
+web-tournament-no-players = Noch keine Spieler.
+web-tournament-cell-white = W
+web-tournament-cell-black = S
+web-tournament-cell-legend = In jedem Feld: der Platz des Gegners, die gespielte Farbe (W Weiß, S Schwarz) und das Ergebnis (+ gewonnen, − verloren, F kampflos, … läuft).

@@ -317,6 +317,11 @@ tournament-board = Board { $board }: { $white } (White) vs { $black } (Black) �
 tournament-board-forfeit = Board { $board }: { $white } (White) vs { $black } (Black) — { $winner } wins by forfeit: { $absent } has withdrawn.
 tournament-bye = Bye: { $player } sits this round out and scores a point.
 tournament-round-play = Play on your board with the Move button, or with `/move`. Good luck!
+# The tie-breaks by their names, each followed by FIDE's abbreviation (kept as FIDE writes it).
+tie-break-bh-c1 = Buchholz Cut-1 (BH-C1)
+tie-break-bh = Buchholz (BH)
+tie-break-sb = Sonneborn–Berger (SB)
+tournament-tie-breaks = Tie-breaks: { $names }
 tournament-standing = { $rank }. { $player } — **{ $points }** { $half-points ->
     [1] point
     [2] point

@@ -188,3 +188,20 @@ web-refused-no-such-game = There is no such game.
 web-refused-not-participant = You are not playing in this game.
 web-refused-game-over = This game is already over.
 web-refused-rematch-in-progress = The rematch of this game is already being played.
+
+## A tournament's page: its standings, crosstable and rounds.
+web-tournament-standings = Standings
+web-tournament-crosstable = Crosstable
+web-tournament-rounds = Rounds
+web-tournament-round = Round { $round }
+web-tournament-board = Board { $board }
+web-tournament-watch = Watch
+web-tournament-watch-game = Watch { $white } vs { $black }
+web-tournament-being-played = being played
+web-tournament-bye = bye
+web-tournament-rating = Rating
+web-tournament-tie-breaks = Tie-breaks: { $names }
+web-tournament-no-players = No players yet.
+web-tournament-cell-white = W
+web-tournament-cell-black = B
+web-tournament-cell-legend = Each cell: the opponent's place, the colour played (W White, B Black) and the result (+ won, − lost, F by forfeit, … being played).

@@ -332,6 +332,11 @@ tournament-board = Tablero { $board }: { $white } (blancas) contra { $black } (n
 tournament-board-forfeit = Tablero { $board }: { $white } (blancas) contra { $black } (negras) — { $winner } gana por incomparecencia: { $absent } se ha retirado.
 tournament-bye = Descansa: { $player } no juega esta ronda y suma un punto.
 tournament-round-play = Juega en tu tablero con el botón Mover, o con `/mover`. ¡Suerte!
+# The tie-breaks by their names, each followed by FIDE's abbreviation (kept as FIDE writes it).
+tie-break-bh-c1 = Buchholz con corte 1 (BH-C1)
+tie-break-bh = Buchholz (BH)
+tie-break-sb = Sonneborn-Berger (SB)
+tournament-tie-breaks = Desempates: { $names }
 tournament-standing = { $rank }. { $player } — **{ $points }** { $half-points ->
     [1] punto
     [2] punto

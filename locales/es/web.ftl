@@ -188,3 +188,20 @@ web-refused-no-such-game = Esa partida no existe.
 web-refused-not-participant = No juegas en esta partida.
 web-refused-game-over = Esta partida ya ha terminado.
 web-refused-rematch-in-progress = La revancha de esta partida ya se está jugando.
+
+## A tournament's page: its standings, crosstable and rounds.
+web-tournament-standings = Clasificación
+web-tournament-crosstable = Tabla cruzada
+web-tournament-rounds = Rondas
+web-tournament-round = Ronda { $round }
+web-tournament-board = Tablero { $board }
+web-tournament-watch = Ver
+web-tournament-watch-game = Ver { $white } contra { $black }
+web-tournament-being-played = en juego
+web-tournament-bye = descanso
+web-tournament-rating = Rating
+web-tournament-tie-breaks = Desempates: { $names }
+web-tournament-no-players = Aún no hay jugadores.
+web-tournament-cell-white = B
+web-tournament-cell-black = N
+web-tournament-cell-legend = En cada casilla: el puesto del rival, el color jugado (B blancas, N negras) y el resultado (+ ganada, − perdida, F por incomparecencia, … en juego).

@@ -336,6 +336,11 @@ tournament-board = Table { $board } : { $white } (Blancs) contre { $black } (Noi
 tournament-board-forfeit = Table { $board } : { $white } (Blancs) contre { $black } (Noirs) — { $winner } gagne par forfait : { $absent } s'est retiré.
 tournament-bye = Exempt : { $player } ne joue pas cette ronde et marque un point.
 tournament-round-play = Joue sur ton plateau avec le bouton Jouer, ou avec `/jouer`. Bonne chance !
+# The tie-breaks by their names, each followed by FIDE's abbreviation (kept as FIDE writes it).
+tie-break-bh-c1 = Buchholz tronqué 1 (BH-C1)
+tie-break-bh = Buchholz (BH)
+tie-break-sb = Sonneborn-Berger (SB)
+tournament-tie-breaks = Départages : { $names }
 tournament-standing = { $rank }. { $player } — **{ $points }** { $half-points ->
     [0] point
     [1] point

@@ -189,3 +189,20 @@ web-refused-no-such-game = Cette partie n'existe pas.
 web-refused-not-participant = Tu ne joues pas dans cette partie.
 web-refused-game-over = Cette partie est déjà terminée.
 web-refused-rematch-in-progress = La revanche de cette partie est déjà en cours.
+
+## A tournament's page: its standings, crosstable and rounds.
+web-tournament-standings = Classement
+web-tournament-crosstable = Grille américaine
+web-tournament-rounds = Rondes
+web-tournament-round = Ronde { $round }
+web-tournament-board = Échiquier { $board }
+web-tournament-watch = Regarder
+web-tournament-watch-game = Regarder { $white } contre { $black }
+web-tournament-being-played = en cours
+web-tournament-bye = exempt
+web-tournament-rating = Classement Elo
+web-tournament-tie-breaks = Départages : { $names }
+web-tournament-no-players = Aucun joueur pour l'instant.
+web-tournament-cell-white = B
+web-tournament-cell-black = N
+web-tournament-cell-legend = Dans chaque case : la place de l'adversaire, la couleur jouée (B Blancs, N Noirs) et le résultat (+ gagnée, − perdue, F par forfait, … en cours).

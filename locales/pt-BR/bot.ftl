@@ -330,6 +330,11 @@ tournament-board = Tabuleiro { $board }: { $white } (Brancas) contra { $black } 
 tournament-board-forfeit = Tabuleiro { $board }: { $white } (Brancas) contra { $black } (Pretas) — { $winner } vence por W.O.: { $absent } desistiu.
 tournament-bye = Folga: { $player } não joga esta rodada e ganha um ponto.
 tournament-round-play = Jogue no seu tabuleiro com o botão Jogar, ou com `/jogar`. Boa sorte!
+# The tie-breaks by their names, each followed by FIDE's abbreviation (kept as FIDE writes it).
+tie-break-bh-c1 = Buchholz com corte 1 (BH-C1)
+tie-break-bh = Buchholz (BH)
+tie-break-sb = Sonneborn-Berger (SB)
+tournament-tie-breaks = Desempates: { $names }
 tournament-standing = { $rank }. { $player } — **{ $points }** { $half-points ->
     [1] ponto
     [2] ponto

@@ -188,3 +188,20 @@ web-refused-no-such-game = Essa partida não existe.
 web-refused-not-participant = Você não está jogando esta partida.
 web-refused-game-over = Esta partida já terminou.
 web-refused-rematch-in-progress = A revanche desta partida já está sendo jogada.
+
+## A tournament's page: its standings, crosstable and rounds.
+web-tournament-standings = Classificação
+web-tournament-crosstable = Tabela cruzada
+web-tournament-rounds = Rodadas
+web-tournament-round = Rodada { $round }
+web-tournament-board = Tabuleiro { $board }
+web-tournament-watch = Assistir
+web-tournament-watch-game = Assistir { $white } contra { $black }
+web-tournament-being-played = em andamento
+web-tournament-bye = folga
+web-tournament-rating = Rating
+web-tournament-tie-breaks = Desempates: { $names }
+web-tournament-no-players = Ainda não há jogadores.
+web-tournament-cell-white = B
+web-tournament-cell-black = P
+web-tournament-cell-legend = Em cada célula: a posição do adversário, a cor jogada (B brancas, P pretas) e o resultado (+ vitória, − derrota, F por W.O., … em andamento).

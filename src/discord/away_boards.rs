@@ -42,7 +42,7 @@ async fn show(http: &Http, data: &Data, event: GameEvent) {
     match event {
         GameEvent::MovedAway(played) => show_move(http, data, &played).await,
         GameEvent::StartedAway(started) => show_start(http, data, &started).await,
-        GameEvent::Changed(_) => {}
+        GameEvent::Changed(_) | GameEvent::TournamentChanged(_) => {}
     }
 }
 

@@ -128,6 +128,19 @@ impl Data {
             }
         }
     }
+
+    /// The address of tournament `id`'s page, when the pages are reachable from outside; a
+    /// tournament is given its key when first linked.
+    pub async fn tournament_page_url(&self, id: crate::games::TournamentId) -> Option<String> {
+        let base = self.public_url.as_deref()?;
+        match self.service.tournaments().page_key(id).await {
+            Ok(key) => Some(format!("{base}/t/{key}")),
+            Err(e) => {
+                warn!(tournament = %id, error = %e, "could not give a tournament its page");
+                None
+            }
+        }
+    }
 }
 
 /// The context every command receives.

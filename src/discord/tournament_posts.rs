@@ -3,7 +3,8 @@
 //! round starts, it ends). Where the server gives games threads, the tournament gets one too,
 //! started from its message, and its rounds and end are posted there. Each round's pairings
 //! mention the players who play (a long round takes several messages); the end names and
-//! mentions the winner, with the final standings and the crosstable picture.
+//! mentions the winner, with the final standings and the crosstable picture. When the pages
+//! are reachable from outside (`PUBLIC_URL`), each of them links the tournament's page.
 
 use poise::serenity_prelude as serenity;
 use serenity::{
@@ -27,58 +28,66 @@ const MAX_THREAD_NAME: usize = 100;
 /// File name of the crosstable picture.
 pub const CROSSTABLE_FILE: &str = "crosstable.png";
 
-/// The tournament's message: its text, and Join and Leave while it takes sign-ups.
-pub fn message(view: &TournamentView, lang: Lang) -> (String, Vec<CreateActionRow>) {
+/// The tournament's message: its text, Join and Leave while it takes sign-ups, and the link
+/// to its page at `page` (see [`Data::tournament_page_url`]).
+pub fn message(
+    view: &TournamentView,
+    lang: Lang,
+    page: Option<&str>,
+) -> (String, Vec<CreateActionRow>) {
     let text = lang.text(&Msg::TournamentPosted(view));
-    if view.tournament.status != TournamentStatus::SignUp {
-        return (text, Vec::new());
-    }
-    let id = view.tournament.id;
-    let button = |id: ComponentId, label: Button, style: ButtonStyle| {
-        CreateButton::new(id.to_string())
-            .label(lang.text(&Msg::Label(label)))
-            .style(style)
-    };
-    let row = vec![
-        button(
+    let mut row = Vec::new();
+    if view.tournament.status == TournamentStatus::SignUp {
+        let id = view.tournament.id;
+        let button = |id: ComponentId, label: Button, style: ButtonStyle| {
+            CreateButton::new(id.to_string())
+                .label(lang.text(&Msg::Label(label)))
+                .style(style)
+        };
+        row.push(button(
             ComponentId::JoinTournament { tournament: id },
             Button::JoinTournament,
             ButtonStyle::Success,
-        ),
-        button(
+        ));
+        row.push(button(
             ComponentId::LeaveTournament { tournament: id },
             Button::LeaveTournament,
             ButtonStyle::Secondary,
-        ),
-    ];
+        ));
+    }
+    row.extend(page.map(|url| page_button(url, lang)));
+    if row.is_empty() {
+        return (text, Vec::new());
+    }
     (text, vec![CreateActionRow::Buttons(row)])
+}
+
+/// The link button to the tournament's page at `url`.
+fn page_button(url: &str, lang: Lang) -> CreateButton {
+    CreateButton::new_link(url).label(lang.text(&Msg::Label(Button::WebPage)))
 }
 
 /// Edits the tournament's message to show `view`, where it was posted. A failure is only
 /// logged: the next change edits it again.
-pub async fn refresh(http: &Http, view: &TournamentView) {
+pub async fn refresh(http: &Http, data: &Data, view: &TournamentView) {
     let t = &view.tournament;
-    let Some(message) = t.message else {
+    let Some(posted) = t.message else {
         return;
     };
-    let (text, buttons) = message_of(view);
+    let page = data.tournament_page_url(t.id).await;
+    let (text, buttons) = message(view, t.lang, page.as_deref());
     let edit = EditMessage::new()
         .content(text)
         .components(buttons)
         .allowed_mentions(CreateAllowedMentions::new());
     let channel = serenity::ChannelId::new(t.channel.0);
     let edited = retry("editing a tournament's message", Retry::EDIT, || {
-        channel.edit_message(http, serenity::MessageId::new(message.0), edit.clone())
+        channel.edit_message(http, serenity::MessageId::new(posted.0), edit.clone())
     })
     .await;
     if let Err(e) = edited {
         warn!(tournament = %t.id, error = %e, "could not edit the tournament's message");
     }
-}
-
-/// The tournament's message in its own language.
-fn message_of(view: &TournamentView) -> (String, Vec<CreateActionRow>) {
-    message(view, view.tournament.lang)
 }
 
 /// Remembers where the tournament's message is and, when the server gives games threads,
@@ -136,6 +145,7 @@ pub async fn remember_message(
 /// posted are posted again).
 pub async fn deliver_round(
     http: &Http,
+    data: &Data,
     view: &TournamentView,
     round: u32,
     lang: Lang,
@@ -149,8 +159,10 @@ pub async fn deliver_round(
         .filter(|p| matches!(p.result, PairingResult::Pending | PairingResult::Bye))
         .flat_map(|p| std::iter::once(p.white).chain(p.black))
         .collect();
-    post(http, view, &text, &playing, None).await?;
-    refresh(http, view).await;
+    let page = data.tournament_page_url(view.tournament.id).await;
+    let link = page.map(|url| page_button(&url, lang));
+    post(http, view, &text, &playing, None, link).await?;
+    refresh(http, data, view).await;
     Ok(())
 }
 
@@ -161,30 +173,36 @@ pub async fn deliver_round(
 /// As [`deliver_round`].
 pub async fn deliver_final(
     http: &Http,
+    data: &Data,
     view: &TournamentView,
     picture: Option<Vec<u8>>,
     lang: Lang,
 ) -> Result<(), Error> {
     let text = lang.text(&Msg::TournamentFinal(view));
     let winner: Vec<UserId> = view.winner().map(|w| w.user).into_iter().collect();
-    post(http, view, &text, &winner, picture).await?;
-    refresh(http, view).await;
+    let page = data.tournament_page_url(view.tournament.id).await;
+    let link = page.map(|url| page_button(&url, lang));
+    post(http, view, &text, &winner, picture, link).await?;
+    refresh(http, data, view).await;
     Ok(())
 }
 
 /// Posts `text` where the tournament is followed (its thread, else its channel), in as many
 /// messages as it takes, each pinging those of `pinged` it mentions; `picture` goes with the
-/// first.
+/// first, and `link` (to the tournament's page) with the last.
 async fn post(
     http: &Http,
     view: &TournamentView,
     text: &str,
     pinged: &[UserId],
     mut picture: Option<Vec<u8>>,
+    link: Option<CreateButton>,
 ) -> Result<(), Error> {
     let t = &view.tournament;
     let channel = serenity::ChannelId::new(t.thread.unwrap_or(t.channel).0);
-    for part in split(text, MAX_MESSAGE_CHARS) {
+    let parts = split(text, MAX_MESSAGE_CHARS);
+    let last = parts.len().saturating_sub(1);
+    for (i, part) in parts.into_iter().enumerate() {
         let users = pinged
             .iter()
             .filter(|u| part.contains(&format!("<@{u}>")))
@@ -194,6 +212,9 @@ async fn post(
             .allowed_mentions(CreateAllowedMentions::new().users(users));
         if let Some(png) = picture.take() {
             message = message.add_file(CreateAttachment::bytes(png, CROSSTABLE_FILE));
+        }
+        if let Some(link) = link.clone().filter(|_| i == last) {
+            message = message.components(vec![CreateActionRow::Buttons(vec![link])]);
         }
         retry("posting a tournament's news", Retry::BOARD, || {
             channel.send_message(http, message.clone())

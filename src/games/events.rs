@@ -4,9 +4,9 @@
 //! Within a process the events go out on a broadcast channel ([`GameService::subscribe`]).
 //! Across processes sharing a PostgreSQL database, each change is also notified (see
 //! [`storage::notify_changed`]); [`GameService::relay_other_processes`] turns the other
-//! processes' notices into [`GameEvent::Changed`] here. Events are hints to show something
-//! again: what a face shows is read from the service, so a missed event costs freshness,
-//! never data.
+//! processes' notices into [`GameEvent::Changed`] (or [`GameEvent::TournamentChanged`]) here.
+//! Events are hints to show something again: what a face shows is read from the service, so a
+//! missed event costs freshness, never data.
 
 use std::future::Future;
 use std::sync::Arc;
@@ -18,7 +18,7 @@ use tokio_util::sync::CancellationToken;
 use tokio_util::task::TaskTracker;
 use tracing::{debug, warn};
 
-use super::{GameId, GameService, GameStarted, MovePlayed};
+use super::{GameId, GameService, GameStarted, MovePlayed, TournamentId};
 use crate::storage::{self, Backend};
 
 /// How many events a slow subscriber may fall behind before it misses some.
@@ -37,16 +37,30 @@ pub enum GameEvent {
     /// Activity): its first board is owed to the chat; a face that posts it reports the
     /// announcement (see [`GameStarted::announcement`]).
     StartedAway(Arc<GameStarted>),
+    /// A tournament changed otherwise than through one of its games: a player joined, left or
+    /// was withdrawn, it started, the organiser replaced a result; in this process or another.
+    TournamentChanged(TournamentId),
 }
 
 impl GameEvent {
-    /// The game it is about.
+    /// The game it is about (`None`: a tournament's change).
     #[must_use]
-    pub fn game(&self) -> GameId {
+    pub fn game(&self) -> Option<GameId> {
         match self {
-            GameEvent::Changed(game) => *game,
-            GameEvent::MovedAway(played) => played.game.id,
-            GameEvent::StartedAway(started) => started.game.id,
+            GameEvent::Changed(game) => Some(*game),
+            GameEvent::MovedAway(played) => Some(played.game.id),
+            GameEvent::StartedAway(started) => Some(started.game.id),
+            GameEvent::TournamentChanged(_) => None,
+        }
+    }
+
+    /// What changed, as other processes are told.
+    fn changed(&self) -> storage::Changed {
+        match self {
+            GameEvent::Changed(game) => storage::Changed::Game(*game),
+            GameEvent::MovedAway(played) => storage::Changed::Game(played.game.id),
+            GameEvent::StartedAway(started) => storage::Changed::Game(started.game.id),
+            GameEvent::TournamentChanged(tournament) => storage::Changed::Tournament(*tournament),
         }
     }
 }
@@ -132,17 +146,17 @@ impl GameService {
     }
 
     /// Publishes `event` here and, for a shared PostgreSQL database, tells the other
-    /// processes that its game changed (in the background: the caller's answer never waits).
+    /// processes that its game (or tournament) changed (in the background: the caller's answer never waits).
     pub(super) fn publish(&self, event: GameEvent) {
-        let game = event.game();
+        let what = event.changed();
         // Nobody listening is fine.
         let _ = self.events.sender.send(event);
         self.ring_if_owed();
         if self.db.backend() == Backend::Postgres {
             let (db, origin) = (self.db.clone(), self.events.origin);
             tokio::spawn(async move {
-                if let Err(e) = storage::notify_changed(&db, origin, game).await {
-                    warn!(%game, error = %e, "could not tell the other processes of a change");
+                if let Err(e) = storage::notify_changed(&db, origin, what).await {
+                    warn!(?what, error = %e, "could not tell the other processes of a change");
                 }
             });
         }
@@ -176,8 +190,15 @@ impl GameService {
         self.publish(GameEvent::Changed(game));
     }
 
-    /// Relays the changes other processes make (PostgreSQL only) as [`GameEvent::Changed`]
-    /// until `stop`, on `tasks`. The listening connection is opened again when it fails.
+    /// Publishes that `tournament` changed otherwise than through one of its games (see
+    /// [`Self::publish`]).
+    pub(super) fn tournament_changed(&self, tournament: TournamentId) {
+        self.publish(GameEvent::TournamentChanged(tournament));
+    }
+
+    /// Relays the changes other processes make (PostgreSQL only) as [`GameEvent::Changed`] and
+    /// [`GameEvent::TournamentChanged`] until `stop`, on `tasks`. The listening connection is
+    /// opened again when it fails.
     pub fn relay_other_processes(&self, tasks: &TaskTracker, stop: CancellationToken) {
         if self.db.backend() != Backend::Postgres {
             return;
@@ -198,7 +219,13 @@ impl GameService {
                 Ok(Some(mut listener)) => loop {
                     match listener.next().await {
                         Ok(notice) if notice.origin != self.events.origin => {
-                            let _ = self.events.sender.send(GameEvent::Changed(notice.game));
+                            let event = match notice.what {
+                                storage::Changed::Game(game) => GameEvent::Changed(game),
+                                storage::Changed::Tournament(tournament) => {
+                                    GameEvent::TournamentChanged(tournament)
+                                }
+                            };
+                            let _ = self.events.sender.send(event);
                         }
                         Ok(_) => {}
                         Err(e) => {

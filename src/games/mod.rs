@@ -131,6 +131,7 @@ pub use standings::{
     AiStanding, HistoryPage, LeaderboardEntry, LeaderboardPage, LeaderboardScope, MAX_PAGE_SIZE,
     Page, PlayedGame, PlayerStats, RECENT_RESULTS,
 };
+pub use tournaments::TournamentPage;
 pub use tournaments::{
     Entrant, LogLine, MAX_DOUBLE_ROUND_ROBIN_PLAYERS, MAX_NAME_CHARS, MAX_OPEN_TOURNAMENTS,
     MAX_PLAYERS, MAX_ROUND_ROBIN_PLAYERS, MAX_ROUND_ROBIN_ROUNDS, MAX_SWISS_ROUNDS, NewTournament,

@@ -56,10 +56,23 @@ impl Audience {
     /// at `place` (see the module's rule).
     #[must_use]
     pub fn may_see(self, place: &Place, white: UserId, black: UserId) -> bool {
+        self.may_see_in(place.guild, place.channel, white, black)
+    }
+
+    /// Whether a list for this audience may name a game between `white` and `black` played
+    /// in `channel` of `guild` (`None`: a DM or a group DM); see [`Audience::may_see`].
+    #[must_use]
+    pub fn may_see_in(
+        self,
+        guild: Option<GuildId>,
+        channel: ChannelId,
+        white: UserId,
+        black: UserId,
+    ) -> bool {
         match self {
-            Audience::Only(viewer) => viewer.may_see(place.guild, white, black),
-            Audience::Server(guild) => place.guild == Some(guild),
-            Audience::Channel(channel) => place.guild.is_none() && place.channel == channel,
+            Audience::Only(viewer) => viewer.may_see(guild, white, black),
+            Audience::Server(server) => guild == Some(server),
+            Audience::Channel(listed) => guild.is_none() && channel == listed,
         }
     }
 }

@@ -592,6 +592,13 @@ pub fn analysis_texts(
     }
 }
 
+/// A tie-break's name in `lang` with FIDE's abbreviation beside it, e.g. "Buchholz Cut-1
+/// (BH-C1)" for `BH-C1` (see `TournamentView::tie_break_names`).
+#[must_use]
+pub fn tie_break_name(lang: Lang, abbreviation: &str) -> String {
+    tournaments::tie_break_name(lang, abbreviation)
+}
+
 /// The headers of a tournament's crosstable picture in `lang`, with its tie-breaks' short
 /// names (the same in every language).
 pub fn crosstable_texts(lang: Lang, tie_breaks: &[&str]) -> crate::render::CrosstableTexts {

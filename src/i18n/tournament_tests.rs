@@ -235,3 +235,42 @@ fn the_final_standings_name_the_winner() {
     assert!(text.contains(&format!("<@{winner}> wins with")), "{text}");
     assert!(text.contains("Final standings"), "{text}");
 }
+
+#[test]
+fn tie_breaks_are_named_in_every_language_with_fides_abbreviation() {
+    let swiss = view(TournamentStatus::Running, TournamentFormat::Swiss, 8);
+    let round_robin = view(TournamentStatus::Running, TournamentFormat::RoundRobin, 5);
+    assert_eq!(
+        super::tie_break_name(Lang::En, "BH-C1"),
+        "Buchholz Cut-1 (BH-C1)"
+    );
+    assert_eq!(
+        super::tie_break_name(Lang::En, "SB"),
+        "Sonneborn–Berger (SB)"
+    );
+    assert_eq!(
+        super::tie_break_name(Lang::En, "XYZ"),
+        "XYZ",
+        "unnamed: as it is"
+    );
+    for lang in Lang::ALL {
+        for v in [&swiss, &round_robin] {
+            for abbreviation in v.tie_break_names() {
+                let name = super::tie_break_name(lang, abbreviation);
+                assert!(
+                    name.ends_with(&format!(" ({abbreviation})"))
+                        && name.len() > abbreviation.len() + 4,
+                    "{lang:?}: {name}"
+                );
+            }
+            let standings = lang.text(&Msg::TournamentStandings(v));
+            let legend = super::tie_break_name(lang, v.tie_break_names()[0]);
+            assert!(standings.contains(&legend), "{lang:?}: {standings}");
+        }
+    }
+    assert!(
+        Lang::De
+            .text(&Msg::TournamentStandings(&swiss))
+            .contains("Feinwertungen: Buchholz mit einem Streichergebnis (BH-C1), Buchholz (BH), Sonneborn-Berger (SB)")
+    );
+}

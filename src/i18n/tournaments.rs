@@ -204,7 +204,22 @@ fn standings_lines(t: Texts, view: &TournamentView) -> String {
         out.push('\n');
         out.push_str(&line);
     }
+    let legend: Vec<String> = names.iter().map(|n| tie_break_name(t.0, n)).collect();
+    if !legend.is_empty() {
+        out.push('\n');
+        out.push_str(&t.get(
+            "tournament-tie-breaks",
+            &args! {"names" => legend.join(", ")},
+        ));
+    }
     out
+}
+
+/// A tie-break's name in words with FIDE's abbreviation beside it, "Buchholz Cut-1 (BH-C1)";
+/// an abbreviation the locales don't name is shown as it is.
+pub(super) fn tie_break_name(lang: super::Lang, abbreviation: &str) -> String {
+    let id = format!("tie-break-{}", abbreviation.to_ascii_lowercase());
+    super::bundles::try_format(lang, &id, None).unwrap_or_else(|_| abbreviation.to_owned())
 }
 
 /// How far a tournament has got, for the head of its standings.

@@ -53,6 +53,7 @@ mod rating_history;
 mod schema;
 mod settings;
 mod tokens;
+mod tournament_pages;
 mod tournaments;
 
 use std::time::Duration;
@@ -94,7 +95,7 @@ pub use mining::{
 pub use moves::{
     Advance, Stored, commit_move, move_at, move_by_request_key, moves, moves_of_games, store_move,
 };
-pub use notices::{Listener, Notice, listen, notify_changed};
+pub use notices::{Changed, Listener, Notice, listen, notify_changed};
 pub use plans::{SweepPlan, sweep_plans};
 pub use players::{
     Established, Standing, leaderboard, leaderboard_size, player, record_result, upsert_player,
@@ -112,6 +113,10 @@ pub use settings::{
     guild_settings, puzzle_channel, puzzle_channels, set_puzzle_channel, store_guild_settings,
 };
 pub use tokens::{delete_tokens_received_by, keep_token, take_token};
+pub use tournament_pages::{
+    TournamentGamePage, give_tournament_page_key, tournament_by_page_key, tournament_game_pages,
+    tournament_of_game, tournament_page_key,
+};
 pub use tournaments::{
     NewTournamentRow, change_log, count_guild_tournaments, delete_entry, due_tournaments, entries,
     finish_tournament, guild_tournaments, insert_entry, insert_pairing, insert_tournament,

@@ -2,8 +2,9 @@
 //! `LISTEN`: each process notifies after it commits a change, and listens on its own
 //! connection for the others'. On SQLite there is one process, so there is nothing to tell.
 //!
-//! A notice carries the game and the process it came from (so a process skips its own). It is
-//! a hint to look again, never the change itself: what changed is read from the tables.
+//! A notice carries the game (or the tournament) and the process it came from (so a process
+//! skips its own). It is a hint to look again, never the change itself: what changed is read
+//! from the tables.
 
 use std::fmt;
 use std::sync::Arc;
@@ -11,7 +12,7 @@ use std::sync::Arc;
 use sqlx::postgres::PgListener;
 
 use super::{Backend, Db, Error};
-use crate::model::GameId;
+use crate::model::{GameId, TournamentId};
 
 /// The channel the notices go on.
 const CHANNEL: &str = "monkey_queen_games";
@@ -33,26 +34,39 @@ impl fmt::Debug for Url {
     }
 }
 
-/// A game changed in some process.
+/// What changed: a game, or a tournament (its players, a result set by hand).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Changed {
+    /// A game.
+    Game(GameId),
+    /// A tournament.
+    Tournament(TournamentId),
+}
+
+/// Something changed in some process.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Notice {
     /// The process that changed it (see [`notify_changed`]).
     pub origin: u64,
-    /// The game.
-    pub game: GameId,
+    /// What changed.
+    pub what: Changed,
 }
 
-/// Tells the other processes that `game` changed, from process `origin`. Nothing on SQLite.
+/// Tells the other processes that `what` changed, from process `origin`. Nothing on SQLite.
 ///
 /// # Errors
 /// Database failure.
-pub async fn notify_changed(db: &Db, origin: u64, game: GameId) -> Result<(), Error> {
+pub async fn notify_changed(db: &Db, origin: u64, what: Changed) -> Result<(), Error> {
     if db.backend != Backend::Postgres {
         return Ok(());
     }
+    let payload = match what {
+        Changed::Game(game) => format!("{origin}:{}", game.0),
+        Changed::Tournament(tournament) => format!("{origin}:t{}", tournament.0),
+    };
     sqlx::query("SELECT pg_notify($1, $2)")
         .bind(CHANNEL)
-        .bind(format!("{origin}:{}", game.0))
+        .bind(payload)
         .execute(&db.writer)
         .await?;
     Ok(())
@@ -90,12 +104,16 @@ impl Listener {
     }
 }
 
-/// Reads `origin:game`; anything else is not ours.
+/// Reads `origin:game` or `origin:ttournament`; anything else is not ours.
 fn parse(payload: &str) -> Option<Notice> {
-    let (origin, game) = payload.split_once(':')?;
+    let (origin, what) = payload.split_once(':')?;
+    let what = match what.strip_prefix('t') {
+        Some(tournament) => Changed::Tournament(TournamentId(tournament.parse().ok()?)),
+        None => Changed::Game(GameId(what.parse().ok()?)),
+    };
     Some(Notice {
         origin: origin.parse().ok()?,
-        game: GameId(game.parse().ok()?),
+        what,
     })
 }
 
@@ -109,10 +127,17 @@ mod tests {
             parse("7:42"),
             Some(Notice {
                 origin: 7,
-                game: GameId(42)
+                what: Changed::Game(GameId(42))
             })
         );
-        for bad in ["", "7", "x:1", "1:y", "1:2:3"] {
+        assert_eq!(
+            parse("7:t3"),
+            Some(Notice {
+                origin: 7,
+                what: Changed::Tournament(TournamentId(3))
+            })
+        );
+        for bad in ["", "7", "x:1", "1:y", "1:2:3", "1:t", "1:tx", "1:t1:2"] {
             assert_eq!(parse(bad), None, "{bad}");
         }
     }

@@ -140,7 +140,9 @@ async fn feed(web: &Web, event: &GameEvent) {
     {
         warn!(game = %played.game.id, error = %e, "could not report a board shown on its page");
     }
-    refresh(web, event.game()).await;
+    if let Some(game) = event.game() {
+        refresh(web, game).await;
+    }
 }
 
 /// Reads `game` again and sends its state to its pages, if any.

@@ -3,6 +3,9 @@
 //!
 //! - `GET /g/{key}`: the game's page (HTML with OpenGraph tags, so a pasted link unfurls as
 //!   the position); `GET /g/{key}/board.png`: that position as the bots' board picture.
+//! - `GET /t/{key}`: a tournament's page ([`tournament`]): standings with tie-breaks, the
+//!   crosstable, each round's pairings linking their games' pages; `GET
+//!   /api/tournaments/{key}/events`: its live part again after every change ([`tournament_live`]).
 //! - `GET /puzzles/{id}`: a puzzle's page, solved by taps, each move checked by
 //!   `POST /api/puzzles/{id}/check` ([`puzzle`], [`puzzle_check`]); a game's page links to the
 //!   puzzles found in it.
@@ -39,6 +42,9 @@ mod security;
 mod server;
 mod state;
 mod streams;
+mod tournament;
+mod tournament_html;
+mod tournament_live;
 
 use std::sync::Arc;
 
@@ -125,6 +131,8 @@ struct Web {
     cpu: Arc<Semaphore>,
     config: Arc<WebConfig>,
     hub: live::Hub,
+    /// The tournaments pages watch.
+    tournaments: tournament_live::TournamentHub,
     activity: Option<activity::ActivityState>,
     /// Who requests come from, as the limits count.
     clients: security::Clients,
@@ -145,6 +153,7 @@ pub fn spawn(
 ) {
     let config = Arc::new(config);
     let hub = live::Hub::new(stop.clone());
+    let tournaments = tournament_live::TournamentHub::new(stop.clone());
     let activity = config.activity.clone().map(activity::ActivityState::new);
     let clients = security::Clients {
         proxies: Arc::new(config.trusted_proxies.clone()),
@@ -162,11 +171,13 @@ pub fn spawn(
         activity,
         config: config.clone(),
         hub: hub.clone(),
+        tournaments: tournaments.clone(),
         clients: clients.clone(),
         streams: streams::Streams::default(),
         pictures: pictures::Pictures::default(),
     };
     hub.spawn_feed(web.clone(), tasks);
+    tournaments.spawn_feed(web.clone(), tasks);
     let limiters = security::Limiters::new(config.rate_limit, &clients);
     limiters.spawn_cleanup(tasks, stop.clone());
     let app = router(web, &limiters);
@@ -182,6 +193,11 @@ fn router(web: Web, limiters: &security::Limiters) -> Router {
         .route("/api/games/{key}", get(state::get))
         .route("/api/games/{key}/events", get(live::events))
         .route("/api/games/{key}/socket", get(live::socket))
+        .route("/t/{key}", get(tournament::page))
+        .route(
+            "/api/tournaments/{key}/events",
+            get(tournament_live::events),
+        )
         .route("/puzzles/{id}", get(puzzle::page))
         .route("/puzzles/{id}/board.png", get(puzzle::board_png))
         .route("/api/puzzles/{id}/check", post(puzzle_check::check))

@@ -42,5 +42,6 @@ mod seeded;
 mod server_settings;
 mod shards;
 mod slow_reads;
+mod tournament_pages;
 mod tournaments;
 mod user_install;

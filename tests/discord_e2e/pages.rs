@@ -15,13 +15,13 @@ use crate::support::payloads::{ALICE, BOB, integer_option};
 
 /// A page's live stream: the `state` events of `GET /api/games/{key}/events`, read as they
 /// come.
-struct Stream {
+pub(crate) struct Stream {
     response: reqwest::Response,
     buffer: String,
 }
 
 impl Stream {
-    async fn open(url: &str) -> Stream {
+    pub(crate) async fn open(url: &str) -> Stream {
         let response = reqwest::get(url).await.unwrap();
         assert_eq!(response.status(), StatusCode::OK);
         let kind = response.headers()["content-type"]
@@ -37,7 +37,7 @@ impl Stream {
     }
 
     /// The next state the page is sent, within [`WAIT`].
-    async fn next(&mut self) -> Value {
+    pub(crate) async fn next(&mut self) -> Value {
         tokio::time::timeout(WAIT, async {
             loop {
                 if let Some(end) = self.buffer.find("\n\n") {

@@ -24,16 +24,16 @@ use crate::support::payloads::{
 };
 
 /// The `format` choices of `/tournament create` (poise sends a choice's index).
-const SWISS: i64 = 0;
+pub(crate) const SWISS: i64 = 0;
 const ROUND_ROBIN: i64 = 1;
 const DOUBLE_ROUND_ROBIN: i64 = 2;
 /// The `clock` choice "no clock".
-const NO_CLOCK: i64 = 0;
+pub(crate) const NO_CLOCK: i64 = 0;
 /// The `start` choice "in 15 minutes".
 const IN_15_MINUTES: i64 = 0;
 
 /// `count` members of the test server with distinct ids, who play.
-fn players(count: u64) -> Vec<Caller> {
+pub(crate) fn players(count: u64) -> Vec<Caller> {
     (0..count)
         .map(|i| Caller {
             id: 1_200_000_000_000_000_300 + i,
@@ -48,7 +48,7 @@ fn sub(name: &str, options: Vec<Value>) -> Value {
 }
 
 /// The answer the caller saw to `/tournament <sub>`: the callback, or its deferral's edit.
-async fn tournament(h: &Harness, payload: Value) -> RecordedRequest {
+pub(crate) async fn tournament(h: &Harness, payload: Value) -> RecordedRequest {
     let id: u64 = payload["id"].as_str().unwrap().parse().unwrap();
     h.push(payload);
     let answer = h.callback(id).await;
@@ -59,12 +59,12 @@ async fn tournament(h: &Harness, payload: Value) -> RecordedRequest {
 }
 
 /// `/tournament <name> <options>` by `caller`, a plain member.
-fn command(h: &Harness, caller: Caller, name: &str, options: Vec<Value>) -> Value {
+pub(crate) fn command(h: &Harness, caller: Caller, name: &str, options: Vec<Value>) -> Value {
     slash_command(h.next_id(), caller, "tournament", vec![sub(name, options)])
 }
 
 /// The same command by a member with Manage Server.
-fn as_manager(payload: Value) -> Value {
+pub(crate) fn as_manager(payload: Value) -> Value {
     with_permissions(payload, MANAGER_PERMISSIONS)
 }
 
@@ -86,14 +86,14 @@ fn assert_private(answer: &RecordedRequest, text: &str) {
 }
 
 /// A tournament's message as posted, and its number.
-struct Posted {
-    id: TournamentId,
-    content: String,
-    buttons: Vec<String>,
+pub(crate) struct Posted {
+    pub(crate) id: TournamentId,
+    pub(crate) content: String,
+    pub(crate) buttons: Vec<String>,
 }
 
 /// ALICE (a manager) creates a tournament with `options`; its public message.
-async fn create(h: &Harness, options: Vec<Value>) -> Posted {
+pub(crate) async fn create(h: &Harness, options: Vec<Value>) -> Posted {
     let answer = tournament(h, as_manager(command(h, ALICE, "create", options))).await;
     assert_eq!(kind(&answer), CHANNEL_MESSAGE, "{:?}", answer.json);
     let flags = answer.pointer("/data/flags").and_then(Value::as_u64);
@@ -113,7 +113,7 @@ async fn create(h: &Harness, options: Vec<Value>) -> Posted {
 }
 
 /// Everyone in `who` presses Join on `posted`; each click shows them on the message.
-async fn join_all(h: &Harness, posted: &Posted, who: &[Caller]) {
+pub(crate) async fn join_all(h: &Harness, posted: &Posted, who: &[Caller]) {
     let join = format!("tournament-join:{}", posted.id.0);
     for player in who {
         let (answer, _) = h
@@ -134,7 +134,7 @@ async fn join_all(h: &Harness, posted: &Posted, who: &[Caller]) {
 }
 
 /// The tournament as stored now.
-async fn stored(h: &Harness, id: TournamentId) -> TournamentView {
+pub(crate) async fn stored(h: &Harness, id: TournamentId) -> TournamentView {
     h.service
         .tournaments()
         .get(GuildId(GUILD_ID), id)
@@ -144,7 +144,7 @@ async fn stored(h: &Harness, id: TournamentId) -> TournamentView {
 
 /// Waits for the channel message (after `mark`) whose text contains `text`, as Discord took
 /// it (an attempt its rate limit refused is posted again).
-async fn posted_saying(h: &Harness, mark: usize, text: &str) -> RecordedRequest {
+pub(crate) async fn posted_saying(h: &Harness, mark: usize, text: &str) -> RecordedRequest {
     let wanted = text.to_owned();
     h.wait_since(mark, text, move |r| {
         is_channel_message(r) && r.delivery.is_some() && content(r).contains(&wanted)

@@ -131,6 +131,33 @@ impl Browser {
         height: u32,
         patience: Duration,
     ) -> Option<Vec<Browser>> {
+        Browser::start_several_speaking(count, width, height, patience, None).await
+    }
+
+    /// As [`Browser::start`], for a person whose browser asks for `languages` (its
+    /// `Accept-Language`, e.g. `"de"`).
+    ///
+    /// # Panics
+    /// As [`Browser::start`].
+    pub async fn start_speaking(
+        width: u32,
+        height: u32,
+        patience: Duration,
+        languages: &str,
+    ) -> Option<Browser> {
+        let browsers =
+            Browser::start_several_speaking(1, width, height, patience, Some(languages)).await?;
+        browsers.into_iter().next()
+    }
+
+    /// As [`Browser::start_several`], asking for `languages` where given.
+    async fn start_several_speaking(
+        count: usize,
+        width: u32,
+        height: u32,
+        patience: Duration,
+        languages: Option<&str>,
+    ) -> Option<Vec<Browser>> {
         assert!(
             count <= MOST_BROWSERS,
             "at most {MOST_BROWSERS} browsers at once"
@@ -156,7 +183,9 @@ impl Browser {
         for _ in 0..count {
             let turn = turns.split(1).expect("a turn for each browser");
             let size = (width, height);
-            browsers.push(Browser::launch(&chromedriver, &chromium, size, patience, turn).await);
+            browsers.push(
+                Browser::launch(&chromedriver, &chromium, size, patience, turn, languages).await,
+            );
         }
         Some(browsers)
     }
@@ -168,6 +197,7 @@ impl Browser {
         (width, height): (u32, u32),
         patience: Duration,
         turn: SemaphorePermit<'static>,
+        languages: Option<&str>,
     ) -> Browser {
         let http = reqwest::Client::new();
         let driver = start_driver(chromedriver, START_PATIENCE).await;
@@ -176,9 +206,13 @@ impl Browser {
         let mut args: Vec<String> = SWITCHES.iter().map(|s| (*s).to_owned()).collect();
         args.push(format!("--user-data-dir={}", profile.path().display()));
         args.push(format!("--window-size={width},{height}"));
+        let mut options = json!({ "binary": chromium, "args": args });
+        if let Some(languages) = languages {
+            options["prefs"] = json!({ "intl.accept_languages": languages });
+        }
         let capabilities = json!({
             "browserName": "chrome",
-            "goog:chromeOptions": { "binary": chromium, "args": args },
+            "goog:chromeOptions": options,
             "goog:loggingPrefs": { "browser": "ALL" },
         });
         let Value::Object(capabilities) = capabilities else {

@@ -69,11 +69,11 @@ pub async fn deliver(http: &Http, data: &Data, what: &Announced) -> Result<(), E
         Announced::Board(game) => board_after_move(http, data, game).await,
         Announced::Expired(challenge) => close(http, challenge, lang).await,
         Announced::Round { tournament, round } => {
-            tournament_posts::deliver_round(http, tournament, *round, lang).await
+            tournament_posts::deliver_round(http, data, tournament, *round, lang).await
         }
         Announced::Final(tournament) => {
             let picture = tournament_posts::crosstable_picture(data, tournament, lang).await?;
-            tournament_posts::deliver_final(http, tournament, picture, lang).await
+            tournament_posts::deliver_final(http, data, tournament, picture, lang).await
         }
         Announced::End(game) => {
             let Some(result) = &game.result else {

@@ -10,6 +10,7 @@
 //! in the outbox in those same transactions (see [`super::Announced`]).
 
 mod crosstable;
+mod page;
 mod rounds;
 mod view;
 
@@ -24,6 +25,7 @@ use crate::model::{
 };
 use crate::storage::{self, Conn, Key, NewTournamentRow, Owed};
 
+pub use page::TournamentPage;
 pub use rounds::TIMEOUTS_TO_WITHDRAW;
 pub(super) use rounds::game_ended;
 pub use view::{TournamentStanding, TournamentView, score_text};
@@ -326,6 +328,7 @@ impl TournamentService {
         storage::insert_entry(&mut tx, id, player.id, rating.rating, now).await?;
         let view = view_of(&mut tx, id).await?;
         tx.commit().await?;
+        self.games.tournament_changed(id);
         Ok(view)
     }
 
@@ -483,6 +486,7 @@ impl TournamentService {
         storage::log_change(&mut tx, id, by.user, &line, now).await?;
         let view = view_of(&mut tx, id).await?;
         tx.commit().await?;
+        self.games.tournament_changed(id);
         Ok(view)
     }
 
@@ -630,9 +634,10 @@ impl TournamentService {
         Err(UserError::PositionChanged.into())
     }
 
-    /// Tells the faces that the games of the tournament's current round may have started.
-    /// Also rings the outbox for the round's announcement (or the final one).
+    /// Tells the faces that the tournament changed and that the games of its current round
+    /// may have started. Also rings the outbox for the round's announcement (or the final one).
     fn publish_round(&self, view: &TournamentView) {
+        self.games.tournament_changed(view.tournament.id);
         for pairing in view.round_pairings(view.tournament.round) {
             if let Some(game) = pairing.game {
                 self.games.changed(game);

@@ -119,7 +119,8 @@ pub async fn create(
             Some(clock) => clock.choice().ms(),
             None => data.service.settings(guild).await?.default_clock.ms(),
         };
-        data.service
+        let view = data
+            .service
             .tournaments()
             .create(NewTournament {
                 organiser: organiser(ctx),
@@ -143,22 +144,31 @@ pub async fn create(
                 starts_ms: start.map(|s| now + s.after_ms()),
                 lang: public,
             })
-            .await
+            .await?;
+        // Its page's key is given here, so a slow database defers the answer.
+        let page = data.tournament_page_url(view.tournament.id).await;
+        Ok((view, page))
     };
     // Deferred privately (it may be refused) only if the write waits behind others.
-    let view = match split(ctx.unless_quick(work, Privacy::Private).await)? {
-        Ok(view) => view,
+    let (view, page) = match split(ctx.unless_quick(work, Privacy::Private).await)? {
+        Ok(found) => found,
         Err(refusal) => return ctx.refuse(&refusal).await,
     };
-    let message = post(ctx, &view, public).await?;
+    let message = post(ctx, &view, public, page.as_deref()).await?;
     let http = ctx.serenity_context().http.clone();
     tournament_posts::remember_message(&http, data, &view, message).await
 }
 
 /// Posts the tournament's message, pinging nobody: the command's answer, or after a private
-/// deferral (which then says it is done) a follow-up. Returns the message's id.
-async fn post(ctx: Command<'_>, view: &TournamentView, lang: Lang) -> Result<MessageId, Error> {
-    let (text, buttons) = tournament_posts::message(view, lang);
+/// deferral (which then says it is done) a follow-up, with the link to its `page`. Returns the
+/// message's id.
+async fn post(
+    ctx: Command<'_>,
+    view: &TournamentView,
+    lang: Lang,
+    page: Option<&str>,
+) -> Result<MessageId, Error> {
+    let (text, buttons) = tournament_posts::message(view, lang, page);
     if ctx.is_deferred() {
         ctx.privately(ctx.lang().text(&Msg::Done)).await?;
         let message = CreateInteractionResponseFollowup::new()

@@ -31,7 +31,7 @@ pub async fn join(
     })
     .await?;
     if let Some(view) = joined {
-        tournament_posts::refresh(&ctx.serenity_context().http, &view).await;
+        tournament_posts::refresh(&ctx.serenity_context().http, ctx.data(), &view).await;
     }
     Ok(())
 }
@@ -55,7 +55,7 @@ pub async fn leave(
     })
     .await?;
     if let Some(view) = left {
-        tournament_posts::refresh(&ctx.serenity_context().http, &view).await;
+        tournament_posts::refresh(&ctx.serenity_context().http, ctx.data(), &view).await;
     }
     Ok(())
 }
@@ -67,18 +67,24 @@ pub async fn click(click: &Click<'_>, id: TournamentId, join: bool) -> Result<()
         return click.refuse(&UserError::TournamentsInServersOnly).await;
     };
     let (data, player) = (click.data(), click.player());
+    // The page's address is read within the work, so a slow database defers the answer.
     let work = async {
-        if join {
-            data.service.tournaments().join(guild, id, &player).await
+        let view = if join {
+            data.service.tournaments().join(guild, id, &player).await?
         } else {
-            data.service.tournaments().leave(guild, id, player.id).await
-        }
+            data.service
+                .tournaments()
+                .leave(guild, id, player.id)
+                .await?
+        };
+        let page = data.tournament_page_url(id).await;
+        Ok((view, page))
     };
-    let view = match split(click.unless_quick(work, Deferred::Click).await)? {
-        Ok(view) => view,
+    let (view, page) = match split(click.unless_quick(work, Deferred::Click).await)? {
+        Ok(found) => found,
         Err(refusal) => return click.refuse(&refusal).await,
     };
-    let (text, buttons) = tournament_posts::message(&view, view.tournament.lang);
+    let (text, buttons) = tournament_posts::message(&view, view.tournament.lang, page.as_deref());
     if click.is_deferred() {
         let edit = EditInteractionResponse::new()
             .content(text)

@@ -54,7 +54,7 @@ pub async fn withdraw(
     })
     .await?;
     if let Some(view) = withdrawn {
-        tournament_posts::refresh(&ctx.serenity_context().http, &view).await;
+        tournament_posts::refresh(&ctx.serenity_context().http, ctx.data(), &view).await;
     }
     Ok(())
 }
