@@ -204,4 +204,4 @@ web-tournament-tie-breaks = Desempates: { $names }
 web-tournament-no-players = Ainda não há jogadores.
 web-tournament-cell-white = B
 web-tournament-cell-black = P
-web-tournament-cell-legend = Em cada célula: a posição do adversário, a cor jogada (B brancas, P pretas) e o resultado (+ vitória, − derrota, F por W.O., … em andamento).
+web-tournament-cell-legend = Em cada célula: a posição do adversário, a cor jogada (B Brancas, P Pretas) e o resultado (+ vitória, − derrota, F por W.O., … em andamento).
