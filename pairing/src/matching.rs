@@ -77,19 +77,26 @@ impl Weight for i128 {
     }
 }
 
-impl Weight for bnum::types::I1024 {
-    const ZERO: Self = bnum::types::I1024::ZERO;
-    const BITS: u32 = 1024;
-    fn half(self) -> Self {
-        self / bnum::types::I1024::TWO
-    }
-    fn from_u64(x: u64) -> Self {
-        bnum::types::I1024::from(x)
-    }
-    fn shl(self, bits: u32) -> Self {
-        self << bits
-    }
+/// [`Weight`] for the wide signed integers of `bnum`.
+macro_rules! wide_weight {
+    ($($t:ty),*) => {$(
+        impl Weight for $t {
+            const ZERO: Self = <$t>::ZERO;
+            const BITS: u32 = <$t>::BITS;
+            fn half(self) -> Self {
+                self / <$t>::TWO
+            }
+            fn from_u64(x: u64) -> Self {
+                <$t>::from(x)
+            }
+            fn shl(self, bits: u32) -> Self {
+                self << bits
+            }
+        }
+    )*};
 }
+
+wide_weight!(bnum::types::I256, bnum::types::I512, bnum::types::I1024);
 
 pub const SENTINEL: Vertex = <Vertex>::max_value();
 

@@ -7,6 +7,8 @@ use crate::matching::{Weight, max_weight_matching};
 pub(super) struct Graph<W: Weight> {
     n: usize,
     weights: Vec<W>,
+    /// Pairs fixed by [`Graph::finalize_pair`]: left out of the matching, which is the same.
+    locked: Vec<Option<usize>>,
 }
 
 impl<W: Weight> Graph<W> {
@@ -15,6 +17,7 @@ impl<W: Weight> Graph<W> {
         Graph {
             n,
             weights: vec![W::ZERO; n * n],
+            locked: vec![None; n],
         }
     }
 
@@ -26,24 +29,32 @@ impl<W: Weight> Graph<W> {
 
     /// A maximum-weight matching: `mate[v]` is `v`'s partner, or `v` itself if unmatched.
     pub fn matching(&self) -> Vec<usize> {
+        let free: Vec<usize> = (0..self.n).filter(|&v| self.locked[v].is_none()).collect();
         let mut edges = Vec::new();
-        for a in 0..self.n {
-            for b in a + 1..self.n {
+        for (i, &a) in free.iter().enumerate() {
+            for (j, &b) in free.iter().enumerate().skip(i + 1) {
                 let w = self.weights[a * self.n + b];
                 if w > W::ZERO {
-                    edges.push((a, b, w));
+                    edges.push((i, j, w));
                 }
             }
         }
-        max_weight_matching(self.n, edges, false)
+        let mut mate: Vec<usize> = (0..self.n).map(|v| self.locked[v].unwrap_or(v)).collect();
+        for (i, m) in max_weight_matching(free.len(), edges, false)
             .into_iter()
             .enumerate()
-            .map(|(v, m)| m.unwrap_or(v))
-            .collect()
+        {
+            if let Some(j) = m {
+                mate[free[i]] = free[j];
+            }
+        }
+        mate
     }
 
     /// Locks `a` with `b`: their edge gets `w`, every other edge of theirs goes.
     pub fn finalize_pair(&mut self, a: usize, b: usize, w: W) {
+        self.locked[a] = Some(b);
+        self.locked[b] = Some(a);
         for v in 0..self.n {
             if v != a {
                 self.set(a, v, if v == b { w } else { W::ZERO });

@@ -12,7 +12,7 @@ mod graph;
 mod state;
 mod weights;
 
-use bnum::types::I1024;
+use bnum::types::{I256, I512, I1024};
 
 use crate::colour::allocate;
 use crate::error::PairingError;
@@ -45,6 +45,10 @@ pub fn pair_swiss(players: &[Player], history: &History) -> Result<Round, Pairin
         let width = layout.width(field.played_rounds);
         let mate = if width + 4 <= <i128 as Weight>::BITS {
             brackets::pair::<i128>(&field, &mut layout)
+        } else if width + 4 <= <I256 as Weight>::BITS {
+            brackets::pair::<I256>(&field, &mut layout)
+        } else if width + 4 <= <I512 as Weight>::BITS {
+            brackets::pair::<I512>(&field, &mut layout)
         } else if width + 4 <= <I1024 as Weight>::BITS {
             brackets::pair::<I1024>(&field, &mut layout)
         } else {
