@@ -122,10 +122,18 @@ pub(super) fn pair_global(players: &[Player], history: &History) -> Result<Round
     // positive, and twice the largest fits (the matching doubles weights).
     let top = unit[6].checked_mul(4).ok_or(PairingError::TooLarge)? / 2;
 
+    // Opponents met over the board: a forfeited game is no meeting (C.1).
+    let mut played_with = vec![Vec::new(); n];
+    for g in history.rounds.iter().flat_map(|r| &r.games) {
+        if g.result.was_played() && g.white.0 < n && g.black.0 < n {
+            played_with[g.white.0].push(g.black);
+            played_with[g.black.0].push(g.white);
+        }
+    }
     let mut edges = Vec::with_capacity(k * (k - 1) / 2 + k);
     let mut met = vec![false; n];
     for i in 0..k {
-        for &o in &records[ranked[i]].opponents {
+        for &o in &played_with[ranked[i]] {
             if let Some(m) = met.get_mut(o.0) {
                 *m = true;
             }
@@ -171,7 +179,7 @@ pub(super) fn pair_global(players: &[Player], history: &History) -> Result<Round
                 + diff_pen * unit[4];
             edges.push((i, j, top - penalty));
         }
-        for &o in &records[ranked[i]].opponents {
+        for &o in &played_with[ranked[i]] {
             if let Some(m) = met.get_mut(o.0) {
                 *m = false;
             }

@@ -14,7 +14,9 @@ mod weights;
 
 use bnum::types::{I256, I512, I1024};
 
-use crate::colour::allocate;
+use std::cmp::Ordering;
+
+use crate::colour::{allocate, preferred};
 use crate::error::PairingError;
 use crate::matching::Weight;
 use crate::model::{Colour, Game, History, Player, PlayerId, Round};
@@ -37,10 +39,33 @@ const BRACKET_PAIRING_MAX_PLAYERS: usize = 300;
 /// - [`PairingError::NoPairing`] if every pairing would repeat a game or break an absolute
 ///   colour rule.
 pub fn pair_swiss(players: &[Player], history: &History) -> Result<Round, PairingError> {
+    pair(players, history, None)
+}
+
+/// As [`pair_swiss`], in a tournament of `total_rounds` rounds: when the next round is the
+/// last, topscorers (more than half the possible points) may be paired against an opponent
+/// with the same absolute colour preference (C.3), as the Dutch system allows.
+///
+/// # Errors
+/// As [`pair_swiss`].
+pub fn pair_swiss_with_total(
+    players: &[Player],
+    history: &History,
+    total_rounds: usize,
+) -> Result<Round, PairingError> {
+    pair(players, history, Some(total_rounds))
+}
+
+/// [`pair_swiss`] and [`pair_swiss_with_total`].
+fn pair(
+    players: &[Player],
+    history: &History,
+    total_rounds: Option<usize>,
+) -> Result<Round, PairingError> {
     check_ids(players, history)?;
     let active = players.iter().filter(|p| p.active).count();
     if (2..=BRACKET_PAIRING_MAX_PLAYERS).contains(&active) {
-        let field = Field::new(players, history);
+        let field = Field::new(players, history, total_rounds);
         let mut layout = Layout::new(&field);
         let width = layout.width(field.played_rounds);
         let mate = if width + 4 <= <i128 as Weight>::BITS {
@@ -70,9 +95,16 @@ fn round_of(field: &Field, mate: &[usize]) -> Round {
         if j == i {
             round.byes.push(PlayerId(e[i].player));
         } else if i < j {
-            // Both allocations break no absolute rule the pairing let through; E.1–E.5 pick.
-            let c = allocate(&e[i].colour, &e[j].colour, e[i].pairing_number)
-                .unwrap_or(e[i].colour.preference);
+            // E.1–E.5; two topscorers with the same absolute preference: the one with the
+            // larger colour difference gets it, else E.3–E.4 decide (as bbpPairings).
+            let (hi, lo) = (&e[i].colour, &e[j].colour);
+            let c = allocate(hi, lo, e[i].pairing_number).unwrap_or(
+                match e[i].imbalance().cmp(&e[j].imbalance()) {
+                    Ordering::Less => lo.preference.other(),
+                    Ordering::Greater => hi.preference,
+                    Ordering::Equal => preferred(hi, lo, e[i].pairing_number),
+                },
+            );
             let (w, b) = match c {
                 Colour::White => (e[i].player, e[j].player),
                 Colour::Black => (e[j].player, e[i].player),

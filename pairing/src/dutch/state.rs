@@ -75,11 +75,15 @@ pub(super) struct Field {
     pub met: Vec<Vec<bool>>,
     /// Rounds in the history.
     pub played_rounds: usize,
+    /// When pairing the last round: players scoring more than this (half points) are
+    /// topscorers (A.7), who may meet with the same absolute colour preference (C.3).
+    pub topscorers_above: Option<HalfPoints>,
 }
 
 impl Field {
-    /// The field for the next round of `players` after `history` (ids already checked).
-    pub fn new(players: &[Player], history: &History) -> Self {
+    /// The field for the next round of `players` after `history` (ids already checked), in
+    /// a tournament of `total_rounds` rounds if known.
+    pub fn new(players: &[Player], history: &History, total_rounds: Option<usize>) -> Self {
         let n = players.len();
         let records = history.records(n);
         let mut by_rating: Vec<usize> = (0..n).collect();
@@ -133,6 +137,9 @@ impl Field {
             entrants,
             met,
             played_rounds: history.len(),
+            topscorers_above: total_rounds
+                .filter(|&t| history.len() + 1 >= t)
+                .map(|_| HalfPoints::try_from(history.len()).unwrap_or(HalfPoints::MAX)),
         }
     }
 }

@@ -171,14 +171,17 @@ impl Layout {
 }
 
 /// C.1 and C.3: the two never played each other, and do not both have an absolute
-/// preference for the same colour (the topscorers' exception of the last round is not
-/// applied: the number of rounds is not known here).
+/// preference for the same colour unless one is a topscorer in the last round.
 pub(super) fn compatible(field: &Field, a: usize, b: usize) -> bool {
     let (p, q) = (&field.entrants[a], &field.entrants[b]);
+    let topscorer = field
+        .topscorers_above
+        .is_some_and(|t| p.score > t || q.score > t);
     !field.met[a][b]
         && (!p.absolute_preference()
             || !q.absolute_preference()
-            || p.preference() != q.preference())
+            || p.preference() != q.preference()
+            || topscorer)
 }
 
 /// The four colour criteria for `p` against `o`, each `true` when met.
