@@ -199,8 +199,7 @@ pub(super) fn pair<W: Weight>(field: &Field, layout: &mut Layout) -> Option<Vec<
         // The remainder: the score group's players paired within the bracket.
         let mut remainder: Vec<usize> = Vec::new();
         let mut rem_pairs = 0usize;
-        for pi in sg_begin..next_sg_begin {
-            let pv = vx[pi];
+        for (pi, &pv) in vx.iter().enumerate().take(next_sg_begin).skip(sg_begin) {
             if stable[pv] < sg_begin_vertex {
                 continue;
             }

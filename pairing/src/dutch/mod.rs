@@ -1,6 +1,6 @@
 //! Swiss pairing by the FIDE Dutch system (C.04.3).
 //!
-//! Fields whose weights fit in 1,024 bits (a few hundred players) are paired bracket by
+//! Fields of up to [`BRACKET_PAIRING_MAX_PLAYERS`] active players are paired bracket by
 //! bracket as `bbpPairings` does ([`brackets`], [`weights`]: a port of its `dutch.cpp`,
 //! Apache-2.0, by Jeremy Bierema). Larger fields, and rounds where that finds no legal pairing
 //! with the bye to an eligible player, are paired by one matching over the whole round
@@ -23,8 +23,10 @@ use crate::model::{Colour, Game, History, Player, PlayerId, Round};
 use state::Field;
 use weights::Layout;
 
-/// The largest field paired bracket by bracket; beyond it the repeated matchings are too slow.
-const BRACKET_PAIRING_MAX_PLAYERS: usize = 300;
+/// The largest field paired bracket by bracket: each step recomputes a matching from scratch
+/// (bbpPairings updates its matching incrementally), so a round costs O(n⁴) and 100 players
+/// already take about 0.4 s.
+const BRACKET_PAIRING_MAX_PLAYERS: usize = 100;
 
 /// The pairings of the next round of a Swiss tournament (FIDE Dutch system, see the module
 /// docs and `docs/pairing.md` for what is and is not implemented).
