@@ -130,9 +130,18 @@ fn assert_legal(name: &str, t: &Tournament, round: &Round, total_rounds: usize) 
 
 #[test]
 fn dutch_pairings_match_py4swiss() {
-    let text = include_str!("fixtures/dutch_py4swiss.txt");
-    let cases = cases(text);
-    assert!(cases.len() >= 300, "only {} cases", cases.len());
+    // `DUTCH_FIXTURE=path` checks another file made by `generate.py` (fresh cases).
+    let other = std::env::var("DUTCH_FIXTURE").ok();
+    let text = match &other {
+        Some(path) => std::fs::read_to_string(path).expect("DUTCH_FIXTURE readable"),
+        None => include_str!("fixtures/dutch_py4swiss.txt").to_string(),
+    };
+    let cases = cases(&text);
+    assert!(
+        other.is_some() || cases.len() >= 300,
+        "only {} cases",
+        cases.len()
+    );
     let mut agree = 0usize;
     let mut differing = Vec::new();
     for case in &cases {
@@ -147,6 +156,18 @@ fn dutch_pairings_match_py4swiss() {
             .unwrap_or_else(|e| panic!("{}: no pairing: {e}", case.name));
         assert_legal(&case.name, &t, &round, total_rounds);
         let (ours, reference) = (shape(&round), reference_shape(&case.boards));
+        // `DUTCH_WRITE_OURS=dir` keeps our boards (`white black`, `N 0` the bye), 1-based,
+        // to compare with another program.
+        if let Some(dir) = std::env::var_os("DUTCH_WRITE_OURS") {
+            let mut lines: Vec<String> = ours
+                .0
+                .iter()
+                .map(|(w, b)| format!("{} {}", w + 1, b + 1))
+                .collect();
+            lines.extend(ours.1.iter().map(|p| format!("{} 0", p + 1)));
+            let path = std::path::Path::new(&dir).join(format!("{}.txt", case.name));
+            std::fs::write(path, lines.join("\n") + "\n").expect("DUTCH_WRITE_OURS writable");
+        }
         if ours == reference {
             agree += 1;
         } else {
