@@ -204,3 +204,16 @@ fn colour_bits(p: &Entrant, o: &Entrant) -> [bool; 4] {
             || differ,
     ]
 }
+
+#[cfg(test)]
+mod tests {
+    use super::bits;
+
+    #[test]
+    fn bits_counts_the_binary_digits() {
+        assert_eq!(
+            [0, 1, 2, 3, 4, 7, 8, 64].map(bits),
+            [0, 1, 2, 2, 3, 3, 4, 7]
+        );
+    }
+}
