@@ -108,7 +108,7 @@ pub fn allocate(hi: &ColourState, lo: &ColourState, hi_pairing_number: usize) ->
 }
 
 /// FIDE C.04.3 E.1–E.5 for a pair where both allocations are allowed.
-fn preferred(hi: &ColourState, lo: &ColourState, hi_pairing_number: usize) -> Colour {
+pub(crate) fn preferred(hi: &ColourState, lo: &ColourState, hi_pairing_number: usize) -> Colour {
     match (hi.strength, lo.strength) {
         // E.5: neither has a preference: the initial colour (White) to an odd pairing number.
         (Strength::None, Strength::None) => {

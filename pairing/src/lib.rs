@@ -33,7 +33,7 @@ mod standings;
 mod trf;
 
 pub use berger::{double_round_robin, round_robin};
-pub use dutch::pair_swiss;
+pub use dutch::{pair_swiss, pair_swiss_with_total};
 pub use error::{PairingError, TrfError, TrfErrorKind};
 pub use model::{
     Colour, Game, GameResult, HalfPoints, History, Outcome, Player, PlayerId, PlayerRecord, Round,

@@ -26,13 +26,77 @@
 
 /// This function takes time O(n ** 3)."""
 use std::cmp::max;
+use std::fmt::Debug;
+use std::ops::{Add, AddAssign, Neg, Sub, SubAssign};
 
 pub type Vertex = usize;
 pub type Vertices = Vec<Vertex>;
-pub type Weight = i128;
-pub type Weights = Vec<Weight>;
-pub type Edge = (Vertex, Vertex, Weight); // i, j, wt
-pub type Edges = Vec<Edge>;
+pub type Weights<W> = Vec<W>;
+pub type Edge<W> = (Vertex, Vertex, W); // i, j, wt
+pub type Edges<W> = Vec<Edge<W>>;
+
+/// An edge weight: a signed integer type (`i128`, or a wider one from `bnum`).
+pub trait Weight:
+    Copy
+    + Ord
+    + Default
+    + Debug
+    + Add<Output = Self>
+    + Sub<Output = Self>
+    + Neg<Output = Self>
+    + AddAssign
+    + SubAssign
+{
+    /// Zero.
+    const ZERO: Self;
+    /// `2 * self`.
+    fn double(self) -> Self {
+        self + self
+    }
+    /// `self / 2`, rounding towards zero.
+    fn half(self) -> Self;
+    /// The value `x`.
+    fn from_u64(x: u64) -> Self;
+    /// `self * 2^bits`.
+    fn shl(self, bits: u32) -> Self;
+    /// The number of bits the type holds, sign included.
+    const BITS: u32;
+}
+
+impl Weight for i128 {
+    const ZERO: Self = 0;
+    const BITS: u32 = 128;
+    fn half(self) -> Self {
+        self / 2
+    }
+    fn from_u64(x: u64) -> Self {
+        i128::from(x)
+    }
+    fn shl(self, bits: u32) -> Self {
+        self << bits
+    }
+}
+
+/// [`Weight`] for the wide signed integers of `bnum`.
+macro_rules! wide_weight {
+    ($($t:ty),*) => {$(
+        impl Weight for $t {
+            const ZERO: Self = <$t>::ZERO;
+            const BITS: u32 = <$t>::BITS;
+            fn half(self) -> Self {
+                self / <$t>::TWO
+            }
+            fn from_u64(x: u64) -> Self {
+                <$t>::from(x)
+            }
+            fn shl(self, bits: u32) -> Self {
+                self << bits
+            }
+        }
+    )*};
+}
+
+wide_weight!(bnum::types::I256, bnum::types::I512, bnum::types::I1024);
 
 pub const SENTINEL: Vertex = <Vertex>::max_value();
 
@@ -40,12 +104,12 @@ const CHECK_DELTA: bool = false;
 const CHECK_OPTIMUM: bool = true;
 
 #[derive(Debug, Default)]
-pub struct Matching {
+pub struct Matching<W: Weight> {
     nvertex: usize,
     nedge: usize,
-    maxweight: Weight,
-    edges: Edges,
-    dualvar: Weights,
+    maxweight: W,
+    edges: Edges<W>,
+    dualvar: Weights<W>,
     endpoint: Vertices,
     label: Vertices,
     labelend: Vertices,
@@ -64,8 +128,8 @@ pub struct Matching {
     maxcardinality: bool,
 }
 
-impl Matching {
-    pub fn new(edges: Edges) -> Matching {
+impl<W: Weight> Matching<W> {
+    pub fn new(edges: Edges<W>) -> Matching<W> {
         let mut matching = Matching::default();
         matching.edges = edges;
         if matching.edges.len() > 0 {
@@ -206,7 +270,7 @@ impl Matching {
         // dualvar[b] = z(b) where z(b) is b's variable in the dual optimization
         // problem.
         self.dualvar = vec![self.maxweight; self.nvertex];
-        self.dualvar.extend(vec![0; self.nvertex]);
+        self.dualvar.extend(vec![W::ZERO; self.nvertex]);
 
         // If allowedge[k] is true, edge k has zero slack in the optimization
         // problem; if allowedge[k] is false, the edge's slack may or may not
@@ -219,9 +283,9 @@ impl Matching {
 
     // Return 2 * slack of edge k (does not work inside blossoms).
     #[inline]
-    fn slack(&self, k: Vertex) -> Weight {
+    fn slack(&self, k: Vertex) -> W {
         let (i, j, wt) = self.edges[k];
-        self.dualvar[i] + self.dualvar[j] - 2 * wt
+        self.dualvar[i] + self.dualvar[j] - wt.double()
     }
 
     /// Generate the leaf vertices of a blossom.
@@ -382,7 +446,7 @@ impl Matching {
         self.labelend[b] = self.labelend[bb];
 
         // Set dual variable to zero.
-        self.dualvar[b] = 0;
+        self.dualvar[b] = W::ZERO;
 
         // Relabel vertices.
         for v in self.blossom_leaves(b) {
@@ -452,7 +516,7 @@ impl Matching {
             self.blossomparent[s] = SENTINEL;
             if s < self.nvertex {
                 self.inblossom[s] = s;
-            } else if endstage && (self.dualvar[s] == 0) {
+            } else if endstage && (self.dualvar[s] == W::ZERO) {
                 // Recursively expand this sub-blossom.
                 self.expand_blossom(s, endstage);
             } else {
@@ -690,13 +754,16 @@ impl Matching {
 
     /// Verify that the optimum solution has been reached.
     fn verify_optimum(&self) {
-        let vdualoffset: Weight;
+        let vdualoffset: W;
         if self.maxcardinality {
             // Vertices may have negative dual;
             // find a constant non-negative number to add to all vertex duals.
-            vdualoffset = max(0, -(self.dualvar[0..self.nvertex].iter().min().unwrap()));
+            vdualoffset = max(
+                W::ZERO,
+                -*(self.dualvar[0..self.nvertex].iter().min().unwrap()),
+            );
         } else {
-            vdualoffset = 0;
+            vdualoffset = W::ZERO;
         }
         // 0. all dual variables are non-negative
         //assert min(dualvar[:nvertex]) + vdualoffset >= 0
@@ -705,7 +772,7 @@ impl Matching {
         // 1. all matched edges have zero slack;
         for k in 0..self.nedge {
             let (i, j, wt) = self.edges[k];
-            let mut s: Weight = self.dualvar[i] + self.dualvar[j] - 2 * wt;
+            let mut s: W = self.dualvar[i] + self.dualvar[j] - wt.double();
             let mut iblossoms = vec![i];
             let mut jblossoms = vec![j];
 
@@ -723,22 +790,22 @@ impl Matching {
                 if bi != bj {
                     break;
                 }
-                s += 2 * self.dualvar[bi];
+                s += self.dualvar[bi].double();
             }
-            assert!(s >= 0);
+            assert!(s >= W::ZERO);
             if (self.mate[i] / 2 == k) || (self.mate[j] / 2 == k) {
                 assert!(self.mate[i] / 2 == k);
                 assert!(self.mate[j] / 2 == k);
-                assert!(s == 0);
+                assert!(s == W::ZERO);
             }
         }
         // 2. all single vertices have zero dual value;
         for v in 0..self.nvertex {
-            assert!((self.mate[v] != SENTINEL) || (self.dualvar[v] + vdualoffset == 0));
+            assert!((self.mate[v] != SENTINEL) || (self.dualvar[v] + vdualoffset == W::ZERO));
         }
         // 3. all blossoms with positive dual value are full.
         for b in self.nvertex..2 * self.nvertex {
-            if (self.blossombase[b] != SENTINEL) || (self.dualvar[b] > 0) {
+            if (self.blossombase[b] != SENTINEL) || (self.dualvar[b] > W::ZERO) {
                 assert!(self.blossomendps[b].len() % 2 == 1);
                 for (ix, &p) in self.blossomendps[b].iter().enumerate() {
                     if (ix % 2) == 1 {
@@ -755,7 +822,7 @@ impl Matching {
     fn check_delta2(&self) {
         for v in 0..self.nvertex {
             if self.label[self.inblossom[v]] == 0 {
-                let mut bd = 0;
+                let mut bd = W::ZERO;
                 let mut bk = SENTINEL;
                 for &p in &self.neighbend[v] {
                     let k = p / 2;
@@ -779,9 +846,9 @@ impl Matching {
     /// Check optimized delta3 against a trivial computation.
     fn check_delta3(&self) {
         let mut bk = SENTINEL;
-        let mut bd = 0;
+        let mut bd = W::ZERO;
         let mut tbk = SENTINEL;
-        let mut tbd = 0;
+        let mut tbd = W::ZERO;
 
         for b in 0..2 * self.nvertex {
             if (self.blossomparent[b] == SENTINEL) && (self.label[b] == 1) {
@@ -821,7 +888,7 @@ impl Matching {
         }
 
         // Main loop: continue until no further improvement is possible.
-        let mut kslack: Weight = 0;
+        let mut kslack: W = W::ZERO;
         for _t in 0..self.nvertex {
             // Each iteration of this loop is a "stage".
             // A stage finds an augmenting path and uses that to improve
@@ -876,7 +943,7 @@ impl Matching {
                         }
                         if !self.allowedge[k] {
                             kslack = self.slack(k);
-                            if kslack <= 0 {
+                            if kslack <= W::ZERO {
                                 // edge k has zero slack => it is allowable
                                 self.allowedge[k] = true
                             }
@@ -940,7 +1007,7 @@ impl Matching {
                 // (Note that our vertex dual variables, edge slacks and delta's
                 // are pre-multiplied by two.)
                 let mut deltatype = -1;
-                let mut delta = 0;
+                let mut delta = W::ZERO;
                 let mut deltaedge = 0;
                 let mut deltablossom = 0;
 
@@ -974,7 +1041,7 @@ impl Matching {
                         && (self.bestedge[b] != SENTINEL)
                     {
                         let kslack = self.slack(self.bestedge[b]);
-                        let d = kslack / 2;
+                        let d = kslack.half();
                         if (deltatype == -1) || (d < delta) {
                             delta = d;
                             deltatype = 3;
@@ -1002,7 +1069,10 @@ impl Matching {
                     // verifyable.
                     assert!(self.maxcardinality);
                     deltatype = 1;
-                    delta = max(0, *(self.dualvar[..self.nvertex]).iter().min().unwrap());
+                    delta = max(
+                        W::ZERO,
+                        *(self.dualvar[..self.nvertex]).iter().min().unwrap(),
+                    );
                 }
 
                 // Update dual variables according to delta.
@@ -1081,7 +1151,7 @@ impl Matching {
                 if self.blossomparent[b] == SENTINEL
                     && self.blossombase[b] != SENTINEL
                     && self.label[b] == 1
-                    && self.dualvar[b] == 0
+                    && self.dualvar[b] == W::ZERO
                 {
                     self.expand_blossom(b, true);
                 }
@@ -1135,25 +1205,26 @@ mod tests {
     use super::*;
     #[test]
     fn no_edges() {
-        assert!(Matching::new(vec![]).solve() == vec![]);
+        assert!(Matching::<i128>::new(vec![]).solve() == vec![]);
     }
 
     #[test]
     fn single_edge() {
-        assert!(Matching::new(vec![(0, 1, 1)]).solve() == vec![1, 0]);
+        assert!(Matching::<i128>::new(vec![(0, 1, 1)]).solve() == vec![1, 0]);
     }
 
     #[test]
     fn multiple_edges() {
         assert!(
-            Matching::new(vec![(1, 2, 10), (2, 3, 11)]).solve() == vec![SENTINEL, SENTINEL, 3, 2]
+            Matching::<i128>::new(vec![(1, 2, 10), (2, 3, 11)]).solve()
+                == vec![SENTINEL, SENTINEL, 3, 2]
         );
     }
 
     #[test]
     fn not_max_cardinality() {
         assert!(
-            Matching::new(vec![(1, 2, 5), (2, 3, 11), (3, 4, 5)]).solve()
+            Matching::<i128>::new(vec![(1, 2, 5), (2, 3, 11), (3, 4, 5)]).solve()
                 == vec![SENTINEL, SENTINEL, 3, 2, SENTINEL]
         );
     }
@@ -1161,7 +1232,7 @@ mod tests {
     #[test]
     fn test_max_cardinality() {
         assert!(
-            Matching::new(vec![(1, 2, 5), (2, 3, 11), (3, 4, 5)])
+            Matching::<i128>::new(vec![(1, 2, 5), (2, 3, 11), (3, 4, 5)])
                 .max_cardinality()
                 .solve()
                 == vec![SENTINEL, 2, 1, 4, 3]
@@ -1171,7 +1242,7 @@ mod tests {
     #[test]
     fn negative_weights() {
         assert!(
-            Matching::new(vec![
+            Matching::<i128>::new(vec![
                 (1, 2, 2),
                 (1, 3, -2),
                 (2, 3, 1),
@@ -1182,7 +1253,7 @@ mod tests {
                 == vec![SENTINEL, 2, 1, SENTINEL, SENTINEL]
         );
         assert!(
-            Matching::new(vec![
+            Matching::<i128>::new(vec![
                 (1, 2, 2),
                 (1, 3, -2),
                 (2, 3, 1),
@@ -1199,11 +1270,11 @@ mod tests {
     /// create S-blossom and use it for augmentation
     fn s_augmentation() {
         assert!(
-            Matching::new(vec![(1, 2, 8), (1, 3, 9), (2, 3, 10), (3, 4, 7)]).solve()
+            Matching::<i128>::new(vec![(1, 2, 8), (1, 3, 9), (2, 3, 10), (3, 4, 7)]).solve()
                 == vec![SENTINEL, 2, 1, 4, 3]
         );
         assert!(
-            Matching::new(vec![
+            Matching::<i128>::new(vec![
                 (1, 2, 8),
                 (1, 3, 9),
                 (2, 3, 10),
@@ -1220,7 +1291,7 @@ mod tests {
     /// create S-blossom, relabel as T-blossom, use for augmentation
     fn s_t_relabel_augmentation() {
         assert!(
-            Matching::new(vec![
+            Matching::<i128>::new(vec![
                 (1, 2, 9),
                 (1, 3, 8),
                 (2, 3, 10),
@@ -1232,7 +1303,7 @@ mod tests {
                 == vec![SENTINEL, 6, 3, 2, 5, 4, 1]
         );
         assert!(
-            Matching::new(vec![
+            Matching::<i128>::new(vec![
                 (1, 2, 9),
                 (1, 3, 8),
                 (2, 3, 10),
@@ -1244,7 +1315,7 @@ mod tests {
                 == vec![SENTINEL, 6, 3, 2, 5, 4, 1]
         );
         assert!(
-            Matching::new(vec![
+            Matching::<i128>::new(vec![
                 (1, 2, 9),
                 (1, 3, 8),
                 (2, 3, 10),
@@ -1261,7 +1332,7 @@ mod tests {
     /// create nested S-blossom, use for augmentation
     fn s_nested_augmentation() {
         assert!(
-            Matching::new(vec![
+            Matching::<i128>::new(vec![
                 (1, 2, 9),
                 (1, 3, 9),
                 (2, 3, 10),
@@ -1279,7 +1350,7 @@ mod tests {
     /// create S-blossom, relabel as S, include in nested S-blossom
     fn s_relabel_nested() {
         assert!(
-            Matching::new(vec![
+            Matching::<i128>::new(vec![
                 (1, 2, 10),
                 (1, 7, 10),
                 (2, 3, 12),
@@ -1299,7 +1370,7 @@ mod tests {
     /// create nested S-blossom, augment, expand recursively
     fn s_nested_expand_recursively() {
         assert!(
-            Matching::new(vec![
+            Matching::<i128>::new(vec![
                 (1, 2, 8),
                 (1, 3, 8),
                 (2, 3, 10),
@@ -1320,7 +1391,7 @@ mod tests {
     /// create S-blossom, relabel as T, expand
     fn s_t_expand() {
         assert!(
-            Matching::new(vec![
+            Matching::<i128>::new(vec![
                 (1, 2, 23),
                 (1, 5, 22),
                 (1, 6, 15),
@@ -1339,7 +1410,7 @@ mod tests {
     /// create nested S-blossom, relabel as T, expand
     fn s_nest_t_expand() {
         assert!(
-            Matching::new(vec![
+            Matching::<i128>::new(vec![
                 (1, 2, 19),
                 (1, 3, 20),
                 (1, 8, 8),
@@ -1359,7 +1430,7 @@ mod tests {
     /// create blossom, relabel as T in more than one way, expand, augment
     fn tnasty_expand() {
         assert!(
-            Matching::new(vec![
+            Matching::<i128>::new(vec![
                 (1, 2, 45),
                 (1, 5, 45),
                 (2, 3, 50),
@@ -1380,7 +1451,7 @@ mod tests {
     /// again but slightly different
     fn tnasty2_expand() {
         assert!(
-            Matching::new(vec![
+            Matching::<i128>::new(vec![
                 (1, 2, 45),
                 (1, 5, 45),
                 (2, 3, 50),
@@ -1401,7 +1472,7 @@ mod tests {
     /// create blossom, relabel as T, expand such that a new least-slack S-to-free edge is produced, augment
     fn t_expand_leastslack() {
         assert!(
-            Matching::new(vec![
+            Matching::<i128>::new(vec![
                 (1, 2, 45),
                 (1, 5, 45),
                 (2, 3, 50),
@@ -1422,7 +1493,7 @@ mod tests {
     /// create nested blossom, relabel as T in more than one way, expand outer blossom such that inner blossom ends up on an augmenting path
     fn nest_tnasty_expand() {
         assert!(
-            Matching::new(vec![
+            Matching::<i128>::new(vec![
                 (1, 2, 45),
                 (1, 7, 45),
                 (2, 3, 50),
@@ -1446,7 +1517,7 @@ mod tests {
     /// create nested S-blossom, relabel as S, expand recursively
     fn nest_relabel_expand() {
         assert!(
-            Matching::new(vec![
+            Matching::<i128>::new(vec![
                 (1, 2, 40),
                 (1, 3, 40),
                 (2, 3, 60),
@@ -1471,12 +1542,12 @@ mod tests {
 ///
 /// Edges must join two distinct vertices below `n`, at most one edge per pair; edges that do
 /// not are dropped rather than allowed to break the algorithm.
-pub(crate) fn max_weight_matching(
+pub(crate) fn max_weight_matching<W: Weight>(
     n: usize,
-    edges: Vec<Edge>,
+    edges: Vec<Edge<W>>,
     max_cardinality: bool,
 ) -> Vec<Option<usize>> {
-    let edges: Edges = edges
+    let edges: Edges<W> = edges
         .into_iter()
         .filter(|&(i, j, _)| i != j && i < n && j < n)
         .collect();

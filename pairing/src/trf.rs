@@ -8,9 +8,11 @@
 //! `+ -` (forfeit), `U` (pairing-allocated bye, opponent `0000`), `Z` (absent). TRF has no code
 //! for a game still to be played, so a round with a game not decided yet is not written, nor
 //! any round after it. Also read: a blank for a game not played yet, `W D L` (unrated win,
-//! draw, loss) and `F` (full-point bye, read as a pairing-allocated bye). TRF has no field for
-//! withdrawal, so players read back are all active, and boards are not recorded, so games come
-//! back ordered by White's rank.
+//! draw, loss) and `F` (full-point bye, read as a pairing-allocated bye). Players listed on an
+//! `XXZ` line (the extension used by `bbpPairings` and `py4swiss` for players not to be paired
+//! next) are read as withdrawn (`active: false`); all others are active. Boards are not
+//! recorded, so games come back ordered by White's rank. Other `XX?` lines (such as `XXR`) are
+//! ignored when reading.
 
 use std::fmt::Write as _;
 
@@ -153,6 +155,8 @@ enum Cell {
 /// an opponent not in the file, or two players disagreeing about their game.
 pub fn read_trf(text: &str) -> Result<Tournament, TrfError> {
     let mut name = String::new();
+    // Starting ranks listed on `XXZ` lines: players not to be paired (withdrawn).
+    let mut withdrawn: Vec<(usize, usize)> = Vec::new();
     // (starting rank, line number, name, rating, cells)
     let mut rows: Vec<(usize, usize, String, f64, Vec<Cell>)> = Vec::new();
     for (idx, raw) in text.lines().enumerate() {
@@ -170,6 +174,11 @@ pub fn read_trf(text: &str) -> Result<Tournament, TrfError> {
         };
         match field(1, 3).as_str() {
             "012" => name = field(5, chars.len()).trim().to_string(),
+            "XXZ" => {
+                for word in field(5, chars.len()).split_whitespace() {
+                    withdrawn.push((number(word, "withdrawn player").map_err(err)?, line_no));
+                }
+            }
             "001" => {
                 if chars.len() < 8 {
                     return Err(err(TrfErrorKind::TooShort));
@@ -205,6 +214,12 @@ pub fn read_trf(text: &str) -> Result<Tournament, TrfError> {
             });
         }
         seen[row.0] = true;
+    }
+    if let Some(&(rank, line)) = withdrawn.iter().find(|(rank, _)| *rank == 0 || *rank > n) {
+        return Err(TrfError {
+            line,
+            kind: TrfErrorKind::BadStartingRank(rank),
+        });
     }
     rows.sort_by_key(|r| r.0);
     let rounds = rows.iter().map(|r| r.4.len()).max().unwrap_or(0);
@@ -250,7 +265,12 @@ pub fn read_trf(text: &str) -> Result<Tournament, TrfError> {
     }
     Ok(Tournament {
         name,
-        players: (0..n).map(|i| Player::new(i, rows[i].3)).collect(),
+        players: (0..n)
+            .map(|i| Player {
+                active: !withdrawn.iter().any(|&(rank, _)| rank == i + 1),
+                ..Player::new(i, rows[i].3)
+            })
+            .collect(),
         names: rows.into_iter().map(|r| r.2).collect(),
         history,
     })

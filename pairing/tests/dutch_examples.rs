@@ -94,9 +94,10 @@ fn the_bye_skips_players_who_had_one() {
     let round = pair_swiss(&players(5), &history).unwrap();
     // Ranking: 1, 2, 5 (1 point), 3, 4 (0 points). Lowest without a bye: 4.
     assert_eq!(round.byes, vec![PlayerId(3)]);
-    // 1 point: 1–2 (1 wants Black, 2 wants White): 2–1; 5 floats down to meet 3.
-    // 5 has no colour history, 3 had Black and wants White: 3–5.
-    assert_eq!(pairs(&round), vec![(1, 0), (2, 4)]);
+    // 1 point: 5's bye was a downfloat, so 5 is paired in the bracket (C.12 outranks the
+    // colours of the next bracket's pair) and 2 floats down: 5–1 (5 has no colour history, 1
+    // wants Black), then 2–3 (both want White; 2 ranks higher). py4swiss agrees.
+    assert_eq!(pairs(&round), vec![(4, 0), (1, 2)]);
 }
 
 /// Two players who have met cannot be paired again: NoPairing, not a repeat.

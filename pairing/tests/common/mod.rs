@@ -57,7 +57,7 @@ pub fn met(history: &History, p: PlayerId, q: PlayerId) -> bool {
         .rounds
         .iter()
         .flat_map(|r| &r.games)
-        .any(|g| g.opponent_of(p) == Some(q))
+        .any(|g| g.result.was_played() && g.opponent_of(p) == Some(q))
 }
 
 /// Whether giving `p` `colour` next keeps the absolute colour rules.

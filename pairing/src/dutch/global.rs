@@ -1,4 +1,5 @@
-//! Swiss pairing in the manner of the FIDE Dutch system (C.04.3), by maximum-weight matching.
+//! The approximate Dutch pairing used for fields too large for [`super::brackets`]: one
+//! maximum-weight matching over the whole round.
 //!
 //! As in `bbpPairings`, every compatible pair of active players is an edge of a graph, and a
 //! maximum-cardinality maximum-weight matching picks the pairing. Compatible means the two
@@ -31,20 +32,13 @@ enum Float {
     Up,
 }
 
-/// The pairings of the next round of a Swiss tournament (FIDE Dutch system, see the module
-/// docs and `docs/pairing.md` for what is and is not implemented).
-///
-/// Withdrawn players are not paired. With an odd number of active players one gets the
-/// pairing-allocated bye. The result is deterministic: the same inputs give the same round.
+/// The next round by one matching over the whole round, criteria as in the module docs. Also
+/// the fallback when the bracket-by-bracket pairing finds no legal pairing (it then gives a
+/// second bye only if no eligible player can take it).
 ///
 /// # Errors
-/// - [`PairingError::BadPlayerId`] if `players[i].id != PlayerId(i)`;
-/// - [`PairingError::UnknownPlayer`] if the history names a player not in `players`;
-/// - [`PairingError::TooFewPlayers`] if no player is active;
-/// - [`PairingError::NoPairing`] if every pairing would repeat a game or break an absolute
-///   colour rule.
-pub fn pair_swiss(players: &[Player], history: &History) -> Result<Round, PairingError> {
-    check_ids(players, history)?;
+/// As [`super::pair_swiss`], less the id checks (done by the caller).
+pub(super) fn pair_global(players: &[Player], history: &History) -> Result<Round, PairingError> {
     let n = players.len();
     let records = history.records(n);
 
@@ -128,10 +122,18 @@ pub fn pair_swiss(players: &[Player], history: &History) -> Result<Round, Pairin
     // positive, and twice the largest fits (the matching doubles weights).
     let top = unit[6].checked_mul(4).ok_or(PairingError::TooLarge)? / 2;
 
+    // Opponents met over the board: a forfeited game is no meeting (C.1).
+    let mut played_with = vec![Vec::new(); n];
+    for g in history.rounds.iter().flat_map(|r| &r.games) {
+        if g.result.was_played() && g.white.0 < n && g.black.0 < n {
+            played_with[g.white.0].push(g.black);
+            played_with[g.black.0].push(g.white);
+        }
+    }
     let mut edges = Vec::with_capacity(k * (k - 1) / 2 + k);
     let mut met = vec![false; n];
     for i in 0..k {
-        for &o in &records[ranked[i]].opponents {
+        for &o in &played_with[ranked[i]] {
             if let Some(m) = met.get_mut(o.0) {
                 *m = true;
             }
@@ -177,7 +179,7 @@ pub fn pair_swiss(players: &[Player], history: &History) -> Result<Round, Pairin
                 + diff_pen * unit[4];
             edges.push((i, j, top - penalty));
         }
-        for &o in &records[ranked[i]].opponents {
+        for &o in &played_with[ranked[i]] {
             if let Some(m) = met.get_mut(o.0) {
                 *m = false;
             }
@@ -220,29 +222,6 @@ pub fn pair_swiss(players: &[Player], history: &History) -> Result<Round, Pairin
         games: games.into_iter().map(|(_, g)| g).collect(),
         byes,
     })
-}
-
-/// Checks that ids match positions and that the history names only known players.
-pub(crate) fn check_ids(players: &[Player], history: &History) -> Result<(), PairingError> {
-    for (position, p) in players.iter().enumerate() {
-        if p.id != PlayerId(position) {
-            return Err(PairingError::BadPlayerId { position, id: p.id });
-        }
-    }
-    let n = players.len();
-    for round in &history.rounds {
-        for g in &round.games {
-            for id in [g.white, g.black] {
-                if id.0 >= n {
-                    return Err(PairingError::UnknownPlayer(id));
-                }
-            }
-        }
-        if let Some(&id) = round.byes.iter().find(|id| id.0 >= n) {
-            return Err(PairingError::UnknownPlayer(id));
-        }
-    }
-    Ok(())
 }
 
 /// For each player, the float received in the last round and in the round before.
