@@ -3,7 +3,9 @@
 //! Everything here runs in the caller's transaction, which holds the tournament's lock.
 
 use monkey_queen_core::Position;
-use monkey_queen_pairing::{Player, PlayerId, Round, double_round_robin, pair_swiss, round_robin};
+use monkey_queen_pairing::{
+    Player, PlayerId, Round, double_round_robin, pair_swiss_with_total, round_robin,
+};
 
 use super::{TournamentView, round_robin_rounds, view_of};
 use crate::games::{GameResult, GameService, Result, UserError};
@@ -109,7 +111,12 @@ async fn pair_round(
     let round = t.round + 1;
     let (players, history) = view.pairing_input();
     let paired = match t.format {
-        TournamentFormat::Swiss => pair_swiss(&players, &history).ok(),
+        // Knowing the rounds in all lets the last one pair its topscorers as the Dutch
+        // system allows.
+        TournamentFormat::Swiss => {
+            let total = usize::try_from(t.rounds).unwrap_or(usize::MAX);
+            pair_swiss_with_total(&players, &history, total).ok()
+        }
         TournamentFormat::RoundRobin => {
             let table = if t.cycles >= 2 {
                 double_round_robin(players.len())
