@@ -8,21 +8,19 @@
 //! and hands the same JSON to every watcher, so a thousand pages on one game cost one read.
 //! A page that falls behind skips to the newest state; a closed page stops costing anything.
 
-use std::collections::HashMap;
 use std::convert::Infallible;
-use std::sync::{Arc, Mutex, PoisonError};
+use std::net::SocketAddr;
+use std::sync::Arc;
 use std::time::Duration;
 
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
-use std::net::SocketAddr;
 
 use axum::extract::{ConnectInfo, Path, Query, State};
 use axum::http::HeaderMap;
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
-use futures_util::stream::{self, Stream, StreamExt};
+use futures_util::stream::{Stream, StreamExt};
 use serde::Deserialize;
-use tokio::sync::watch;
 use tokio_util::sync::CancellationToken;
 use tokio_util::task::TaskTracker;
 use tracing::{debug, warn};
@@ -31,6 +29,7 @@ use super::Web;
 use super::errors::WebError;
 use super::state::{self, PageState};
 use super::streams::Slot;
+use super::watchers::{Watchers, send_if_changed};
 use crate::games::{GameEvent, GameId, Heard, PageKey, Reach};
 
 /// How often an idle stream says it is alive, so proxies keep it open.
@@ -52,61 +51,26 @@ impl Snapshot {
     }
 }
 
-/// A watched game: its page's key, and the latest state its pages were sent.
+/// A watched game's latest: its page's key, and the state its pages were sent.
+#[derive(Debug, Clone, PartialEq, Eq)]
 struct Watched {
     key: PageKey,
-    sender: watch::Sender<Snapshot>,
+    snapshot: Snapshot,
 }
 
 /// The games being watched.
 #[derive(Clone)]
 pub(super) struct Hub {
-    games: Arc<Mutex<HashMap<GameId, Watched>>>,
+    games: Watchers<GameId, Watched>,
     stop: CancellationToken,
 }
 
 impl Hub {
     pub(super) fn new(stop: CancellationToken) -> Hub {
         Hub {
-            games: Arc::default(),
+            games: Watchers::default(),
             stop,
         }
-    }
-
-    fn games(&self) -> std::sync::MutexGuard<'_, HashMap<GameId, Watched>> {
-        self.games.lock().unwrap_or_else(PoisonError::into_inner)
-    }
-
-    /// Watches `game`, whose state is `current` as the caller read it; the hub keeps
-    /// whichever of that and what the feed sent is further on.
-    fn watch(&self, game: GameId, key: PageKey, current: Snapshot) -> watch::Receiver<Snapshot> {
-        let mut games = self.games();
-        let watched = games.entry(game).or_insert_with(|| Watched {
-            key,
-            sender: watch::Sender::new(current.clone()),
-        });
-        let receiver = watched.sender.subscribe();
-        watched.sender.send_if_modified(|latest| {
-            let further = current.progress > latest.progress;
-            if further {
-                *latest = current;
-            }
-            further
-        });
-        receiver
-    }
-
-    /// The key and sender of `game` while anyone watches it.
-    fn watched(&self, game: GameId) -> Option<(PageKey, watch::Sender<Snapshot>)> {
-        let games = self.games();
-        let watched = games.get(&game)?;
-        Some((watched.key.clone(), watched.sender.clone()))
-    }
-
-    /// How many games pages watch now.
-    #[cfg(test)]
-    fn watched_games(&self) -> usize {
-        self.games().len()
     }
 
     /// Feeds the watchers from the service's events until the hub's stop, on `tasks`. With
@@ -120,8 +84,7 @@ impl Hub {
                 match heard {
                     Heard::Event(event) => feed(&web, &event).await,
                     Heard::Missed(_) => {
-                        let games: Vec<GameId> = web.hub.games().keys().copied().collect();
-                        for game in games {
+                        for game in web.hub.games.ids() {
                             refresh(&web, game).await;
                         }
                     }
@@ -147,41 +110,16 @@ async fn feed(web: &Web, event: &GameEvent) {
 
 /// Reads `game` again and sends its state to its pages, if any.
 async fn refresh(web: &Web, game: GameId) {
-    let Some((key, sender)) = web.hub.watched(game) else {
+    let Some(sender) = web.hub.games.sender(game) else {
         return;
     };
+    let key = sender.borrow().key.clone();
     match state::load(web, key.as_str()).await {
-        Ok((_, _, state)) => {
+        Ok((_, key, state)) => {
             let snapshot = Snapshot::of(&state);
-            sender.send_if_modified(|latest| {
-                let changed = *latest != snapshot;
-                if changed {
-                    *latest = snapshot;
-                }
-                changed
-            });
+            send_if_changed(&sender, Watched { key, snapshot });
         }
         Err(e) => debug!(%game, error = ?e, "could not read a watched game's page"),
-    }
-}
-
-/// A page's departure from its game: when the last one leaves, the hub forgets the game; its
-/// stream's place is freed.
-struct Leaving {
-    hub: Hub,
-    game: GameId,
-    _slot: Slot,
-}
-
-impl Drop for Leaving {
-    fn drop(&mut self) {
-        let mut games = self.hub.games();
-        if games
-            .get(&self.game)
-            .is_some_and(|w| w.sender.receiver_count() == 0)
-        {
-            games.remove(&self.game);
-        }
     }
 }
 
@@ -208,21 +146,22 @@ pub(super) async fn events(
 }
 
 /// Starts watching the game of the page at `key`, holding `slot` until the page leaves: its
-/// states from now on (see [`states`]).
+/// states from now on, as JSON: the latest at once, then each newer one.
 async fn watch_page(
     web: &Web,
     key: &str,
     slot: Slot,
 ) -> Result<impl Stream<Item = Arc<str>> + use<>, WebError> {
     let (page, key, state) = state::load(web, key).await?;
-    let game = page.game.id;
-    let receiver = web.hub.watch(game, key, Snapshot::of(&state));
-    let leaving = Leaving {
-        hub: web.hub.clone(),
-        game,
-        _slot: slot,
-    };
-    Ok(states(receiver, leaving))
+    let snapshot = Snapshot::of(&state);
+    let watching = web.hub.games.watch(
+        page.game.id,
+        Watched { key, snapshot },
+        slot,
+        // The hub keeps whichever of the page's read and what the feed sent is further on.
+        |current, shared| current.snapshot.progress > shared.snapshot.progress,
+    );
+    Ok(watching.values(|watched| watched.snapshot.json.clone()))
 }
 
 /// The event stream of a watcher: its `states` as `state` events; ends at `stop`.
@@ -233,20 +172,6 @@ fn stream_of(
     states
         .map(|json| Ok(Event::default().event("state").data(&*json)))
         .take_until(stop.cancelled_owned())
-}
-
-/// The states a watcher is sent, as JSON: the latest at once, then each newer one.
-fn states(receiver: watch::Receiver<Snapshot>, leaving: Leaving) -> impl Stream<Item = Arc<str>> {
-    // The receiver goes before `leaving` when the stream is dropped (tuple fields drop in
-    // order), so the last page's departure finds no receiver left.
-    let watching = (receiver, leaving, true);
-    stream::unfold(watching, |(mut receiver, leaving, first)| async move {
-        if !first && receiver.changed().await.is_err() {
-            return None;
-        }
-        let json = receiver.borrow_and_update().json.clone();
-        Some((json, (receiver, leaving, false)))
-    })
 }
 
 /// What a socket's address may carry: the Activity's session (a browser can't set a
@@ -322,55 +247,4 @@ async fn send_states(
         idle.reset();
     }
     let _ = socket.send(Message::Close(None)).await;
-}
-
-#[cfg(test)]
-mod tests {
-    use std::net::Ipv4Addr;
-
-    use super::*;
-    use crate::web::client::Client;
-    use crate::web::streams::Streams;
-
-    fn snapshot(positions: usize) -> Snapshot {
-        Snapshot {
-            progress: (positions, false),
-            json: positions.to_string().into(),
-        }
-    }
-
-    /// A page is sent whichever state is further on, the hub's or the one it read; when the
-    /// last page on a game closes, the hub forgets the game.
-    #[test]
-    fn pages_get_the_latest_state_and_a_game_nobody_watches_is_forgotten() {
-        let hub = Hub::new(CancellationToken::new());
-        let streams = Streams::default();
-        let key = PageKey::random();
-        let page = |current| {
-            let receiver = hub.watch(GameId(1), key.clone(), current);
-            let leaving = Leaving {
-                hub: hub.clone(),
-                game: GameId(1),
-                _slot: streams
-                    .open(Client::Network(Ipv4Addr::LOCALHOST.into()))
-                    .unwrap(),
-            };
-            (receiver, leaving)
-        };
-        let first = page(snapshot(3));
-        let second = page(snapshot(2));
-        assert_eq!(second.0.borrow().progress.0, 3, "the hub's is newer");
-        let third = page(snapshot(5));
-        assert_eq!(
-            first.0.borrow().progress.0,
-            5,
-            "the newest read reaches every page"
-        );
-        assert_eq!(hub.watched_games(), 1);
-        drop(first);
-        drop(second);
-        assert_eq!(hub.watched_games(), 1, "one page still watches");
-        drop(third);
-        assert_eq!(hub.watched_games(), 0, "forgotten with its last page");
-    }
 }

@@ -45,6 +45,7 @@ mod streams;
 mod tournament;
 mod tournament_html;
 mod tournament_live;
+mod watchers;
 
 use std::sync::Arc;
 
