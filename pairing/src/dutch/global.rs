@@ -42,18 +42,7 @@ pub(super) fn pair_global(players: &[Player], history: &History) -> Result<Round
     let n = players.len();
     let records = history.records(n);
 
-    // Pairing numbers (initial ranking): rating, then id.
-    let mut by_rating: Vec<usize> = (0..n).collect();
-    by_rating.sort_by(|&a, &b| {
-        players[b]
-            .rating
-            .total_cmp(&players[a].rating)
-            .then(a.cmp(&b))
-    });
-    let mut pairing_number = vec![0usize; n];
-    for (i, &p) in by_rating.iter().enumerate() {
-        pairing_number[p] = i + 1;
-    }
+    let pairing_number = super::state::pairing_numbers(players);
 
     // Active players in rank order: score, then pairing number.
     let mut ranked: Vec<usize> = (0..n).filter(|&p| players[p].active).collect();

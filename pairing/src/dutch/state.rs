@@ -86,17 +86,7 @@ impl Field {
     pub fn new(players: &[Player], history: &History, total_rounds: Option<usize>) -> Self {
         let n = players.len();
         let records = history.records(n);
-        let mut by_rating: Vec<usize> = (0..n).collect();
-        by_rating.sort_by(|&a, &b| {
-            players[b]
-                .rating
-                .total_cmp(&players[a].rating)
-                .then(a.cmp(&b))
-        });
-        let mut pairing_number = vec![0usize; n];
-        for (i, &p) in by_rating.iter().enumerate() {
-            pairing_number[p] = i + 1;
-        }
+        let pairing_number = pairing_numbers(players);
         let floats = past_floats(history, n);
         let mut entrants: Vec<Entrant> = (0..n)
             .filter(|&p| players[p].active)
@@ -173,4 +163,20 @@ fn past_floats(history: &History, n: usize) -> Vec<[Float; 2]> {
         }
     }
     out
+}
+
+/// Each player's pairing number (the initial ranking, from 1): rating, highest first, then id.
+pub(super) fn pairing_numbers(players: &[Player]) -> Vec<usize> {
+    let mut by_rating: Vec<usize> = (0..players.len()).collect();
+    by_rating.sort_by(|&a, &b| {
+        players[b]
+            .rating
+            .total_cmp(&players[a].rating)
+            .then(a.cmp(&b))
+    });
+    let mut pairing_number = vec![0usize; players.len()];
+    for (i, &p) in by_rating.iter().enumerate() {
+        pairing_number[p] = i + 1;
+    }
+    pairing_number
 }
