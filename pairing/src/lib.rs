@@ -20,6 +20,7 @@
 
 mod berger;
 mod colour;
+mod dense_matching;
 mod dutch;
 mod error;
 #[allow(

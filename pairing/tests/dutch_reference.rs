@@ -4,16 +4,28 @@
 //!
 //! For every case: our pairing is legal (every active player paired once or given the only
 //! bye, no repeated game, no absolute colour rule broken outside the topscorers' exception of
-//! the last round), and the share of rounds where ours gives exactly the reference's pairs,
-//! colours and bye is at least [`AGREEMENT_FLOOR`] (312 of 315 today, 99.0%; the 3 others are
-//! identical to `bbpPairings`'s, see `docs/pairing.md`).
+//! the last round), where ours differs from the reference it is no worse by the quality
+//! criteria taken in order ([`quality`]; one known exception, [`KNOWN_WORSE`]), and the share
+//! of rounds where ours gives exactly the reference's pairs, colours and bye is at least
+//! [`AGREEMENT_FLOOR`] (312 of 315 today, 99.0%; the 3 others are identical to
+//! `bbpPairings`'s, see `docs/pairing.md`).
 
 use std::collections::BTreeSet;
 
-use monkey_queen_pairing::{Colour, PlayerId, Round, Tournament, pair_swiss_with_total, read_trf};
+use monkey_queen_pairing::{
+    Colour, Game, Outcome, PlayerId, Round, Tournament, pair_swiss_with_total, read_trf,
+};
 
 /// The lowest share of rounds (in percent) that must agree exactly with the reference.
 const AGREEMENT_FLOOR: f64 = 98.0;
+
+/// Differing rounds where ours is worse by [`quality`]'s order, with the reason.
+/// - `t029_n17_r8of9`: ours (the same as `bbpPairings`'s) misses one colour preference more in
+///   the third bracket, and gives the bye to a player with 7 games played where the reference
+///   gives it to one with 6: `bbpPairings` weighs the bye receiver's games played (when the
+///   bracket's single downfloater is the bye's receiver) before the colours, [`quality`]
+///   compares it only in the last bracket.
+const KNOWN_WORSE: &[&str] = &["t029_n17_r8of9"];
 
 /// One reference case: the tournament before the round and the reference's boards
 /// (starting ranks; black 0 is the bye).
@@ -147,6 +159,7 @@ fn dutch_pairings_match_py4swiss() {
     );
     let mut agree = 0usize;
     let mut differing = Vec::new();
+    let mut worse = Vec::new();
     for case in &cases {
         let t = read_trf(&case.trf).unwrap_or_else(|e| panic!("{}: {e}", case.name));
         let total_rounds = case
@@ -174,6 +187,16 @@ fn dutch_pairings_match_py4swiss() {
         if ours == reference {
             agree += 1;
         } else {
+            let (q_ours, q_ref) = (
+                quality(&t, &round),
+                quality(&t, &reference_round(&case.boards)),
+            );
+            if q_ours > q_ref && !KNOWN_WORSE.contains(&case.name.as_str()) {
+                worse.push(format!(
+                    "{}\n  ours: {q_ours:?}\n  ref:  {q_ref:?}",
+                    case.name
+                ));
+            }
             let unordered = |s: &BTreeSet<(usize, usize)>| -> BTreeSet<(usize, usize)> {
                 s.iter().map(|&(a, b)| (a.min(b), a.max(b))).collect()
             };
@@ -201,7 +224,167 @@ fn dutch_pairings_match_py4swiss() {
         }
     }
     assert!(
+        worse.is_empty(),
+        "ours worse than the reference by the criteria in order in {} rounds:\n{}",
+        worse.len(),
+        worse.join("\n")
+    );
+    assert!(
         share >= AGREEMENT_FLOOR,
         "agreement {share:.1}% below the floor {AGREEMENT_FLOOR}%"
     );
+}
+
+/// The float a player received in a round (A.4).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Float {
+    Down,
+    Up,
+    None,
+}
+
+/// The quality of `round` by the criteria of C.04.3 in the order the Dutch system applies
+/// them: bracket by bracket from the top (a pair belongs to the bracket of its lower score,
+/// the bye to the last),
+/// for each bracket C.5 (most pairs), C.6 (highest scores paired), C.7 (the same in the next
+/// bracket), the bye's receiver with the most games played (as `bbpPairings` weighs it),
+/// C.8–C.11 (colours: the
+/// topscorers' colour difference beyond ±2, the same colour three times running, preferences
+/// not met, strong preferences not met), C.12–C.15 (repeated downfloats and upfloats of the
+/// last round and of the one before), C.16–C.19 (the score differences of those repeated
+/// floats); then the bye's score, lowest first.
+/// The absolute criteria (C.1–C.4) are checked by [`assert_legal`]. Lower is better,
+/// compared in order.
+fn quality(t: &Tournament, round: &Round) -> Vec<i64> {
+    let n = t.players.len();
+    let records = t.history.records(n);
+    let score = |p: usize| i64::from(records[p].score);
+    // Floats of the last round and of the one before.
+    let mut running = vec![0i64; n];
+    let mut floats = vec![[Float::None, Float::None]; n];
+    for r in 0..t.history.len() {
+        let mut this = vec![Float::Down; n];
+        for (p, f) in this.iter_mut().enumerate() {
+            if let Outcome::Game {
+                opponent, result, ..
+            } = t.history.outcome(r, PlayerId(p))
+                && result.was_played()
+            {
+                *f = match running[p].cmp(&running[opponent.0]) {
+                    std::cmp::Ordering::Greater => Float::Down,
+                    std::cmp::Ordering::Less => Float::Up,
+                    std::cmp::Ordering::Equal => Float::None,
+                };
+            }
+        }
+        for (p, s) in running.iter_mut().enumerate() {
+            *s += i64::from(t.history.outcome(r, PlayerId(p)).half_points());
+        }
+        for (p, f) in this.into_iter().enumerate() {
+            floats[p] = [f, floats[p][0]];
+        }
+    }
+    // Colour preference (A.6): (colour, strong or absolute) or none.
+    let preference = |p: usize| -> Option<(Colour, bool)> {
+        let c = &records[p].colours;
+        let last = *c.last()?;
+        let diff: i32 = c
+            .iter()
+            .map(|x| if *x == Colour::White { 1 } else { -1 })
+            .sum();
+        let other = |x: Colour| {
+            if x == Colour::White {
+                Colour::Black
+            } else {
+                Colour::White
+            }
+        };
+        let repeated = c.len() >= 2 && c[c.len() - 2] == last;
+        Some(if diff > 0 || (diff == 0 && last == Colour::White) {
+            (Colour::Black, diff != 0 || repeated)
+        } else if diff < 0 {
+            (Colour::White, true)
+        } else {
+            (other(last), repeated)
+        })
+    };
+    let mut scores: Vec<i64> = (0..n).filter(|&p| t.players[p].active).map(score).collect();
+    scores.sort_unstable_by(|a, b| b.cmp(a));
+    scores.dedup();
+    // Per bracket: C.5, C.6, the bye's games played, C.8–C.11, C.12–C.15, C.16–C.19.
+    let mut brackets: Vec<[i64; 15]> = Vec::new();
+    for &s in &scores {
+        let mut v = [0i64; 15];
+        for g in round.games.iter() {
+            let (w, b) = (g.white.0, g.black.0);
+            if score(w).min(score(b)) != s {
+                continue;
+            }
+            v[0] -= 1;
+            v[1] -= score(w).max(score(b));
+            for (p, colour) in [(w, Colour::White), (b, Colour::Black)] {
+                let mut c = records[p].colours.clone();
+                c.push(colour);
+                let diff: i32 = c
+                    .iter()
+                    .map(|x| if *x == Colour::White { 1 } else { -1 })
+                    .sum();
+                v[3] += i64::from(diff.abs() > 2);
+                v[4] += i64::from(c.len() >= 3 && c[c.len() - 3..].iter().all(|x| *x == colour));
+                if let Some((want, strong)) = preference(p) {
+                    v[5] += i64::from(want != colour);
+                    v[6] += i64::from(strong && want != colour);
+                }
+            }
+            let (hi, lo) = if score(w) >= score(b) { (w, b) } else { (b, w) };
+            if score(hi) > score(lo) {
+                for back in 0..2 {
+                    let down = floats[hi][back] == Float::Down;
+                    let up = floats[lo][back] == Float::Up;
+                    v[7 + 2 * back] += i64::from(down);
+                    v[8 + 2 * back] += i64::from(up);
+                    let gap = score(hi) - score(lo);
+                    v[11 + 2 * back] += if down { gap } else { 0 };
+                    v[12 + 2 * back] += if up { gap } else { 0 };
+                }
+            }
+        }
+        // The bye is of the last bracket, whatever its receiver's score.
+        for &p in &round.byes {
+            if Some(&s) == scores.last() {
+                v[2] = -(records[p.0].colours.len() as i64);
+                for back in 0..2 {
+                    v[7 + 2 * back] += i64::from(floats[p.0][back] == Float::Down);
+                }
+            }
+        }
+        brackets.push(v);
+    }
+    // C.7 (the pairs and scores of the next bracket) comes right after C.5–C.6.
+    let mut out = Vec::new();
+    for (i, v) in brackets.iter().enumerate() {
+        let next = brackets.get(i + 1).map_or([0, 0], |w| [w[0], w[1]]);
+        out.extend([v[0], v[1], next[0], next[1]]);
+        out.extend(&v[2..]);
+    }
+    for &p in &round.byes {
+        out.push(score(p.0));
+    }
+    out
+}
+
+/// The reference's boards as a round.
+fn reference_round(boards: &[(usize, usize)]) -> Round {
+    Round {
+        games: boards
+            .iter()
+            .filter(|b| b.1 != 0)
+            .map(|&(w, b)| Game::pending(PlayerId(w - 1), PlayerId(b - 1)))
+            .collect(),
+        byes: boards
+            .iter()
+            .filter(|b| b.1 == 0)
+            .map(|b| PlayerId(b.0 - 1))
+            .collect(),
+    }
 }

@@ -1,4 +1,4 @@
-//! The approximate Dutch pairing used for fields too large for [`super::brackets`]: one
+//! The approximate Dutch pairing used when [`super::brackets`] finds no legal pairing: one
 //! maximum-weight matching over the whole round.
 //!
 //! As in `bbpPairings`, every compatible pair of active players is an edge of a graph, and a
