@@ -246,6 +246,13 @@ async fn populated(db: TestDb) -> Fixture {
         f.service.puzzles().queue_daily_posts().await.unwrap().len(),
         1
     );
+    // Lessons: a stage finished with one wrong try.
+    let stage = monkey_queen::games::lessons::Stage::by_id("queen").unwrap();
+    f.service
+        .lessons()
+        .finish(carol().id, stage, 1)
+        .await
+        .unwrap();
     // Past the reminder time: the sweep queues an announcement.
     f.clock.advance(3_000_000);
     f.service.due_reminders().await.unwrap();

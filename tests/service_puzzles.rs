@@ -11,8 +11,8 @@ use std::sync::Arc;
 use common::*;
 use monkey_queen::games::{
     Announced, ChannelId, Day, GameId, GameService, GuildId, Lang, MINING_CLAIMS, MINING_LEASE_MS,
-    MiningDepth, MiningOutcome, PuzzleAnswer, PuzzleMiner, PuzzleSearch, PuzzleView, Result,
-    ServiceError, UserError, read_puzzle_lines,
+    MiningDepth, MiningOutcome, PuzzleAnswer, PuzzleId, PuzzleMiner, PuzzleSearch, PuzzleView,
+    Result, ServiceError, UserError, read_puzzle_lines,
 };
 use monkey_queen_core::puzzle::Puzzle;
 use tokio::sync::Semaphore;
@@ -399,6 +399,26 @@ async fn two_clicks_at_once_apply_one_move() {
         1,
         "rated once"
     );
+}
+
+/// The web's "next puzzle": the first puzzle numbered from a number on, none past the last.
+#[tokio::test]
+async fn the_next_puzzle_is_the_first_numbered_after() {
+    let f = Fixture::new().await;
+    let puzzles = f.service.puzzles();
+    assert_eq!(puzzles.first_from(PuzzleId(1)).await.unwrap(), None);
+    let added = puzzles.add_starters().await.unwrap();
+    // From the first on, each next one is a puzzle, in order, and the walk meets them all.
+    let mut at = puzzles.first_from(PuzzleId(i64::MIN)).await.unwrap();
+    let mut seen = 0;
+    while let Some(id) = at {
+        assert!(puzzles.get(id).await.is_ok());
+        assert_eq!(puzzles.first_from(id).await.unwrap(), Some(id));
+        seen += 1;
+        at = puzzles.first_from(PuzzleId(id.0 + 1)).await.unwrap();
+        assert!(at.is_none_or(|next| next.0 > id.0));
+    }
+    assert_eq!(seen, added);
 }
 
 #[tokio::test]

@@ -4,12 +4,13 @@
 
 import { loadStrings, t } from './i18n.js';
 import { el, readJson, setText } from './dom.js';
-import { afterMove, parseMove, parsePosition } from './position.js';
+import { afterMove, census, parseMove, parsePosition } from './position.js';
 import { piecesText } from './label.js';
 import { Board } from './board.js';
 import { Chart } from './chart.js';
 import { MoveList } from './moves.js';
-import { Players } from './players.js';
+import { Players, playerName } from './players.js';
+import { boardExtras } from './legend.js';
 import { PlayControls } from './play.js';
 import { follow, followSocket } from './live.js';
 import { postJson } from './api.js';
@@ -27,6 +28,8 @@ let userFlipped = false;
 let busy = false;
 let pending = null; // a move sent and not answered yet: {from, to}
 let homeLink = false;
+let connection = 'connecting'; // the live stream's state
+let turnBoard = true; // at one screen, the board turns to the player to move
 // In the Activity: the signed-in person's id, where moves go, and the session header.
 let me = null;
 let api = '/api/games';
@@ -36,7 +39,7 @@ let activity = null; // the Activity's ways: home, open(key)
 const board = new Board($('mq-board'), (from, to) => {
   const dest = (state.dests[from] || []).find((d) => d.to === to);
   if (dest) play(`${from}${dest.capture ? 'x' : '-'}${to}`, { from, to });
-});
+}, (text) => announce(text));
 const players = new Players();
 const moveList = new MoveList((ply) => show(ply));
 const chart = new Chart($('mq-chart'), (ply) => show(ply));
@@ -59,6 +62,55 @@ function words() {
   $('mq-chart').setAttribute('aria-label', t('web-chances'));
   setText($('mq-puzzles-title'), t('web-game-puzzles'));
   setText($('mq-home'), t('web-home-link'));
+  setText($('mq-turn-board-label'), t('web-turn-board'));
+  setText($('mq-new-game'), t('web-new-game-link'));
+}
+
+/** Says `text` to a screen reader (the page's live region). */
+function announce(text) {
+  const region = $('mq-announce');
+  // The same words again (two moves alike) are still said.
+  if (region.textContent === text) region.textContent = '';
+  setText(region, text);
+}
+
+/** Whether the game is played at this screen (`monkey-queen web`): its people are named by the page. */
+function atScreen() {
+  return !activity && ['white', 'black'].some((c) => state[c] && (state[c].local === 'first' || state[c].local === 'second'));
+}
+
+/** Each colour's queen height, babies and captures made, at ply `ply`. */
+function material(pieces, ply) {
+  const sides = census(pieces);
+  const captures = { white: 0, black: 0 };
+  for (let i = 0; i < ply && i < state.moves.length; i += 1) {
+    if (!String(state.moves[i]).includes('x')) continue;
+    const mover = String(state.positions[i] || '').split(/\s+/)[1] === 'b' ? 'black' : 'white';
+    captures[mover] += 1;
+  }
+  const side = (c) => ({ queen: Boolean(sides[c].queen), height: sides[c].height, babies: sides[c].babies, captures: captures[c] });
+  return { white: side('white'), black: side('black') };
+}
+
+/** What the game's status is, in words, for the live region after a move. */
+function statusWords() {
+  if (state.status === 'active' && state.turn) {
+    const mine = playable().length === 1 && playable()[0] === state.turn;
+    return mine ? t('web-your-turn') : t('web-status-to-move', { player: playerName(state[state.turn]) });
+  }
+  if (state.status === 'finished' && state.result) {
+    return `${t('web-won', { player: playerName(state[state.result.winner]) })}, ${t(`web-reason-${state.result.reason}`)}`;
+  }
+  return state.status === 'aborted' ? t('web-aborted') : '';
+}
+
+/** The live stream's state, and the game's end: a finished game is no longer live. */
+function renderConnection() {
+  const over = state.status !== 'active';
+  const words = { live: 'web-live', connecting: 'web-connecting', reconnecting: 'web-reconnecting' };
+  $('mq-conn').dataset.state = connection;
+  $('mq-conn').dataset.over = String(over);
+  setText($('mq-conn-text'), over ? t('web-game-over') : t(words[connection]));
 }
 
 /** The colours the signed-in person of the Activity plays in this game, over or not. */
@@ -93,8 +145,8 @@ function render() {
     last = { from: pending.from, to: pending.to, capture: pieces.has(pending.to) };
     pieces = afterMove(pieces, pending.from, pending.to);
   }
-  setText($('mq-heading'), t('web-vs', { white: state.white.name, black: state.black.name }));
-  players.render({ ...state, playable: me === null ? playable() : sides() }, flipped, arrived);
+  setText($('mq-heading'), t('web-vs', { white: playerName(state.white), black: playerName(state.black) }));
+  players.render({ ...state, playable: me === null ? playable() : sides() }, flipped, arrived, material(pieces, shown));
   board.busy = busy;
   board.render({
     key: `${shown}/${total}/${pending ? 'pending' : ''}`,
@@ -114,7 +166,9 @@ function render() {
   if (playable().length > 0) homeLink = true;
   renderPuzzles();
   renderAfter();
+  renderConnection();
   $('mq-home').hidden = !homeLink;
+  $('mq-turn-board-choice').hidden = !(state.status === 'active' && playable().length === 2);
 }
 
 let puzzlesShown = '';
@@ -131,9 +185,31 @@ function renderPuzzles() {
   $('mq-puzzles').hidden = puzzles.length === 0;
 }
 
-/** The Activity's Rematch, under a finished game its person played. */
+/**
+ * Under a finished game: the Activity's Rematch for a game its person played; at this screen
+ * Rematch and a new game.
+ */
 function renderAfter() {
-  $('mq-after').hidden = !(activity && sides().length > 0 && state.status === 'finished');
+  const over = state.status === 'finished' || state.status === 'aborted';
+  const local = atScreen();
+  $('mq-after').hidden = !over || !((activity && sides().length > 0) || local);
+  $('mq-new-game').hidden = !local;
+  if (local) $('mq-rematch').hidden = state.status !== 'finished';
+  $('mq-analyse').hidden = !(local && state.status === 'finished' && !state.analysis);
+}
+
+/** Asks this screen's server for the finished game's analysis; its chart shows once it comes. */
+async function analyse() {
+  if (busy) return;
+  busy = true;
+  $('mq-analyse').disabled = true;
+  setText($('mq-analyse'), t('web-analysing'));
+  const answer = await postJson(`${api}/${encodeURIComponent(state.key)}/analysis`, {}, headers);
+  busy = false;
+  $('mq-analyse').disabled = false;
+  setText($('mq-analyse'), t('web-analyse'));
+  if (answer.ok) accept(answer.data);
+  else setText($('mq-after-note'), answer.error);
 }
 
 async function rematch() {
@@ -143,7 +219,9 @@ async function rematch() {
   busy = false;
   if (!answer.ok) {
     setText($('mq-after-note'), answer.error);
-  } else if (answer.data.key) {
+  } else if (!activity && /^\/(?!\/)/.test(String(answer.data.url))) {
+    window.location.assign(answer.data.url);
+  } else if (activity && answer.data.key) {
     activity.open(answer.data.key);
   } else {
     $('mq-rematch').hidden = true;
@@ -162,9 +240,13 @@ function step(where) {
   if (to !== undefined) show(Math.max(0, Math.min(total, to)));
 }
 
-/** The orientation the game's players suggest: Black at the bottom for a viewer who plays only Black. */
+/**
+ * The orientation the game's players suggest: Black at the bottom for a viewer who plays only
+ * Black; at one screen, the player to move at the bottom (unless they turned that off).
+ */
 function naturalFlip() {
   const colors = me === null ? playable() : sides();
+  if (colors.length === 2 && turnBoard) return state.turn === 'black';
   return colors.length === 1 && colors[0] === 'black';
 }
 
@@ -184,12 +266,15 @@ function accept(next, own = false) {
   }
   const follows = shown === state.moves.length || own;
   const grew = next.moves.length > state.moves.length;
+  const ended = next.status !== state.status;
   state = next;
   arrived = Date.now();
   if (follows) shown = state.moves.length;
   if (grew || own) pending = null;
   if (!userFlipped) flipped = naturalFlip();
   render();
+  if (grew) announce(`${t('web-announce-move', { move: state.moves[state.moves.length - 1] })} ${statusWords()}`);
+  else if (ended) announce(statusWords());
 }
 
 async function play(move, squares) {
@@ -232,6 +317,7 @@ function typing(target) {
 
 function start() {
   words();
+  boardExtras(board);
   flipped = naturalFlip();
   render();
   // For the benchmark of a page's load: the board is drawn from here.
@@ -260,12 +346,23 @@ function start() {
     e.preventDefault();
     step(where);
   });
+  $('mq-turn-board').addEventListener('change', (e) => {
+    turnBoard = e.target.checked;
+    userFlipped = false;
+    flipped = naturalFlip();
+    render();
+  });
+  if (!activity) {
+    setText($('mq-rematch'), t('web-rematch'));
+    $('mq-rematch').addEventListener('click', rematch);
+    setText($('mq-analyse'), t('web-analyse'));
+    $('mq-analyse').addEventListener('click', analyse);
+  }
   setInterval(() => players.tick(), 250);
-  const status = { live: 'web-live', connecting: 'web-connecting', reconnecting: 'web-reconnecting' };
   const path = `/api/games/${encodeURIComponent(state.key)}`;
   const onStatus = (s) => {
-    $('mq-conn').dataset.state = s;
-    setText($('mq-conn-text'), t(status[s]));
+    connection = s;
+    renderConnection();
   };
   // In the Activity, through Discord's proxy: a WebSocket, which it is documented to carry.
   // Its session rides in the address (a browser can't set a WebSocket's headers), so the

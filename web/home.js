@@ -13,6 +13,7 @@ const words = {
   'mq-opponent-computer': 'web-opponent-computer', 'mq-opponent-human': 'web-opponent-human',
   'mq-level-legend': 'web-level', 'mq-color-legend': 'web-your-color', 'mq-size-label': 'web-size',
   'mq-pie-label': 'web-pie', 'mq-start': 'web-start', 'mq-games-title': 'web-games', 'mq-games-none': 'web-games-none',
+  'mq-rules-link': 'web-rules-title', 'mq-rules-title': 'web-rules-title', 'mq-puzzles-link': 'web-puzzles-link',
 };
 for (const [id, key] of Object.entries(words)) setText($(id), t(key));
 for (const span of document.querySelectorAll('[data-word]')) setText(span, t(span.dataset.word));
@@ -22,8 +23,11 @@ const form = $('mq-new-game');
 const alert = $('mq-alert');
 const start = $('mq-start');
 
+/** The level is the computer's; with two people at this screen the colour is the first one's. */
 function levelMatters() {
-  $('mq-level-field').disabled = form.elements.opponent.value !== 'computer';
+  const computer = form.elements.opponent.value === 'computer';
+  $('mq-level-field').disabled = !computer;
+  setText($('mq-color-legend'), t(computer ? 'web-your-color' : 'web-first-color'));
 }
 form.addEventListener('change', levelMatters);
 levelMatters();
@@ -57,6 +61,14 @@ form.addEventListener('submit', async (e) => {
   showError(answer.ok ? t('web-network-error') : answer.error);
 });
 
+/** A listed player's name: the people and the computer here in the reader's language. */
+function named(player) {
+  if (player && player.local === 'first') return t('web-name-player', { number: 1 });
+  if (player && player.local === 'second') return t('web-name-player', { number: 2 });
+  if (player && player.local === 'computer') return t('web-name-computer');
+  return String((player && player.name) || '');
+}
+
 const games = readJson('mq-games', []);
 const list = $('mq-games-list');
 $('mq-games-none').hidden = games.length > 0;
@@ -65,7 +77,7 @@ for (const game of Array.isArray(games) ? games : []) {
   const status = t(`web-status-${game.status}`);
   list.append(el('li', {}, [
     el('a', { href: game.url }, [
-      el('span', { class: 'game-players', text: t('web-vs', { white: game.white, black: game.black }) }),
+      el('span', { class: 'game-players', text: t('web-vs', { white: named(game.white), black: named(game.black) }) }),
       el('span', { class: 'game-meta', text: `${status} · ${t('web-game-ply', { ply: game.ply })}` }),
     ]),
   ]));

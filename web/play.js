@@ -4,6 +4,7 @@
 import { el, setText } from './dom.js';
 import { t } from './i18n.js';
 import { normalizeMove } from './position.js';
+import { playerName } from './players.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -72,7 +73,7 @@ export class PlayControls {
     }
     let hint = '';
     if (canMove) hint = atLast ? '' : t('web-go-to-last');
-    else if (state.turn) hint = t('web-status-to-move', { player: state[state.turn].name });
+    else if (state.turn) hint = t('web-status-to-move', { player: playerName(state[state.turn]) });
     setText(this.hint, hint);
     this.hint.hidden = !hint;
     this.swap.hidden = !(canMove && state.swap);

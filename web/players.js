@@ -12,6 +12,19 @@ function signed(delta) {
   return n > 0 ? `+${n}` : n < 0 ? `\u2212${-n}` : '±0';
 }
 
+/**
+ * A player's name in the reader's language: the people and the computer of a game at this screen
+ * are named by the page (`local`: first, second or computer), everyone else as they named
+ * themselves.
+ */
+export function playerName(player) {
+  if (!player) return '';
+  if (player.local === 'first') return t('web-name-player', { number: 1 });
+  if (player.local === 'second') return t('web-name-player', { number: 2 });
+  if (player.local === 'computer') return t('web-name-computer');
+  return player.name || '';
+}
+
 export class Players {
   constructor() {
     this.list = document.getElementById('mq-players');
@@ -26,6 +39,7 @@ export class Players {
             el('span', { class: 'tag you', hidden: true, text: t('web-you') }),
           ]),
           el('span', { class: 'player-meta' }),
+          el('span', { class: 'player-material', 'data-testid': `material-${color}` }),
         ]),
         el('span', { class: 'turn', hidden: true }, [
           el('span', { class: 'turn-text', text: t('web-to-move') }),
@@ -44,19 +58,33 @@ export class Players {
     this.clock = null;
   }
 
-  /** Shows `state`; `flipped` puts Black's card first (the player at the top of the board). */
-  render(state, flipped, arrived) {
+  /**
+   * Shows `state`; `flipped` puts Black's card first (the player at the top of the board);
+   * `material` gives each colour's queen height, babies and captures at the ply shown.
+   */
+  render(state, flipped, arrived, material) {
     const active = state.status === 'active';
     const playable = state.playable || [];
     for (const color of COLORS) {
       const card = this.cards[color];
       const player = state[color] || {};
-      setText(card.querySelector('.player-name'), player.name || t(`web-${color}`));
+      setText(card.querySelector('.player-name'), playerName(player) || t(`web-${color}`));
+      const m = material && material[color];
+      const parts = m ? [
+        m.queen ? t('web-material-queen', { height: m.height }) : t('web-material-no-queen'),
+        t('web-material-babies', { babies: m.babies }),
+        t('web-material-captures', { captures: m.captures }),
+      ] : [];
+      const node = card.querySelector('.player-material');
+      // Each part kept on one line; the parts wrap between them.
+      if (node.textContent !== parts.join(' · ')) {
+        node.replaceChildren(...parts.flatMap((part, i) => [i > 0 ? ' · ' : '', el('span', { text: part })]));
+      }
       let meta = '';
       if (player.computer) {
         // The server may already name the computer by its level ("Computer (medium)").
         const level = t(`web-level-${player.computer}`);
-        if (!String(player.name || '').toLowerCase().includes(level.toLowerCase())) meta = t('web-computer', { level });
+        if (!String(playerName(player)).toLowerCase().includes(level.toLowerCase())) meta = t('web-computer', { level });
       }
       else if (player.rating !== null && player.rating !== undefined) meta = t('web-rating', { rating: Math.round(player.rating) });
       setText(card.querySelector('.player-meta'), meta);
@@ -76,9 +104,9 @@ export class Players {
     let status = '';
     if (active && state.turn) {
       const mine = playable.includes(state.turn) && playable.length === 1;
-      status = mine ? t('web-your-turn') : t('web-status-to-move', { player: state[state.turn].name });
+      status = mine ? t('web-your-turn') : t('web-status-to-move', { player: playerName(state[state.turn]) });
     } else if (state.status === 'finished' && state.result) {
-      status = `${t('web-won', { player: state[state.result.winner].name })} · ${t(`web-reason-${state.result.reason}`)}`;
+      status = `${t('web-won', { player: playerName(state[state.result.winner]) })} · ${t(`web-reason-${state.result.reason}`)}`;
     } else if (state.status === 'aborted') {
       status = t('web-aborted');
     }
@@ -87,8 +115,8 @@ export class Players {
     this.ratings.hidden = !deltas;
     if (deltas) {
       setText(this.ratings, t('web-rating-changes', {
-        white: state.white.name, 'white-delta': signed(deltas[0]),
-        black: state.black.name, 'black-delta': signed(deltas[1]),
+        white: playerName(state.white), 'white-delta': signed(deltas[0]),
+        black: playerName(state.black), 'black-delta': signed(deltas[1]),
       }));
     }
     const options = [

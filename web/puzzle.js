@@ -9,6 +9,7 @@ import { readJson, setText } from './dom.js';
 import { afterMove, parseMove, parsePosition } from './position.js';
 import { piecesText } from './label.js';
 import { Board } from './board.js';
+import { boardExtras } from './legend.js';
 import { MoveList } from './moves.js';
 import { postJson } from './api.js';
 
@@ -29,7 +30,7 @@ let pending = null; // a move sent and not answered yet: { from, to }
 const board = new Board($('mq-board'), (from, to) => {
   const dest = ((dests || {})[from] || []).find((d) => d.to === to);
   if (dest) check(`${from}${dest.capture ? 'x' : '-'}${to}`, { from, to });
-});
+}, (text) => setText($('mq-announce'), text));
 const moveList = new MoveList((ply) => show(ply));
 
 function words() {
@@ -47,6 +48,12 @@ function words() {
   setText($('mq-show-solution'), t('web-puzzle-show-solution'));
   setText($('mq-again'), t('web-puzzle-again'));
   setText($('mq-unrated'), t('web-puzzle-unrated'));
+  setText($('mq-puzzle-home'), t('web-puzzle-home'));
+  setText($('mq-puzzle-next'), t('web-puzzle-next'));
+  // The next puzzle, where the server found one (a path on this site only).
+  const next = /^\/(?!\/)/.test(String(puzzle.next || '')) ? puzzle.next : null;
+  if (next) $('mq-puzzle-next').href = next;
+  $('mq-puzzle-next').hidden = !next;
 }
 
 /** The position shown: the puzzle's, or after a ply of the line. */
@@ -173,6 +180,7 @@ function clearError() {
 
 function start() {
   words();
+  boardExtras(board);
   dests = puzzle.dests;
   flipped = puzzle.solver === 'black';
   if (puzzle.counts) {

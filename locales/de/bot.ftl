@@ -528,3 +528,41 @@ analysis-alt = Analyse der Partie #{ $game }: wer nach jedem Halbzug vorn lag, {
     [one] mit 1 markierten Fehler.
    *[other] mit { $mistakes } markierten Fehlern.
 } Endstellung:
+
+## Lektionen: eine Regel pro Stufe, gelernt, indem man sie spielt
+
+lesson-queen-title = Die Königin
+lesson-queen-rule = Eine Königin zieht wie die Dame im Schach: beliebig viele leere Felder entlang einer Reihe, einer Linie oder einer Diagonale. Jeder Zug, der nicht schlägt, lässt auf dem verlassenen Feld ein Baby zurück.
+lesson-shrink-title = Der Stapel schrumpft
+lesson-shrink-rule = Eine Königin ist ein Stapel aus Steinen, und jedes Baby, das sie zurücklässt, ist einer davon: Die Zahl auf der Königin sinkt mit jeder Geburt um eins.
+lesson-queen-two-title = Eine Königin aus zwei Steinen
+lesson-queen-two-rule = Eine Königin aus nur 2 Steinen kann keine Babys mehr bekommen: Sie darf nur noch schlagen.
+lesson-baby-title = Babys
+lesson-baby-rule = Ein Baby zieht auf denselben Linien wie eine Königin, aber ein Zug, der nicht schlägt, muss näher an der gegnerischen Königin enden als dort, wo er begann.
+lesson-capture-title = Schlagen
+lesson-capture-rule = Jede Figur schlägt eine gegnerische Figur, indem sie auf ihren Linien auf deren Feld zieht. Ein Schlagzug muss nicht näher an die gegnerische Königin führen, und eine Königin, die schlägt, lässt kein Baby zurück.
+lesson-take-queen-title = Schlag die Königin
+lesson-take-queen-rule = Wer die gegnerische Königin schlägt, gewinnt die Partie sofort.
+lesson-no-moves-title = Keine Züge mehr
+lesson-no-moves-rule = Wer am Zug ist und keinen legalen Zug hat, verliert: Lass deinen Gegner ohne Zug.
+lesson-pie-title = Die Tauschregel
+lesson-pie-rule = In einer Partie mit Tauschregel zieht Weiß zuerst; dann darf Schwarz tauschen: statt zu ziehen die Seite von Weiß samt Stellung übernehmen. Der beste erste Zug von Weiß ist darum ein ausgewogener.
+lesson-puzzles-title = Finde den Zug
+lesson-puzzles-rule = Stellungen aus echten Partien: Ein Zug gewinnt.
+lesson-task-reach = Zieh die Figur auf { $from } nach { $to }.
+lesson-task-reach-any = Zieh die Figur auf { $from } auf irgendein Feld, das sie erreichen darf.
+lesson-task-capture = Schlag die Figur auf { $squares }.
+lesson-task-capture-any = Schlag eine Figur.
+lesson-task-take-queen = Gewinne, indem du die gegnerische Königin schlägst.
+lesson-task-no-moves = Gewinne mit einem Zug: Lass deinen Gegner ohne legalen Zug.
+lesson-task-swap = Tausch die Farben: Übernimm die Stellung von Weiß.
+lesson-other-piece = Dieser Zug ist legal, aber zieh die Figur auf { $square }.
+lesson-elsewhere = Dieser Zug ist legal, aber er erreicht das markierte Feld nicht.
+lesson-no-capture = Dieser Zug ist legal, aber er schlägt nichts: Schlag eine der markierten Figuren.
+lesson-other-capture = Dieser Schlagzug ist legal, aber schlag die markierte Figur.
+lesson-queen-not-taken = Dieser Zug ist legal, aber die gegnerische Königin steht noch.
+lesson-opponent-can-move = Dieser Zug ist legal, aber dein Gegner könnte noch { $move } spielen.
+lesson-not-the-win = Dieser Zug ist legal, aber nicht der Gewinnzug: Sieh dir die markierte Figur an.
+lesson-not-swap = Dieser Zug ist legal, aber der erste Zug von Weiß ist stark: Tausch und übernimm ihn.
+lesson-right = Richtig!
+lesson-stage-done = Stufe geschafft: { $stars } von 3 Sternen.

@@ -205,3 +205,71 @@ web-tournament-no-players = Noch keine Spieler.
 web-tournament-cell-white = W
 web-tournament-cell-black = S
 web-tournament-cell-legend = In jedem Feld: der Platz des Gegners, die gespielte Farbe (W Weiß, S Schwarz) und das Ergebnis (+ gewonnen, − verloren, F kampflos, … läuft).
+
+## Das Brett lesen: die Legende seiner Markierungen, seine Farben und jedes Feld in Worten
+
+web-legend-summary = Was die Markierungen auf dem Brett bedeuten
+web-legend-move = die gewählte Figur kann hierhin ziehen
+web-legend-birth = die Königin kann hierhin ziehen und lässt ein Baby zurück
+web-legend-capture = die gewählte Figur kann hier schlagen
+web-legend-queen-capture = schlägt die gegnerische Königin: das gewinnt
+web-legend-last = der letzte Zug
+web-legend-last-capture = der letzte Zug hat hier geschlagen
+web-legend-selected = die gewählte Figur
+web-legend-queen = eine Königin: die Zahl ist ihre Höhe
+web-legend-baby = ein Baby
+web-colors = Farben des Bretts
+web-colors-standard = Standard
+web-colors-colorblind = Für Farbenblinde
+web-colors-high = Hoher Kontrast
+web-square-white-queen = Weiße Königin mit { $height }
+web-square-black-queen = Schwarze Königin mit { $height }
+web-square-white-baby = Weißes Baby
+web-square-black-baby = Schwarzes Baby
+web-square-empty = leer
+web-square-last = letzter Zug
+web-square-to-move = die gewählte Figur kann hierhin ziehen
+web-square-to-birth = die Königin kann hierhin ziehen und lässt ein Baby zurück
+web-square-to-capture = die gewählte Figur kann hier schlagen
+web-square-to-queen-capture = die gewählte Figur kann hier die Königin schlagen
+web-square-picked = { $square } gewählt; Felder, auf die sie ziehen kann: { $count }
+web-announce-move = Gezogen: { $move }.
+web-material-queen = Königin mit { $height }
+web-material-no-queen = Königin geschlagen
+web-material-babies = Babys: { $babies }
+web-material-captures = geschlagen: { $captures }
+
+## Nach einer Partie an diesem Bildschirm, und der Weg zwischen den Seiten
+
+web-game-over = Partie beendet
+web-rematch = Revanche
+web-new-game-link = Neue Partie
+web-first-color = Farbe von Spieler 1
+web-turn-board = Das Brett zu dem drehen, der am Zug ist
+web-puzzles-link = Rätsel
+web-puzzle-next = Nächstes Rätsel
+web-puzzle-home = Startseite
+
+web-rules-title = So wird gespielt
+web-rules-1 = 12×12-Brett. Jede Seite beginnt mit einer Königin: einem Stapel aus 20 Steinen (Weiß auf g1, Schwarz auf f12). Weiß zieht zuerst.
+web-rules-2 = Jede Figur zieht wie die Dame im Schach: beliebig weit in gerader Linie, ohne zu springen. Sie bleibt auf einem leeren Feld stehen oder schlägt die erste gegnerische Figur auf ihrem Weg.
+web-rules-3 = Zieht die Königin, ohne zu schlagen, lässt sie einen Stein zurück: ein neues Baby. Ihr Stapel wird um eins niedriger. Eine Königin der Höhe 2 darf nur noch schlagen.
+web-rules-4 = Zieht ein Baby, ohne zu schlagen, muss es näher an die gegnerische Königin kommen (Luftlinie). Schlagzüge dürfen überallhin gehen.
+web-rules-5 = Schlag die gegnerische Königin, um zu gewinnen. Wer keinen gültigen Zug hat, verliert. Remis gibt es nicht.
+web-analyse = Partie analysieren
+web-analysing = Wird analysiert…
+
+## Die Seite der Lektionen
+
+web-learn-title = Monkey Queen lernen
+web-learn-link = Spielen lernen
+web-learn-intro = Lerne die Regeln, indem du sie spielst: eine Regel pro Stufe, jeweils ein paar Züge.
+web-learn-stages = Stufen
+web-learn-stage-of = Stufe { $stage } von { $stages }
+web-learn-exercise-of = Übung { $exercise } von { $exercises }
+web-learn-next = Weiter
+web-learn-again = Stufe neu beginnen
+web-learn-stars = { $stars } von 3 Sternen
+web-learn-not-done = noch offen
+web-learn-all-done = Jetzt kennst du alle Regeln. Bereit für eine erste Partie?
+web-learn-play = Gegen den Computer spielen (leicht)

@@ -516,3 +516,41 @@ analysis-alt = Analysis of game #{ $game }: who was ahead after each ply, { $mis
     [one] with 1 mistake marked.
    *[other] with { $mistakes } mistakes marked.
 } Final position:
+
+## Lessons: one rule a stage, learnt by playing it
+
+lesson-queen-title = The queen
+lesson-queen-rule = A queen moves like a queen in chess: any number of empty squares along a rank, a file or a diagonal. Every move that is not a capture leaves a baby on the square it left.
+lesson-shrink-title = The stack shrinks
+lesson-shrink-rule = A queen is a stack of checkers, and each baby it leaves behind is one of them: the number on the queen goes down by one with every birth.
+lesson-queen-two-title = A queen of two
+lesson-queen-two-rule = A queen only 2 checkers tall can no longer give birth: it may only capture.
+lesson-baby-title = Babies
+lesson-baby-rule = A baby moves along the same lines as a queen, but a move that is not a capture must end closer to the enemy queen than where it started.
+lesson-capture-title = Captures
+lesson-capture-rule = Every piece captures an enemy piece by moving onto it along its lines. A capture need not come closer to the enemy queen, and a queen that captures leaves no baby.
+lesson-take-queen-title = Take the queen
+lesson-take-queen-rule = Capturing the enemy queen wins the game at once.
+lesson-no-moves-title = No moves left
+lesson-no-moves-rule = A player with no legal move on their turn loses: leave your opponent without one.
+lesson-pie-title = The pie rule
+lesson-pie-rule = In a game with the pie rule, White moves first; then Black may swap: take White's side, position and all, instead of moving. So White's best first move is a fair one.
+lesson-puzzles-title = Find the move
+lesson-puzzles-rule = Positions from real games: one move wins.
+lesson-task-reach = Move the piece on { $from } to { $to }.
+lesson-task-reach-any = Move the piece on { $from }, to any square it may go to.
+lesson-task-capture = Capture the piece on { $squares }.
+lesson-task-capture-any = Capture a piece.
+lesson-task-take-queen = Win by capturing the enemy queen.
+lesson-task-no-moves = Win in one move: leave your opponent without a legal move.
+lesson-task-swap = Swap colours: take White's position.
+lesson-other-piece = That move is legal, but move the piece on { $square }.
+lesson-elsewhere = That move is legal, but it does not reach the marked square.
+lesson-no-capture = That move is legal, but it is not a capture: take one of the marked pieces.
+lesson-other-capture = That capture is legal, but take the marked piece.
+lesson-queen-not-taken = That move is legal, but the enemy queen still stands.
+lesson-opponent-can-move = That move is legal, but your opponent could still play { $move }.
+lesson-not-the-win = That move is legal, but it is not the winning move: look at the marked piece.
+lesson-not-swap = That move is legal, but White's first move is strong: swap and take it.
+lesson-right = Right!
+lesson-stage-done = Stage done: { $stars } of 3 stars.

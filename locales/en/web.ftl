@@ -205,3 +205,71 @@ web-tournament-no-players = No players yet.
 web-tournament-cell-white = W
 web-tournament-cell-black = B
 web-tournament-cell-legend = Each cell: the opponent's place, the colour played (W White, B Black) and the result (+ won, − lost, F by forfeit, … being played).
+
+## Reading the board: the legend of its marks, its colours, and each square in words
+
+web-legend-summary = What the marks on the board mean
+web-legend-move = the piece picked can go here
+web-legend-birth = the queen can go here, leaving a baby behind
+web-legend-capture = the piece picked can capture here
+web-legend-queen-capture = takes the enemy queen: this wins
+web-legend-last = the last move
+web-legend-last-capture = the last move captured here
+web-legend-selected = the piece picked
+web-legend-queen = a queen: the number is her height
+web-legend-baby = a baby
+web-colors = Board colours
+web-colors-standard = Standard
+web-colors-colorblind = Colour-blind safe
+web-colors-high = High contrast
+web-square-white-queen = White queen of { $height }
+web-square-black-queen = Black queen of { $height }
+web-square-white-baby = White baby
+web-square-black-baby = Black baby
+web-square-empty = empty
+web-square-last = last move
+web-square-to-move = the piece picked can go here
+web-square-to-birth = the queen can go here, leaving a baby
+web-square-to-capture = the piece picked can capture here
+web-square-to-queen-capture = the piece picked can take the queen here
+web-square-picked = { $square } picked; squares it can go to: { $count }
+web-announce-move = Played: { $move }.
+web-material-queen = Queen of { $height }
+web-material-no-queen = Queen captured
+web-material-babies = babies: { $babies }
+web-material-captures = captures: { $captures }
+
+## After a game at this screen, and the way around the pages
+
+web-game-over = Game over
+web-rematch = Rematch
+web-new-game-link = New game
+web-first-color = Player 1’s colour
+web-turn-board = Turn the board to the player to move
+web-puzzles-link = Puzzles
+web-puzzle-next = Next puzzle
+web-puzzle-home = Home
+
+web-rules-title = How to play
+web-rules-1 = 12×12 board. Each side starts with one queen: a stack of 20 checkers (White on g1, Black on f12). White moves first.
+web-rules-2 = Every piece moves like a chess queen: any distance in a straight line, no jumping. It may stop on an empty square or capture the first enemy piece in its way.
+web-rules-3 = When the queen moves without capturing, it leaves one checker behind: a new baby. Its height drops by one. A queen of height 2 may only capture.
+web-rules-4 = A baby's non-capturing move must end closer to the enemy queen (straight-line distance). Captures may go anywhere.
+web-rules-5 = Capture the enemy queen to win. A player with no legal move loses. There are no draws.
+web-analyse = Analyse the game
+web-analysing = Analysing…
+
+## The lessons' page
+
+web-learn-title = Learn Monkey Queen
+web-learn-link = Learn to play
+web-learn-intro = Learn the rules by playing them: one rule a stage, a few moves each.
+web-learn-stages = Stages
+web-learn-stage-of = Stage { $stage } of { $stages }
+web-learn-exercise-of = Exercise { $exercise } of { $exercises }
+web-learn-next = Next
+web-learn-again = Start the stage again
+web-learn-stars = { $stars } of 3 stars
+web-learn-not-done = not done yet
+web-learn-all-done = You know every rule now. Ready for a first game?
+web-learn-play = Play the computer (easy)

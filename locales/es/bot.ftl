@@ -536,3 +536,41 @@ analysis-alt = Análisis de la partida #{ $game }: quién iba por delante tras c
     [one] con 1 error marcado.
    *[other] con { $mistakes } errores marcados.
 } Posición final:
+
+## Lecciones: una regla en cada etapa, aprendida jugándola
+
+lesson-queen-title = La reina
+lesson-queen-rule = La reina se mueve como la dama del ajedrez: cualquier número de casillas vacías por una fila, una columna o una diagonal. Cada movimiento que no captura deja un bebé en la casilla de la que sale.
+lesson-shrink-title = La pila se encoge
+lesson-shrink-rule = Una reina es una pila de fichas, y cada bebé que deja atrás es una de ellas: el número de la reina baja en uno con cada nacimiento.
+lesson-queen-two-title = Una reina de dos
+lesson-queen-two-rule = Una reina de solo 2 fichas ya no puede dar a luz: solo puede capturar.
+lesson-baby-title = Los bebés
+lesson-baby-rule = Un bebé se mueve por las mismas líneas que una reina, pero un movimiento que no captura tiene que acabar más cerca de la reina enemiga que donde empezó.
+lesson-capture-title = Capturas
+lesson-capture-rule = Cualquier pieza captura una pieza enemiga moviéndose a su casilla por sus líneas. Una captura no tiene que acercarse a la reina enemiga, y una reina que captura no deja ningún bebé.
+lesson-take-queen-title = Captura la reina
+lesson-take-queen-rule = Capturar la reina enemiga gana la partida en el acto.
+lesson-no-moves-title = Sin jugadas
+lesson-no-moves-rule = Quien no tiene ninguna jugada legal en su turno pierde: deja a tu rival sin ninguna.
+lesson-pie-title = La regla de intercambio
+lesson-pie-rule = En una partida con regla de intercambio, juegan primero las blancas; luego las negras pueden intercambiar: quedarse con el bando blanco, con su posición, en vez de mover. Por eso la mejor primera jugada de las blancas es una equilibrada.
+lesson-puzzles-title = Encuentra la jugada
+lesson-puzzles-rule = Posiciones de partidas reales: una jugada gana.
+lesson-task-reach = Mueve la pieza de { $from } a { $to }.
+lesson-task-reach-any = Mueve la pieza de { $from } a cualquier casilla a la que pueda ir.
+lesson-task-capture = Captura la pieza de { $squares }.
+lesson-task-capture-any = Captura una pieza.
+lesson-task-take-queen = Gana capturando la reina enemiga.
+lesson-task-no-moves = Gana en una jugada: deja a tu rival sin ninguna jugada legal.
+lesson-task-swap = Intercambia los colores: quédate con la posición de las blancas.
+lesson-other-piece = Esa jugada es legal, pero mueve la pieza de { $square }.
+lesson-elsewhere = Esa jugada es legal, pero no llega a la casilla marcada.
+lesson-no-capture = Esa jugada es legal, pero no es una captura: toma una de las piezas marcadas.
+lesson-other-capture = Esa captura es legal, pero toma la pieza marcada.
+lesson-queen-not-taken = Esa jugada es legal, pero la reina enemiga sigue en pie.
+lesson-opponent-can-move = Esa jugada es legal, pero tu rival aún podría jugar { $move }.
+lesson-not-the-win = Esa jugada es legal, pero no es la ganadora: mira la pieza marcada.
+lesson-not-swap = Esa jugada es legal, pero la primera jugada de las blancas es fuerte: intercambia y quédatela.
+lesson-right = ¡Correcto!
+lesson-stage-done = Etapa superada: { $stars } de 3 estrellas.

@@ -205,3 +205,71 @@ web-tournament-no-players = Aún no hay jugadores.
 web-tournament-cell-white = B
 web-tournament-cell-black = N
 web-tournament-cell-legend = En cada casilla: el puesto del rival, el color jugado (B blancas, N negras) y el resultado (+ ganada, − perdida, F por incomparecencia, … en juego).
+
+## Leer el tablero: la leyenda de sus marcas, sus colores y cada casilla en palabras
+
+web-legend-summary = Qué significan las marcas del tablero
+web-legend-move = la pieza elegida puede ir aquí
+web-legend-birth = la reina puede ir aquí y deja un bebé detrás
+web-legend-capture = la pieza elegida puede capturar aquí
+web-legend-queen-capture = captura la reina rival: así se gana
+web-legend-last = la última jugada
+web-legend-last-capture = la última jugada capturó aquí
+web-legend-selected = la pieza elegida
+web-legend-queen = una reina: el número es su altura
+web-legend-baby = un bebé
+web-colors = Colores del tablero
+web-colors-standard = Normales
+web-colors-colorblind = Aptos para daltónicos
+web-colors-high = Alto contraste
+web-square-white-queen = Reina blanca de { $height }
+web-square-black-queen = Reina negra de { $height }
+web-square-white-baby = Bebé blanco
+web-square-black-baby = Bebé negro
+web-square-empty = vacía
+web-square-last = última jugada
+web-square-to-move = la pieza elegida puede ir aquí
+web-square-to-birth = la reina puede ir aquí y deja un bebé
+web-square-to-capture = la pieza elegida puede capturar aquí
+web-square-to-queen-capture = la pieza elegida puede capturar la reina aquí
+web-square-picked = { $square } elegida; casillas a las que puede ir: { $count }
+web-announce-move = Jugada: { $move }.
+web-material-queen = Reina de { $height }
+web-material-no-queen = Reina capturada
+web-material-babies = bebés: { $babies }
+web-material-captures = capturas: { $captures }
+
+## Después de una partida en esta pantalla, y el camino entre las páginas
+
+web-game-over = Partida terminada
+web-rematch = Revancha
+web-new-game-link = Nueva partida
+web-first-color = Color del jugador 1
+web-turn-board = Girar el tablero hacia quien mueve
+web-puzzles-link = Problemas
+web-puzzle-next = Siguiente problema
+web-puzzle-home = Inicio
+
+web-rules-title = Cómo se juega
+web-rules-1 = Tablero de 12×12. Cada bando empieza con una reina: una pila de 20 fichas (blancas en g1, negras en f12). Empiezan las blancas.
+web-rules-2 = Todas las piezas se mueven como la dama del ajedrez: en línea recta, tantas casillas como quieran, sin saltar. Pueden parar en una casilla vacía o capturar la primera pieza enemiga del camino.
+web-rules-3 = Cuando la reina se mueve sin capturar, deja atrás una ficha: un nuevo bebé. Su altura baja en uno. Una reina de altura 2 solo puede capturar.
+web-rules-4 = Un bebé que no captura debe acabar más cerca de la reina enemiga (distancia en línea recta). Las capturas pueden ir a cualquier parte.
+web-rules-5 = Captura la reina enemiga para ganar. Quien no tiene jugadas legales pierde. No hay tablas.
+web-analyse = Analizar la partida
+web-analysing = Analizando…
+
+## La página de lecciones
+
+web-learn-title = Aprende Monkey Queen
+web-learn-link = Aprende a jugar
+web-learn-intro = Aprende las reglas jugándolas: una regla en cada etapa, unas pocas jugadas en cada una.
+web-learn-stages = Etapas
+web-learn-stage-of = Etapa { $stage } de { $stages }
+web-learn-exercise-of = Ejercicio { $exercise } de { $exercises }
+web-learn-next = Siguiente
+web-learn-again = Empezar la etapa de nuevo
+web-learn-stars = { $stars } de 3 estrellas
+web-learn-not-done = aún sin hacer
+web-learn-all-done = Ya conoces todas las reglas. ¿Listo para una primera partida?
+web-learn-play = Jugar contra la máquina (fácil)

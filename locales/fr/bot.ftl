@@ -544,3 +544,41 @@ analysis-alt = Analyse de la partie #{ $game } : qui menait après chaque coup, 
     [one] avec 1 erreur marquée.
    *[other] avec { $mistakes } erreurs marquées.
 } Position finale :
+
+## Leçons : une règle par étape, apprise en la jouant
+
+lesson-queen-title = La reine
+lesson-queen-rule = La reine se déplace comme une dame aux échecs : d'autant de cases vides qu'elle veut le long d'une rangée, d'une colonne ou d'une diagonale. Chaque coup qui n'est pas une prise laisse un bébé sur la case qu'elle quitte.
+lesson-shrink-title = La pile rétrécit
+lesson-shrink-rule = Une reine est une pile de pions, et chaque bébé qu'elle laisse derrière elle en est un : le nombre sur la reine baisse d'un à chaque naissance.
+lesson-queen-two-title = Une reine de deux
+lesson-queen-two-rule = Une reine haute de 2 pions seulement ne peut plus donner naissance : elle ne peut que prendre.
+lesson-baby-title = Les bébés
+lesson-baby-rule = Un bébé se déplace sur les mêmes lignes qu'une reine, mais un coup qui n'est pas une prise doit finir plus près de la reine adverse que sa case de départ.
+lesson-capture-title = Les prises
+lesson-capture-rule = Toute pièce prend une pièce adverse en venant sur sa case le long de ses lignes. Une prise n'a pas besoin de se rapprocher de la reine adverse, et une reine qui prend ne laisse aucun bébé.
+lesson-take-queen-title = Prends la reine
+lesson-take-queen-rule = Prendre la reine adverse fait gagner la partie aussitôt.
+lesson-no-moves-title = Plus aucun coup
+lesson-no-moves-rule = Un joueur qui n'a aucun coup légal à son tour perd : laisse ton adversaire sans aucun coup.
+lesson-pie-title = La règle d'échange
+lesson-pie-rule = Dans une partie avec la règle d'échange, les Blancs jouent d'abord ; les Noirs peuvent alors échanger : prendre le camp des Blancs, avec sa position, au lieu de jouer. Le meilleur premier coup des Blancs est donc un coup équilibré.
+lesson-puzzles-title = Trouve le coup
+lesson-puzzles-rule = Des positions de vraies parties : un coup gagne.
+lesson-task-reach = Déplace la pièce en { $from } jusqu'en { $to }.
+lesson-task-reach-any = Déplace la pièce en { $from }, vers n'importe quelle case où elle peut aller.
+lesson-task-capture = Prends la pièce en { $squares }.
+lesson-task-capture-any = Prends une pièce.
+lesson-task-take-queen = Gagne en prenant la reine adverse.
+lesson-task-no-moves = Gagne en un coup : laisse ton adversaire sans aucun coup légal.
+lesson-task-swap = Échange les couleurs : prends la position des Blancs.
+lesson-other-piece = Ce coup est légal, mais déplace la pièce en { $square }.
+lesson-elsewhere = Ce coup est légal, mais il n'atteint pas la case marquée.
+lesson-no-capture = Ce coup est légal, mais ce n'est pas une prise : prends une des pièces marquées.
+lesson-other-capture = Cette prise est légale, mais prends la pièce marquée.
+lesson-queen-not-taken = Ce coup est légal, mais la reine adverse est toujours là.
+lesson-opponent-can-move = Ce coup est légal, mais ton adversaire pourrait encore jouer { $move }.
+lesson-not-the-win = Ce coup est légal, mais ce n'est pas le coup gagnant : regarde la pièce marquée.
+lesson-not-swap = Ce coup est légal, mais le premier coup des Blancs est fort : échange et prends-le.
+lesson-right = Bravo !
+lesson-stage-done = Étape réussie : { $stars } étoiles sur 3.

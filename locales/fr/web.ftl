@@ -206,3 +206,71 @@ web-tournament-no-players = Aucun joueur pour l'instant.
 web-tournament-cell-white = B
 web-tournament-cell-black = N
 web-tournament-cell-legend = Dans chaque case : la place de l'adversaire, la couleur jouée (B Blancs, N Noirs) et le résultat (+ gagnée, − perdue, F par forfait, … en cours).
+
+## Lire le plateau : la légende de ses marques, ses couleurs, et chaque case en mots
+
+web-legend-summary = Ce que veulent dire les marques du plateau
+web-legend-move = la pièce choisie peut aller ici
+web-legend-birth = la reine peut aller ici et laisse un bébé derrière elle
+web-legend-capture = la pièce choisie peut prendre ici
+web-legend-queen-capture = prend la reine adverse : c'est gagné
+web-legend-last = le dernier coup
+web-legend-last-capture = le dernier coup a pris ici
+web-legend-selected = la pièce choisie
+web-legend-queen = une reine : le nombre est sa hauteur
+web-legend-baby = un bébé
+web-colors = Couleurs du plateau
+web-colors-standard = Habituelles
+web-colors-colorblind = Adaptées aux daltoniens
+web-colors-high = Contraste élevé
+web-square-white-queen = Reine blanche de { $height }
+web-square-black-queen = Reine noire de { $height }
+web-square-white-baby = Bébé blanc
+web-square-black-baby = Bébé noir
+web-square-empty = vide
+web-square-last = dernier coup
+web-square-to-move = la pièce choisie peut aller ici
+web-square-to-birth = la reine peut aller ici en laissant un bébé
+web-square-to-capture = la pièce choisie peut prendre ici
+web-square-to-queen-capture = la pièce choisie peut prendre la reine ici
+web-square-picked = { $square } choisie ; cases où elle peut aller : { $count }
+web-announce-move = Coup joué : { $move }.
+web-material-queen = Reine de { $height }
+web-material-no-queen = Reine prise
+web-material-babies = bébés : { $babies }
+web-material-captures = prises : { $captures }
+
+## Après une partie devant cet écran, et le chemin entre les pages
+
+web-game-over = Partie terminée
+web-rematch = Revanche
+web-new-game-link = Nouvelle partie
+web-first-color = Couleur du joueur 1
+web-turn-board = Tourner le plateau vers le joueur qui a le trait
+web-puzzles-link = Problèmes
+web-puzzle-next = Problème suivant
+web-puzzle-home = Accueil
+
+web-rules-title = Comment jouer
+web-rules-1 = Plateau 12×12. Chaque camp commence avec une reine : une pile de 20 pions (Blancs en g1, Noirs en f12). Les Blancs jouent en premier.
+web-rules-2 = Chaque pièce se déplace comme une dame aux échecs : d'autant de cases qu'elle veut en ligne droite, sans sauter. Elle peut s'arrêter sur une case vide ou prendre la première pièce adverse sur son chemin.
+web-rules-3 = Quand la reine se déplace sans prendre, elle laisse un pion derrière elle : un nouveau bébé. Sa pile perd un pion. Une reine de hauteur 2 ne peut que prendre.
+web-rules-4 = Un bébé qui se déplace sans prendre doit finir plus près de la reine adverse (distance en ligne droite). Les prises peuvent aller n'importe où.
+web-rules-5 = Prends la reine adverse pour gagner. Un joueur sans coup légal perd. Pas de match nul.
+web-analyse = Analyser la partie
+web-analysing = Analyse en cours…
+
+## La page des leçons
+
+web-learn-title = Apprendre Monkey Queen
+web-learn-link = Apprendre à jouer
+web-learn-intro = Apprends les règles en les jouant : une règle par étape, quelques coups à chaque fois.
+web-learn-stages = Étapes
+web-learn-stage-of = Étape { $stage } sur { $stages }
+web-learn-exercise-of = Exercice { $exercise } sur { $exercises }
+web-learn-next = Suivant
+web-learn-again = Recommencer l'étape
+web-learn-stars = { $stars } étoiles sur 3
+web-learn-not-done = pas encore faite
+web-learn-all-done = Tu connais maintenant toutes les règles. Prêt pour une première partie ?
+web-learn-play = Jouer contre l'ordinateur (facile)

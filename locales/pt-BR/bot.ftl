@@ -536,3 +536,41 @@ analysis-alt = Análise da partida #{ $game }: quem estava à frente depois de c
     [one] com 1 erro marcado.
    *[other] com { $mistakes } erros marcados.
 } Posição final:
+
+## Lições: uma regra por etapa, aprendida jogando
+
+lesson-queen-title = A rainha
+lesson-queen-rule = A rainha se move como a dama do xadrez: quantas casas vazias quiser ao longo de uma fileira, uma coluna ou uma diagonal. Cada jogada que não é captura deixa um bebê na casa de onde ela saiu.
+lesson-shrink-title = A pilha diminui
+lesson-shrink-rule = Uma rainha é uma pilha de pedras, e cada bebê que ela deixa para trás é uma delas: o número da rainha cai um a cada nascimento.
+lesson-queen-two-title = Uma rainha de duas
+lesson-queen-two-rule = Uma rainha de apenas 2 pedras não pode mais dar à luz: ela só pode capturar.
+lesson-baby-title = Os bebês
+lesson-baby-rule = Um bebê se move pelas mesmas linhas que uma rainha, mas uma jogada que não é captura precisa terminar mais perto da rainha inimiga do que onde começou.
+lesson-capture-title = Capturas
+lesson-capture-rule = Qualquer peça captura uma peça inimiga movendo-se para a casa dela pelas suas linhas. Uma captura não precisa se aproximar da rainha inimiga, e uma rainha que captura não deixa bebê.
+lesson-take-queen-title = Capture a rainha
+lesson-take-queen-rule = Capturar a rainha inimiga vence a partida na hora.
+lesson-no-moves-title = Sem jogadas
+lesson-no-moves-rule = Quem não tem nenhuma jogada legal na sua vez perde: deixe seu adversário sem nenhuma.
+lesson-pie-title = A regra de troca
+lesson-pie-rule = Numa partida com a regra de troca, as Brancas jogam primeiro; depois as Pretas podem trocar: ficar com o lado das Brancas, com a posição e tudo, em vez de jogar. Por isso a melhor primeira jogada das Brancas é uma jogada equilibrada.
+lesson-puzzles-title = Encontre a jogada
+lesson-puzzles-rule = Posições de partidas de verdade: uma jogada vence.
+lesson-task-reach = Mova a peça de { $from } para { $to }.
+lesson-task-reach-any = Mova a peça de { $from } para qualquer casa aonde ela possa ir.
+lesson-task-capture = Capture a peça de { $squares }.
+lesson-task-capture-any = Capture uma peça.
+lesson-task-take-queen = Vença capturando a rainha inimiga.
+lesson-task-no-moves = Vença com uma jogada: deixe seu adversário sem nenhuma jogada legal.
+lesson-task-swap = Troque de cor: fique com a posição das Brancas.
+lesson-other-piece = Essa jogada é legal, mas mova a peça de { $square }.
+lesson-elsewhere = Essa jogada é legal, mas não chega à casa marcada.
+lesson-no-capture = Essa jogada é legal, mas não é uma captura: tome uma das peças marcadas.
+lesson-other-capture = Essa captura é legal, mas tome a peça marcada.
+lesson-queen-not-taken = Essa jogada é legal, mas a rainha inimiga continua de pé.
+lesson-opponent-can-move = Essa jogada é legal, mas seu adversário ainda poderia jogar { $move }.
+lesson-not-the-win = Essa jogada é legal, mas não é a jogada vencedora: olhe a peça marcada.
+lesson-not-swap = Essa jogada é legal, mas a primeira jogada das Brancas é forte: troque e fique com ela.
+lesson-right = Certo!
+lesson-stage-done = Etapa concluída: { $stars } de 3 estrelas.

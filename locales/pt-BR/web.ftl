@@ -205,3 +205,71 @@ web-tournament-no-players = Ainda não há jogadores.
 web-tournament-cell-white = B
 web-tournament-cell-black = P
 web-tournament-cell-legend = Em cada célula: a posição do adversário, a cor jogada (B Brancas, P Pretas) e o resultado (+ vitória, − derrota, F por W.O., … em andamento).
+
+## Ler o tabuleiro: a legenda das marcas, as cores e cada casa em palavras
+
+web-legend-summary = O que as marcas do tabuleiro querem dizer
+web-legend-move = a peça escolhida pode ir para cá
+web-legend-birth = a rainha pode ir para cá e deixa um bebê para trás
+web-legend-capture = a peça escolhida pode capturar aqui
+web-legend-queen-capture = captura a rainha adversária: isso vence
+web-legend-last = a última jogada
+web-legend-last-capture = a última jogada capturou aqui
+web-legend-selected = a peça escolhida
+web-legend-queen = uma rainha: o número é a altura dela
+web-legend-baby = um bebê
+web-colors = Cores do tabuleiro
+web-colors-standard = Padrão
+web-colors-colorblind = Para daltônicos
+web-colors-high = Alto contraste
+web-square-white-queen = Rainha branca de { $height }
+web-square-black-queen = Rainha preta de { $height }
+web-square-white-baby = Bebê branco
+web-square-black-baby = Bebê preto
+web-square-empty = vazia
+web-square-last = última jogada
+web-square-to-move = a peça escolhida pode ir para cá
+web-square-to-birth = a rainha pode ir para cá e deixa um bebê
+web-square-to-capture = a peça escolhida pode capturar aqui
+web-square-to-queen-capture = a peça escolhida pode capturar a rainha aqui
+web-square-picked = { $square } escolhida; casas para onde pode ir: { $count }
+web-announce-move = Jogada: { $move }.
+web-material-queen = Rainha de { $height }
+web-material-no-queen = Rainha capturada
+web-material-babies = bebês: { $babies }
+web-material-captures = capturas: { $captures }
+
+## Depois de uma partida nesta tela, e o caminho entre as páginas
+
+web-game-over = Partida encerrada
+web-rematch = Revanche
+web-new-game-link = Nova partida
+web-first-color = Cor do Jogador 1
+web-turn-board = Virar o tabuleiro para quem joga
+web-puzzles-link = Problemas
+web-puzzle-next = Próximo problema
+web-puzzle-home = Início
+
+web-rules-title = Como jogar
+web-rules-1 = Tabuleiro 12×12. Cada lado começa com uma rainha: uma pilha de 20 pedras (Brancas em g1, Pretas em f12). As Brancas começam.
+web-rules-2 = Toda peça anda como a dama do xadrez: quantas casas quiser em linha reta, sem pular. Ela pode parar numa casa vazia ou capturar a primeira peça inimiga no caminho.
+web-rules-3 = Quando a rainha se move sem capturar, deixa uma pedra para trás: um novo bebê. A altura dela cai em um. Uma rainha de altura 2 só pode capturar.
+web-rules-4 = Uma jogada de bebê sem captura precisa terminar mais perto da rainha inimiga (distância em linha reta). Capturas podem ir para qualquer lugar.
+web-rules-5 = Capture a rainha inimiga para vencer. Quem não tem jogada válida perde. Não há empate.
+web-analyse = Analisar a partida
+web-analysing = Analisando…
+
+## A página das lições
+
+web-learn-title = Aprenda Monkey Queen
+web-learn-link = Aprenda a jogar
+web-learn-intro = Aprenda as regras jogando: uma regra por etapa, poucas jogadas em cada uma.
+web-learn-stages = Etapas
+web-learn-stage-of = Etapa { $stage } de { $stages }
+web-learn-exercise-of = Exercício { $exercise } de { $exercises }
+web-learn-next = Próximo
+web-learn-again = Recomeçar a etapa
+web-learn-stars = { $stars } de 3 estrelas
+web-learn-not-done = ainda não feita
+web-learn-all-done = Agora você conhece todas as regras. Pronto para uma primeira partida?
+web-learn-play = Jogar contra o computador (fácil)

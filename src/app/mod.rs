@@ -6,6 +6,8 @@
 //! Nothing waits for a face: who the bot is comes from Discord's REST API before the gateway
 //! connects, so the pages and the Activity are served from the start.
 
+pub mod doctor;
+mod metrics;
 mod shutdown;
 
 use std::net::SocketAddr;
@@ -24,7 +26,7 @@ pub use crate::discord::{Config as BotConfig, DEFAULT_DEFER_AFTER};
 
 use crate::discord;
 use crate::games::{
-    ChallengeLimits, Clock, Computer, CpuLimits, GameService, GamesChecked, PuzzleMiner,
+    ChallengeLimits, Clock, Computer, CpuLimits, GameService, GamesChecked, Gateway, PuzzleMiner,
     ServiceConfig, Sweeps, SystemClock, spawn_check_games,
 };
 use crate::render::{BoardView, RenderError, Renderer};
@@ -52,6 +54,9 @@ pub struct AppConfig {
     /// Whether finished games are searched for puzzles (normally on; each search holds a turn
     /// of long work for seconds, which tests timing long work leave out).
     pub scan_games: bool,
+    /// Serve health and metrics on this address (`ADMIN_ADDR`; port 0 picks a free one);
+    /// `None`: not served.
+    pub admin_addr: Option<SocketAddr>,
     /// The faces.
     pub faces: Faces,
 }
@@ -90,6 +95,7 @@ impl AppConfig {
             cpu: CpuLimits::for_this_machine(),
             sweep_interval: DEFAULT_SWEEP_INTERVAL,
             scan_games: true,
+            admin_addr: None,
             faces,
         }
     }
@@ -104,8 +110,8 @@ pub enum AppError {
     /// Discord refused the bot, or could not be reached.
     #[error(transparent)]
     Discord(#[from] discord::Error),
-    /// The pages could not be served on the address asked for.
-    #[error("could not serve pages on {addr}: {error}")]
+    /// The pages or the admin address could not be served on the address asked for.
+    #[error("could not listen on {addr}: {error}")]
     Serve {
         /// The address.
         addr: SocketAddr,
@@ -124,6 +130,7 @@ pub struct App {
     stop: CancellationToken,
     bot: Option<discord::RunningBot>,
     web_addr: Option<SocketAddr>,
+    admin_addr: Option<SocketAddr>,
     sweeps_done: Arc<watch::Sender<u64>>,
     games_checked: watch::Sender<Option<GamesChecked>>,
 }
@@ -144,6 +151,12 @@ impl App {
         let sweeps_done = Arc::new(watch::Sender::new(0));
         let games_checked = watch::Sender::new(None);
         let computer = || Computer::new(tasks.clone(), stop.clone(), config.cpu.search.clone());
+        // Bound first, so a taken port stops the application before anything else starts.
+        let admin_listener = match config.admin_addr {
+            Some(addr) => Some(bind(addr).await?),
+            None => None,
+        };
+        let gateway = Gateway::default();
         let (service, bot, web_addr) = match config.faces {
             Faces::Bot {
                 config: bot,
@@ -200,6 +213,7 @@ impl App {
                     defer_after,
                     tasks: tasks.clone(),
                     stop: stop.clone(),
+                    gateway: gateway.clone(),
                 };
                 let bot = discord::start(&bot, attached).await?;
                 (service, Some(bot), web_addr)
@@ -262,6 +276,18 @@ impl App {
             stop.clone(),
             games_checked.clone(),
         );
+        let admin_addr = admin_listener.and_then(|listener| {
+            let metrics = metrics::recorder();
+            if let Some(handle) = &metrics {
+                metrics::spawn_upkeep(handle.clone(), &tasks, stop.clone());
+            }
+            let admin = web::Admin {
+                // Readiness waits for the gateway only where the bot runs.
+                health: service.health(bot.is_some().then_some(gateway)),
+                metrics,
+            };
+            web::spawn_admin(listener, admin, &tasks, stop.clone())
+        });
         started.disarm();
         Ok(App {
             service,
@@ -269,6 +295,7 @@ impl App {
             stop,
             bot,
             web_addr,
+            admin_addr,
             sweeps_done,
             games_checked,
         })
@@ -285,6 +312,12 @@ impl App {
     #[must_use]
     pub fn web_addr(&self) -> Option<SocketAddr> {
         self.web_addr
+    }
+
+    /// The admin address health and metrics are served on (see [`AppConfig::admin_addr`]).
+    #[must_use]
+    pub fn admin_addr(&self) -> Option<SocketAddr> {
+        self.admin_addr
     }
 
     /// The number of sweeps finished so far, to wait on: a test that wants to see what a sweep

@@ -2,6 +2,7 @@
 //! setting is a flag and an environment variable (a `.env` file is read first); `--help` lists
 //! them with their defaults, and `.env.example` names the same variables.
 
+use std::net::SocketAddr;
 use std::time::Duration;
 
 use backon::{ExponentialBuilder, Retryable};
@@ -69,6 +70,11 @@ pub struct BotArgs {
     /// server.
     #[arg(long, env = "WEB_ADDR")]
     web_addr: Option<String>,
+    /// Serve health (/healthz, /readyz) and metrics (/metrics, Prometheus's text format) on
+    /// this address and port, for a supervisor and a scraper only (e.g. 127.0.0.1:9464).
+    /// Unset: not served.
+    #[arg(long, env = "ADMIN_ADDR")]
+    admin_addr: Option<SocketAddr>,
     /// The pages' address as the world reaches them (https://…): every board in Discord
     /// then links to its game's page.
     #[arg(long, env = "PUBLIC_URL")]
@@ -89,6 +95,19 @@ pub struct BotArgs {
     /// Log filter, in tracing's EnvFilter syntax.
     #[arg(long, env = "RUST_LOG", default_value = DEFAULT_LOG)]
     log: String,
+    /// How log lines are written: `text` (for people) or `json` (one JSON object a line, the
+    /// interaction and game ids as fields, for a log collector).
+    #[arg(long, env = "LOG_FORMAT", default_value = "text")]
+    log_format: LogFormat,
+}
+
+/// How log lines are written (`LOG_FORMAT`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum LogFormat {
+    /// Lines for people.
+    Text,
+    /// One JSON object a line, with the fields of the spans it was written in.
+    Json,
 }
 
 /// The bot's settings alone, for `monkey-queen` without a subcommand.
@@ -107,7 +126,7 @@ impl BotArgs {
     }
 
     /// The checked Discord settings.
-    fn config(&self) -> Result<Config, String> {
+    pub(super) fn config(&self) -> Result<Config, String> {
         Config::from_lookup(|key| match key {
             "DISCORD_TOKEN" => self.token.clone(),
             "DEV_GUILD_ID" => self.dev_guild.clone(),
@@ -124,6 +143,11 @@ impl BotArgs {
             _ => None,
         })
         .map_err(|e| e.to_string())
+    }
+
+    /// Where games are stored (`DATABASE_URL`).
+    pub(super) fn database_url(&self) -> &str {
+        &self.database_url
     }
 
     /// The database pool's settings.
@@ -158,7 +182,15 @@ pub fn run(args: &BotArgs) -> Result<(), String> {
     let config = args.config()?;
     let filter = EnvFilter::try_new(&args.log)
         .map_err(|e| format!("RUST_LOG / --log is not a log filter ({e}): {:?}", args.log))?;
-    tracing_subscriber::fmt().with_env_filter(filter).init();
+    match args.log_format {
+        LogFormat::Text => tracing_subscriber::fmt().with_env_filter(filter).init(),
+        LogFormat::Json => tracing_subscriber::fmt()
+            .json()
+            .with_current_span(true)
+            .with_span_list(false)
+            .with_env_filter(filter)
+            .init(),
+    }
     let runtime = tokio::runtime::Runtime::new()
         .map_err(|e| format!("could not start the async runtime: {e}"))?;
     runtime.block_on(async {
@@ -178,9 +210,12 @@ pub fn run(args: &BotArgs) -> Result<(), String> {
             config,
             defer_after: app::DEFAULT_DEFER_AFTER,
         };
-        let app = App::start(AppConfig::standard(db, faces))
-            .await
-            .map_err(|e| e.to_string())?;
+        let app = App::start(AppConfig {
+            admin_addr: args.admin_addr,
+            ..AppConfig::standard(db, faces)
+        })
+        .await
+        .map_err(|e| e.to_string())?;
         app.run_until_signal(signals)
             .await
             .map_err(|e| e.to_string())

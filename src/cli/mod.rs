@@ -6,6 +6,7 @@ mod analyse;
 mod bench;
 mod bot;
 mod database;
+mod doctor;
 mod engine;
 mod puzzles;
 mod render;
@@ -59,6 +60,10 @@ enum Command {
     Copy(database::CopyArgs),
     /// Write a consistent copy of the SQLite database to a new file, while the bot runs.
     Backup(database::BackupArgs),
+    /// Check the bot's settings (token, application, commands, a channel's permissions with
+    /// --channel, database, PUBLIC_URL, the Activity) and say how to fix what is wrong; exit
+    /// status 0 only if all is well.
+    Doctor(doctor::DoctorArgs),
     /// Serve the game pages on this machine, playable without Discord: against the computer,
     /// or two people at one screen.
     Web(web::WebArgs),
@@ -127,6 +132,7 @@ pub fn run(cli: Cli) -> Result<(), String> {
         Command::Match(args) => ai_match::run(&args),
         Command::Copy(args) => database::copy(&args),
         Command::Backup(args) => database::backup(&args),
+        Command::Doctor(args) => doctor::run(&args),
         Command::Web(args) => web::run(&args),
         Command::Tournament(command) => tournament::run(&command),
         Command::Puzzles(command) => puzzles::run(&command),

@@ -8,7 +8,7 @@ use tokio::sync::SemaphorePermit;
 use tracing::warn;
 
 use super::{Attached, Config, Error, picture_cache};
-use crate::games::{CpuLimits, GameService, UserId};
+use crate::games::{CpuLimits, GameService, TurnKind, UserId, take_turn};
 use crate::render::Renderer;
 
 /// State shared by every handler.
@@ -44,10 +44,7 @@ impl Data {
         &self,
         work: impl FnOnce() -> T + Send + 'static,
     ) -> Result<T, Error> {
-        let _turn = self
-            .cpu
-            .work
-            .acquire()
+        let _turn = take_turn(&self.cpu.work, TurnKind::Work)
             .await
             .map_err(|e| Error::Unexpected(e.to_string()))?;
         Ok(tokio::task::spawn_blocking(work).await?)
@@ -58,9 +55,7 @@ impl Data {
     /// # Errors
     /// Only if the runtime is shutting down.
     pub async fn heavy_turn(&self) -> Result<SemaphorePermit<'_>, Error> {
-        self.cpu
-            .long
-            .acquire()
+        take_turn(&self.cpu.long, TurnKind::Long)
             .await
             .map_err(|e| Error::Unexpected(e.to_string()))
     }

@@ -21,8 +21,10 @@ mod context;
 pub mod custom_id;
 mod data;
 mod delivery;
+pub mod doctor;
 mod errors;
 mod framework;
+mod gateway_state;
 mod malformed;
 pub mod picture_cache;
 mod puzzle_posts;
@@ -52,7 +54,7 @@ use delivery::in_flight::{self, Drain};
 use delivery::{announce, retry};
 use framework::{Registration, framework};
 
-use crate::games::{CpuLimits, Deliver, GameService, UserId};
+use crate::games::{CpuLimits, Deliver, GameService, Gateway, UserId};
 use crate::render::Renderer;
 
 /// How long shutdown waits for handlers that are still running.
@@ -122,6 +124,8 @@ pub struct Attached {
     pub tasks: TaskTracker,
     /// Cancelled when the application stops.
     pub stop: CancellationToken,
+    /// Where the face reports whether each gateway shard is connected.
+    pub gateway: Gateway,
 }
 
 /// The Discord face, connected (or connecting) on the current tokio runtime.
@@ -153,6 +157,7 @@ pub async fn start(config: &Config, attached: Attached) -> Result<RunningBot, Er
     let mut client = serenity::ClientBuilder::new_with_http(attached.http, intents())
         .framework(framework)
         .event_handler(rest::RateLimitEvents(attached.limits.clone()))
+        .event_handler(gateway_state::GatewayEvents(attached.gateway))
         .await?;
     let http = client.http.clone();
     away_boards::spawn(

@@ -123,8 +123,7 @@ impl GameService {
         let record = self.record(id).await?.record;
         let nodes = self.config.analysis_nodes;
         let analysis = {
-            let _turn = cpu
-                .acquire()
+            let _turn = super::take_turn(cpu, super::TurnKind::Work)
                 .await
                 .map_err(|e| InternalError::Worker(e.to_string()))?;
             tokio::task::spawn_blocking(move || analysis::analyse(&record, nodes))

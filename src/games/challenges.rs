@@ -187,6 +187,7 @@ impl GameService {
         let announcement = self.queue_first_board(&mut tx, id, now).await?;
         let row = storage::game(&mut tx, id).await?;
         tx.commit().await?;
+        super::measures::game_started("computer");
         let row = row.ok_or(UserError::NoSuchGame(id))?;
         self.changed(row.id);
         started(row, announcement)
@@ -264,6 +265,7 @@ impl GameService {
         let announcement = self.queue_first_board(&mut tx, game, now).await?;
         let row = storage::game(&mut tx, game).await?;
         tx.commit().await?;
+        super::measures::game_started("challenge");
         let row = row.ok_or(UserError::NoSuchGame(game))?;
         self.changed(row.id);
         started(row, announcement)

@@ -181,7 +181,8 @@ impl GameService {
             let level = game.ai_level.unwrap_or(Level::Medium);
             let seed = (game.id.0 as u64).wrapping_mul(1_000_003) ^ u64::from(game.ply());
             let search = async {
-                let Ok(_turn) = computer.search.acquire().await else {
+                let Ok(_turn) = super::take_turn(&computer.search, super::TurnKind::Search).await
+                else {
                     return Ok(None);
                 };
                 // Claimed once a turn is ours, so the lease covers the search, not the queue.

@@ -104,9 +104,7 @@ async fn check_page(
     cpu: &CpuLimits,
     after: GameId,
 ) -> Result<Option<CheckedPage>> {
-    let _long = cpu
-        .long
-        .acquire()
+    let _long = super::take_turn(&cpu.long, super::TurnKind::Long)
         .await
         .map_err(|e| InternalError::Worker(e.to_string()))?;
     service.check_active_games(after, PAGE, &cpu.work).await
@@ -151,8 +149,7 @@ impl GameService {
             return Ok(None);
         };
         let count = games.len();
-        let _turn = cpu
-            .acquire()
+        let _turn = super::take_turn(cpu, super::TurnKind::Work)
             .await
             .map_err(|e| InternalError::Worker(e.to_string()))?;
         let mismatches = tokio::task::spawn_blocking(move || replay_page(&games, &moves))

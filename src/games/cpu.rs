@@ -16,7 +16,7 @@
 
 use std::sync::Arc;
 
-use tokio::sync::Semaphore;
+use tokio::sync::{AcquireError, OwnedSemaphorePermit, Semaphore, SemaphorePermit};
 
 /// The bot's CPU limiters (see the module). Clones share the same turns.
 #[derive(Clone, Debug)]
@@ -56,6 +56,74 @@ impl CpuLimits {
     #[must_use]
     pub fn long_turns(&self) -> usize {
         self.half
+    }
+}
+
+/// A kind of turn, as the label of the gauge of those waiting for one
+/// (`monkey_queen_cpu_turns_waiting{kind}`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TurnKind {
+    /// A turn of [`CpuLimits::work`].
+    Work,
+    /// A turn of [`CpuLimits::long`].
+    Long,
+    /// A turn of [`CpuLimits::search`].
+    Search,
+}
+
+impl TurnKind {
+    fn label(self) -> &'static str {
+        match self {
+            TurnKind::Work => "work",
+            TurnKind::Long => "long",
+            TurnKind::Search => "search",
+        }
+    }
+}
+
+/// Takes a turn of `turns` (of `kind`), counted among those waiting while none is free.
+///
+/// # Errors
+/// The semaphore was closed.
+pub async fn take_turn(
+    turns: &Semaphore,
+    kind: TurnKind,
+) -> Result<SemaphorePermit<'_>, AcquireError> {
+    if let Ok(turn) = turns.try_acquire() {
+        return Ok(turn);
+    }
+    let _waiting = Waiting::new(kind);
+    turns.acquire().await
+}
+
+/// [`take_turn`], the turn owning its share of `turns`.
+///
+/// # Errors
+/// The semaphore was closed.
+pub async fn take_owned_turn(
+    turns: Arc<Semaphore>,
+    kind: TurnKind,
+) -> Result<OwnedSemaphorePermit, AcquireError> {
+    if let Ok(turn) = turns.clone().try_acquire_owned() {
+        return Ok(turn);
+    }
+    let _waiting = Waiting::new(kind);
+    turns.acquire_owned().await
+}
+
+/// One waiter counted in the gauge until dropped (also when its wait is cancelled).
+struct Waiting(TurnKind);
+
+impl Waiting {
+    fn new(kind: TurnKind) -> Waiting {
+        metrics::gauge!("monkey_queen_cpu_turns_waiting", "kind" => kind.label()).increment(1.0);
+        Waiting(kind)
+    }
+}
+
+impl Drop for Waiting {
+    fn drop(&mut self) {
+        metrics::gauge!("monkey_queen_cpu_turns_waiting", "kind" => self.0.label()).decrement(1.0);
     }
 }
 

@@ -141,6 +141,7 @@ impl GameService {
             .await?;
         let row = storage::game(&mut tx, row.id).await?;
         tx.commit().await?;
+        super::measures::game_called_off();
         let row = row.ok_or(UserError::PositionChanged)?;
         self.changed(row.id);
         let mut conn = self.db.read().await?;
@@ -334,6 +335,7 @@ impl GameService {
         if !finished {
             return Ok(None);
         }
+        super::measures::game_finished(reason);
         let mut standings = [
             Standing {
                 id: winner_id,

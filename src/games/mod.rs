@@ -82,8 +82,11 @@ mod delivery;
 mod end;
 mod error;
 mod events;
+mod health;
 mod jobs;
 mod lapsed;
+pub mod lessons;
+mod measures;
 mod pages;
 mod play;
 mod puzzles;
@@ -109,13 +112,14 @@ pub use clock::{Clock, ManualClock, SystemClock};
 pub use computer::{COMPUTER_TURN_LEASE_MS, COMPUTER_TURNS_PER_SWEEP, Computer, TurnClaim};
 pub use consistency::{CheckedPage, GamesChecked, spawn_check_games};
 pub use cooldowns::{ChallengeLimits, HEAVY_COOLDOWN_MS, MAX_COMPUTER_GAMES};
-pub use cpu::CpuLimits;
+pub use cpu::{CpuLimits, TurnKind, take_owned_turn, take_turn};
 pub use delivery::{
     Announcement, DELIVERY_LEASE_MS, Deliver, Delivery, DeliveryService, KEPT_TOKEN_FOLLOW_UPS,
     MAX_ATTEMPTS, Retried, TOKEN_LIFETIME_MS, retry_delay_ms, token_serves,
 };
 pub use error::{DATABASE_UNREACHABLE, InternalError, Result, ServiceError, UserError};
 pub use events::{GameEvent, Heard};
+pub use health::{Check, Finding, Gateway, Health, Readiness, examine_database};
 pub use jobs::Sweeps;
 pub use lapsed::Lapsed;
 pub use pages::GamePage;

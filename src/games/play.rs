@@ -116,6 +116,7 @@ impl GameService {
         };
         match stored {
             Ok(Stored::Moved { board }) => {
+                super::measures::move_played();
                 self.changed(after.id);
                 Ok(MovePlayed {
                     mv,

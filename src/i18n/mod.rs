@@ -8,6 +8,7 @@
 
 mod alt_text;
 mod bundles;
+mod lessons;
 mod negotiate;
 mod puzzles;
 mod refusals;
@@ -18,6 +19,7 @@ mod web;
 use monkey_queen_core::analysis::Mistake;
 use monkey_queen_core::{Color, GameOptions, Move, Role, Square};
 
+use crate::games::lessons::{Exercise, Stage, Why};
 use crate::games::{
     Challenge, DailySolver, GameResult, GameSummary, GameView, HistoryPage, LeaderboardPage, Page,
     PlayerStats, PuzzleStats, PuzzleView, RatingChange, Tournament, TournamentView, UserError,
@@ -57,6 +59,36 @@ impl Lang {
     #[must_use]
     pub fn analysis_alt(self, game: GameId, mistakes: usize, end: BoardShown<'_>) -> String {
         alt_text::analysis(render::Texts(self), game.0, mistakes, end)
+    }
+
+    /// A lesson stage's title.
+    #[must_use]
+    pub fn lesson_title(self, stage: &Stage) -> String {
+        lessons::title(render::Texts(self), stage)
+    }
+
+    /// The rule a lesson stage teaches.
+    #[must_use]
+    pub fn lesson_rule(self, stage: &Stage) -> String {
+        lessons::rule(render::Texts(self), stage)
+    }
+
+    /// What a lesson's exercise asks for.
+    #[must_use]
+    pub fn lesson_task(self, exercise: &Exercise) -> String {
+        lessons::task(render::Texts(self), exercise)
+    }
+
+    /// Why a try at a lesson's exercise is not the answer.
+    #[must_use]
+    pub fn lesson_why(self, why: &Why) -> String {
+        lessons::why(render::Texts(self), why)
+    }
+
+    /// A right answer in a lesson, with the stage's stars (out of 3) when it ends the stage.
+    #[must_use]
+    pub fn lesson_right(self, stage_stars: Option<u8>) -> String {
+        lessons::right(render::Texts(self), stage_stars)
     }
 
     /// Renders a message in this language.

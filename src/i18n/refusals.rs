@@ -175,7 +175,8 @@ pub(super) fn refused(t: Texts, e: &UserError) -> String {
     }
 }
 
-fn illegal(t: Texts, e: &IllegalMove) -> String {
+/// Why a move is illegal, as the clause after "Illegal move:".
+pub(super) fn illegal(t: Texts, e: &IllegalMove) -> String {
     let square =
         |id: &str, sq: monkey_queen_core::Square| t.get(id, &args! {"square" => sq.to_string()});
     match *e {
@@ -218,7 +219,8 @@ fn illegal(t: Texts, e: &IllegalMove) -> String {
     }
 }
 
-fn parse(t: Texts, e: &ParseError) -> String {
+/// Why a text is not a move, as a sentence.
+pub(super) fn parse(t: Texts, e: &ParseError) -> String {
     match e {
         ParseError::Empty => t.plain("parse-empty"),
         ParseError::NotASquare { text, size } => match echo(text) {

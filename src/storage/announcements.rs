@@ -265,16 +265,22 @@ pub async fn postpone_announcement(
     Ok(())
 }
 
-/// Deletes an announcement (delivered, given up, or no longer owed).
+/// Deletes an announcement (delivered, given up, or no longer owed); what it was (its kind, as
+/// stored: `board`, `reminder`…) and when it was queued, if it was still there.
 ///
 /// # Errors
 /// Database failure.
-pub async fn delete_announcement(conn: &mut Conn, id: AnnouncementId) -> Result<(), Error> {
-    sqlx::query("DELETE FROM announcements WHERE id = $1")
+pub async fn delete_announcement(
+    conn: &mut Conn,
+    id: AnnouncementId,
+) -> Result<Option<(String, i64)>, Error> {
+    let deleted = sqlx::query("DELETE FROM announcements WHERE id = $1 RETURNING kind, created_ms")
         .bind(id.0)
-        .execute(conn)
+        .fetch_optional(conn)
         .await?;
-    Ok(())
+    deleted
+        .map(|row| Ok((row.try_get("kind")?, row.try_get("created_ms")?)))
+        .transpose()
 }
 
 /// How many announcements are queued, claimed or not.
@@ -286,6 +292,32 @@ pub async fn count_announcements(conn: &mut Conn) -> Result<u64, Error> {
         .fetch_one(conn)
         .await?;
     Ok(count.unsigned_abs())
+}
+
+/// The outbox at a glance: how many announcements are queued and when the oldest was written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct OutboxDepth {
+    /// Announcements queued, claimed or not.
+    pub queued: u64,
+    /// When the oldest was written (milliseconds since the epoch), if any is queued.
+    pub oldest_ms: Option<i64>,
+}
+
+/// How deep the outbox is (see [`OutboxDepth`]).
+///
+/// # Errors
+/// Database failure.
+pub async fn outbox_depth(conn: &mut Conn) -> Result<OutboxDepth, Error> {
+    let row =
+        sqlx::query("SELECT COUNT(*) AS queued, MIN(created_ms) AS oldest FROM announcements")
+            .fetch_one(conn)
+            .await?;
+    let queued: i64 = row.try_get("queued")?;
+    let oldest_ms: Option<i64> = row.try_get("oldest")?;
+    Ok(OutboxDepth {
+        queued: queued.unsigned_abs(),
+        oldest_ms,
+    })
 }
 
 fn decode(row: &AnyRow) -> Result<AnnouncementRow, Error> {

@@ -42,6 +42,7 @@ mod finished_games;
 mod game_claims;
 mod games;
 mod launches;
+mod lessons;
 mod locks;
 mod mining;
 mod moves;
@@ -65,8 +66,8 @@ use sqlx::{Any, AnyConnection, AnyPool, Connection, Executor, Transaction};
 pub use ai_ratings::{AiRatingRow, ai_rating, ai_ratings, record_ai_result};
 pub use analyses::{AnalysisRow, analysis, store_analysis};
 pub use announcements::{
-    AnnouncementRow, Owed, claim_announcement, count_announcements, delete_announcement,
-    postpone_announcement, queue_announcement,
+    AnnouncementRow, OutboxDepth, Owed, claim_announcement, count_announcements,
+    delete_announcement, outbox_depth, postpone_announcement, queue_announcement,
 };
 pub use backup::backup;
 pub use boards::{lapse_board_tokens, replace_board, take_board};
@@ -87,6 +88,7 @@ pub use games::{
     set_game_message, set_game_thread, web_games,
 };
 pub use launches::{LaunchRow, delete_launches_by, launch, record_launch};
+pub use lessons::{lesson_stars, record_lesson_stars};
 pub use locks::{Key, lock, try_lock};
 pub use mining::{
     MiningClaim, MiningRow, claim_game_to_mine, finish_mining, give_up_unfinished_searches,
@@ -104,11 +106,11 @@ pub use puzzles::{
     AttemptRow, AttemptStatus, NewPuzzleRow, PuzzlePlayerRow, PuzzleRow, attempt,
     choose_daily_puzzle, claim_daily_post, count_puzzles, daily_puzzle, daily_solvers,
     draw_daily_puzzle, insert_attempt, insert_puzzle, move_attempt, nearest_new_puzzle,
-    open_attempt, puzzle, puzzle_counts, puzzle_player, puzzles_of_game, rate_puzzle,
+    open_attempt, puzzle, puzzle_counts, puzzle_from, puzzle_player, puzzles_of_game, rate_puzzle,
     store_puzzle_player,
 };
 pub use rating_history::{rating_history, record_rating};
-pub use schema::{SchemaError, migrator, schema_version};
+pub use schema::{SchemaError, SchemaState, inspect, migrator, schema_state, schema_version};
 pub use settings::{
     guild_settings, puzzle_channel, puzzle_channels, set_puzzle_channel, store_guild_settings,
 };
@@ -260,15 +262,19 @@ impl Db {
     }
 
     /// Starts a write transaction (see [`begin_write`]); on PostgreSQL it then takes the
-    /// [`lock`]s its checks need.
+    /// [`lock`]s its checks need. The wait for it is measured
+    /// (`monkey_queen_db_write_wait_seconds`).
     ///
     /// # Errors
     /// The database could not be reached or stayed locked past the timeout.
     pub async fn begin_write(&self) -> Result<Tx, Error> {
-        match self.backend {
+        let asked = std::time::Instant::now();
+        let begun = match self.backend {
             Backend::Sqlite => self.writer.begin_with("BEGIN IMMEDIATE").await,
             Backend::Postgres => self.writer.begin().await,
-        }
+        };
+        metrics::histogram!("monkey_queen_db_write_wait_seconds").record(asked.elapsed());
+        begun
     }
 
     /// The reading pool, for ad-hoc queries (tests, tools).
@@ -283,11 +289,36 @@ impl Db {
         &self.writer
     }
 
+    /// How many connections each pool has open and how many of them are in use.
+    #[must_use]
+    pub fn pool_use(&self) -> PoolUse {
+        let in_use = |pool: &AnyPool| {
+            let open = pool.size();
+            (
+                open,
+                open.saturating_sub(u32::try_from(pool.num_idle()).unwrap_or(u32::MAX)),
+            )
+        };
+        PoolUse {
+            reader: in_use(&self.reader),
+            writer: in_use(&self.writer),
+        }
+    }
+
     /// Closes every connection, waiting for those in use to be returned.
     pub async fn close(&self) {
         self.writer.close().await;
         self.reader.close().await;
     }
+}
+
+/// The connections of [`Db`]'s pools: `(open, in use)` for each.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PoolUse {
+    /// The reading pool's.
+    pub reader: (u32, u32),
+    /// The writing pool's.
+    pub writer: (u32, u32),
 }
 
 /// Starts a write transaction on `conn`: `BEGIN IMMEDIATE` on SQLite (the one writer's lock

@@ -154,6 +154,19 @@ pub async fn count_puzzles(conn: &mut Conn) -> Result<u64, Error> {
     Ok(count.unsigned_abs())
 }
 
+/// The first puzzle numbered `from` or after, if any: the way on from one puzzle to the next.
+///
+/// # Errors
+/// Database failure.
+pub async fn puzzle_from(conn: &mut Conn, from: PuzzleId) -> Result<Option<PuzzleId>, Error> {
+    let id: Option<i64> =
+        sqlx::query_scalar("SELECT id FROM puzzles WHERE id >= $1 ORDER BY id LIMIT 1")
+            .bind(from.0)
+            .fetch_optional(conn)
+            .await?;
+    Ok(id.map(PuzzleId))
+}
+
 /// A puzzle by number.
 ///
 /// # Errors

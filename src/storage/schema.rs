@@ -1,10 +1,10 @@
 //! The schema: one folder of migrations per engine, applied at start, and the refusal to
 //! open a database that a newer build has migrated further.
 
-use sqlx::AnyPool;
 use sqlx::migrate::Migrator;
+use sqlx::{AnyConnection, AnyPool, Connection};
 
-use super::{Backend, Conn, Error};
+use super::{Backend, Conn, Db, Error};
 
 /// SQLite's migrations, embedded from `migrations/sqlite/`.
 static SQLITE: Migrator = sqlx::migrate!("migrations/sqlite");
@@ -59,6 +59,62 @@ pub async fn schema_version(conn: &mut Conn) -> Result<Option<i64>, Error> {
     sqlx::query_scalar("SELECT MAX(version) FROM _sqlx_migrations WHERE success")
         .fetch_one(conn)
         .await
+}
+
+/// Where a database's schema stands against this build's migrations.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SchemaState {
+    /// The newest migration applied, `None` for a database never migrated.
+    pub found: Option<i64>,
+    /// The newest migration this build has.
+    pub known: i64,
+}
+
+impl SchemaState {
+    /// Whether the database has exactly this build's migrations.
+    #[must_use]
+    pub fn is_current(&self) -> bool {
+        self.found == Some(self.known)
+    }
+}
+
+/// Where the database's schema stands, read on a reading connection: it also tells that the
+/// database answers.
+///
+/// # Errors
+/// The database could not be reached.
+pub async fn schema_state(db: &Db) -> Result<SchemaState, Error> {
+    let backend = db.backend();
+    let known = migrator(backend)
+        .iter()
+        .map(|m| m.version)
+        .max()
+        .unwrap_or(0);
+    let found = schema_version(&mut *db.read().await?).await?;
+    Ok(SchemaState { found, known })
+}
+
+/// Where the schema of the database at `url` stands, read on one connection of its own and
+/// without migrating it (nor creating a SQLite file that is missing): what `monkey-queen
+/// doctor` reports.
+///
+/// # Errors
+/// A malformed URL, or a database that can't be opened or read.
+pub async fn inspect(url: &str) -> Result<SchemaState, Error> {
+    sqlx::any::install_default_drivers();
+    let backend = Backend::of_url(url)?;
+    let mut conn = AnyConnection::connect(url).await?;
+    let found = schema_version(&mut conn).await;
+    conn.close().await?;
+    let known = migrator(backend)
+        .iter()
+        .map(|m| m.version)
+        .max()
+        .unwrap_or(0);
+    Ok(SchemaState {
+        found: found?,
+        known,
+    })
 }
 
 /// Applies the migrations this database lacks, after checking it is not newer than them.

@@ -18,13 +18,13 @@ use super::errors::WebError;
 use super::lang::Viewer;
 use super::page::{escape, fill, script_json, strings_json};
 use super::state;
-use super::{LocalPlayers, Web, assets};
+use super::{LocalPlayers, Web, assets, puzzle};
 use crate::games::{
     ChallengeCreated, ChannelId, ColorChoice, GameId, GameRef, GameStarted, NewChallenge,
     PlayRequest, PlayerRef, Reach, ServiceError, UserError, UserId,
 };
 use crate::i18n::{Lang, Msg};
-use crate::model::Level;
+use crate::model::{Level, PuzzleId};
 
 /// How many games the front page lists.
 const LISTED: u32 = 20;
@@ -98,10 +98,39 @@ struct Created {
 #[derive(Serialize)]
 struct Listed {
     url: String,
-    white: String,
-    black: String,
+    white: ListedPlayer,
+    black: ListedPlayer,
     status: &'static str,
     ply: u32,
+}
+
+/// A player of a listed game: the name stored, and who they are here (`first`, `second`,
+/// `computer`), which the page names in its reader's language.
+#[derive(Serialize)]
+struct ListedPlayer {
+    name: String,
+    local: Option<&'static str>,
+}
+
+impl ListedPlayer {
+    fn of(player: &PlayerRef, local: LocalPlayers) -> ListedPlayer {
+        ListedPlayer {
+            name: player.name.clone(),
+            local: local.word(player.id),
+        }
+    }
+}
+
+/// `player`'s name for a reader of `lang`: the people and the computer of a game at this
+/// screen in that language (their stored names are in the language the game was started in),
+/// anyone else as they named themselves.
+pub(super) fn shown_name(local: Option<LocalPlayers>, player: &PlayerRef, lang: Lang) -> String {
+    match local.and_then(|l| l.word(player.id)) {
+        Some("first") => lang.text(&Msg::WebPlayer(1)),
+        Some("second") => lang.text(&Msg::WebPlayer(2)),
+        Some(_) => lang.text(&Msg::WebComputer),
+        None => player.name.clone(),
+    }
 }
 
 /// `GET /`: a form for a new game and the latest games played here.
@@ -120,20 +149,27 @@ pub(super) async fn home(
         .filter_map(|game| {
             Some(Listed {
                 url: format!("/g/{}", game.page_key.as_ref()?),
-                white: game.white.name.clone(),
-                black: game.black.name.clone(),
+                white: ListedPlayer::of(&game.white, local),
+                black: ListedPlayer::of(&game.black, local),
                 status: game.status.as_str(),
                 ply: game.ply(),
             })
         })
         .collect();
     let json = serde_json::to_string(&listed).unwrap_or_else(|_| "[]".to_owned());
+    let first_puzzle = puzzle::found_from(&web, PuzzleId(1)).await?;
+    let (puzzles_url, puzzles_hidden) = match first_puzzle {
+        Some(id) => (puzzle::page_path(id), String::new()),
+        None => (String::new(), " hidden".to_owned()),
+    };
     Ok(Html(fill(
         assets::template("home.html"),
         &[
             ("lang", escape(lang.tag())),
             ("strings", strings_json(lang)),
             ("games", script_json(&json)),
+            ("puzzles_url", escape(&puzzles_url)),
+            ("puzzles_hidden", puzzles_hidden),
         ],
     )))
 }
@@ -196,6 +232,12 @@ pub(super) async fn create(
             .await
             .map_err(|e| WebError::from_service(e, lang))?,
     };
+    opened(&web, started, lang).await
+}
+
+/// The page of a game just started here: its first board reported shown, the computer's
+/// first turn claimed, and 201 with the page's address.
+async fn opened(web: &Web, started: GameStarted, lang: Lang) -> Result<Response, WebError> {
     let GameStarted { game, announcement } = started;
     // The page is where the first board is shown.
     web.service
@@ -212,6 +254,63 @@ pub(super) async fn create(
     web.service.play_computer(first_turn, game);
     let url = format!("/g/{key}");
     Ok((StatusCode::CREATED, Json(Created { url })).into_response())
+}
+
+/// `POST /api/games/{key}/rematch`: the same game again, colours swapped, started at once
+/// (against the computer, or by the second person accepting for the first); 201 with the new
+/// page's address.
+pub(super) async fn rematch(
+    State(web): State<Web>,
+    Viewer(lang): Viewer,
+    Path(key): Path<String>,
+) -> Result<Response, WebError> {
+    let local = players(&web)?;
+    let (page, _, _) = state::load(&web, &key).await?;
+    let game = page.game;
+    let [white, black] = [&game.white, &game.black];
+    let first = [white, black]
+        .into_iter()
+        .find(|p| p.id == local.first)
+        .ok_or(WebError::Forbidden(
+            "this game is not played at this screen",
+        ))?;
+    let created = web
+        .service
+        .rematch(game.id, first, lang)
+        .await
+        .map_err(|e| WebError::from_service(e, lang))?;
+    let started = match created {
+        ChallengeCreated::AiGame(started) => *started,
+        ChallengeCreated::Pending(challenge) => {
+            let second = [white, black]
+                .into_iter()
+                .find(|p| p.id == local.second)
+                .ok_or(WebError::Forbidden(
+                    "this game is not played at this screen",
+                ))?;
+            web.service
+                .accept_challenge(challenge.id, second, lang)
+                .await
+                .map_err(|e| WebError::from_service(e, lang))?
+        }
+    };
+    opened(&web, started, lang).await
+}
+
+/// `POST /api/games/{key}/analysis`: analyses the finished game (or finds its analysis
+/// stored) on a turn of the CPU's work; 200 with the game's state, its chances in it.
+pub(super) async fn analyse(
+    State(web): State<Web>,
+    Viewer(lang): Viewer,
+    Path(key): Path<String>,
+) -> Result<Response, WebError> {
+    players(&web)?;
+    let (page, _, _) = state::load(&web, &key).await?;
+    web.service
+        .analysis(page.game.id, &web.cpu)
+        .await
+        .map_err(|e| WebError::from_service(e, lang))?;
+    state::answer(&web, &key).await
 }
 
 /// The game at `key` and the person at the screen who moves in it at `ply` (the service

@@ -9,13 +9,16 @@
 //! - `GET /puzzles/{id}`: a puzzle's page, solved by taps, each move checked by
 //!   `POST /api/puzzles/{id}/check` ([`puzzle`], [`puzzle_check`]); a game's page links to the
 //!   puzzles found in it.
+//! - `GET /learn`: the lessons, one rule a stage, each try checked by `POST /api/learn/check`
+//!   ([`learn`]); the front page and every game's page link to it.
 //! - `GET /api/games/{key}`: the game as JSON ([`state`]); `GET /api/games/{key}/events`: the
 //!   same JSON again after every change, as server-sent events ([`live`]); `/socket`: the same
 //!   over a WebSocket, for the Activity.
 //! - With local play on (`monkey-queen web`): `GET /` starts games at this screen, and
 //!   `POST /api/games`, `/api/games/{key}/moves` and `/resign` play them ([`local`]).
 //!
-//! The application (`crate::app`) builds the services and attaches this face with [`spawn`].
+//! The application (`crate::app`) builds the services and attaches this face with [`spawn`],
+//! and the admin address (health and metrics, [`admin`]) with [`spawn_admin`].
 //! - With the Activity on (the bot's `DISCORD_CLIENT_SECRET`): `GET /activity`, the same page
 //!   inside Discord's client, signed in through Discord and played by taps ([`activity`]).
 //! - `GET /assets/{file}`: the page's own CSS and JavaScript, from `web/`, built into the
@@ -26,12 +29,15 @@
 //! request bodies and the requests of one client are limited.
 
 mod activity;
+mod admin;
 mod asked;
 mod assets;
 mod client;
+mod doctor;
 mod errors;
 mod hosts;
 mod lang;
+mod learn;
 mod live;
 mod local;
 mod page;
@@ -62,7 +68,9 @@ use crate::model::UserId;
 use crate::render::Renderer;
 
 pub use activity::Activity;
+pub use admin::{Admin, spawn_admin};
 pub use client::TrustedProxies;
+pub use doctor::examine_public_url;
 pub use hosts::Hosts;
 pub use security::RateLimit;
 
@@ -110,6 +118,21 @@ impl LocalPlayers {
     #[must_use]
     pub fn is_person(self, user: UserId) -> bool {
         user == self.first || user == self.second
+    }
+
+    /// Who `user` is here, as the pages name them in the reader's language: `first`, `second`
+    /// or `computer`; `None` for anyone else.
+    #[must_use]
+    pub fn word(self, user: UserId) -> Option<&'static str> {
+        if user == self.first {
+            Some("first")
+        } else if user == self.second {
+            Some("second")
+        } else if user == self.computer {
+            Some("computer")
+        } else {
+            None
+        }
     }
 }
 
@@ -202,13 +225,17 @@ fn router(web: Web, limiters: &security::Limiters) -> Router {
         .route("/puzzles/{id}", get(puzzle::page))
         .route("/puzzles/{id}/board.png", get(puzzle::board_png))
         .route("/api/puzzles/{id}/check", post(puzzle_check::check))
-        .route("/api/puzzles/{id}/solution", post(puzzle_check::solution));
+        .route("/api/puzzles/{id}/solution", post(puzzle_check::solution))
+        .route(learn::PATH, get(learn::page))
+        .route("/api/learn/check", post(learn::check));
     if web.config.local.is_some() {
         routes = routes
             .route("/", get(local::home))
             .route("/api/games", post(local::create))
             .route("/api/games/{key}/moves", post(local::play))
-            .route("/api/games/{key}/resign", post(local::resign));
+            .route("/api/games/{key}/resign", post(local::resign))
+            .route("/api/games/{key}/rematch", post(local::rematch))
+            .route("/api/games/{key}/analysis", post(local::analyse));
     } else {
         routes = routes.route("/", get(activity::root));
     }

@@ -8,7 +8,7 @@ use axum::response::{Html, Response};
 
 use super::errors::WebError;
 use super::lang::Viewer;
-use super::{Web, assets, pictures, state};
+use super::{Web, assets, local, pictures, state};
 use crate::i18n::{Lang, Msg, web_strings, web_text};
 use crate::render::{BoardView, Players};
 
@@ -20,8 +20,12 @@ pub(super) async fn game(
 ) -> Result<Html<String>, WebError> {
     let (page, key, state) = state::load(&web, &key).await?;
     let game = &page.game;
-    let title = format!("{} – {} · Monkey Queen", game.white.name, game.black.name);
-    let description = lang.text(&Msg::StatusLine(game));
+    // The people and the computer of a game at this screen are named in the reader's language.
+    let mut named = game.clone();
+    named.white.name = local::shown_name(web.config.local, &game.white, lang);
+    named.black.name = local::shown_name(web.config.local, &game.black, lang);
+    let title = format!("{} – {} · Monkey Queen", named.white.name, named.black.name);
+    let description = lang.text(&Msg::StatusLine(&named));
     let base = web.config.public_url.as_deref().unwrap_or_default();
     let html = fill(
         assets::template("game.html"),

@@ -32,6 +32,15 @@ pub(super) fn page_path(id: PuzzleId) -> String {
     format!("/puzzles/{id}")
 }
 
+/// The first puzzle numbered `from` or after, if any.
+pub(super) async fn found_from(web: &Web, from: PuzzleId) -> Result<Option<PuzzleId>, WebError> {
+    web.service
+        .puzzles()
+        .first_from(from)
+        .await
+        .map_err(|e| WebError::Internal(e.to_string()))
+}
+
 /// The puzzle numbered in `text`, or 404 (also for anything that is not a plain number).
 pub(super) fn parse_id(text: &str) -> Result<PuzzleId, WebError> {
     let plain = !text.is_empty() && text.len() <= 18 && text.bytes().all(|b| b.is_ascii_digit());
@@ -89,6 +98,8 @@ struct PuzzleState {
     solution: String,
     /// It counts in Discord now: shown, not solved here.
     counts: bool,
+    /// The next puzzle's page, if there is one.
+    next: Option<String>,
 }
 
 /// The colour's word in the page's JSON.
@@ -134,6 +145,7 @@ pub(super) async fn page(
         check: format!("/api/puzzles/{id}/check"),
         solution: format!("/api/puzzles/{id}/solution"),
         counts,
+        next: found_from(&web, PuzzleId(id.0 + 1)).await?.map(page_path),
     };
     // Serializing plain strings, numbers and maps of them cannot fail.
     let json = serde_json::to_string(&state).unwrap_or_default();

@@ -32,6 +32,9 @@ pub(super) const MAX_CONNECTIONS: usize = 4_096;
 /// How long a connection may take to finish at stop.
 pub(super) const SHUTDOWN_GRACE: Duration = Duration::from_secs(5);
 
+/// The gauge of the connections being served.
+const CONNECTIONS_GAUGE: &str = "monkey_queen_web_connections";
+
 /// Serves `app` on `listener` until `stop`, each connection on `tasks`.
 pub(super) async fn serve(
     listener: TcpListener,
@@ -62,7 +65,9 @@ pub(super) async fn serve(
         }
         let (app, stop) = (app.clone(), stop.clone());
         tasks.spawn(async move {
+            metrics::gauge!(CONNECTIONS_GAUGE).increment(1.0);
             connection(TokioIo::new(tcp), peer, app, stop).await;
+            metrics::gauge!(CONNECTIONS_GAUGE).decrement(1.0);
             drop(slot);
         });
     }

@@ -60,6 +60,9 @@ struct PuzzleLink {
 struct Player {
     id: String,
     name: String,
+    /// Who the player is at this screen (`first`, `second`, `computer`), which the page names
+    /// in its reader's language; `None` elsewhere.
+    local: Option<&'static str>,
     rating: Option<i64>,
     computer: Option<&'static str>,
 }
@@ -148,6 +151,7 @@ impl PageState {
         let player = |color: Color, rating: Option<f64>| Player {
             id: game.player(color).id.0.to_string(),
             name: game.player(color).name.clone(),
+            local: local.and_then(|l| l.word(game.player(color).id)),
             rating: rating.map(|r| r.round() as i64),
             computer: game
                 .ai_level

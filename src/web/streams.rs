@@ -16,6 +16,8 @@ use super::errors::WebError;
 pub(super) const PER_CLIENT: usize = 16;
 /// How many live streams are open at once in all.
 pub(super) const IN_ALL: usize = 2_048;
+/// The gauge of the live streams open (pages and sockets following a game or a tournament).
+const OPEN_GAUGE: &str = "monkey_queen_web_live_streams";
 
 /// The live streams open now.
 #[derive(Clone, Default)]
@@ -43,6 +45,7 @@ impl Streams {
         }
         *held += 1;
         open.total += 1;
+        metrics::gauge!(OPEN_GAUGE).increment(1.0);
         Ok(Slot {
             streams: self.clone(),
             client,
@@ -64,6 +67,7 @@ impl Drop for Slot {
     fn drop(&mut self) {
         let mut open = self.streams.lock();
         open.total = open.total.saturating_sub(1);
+        metrics::gauge!(OPEN_GAUGE).decrement(1.0);
         if let Some(held) = open.by_client.get_mut(&self.client) {
             *held -= 1;
             if *held == 0 {

@@ -8,7 +8,7 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use crate::browser::{
-    PHONE, browser, browsers, layout_problems, open_live, screenshots, tap, wait_for_ply,
+    PHONE, browser, browsers, layout_problems, open_live, screenshots, tap, tap_move, wait_for_ply,
 };
 use monkey_queen::games::{GameId, Level, UserId};
 
@@ -48,27 +48,6 @@ async fn launched_between_alice_and_bob(h: &Harness) -> (GameId, Board, String) 
     (game, board, instance)
 }
 
-/// `b`'s person moves their piece on `from` to `to` by two taps, once the board takes them.
-async fn tap_move(b: &Browser, from: &str, to: &str, kind: &str) {
-    b.wait_for(
-        &format!("{from} takes a tap"),
-        &format!(
-            "document.getElementById('mq-board').classList.contains('is-playable') \
-             && document.querySelector('rect.sq.movable[data-square=\"{from}\"]') !== null"
-        ),
-    )
-    .await;
-    tap(b, &format!("rect.sq[data-square=\"{from}\"]")).await;
-    b.wait_for(
-        &format!("{from}'s destinations"),
-        &format!(
-            "document.querySelector('g.mq-dest[data-dest=\"{to}\"][data-kind=\"{kind}\"]') !== null"
-        ),
-    )
-    .await;
-    tap(b, &format!("rect.sq[data-square=\"{to}\"]")).await;
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_players_play_the_activity_by_taps_to_a_queen_capture_and_a_third_watches() {
     let Some([alice, bob, carol]) = browsers(PHONE).await else {
@@ -102,7 +81,7 @@ async fn two_players_play_the_activity_by_taps_to_a_queen_capture_and_a_third_wa
     let started = Instant::now();
     for (ply, (mover, other, from, to, kind)) in moves.into_iter().enumerate() {
         let ply = ply as u32 + 1;
-        tap_move(mover, from, to, kind).await;
+        tap_move(mover, from, to, Some(kind)).await;
         let tapped = Instant::now();
         wait_for_ply(other, ply, ply).await;
         delays.push(tapped.elapsed());
@@ -333,7 +312,7 @@ async fn a_taps_delay_to_the_opponent_is_measured() {
         };
         let ply = ply as u32 + 1;
         let mark = h.fake.mark();
-        tap_move(mover, &from, &to, kind).await;
+        tap_move(mover, &from, &to, Some(kind)).await;
         let tapped = Instant::now();
         wait_for_ply(other, ply, ply).await;
         delays.push(tapped.elapsed());

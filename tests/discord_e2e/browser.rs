@@ -124,6 +124,27 @@ pub(crate) async fn tap(b: &Browser, selector: &str) {
         .unwrap_or_else(|e| panic!("{selector} could not be tapped: {e}"));
 }
 
+/// `b`'s person moves their piece on `from` to `to` by two taps, once the board takes them;
+/// `kind` (`move`, `birth`, `capture`…), when given, is the destination's mark to wait for.
+pub(crate) async fn tap_move(b: &Browser, from: &str, to: &str, kind: Option<&str>) {
+    b.wait_for(
+        &format!("{from} takes a tap"),
+        &format!(
+            "document.getElementById('mq-board').classList.contains('is-playable') \
+             && document.querySelector('rect.sq.movable[data-square=\"{from}\"]') !== null"
+        ),
+    )
+    .await;
+    tap(b, &format!("rect.sq[data-square=\"{from}\"]")).await;
+    let kind = kind.map_or(String::new(), |kind| format!("[data-kind=\"{kind}\"]"));
+    b.wait_for(
+        &format!("{from}'s destination {to}"),
+        &format!("document.querySelector('g.mq-dest[data-dest=\"{to}\"]{kind}') !== null"),
+    )
+    .await;
+    tap(b, &format!("rect.sq[data-square=\"{to}\"]")).await;
+}
+
 /// The key of a page link, `https://monkey-queen.test/g/KEY`, checking its form.
 fn key_of(link: &str) -> String {
     let form = Regex::new(&format!(
@@ -559,6 +580,7 @@ impl LocalWeb {
             cpu,
             sweep_interval: app::DEFAULT_SWEEP_INTERVAL,
             scan_games: false,
+            admin_addr: None,
             faces: Faces::AtScreen {
                 listener,
                 rate_limit: RateLimit::default(),

@@ -328,6 +328,21 @@ impl Harness {
         format!("http://{addr}")
     }
 
+    /// The `DATABASE_URL` of the bot's database.
+    pub fn database_url(&self) -> String {
+        self.db.url.clone()
+    }
+
+    /// Where the `process`-th bot process (0 the first) serves health and metrics, as
+    /// `http://127.0.0.1:PORT`.
+    pub fn admin(&self, process: usize) -> String {
+        let bot = self.bots().nth(process).expect("no such process");
+        let addr = bot
+            .admin_addr()
+            .expect("the harness serves an admin address");
+        format!("http://{addr}")
+    }
+
     /// The address of a page the boards linked to (`https://monkey-queen.test/g/KEY`) on the
     /// `process`-th process's server.
     pub fn served(&self, link: &str, process: usize) -> String {
@@ -411,6 +426,7 @@ impl Harness {
                 cpu: setup.cpu.clone(),
                 sweep_interval: setup.sweep_interval(),
                 scan_games: setup.scan_games,
+                admin_addr: Some("127.0.0.1:0".parse().unwrap()),
                 faces: Faces::Bot {
                     config,
                     defer_after: setup.defer_after,

@@ -5,4 +5,5 @@
 pub mod browser;
 pub mod database;
 pub mod fake_discord;
+pub mod lesson_answers;
 pub mod payloads;

@@ -7,6 +7,7 @@ use std::time::Duration;
 use poise::serenity_prelude as serenity;
 use tokio::sync::watch;
 use tokio_util::task::TaskTracker;
+use tracing::Instrument;
 
 use crate::discord::{Data, Error, Limits};
 
@@ -66,9 +67,39 @@ impl serenity::Framework for InFlight {
     async fn dispatch(&self, ctx: serenity::Context, event: serenity::FullEvent) {
         let _tracked = self.tracker.token();
         let _counted = Counted::new(&self.running);
+        let kind = interaction_kind(&event);
+        // Every line logged while an interaction is handled carries its id (and kind).
+        let span = match &event {
+            serenity::FullEvent::InteractionCreate { interaction } => {
+                tracing::info_span!("interaction", id = %interaction.id(), kind)
+            }
+            _ => tracing::Span::none(),
+        };
+        let started = std::time::Instant::now();
         let handled = self.framework.dispatch(ctx, event);
-        self.limits.scope(handled).await;
+        self.limits.scope(handled).instrument(span).await;
+        if let Some(kind) = kind {
+            metrics::histogram!(HANDLING_SECONDS, "kind" => kind).record(started.elapsed());
+        }
     }
+}
+
+/// The histogram of how long an interaction's handler takes, from the gateway event to all it
+/// owed done (its answer, which a deferral sends within Discord's 3 seconds, and the board).
+const HANDLING_SECONDS: &str = "monkey_queen_interaction_handling_seconds";
+
+/// The kind of interaction `event` brings, as the histogram's label; `None` for other events.
+fn interaction_kind(event: &serenity::FullEvent) -> Option<&'static str> {
+    let serenity::FullEvent::InteractionCreate { interaction } = event else {
+        return None;
+    };
+    Some(match interaction {
+        serenity::Interaction::Command(_) => "command",
+        serenity::Interaction::Component(_) => "component",
+        serenity::Interaction::Autocomplete(_) => "autocomplete",
+        serenity::Interaction::Modal(_) => "modal",
+        _ => "other",
+    })
 }
 
 /// One handler counted as running until dropped (also when its future is cancelled).

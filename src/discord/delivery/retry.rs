@@ -222,12 +222,36 @@ pub async fn once<T>(
     let result = tokio::time::timeout(policy.patience, call)
         .await
         .unwrap_or(Err(serenity::Error::Other(HELD_TOO_LONG)));
+    count(what, &result);
     if let (Err(error), Some(limits)) = (&result, &limits)
         && status(error).is_some_and(invalid::is_invalid)
     {
         limits.invalid.record(what);
     }
     result
+}
+
+/// Counts a call's answer (`monkey_queen_discord_requests_total{call, status}`: the status,
+/// `ok`, `held` when Discord's rate limit held it past its patience, or `failed` without an
+/// answer) and a rate limit met (`monkey_queen_discord_rate_limited_total{call}`).
+fn count<T>(what: &str, result: &serenity::Result<T>) {
+    let status = match result {
+        Ok(_) => "ok".to_owned(),
+        Err(serenity::Error::Other(HELD_TOO_LONG)) => "held".to_owned(),
+        Err(error) => status(error).map_or_else(|| "failed".to_owned(), |s| s.as_u16().to_string()),
+    };
+    if let Err(error) = result
+        && is_rate_limited(error)
+    {
+        metrics::counter!("monkey_queen_discord_rate_limited_total", "call" => what.to_owned())
+            .increment(1);
+    }
+    metrics::counter!(
+        "monkey_queen_discord_requests_total",
+        "call" => what.to_owned(),
+        "status" => status
+    )
+    .increment(1);
 }
 
 fn is_rate_limited(error: &serenity::Error) -> bool {

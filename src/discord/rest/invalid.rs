@@ -57,7 +57,9 @@ impl InvalidRequests {
         }
     }
 
-    /// Counts one invalid request (`what` was being done), warning as the module says.
+    /// Counts one invalid request (`what` was being done), warning as the module says; the
+    /// counter `monkey_queen_discord_invalid_requests_total` and the gauges of the window's
+    /// count and of the threshold follow.
     pub fn record(&self, what: &str) {
         let now = Instant::now();
         let mut state = self
@@ -73,6 +75,10 @@ impl InvalidRequests {
         }
         state.seen.push_back(now);
         let count = state.seen.len();
+        metrics::counter!("monkey_queen_discord_invalid_requests_total").increment(1);
+        #[allow(clippy::cast_precision_loss)] // a count far below 2^52
+        metrics::gauge!("monkey_queen_discord_invalid_requests_in_window").set(count as f64);
+        metrics::gauge!("monkey_queen_discord_invalid_requests_limit").set(f64::from(self.limit));
         let line = usize::try_from(self.limit / 2).unwrap_or(usize::MAX);
         if count < line {
             state.warned_at = 0;

@@ -100,12 +100,16 @@ pub fn http_client(config: &Config) -> Result<(Http, Arc<Limits>), Error> {
 }
 
 /// Hears what serenity's rate limiter says before each wait (it tells the client's event
-/// handlers): a global 429 is an invalid request, and a long wait is logged.
+/// handlers): each wait is counted (`monkey_queen_discord_rate_limit_waits_total{global}`), a
+/// global 429 is an invalid request, and a long wait is logged.
 pub struct RateLimitEvents(pub Arc<Limits>);
 
 #[async_trait]
 impl serenity::EventHandler for RateLimitEvents {
     async fn ratelimit(&self, info: RatelimitInfo) {
+        let global = if info.global { "true" } else { "false" };
+        metrics::counter!("monkey_queen_discord_rate_limit_waits_total", "global" => global)
+            .increment(1);
         if info.global {
             self.0.invalid.record(&info.path);
         }

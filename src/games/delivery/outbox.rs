@@ -68,7 +68,9 @@ impl DeliveryService {
                         what,
                     });
                 }
-                None => storage::delete_announcement(&mut tx, row.id).await?,
+                None => {
+                    storage::delete_announcement(&mut tx, row.id).await?;
+                }
             }
         };
         tx.commit().await?;
@@ -76,13 +78,20 @@ impl DeliveryService {
     }
 
     /// Reports an announcement delivered, or refused for good by Discord: it is not handed
-    /// out again.
+    /// out again. The time since it was owed is measured, by kind
+    /// (`monkey_queen_announcement_delivery_seconds{kind="board"}`: a board's delivery).
     ///
     /// # Errors
     /// Internal errors only.
     pub async fn announced(&self, id: AnnouncementId) -> Result<()> {
         let mut conn = self.games.db.write().await?;
-        storage::delete_announcement(&mut conn, id).await?;
+        if let Some((kind, created_ms)) = storage::delete_announcement(&mut conn, id).await? {
+            let waited_ms = self.games.now_ms().saturating_sub(created_ms).max(0);
+            #[allow(clippy::cast_precision_loss)] // milliseconds far below 2^52
+            let waited = waited_ms as f64 / 1000.0;
+            metrics::histogram!("monkey_queen_announcement_delivery_seconds", "kind" => kind)
+                .record(waited);
+        }
         Ok(())
     }
 

@@ -78,6 +78,15 @@ impl PuzzleService {
         Ok(storage::puzzle_counts(&mut conn, id, self.today()).await?)
     }
 
+    /// The first puzzle numbered `from` or after, if any (the web's "next puzzle").
+    ///
+    /// # Errors
+    /// Internal errors only.
+    pub async fn first_from(&self, from: PuzzleId) -> Result<Option<PuzzleId>> {
+        let mut conn = self.games.db.read().await?;
+        Ok(storage::puzzle_from(&mut conn, from).await?)
+    }
+
     /// The puzzles found in a stored game, by the ply of their position.
     ///
     /// # Errors

@@ -136,6 +136,8 @@ async fn pair_round(
     for mut pairing in pairings {
         if pairing.result == PairingResult::Pending {
             pairing.game = Some(start_game(service, conn, view, &pairing, now).await?);
+            // Counted as its round's transaction writes it.
+            crate::games::measures::game_started("tournament");
         }
         storage::insert_pairing(conn, t.id, &pairing).await?;
     }

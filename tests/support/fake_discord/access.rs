@@ -8,9 +8,12 @@
 
 use std::collections::HashMap;
 
-use serde_json::Value;
+use serde_json::{Value, json};
 
 use super::refusal::Refusal;
+
+/// The owner of every server the fake knows (not the bot).
+pub const OWNER_ID: u64 = 1_100_000_000_000_000_098;
 
 /// Permission bits (Discord's `permissions` bitfield).
 pub mod permission {
@@ -256,6 +259,129 @@ impl World {
         } else {
             Err(Refusal::missing_permissions())
         }
+    }
+
+    /// `GET /channels/{id}`: the channel object, where the bot can see it (Missing Access where
+    /// it can't, Unknown Channel where there is none). The bot's permissions in a server's
+    /// channel are told as Discord computes them: its server gives it none
+    /// ([`World::guild_object`]), and the channel's overwrite for the bot's member allows them.
+    pub fn channel_object(&self, id: u64) -> Result<Value, Refusal> {
+        let Some(found) = self.channels.get(&id) else {
+            return Err(Refusal::unknown_channel());
+        };
+        let member = found.guild.is_some_and(|g| self.member_of.contains(&g));
+        let visible = match found.kind {
+            ChannelKind::BotDm => true,
+            ChannelKind::OthersDm => false,
+            ChannelKind::Text | ChannelKind::Thread => {
+                member && found.permissions & permission::VIEW_CHANNEL != 0
+            }
+        };
+        if !visible {
+            return Err(Refusal::missing_access());
+        }
+        let bot = super::BOT_USER_ID.to_string();
+        Ok(match (found.kind, found.guild) {
+            (ChannelKind::Text | ChannelKind::Thread, Some(guild)) => json!({
+                "id": id.to_string(),
+                "type": if found.kind == ChannelKind::Thread { 11 } else { 0 },
+                "guild_id": guild.to_string(),
+                "name": format!("channel-{id}"),
+                "position": 0,
+                "flags": 0,
+                "nsfw": false,
+                "parent_id": null,
+                "topic": null,
+                "last_message_id": null,
+                "rate_limit_per_user": 0,
+                "permission_overwrites": [{
+                    "id": bot,
+                    "type": 1,
+                    "allow": found.permissions.to_string(),
+                    "deny": "0",
+                }],
+            }),
+            _ => json!({
+                "id": id.to_string(),
+                "type": 1,
+                "flags": 0,
+                "last_message_id": null,
+                "recipients": [],
+            }),
+        })
+    }
+
+    /// `GET /guilds/{id}`: a server the bot is in (Missing Access for another, as Discord
+    /// answers a bot outside it); its `@everyone` role grants nothing, and its owner is not
+    /// the bot.
+    pub fn guild_object(&self, id: u64) -> Result<Value, Refusal> {
+        if !self.member_of.contains(&id) {
+            return Err(Refusal::missing_access());
+        }
+        Ok(json!({
+            "id": id.to_string(),
+            "name": format!("server-{id}"),
+            "icon": null,
+            "splash": null,
+            "discovery_splash": null,
+            "owner_id": OWNER_ID.to_string(),
+            "afk_channel_id": null,
+            "afk_timeout": 300,
+            "verification_level": 0,
+            "default_message_notifications": 0,
+            "explicit_content_filter": 0,
+            "features": [],
+            "emojis": [],
+            "stickers": [],
+            "mfa_level": 0,
+            "system_channel_id": null,
+            "system_channel_flags": 0,
+            "rules_channel_id": null,
+            "vanity_url_code": null,
+            "description": null,
+            "banner": null,
+            "premium_tier": 0,
+            "preferred_locale": "en-US",
+            "public_updates_channel_id": null,
+            "nsfw_level": 0,
+            "premium_progress_bar_enabled": false,
+            "roles": [{
+                "id": id.to_string(),
+                "name": "@everyone",
+                "color": 0,
+                "hoist": false,
+                "position": 0,
+                "permissions": "0",
+                "managed": false,
+                "mentionable": false,
+                "flags": 0,
+            }],
+        }))
+    }
+
+    /// `GET /guilds/{guild}/members/{user}`: the bot's member in a server it is in, with no
+    /// role besides `@everyone` (Missing Access outside it; Unknown Member for anyone else,
+    /// whom the fake does not keep).
+    pub fn member_object(&self, guild: u64, user: u64) -> Result<Value, Refusal> {
+        if !self.member_of.contains(&guild) {
+            return Err(Refusal::missing_access());
+        }
+        if user != super::BOT_USER_ID {
+            return Err(Refusal::unknown_member());
+        }
+        Ok(json!({
+            "user": super::bot_user(),
+            "nick": null,
+            "avatar": null,
+            "roles": [],
+            "joined_at": "2026-01-01T00:00:00.000000+00:00",
+            "premium_since": null,
+            "deaf": false,
+            "mute": false,
+            "flags": 0,
+            "pending": false,
+            "communication_disabled_until": null,
+        }))
     }
 
     /// Records a message the bot posted.

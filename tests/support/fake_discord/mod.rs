@@ -45,7 +45,13 @@
 //!     Discord does not say what it does, so the bot must not depend on it).
 //!     [`FakeDiscord::advance_clock`] moves the fake's clock;
 //!   - where the bot may post ([`access`]): servers it was invited to, channels it can see,
-//!     its permissions there (50001, 50013), messages that exist (10008);
+//!     its permissions there (50001, 50013), messages that exist (10008); `GET
+//!     /channels/{id}`, `/guilds/{id}` and `/guilds/{id}/members/{bot}` tell them as Discord
+//!     does, the bot's permissions as the roles and overwrites it computes them from;
+//!   - the application ([`application`], [`FakeDiscord::edit_application`]): `GET
+//!     /applications/@me` and `/oauth2/applications/@me`, with what the Developer Portal sets
+//!     (install contexts, the interactions endpoint URL, the public key) and its `EMBEDDED`
+//!     flag while Activities are enabled;
 //!   - rate limits ([`rate_limits`]): 5 messages per 5 s in a channel, 50 requests a second in
 //!     all outside interactions (429 with `retry_after` and the `X-RateLimit-*` headers);
 //!   - a channel message's `nonce` ([`nonces`]): with `enforce_nonce`, the same nonce within
@@ -78,6 +84,7 @@
 
 pub mod access;
 pub mod activities;
+pub mod application;
 pub mod commands;
 pub mod delivery;
 mod gateway;
@@ -302,6 +309,7 @@ struct Contract {
     activities: Activities,
     oauth: Grants,
     nonces: nonces::Nonces,
+    application: application::Application,
 }
 
 /// The fake's clock: the real one, or the instant it was paused at, moved ahead by tests.
@@ -842,6 +850,11 @@ impl FakeDiscord {
             .add_channel(id, channel);
     }
 
+    /// Changes what the Developer Portal sets for the app (see [`application::Application`]).
+    pub fn edit_application(&self, edit: impl FnOnce(&mut application::Application)) {
+        edit(&mut self.shared.contract.lock().unwrap().application);
+    }
+
     /// Enables Activities for the app: `LAUNCH_ACTIVITY` answers and Entry Point commands are
     /// accepted from now on, and Discord's default Entry Point command ("Launch", handler
     /// `DISCORD_LAUNCH_ACTIVITY`) joins the global commands unless there is one already.
@@ -1016,44 +1029,6 @@ pub fn bot_user() -> Value {
         "avatar": null,
         "bot": true,
         "public_flags": 0,
-    })
-}
-
-/// The bot's application, as `GET /oauth2/applications/@me` answers it to the bot's token (a
-/// `PrivateApplicationResponse`, with the bot user).
-fn own_application() -> Value {
-    json!({
-        "id": APPLICATION_ID.to_string(),
-        "name": BOT_NAME,
-        "icon": null,
-        "description": "",
-        "type": null,
-        "bot": bot_user(),
-        "is_monetized": false,
-        "is_verified": false,
-        "is_discoverable": false,
-        "bot_public": true,
-        "bot_require_code_grant": false,
-        "verify_key": "0".repeat(64),
-        "flags": 0,
-        "flags_new": "0",
-        "redirect_uris": [],
-        "interactions_endpoint_url": null,
-        "role_connections_verification_url": null,
-        "owner": {
-            "id": "1100000000000000099",
-            "username": "developer",
-            "discriminator": "0",
-            "global_name": null,
-            "avatar": null,
-            "public_flags": 0,
-        },
-        "approximate_guild_count": 1,
-        "approximate_user_install_count": 0,
-        "approximate_user_authorization_count": 0,
-        "explicit_content_filter": 0,
-        "team": null,
-        "eligible_oauth2_scopes": [],
     })
 }
 
@@ -1316,7 +1291,23 @@ fn serve(
             axum::Json(found.ok_or_else(Refusal::not_found)?).into_response()
         }
         ("GET", ["users", "@me"]) => axum::Json(contract.oauth.me(caller)?).into_response(),
-        ("GET", ["oauth2", "applications", "@me"]) => axum::Json(own_application()).into_response(),
+        ("GET", ["oauth2", "applications", "@me"] | ["applications", "@me"]) => {
+            let enabled = contract.activities.enabled();
+            axum::Json(contract.application.object(enabled)).into_response()
+        }
+        ("GET", ["channels", channel]) => {
+            let channel = snowflake(channel).map_err(|_| Refusal::unknown_channel())?;
+            axum::Json(contract.world.channel_object(channel)?).into_response()
+        }
+        ("GET", ["guilds", guild]) => {
+            let guild = snowflake(guild).map_err(|_| Refusal::unknown_guild())?;
+            axum::Json(contract.world.guild_object(guild)?).into_response()
+        }
+        ("GET", ["guilds", guild, "members", user]) => {
+            let guild = snowflake(guild).map_err(|_| Refusal::unknown_guild())?;
+            let user = snowflake(user).map_err(|_| Refusal::unknown_member())?;
+            axum::Json(contract.world.member_object(guild, user)?).into_response()
+        }
         ("GET", ["oauth2", "@me"]) => {
             axum::Json(contract.oauth.authorization(caller, now)?).into_response()
         }

@@ -112,6 +112,16 @@ impl Refusal {
         Refusal::new(StatusCode::NOT_FOUND, 10003, "Unknown Channel")
     }
 
+    /// 404 Unknown Guild (10004).
+    pub fn unknown_guild() -> Refusal {
+        Refusal::new(StatusCode::NOT_FOUND, 10004, "Unknown Guild")
+    }
+
+    /// 404 Unknown Member (10007).
+    pub fn unknown_member() -> Refusal {
+        Refusal::new(StatusCode::NOT_FOUND, 10007, "Unknown Member")
+    }
+
     /// 404 Unknown Webhook (10015).
     pub fn unknown_webhook() -> Refusal {
         Refusal::new(StatusCode::NOT_FOUND, 10015, "Unknown Webhook")

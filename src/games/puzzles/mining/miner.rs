@@ -15,7 +15,7 @@ use tracing::{error, info, warn};
 
 use super::super::PuzzleService;
 use super::{GameToMine, MINING_LEASE_MS, Mined, MiningDepth, mine};
-use crate::games::{GameId, InternalError, Result};
+use crate::games::{GameId, InternalError, Result, TurnKind, take_owned_turn, take_turn};
 
 /// How often a searcher renews its claim: a quarter of the lease.
 const RENEW_EVERY: Duration = Duration::from_millis(MINING_LEASE_MS.unsigned_abs() / 4);
@@ -123,7 +123,7 @@ impl PuzzleMiner {
     /// Internal errors only; a claim they leave lapses with its lease.
     pub async fn mine_one(&self) -> Result<Option<(GameId, MiningOutcome)>> {
         let _long = tokio::select! {
-            turn = self.long.acquire() => turn.map_err(|e| InternalError::Worker(e.to_string()))?,
+            turn = take_turn(&self.long, TurnKind::Long) => turn.map_err(|e| InternalError::Worker(e.to_string()))?,
             () = self.stop.cancelled() => return Ok(None),
         };
         let Some(job) = self.puzzles.next_game_to_mine().await? else {
@@ -158,7 +158,7 @@ impl PuzzleMiner {
             let (record, label) = (job.record.clone(), format!("game {}", job.game));
             async move {
                 let _turn = tokio::select! {
-                    turn = work.acquire_owned() => match turn {
+                    turn = take_owned_turn(work, TurnKind::Work) => match turn {
                         Ok(turn) => turn,
                         Err(_) => return Searched::Stopped,
                     },

@@ -111,6 +111,7 @@ impl PuzzleService {
         }
         let added = store_puzzles(&mut tx, found, Some(job.game), now).await?;
         tx.commit().await?;
+        crate::games::measures::game_mined(added);
         Ok(Some(added))
     }
 
