@@ -193,7 +193,7 @@ pub fn run(args: &BotArgs) -> Result<(), String> {
     }
     let runtime = tokio::runtime::Runtime::new()
         .map_err(|e| format!("could not start the async runtime: {e}"))?;
-    runtime.block_on(async {
+    let ran = runtime.block_on(async {
         // Heard from now on: a signal while the database is awaited stops the bot at once, one
         // while the application starts stops it once it has.
         let mut signals =
@@ -219,8 +219,15 @@ pub fn run(args: &BotArgs) -> Result<(), String> {
         app.run_until_signal(signals)
             .await
             .map_err(|e| e.to_string())
-    })
+    });
+    // The application has stopped; a search still on a blocking thread (the puzzle miner's,
+    // given up at the stop) is not waited for beyond this.
+    runtime.shutdown_timeout(ABANDONED_WORK_WAIT);
+    ran
 }
+
+/// How long the exit waits for work that the stopped application no longer waits for.
+const ABANDONED_WORK_WAIT: std::time::Duration = std::time::Duration::from_secs(1);
 
 #[cfg(test)]
 mod tests {

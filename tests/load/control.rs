@@ -1,6 +1,6 @@
-//! What the conductor of a run shares with the players: the fake Discord, whether the bot is
-//! up (no interaction is sent to a dead bot), the phase of the run, and the database for
-//! resynchronising after a kill.
+//! What the conductor of a run shares with the players: the fake Discord, whether each shard's
+//! bot process is up (no interaction is sent to a dead one), the phase of the run for each
+//! shard's pairs, and the database for resynchronising after a kill or a restart.
 
 use std::collections::HashSet;
 use std::sync::{Arc, RwLock};
@@ -10,6 +10,7 @@ use monkey_queen::games::{GameId, GameService};
 use serde_json::Value;
 use tokio::sync::{mpsc, watch};
 
+use crate::ids;
 use crate::support::fake_discord::FakeDiscord;
 
 /// Where the run is.
@@ -19,9 +20,9 @@ pub enum Phase {
     Running,
     /// Send nothing new; wait for the answers still owed, then report.
     Stopping,
-    /// The bot is being killed: stop waiting, send nothing.
+    /// The bot is being killed or restarted: stop waiting, send nothing.
     Down,
-    /// The bot is dead: read your game back from the database, say so, and wait.
+    /// The bot is down: read your game back from the database, say so, and wait.
     Resync(Arc<Victims>),
 }
 
@@ -39,11 +40,11 @@ pub struct Victims {
 pub struct Shared {
     /// The fake Discord.
     pub fake: FakeDiscord,
-    /// Whether the bot is up; pushes hold the read lock, the conductor takes the write lock
-    /// before a kill.
-    pub alive: RwLock<bool>,
-    /// The phase, set by the conductor.
-    pub phase: watch::Receiver<Phase>,
+    /// Whether each shard's process is up; pushes hold the read lock, the conductor takes the
+    /// write lock before a kill or a restart.
+    pub alive: Vec<RwLock<bool>>,
+    /// The phase of each shard's pairs, set by the conductor.
+    pub phases: Vec<watch::Receiver<Phase>>,
     /// A service on the bot's database, to read games back after a kill.
     pub service: GameService,
     /// Each pair says here when it has read its game back after a kill.
@@ -61,9 +62,19 @@ pub struct Shared {
 }
 
 impl Shared {
-    /// Sends an interaction if the bot is up; `None` if it is down.
-    pub fn push(&self, payload: Value) -> Option<Instant> {
-        let alive = self.alive.read().unwrap();
+    /// Sends an interaction to `shard` if its process is up; `None` if it is down.
+    pub fn push(&self, shard: usize, payload: Value) -> Option<Instant> {
+        let alive = self.alive[shard].read().unwrap();
         (*alive).then(|| self.fake.push_interaction(payload))
+    }
+
+    /// The shard whose process serves pair `pair`: where pairs are spread over servers, the
+    /// shard Discord gives its server (`(guild >> 22) % shards`); otherwise the only one.
+    pub fn shard_of(&self, pair: usize) -> usize {
+        if !self.spread {
+            return 0;
+        }
+        let shards = self.phases.len() as u64;
+        usize::try_from((ids::guild(pair) >> 22) % shards).expect("a shard index fits")
     }
 }

@@ -22,7 +22,10 @@
 //! (the database goes away for 10 s a third of the way through the run: on PostgreSQL, a server
 //! of the run's own is restarted, with three bot processes unless `MQ_LOAD_PROCESSES` says
 //! otherwise; on SQLite another connection holds the write lock; see `outage` for what is then
-//! checked).
+//! checked) and `MQ_LOAD_ROLLING=1` (a rolling restart: each bot process in turn is stopped
+//! with SIGTERM and started again while the others serve, as an upgrade would; three processes
+//! on PostgreSQL unless `MQ_LOAD_PROCESSES` says otherwise; the pairs served by the process
+//! being restarted wait for it, and read their games back).
 //!
 //! The fake enforces Discord's rate limits: 5 messages per 5 s in a channel and 50 requests a
 //! second from a bot in all. A move's board is the answer to its interaction, and so is a
@@ -34,7 +37,8 @@
 //! same before and after boards became interaction answers (with channel posts, 80 games
 //! thinking 1–3 s a move were what Discord's limits allowed). The bot's
 //! log is written to `target/tmp/NAME.log`. The normal `cargo test` runs a small version with a kill
-//! (`smoke_run_with_a_kill`) and two small outage runs (`smoke_run_with_the_write_lock_held_for_ten_seconds`,
+//! (`smoke_run_with_a_kill`), a small rolling restart on PostgreSQL
+//! (`postgres_smoke_run_of_three_processes_restarted_in_turn`) and two small outage runs (`smoke_run_with_the_write_lock_held_for_ten_seconds`,
 //! and on PostgreSQL `postgres_smoke_run_of_three_processes_with_the_server_restarted`), so none
 //! of this rots.
 //!
@@ -97,6 +101,8 @@ struct Knobs {
     seed_games: u64,
     /// Take the database away for a while in the middle of the run (see `outage`).
     outage: bool,
+    /// Restart each process in turn with SIGTERM while the others serve.
+    rolling: bool,
 }
 
 impl Knobs {
@@ -104,8 +110,13 @@ impl Knobs {
     fn from_env(name: &'static str, kill: bool) -> Knobs {
         let var = |name: &str| std::env::var(name).ok().and_then(|v| v.parse::<f64>().ok());
         let outage = std::env::var("MQ_LOAD_OUTAGE").as_deref() == Ok("1");
+        let rolling = std::env::var("MQ_LOAD_ROLLING").as_deref() == Ok("1");
         let postgres = std::env::var("MQ_LOAD_BACKEND").as_deref() == Ok("postgres");
-        let processes = if outage && postgres { 3 } else { 1 };
+        let processes = if (outage || rolling) && postgres {
+            3
+        } else {
+            1
+        };
         Knobs {
             name,
             games: var("MQ_LOAD_GAMES").map_or(80, |g| g as usize),
@@ -117,6 +128,7 @@ impl Knobs {
             postgres,
             seed_games: var("MQ_LOAD_SEED_GAMES").map_or(0, |g| g as u64),
             outage,
+            rolling,
         }
     }
 }
@@ -135,6 +147,7 @@ async fn smoke_run_with_a_kill() {
         postgres: false,
         seed_games: 0,
         outage: false,
+        rolling: false,
     })
     .await;
 }
@@ -155,6 +168,28 @@ async fn postgres_smoke_run_of_three_processes_with_one_killed() {
         postgres: true,
         seed_games: 0,
         outage: false,
+        rolling: false,
+    })
+    .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn postgres_smoke_run_of_three_processes_restarted_in_turn() {
+    if support::database::postgres_server().is_none() {
+        return;
+    }
+    run(Knobs {
+        name: "postgres-rolling-smoke",
+        games: 9,
+        seconds: 8.0,
+        kill: false,
+        think: Duration::ZERO,
+        clock_every: 2,
+        processes: 3,
+        postgres: true,
+        seed_games: 0,
+        outage: false,
+        rolling: true,
     })
     .await;
 }
@@ -172,6 +207,7 @@ async fn smoke_run_with_the_write_lock_held_for_ten_seconds() {
         postgres: false,
         seed_games: 0,
         outage: true,
+        rolling: false,
     })
     .await;
 }
@@ -193,6 +229,7 @@ async fn postgres_smoke_run_of_three_processes_with_the_server_restarted() {
         postgres: true,
         seed_games: 0,
         outage: true,
+        rolling: false,
     })
     .await;
 }
@@ -215,11 +252,14 @@ struct Conductor {
     /// The processes that are not killed.
     others: Vec<Bot>,
     shared: Arc<Shared>,
-    phase: watch::Sender<Phase>,
+    /// The phase of each shard's pairs.
+    phases: Vec<watch::Sender<Phase>>,
     resynced: mpsc::UnboundedReceiver<usize>,
     unrouted: watch::Receiver<Unrouted>,
     lives: Vec<Memory>,
     sessions: u32,
+    /// Pairs of players in the run.
+    pairs: usize,
     /// The last game stored before the run.
     seeded: GameId,
 }
@@ -290,12 +330,14 @@ async fn run(knobs: Knobs) {
             ..ServiceConfig::default()
         },
     );
-    let (phase, phase_rx) = watch::channel(Phase::Running);
+    let (phases, phase_rxs): (Vec<_>, Vec<_>) = (0..knobs.processes)
+        .map(|_| watch::channel(Phase::Running))
+        .unzip();
     let (resynced_tx, resynced) = mpsc::unbounded_channel();
     let shared = Arc::new(Shared {
         fake,
-        alive: RwLock::new(true),
-        phase: phase_rx,
+        alive: (0..knobs.processes).map(|_| RwLock::new(true)).collect(),
+        phases: phase_rxs,
         service,
         resynced: resynced_tx,
         think: knobs.think,
@@ -308,18 +350,19 @@ async fn run(knobs: Knobs) {
         setup,
         others: bots,
         shared: shared.clone(),
-        phase,
+        phases,
         resynced,
         unrouted,
         lives: Vec::new(),
         sessions: knobs.processes,
+        pairs: knobs.games,
         seeded,
     };
 
     let lock_waits = knobs.postgres.then(|| {
         tokio::spawn(lock_waits::sample(
             shared.service.db().clone(),
-            shared.phase.clone(),
+            shared.phases[0].clone(),
         ))
     });
     let started = Instant::now();
@@ -345,6 +388,10 @@ async fn run(knobs: Knobs) {
         let end = (started + play).max(window.back + 2 * outage::RECOVERY);
         tokio::time::sleep_until(end.into()).await;
         went_away = Some((window, owed_count, not_due, delivered));
+    } else if knobs.rolling {
+        let mut restarts;
+        (bot, restarts) = conductor.restart_in_turn(bot, play).await;
+        kill_lines.append(&mut restarts);
     } else if knobs.kill {
         tokio::time::sleep(play / 2).await;
         let killed = Instant::now();
@@ -354,7 +401,7 @@ async fn run(knobs: Knobs) {
     } else {
         tokio::time::sleep(play).await;
     }
-    let _ = conductor.phase.send(Phase::Stopping);
+    conductor.set_phase(&Phase::Stopping);
     let mut report = Report::default();
     for player in players {
         report.merge(player.await.unwrap());
@@ -402,10 +449,10 @@ async fn run(knobs: Knobs) {
     let (mut problems, checked) = verify::verify(&shared.service, &report, &victims, seeded).await;
     problems.extend(outage_problems);
     let unrouted = conductor.unrouted.borrow().clone();
-    if knobs.kill {
+    if knobs.kill || knobs.rolling {
         kill_lines.push(format!(
-            "answers cut off by the kill: {} interactions never answered, {} moves in flight ({} of them stored, each resolved by reading its game back)",
-            report.cut_by_kill,
+            "answers cut off by the stops: {} interactions never answered, {} moves in flight ({} of them stored, each resolved by reading its game back)",
+            report.cut_off,
             report.in_flight.len(),
             report.in_flight.iter().filter(|f| f.stored).count()
         ));
@@ -447,6 +494,9 @@ async fn run(knobs: Knobs) {
             },
             match (knobs.kill, knobs.processes, &outage) {
                 (false, _, Some(outage)) => format!(", {} a third of the way", outage.describe()),
+                (false, _, None) if knobs.rolling => {
+                    ", each process restarted in turn (SIGTERM)".to_owned()
+                }
                 (false, _, None) => String::new(),
                 (true, 1, _) => ", SIGKILL at half-time".to_owned(),
                 (true, _, _) => ", the first process SIGKILLed at half-time".to_owned(),
@@ -500,13 +550,20 @@ impl Conductor {
     /// SIGKILL at once; with the bot dead, moves a few clocks and lets every pair read its
     /// game back; then restarts the bot on the same database and lets the players go on.
     async fn kill_and_restart(&mut self, bot: Bot, games: usize) -> (Bot, Victims, Vec<String>) {
-        let _ = self.phase.send(Phase::Down);
-        *self.shared.alive.write().unwrap() = false;
+        self.set_phase(&Phase::Down);
+        let mut alive: Vec<_> = self
+            .shared
+            .alive
+            .iter()
+            .map(|a| a.write().unwrap())
+            .collect();
+        alive.iter_mut().for_each(|a| **a = false);
+        drop(alive);
         self.lives.push(bot.kill().await);
         // Whatever the dead bot sent before it died reaches the players first.
         tokio::time::sleep(Duration::from_millis(300)).await;
         let victims = Arc::new(move_clocks(&self.shared.service, self.seeded).await);
-        let _ = self.phase.send(Phase::Resync(victims.clone()));
+        self.set_phase(&Phase::Resync(victims.clone()));
         for _ in 0..games {
             tokio::time::timeout(STARTUP, self.resynced.recv())
                 .await
@@ -525,8 +582,10 @@ impl Conductor {
         );
         wait_for_registrations(&self.unrouted, self.sessions).await;
         let restart = restarting.elapsed();
-        *self.shared.alive.write().unwrap() = true;
-        let _ = self.phase.send(Phase::Running);
+        for alive in &self.shared.alive {
+            *alive.write().unwrap() = true;
+        }
+        self.set_phase(&Phase::Running);
         let lines = vec![format!(
             "SIGKILL: restarted and ready in {:.0} ms; clocks moved while down: {} deadlines passed, {} reminders due",
             restart.as_secs_f64() * 1000.0,
@@ -538,6 +597,77 @@ impl Conductor {
             reminders: shared.reminders.clone(),
         });
         (bot, victims, lines)
+    }
+}
+
+impl Conductor {
+    /// Every shard's pairs to `phase`.
+    fn set_phase(&self, phase: &Phase) {
+        for sender in &self.phases {
+            let _ = sender.send(phase.clone());
+        }
+    }
+
+    /// A rolling restart over the run's `play` time: each process in turn (`first`, then the
+    /// others), evenly spaced, is stopped with SIGTERM (it finishes what it was doing and exits
+    /// cleanly) and started again on its shard, while the other processes serve their pairs.
+    /// The restarted shard's pairs stop sending while it is down, then read their games back
+    /// (a move whose answer was cut off may or may not be stored). Returns the first process's
+    /// new life and a line of figures for each restart.
+    async fn restart_in_turn(&mut self, first: Bot, play: Duration) -> (Bot, Vec<String>) {
+        let processes = self.phases.len();
+        let gap = play / u32::try_from(processes + 1).expect("few processes");
+        let mut first = Some(first);
+        let mut lines = Vec::new();
+        for shard in 0..processes {
+            tokio::time::sleep(gap).await;
+            let stopping = Instant::now();
+            let _ = self.phases[shard].send(Phase::Down);
+            *self.shared.alive[shard].write().unwrap() = false;
+            let bot = match shard {
+                0 => first.take().expect("the first process"),
+                _ => self.others.remove(0),
+            };
+            self.lives.push(bot.terminate().await);
+            let stopped = stopping.elapsed();
+            // Whatever the stopped process sent before it exited reaches the players first.
+            tokio::time::sleep(Duration::from_millis(300)).await;
+            let _ = self.phases[shard].send(Phase::Resync(Arc::new(Victims::default())));
+            let pairs = (0..self.pairs)
+                .filter(|&p| self.shared.shard_of(p) == shard)
+                .count();
+            for _ in 0..pairs {
+                tokio::time::timeout(STARTUP, self.resynced.recv())
+                    .await
+                    .expect("every pair of the shard reads its game back")
+                    .unwrap();
+            }
+            let restarting = Instant::now();
+            let bot = Bot::start(&self.setup, u32::try_from(shard).expect("a shard")).await;
+            self.sessions += 1;
+            assert!(
+                self.shared
+                    .fake
+                    .wait_for_sessions(self.sessions, STARTUP)
+                    .await,
+                "the restarted process never connected"
+            );
+            wait_for_registrations(&self.unrouted, self.sessions).await;
+            let ready = restarting.elapsed();
+            *self.shared.alive[shard].write().unwrap() = true;
+            let _ = self.phases[shard].send(Phase::Running);
+            match shard {
+                0 => first = Some(bot),
+                _ => self.others.push(bot),
+            }
+            lines.push(format!(
+                "rolling restart of process {shard} ({pairs} pairs): stopped cleanly in {:.0} ms, started and ready in {:.0} ms",
+                stopped.as_secs_f64() * 1000.0,
+                ready.as_secs_f64() * 1000.0
+            ));
+        }
+        tokio::time::sleep(gap).await;
+        (first.expect("the first process, restarted"), lines)
     }
 }
 

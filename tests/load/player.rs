@@ -69,6 +69,8 @@ enum Expect {
 /// Two players in one channel.
 pub struct Pair {
     index: usize,
+    /// The shard whose process serves the pair.
+    shard: usize,
     users: [Caller; 2],
     channel: u64,
     clock: bool,
@@ -94,10 +96,11 @@ impl Pair {
     ) -> Pair {
         Pair {
             index,
+            shard: shared.shard_of(index),
             users: ids::players(index),
             channel: ids::channel(index),
             clock,
-            phase: shared.phase.clone(),
+            phase: shared.phases[shared.shard_of(index)].clone(),
             shared,
             events,
             rng: SmallRng::seed_from_u64(0x5eed + index as u64),
@@ -331,7 +334,7 @@ impl Pair {
         let pending: Vec<(u64, Pending)> = self.pending.drain().collect();
         for (id, pending) in pending {
             if pending.callback.is_none() {
-                self.report.cut_by_kill += 1;
+                self.report.cut_off += 1;
             }
             let key = id.to_string();
             if let Kind::Move { told, .. } = &pending.kind
@@ -639,7 +642,10 @@ impl Pair {
         if matches!(*self.phase.borrow(), Phase::Stopping) {
             return Err(Interrupt::Stopping);
         }
-        let sent = self.shared.push(payload).ok_or(Interrupt::Down)?;
+        let sent = self
+            .shared
+            .push(self.shard, payload)
+            .ok_or(Interrupt::Down)?;
         self.report.pushed += 1;
         if self.shared.database.is_some() {
             let trace = Trace {

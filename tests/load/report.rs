@@ -98,8 +98,8 @@ pub struct Report {
     pub errors: Vec<String>,
     /// How many problems (`errors` keeps the first few).
     pub error_count: u64,
-    /// Interactions whose answer was cut off by the kill.
-    pub cut_by_kill: u64,
+    /// Interactions whose answer was cut off by a kill or a restart.
+    pub cut_off: u64,
     /// The moves the players were told were applied, by request key.
     pub told: HashMap<String, Told>,
     /// Request keys of refused moves.
@@ -149,7 +149,7 @@ impl Report {
             }
         }
         self.error_count += other.error_count;
-        self.cut_by_kill += other.cut_by_kill;
+        self.cut_off += other.cut_off;
         self.told.extend(other.told);
         self.refused.extend(other.refused);
         self.in_flight.extend(other.in_flight);

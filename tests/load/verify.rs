@@ -85,7 +85,7 @@ pub async fn verify(
     check_moves(report, &stored, &mut problems);
     check_games(report, victims, &games, &mut problems).await;
     let checked = format!(
-        "verified: {} games replay to their snapshots; {} stored moves = {} the players were told about + {} in flight at the kill (of {} in flight); {} refused, none stored",
+        "verified: {} games replay to their snapshots; {} stored moves = {} the players were told about + {} in flight when a process stopped (of {} in flight); {} refused, none stored",
         games.len(),
         stored.len(),
         report.told.len(),

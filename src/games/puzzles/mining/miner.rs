@@ -164,13 +164,21 @@ impl PuzzleMiner {
                     },
                     () = stop.cancelled() => return Searched::Stopped,
                 };
-                let stopped = move || stop.is_cancelled();
+                let stopped = {
+                    let stop = stop.clone();
+                    move || stop.is_cancelled()
+                };
                 let blocking =
                     tokio::task::spawn_blocking(move || mine(&record, &label, &depth, &stopped));
-                match blocking.await {
-                    Ok(Some(mined)) => Searched::Done(mined),
-                    Ok(None) => Searched::Stopped,
-                    Err(e) => Searched::Failed(format!("the search failed: {e}")),
+                // A stop does not wait for the position being searched (seconds in a debug
+                // build): the search gives up at the next one, and nothing waits for its result.
+                tokio::select! {
+                    searched = blocking => match searched {
+                        Ok(Some(mined)) => Searched::Done(mined),
+                        Ok(None) => Searched::Stopped,
+                        Err(e) => Searched::Failed(format!("the search failed: {e}")),
+                    },
+                    () = stop.cancelled() => Searched::Stopped,
                 }
             }
         };
