@@ -56,6 +56,7 @@ mod settings;
 mod tokens;
 mod tournament_pages;
 mod tournaments;
+mod tx;
 
 use std::time::Duration;
 
@@ -126,10 +127,10 @@ pub use tournaments::{
     set_tournament_message, settle_pairing, start_tournament, tournament, withdraw_entry,
 };
 
+pub use tx::Tx;
+
 /// One connection (or a transaction, through `&mut *tx`).
 pub type Conn = AnyConnection;
-/// A write transaction.
-pub type Tx = Transaction<'static, Any>;
 /// A connection taken from a pool.
 pub type Pooled = PoolConnection<Any>;
 /// Errors from the database or the migrations.
@@ -263,7 +264,7 @@ impl Db {
 
     /// Starts a write transaction (see [`begin_write`]); on PostgreSQL it then takes the
     /// [`lock`]s its checks need. The wait for it is measured
-    /// (`monkey_queen_db_write_wait_seconds`).
+    /// (`monkey_queen_db_write_wait_seconds`), and so is how long it stays open ([`Tx`]).
     ///
     /// # Errors
     /// The database could not be reached or stayed locked past the timeout.
@@ -274,7 +275,7 @@ impl Db {
             Backend::Postgres => self.writer.begin().await,
         };
         metrics::histogram!("monkey_queen_db_write_wait_seconds").record(asked.elapsed());
-        begun
+        begun.map(Tx::begun)
     }
 
     /// The reading pool, for ad-hoc queries (tests, tools).

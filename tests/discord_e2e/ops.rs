@@ -181,6 +181,7 @@ async fn every_metric_moves_when_its_event_happens() {
         ("monkey_queen_discord_requests_total", vec![]),
         ("monkey_queen_discord_invalid_requests_total", vec![]),
         ("monkey_queen_db_write_wait_seconds_count", vec![]),
+        ("monkey_queen_db_write_transaction_seconds_count", vec![]),
     ];
     for (name, labels) in moved {
         assert!(
