@@ -133,21 +133,42 @@ impl Knobs {
     }
 }
 
+impl Knobs {
+    /// A short run of the normal suite: `games` games of players moving at once, for
+    /// `seconds`, one process on SQLite, nothing taken away.
+    fn smoke(name: &'static str, games: usize, seconds: f64) -> Knobs {
+        Knobs {
+            name,
+            games,
+            seconds,
+            kill: false,
+            think: Duration::ZERO,
+            clock_every: 2,
+            processes: 1,
+            postgres: false,
+            seed_games: 0,
+            outage: false,
+            rolling: false,
+        }
+    }
+
+    /// The same short run with three processes of one shard each on PostgreSQL.
+    fn postgres_smoke(name: &'static str, games: usize, seconds: f64) -> Knobs {
+        Knobs {
+            processes: 3,
+            postgres: true,
+            ..Knobs::smoke(name, games, seconds)
+        }
+    }
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn smoke_run_with_a_kill() {
     run(Knobs {
-        name: "smoke",
-        games: 8,
-        seconds: 5.0,
         kill: true,
-        think: Duration::ZERO,
         // Enough games with a clock are on at the kill for both kinds of clock check.
         clock_every: 1,
-        processes: 1,
-        postgres: false,
-        seed_games: 0,
-        outage: false,
-        rolling: false,
+        ..Knobs::smoke("smoke", 8, 5.0)
     })
     .await;
 }
@@ -158,17 +179,9 @@ async fn postgres_smoke_run_of_three_processes_with_one_killed() {
         return;
     }
     run(Knobs {
-        name: "postgres-smoke",
-        games: 9,
-        seconds: 6.0,
         kill: true,
-        think: Duration::ZERO,
         clock_every: 1,
-        processes: 3,
-        postgres: true,
-        seed_games: 0,
-        outage: false,
-        rolling: false,
+        ..Knobs::postgres_smoke("postgres-smoke", 9, 6.0)
     })
     .await;
 }
@@ -179,17 +192,8 @@ async fn postgres_smoke_run_of_three_processes_restarted_in_turn() {
         return;
     }
     run(Knobs {
-        name: "postgres-rolling-smoke",
-        games: 9,
-        seconds: 8.0,
-        kill: false,
-        think: Duration::ZERO,
-        clock_every: 2,
-        processes: 3,
-        postgres: true,
-        seed_games: 0,
-        outage: false,
         rolling: true,
+        ..Knobs::postgres_smoke("postgres-rolling-smoke", 9, 8.0)
     })
     .await;
 }
@@ -197,17 +201,8 @@ async fn postgres_smoke_run_of_three_processes_restarted_in_turn() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn smoke_run_with_the_write_lock_held_for_ten_seconds() {
     run(Knobs {
-        name: "outage-smoke",
-        games: 8,
-        seconds: 15.0,
-        kill: false,
-        think: Duration::ZERO,
-        clock_every: 2,
-        processes: 1,
-        postgres: false,
-        seed_games: 0,
         outage: true,
-        rolling: false,
+        ..Knobs::smoke("outage-smoke", 8, 15.0)
     })
     .await;
 }
@@ -219,17 +214,8 @@ async fn postgres_smoke_run_of_three_processes_with_the_server_restarted() {
         return;
     }
     run(Knobs {
-        name: "postgres-outage-smoke",
-        games: 9,
-        seconds: 15.0,
-        kill: false,
-        think: Duration::ZERO,
-        clock_every: 2,
-        processes: 3,
-        postgres: true,
-        seed_games: 0,
         outage: true,
-        rolling: false,
+        ..Knobs::postgres_smoke("postgres-outage-smoke", 9, 15.0)
     })
     .await;
 }
