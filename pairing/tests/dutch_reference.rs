@@ -6,8 +6,9 @@
 //! For every case: our pairing is legal (every active player paired once or given the only
 //! bye, no repeated game, no absolute colour rule broken outside the topscorers' exception of
 //! the last round), where ours differs from the reference it is no worse by the quality
-//! criteria taken in order ([`quality`]), and the share of rounds where ours gives exactly the reference's pairs, colours and bye is at least
-//! the file's floor (see `docs/pairing.md` for the figures).
+//! criteria taken in order ([`quality`]), and the share of rounds where ours gives exactly
+//! the reference's pairs, colours and bye is at least the file's floor (see
+//! `docs/pairing.md` for the figures).
 
 use std::collections::BTreeSet;
 

@@ -25,7 +25,7 @@ use state::Field;
 use weights::Layout;
 
 /// The largest odd field paired bracket by bracket. With an odd field the matching is still
-/// far slower (about 0.2 s for 201 players, 0.5 s for 301, 27 s for 1,001, against 0.04 s
+/// far slower (about 0.2 s for 201 players, 0.6 s for 301, 27 s for 1,001, against 0.04 s
 /// and 1.4 s for 200 and 1,000: mostly the first matching, which finds the bye's score over
 /// weights with many ties, and the re-solves after a whole bracket's weights change); larger
 /// odd fields are paired by the single matching ([`global`]), which is not the Dutch order.
