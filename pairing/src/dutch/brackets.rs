@@ -23,7 +23,11 @@ pub(super) fn pair<W: Weight>(field: &Field, layout: &mut Layout) -> Option<Vec<
     let width = layout.width(field.played_rounds);
     let max_weight = W::from_u64(1).shl(width - 2) - W::from_u64(1);
     let score = |v: usize| e[v].score;
-    let mut graph: Graph<W> = Graph::new(k);
+    // The bye's edges weigh as little as the lightest pair could (see [`Graph`]).
+    let mut graph: Graph<W> = Graph::new(
+        k,
+        W::from_u64(1).shl(layout.groups_bits + layout.group_bits),
+    );
 
     // Completion: can everybody be paired, and who gets the bye?
     for p in 0..k {
@@ -64,6 +68,9 @@ pub(super) fn pair<W: Weight>(field: &Field, layout: &mut Layout) -> Option<Vec<
         for (rank, p) in played.into_iter().enumerate() {
             layout.unplayed_rank.insert(p, rank as u64);
         }
+        // A new graph: its first solve starts afresh, far faster than re-solving from the
+        // completion's optimum after every weight changed.
+        graph = Graph::new(k, W::from_u64(1).shl(width - 4));
         for p in 0..k {
             for o in 0..p {
                 graph.set(p, o, layout.weight(field, o, p, false, false));

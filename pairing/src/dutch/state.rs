@@ -7,7 +7,8 @@ use crate::model::{Colour, HalfPoints, History, Outcome, Player, PlayerId};
 /// The float a player received in a past round (FIDE C.04.3 A.4).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) enum Float {
-    /// Paired with a lower score, or did not play (bye, forfeit, absence).
+    /// Paired with a lower score, or scored more than a loss without playing (the bye, a
+    /// forfeit win).
     Down,
     /// Paired with a higher score.
     Up,
@@ -135,16 +136,19 @@ impl Field {
 }
 
 /// For each player, the floats of the last round and of the round before. A player who did
-/// not play a game over the board in a round (bye, forfeit, absence) floated down in it.
+/// not play a game over the board in a round floated down in it if it scored more than a loss
+/// (the bye, a forfeit win), and did not float if it scored nothing (a forfeit loss, an
+/// absence): `bbpPairings`'s reading of A.4.b (see `docs/pairing.md`).
 fn past_floats(history: &History, n: usize) -> Vec<[Float; 2]> {
     let mut score = vec![0 as HalfPoints; n];
     let mut out = vec![[Float::None, Float::None]; n];
     for round in 0..history.len() {
-        let mut this = vec![Float::Down; n];
+        let mut this = vec![Float::None; n];
         for (p, f) in this.iter_mut().enumerate() {
+            let outcome = history.outcome(round, PlayerId(p));
             if let Outcome::Game {
                 opponent, result, ..
-            } = history.outcome(round, PlayerId(p))
+            } = outcome
                 && result.was_played()
             {
                 let o = score[opponent.0];
@@ -153,6 +157,8 @@ fn past_floats(history: &History, n: usize) -> Vec<[Float; 2]> {
                     std::cmp::Ordering::Less => Float::Up,
                     std::cmp::Ordering::Equal => Float::None,
                 };
+            } else if outcome.half_points() > 0 {
+                *f = Float::Down;
             }
         }
         for (p, s) in score.iter_mut().enumerate() {
