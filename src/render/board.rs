@@ -217,10 +217,30 @@ fn draw_frame(img: &mut RgbImage, fonts: &Fonts, layout: &Layout, frame: &Frame)
     while along < side {
         let length = dash.min(side - along);
         for piece in [
-            Rect { x: x + along, y, w: length, h: band },
-            Rect { x: x + along, y: y + side - band, w: length, h: band },
-            Rect { x, y: y + along, w: band, h: length },
-            Rect { x: x + side - band, y: y + along, w: band, h: length },
+            Rect {
+                x: x + along,
+                y,
+                w: length,
+                h: band,
+            },
+            Rect {
+                x: x + along,
+                y: y + side - band,
+                w: length,
+                h: band,
+            },
+            Rect {
+                x,
+                y: y + along,
+                w: band,
+                h: length,
+            },
+            Rect {
+                x: x + side - band,
+                y: y + along,
+                w: band,
+                h: length,
+            },
         ] {
             fill(img, piece, color);
         }
@@ -240,7 +260,14 @@ fn draw_frame(img: &mut RgbImage, fonts: &Fonts, layout: &Layout, frame: &Frame)
         };
         fill(img, ground, theme::FRAME_LABEL_GROUND);
         let centre_y = ground.y as f32 + height as f32 / 2.0;
-        text::draw_centred(img, &fonts.bold, size, theme::TEXT, (centre_x, centre_y), &text);
+        text::draw_centred(
+            img,
+            &fonts.bold,
+            size,
+            theme::TEXT,
+            (centre_x, centre_y),
+            &text,
+        );
     }
 }
 

@@ -70,12 +70,11 @@ pub async fn lesson_attempt(
     conn: &mut Conn,
     user: UserId,
 ) -> Result<Option<LessonAttemptRow>, Error> {
-    let row = sqlx::query(
-        "SELECT stage, exercise, wrong, step FROM lesson_attempts WHERE user_id = $1",
-    )
-    .bind(db_id(user.0))
-    .fetch_optional(conn)
-    .await?;
+    let row =
+        sqlx::query("SELECT stage, exercise, wrong, step FROM lesson_attempts WHERE user_id = $1")
+            .bind(db_id(user.0))
+            .fetch_optional(conn)
+            .await?;
     row.map(|row| {
         Ok(LessonAttemptRow {
             stage: row.try_get("stage")?,

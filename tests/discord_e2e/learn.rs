@@ -33,7 +33,11 @@ struct Lesson {
 impl Lesson {
     /// Reads an answer that carries a lesson message: ephemeral, with its board and alt text.
     fn from(answer: RecordedRequest) -> Lesson {
-        assert!(answer.is_multipart(), "a lesson has its board: {:?}", answer.json);
+        assert!(
+            answer.is_multipart(),
+            "a lesson has its board: {:?}",
+            answer.json
+        );
         if kind(&answer) == CHANNEL_MESSAGE {
             assert_eq!(
                 answer.pointer("/data/flags").and_then(Value::as_u64),
@@ -149,23 +153,43 @@ async fn learn_teaches_a_stage_with_a_wrong_and_right_tries_and_goes_on_from_the
         "{}",
         wrong.content
     );
-    assert!(wrong.content.contains("On the board: blue: the piece that moves · yellow: the square asked for"));
-    assert!(wrong.content.contains("exercise 1 of 3"), "the same exercise again");
+    assert!(
+        wrong
+            .content
+            .contains("On the board: blue: the piece that moves · yellow: the square asked for")
+    );
+    assert!(
+        wrong.content.contains("exercise 1 of 3"),
+        "the same exercise again"
+    );
     assert!(wrong.content.contains("Press **Move** to try again."));
     let picture = wrong.picture();
     let [red, green, blue] = frame_colour(&picture, "d6");
-    assert!(red > 200 && green > 180 && blue < 120, "d6 framed yellow: {red},{green},{blue}");
+    assert!(
+        red > 200 && green > 180 && blue < 120,
+        "d6 framed yellow: {red},{green},{blue}"
+    );
     let [red, green, blue] = frame_colour(&picture, "d1");
-    assert!(blue > 180 && red < 120, "d1 framed blue: {red},{green},{blue}");
+    assert!(
+        blue > 180 && red < 120,
+        "d1 framed blue: {red},{green},{blue}"
+    );
 
     // The first message's Move button is stale now: refused, and nothing changes.
     let stale = click(&h, ALICE, &first, &first.move_button()).await;
     assert_eq!(kind(&stale), CHANNEL_MESSAGE, "{:?}", stale.json);
     assert!(!stale.is_multipart(), "a refusal has no board");
-    assert!(content(&stale).contains("The position has changed"), "{}", content(&stale));
+    assert!(
+        content(&stale).contains("The position has changed"),
+        "{}",
+        content(&stale)
+    );
     let step: u32 = wrong.move_button()["learn-move:".len()..].parse().unwrap();
     let still = h.service.lessons().at(alice, step).await.unwrap();
-    assert_eq!((still.stage.id, still.exercise, still.wrong), ("queen", 0, 1));
+    assert_eq!(
+        (still.stage.id, still.exercise, still.wrong),
+        ("queen", 0, 1)
+    );
 
     // The stage's right answers, one exercise after another; the last gives the stars.
     let mut shown = wrong;
@@ -173,27 +197,47 @@ async fn learn_teaches_a_stage_with_a_wrong_and_right_tries_and_goes_on_from_the
     for (i, answer) in queen.iter().enumerate() {
         let (from, to) = squares(answer);
         shown = try_move(&h, ALICE, &shown, from, to).await;
-        assert!(shown.content.contains(&format!("✅ **{answer}**: right!")), "{}", shown.content);
+        assert!(
+            shown.content.contains(&format!("✅ **{answer}**: right!")),
+            "{}",
+            shown.content
+        );
         if i + 1 < queen.len() {
             assert!(shown.content.contains(&format!("exercise {} of 3", i + 2)));
         }
     }
     assert!(
-        shown.content.contains("🏅 Stage “The queen” done: 2 stars out of 3. ★★☆"),
+        shown
+            .content
+            .contains("🏅 Stage “The queen” done: 2 stars out of 3. ★★☆"),
         "{}",
         shown.content
     );
-    assert!(shown.content.contains("**The stack shrinks** · stage 2 of 9 · exercise 1 of 2"));
+    assert!(
+        shown
+            .content
+            .contains("**The stack shrinks** · stage 2 of 9 · exercise 1 of 2")
+    );
     let progress = h.service.lessons().progress(alice).await.unwrap();
     assert_eq!(progress[0].stars, Some(2), "stored: {progress:?}");
     assert!(progress[1..].iter().all(|p| p.stars.is_none()));
 
     // /learn again starts at the first stage not finished.
     let again = learn(&h, ALICE, Vec::new()).await;
-    assert!(again.content.contains("**The stack shrinks** · stage 2 of 9"), "{}", again.content);
+    assert!(
+        again
+            .content
+            .contains("**The stack shrinks** · stage 2 of 9"),
+        "{}",
+        again.content
+    );
     // And the message before it is stale.
     let stale = click(&h, ALICE, &shown, &shown.move_button()).await;
-    assert!(content(&stale).contains("The position has changed"), "{}", content(&stale));
+    assert!(
+        content(&stale).contains("The position has changed"),
+        "{}",
+        content(&stale)
+    );
     h.idle().await;
 }
 
@@ -201,7 +245,11 @@ async fn learn_teaches_a_stage_with_a_wrong_and_right_tries_and_goes_on_from_the
 async fn a_babys_forbidden_move_is_tried_from_the_menu_and_explained_with_its_distances() {
     let h = Harness::registered().await;
     let babies = learn(&h, BOB, vec![integer_option("stage", STAGE_BABIES)]).await;
-    assert!(babies.content.contains("**Babies** · stage 4 of 9"), "{}", babies.content);
+    assert!(
+        babies.content.contains("**Babies** · stage 4 of 9"),
+        "{}",
+        babies.content
+    );
 
     // The menu of the baby on c4 offers its moves and the other squares on its lines.
     let opened = click(&h, BOB, &babies, &babies.move_button()).await;
@@ -223,11 +271,18 @@ async fn a_babys_forbidden_move_is_tried_from_the_menu_and_explained_with_its_di
         "{}",
         wrong.content
     );
-    assert!(wrong.content.contains("dashed green: where it may go"), "{}", wrong.content);
+    assert!(
+        wrong.content.contains("dashed green: where it may go"),
+        "{}",
+        wrong.content
+    );
     assert!(wrong.content.contains("√: the distance to the enemy queen"));
     let picture = wrong.picture();
     let [red, green, blue] = frame_colour(&picture, "b4");
-    assert!(red > 180 && green < 120 && blue < 100, "b4 framed red: {red},{green},{blue}");
+    assert!(
+        red > 180 && green < 120 && blue < 100,
+        "b4 framed red: {red},{green},{blue}"
+    );
     if let Ok(path) = std::env::var("MQ_LEARN_PNG") {
         std::fs::write(path, &wrong.request.files[0].bytes).unwrap();
     }
@@ -246,7 +301,11 @@ async fn the_challenge_offers_learn_to_a_newcomer_and_not_to_a_player() {
     // Bob has never played: the challenge offers him /learn.
     let to_bob = h.challenge(ALICE, Some(BOB), Vec::new()).await;
     assert!(to_bob.content.contains(offer), "{}", to_bob.content);
-    assert!(to_bob.content.contains(&format!("<@{}>, new to Monkey Queen?", BOB.id)));
+    assert!(
+        to_bob
+            .content
+            .contains(&format!("<@{}>, new to Monkey Queen?", BOB.id))
+    );
 
     // Once he plays, it no longer does.
     h.accept(BOB, &to_bob).await;

@@ -7,7 +7,6 @@ use monkey_queen_core::{Position, Square};
 use poise::serenity_prelude::CreateSelectMenuOption;
 
 use super::{Board, alt, picture, shown};
-use crate::discord::board::Marks;
 use crate::discord::commands::pick::{self, SWAP};
 use crate::discord::commands::puzzle::{Answer, Shown, respond};
 use crate::discord::context::{Click, Outcome, split};
@@ -201,7 +200,7 @@ async fn answer(data: &Data, tried: &LessonTry, lang: Lang) -> Result<Shown, Err
                 mv: *mv,
                 finished: *finished,
             };
-            shown(data, at, lang, note, Some((after, *mv))).await
+            shown(data, at, lang, note, Some((&**after, *mv))).await
         }
         LessonTry::Wrong { why, marks, at } => {
             let note = LessonNote::Wrong { why, marks };

@@ -8,7 +8,7 @@
 
 pub mod clicks;
 
-use monkey_queen_core::{Color, Move, Position};
+use monkey_queen_core::{Color, GameOptions, Move, Position};
 use poise::serenity_prelude as serenity;
 
 use super::puzzle::{Answer, Shown, respond};
@@ -16,7 +16,7 @@ use crate::discord::board::Marks;
 use crate::discord::context::{Command, split};
 use crate::discord::custom_id::ComponentId;
 use crate::discord::{ApplicationContext, Data, Error};
-use crate::games::lessons::{LessonAt, Mark, MarkKind, Stage, opening_marks};
+use crate::games::lessons::{Exercise, LessonAt, Mark, MarkKind, Stage, opening_marks};
 use crate::i18n::{BoardShown, Button, Lang, LessonNote, Msg};
 use crate::render::{BoardView, Frame, FrameKind, Players};
 
@@ -98,8 +98,8 @@ async fn shown(
         (None, Some((after, mv))) => (after.clone(), Some(mv), Vec::new(), Vec::new()),
         // Done, and nothing just played: the last exercise's board.
         (None, None) => {
-            let last = at.stage.exercises.last().map(|e| e.start());
-            let position = last.unwrap_or_else(|| Position::start(Default::default()));
+            let last = at.stage.exercises.last().map(Exercise::start);
+            let position = last.unwrap_or_else(|| Position::start(GameOptions::default()));
             (position, None, Vec::new(), Vec::new())
         }
     };
@@ -129,7 +129,12 @@ struct Board<'a> {
 
 /// The lesson's board as its player sees it (their side at the bottom), captioned with the
 /// stage and exercise.
-async fn picture(data: &Data, at: &LessonAt, lang: Lang, board: &Board<'_>) -> Result<Vec<u8>, Error> {
+async fn picture(
+    data: &Data,
+    at: &LessonAt,
+    lang: Lang,
+    board: &Board<'_>,
+) -> Result<Vec<u8>, Error> {
     let position = board.position.clone();
     // The player is the side to move, or the side that just moved.
     let player = match board.last_move {
