@@ -566,3 +566,29 @@ lesson-not-the-win = Dieser Zug ist legal, aber nicht der Gewinnzug: Sieh dir di
 lesson-not-swap = Dieser Zug ist legal, aber der erste Zug von Weiß ist stark: Tausch und übernimm ihn.
 lesson-right = Richtig!
 lesson-stage-done = Stufe geschafft: { $stars } von 3 Sternen.
+
+## /learn: the lessons in Discord, one exercise at a time, on a board only the player sees
+learn-heading = **{ $title }** · Stufe { $stage } von { $stages } · Übung { $exercise } von { $exercises }
+learn-caption = { $title } · Übung { $exercise } von { $exercises }
+learn-right = ✅ **{ $move }**: richtig!
+learn-wrong = ❌ { $why }
+learn-stage-finished = 🏅 Stufe „{ $title }“ geschafft: { $stars ->
+    [one] 1 Stern
+   *[other] { $stars } Sterne
+} von 3.
+learn-done = 🎓 Du hast alle Lektionen geschafft. Jetzt wird gespielt: Fordere mit /herausfordern jemanden heraus, oder mich, um gegen den Computer zu spielen; /rätsel hat noch mehr Stellungen zum Lösen.
+learn-marks = Auf dem Brett:
+learn-mark-piece = blau: die Figur, die zieht
+learn-mark-tried = rot: dein Versuch
+learn-mark-allowed = grün gestrichelt: wohin sie ziehen darf
+learn-mark-target = gelb: das verlangte Feld
+learn-mark-blocker = rot: die Figur, die im Weg steht
+learn-mark-enemy-queen = dunkelrot gestrichelt: die gegnerische Königin
+learn-mark-reply = dunkelrot gestrichelt: die Antwort deines Gegners
+learn-mark-distance = √: der Abstand zur gegnerischen Königin
+learn-try-again = Drück auf **Ziehen**, um es noch einmal zu versuchen.
+learn-press-move = Drück auf **Ziehen**, um zu spielen.
+learn-pick-piece = **{ $title }**: Wähle die Figur, die ziehen soll; die markierten Figuren können ziehen.
+learn-pick-destination = **{ $title }**: Wähle, wohin die Figur auf { $square } zieht; ihre Züge sind markiert.
+learn-try-square = nicht markiert: probier es aus und sieh, warum
+learn-offer = 📘 { $opponent }, neu bei Monkey Queen? /lernen bringt dir die Regeln in fünf Minuten bei, auf einem Brett, das nur du siehst.

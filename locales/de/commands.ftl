@@ -238,6 +238,23 @@ choice-start-one-week = in 1 Woche
 rules = regeln
 rules-description = Die Regeln von Monkey Queen in Kürze, mit Beispieldiagrammen.
 
+## /learn
+
+# The lessons, in Discord; the choices of `stage` are the stages' titles.
+learn = lernen
+learn-description = Lerne Monkey Queen in fünf Minuten, indem du spielst: eine Regel nach der anderen, nur für dich.
+learn-stage = stufe
+learn-stage-description = Die Stufe, die du machen willst (Standard: die erste, die du noch nicht geschafft hast)
+choice-stage-queen = Die Königin
+choice-stage-shrink = Der Stapel schrumpft
+choice-stage-queen-two = Eine Königin aus zwei Steinen
+choice-stage-baby = Babys
+choice-stage-capture = Schlagen
+choice-stage-take-queen = Schlag die Königin
+choice-stage-no-moves = Keine Züge mehr
+choice-stage-pie = Die Tauschregel
+choice-stage-puzzles = Finde den Zug
+
 ## The Activity's Entry Point command (App Launcher)
 
 launch = starten

@@ -554,3 +554,29 @@ lesson-not-the-win = That move is legal, but it is not the winning move: look at
 lesson-not-swap = That move is legal, but White's first move is strong: swap and take it.
 lesson-right = Right!
 lesson-stage-done = Stage done: { $stars } of 3 stars.
+
+## /learn: the lessons in Discord, one exercise at a time, on a board only the player sees
+learn-heading = **{ $title }** · stage { $stage } of { $stages } · exercise { $exercise } of { $exercises }
+learn-caption = { $title } · exercise { $exercise } of { $exercises }
+learn-right = ✅ **{ $move }**: right!
+learn-wrong = ❌ { $why }
+learn-stage-finished = 🏅 Stage “{ $title }” done: { $stars ->
+    [one] 1 star
+   *[other] { $stars } stars
+} out of 3.
+learn-done = 🎓 You have finished every lesson. Now play: challenge someone with /challenge, or challenge me to play the computer; /puzzle has more positions to solve.
+learn-marks = On the board:
+learn-mark-piece = blue: the piece that moves
+learn-mark-tried = red: your try
+learn-mark-allowed = dashed green: where it may go
+learn-mark-target = yellow: the square asked for
+learn-mark-blocker = red: the piece in the way
+learn-mark-enemy-queen = dashed dark red: the enemy queen
+learn-mark-reply = dashed dark red: your opponent's answer
+learn-mark-distance = √: the distance to the enemy queen
+learn-try-again = Press **Move** to try again.
+learn-press-move = Press **Move** to play.
+learn-pick-piece = **{ $title }**: choose the piece to move; the pieces that can move are marked.
+learn-pick-destination = **{ $title }**: choose where the piece on { $square } goes; its moves are marked.
+learn-try-square = not marked: try it and see why
+learn-offer = 📘 { $opponent }, new to Monkey Queen? /learn teaches you the rules in five minutes, on a board only you see.

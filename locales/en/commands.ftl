@@ -246,6 +246,23 @@ choice-start-one-week = in 1 week
 rules = rules
 rules-description = The rules of Monkey Queen in short, with example diagrams.
 
+## /learn
+
+# The lessons, in Discord; the choices of `stage` are the stages' titles.
+learn = learn
+learn-description = Learn Monkey Queen by playing, in five minutes: one rule at a time, only for you.
+learn-stage = stage
+learn-stage-description = The stage to do (default: the first one you have not finished)
+choice-stage-queen = The queen
+choice-stage-shrink = The stack shrinks
+choice-stage-queen-two = A queen of two
+choice-stage-baby = Babies
+choice-stage-capture = Captures
+choice-stage-take-queen = Take the queen
+choice-stage-no-moves = No moves left
+choice-stage-pie = The pie rule
+choice-stage-puzzles = Find the move
+
 ## The Activity's Entry Point command (App Launcher)
 
 launch = launch

@@ -574,3 +574,29 @@ lesson-not-the-win = Esa jugada es legal, pero no es la ganadora: mira la pieza 
 lesson-not-swap = Esa jugada es legal, pero la primera jugada de las blancas es fuerte: intercambia y quédatela.
 lesson-right = ¡Correcto!
 lesson-stage-done = Etapa superada: { $stars } de 3 estrellas.
+
+## /learn: the lessons in Discord, one exercise at a time, on a board only the player sees
+learn-heading = **{ $title }** · etapa { $stage } de { $stages } · ejercicio { $exercise } de { $exercises }
+learn-caption = { $title } · ejercicio { $exercise } de { $exercises }
+learn-right = ✅ **{ $move }**: ¡correcto!
+learn-wrong = ❌ { $why }
+learn-stage-finished = 🏅 Etapa «{ $title }» superada: { $stars ->
+    [one] 1 estrella
+   *[other] { $stars } estrellas
+} de 3.
+learn-done = 🎓 Has terminado todas las lecciones. Ahora, a jugar: desafía a alguien con /desafiar, o desafíame a mí para jugar contra la máquina; /problema tiene más posiciones para resolver.
+learn-marks = En el tablero:
+learn-mark-piece = azul: la pieza que se mueve
+learn-mark-tried = rojo: tu intento
+learn-mark-allowed = verde discontinuo: adónde puede ir
+learn-mark-target = amarillo: la casilla pedida
+learn-mark-blocker = rojo: la pieza que estorba
+learn-mark-enemy-queen = rojo oscuro discontinuo: la reina enemiga
+learn-mark-reply = rojo oscuro discontinuo: la respuesta de tu rival
+learn-mark-distance = √: la distancia a la reina enemiga
+learn-try-again = Pulsa **Mover** para intentarlo de nuevo.
+learn-press-move = Pulsa **Mover** para jugar.
+learn-pick-piece = **{ $title }**: elige la pieza que vas a mover; las piezas marcadas pueden moverse.
+learn-pick-destination = **{ $title }**: elige adónde va la pieza de { $square }; sus jugadas están marcadas.
+learn-try-square = sin marcar: pruébala y verás por qué
+learn-offer = 📘 { $opponent }, ¿es tu primera vez con Monkey Queen? /aprender te enseña las reglas en cinco minutos, en un tablero que solo ves tú.

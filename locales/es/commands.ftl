@@ -249,6 +249,23 @@ choice-start-one-week = en 1 semana
 rules = reglas
 rules-description = Las reglas de Monkey Queen en breve, con diagramas de ejemplo.
 
+## /learn
+
+# The lessons, in Discord; the choices of `stage` are the stages' titles.
+learn = aprender
+learn-description = Aprende Monkey Queen jugando, en cinco minutos: una regla cada vez, solo para ti.
+learn-stage = etapa
+learn-stage-description = La etapa que quieres hacer (por defecto: la primera que no has superado)
+choice-stage-queen = La reina
+choice-stage-shrink = La pila se encoge
+choice-stage-queen-two = Una reina de dos
+choice-stage-baby = Los bebés
+choice-stage-capture = Capturas
+choice-stage-take-queen = Captura la reina
+choice-stage-no-moves = Sin jugadas
+choice-stage-pie = La regla de intercambio
+choice-stage-puzzles = Encuentra la jugada
+
 ## The Activity's Entry Point command (App Launcher)
 
 launch = iniciar

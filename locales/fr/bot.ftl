@@ -582,3 +582,29 @@ lesson-not-the-win = Ce coup est légal, mais ce n'est pas le coup gagnant : reg
 lesson-not-swap = Ce coup est légal, mais le premier coup des Blancs est fort : échange et prends-le.
 lesson-right = Bravo !
 lesson-stage-done = Étape réussie : { $stars } étoiles sur 3.
+
+## /learn: the lessons in Discord, one exercise at a time, on a board only the player sees
+learn-heading = **{ $title }** · étape { $stage } sur { $stages } · exercice { $exercise } sur { $exercises }
+learn-caption = { $title } · exercice { $exercise } sur { $exercises }
+learn-right = ✅ **{ $move }** : bravo !
+learn-wrong = ❌ { $why }
+learn-stage-finished = 🏅 Étape « { $title } » réussie : { $stars ->
+    [one] 1 étoile
+   *[other] { $stars } étoiles
+} sur 3.
+learn-done = 🎓 Tu as terminé toutes les leçons. À toi de jouer : défie quelqu'un avec /défier, ou défie-moi pour jouer contre l'ordinateur ; /problème a d'autres positions à résoudre.
+learn-marks = Sur le plateau :
+learn-mark-piece = bleu : la pièce qui se déplace
+learn-mark-tried = rouge : ton essai
+learn-mark-allowed = vert en pointillés : où elle peut aller
+learn-mark-target = jaune : la case demandée
+learn-mark-blocker = rouge : la pièce qui barre le chemin
+learn-mark-enemy-queen = rouge foncé en pointillés : la reine adverse
+learn-mark-reply = rouge foncé en pointillés : la réponse de ton adversaire
+learn-mark-distance = √ : la distance à la reine adverse
+learn-try-again = Appuie sur **Jouer** pour réessayer.
+learn-press-move = Appuie sur **Jouer** pour faire ton coup.
+learn-pick-piece = **{ $title }** : choisis la pièce à jouer ; les pièces marquées peuvent bouger.
+learn-pick-destination = **{ $title }** : choisis où va la pièce en { $square } ; ses coups sont marqués.
+learn-try-square = non marquée : essaie pour voir pourquoi
+learn-offer = 📘 { $opponent }, tu découvres Monkey Queen ? /apprendre t'enseigne les règles en cinq minutes, sur un plateau rien que pour toi.

@@ -243,6 +243,23 @@ choice-start-one-week = dans 1 semaine
 rules = règles
 rules-description = Les règles de Monkey Queen en bref, avec des diagrammes d'exemple.
 
+## /learn
+
+# The lessons, in Discord; the choices of `stage` are the stages' titles.
+learn = apprendre
+learn-description = Apprends Monkey Queen en jouant, en cinq minutes : une règle à la fois, rien que pour toi.
+learn-stage = étape
+learn-stage-description = L'étape à faire (par défaut : la première que tu n'as pas encore réussie)
+choice-stage-queen = La reine
+choice-stage-shrink = La pile rétrécit
+choice-stage-queen-two = Une reine de deux
+choice-stage-baby = Les bébés
+choice-stage-capture = Les prises
+choice-stage-take-queen = Prends la reine
+choice-stage-no-moves = Plus aucun coup
+choice-stage-pie = La règle d'échange
+choice-stage-puzzles = Trouve le coup
+
 ## The Activity's Entry Point command (App Launcher)
 
 launch = lancer

@@ -574,3 +574,29 @@ lesson-not-the-win = Essa jogada é legal, mas não é a jogada vencedora: olhe 
 lesson-not-swap = Essa jogada é legal, mas a primeira jogada das Brancas é forte: troque e fique com ela.
 lesson-right = Certo!
 lesson-stage-done = Etapa concluída: { $stars } de 3 estrelas.
+
+## /learn: the lessons in Discord, one exercise at a time, on a board only the player sees
+learn-heading = **{ $title }** · etapa { $stage } de { $stages } · exercício { $exercise } de { $exercises }
+learn-caption = { $title } · exercício { $exercise } de { $exercises }
+learn-right = ✅ **{ $move }**: certo!
+learn-wrong = ❌ { $why }
+learn-stage-finished = 🏅 Etapa “{ $title }” concluída: { $stars ->
+    [one] 1 estrela
+   *[other] { $stars } estrelas
+} de 3.
+learn-done = 🎓 Você concluiu todas as lições. Agora é jogar: desafie alguém com /desafiar, ou me desafie para jogar contra o computador; /problema tem mais posições para resolver.
+learn-marks = No tabuleiro:
+learn-mark-piece = azul: a peça que se move
+learn-mark-tried = vermelho: sua tentativa
+learn-mark-allowed = verde tracejado: aonde ela pode ir
+learn-mark-target = amarelo: a casa pedida
+learn-mark-blocker = vermelho: a peça no caminho
+learn-mark-enemy-queen = vermelho-escuro tracejado: a rainha inimiga
+learn-mark-reply = vermelho-escuro tracejado: a resposta do seu adversário
+learn-mark-distance = √: a distância até a rainha inimiga
+learn-try-again = Toque em **Jogar** para tentar de novo.
+learn-press-move = Toque em **Jogar** para fazer sua jogada.
+learn-pick-piece = **{ $title }**: escolha a peça a mover; as peças marcadas podem se mover.
+learn-pick-destination = **{ $title }**: escolha para onde vai a peça de { $square }; suas jogadas estão marcadas.
+learn-try-square = sem marca: tente e veja por quê
+learn-offer = 📘 { $opponent }, primeira vez no Monkey Queen? /aprender ensina as regras em cinco minutos, num tabuleiro que só você vê.

@@ -243,6 +243,23 @@ choice-start-one-week = em 1 semana
 rules = regras
 rules-description = As regras do Monkey Queen em resumo, com diagramas de exemplo.
 
+## /learn
+
+# The lessons, in Discord; the choices of `stage` are the stages' titles.
+learn = aprender
+learn-description = Aprenda Monkey Queen jogando, em cinco minutos: uma regra por vez, só para você.
+learn-stage = etapa
+learn-stage-description = A etapa a fazer (padrão: a primeira que você ainda não concluiu)
+choice-stage-queen = A rainha
+choice-stage-shrink = A pilha diminui
+choice-stage-queen-two = Uma rainha de duas
+choice-stage-baby = Os bebês
+choice-stage-capture = Capturas
+choice-stage-take-queen = Capture a rainha
+choice-stage-no-moves = Sem jogadas
+choice-stage-pie = A regra de troca
+choice-stage-puzzles = Encontre a jogada
+
 ## The Activity's Entry Point command (App Launcher)
 
 launch = iniciar

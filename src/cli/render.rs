@@ -77,6 +77,7 @@ pub fn render(args: &RenderArgs) -> Result<(), String> {
         selected: args.select.as_deref().map(square).transpose()?,
         players: args.names.players(),
         status: args.status.clone(),
+        frames: Vec::new(),
     };
     let renderer = Renderer::new().map_err(|e| e.to_string())?;
     let png = renderer.board_png(&pos, &view).map_err(|e| e.to_string())?;

@@ -58,6 +58,7 @@ pub async fn picture(
         selected: marks.selected,
         players: Players::new(game.white.name.clone(), game.black.name.clone()),
         status: Some(lang.text(&Msg::StatusLine(game))),
+        frames: Vec::new(),
     };
     let renderer = data.renderer.clone();
     let position = game.position.clone();

@@ -272,6 +272,27 @@ component_ids! {
     },
     /// The Solve button of a daily puzzle's post: today's daily puzzle for the clicker.
     DailyPuzzle = "puzzle-daily",
+    /// The Move button of a lesson (`/learn`).
+    LearnMove = "learn-move" {
+        /// The clicker's step in the lessons when the button was made.
+        step: u32,
+    },
+    /// A menu of the pieces that can move in a lesson's exercise.
+    LearnPiece = "learn-pick" {
+        /// The clicker's step in the lessons when the menu was made.
+        step: u32,
+        /// Which of the message's menus it is.
+        part: u8,
+    },
+    /// A menu of the squares the piece on `from` may go to, or be tried on, in a lesson.
+    LearnDestination = "learn-to" {
+        /// The clicker's step in the lessons when the menu was made.
+        step: u32,
+        /// The square of the piece that moves.
+        from: Square,
+        /// Which of the message's menus it is.
+        part: u8,
+    },
     /// Show another page of the server's tournaments.
     Tournaments = "tournaments" {
         /// The 0-based page to show.
@@ -738,6 +759,19 @@ mod tests {
                 "puzzle-solution:7:0:0",
             ),
             (ComponentId::DailyPuzzle, "puzzle-daily"),
+            (ComponentId::LearnMove { step: 4 }, "learn-move:4"),
+            (
+                ComponentId::LearnPiece { step: 4, part: 0 },
+                "learn-pick:4:0",
+            ),
+            (
+                ComponentId::LearnDestination {
+                    step: 4,
+                    from: Square::parse("c4", 12).unwrap(),
+                    part: 1,
+                },
+                "learn-to:4:c4:1",
+            ),
         ]
     }
 

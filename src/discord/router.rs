@@ -6,6 +6,7 @@ use serenity::{FullEvent, Interaction};
 use tracing::warn;
 
 use super::commands::challenge::{self, Answer};
+use super::commands::learn::clicks as learn;
 use super::commands::puzzle::clicks as puzzle;
 use super::commands::{
     abandoned, analyse, end, pick, rematch, replay, standings, tournament, view,
@@ -101,6 +102,11 @@ async fn route(click: &Click<'_>) -> Result<(), Error> {
         }
         Ok(ComponentId::PuzzleSolution { at }) => puzzle::solution(click, at).await,
         Ok(ComponentId::DailyPuzzle) => puzzle::daily(click).await,
+        Ok(ComponentId::LearnMove { step }) => learn::open(click, step).await,
+        Ok(ComponentId::LearnPiece { step, .. }) => learn::piece(click, step).await,
+        Ok(ComponentId::LearnDestination { step, from, .. }) => {
+            learn::destination(click, step, from).await
+        }
         Err(e) => {
             warn!(%custom_id, user = %click.user.id, error = %e, "unknown component");
             click

@@ -19,7 +19,7 @@ mod web;
 use monkey_queen_core::analysis::Mistake;
 use monkey_queen_core::{Color, GameOptions, Move, Role, Square};
 
-use crate::games::lessons::{Exercise, Stage, Why};
+use crate::games::lessons::{Exercise, LessonAt, Mark, Stage, Why};
 use crate::games::{
     Challenge, DailySolver, GameResult, GameSummary, GameView, HistoryPage, LeaderboardPage, Page,
     PlayerStats, PuzzleStats, PuzzleView, RatingChange, Tournament, TournamentView, UserError,
@@ -495,6 +495,26 @@ pub enum Msg<'a> {
     },
     /// The daily puzzle's post in a server's channel.
     DailyPost(&'a PuzzleView),
+    /// A lesson's exercise in `/learn` (or the end of the lessons), after what the last try did.
+    Lesson {
+        /// Where the player stands now.
+        at: &'a LessonAt,
+        /// What the last try did.
+        note: LessonNote<'a>,
+    },
+    /// The header line over a lesson's picture.
+    LessonCaption(&'a LessonAt),
+    /// The picker's steps in a lesson: which piece, then (`from` chosen) where it goes.
+    LessonPick {
+        /// Where the player stands.
+        at: &'a LessonAt,
+        /// The piece chosen, at the second step.
+        from: Option<Square>,
+    },
+    /// A lesson's destination menu: a square the piece may not go to, offered to be tried.
+    LessonTrySquare,
+    /// The challenge message's line for an opponent who has never played: `/learn` offered.
+    LearnOffer(UserId),
     /// The solvers of the daily puzzle of `day`, first first (`/leaderboard scope:puzzles`).
     DailySolvers {
         /// The day.
@@ -512,6 +532,27 @@ pub enum Msg<'a> {
     DailyPuzzleChannelUnreachable(u64),
     /// `/settings` choosing a daily puzzle channel and turning it off at once.
     DailyPuzzleChannelConflict,
+}
+
+/// What the last try at a lesson did, told above the exercise shown.
+#[derive(Debug, Clone, Copy)]
+pub enum LessonNote<'a> {
+    /// Nothing yet: the exercise just opened.
+    Start,
+    /// The answer, and the stage with its stars when it ended one.
+    Right {
+        /// The move played.
+        mv: Move,
+        /// The stage finished, and its stars.
+        finished: Option<(&'static Stage, u8)>,
+    },
+    /// Not the answer: why, and the squares the board shows.
+    Wrong {
+        /// Why.
+        why: &'a Why,
+        /// The squares marked.
+        marks: &'a [Mark],
+    },
 }
 
 /// The most characters of someone's text quoted back (a tournament's name fits whole).

@@ -5,7 +5,8 @@ use monkey_queen_core::{
     GameOptions, IllegalMove, Move, MoveError, ParseError, Position, Role, Square,
 };
 
-use super::{Button, ChartWord, Lang, Msg};
+use super::{Button, ChartWord, Lang, LessonNote, Msg};
+use crate::games::lessons::{self, Judged, LessonAt, STAGES};
 use crate::games::{
     Challenge, GameResult, GameSummary, GameView, HistoryPage, LeaderboardEntry, LeaderboardPage,
     Page, Place, PlayedGame, PlayerRef, PlayerStats, Reach, UserError,
@@ -676,6 +677,62 @@ fn every_message_renders_in_every_language_within_discords_limits() {
         by: Some(UserId(20)),
     }));
     messages.extend(refusals.iter().map(Msg::Refused));
+    let stage = |number: usize, exercise: usize| LessonAt {
+        stage: &STAGES[number],
+        number,
+        exercise,
+        wrong: 1,
+        step: 7,
+    };
+    let (babies, shrink, done) = (stage(3, 0), stage(1, 1), stage(8, 3));
+    let Judged::Wrong { why, marks } = lessons::judge(&STAGES[3].exercises[0], "c4-b4") else {
+        panic!("c4-b4 does not come closer to g7");
+    };
+    messages.extend([
+        Msg::Lesson {
+            at: &babies,
+            note: LessonNote::Start,
+        },
+        Msg::Lesson {
+            at: &babies,
+            note: LessonNote::Wrong {
+                why: &why,
+                marks: &marks,
+            },
+        },
+        Msg::Lesson {
+            at: &shrink,
+            note: LessonNote::Right {
+                mv: birth(),
+                finished: None,
+            },
+        },
+        Msg::Lesson {
+            at: &babies,
+            note: LessonNote::Right {
+                mv: birth(),
+                finished: Some((&STAGES[2], 1)),
+            },
+        },
+        Msg::Lesson {
+            at: &done,
+            note: LessonNote::Right {
+                mv: birth(),
+                finished: Some((&STAGES[8], 3)),
+            },
+        },
+        Msg::LessonCaption(&babies),
+        Msg::LessonPick {
+            at: &babies,
+            from: None,
+        },
+        Msg::LessonPick {
+            at: &babies,
+            from: Some(sq("c4")),
+        },
+        Msg::LessonTrySquare,
+        Msg::LearnOffer(UserId(20)),
+    ]);
     // A message that fails to format (an id missing, a variable not given) panics in tests.
     for msg in &messages {
         let en = Lang::En.text(msg);
@@ -692,9 +749,10 @@ fn every_message_renders_in_every_language_within_discords_limits() {
             );
             let limit = match msg {
                 Msg::Label(_) => Some(80),
-                Msg::PieceOnSquare { .. } | Msg::ThreadName(_) | Msg::GameChoice { .. } => {
-                    Some(100)
-                }
+                Msg::PieceOnSquare { .. }
+                | Msg::ThreadName(_)
+                | Msg::GameChoice { .. }
+                | Msg::LessonTrySquare => Some(100),
                 Msg::ChoosePiece | Msg::ChooseDestination => Some(150),
                 _ => None,
             };

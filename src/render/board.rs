@@ -10,7 +10,7 @@ use super::layout::{Layout, Rect};
 use super::sprites::{self, PieceSprites, blit, tint};
 use super::text::{self, Fonts};
 use super::theme;
-use super::view::BoardView;
+use super::view::{BoardView, Frame, FrameKind};
 
 /// Side of the checker icon in front of a player's name.
 const SIDE_ICON: u32 = 36;
@@ -183,11 +183,92 @@ pub fn draw(fonts: &Fonts, kit: &Kit, icons: &Icons, pos: &Position, view: &Boar
             blit(&mut img, marker, r.x, r.y);
         }
     }
+    for frame in &view.frames {
+        if frame.square.is_on_board(pos.size()) {
+            draw_frame(&mut img, fonts, &layout, frame);
+        }
+    }
     draw_header(&mut img, fonts, &layout, pos, view);
     for color in Color::ALL {
         draw_strip(&mut img, fonts, icons, &layout, pos, view, color);
     }
     img
+}
+
+/// A square framed in its kind's colour (dashed for the squares only shown as possible), its
+/// label on a dark ground at its top.
+fn draw_frame(img: &mut RgbImage, fonts: &Fonts, layout: &Layout, frame: &Frame) {
+    let (color, dashed) = match frame.kind {
+        FrameKind::Piece => (theme::FRAME_PIECE, false),
+        FrameKind::Target => (theme::FRAME_TARGET, false),
+        FrameKind::Allowed => (theme::FRAME_ALLOWED, true),
+        FrameKind::Wrong => (theme::FRAME_WRONG, false),
+        FrameKind::Danger => (theme::FRAME_DANGER, true),
+    };
+    let square = layout.square_px();
+    let inset = (square / 16).max(1);
+    let band = (square / 11).max(2);
+    let r = layout.square_rect(frame.square);
+    let (x, y, side) = (r.x + inset, r.y + inset, r.w.saturating_sub(2 * inset));
+    // Dashes a fifth of the side long, with gaps half as long.
+    let dash = if dashed { (side / 5).max(2) } else { side };
+    let gap = if dashed { dash / 2 } else { 0 };
+    let mut along = 0;
+    while along < side {
+        let length = dash.min(side - along);
+        for piece in [
+            Rect {
+                x: x + along,
+                y,
+                w: length,
+                h: band,
+            },
+            Rect {
+                x: x + along,
+                y: y + side - band,
+                w: length,
+                h: band,
+            },
+            Rect {
+                x,
+                y: y + along,
+                w: band,
+                h: length,
+            },
+            Rect {
+                x: x + side - band,
+                y: y + along,
+                w: band,
+                h: length,
+            },
+        ] {
+            fill(img, piece, color);
+        }
+        along += dash + gap;
+    }
+    if let Some(label) = &frame.label {
+        let size = square as f32 * 0.3;
+        let text = text::fit(&fonts.bold, size, label, side.saturating_sub(2 * band));
+        let width = text::width(&fonts.bold, size, &text) + band;
+        let height = (size * 1.05) as u32;
+        let centre_x = r.x as f32 + r.w as f32 / 2.0;
+        let ground = Rect {
+            x: (centre_x - width as f32 / 2.0).max(0.0) as u32,
+            y: y + band,
+            w: width,
+            h: height,
+        };
+        fill(img, ground, theme::FRAME_LABEL_GROUND);
+        let centre_y = ground.y as f32 + height as f32 / 2.0;
+        text::draw_centred(
+            img,
+            &fonts.bold,
+            size,
+            theme::TEXT,
+            (centre_x, centre_y),
+            &text,
+        );
+    }
 }
 
 fn draw_highlights(img: &mut RgbImage, layout: &Layout, view: &BoardView) {

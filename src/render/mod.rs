@@ -50,7 +50,7 @@ pub use diagram::DiagramPlace;
 pub use layout::Layout;
 pub use replay::{FRAME_DELAY, LAST_FRAME_DELAY};
 use text::Fonts;
-pub use view::{BoardView, Players, default_status};
+pub use view::{BoardView, Frame, FrameKind, Players, default_status};
 
 /// The board sizes pictures are prepared for (R1.1).
 const SIZES: [u8; 3] = [12, 14, 16];

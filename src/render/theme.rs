@@ -30,6 +30,18 @@ pub const CAPTURE: (Rgb<u8>, f32) = (Rgb([0xe8, 0x4a, 0x32]), 0.6);
 pub const CAPTURE_BORDER: Rgb<u8> = Rgb([0xc0, 0x23, 0x12]);
 /// Tint and strength over the selected square.
 pub const SELECTED: (Rgb<u8>, f32) = (Rgb([0x3f, 0x9b, 0xe8]), 0.6);
+/// The frame of a piece that moves (a lesson's explanation).
+pub const FRAME_PIECE: Rgb<u8> = Rgb([0x3f, 0x9b, 0xe8]);
+/// The frame of a square asked for.
+pub const FRAME_TARGET: Rgb<u8> = Rgb([0xf5, 0xd8, 0x3a]);
+/// The dashed frame of a square a piece may go to.
+pub const FRAME_ALLOWED: Rgb<u8> = Rgb([0x2e, 0x9e, 0x4f]);
+/// The frame of the square tried, or of the piece in the way.
+pub const FRAME_WRONG: Rgb<u8> = Rgb([0xe8, 0x4a, 0x32]);
+/// The dashed frame of the enemy queen, or of the opponent's answer.
+pub const FRAME_DANGER: Rgb<u8> = Rgb([0xc0, 0x23, 0x12]);
+/// The ground under a frame's label.
+pub const FRAME_LABEL_GROUND: Rgb<u8> = Rgb([0x10, 0x18, 0x0c]);
 /// Colour and opacity of the markers of legal destinations.
 pub const MARK: (Rgb<u8>, f32) = (Rgb([0x1d, 0x2b, 0x18]), 0.45);
 

@@ -64,6 +64,34 @@ pub struct BoardView {
     pub players: Players,
     /// The header line; `None` shows [`default_status`].
     pub status: Option<String>,
+    /// Squares framed in colour, each with what it shows (the lessons' explanations).
+    pub frames: Vec<Frame>,
+}
+
+/// What a framed square shows, as the lessons' page frames it (`web/learn.css`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FrameKind {
+    /// The piece that moves, or that is asked to move: blue.
+    Piece,
+    /// A square asked for: yellow.
+    Target,
+    /// A square the piece may go to: dashed green.
+    Allowed,
+    /// The square tried, or the piece in the way: red.
+    Wrong,
+    /// The enemy queen, or a square of the opponent's answer: dashed dark red.
+    Danger,
+}
+
+/// A square framed on the picture, with a short label at its top (a distance: `√50`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Frame {
+    /// The square.
+    pub square: Square,
+    /// What it shows.
+    pub kind: FrameKind,
+    /// A few characters drawn at its top.
+    pub label: Option<String>,
 }
 
 /// The English header line: whose turn it is or the result, and the ply count.

@@ -89,7 +89,10 @@ pub use games::{
     set_game_message, set_game_thread, web_games,
 };
 pub use launches::{LaunchRow, delete_launches_by, launch, record_launch};
-pub use lessons::{lesson_stars, record_lesson_stars};
+pub use lessons::{
+    LessonAttemptRow, has_played, lesson_attempt, lesson_stars, record_lesson_stars,
+    save_lesson_attempt,
+};
 pub use locks::{Key, lock, try_lock};
 pub use mining::{
     MiningClaim, MiningRow, claim_game_to_mine, finish_mining, give_up_unfinished_searches,

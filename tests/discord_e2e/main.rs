@@ -29,6 +29,7 @@ mod framework;
 mod game;
 mod harness;
 mod hostile;
+mod learn;
 mod learn_pages;
 mod lists;
 mod many_pages;

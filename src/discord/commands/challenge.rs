@@ -204,6 +204,7 @@ pub async fn challenge(
 /// and the challenge follows.
 async fn post_challenge(ctx: Command<'_>, challenge: &Challenge, lang: Lang) -> Result<(), Error> {
     let text = lang.text(&Msg::ChallengePosted(challenge));
+    let text = with_learn_offer(ctx.data(), challenge, lang, text).await;
     let buttons = challenge_buttons(challenge, lang);
     if ctx.is_deferred() {
         // After the private deferral: its "thinking…" says so, then the challenge follows as
@@ -256,6 +257,23 @@ async fn post_challenge(ctx: Command<'_>, challenge: &Challenge, lang: Lang) -> 
     };
     remember(ctx.data(), challenge, message).await;
     Ok(())
+}
+
+/// `text` with a line offering `/learn` to the player challenged when they have never played
+/// (no game of theirs, no lesson done). Whether they have is only a courtesy: a failure to
+/// tell is logged, and the challenge goes out without the line.
+async fn with_learn_offer(data: &Data, challenge: &Challenge, lang: Lang, text: String) -> String {
+    let Some(opponent) = challenge.challenged else {
+        return text;
+    };
+    match data.service.lessons().is_newcomer(opponent).await {
+        Ok(true) => format!("{text}\n{}", lang.text(&Msg::LearnOffer(opponent))),
+        Ok(false) => text,
+        Err(e) => {
+            warn!(challenge = %challenge.id, error = %e, "could not tell whether the opponent ever played");
+            text
+        }
+    }
 }
 
 /// Stores where a challenge message is, so its expiry can edit it; a failure is only logged.

@@ -4,6 +4,7 @@ pub mod abandoned;
 pub mod analyse;
 pub mod challenge;
 pub mod end;
+pub mod learn;
 mod level;
 pub mod localize;
 mod paging;
@@ -42,6 +43,7 @@ pub fn all() -> Vec<poise::Command<Data, Error>> {
         replay::replay(),
         analyse::analyse(),
         puzzle::puzzle(),
+        learn::learn(),
         settings::settings(),
         tournament::tournament(),
         rules::rules(),

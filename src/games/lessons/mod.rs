@@ -3,12 +3,14 @@
 //! rules engine, stars for few wrong tries, the best stars of each stage kept per player.
 //!
 //! - `stages`: the stages and their exercises, as data;
+//! - `attempts`: a player's way through them in Discord, try by try;
 //! - `check`: a try judged, and a wrong one explained (the rule it breaks, in the refusals'
 //!   own terms) with the squares to show on the board.
 //!
 //! Faces render the explanations ([`crate::i18n`]) and keep an anonymous visitor's progress
 //! themselves; a known player's is stored here ([`LessonService`]).
 
+mod attempts;
 mod check;
 mod stages;
 
@@ -16,6 +18,7 @@ use super::{GameService, Result};
 use crate::model::{Level, UserId};
 use crate::storage;
 
+pub use attempts::{LessonAt, LessonTry};
 pub use check::{Judged, Mark, MarkKind, Why, judge, opening_marks};
 pub use stages::{CORNER, Exercise, Goal, STAGES, Stage};
 

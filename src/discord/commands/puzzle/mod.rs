@@ -108,6 +108,7 @@ async fn picture(
             lang.text(&Msg::ColorName(Color::Black)),
         ),
         status: Some(lang.text(&Msg::PuzzleCaption(view))),
+        frames: Vec::new(),
     };
     let renderer = data.renderer.clone();
     let position = view.position.clone();
