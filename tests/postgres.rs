@@ -161,6 +161,7 @@ async fn populated(db: TestDb) -> Fixture {
             GUILD,
             SettingsChange {
                 threads: Some(true),
+                board_colors: Some(monkey_queen::games::BoardColors::Colorblind),
                 ..SettingsChange::default()
             },
         )
@@ -246,6 +247,11 @@ async fn populated(db: TestDb) -> Fixture {
         f.service.puzzles().queue_daily_posts().await.unwrap().len(),
         1
     );
+    // A player's own board colours.
+    f.service
+        .choose_board_colors(carol().id, monkey_queen::games::BoardColors::High)
+        .await
+        .unwrap();
     // Lessons: a stage finished with one wrong try.
     let stage = monkey_queen::games::lessons::Stage::by_id("queen").unwrap();
     f.service

@@ -1,7 +1,9 @@
 //! What the caller chooses about a picture besides the position: orientation, highlights,
-//! names and the status line.
+//! names, the status line and the colours.
 
 use monkey_queen_core::{Color, Move, Position, Square};
+
+use crate::model::BoardColors;
 
 /// The two players' names, as shown in the strips. Any Unicode; long names are shortened.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -64,6 +66,8 @@ pub struct BoardView {
     pub players: Players,
     /// The header line; `None` shows [`default_status`].
     pub status: Option<String>,
+    /// The board's colours.
+    pub colors: BoardColors,
 }
 
 /// The English header line: whose turn it is or the result, and the ply count.

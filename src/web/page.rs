@@ -70,6 +70,7 @@ pub(super) async fn board_png(
         selected: None,
         players: Players::new(game.white.name.clone(), game.black.name.clone()),
         status: Some(status),
+        ..BoardView::default()
     };
     let renderer = web.renderer.clone();
     web.pictures

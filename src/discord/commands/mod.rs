@@ -3,6 +3,7 @@
 pub mod abandoned;
 pub mod analyse;
 pub mod challenge;
+mod colors;
 pub mod end;
 mod level;
 pub mod localize;
@@ -42,6 +43,7 @@ pub fn all() -> Vec<poise::Command<Data, Error>> {
         replay::replay(),
         analyse::analyse(),
         puzzle::puzzle(),
+        colors::colors(),
         settings::settings(),
         tournament::tournament(),
         rules::rules(),
