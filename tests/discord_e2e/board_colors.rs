@@ -41,7 +41,7 @@ async fn colours(h: &Harness, who: Caller, options: Vec<Value>) -> String {
         )
         .await;
     assert_eq!(answer.pointer("/data/flags"), Some(&Value::from(EPHEMERAL)));
-    content(&answer)
+    content(&answer).to_owned()
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
