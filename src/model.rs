@@ -336,6 +336,37 @@ impl Default for BoardOrientation {
 }
 
 stored_enum!(
+    /// The colours boards are drawn in: a player's own choice for the boards only they see,
+    /// a server's for its public boards. The same three themes as the web board's
+    /// (`web/board.js`).
+    BoardColors {
+        /// The bot's own colours: green squares, ivory and tobacco checkers.
+        Standard = "standard",
+        /// Safe for every colour blindness: grey squares, Okabe and Ito's blue and orange
+        /// highlights.
+        Colorblind = "colorblind",
+        /// High contrast: white and grey squares, black and white checkers.
+        High = "high",
+    }
+);
+
+impl BoardColors {
+    /// Every theme, in the order menus list them.
+    pub const ALL: [BoardColors; 3] = [
+        BoardColors::Standard,
+        BoardColors::Colorblind,
+        BoardColors::High,
+    ];
+}
+
+impl Default for BoardColors {
+    /// The bot's own colours.
+    fn default() -> BoardColors {
+        BoardColors::Standard
+    }
+}
+
+stored_enum!(
     /// Work that takes a core for a while, held to a cooldown per player and kind.
     Heavy {
         /// An animated replay.
@@ -508,6 +539,9 @@ pub struct GuildSettings {
     /// Whether members without Manage Server may create tournaments and start their own
     /// (default: off).
     pub tournament_organisers: bool,
+    /// The colours of the server's public boards (default: the bot's own); a player's own
+    /// choice colours the boards only they see.
+    pub board_colors: BoardColors,
 }
 
 impl From<monkey_queen_core::WinReason> for EndReason {

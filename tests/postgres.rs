@@ -161,6 +161,7 @@ async fn populated(db: TestDb) -> Fixture {
             GUILD,
             SettingsChange {
                 threads: Some(true),
+                board_colors: Some(monkey_queen::games::BoardColors::Colorblind),
                 ..SettingsChange::default()
             },
         )
@@ -246,11 +247,22 @@ async fn populated(db: TestDb) -> Fixture {
         f.service.puzzles().queue_daily_posts().await.unwrap().len(),
         1
     );
+    // A player's own board colours.
+    f.service
+        .choose_board_colors(carol().id, monkey_queen::games::BoardColors::High)
+        .await
+        .unwrap();
     // Lessons: a stage finished with one wrong try.
     let stage = monkey_queen::games::lessons::Stage::by_id("queen").unwrap();
     f.service
         .lessons()
         .finish(carol().id, stage, 1)
+        .await
+        .unwrap();
+    // Where a player stands in `/learn`: the next stage begun.
+    f.service
+        .lessons()
+        .start(carol().id, monkey_queen::games::lessons::Stage::by_id("shrink"))
         .await
         .unwrap();
     // Past the reminder time: the sweep queues an announcement.

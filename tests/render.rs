@@ -9,7 +9,9 @@ use std::path::PathBuf;
 
 use image::{Rgb, RgbImage, imageops};
 use monkey_queen::cli::Cli;
+use monkey_queen::model::BoardColors;
 use monkey_queen::render::analysis_layout::AnalysisLayout;
+use monkey_queen::render::theme::BoardTheme;
 use monkey_queen::render::{
     AnalysisTexts, BoardView, CellResult, Crosstable, CrosstableCell, CrosstableRow,
     CrosstableTexts, FRAME_DELAY, LAST_FRAME_DELAY, Layout, Players, RATING_CHART, RatingPoint,
@@ -282,14 +284,20 @@ fn the_indexed_png_looks_like_the_picture() {
     // Every pixel of the encoded board within a few levels of the picture drawn, on the
     // pieces, edges and text too (the palette has shades for the anti-aliasing).
     let renderer = renderer();
-    for (moves, flipped) in [
+    let cases = [
         (&GAME[..40], false),
         (&GAME[..21], true),
         (&GAME[..0], false),
-    ] {
+    ];
+    // In every theme, each with its own palette.
+    for ((moves, flipped), colors) in cases
+        .into_iter()
+        .flat_map(|case| BoardColors::ALL.map(|colors| (case, colors)))
+    {
         let (record, pos) = after(moves);
         let view = BoardView {
             flipped,
+            colors,
             marks: pos.legal_moves().iter().filter_map(|m| m.to()).collect(),
             players: Players::new("Alice", "Bob the Monkey"),
             ..view_after(&record)
@@ -306,10 +314,10 @@ fn the_indexed_png_looks_like_the_picture() {
         let worst = offs.iter().max().copied().unwrap_or(0);
         let mean = f64::from(offs.iter().sum::<u32>()) / offs.len() as f64;
         let visible = offs.iter().filter(|&&d| d > 24).count();
-        assert!(mean < 2.0, "mean distance {mean:.2}");
+        assert!(mean < 2.0, "{colors}: mean distance {mean:.2}");
         assert!(
             visible * 1000 < offs.len(),
-            "{visible} pixels off by more than 24 (worst {worst})"
+            "{colors}: {visible} pixels off by more than 24 (worst {worst})"
         );
     }
 }
@@ -773,4 +781,211 @@ fn crosstables_render_as_pngs_that_grow_with_the_table() {
     }
     // Eight players are taller than five.
     assert!(sizes[0].1 > sizes[1].1, "{sizes:?}");
+}
+
+// ---- board themes ------------------------------------------------------------------------
+
+/// A colour's relative luminance (WCAG 2).
+fn luminance(Rgb(c): Rgb<u8>) -> f64 {
+    let lin = c.map(|v| {
+        let v = f64::from(v) / 255.0;
+        if v <= 0.040_45 {
+            v / 12.92
+        } else {
+            ((v + 0.055) / 1.055).powf(2.4)
+        }
+    });
+    0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+}
+
+/// The contrast ratio of two colours (WCAG 2): 1 to 21.
+fn contrast(a: Rgb<u8>, b: Rgb<u8>) -> f64 {
+    let (a, b) = (luminance(a), luminance(b));
+    (a.max(b) + 0.05) / (a.min(b) + 0.05)
+}
+
+/// `color` as someone without one kind of cone sees it (Machado, Oliveira and Fernandes
+/// 2009, full severity, on linear RGB): `kind` 0 protanopia, 1 deuteranopia, 2 tritanopia.
+fn as_seen_without_cone(Rgb(c): Rgb<u8>, kind: usize) -> Rgb<u8> {
+    const MATRICES: [[[f64; 3]; 3]; 3] = [
+        [
+            [0.152_286, 1.052_583, -0.204_868],
+            [0.114_503, 0.786_281, 0.099_216],
+            [-0.003_882, -0.048_116, 1.051_998],
+        ],
+        [
+            [0.367_322, 0.860_646, -0.227_968],
+            [0.280_085, 0.672_501, 0.047_413],
+            [-0.011_820, 0.042_940, 0.968_881],
+        ],
+        [
+            [1.255_528, -0.076_749, -0.178_779],
+            [-0.078_411, 0.930_809, 0.147_602],
+            [0.004_733, 0.691_367, 0.303_900],
+        ],
+    ];
+    let lin = c.map(|v| {
+        let v = f64::from(v) / 255.0;
+        if v <= 0.040_45 {
+            v / 12.92
+        } else {
+            ((v + 0.055) / 1.055).powf(2.4)
+        }
+    });
+    let m = MATRICES[kind];
+    Rgb(std::array::from_fn(|i| {
+        let v = (m[i][0] * lin[0] + m[i][1] * lin[1] + m[i][2] * lin[2]).clamp(0.0, 1.0);
+        let s = if v <= 0.003_130_8 {
+            12.92 * v
+        } else {
+            1.055 * v.powf(1.0 / 2.4) - 0.055
+        };
+        (s * 255.0).round() as u8
+    }))
+}
+
+/// A pixel of `square` clear of its piece, its shadow and a capture's border.
+fn clear_of_piece(img: &RgbImage, layout: &Layout, square: Square) -> Rgb<u8> {
+    let r = layout.square_rect(square);
+    let inset = r.w * 12 / 100;
+    *img.get_pixel(r.x + inset, r.y + inset)
+}
+
+/// The start position drawn in `colors` with a capture from `from` to `to` as the last move
+/// and `selected` selected; each of them, and `plain`, as drawn: plain, last move's origin,
+/// capture, selected.
+fn highlights(colors: BoardColors, [plain, from, to, selected]: [&str; 4]) -> [Rgb<u8>; 4] {
+    let pos = Position::start(GameOptions::default());
+    let sq = |name: &str| Square::parse(name, 12).unwrap();
+    let view = BoardView {
+        last_move: Some(Move::Normal {
+            role: Role::Baby,
+            from: sq(from),
+            to: sq(to),
+            capture: Some(Role::Baby),
+        }),
+        selected: Some(sq(selected)),
+        colors,
+        ..BoardView::default()
+    };
+    let img = renderer().board_image(&pos, &view).unwrap();
+    let layout = Layout::new(12, false);
+    [plain, from, to, selected].map(|name| clear_of_piece(&img, &layout, sq(name)))
+}
+
+/// The share of a square's pixels close to `color`.
+fn share_near(img: &RgbImage, layout: &Layout, square: Square, color: Rgb<u8>) -> f64 {
+    let r = layout.square_rect(square);
+    let (mut near, mut all) = (0u32, 0u32);
+    for y in r.y..r.y + r.h {
+        for x in r.x..r.x + r.w {
+            all += 1;
+            near += u32::from(distance(*img.get_pixel(x, y), color) < 40);
+        }
+    }
+    f64::from(near) / f64::from(all)
+}
+
+/// Empty dark and light squares of the start position: plain, last move's origin, capture,
+/// selected.
+const DARK: [&str; 4] = ["c3", "a1", "c1", "e1"];
+const LIGHT: [&str; 4] = ["b3", "b1", "d1", "f1"];
+
+#[test]
+fn each_theme_draws_its_own_squares_pieces_and_highlights() {
+    let renderer = renderer();
+    let pos = Position::start(GameOptions::default());
+    let layout = Layout::new(12, false);
+    let mut pictures = Vec::new();
+    for colors in BoardColors::ALL {
+        let theme = BoardTheme::of(colors);
+        let view = BoardView {
+            colors,
+            ..BoardView::default()
+        };
+        let img = renderer.board_image(&pos, &view).unwrap();
+        assert_eq!(corner(&img, &layout, sq("a1")), theme.dark, "{colors}");
+        assert_eq!(corner(&img, &layout, sq("b1")), theme.light, "{colors}");
+        // The queens show the theme's checker faces.
+        for (queen, face) in [("g1", theme.white.face), ("f12", theme.black.face)] {
+            let share = share_near(&img, &layout, sq(queen), face);
+            assert!(share > 0.05, "{colors}: {queen} {share:.2}");
+        }
+        let [plain, from, to, selected] = highlights(colors, DARK);
+        assert_eq!(plain, theme.dark, "{colors}");
+        for (tinted, what) in [(from, "last move"), (to, "capture"), (selected, "selected")] {
+            assert!(distance(tinted, plain) > 60, "{colors}: {what} {tinted:?}");
+        }
+        pictures.push(img);
+    }
+    // Three different pictures.
+    for (a, b) in [(0, 1), (0, 2), (1, 2)] {
+        assert_ne!(pictures[a], pictures[b]);
+    }
+}
+
+#[test]
+fn the_colour_blind_theme_keeps_highlights_apart_without_any_one_cone() {
+    // Plain, last move, capture and selected squares, on dark and light squares, stay well
+    // apart as each colour blindness sees them (the standard theme's yellow and red come
+    // closer for some).
+    let least = |colors: BoardColors| {
+        let mut least = u32::MAX;
+        for squares in [DARK, LIGHT] {
+            let drawn = highlights(colors, squares);
+            for kind in 0..3 {
+                let seen = drawn.map(|c| as_seen_without_cone(c, kind));
+                for (i, j) in [(0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3)] {
+                    least = least.min(distance(seen[i], seen[j]));
+                }
+            }
+        }
+        least
+    };
+    let safe = least(BoardColors::Colorblind);
+    assert!(safe >= 55, "{safe}");
+    assert!(safe > least(BoardColors::Standard), "{safe}");
+}
+
+#[test]
+fn the_high_contrast_theme_meets_three_to_one_everywhere() {
+    // WCAG's 3:1 for what is not text (squares, pieces, marks), 4.5:1 for the numbers and
+    // coordinates; the other themes' numbers and coordinates are text too.
+    for colors in BoardColors::ALL {
+        let t = BoardTheme::of(colors);
+        assert!(contrast(t.coordinate, t.frame) >= 4.5, "{colors}");
+        for side in [t.white, t.black] {
+            assert!(contrast(side.number, side.face) >= 4.5, "{colors}");
+        }
+    }
+    let t = BoardTheme::of(BoardColors::High);
+    assert!(contrast(t.light, t.dark) >= 3.0);
+    assert!(
+        contrast(t.light, t.dark) > contrast(theme::LIGHT_SQUARE, theme::DARK_SQUARE),
+        "more contrast than the standard squares"
+    );
+    for square in [t.light, t.dark] {
+        for side in [t.white, t.black] {
+            // A checker stands out by its face or by its rim.
+            let best = contrast(side.face, square).max(contrast(side.rim, square));
+            assert!(best >= 3.0, "{side:?} on {square:?}: {best:.2}");
+        }
+    }
+    // The marks of legal destinations, as drawn over each square colour.
+    let pos = Position::start(GameOptions::default());
+    let layout = Layout::new(12, false);
+    let view = BoardView {
+        marks: vec![
+            Square::parse("c3", 12).unwrap(),
+            Square::parse("b3", 12).unwrap(),
+        ],
+        colors: BoardColors::High,
+        ..BoardView::default()
+    };
+    let img = renderer().board_image(&pos, &view).unwrap();
+    for (name, square) in [("c3", t.dark), ("b3", t.light)] {
+        let (cx, cy) = layout.square_centre(Square::parse(name, 12).unwrap());
+        let dot = *img.get_pixel(cx as u32, cy as u32);
+        assert!(contrast(dot, square) >= 3.0, "{name}: {dot:?}");
+    }
 }

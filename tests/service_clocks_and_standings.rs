@@ -8,11 +8,11 @@ use std::collections::HashMap;
 
 use common::*;
 use monkey_queen::games::{
-    Announced, Announcement, Audience, BOARD_GRACE_MS, BoardOrientation, ChallengeCreated,
-    ChallengeStatus, ChannelId, ClockChoice, ColorChoice, DELIVERY_LEASE_MS, EndReason, GameId,
-    GameRef, GameService, GameStatus, GuildId, GuildSettings, InternalError, LeaderboardScope,
-    Level, MAX_ATTEMPTS, PlayRequest, PlayerRef, Result, Retried, ServiceError, SettingsChange,
-    UserError, UserId, Viewer, retry_delay_ms,
+    Announced, Announcement, Audience, BOARD_GRACE_MS, BoardColors, BoardOrientation,
+    ChallengeCreated, ChallengeStatus, ChannelId, ClockChoice, ColorChoice, DELIVERY_LEASE_MS,
+    EndReason, GameId, GameRef, GameService, GameStatus, GuildId, GuildSettings, InternalError,
+    LeaderboardScope, Level, MAX_ATTEMPTS, PlayRequest, PlayerRef, Result, Retried, ServiceError,
+    SettingsChange, UserError, UserId, Viewer, retry_delay_ms,
 };
 use monkey_queen::i18n::{Lang, Msg};
 use monkey_queen_core::{Color, GameOptions, Position, Record};
@@ -922,6 +922,55 @@ async fn rematch_against_the_computer_starts_at_once() {
 // ---- settings ------------------------------------------------------------------------------
 
 #[tokio::test]
+async fn a_players_own_colours_draw_their_boards_and_the_servers_the_rest() {
+    let f = Fixture::new().await;
+    let (alice, bob) = (alice().id, bob().id);
+    assert_eq!(f.service.own_board_colors(alice).await.unwrap(), None);
+    let server = SettingsChange {
+        board_colors: Some(BoardColors::High),
+        ..SettingsChange::default()
+    };
+    f.service.update_settings(GUILD, server).await.unwrap();
+    f.service
+        .choose_board_colors(alice, BoardColors::Colorblind)
+        .await
+        .unwrap();
+    assert_eq!(
+        f.service.own_board_colors(alice).await.unwrap(),
+        Some(BoardColors::Colorblind)
+    );
+    let colors = |viewer, guild| f.service.board_colors(viewer, guild);
+    // Alice's own boards, in the server or outside it; the server's public ones.
+    assert_eq!(
+        colors(Some(alice), Some(GUILD)).await.unwrap(),
+        BoardColors::Colorblind
+    );
+    assert_eq!(
+        colors(Some(alice), None).await.unwrap(),
+        BoardColors::Colorblind
+    );
+    assert_eq!(colors(None, Some(GUILD)).await.unwrap(), BoardColors::High);
+    // Bob never chose: the server's colours, and the bot's own outside a server.
+    assert_eq!(
+        colors(Some(bob), Some(GUILD)).await.unwrap(),
+        BoardColors::High
+    );
+    assert_eq!(
+        colors(Some(bob), None).await.unwrap(),
+        BoardColors::Standard
+    );
+    // A new choice replaces the old.
+    f.service
+        .choose_board_colors(alice, BoardColors::Standard)
+        .await
+        .unwrap();
+    assert_eq!(
+        f.service.own_board_colors(alice).await.unwrap(),
+        Some(BoardColors::Standard)
+    );
+}
+
+#[tokio::test]
 async fn settings_defaults_and_updates() {
     let f = Fixture::new().await;
     let defaults = f.service.settings(GUILD).await.unwrap();
@@ -932,6 +981,7 @@ async fn settings_defaults_and_updates() {
             default_clock: ClockChoice::OneDay,
             orientation: BoardOrientation::WhiteBottom,
             tournament_organisers: false,
+            board_colors: BoardColors::Standard,
         }
     );
     let updated = f
@@ -959,6 +1009,7 @@ async fn settings_defaults_and_updates() {
             SettingsChange {
                 default_clock: Some(ClockChoice::TenMinutes),
                 orientation: Some(BoardOrientation::ToMove),
+                board_colors: Some(BoardColors::Colorblind),
                 ..SettingsChange::default()
             },
         )
@@ -969,6 +1020,7 @@ async fn settings_defaults_and_updates() {
         default_clock: ClockChoice::TenMinutes,
         orientation: BoardOrientation::ToMove,
         tournament_organisers: false,
+        board_colors: BoardColors::Colorblind,
     };
     assert_eq!(updated, expected);
     assert_eq!(f.service.settings(GUILD).await.unwrap(), expected);

@@ -65,8 +65,16 @@ function reopen(key) {
   location.reload();
 }
 
-/** Shows the game at `key` for the signed-in person. */
-async function show(key, signedIn, headers) {
+/**
+ * The board colours of the signed-in person's pages: the ones they chose (in Discord with
+ * `/colours`, or here), and a choice made here kept as theirs.
+ */
+function ownColors(chosen, headers) {
+  return { chosen, keep: (name) => postJson('/api/activity/colors', { colors: name }, headers) };
+}
+
+/** Shows the game at `key` for the signed-in person, the board in `colors` (see ownColors). */
+async function show(key, signedIn, headers, colors) {
   const answer = await getJson(`/api/games/${encodeURIComponent(key)}`);
   if (!answer.ok) {
     say(answer.error);
@@ -80,11 +88,12 @@ async function show(key, signedIn, headers) {
     headers,
     home: { href: '#games', text: t('web-activity-your-games'), go: () => reopen(null) },
     open: reopen,
+    colors,
   });
 }
 
 /** Lists `games` to pick from. */
-function list(games, signedIn, headers) {
+function list(games, signedIn, headers, colors) {
   setText($('mq-chooser-title'), t('web-activity-your-games'));
   say(games.length ? '' : t('web-activity-no-games'));
   $('mq-chooser-games').replaceChildren(...games.map((game) => {
@@ -92,7 +101,7 @@ function list(games, signedIn, headers) {
       el('span', { text: t('web-vs', { white: game.white, black: game.black }) }),
       el('span', { class: 'dim', text: game.your_turn ? t('web-your-turn') : t(`web-activity-${game.status}`) }),
     ]);
-    button.addEventListener('click', () => show(game.key, signedIn, headers));
+    button.addEventListener('click', () => show(game.key, signedIn, headers, colors));
     return el('li', {}, [button]);
   }));
   offerComputer(signedIn, headers);
@@ -192,13 +201,14 @@ async function start() {
     return;
   }
   const { launched, games } = offered.data;
+  const colors = ownColors(offered.data.colors, headers);
   const choosing = location.hash === '#games';
   const asked = /^#g=([0-9a-f]{32})$/.exec(location.hash);
   const active = games.filter((g) => g.status === 'active');
-  if (asked) show(asked[1], signedIn, headers);
-  else if (launched && !choosing) show(launched.key, signedIn, headers);
-  else if (active.length === 1 && !choosing) show(active[0].key, signedIn, headers);
-  else list(games, signedIn, headers);
+  if (asked) show(asked[1], signedIn, headers, colors);
+  else if (launched && !choosing) show(launched.key, signedIn, headers, colors);
+  else if (active.length === 1 && !choosing) show(active[0].key, signedIn, headers, colors);
+  else list(games, signedIn, headers, colors);
 }
 
 start();

@@ -317,7 +317,7 @@ function typing(target) {
 
 function start() {
   words();
-  boardExtras(board);
+  boardExtras(board, activity && activity.colors);
   flipped = naturalFlip();
   render();
   // For the benchmark of a page's load: the board is drawn from here.
@@ -376,8 +376,9 @@ function start() {
 
 /**
  * Opens `next` in the Activity, for the signed-in person `options.me`, whose moves go to
- * `options.api` with `options.headers`; `options.home` names the way back to their games, and
- * `options.open(key)` opens another game (a rematch against the computer).
+ * `options.api` with `options.headers`; `options.home` names the way back to their games,
+ * `options.open(key)` opens another game (a rematch against the computer), and
+ * `options.colors` holds the board colours they chose and keeps a new choice.
  */
 export function openGame(next, options) {
   state = next;

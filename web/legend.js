@@ -1,5 +1,5 @@
 // Under the board: the legend of its marks (each drawn as the board draws it) and the choice of
-// its colours, kept on this device.
+// its colours, kept on this device and, for a person signed in (the Activity), as theirs.
 
 import { el, setText } from './dom.js';
 import { t } from './i18n.js';
@@ -27,8 +27,12 @@ function store(name) {
   }
 }
 
-/** Fills the legend and the colour choice under `board`, and draws it in the colours chosen before. */
-export function boardExtras(board) {
+/**
+ * Fills the legend and the colour choice under `board`, and draws it in the colours chosen
+ * before: `own.chosen`, the signed-in person's own (if any), else those kept on this device. A
+ * new choice is kept on the device and given to `own.keep`.
+ */
+export function boardExtras(board, own) {
   const list = $('mq-legend-list');
   const select = $('mq-colors');
   if (!list || !select) return;
@@ -39,7 +43,7 @@ export function boardExtras(board) {
   ])));
   select.replaceChildren(...Object.keys(THEMES).map((name) =>
     el('option', { value: name, text: t(`web-colors-${name}`) })));
-  const chosen = stored();
+  const chosen = (own && own.chosen) || stored();
   if (chosen && THEMES[chosen]) {
     select.value = chosen;
     board.setTheme(chosen);
@@ -50,6 +54,7 @@ export function boardExtras(board) {
     board.setTheme(select.value);
     document.documentElement.dataset.boardColors = board.themeName;
     store(board.themeName);
+    if (own) own.keep(board.themeName);
     fill();
   });
 }

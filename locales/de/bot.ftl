@@ -292,10 +292,24 @@ settings-boards = • Bretter: { $orientation ->
     [white-bottom] Weiß immer unten
    *[to-move] aus Sicht der Seite am Zug
 }
+settings-colors = • Farben der Bretter: { $colors ->
+    [colorblind] für Farbenblinde
+    [high] hoher Kontrast
+   *[standard] Standard
+} (alle können für die Bretter, die nur sie sehen, eigene wählen)
 settings-organisers = • Turniere: { $organisers ->
     [on] jedes Mitglied darf eines veranstalten (und sein eigenes starten)
    *[off] nur von der Server-Verwaltung veranstaltet
 }
+
+## Die eigenen Farben der Bretter (/farben)
+
+own-colors-saved = Gespeichert.
+own-colors = Die Bretter, die nur du siehst (ein privates Brett, deine Rätsel, die Menüs von „Ziehen“), werden { $colors ->
+    [colorblind] in den Farben für Farbenblinde
+    [high] in hohem Kontrast
+   *[standard] in den Standardfarben
+} gezeichnet. Bretter, die alle sehen, behalten die Farben des Servers.
 
 ## Turniere
 # $name ist der Name des Turniers, wie der Veranstalter ihn schrieb; $title ist tournament-title.

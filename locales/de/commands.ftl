@@ -138,6 +138,18 @@ analyse-description = Zeig die Engine-Analyse einer beendeten Partie: wer vorn l
 analyse-game = partie
 analyse-game-description = Partienummer
 
+## /farben
+
+colours = farben
+colours-description = Die Farben der Bretter, die nur du siehst: Standard, für Farbenblinde oder hoher Kontrast.
+colours-theme = schema
+colours-theme-description = Deine Farben (leer lassen, um die aktuellen zu sehen)
+
+# Die Option `theme` von /farben und die Option `colours` von /einstellungen (ColorsOption).
+choice-colors-standard = Standard
+choice-colors-colorblind = für Farbenblinde
+choice-colors-high = hoher Kontrast
+
 ## /settings
 
 settings = einstellungen
@@ -148,6 +160,8 @@ settings-clock = bedenkzeit
 settings-clock-description = Zeit pro Zug, wenn eine Herausforderung keine angibt
 settings-orientation = ausrichtung
 settings-orientation-description = Wie die Bretter gezeichnet werden
+settings-colours = farben
+settings-colours-description = Farben der Bretter, die alle sehen (eigene wählt man mit /farben)
 settings-organisers = veranstalter
 settings-organisers-description = Mitglieder ohne „Server verwalten“ Turniere erstellen und ihre eigenen leiten lassen
 

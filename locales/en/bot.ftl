@@ -279,10 +279,24 @@ settings-boards = • Boards: { $orientation ->
     [white-bottom] White always at the bottom
    *[to-move] turned towards the player to move
 }
+settings-colors = • Board colours: { $colors ->
+    [colorblind] colour-blind safe
+    [high] high contrast
+   *[standard] standard
+} (each player may choose their own for the boards only they see)
 settings-organisers = • Tournaments: { $organisers ->
     [on] any member may organise one (and start their own)
    *[off] organised by server managers only
 }
+
+## A player's own board colours (/colours)
+
+own-colors-saved = Saved.
+own-colors = The boards only you see (a private board, your puzzles, the Move menus) are drawn in { $colors ->
+    [colorblind] the colour-blind safe colours
+    [high] high contrast
+   *[standard] the standard colours
+}. Boards everyone sees keep the server's colours.
 
 ## Tournaments
 # $name is the tournament's name as its organiser wrote it; $title is tournament-title.

@@ -146,6 +146,18 @@ analyse-description = Show the engine's analysis of a finished game: who was win
 analyse-game = game
 analyse-game-description = Game number
 
+## /colours
+
+colours = colours
+colours-description = The colours of the boards only you see: standard, colour-blind safe or high contrast.
+colours-theme = theme
+colours-theme-description = Your colours (leave empty to see the ones you have)
+
+# The `theme` option of /colours and the `colours` option of /settings (ColorsOption).
+choice-colors-standard = standard
+choice-colors-colorblind = colour-blind safe
+choice-colors-high = high contrast
+
 ## /settings
 
 settings = settings
@@ -156,6 +168,8 @@ settings-clock = clock
 settings-clock-description = Time per move when a challenge names none
 settings-orientation = orientation
 settings-orientation-description = How boards are drawn
+settings-colours = colours
+settings-colours-description = Colours of the boards everyone sees (each player picks their own with /colours)
 settings-organisers = organisers
 settings-organisers-description = Let members without Manage Server create tournaments and run their own
 

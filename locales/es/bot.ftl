@@ -294,10 +294,24 @@ settings-boards = • Tableros: { $orientation ->
     [white-bottom] blancas siempre abajo
    *[to-move] girados hacia quien tiene el turno
 }
+settings-colors = • Colores de los tableros: { $colors ->
+    [colorblind] aptos para daltónicos
+    [high] alto contraste
+   *[standard] normales
+} (cada quien puede elegir los suyos para los tableros que solo ve)
 settings-organisers = • Torneos: { $organisers ->
     [on] cualquier miembro puede organizar uno (y empezar el suyo)
    *[off] solo los organizan quienes gestionan el servidor
 }
+
+## Los colores propios de los tableros (/colores)
+
+own-colors-saved = Guardado.
+own-colors = Los tableros que solo ves tú (un tablero privado, tus problemas, los menús de «Mover») se dibujan { $colors ->
+    [colorblind] con colores aptos para daltónicos
+    [high] en alto contraste
+   *[standard] con los colores normales
+}. Los tableros que ven todos mantienen los colores del servidor.
 
 ## Torneos
 # $name es el nombre del torneo tal como lo escribió su organizador; $title es tournament-title.

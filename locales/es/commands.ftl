@@ -149,6 +149,18 @@ analyse-description = Muestra el análisis del motor de una partida terminada: q
 analyse-game = partida
 analyse-game-description = Número de partida
 
+## /colores
+
+colours = colores
+colours-description = Los colores de los tableros que solo ves tú: normales, aptos para daltónicos o alto contraste.
+colours-theme = tema
+colours-theme-description = Tus colores (déjalo vacío para ver los que tienes)
+
+# La opción `tema` de /colores y la opción `colores` de /ajustes (ColorsOption).
+choice-colors-standard = normales
+choice-colors-colorblind = aptos para daltónicos
+choice-colors-high = alto contraste
+
 ## /settings
 
 settings = ajustes
@@ -159,6 +171,8 @@ settings-clock = reloj
 settings-clock-description = Tiempo por jugada cuando un desafío no lo indica
 settings-orientation = orientación
 settings-orientation-description = Cómo se dibujan los tableros
+settings-colours = colores
+settings-colours-description = Colores de los tableros que ven todos (cada quien elige los suyos con /colores)
 settings-organisers = organizadores
 settings-organisers-description = Dejar que miembros sin «Gestionar servidor» creen torneos y lleven los suyos
 

@@ -298,10 +298,24 @@ settings-boards = • Plateaux : { $orientation ->
     [white-bottom] Blancs toujours en bas
    *[to-move] tournés vers le joueur qui doit jouer
 }
+settings-colors = • Couleurs des plateaux : { $colors ->
+    [colorblind] adaptées aux daltoniens
+    [high] contraste élevé
+   *[standard] habituelles
+} (chacun peut choisir les siennes pour les plateaux qu'il est seul à voir)
 settings-organisers = • Tournois : { $organisers ->
     [on] tout membre peut en organiser un (et lancer le sien)
    *[off] organisés par les gestionnaires du serveur seulement
 }
+
+## Les couleurs de plateau de chacun (/couleurs)
+
+own-colors-saved = Enregistré.
+own-colors = Les plateaux que toi seul vois (un plateau privé, tes problèmes, les menus de « Jouer ») sont dessinés { $colors ->
+    [colorblind] dans des couleurs adaptées aux daltoniens
+    [high] en contraste élevé
+   *[standard] dans les couleurs habituelles
+}. Les plateaux que tout le monde voit gardent les couleurs du serveur.
 
 ## Tournois
 # $name est le nom du tournoi tel que l'organisateur l'a écrit ; $title est tournament-title.

@@ -143,6 +143,18 @@ analyse-description = Affiche l'analyse d'une partie terminée par le moteur : q
 analyse-game = partie
 analyse-game-description = Numéro de partie
 
+## /couleurs
+
+colours = couleurs
+colours-description = Les couleurs des plateaux que toi seul vois : habituelles, adaptées aux daltoniens ou contrastées.
+colours-theme = thème
+colours-theme-description = Tes couleurs (laisse vide pour voir celles que tu as)
+
+# L'option `theme` de /couleurs et l'option `colours` de /réglages (ColorsOption).
+choice-colors-standard = habituelles
+choice-colors-colorblind = adaptées aux daltoniens
+choice-colors-high = contraste élevé
+
 ## /settings
 
 settings = réglages
@@ -153,6 +165,8 @@ settings-clock = pendule
 settings-clock-description = Temps par coup quand un défi n'en précise pas
 settings-orientation = orientation
 settings-orientation-description = Comment les plateaux sont dessinés
+settings-colours = couleurs
+settings-colours-description = Couleurs des plateaux que tous voient (chacun choisit les siennes avec /couleurs)
 settings-organisers = organisateurs
 settings-organisers-description = Laisser les membres sans « Gérer le serveur » créer des tournois et lancer les leurs
 

@@ -292,10 +292,24 @@ settings-boards = • Tabuleiros: { $orientation ->
     [white-bottom] Brancas sempre embaixo
    *[to-move] virados para quem tem a vez
 }
+settings-colors = • Cores dos tabuleiros: { $colors ->
+    [colorblind] para daltônicos
+    [high] alto contraste
+   *[standard] padrão
+} (cada pessoa pode escolher as suas para os tabuleiros que só ela vê)
 settings-organisers = • Torneios: { $organisers ->
     [on] qualquer membro pode organizar um (e iniciar o seu)
    *[off] organizados só por quem gerencia o servidor
 }
+
+## As cores de tabuleiro de cada um (/cores)
+
+own-colors-saved = Salvo.
+own-colors = Os tabuleiros que só você vê (um tabuleiro privado, seus problemas, os menus de “Jogar”) são desenhados { $colors ->
+    [colorblind] com cores para daltônicos
+    [high] em alto contraste
+   *[standard] com as cores padrão
+}. Os tabuleiros que todos veem mantêm as cores do servidor.
 
 ## Torneios
 # $name é o nome do torneio como o organizador o escreveu; $title é tournament-title.

@@ -143,6 +143,18 @@ analyse-description = Mostra a análise do motor de uma partida terminada: quem 
 analyse-game = partida
 analyse-game-description = Número da partida
 
+## /cores
+
+colours = cores
+colours-description = As cores dos tabuleiros que só você vê: padrão, para daltônicos ou alto contraste.
+colours-theme = tema
+colours-theme-description = Suas cores (deixe vazio para ver as que você tem)
+
+# A opção `theme` de /cores e a opção `colours` de /configurações (ColorsOption).
+choice-colors-standard = padrão
+choice-colors-colorblind = para daltônicos
+choice-colors-high = alto contraste
+
 ## /configurações
 
 settings = configurações
@@ -153,6 +165,8 @@ settings-clock = relógio
 settings-clock-description = Tempo por jogada quando o desafio não define um
 settings-orientation = orientação
 settings-orientation-description = Como os tabuleiros são desenhados
+settings-colours = cores
+settings-colours-description = Cores dos tabuleiros que todos veem (cada um escolhe as suas com /cores)
 settings-organisers = organizadores
 settings-organisers-description = Deixar membros sem “Gerenciar servidor” criar torneios e conduzir os seus
 

@@ -6,6 +6,7 @@ use clap::Args;
 use monkey_queen_core::Square;
 
 use super::PlayedArgs;
+use crate::games::BoardColors;
 use crate::render::{BoardView, Players, Renderer};
 
 /// The names shown in the player strips.
@@ -44,6 +45,9 @@ pub struct RenderArgs {
     /// The header line instead of whose turn it is.
     #[arg(long)]
     status: Option<String>,
+    /// The board's colours: standard, colorblind or high.
+    #[arg(long, default_value = "standard", value_parser = board_colors)]
+    colors: BoardColors,
     /// Where to write the PNG.
     #[arg(long)]
     out: PathBuf,
@@ -59,6 +63,14 @@ pub struct ReplayArgs {
     /// Where to write the GIF.
     #[arg(long)]
     out: PathBuf,
+}
+
+/// Reads a theme's name (`standard`, `colorblind`, `high`).
+fn board_colors(text: &str) -> Result<BoardColors, String> {
+    BoardColors::from_stored(text).ok_or_else(|| {
+        let names: Vec<&str> = BoardColors::ALL.iter().map(|c| c.as_str()).collect();
+        format!("no such colours: {text} (one of {})", names.join(", "))
+    })
 }
 
 /// Writes the PNG of the position after the moves, the last move highlighted.
@@ -78,6 +90,7 @@ pub fn render(args: &RenderArgs) -> Result<(), String> {
         players: args.names.players(),
         status: args.status.clone(),
         frames: Vec::new(),
+        colors: args.colors,
     };
     let renderer = Renderer::new().map_err(|e| e.to_string())?;
     let png = renderer.board_png(&pos, &view).map_err(|e| e.to_string())?;

@@ -23,7 +23,8 @@ use super::delivery::retry::{Retry, already_acknowledged, retry};
 use super::delivery::{nonce, old_boards, reach};
 use super::{Data, Error};
 use crate::games::{
-    ChannelId, Editable, GameStatus, GameView, GuildSettings, InteractionToken, MessageId, Reach,
+    BoardColors, ChannelId, Editable, GameStatus, GameView, GuildId, GuildSettings,
+    InteractionToken, MessageId, Reach, UserId,
 };
 use crate::i18n::{BoardShown, Button, Lang, Msg};
 use crate::render::{BoardView, Players};
@@ -43,14 +44,22 @@ pub struct Marks {
     pub selected: Option<Square>,
 }
 
-/// Draws the game's position as a PNG, last move highlighted, caption in `lang`.
+/// Draws the game's position as a PNG, last move highlighted, caption in `lang`: for
+/// everyone (`viewer` `None`) in the colours of the game's server, for one `viewer` alone (an
+/// ephemeral answer) in the colours they chose, if they chose.
 pub async fn picture(
     data: &Data,
     game: &GameView,
     lang: Lang,
     marks: Marks,
+    viewer: Option<UserId>,
 ) -> Result<Vec<u8>, Error> {
-    let orientation = settings(data, game).await?.orientation;
+    let settings = settings(data, game).await?;
+    let orientation = settings.orientation;
+    let colors = match viewer {
+        Some(user) => colors_for(data, user, game.place.guild).await,
+        None => settings.board_colors,
+    };
     let view = BoardView {
         flipped: orientation.bottom(game.position.turn()) == Color::Black,
         last_move: game.last_move,
@@ -59,6 +68,7 @@ pub async fn picture(
         players: Players::new(game.white.name.clone(), game.black.name.clone()),
         status: Some(lang.text(&Msg::StatusLine(game))),
         frames: Vec::new(),
+        colors,
     };
     let renderer = data.renderer.clone();
     let position = game.position.clone();
@@ -66,6 +76,17 @@ pub async fn picture(
         .cpu_work(move || renderer.board_png(&position, &view))
         .await??;
     Ok(png)
+}
+
+/// The colours of a board only `user` sees, shown in `guild` (see
+/// `GameService::board_colors`); the standard ones while the database can't be reached
+/// (logged: a board in other colours beats none).
+pub async fn colors_for(data: &Data, user: UserId, guild: Option<GuildId>) -> BoardColors {
+    data.service
+        .board_colors(Some(user), guild)
+        .await
+        .inspect_err(|e| warn!(%user, error = %e, "drawing a board without the player's colours"))
+        .unwrap_or_default()
 }
 
 /// The settings of the game's server: the defaults outside a server, and while the database
@@ -414,7 +435,7 @@ pub async fn compose(
     content: String,
     lang: Lang,
 ) -> Result<Composed, Error> {
-    let png = picture(data, game, lang, Marks::default()).await?;
+    let png = picture(data, game, lang, Marks::default(), None).await?;
     let page = data.page_url(game).await;
     Ok(Composed {
         content,

@@ -148,11 +148,11 @@ pub use view::{
 };
 
 pub use crate::model::{
-    AnnouncementId, Audience, BoardOrientation, Challenge, ChallengeId, ChallengeStatus, ChannelId,
-    ClockChoice, ColorChoice, DailySolver, Day, Editable, EndReason, GameId, GameStatus, GuildId,
-    GuildSettings, Heavy, InteractionToken, Lang, Level, MessageId, MoveRecord, PageKey,
-    PairingResult, Player, PuzzleId, RatingAfterGame, Reach, TournamentFormat, TournamentId,
-    TournamentStatus, UserId, Viewer,
+    AnnouncementId, Audience, BoardColors, BoardOrientation, Challenge, ChallengeId,
+    ChallengeStatus, ChannelId, ClockChoice, ColorChoice, DailySolver, Day, Editable, EndReason,
+    GameId, GameStatus, GuildId, GuildSettings, Heavy, InteractionToken, Lang, Level, MessageId,
+    MoveRecord, PageKey, PairingResult, Player, PuzzleId, RatingAfterGame, Reach, TournamentFormat,
+    TournamentId, TournamentStatus, UserId, Viewer,
 };
 
 use crate::storage::{self, Conn, Db, GameRow};

@@ -1,7 +1,8 @@
-//! Per-server settings: threads, the default clock, board orientation.
+//! Per-server settings (threads, the default clock, board orientation and colours), and each
+//! player's own board colours.
 
-use super::{ChallengeCreated, ClockChoice, GameService, GuildId, NewChallenge, Result};
-use crate::model::{BoardOrientation, GuildSettings};
+use super::{ChallengeCreated, ClockChoice, GameService, GuildId, NewChallenge, Result, UserId};
+use crate::model::{BoardColors, BoardOrientation, GuildSettings};
 use crate::storage;
 
 /// Changes to a server's settings; `None` leaves a setting as it is.
@@ -15,6 +16,8 @@ pub struct SettingsChange {
     pub orientation: Option<BoardOrientation>,
     /// Whether members without Manage Server may organise tournaments.
     pub tournament_organisers: Option<bool>,
+    /// The colours of the server's public boards.
+    pub board_colors: Option<BoardColors>,
 }
 
 impl SettingsChange {
@@ -28,6 +31,7 @@ impl SettingsChange {
             tournament_organisers: self
                 .tournament_organisers
                 .unwrap_or(settings.tournament_organisers),
+            board_colors: self.board_colors.unwrap_or(settings.board_colors),
         }
     }
 }
@@ -66,6 +70,56 @@ impl GameService {
         storage::store_guild_settings(&mut tx, guild, &updated, now).await?;
         tx.commit().await?;
         Ok(updated)
+    }
+
+    /// The board colours `user` chose for the boards only they see; `None` if they never
+    /// chose.
+    ///
+    /// # Errors
+    /// Internal errors only.
+    pub async fn own_board_colors(&self, user: UserId) -> Result<Option<BoardColors>> {
+        let mut conn = self.db.read().await?;
+        Ok(storage::player_board_colors(&mut conn, user).await?)
+    }
+
+    /// Keeps `colors` as `user`'s own board colours, for the boards only they see.
+    ///
+    /// # Errors
+    /// Internal errors only.
+    pub async fn choose_board_colors(&self, user: UserId, colors: BoardColors) -> Result<()> {
+        let now = self.now_ms();
+        let mut tx = self.db.begin_write().await?;
+        storage::store_player_board_colors(&mut tx, user, colors, now).await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// The colours of a board: for a board only `viewer` sees, their own choice if they made
+    /// one; otherwise (and for every public board) the colours of the server it is shown in
+    /// (`guild`), or the bot's own outside a server.
+    ///
+    /// # Errors
+    /// Internal errors only.
+    pub async fn board_colors(
+        &self,
+        viewer: Option<UserId>,
+        guild: Option<GuildId>,
+    ) -> Result<BoardColors> {
+        let mut conn = self.db.read().await?;
+        if let Some(user) = viewer
+            && let Some(own) = storage::player_board_colors(&mut conn, user).await?
+        {
+            return Ok(own);
+        }
+        Ok(match guild {
+            Some(guild) => {
+                storage::guild_settings(&mut conn, guild)
+                    .await?
+                    .unwrap_or_default()
+                    .board_colors
+            }
+            None => BoardColors::default(),
+        })
     }
 
     /// The clock a challenge gets when it names none: the server's default, or

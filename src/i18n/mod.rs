@@ -24,7 +24,7 @@ use crate::games::{
     Challenge, DailySolver, GameResult, GameSummary, GameView, HistoryPage, LeaderboardPage, Page,
     PlayerStats, PuzzleStats, PuzzleView, RatingChange, Tournament, TournamentView, UserError,
 };
-use crate::model::{Day, GameId, GuildSettings, Level, PuzzleId, UserId};
+use crate::model::{BoardColors, Day, GameId, GuildSettings, Level, PuzzleId, UserId};
 
 pub use crate::model::Lang;
 pub use alt_text::{BoardShown, MAX_CHARS as MAX_ALT_TEXT_CHARS};
@@ -353,6 +353,14 @@ pub enum Msg<'a> {
         /// The settings.
         settings: &'a GuildSettings,
         /// Whether they were just changed.
+        saved: bool,
+    },
+    /// `/colours`: the colours of the boards only the caller sees, after a change when
+    /// `saved`.
+    OwnBoardColors {
+        /// The colours (the standard ones when the player never chose).
+        colors: BoardColors,
+        /// Whether they were just chosen.
         saved: bool,
     },
     /// `/settings` by someone without the Manage Server permission.

@@ -252,6 +252,14 @@ pub(super) fn text(lang: Lang, msg: &Msg<'_>) -> String {
             }
         }
         Msg::Settings { settings, saved } => settings_text(t, settings, *saved),
+        Msg::OwnBoardColors { colors, saved } => {
+            let text = t.get("own-colors", &args! {"colors" => colors.as_str()});
+            if *saved {
+                format!("{} {text}", t.plain("own-colors-saved"))
+            } else {
+                text
+            }
+        }
         Msg::NotManager => t.plain("not-manager"),
         Msg::ServerOnly => t.plain("server-only"),
         Msg::UnknownCommand => t.plain("unknown-command"),
@@ -739,11 +747,15 @@ fn settings_text(t: Texts, s: &GuildSettings, saved: bool) -> String {
         BoardOrientation::ToMove => "to-move",
     };
     let boards = t.get("settings-boards", &args! {"orientation" => orientation});
+    let colors = t.get(
+        "settings-colors",
+        &args! {"colors" => s.board_colors.as_str()},
+    );
     let organisers = t.get(
         "settings-organisers",
         &args! {"organisers" => if s.tournament_organisers { "on" } else { "off" }},
     );
-    format!("{head}\n{threads}\n{clock}\n{boards}\n{organisers}")
+    format!("{head}\n{threads}\n{clock}\n{boards}\n{colors}\n{organisers}")
 }
 
 fn analysis(t: Texts, g: &GameView, mistakes: &[Mistake], turning_points: &[u32]) -> String {

@@ -12,8 +12,8 @@ use crate::games::{
     Page, Place, PlayedGame, PlayerRef, PlayerStats, Reach, UserError,
 };
 use crate::model::{
-    BoardOrientation, ChallengeId, ChallengeStatus, ChannelId, ClockChoice, ColorChoice, EndReason,
-    GameId, GameStatus, GuildId, GuildSettings, Level, MessageId, UserId,
+    BoardColors, BoardOrientation, ChallengeId, ChallengeStatus, ChannelId, ClockChoice,
+    ColorChoice, EndReason, GameId, GameStatus, GuildId, GuildSettings, Level, MessageId, UserId,
 };
 
 fn sq(name: &str) -> Square {
@@ -565,6 +565,7 @@ fn every_message_renders_in_every_language_within_discords_limits() {
             default_clock: ClockChoice::TenMinutes,
             orientation: BoardOrientation::ToMove,
             tournament_organisers: true,
+            board_colors: BoardColors::High,
         },
     ];
     // The longest opponent a game suggestion shows: 60 characters and an ellipsis.
@@ -582,6 +583,18 @@ fn every_message_renders_in_every_language_within_discords_limits() {
         },
         Msg::NotManager,
         Msg::ServerOnly,
+        Msg::OwnBoardColors {
+            colors: BoardColors::Standard,
+            saved: false,
+        },
+        Msg::OwnBoardColors {
+            colors: BoardColors::Colorblind,
+            saved: true,
+        },
+        Msg::OwnBoardColors {
+            colors: BoardColors::High,
+            saved: true,
+        },
         Msg::ThreadName(&active),
         Msg::GameChoice {
             game: GameId(i64::MAX),

@@ -9,7 +9,7 @@ use monkey_queen_core::{Color, Move, Position, Role, Square};
 use super::layout::{Layout, Rect};
 use super::sprites::{self, PieceSprites, blit, tint};
 use super::text::{self, Fonts};
-use super::theme;
+use super::theme::{self, BoardTheme};
 use super::view::{BoardView, Frame, FrameKind};
 
 /// Side of the checker icon in front of a player's name.
@@ -27,10 +27,12 @@ const COUNT_SIZE: f32 = 23.0;
 /// Pixel size of the coordinates in the frame.
 const COORD_SIZE: f32 = 18.0;
 
-/// What does not change between pictures of one board size: both empty boards and the
-/// sprites for that square size.
+/// What does not change between pictures of one board size in one theme: both empty boards
+/// and the sprites for that square size.
 #[derive(Debug)]
 pub struct Kit {
+    /// The colours everything is drawn in.
+    theme: &'static BoardTheme,
     /// The empty picture, White at the bottom then flipped.
     empty: [RgbImage; 2],
     /// Their palette indices, once a board of this size has been encoded.
@@ -38,7 +40,7 @@ pub struct Kit {
     sprites: PieceSprites,
 }
 
-/// Icons of the player strips, the same for every board size.
+/// Icons of the player strips in one theme, the same for every board size.
 #[derive(Debug)]
 pub struct Icons {
     side: [image::RgbaImage; 2],
@@ -48,13 +50,13 @@ pub struct Icons {
 }
 
 impl Icons {
-    /// Paints the icons.
+    /// Paints the icons in the colours of `theme`.
     #[must_use]
-    pub fn new() -> Icons {
+    pub fn new(theme: &BoardTheme) -> Icons {
         Icons {
-            side: Color::ALL.map(|c| sprites::baby_icon(c, SIDE_ICON)),
-            queen: Color::ALL.map(|c| sprites::queen_icon(c, COUNT_ICON)),
-            baby: Color::ALL.map(|c| sprites::baby_icon(c, COUNT_ICON)),
+            side: Color::ALL.map(|c| sprites::baby_icon(theme, c, SIDE_ICON)),
+            queen: Color::ALL.map(|c| sprites::queen_icon(theme, c, COUNT_ICON)),
+            baby: Color::ALL.map(|c| sprites::baby_icon(theme, c, COUNT_ICON)),
             turn_ring: sprites::ring(
                 SIDE_ICON + 12,
                 SIDE_ICON as f32 / 2.0 + 1.5,
@@ -66,14 +68,17 @@ impl Icons {
 }
 
 impl Kit {
-    /// Pre-renders both empty boards of `size` and the sprites for its squares.
+    /// Pre-renders both empty boards of `size` and the sprites for its squares, in the
+    /// colours of `theme`.
     #[must_use]
-    pub fn new(fonts: &Fonts, size: u8) -> Kit {
+    pub fn new(fonts: &Fonts, size: u8, theme: &'static BoardTheme) -> Kit {
         let square = Layout::new(size, false).square_px();
         Kit {
-            empty: [false, true].map(|flipped| empty_board(fonts, Layout::new(size, flipped))),
+            theme,
+            empty: [false, true]
+                .map(|flipped| empty_board(fonts, Layout::new(size, flipped), theme)),
             empty_indices: Default::default(),
-            sprites: PieceSprites::new(square),
+            sprites: PieceSprites::new(square, theme),
         }
     }
 
@@ -91,9 +96,9 @@ impl Kit {
 }
 
 /// The empty picture: panels, frame with coordinates, squares.
-fn empty_board(fonts: &Fonts, layout: Layout) -> RgbImage {
+fn empty_board(fonts: &Fonts, layout: Layout, colors: &BoardTheme) -> RgbImage {
     let mut img = RgbImage::from_pixel(layout.width(), layout.height(), theme::PANEL);
-    fill(&mut img, layout.frame(), theme::FRAME);
+    fill(&mut img, layout.frame(), colors.frame);
     let board = layout.board();
     fill(
         &mut img,
@@ -103,7 +108,7 @@ fn empty_board(fonts: &Fonts, layout: Layout) -> RgbImage {
             w: board.w + 4,
             h: board.h + 4,
         },
-        theme::BOARD_EDGE,
+        colors.edge,
     );
     let size = layout.size();
     for rank in 0..size {
@@ -112,9 +117,9 @@ fn empty_board(fonts: &Fonts, layout: Layout) -> RgbImage {
                 continue;
             };
             let color = if Layout::is_light(sq) {
-                theme::LIGHT_SQUARE
+                colors.light
             } else {
-                theme::DARK_SQUARE
+                colors.dark
             };
             fill(&mut img, layout.square_rect(sq), color);
         }
@@ -136,7 +141,7 @@ fn empty_board(fonts: &Fonts, layout: Layout) -> RgbImage {
                 &mut img,
                 &fonts.bold,
                 COORD_SIZE,
-                theme::COORDINATE,
+                colors.coordinate,
                 at,
                 &letter,
             );
@@ -148,7 +153,7 @@ fn empty_board(fonts: &Fonts, layout: Layout) -> RgbImage {
                 &mut img,
                 &fonts.bold,
                 COORD_SIZE,
-                theme::COORDINATE,
+                colors.coordinate,
                 (x, y),
                 &number,
             );
@@ -170,8 +175,8 @@ fn fill(img: &mut RgbImage, r: Rect, color: Rgb<u8>) {
 pub fn draw(fonts: &Fonts, kit: &Kit, icons: &Icons, pos: &Position, view: &BoardView) -> RgbImage {
     let layout = Layout::new(pos.size(), view.flipped);
     let mut img = kit.empty[usize::from(view.flipped)].clone();
-    draw_highlights(&mut img, &layout, view);
-    draw_pieces(&mut img, fonts, &layout, &kit.sprites, pos);
+    draw_highlights(&mut img, &layout, kit.theme, view);
+    draw_pieces(&mut img, fonts, &layout, kit, pos);
     for &sq in &view.marks {
         if sq.is_on_board(pos.size()) {
             let r = layout.square_rect(sq);
@@ -271,7 +276,7 @@ fn draw_frame(img: &mut RgbImage, fonts: &Fonts, layout: &Layout, frame: &Frame)
     }
 }
 
-fn draw_highlights(img: &mut RgbImage, layout: &Layout, view: &BoardView) {
+fn draw_highlights(img: &mut RgbImage, layout: &Layout, colors: &BoardTheme, view: &BoardView) {
     let size = layout.size();
     let area = |sq: Square| {
         let r = layout.square_rect(sq);
@@ -283,10 +288,10 @@ fn draw_highlights(img: &mut RgbImage, layout: &Layout, view: &BoardView) {
         && from.is_on_board(size)
         && to.is_on_board(size)
     {
-        let (color, alpha) = theme::LAST_MOVE;
+        let (color, alpha) = colors.last;
         tint(img, area(from), color, alpha);
         if capture.is_some() {
-            let (color, alpha) = theme::CAPTURE;
+            let (color, alpha) = colors.capture;
             tint(img, area(to), color, alpha);
             let r = layout.square_rect(to);
             let border = (layout.square_px() / 15).max(2);
@@ -304,25 +309,20 @@ fn draw_highlights(img: &mut RgbImage, layout: &Layout, view: &BoardView) {
                     ..r
                 },
             ] {
-                fill(img, band, theme::CAPTURE_BORDER);
+                fill(img, band, colors.capture_border);
             }
         } else {
             tint(img, area(to), color, alpha);
         }
     }
     if let Some(sq) = view.selected.filter(|sq| sq.is_on_board(size)) {
-        let (color, alpha) = theme::SELECTED;
+        let (color, alpha) = colors.selected;
         tint(img, area(sq), color, alpha);
     }
 }
 
-fn draw_pieces(
-    img: &mut RgbImage,
-    fonts: &Fonts,
-    layout: &Layout,
-    sprites: &PieceSprites,
-    pos: &Position,
-) {
+fn draw_pieces(img: &mut RgbImage, fonts: &Fonts, layout: &Layout, kit: &Kit, pos: &Position) {
+    let sprites = &kit.sprites;
     for (sq, piece) in pos.pieces() {
         let r = layout.square_rect(sq);
         let i = piece.color.index();
@@ -337,7 +337,7 @@ fn draw_pieces(
                     img,
                     &fonts.bold,
                     size,
-                    sprites::colors(piece.color).number,
+                    kit.theme.checkers(piece.color).number,
                     (r.x as f32 + dx, r.y as f32 + dy),
                     &height,
                 );

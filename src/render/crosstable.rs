@@ -407,7 +407,7 @@ pub fn draw(fonts: &Fonts, table: &Crosstable) -> RgbImage {
     text::draw_left(&mut img, &fonts.regular, SUBTITLE_SIZE, dim, at, &subtitle);
 
     draw_head(&mut img, fonts, &grid, &table.texts);
-    let discs = Color::ALL.map(|c| sprites::baby_icon(c, DISC));
+    let discs = Color::ALL.map(|c| sprites::baby_icon(&theme::STANDARD, c, DISC));
     for (i, row) in (0u32..).zip(shown_rows(table)) {
         draw_row(&mut img, fonts, &grid, &table.texts, &discs, i, row);
     }

@@ -6,7 +6,7 @@ use image::{Rgb, RgbImage};
 use monkey_queen_core::{Color, Move, Position, Role, Square};
 
 use super::layout::{Layout, Rect};
-use super::sprites::{self, PieceSprites, blit, tint};
+use super::sprites::{PieceSprites, blit, tint};
 use super::text::{self, Fonts};
 use super::theme;
 
@@ -99,7 +99,7 @@ pub fn draw(
         let (color, alpha) = accent;
         tint(img, area(to), color, alpha);
     }
-    let sprites = PieceSprites::new(place.square);
+    let sprites = PieceSprites::new(place.square, &theme::STANDARD);
     for (sq, piece) in pos.pieces() {
         let r = place.square_rect(sq);
         let i = piece.color.index();
@@ -132,7 +132,7 @@ fn draw_height(
         img,
         &fonts.bold,
         size,
-        sprites::colors(color).number,
+        theme::STANDARD.checkers(color).number,
         (r.x as f32 + dx, r.y as f32 + dy),
         &height,
     );

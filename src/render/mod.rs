@@ -39,6 +39,8 @@ use image::RgbImage;
 use monkey_queen_core::analysis::Analysis;
 use monkey_queen_core::{Move, Position, Record};
 
+use crate::model::BoardColors;
+
 pub use analysis::{AnalysisTexts, SHOWN_MISTAKES, chart_value};
 use board::{Icons, Kit};
 pub use chart::{ChartError, RatingPoint, RatingTexts};
@@ -94,12 +96,22 @@ impl std::error::Error for RenderError {
     }
 }
 
-/// Draws positions and replays. Fonts are parsed once; the empty board of each size and
-/// orientation is drawn the first time that size is needed, then reused.
+/// Draws positions and replays. Fonts are parsed once; the empty board of each size,
+/// orientation and theme is drawn the first time it is needed, then reused.
 pub struct Renderer {
     fonts: Fonts,
-    icons: Icons,
-    kits: [OnceLock<Kit>; SIZES.len()],
+    /// The strip icons, by theme (in [`BoardColors::ALL`]'s order).
+    icons: [Icons; BoardColors::ALL.len()],
+    /// The kits, by theme then size.
+    kits: [[OnceLock<Kit>; SIZES.len()]; BoardColors::ALL.len()],
+}
+
+/// The place of `colors` in [`BoardColors::ALL`].
+fn theme_slot(colors: BoardColors) -> usize {
+    BoardColors::ALL
+        .iter()
+        .position(|&c| c == colors)
+        .unwrap_or(0)
 }
 
 impl fmt::Debug for Renderer {
@@ -116,17 +128,18 @@ impl Renderer {
     pub fn new() -> Result<Renderer, RenderError> {
         Ok(Renderer {
             fonts: Fonts::new().map_err(RenderError::Font)?,
-            icons: Icons::new(),
+            icons: BoardColors::ALL.map(|colors| Icons::new(theme::BoardTheme::of(colors))),
             kits: Default::default(),
         })
     }
 
-    fn kit(&self, size: u8) -> Result<&Kit, RenderError> {
+    fn kit(&self, size: u8, colors: BoardColors) -> Result<&Kit, RenderError> {
         let slot = SIZES
             .iter()
             .position(|&s| s == size)
             .ok_or(RenderError::BoardSize(size))?;
-        Ok(self.kits[slot].get_or_init(|| Kit::new(&self.fonts, size)))
+        Ok(self.kits[theme_slot(colors)][slot]
+            .get_or_init(|| Kit::new(&self.fonts, size, theme::BoardTheme::of(colors))))
     }
 
     /// The picture of `pos` as `view` asks, before encoding.
@@ -134,20 +147,21 @@ impl Renderer {
     /// # Errors
     /// [`RenderError::BoardSize`] for a board size without pictures.
     pub fn board_image(&self, pos: &Position, view: &BoardView) -> Result<RgbImage, RenderError> {
-        let kit = self.kit(pos.size())?;
-        Ok(board::draw(&self.fonts, kit, &self.icons, pos, view))
+        let kit = self.kit(pos.size(), view.colors)?;
+        let icons = &self.icons[theme_slot(view.colors)];
+        Ok(board::draw(&self.fonts, kit, icons, pos, view))
     }
 
-    /// The picture of `pos` as `view` asks, as PNG bytes: an indexed image in the boards'
-    /// palette.
+    /// The picture of `pos` as `view` asks, as PNG bytes: an indexed image in the palette of
+    /// its theme.
     ///
     /// # Errors
     /// [`RenderError::BoardSize`], or an internal PNG encoder failure.
     pub fn board_png(&self, pos: &Position, view: &BoardView) -> Result<Vec<u8>, RenderError> {
         let img = self.board_image(pos, view)?;
-        let palette = &palette::BOARDS;
+        let palette = palette::of(view.colors);
         let (empty, empty_indices) = self
-            .kit(pos.size())?
+            .kit(pos.size(), view.colors)?
             .empty(view.flipped, |img| palette.indices(img));
         let indices = palette.indices_over(&img, empty, empty_indices);
         encode::indexed_png(img.dimensions(), &indices, palette.rgb()).map_err(RenderError::Png)

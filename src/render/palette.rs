@@ -1,17 +1,18 @@
-//! The one palette of every board picture: 255 colours and a fast map from RGB to palette
-//! indices. Board PNGs are written with it as indexed images (a third of the bytes, or less),
-//! and replay GIFs use it for every frame.
+//! The palettes of board pictures, one per theme: 255 colours and a fast map from RGB to
+//! palette indices. Board PNGs are written with their theme's as indexed images (a third of
+//! the bytes, or less), and replay GIFs (always in the bot's own colours) use the standard one
+//! for every frame.
 //!
 //! A board has few flat colours and the anti-aliased shades between them; 255 colours cover
 //! both. The map looks colours up by their top 6 bits per channel (a table of 2^18 entries),
 //! so a pixel is at most 2 levels per channel from the colour it is looked up as, and a run
 //! of equal pixels (most of a board) is looked up once.
 //!
-//! The palette ships with the program, in `assets/board-palette.bin`: the 256 RGB triples,
-//! then the table. It was learnt from sample boards (see `learn`, built for the tests only);
-//! a test learns it again and checks it is the shipped one. After an intended change of the
-//! boards' colours, write the new one with
-//! `UPDATE_PALETTE=1 cargo test --lib render::palette`, and commit it.
+//! The palettes ship with the program, in `assets/board-palette*.bin` (one per theme): the 256
+//! RGB triples, then the table. Each was learnt from sample boards in its theme (see `learn`,
+//! built for the tests only); a test learns them again and checks they are the shipped ones.
+//! After an intended change of the boards' colours, write the new ones with
+//! `UPDATE_PALETTE=1 cargo test --lib render::palette`, and commit them.
 
 #[cfg(test)]
 mod learn;
@@ -19,6 +20,8 @@ mod learn;
 use std::borrow::Cow;
 
 use image::RgbImage;
+
+use crate::model::BoardColors;
 
 /// How many colours pictures use; the last palette slot stays free (a GIF's transparent index).
 pub const COLORS: usize = 255;
@@ -32,13 +35,45 @@ const TABLE_BYTES: usize = RGB_BYTES + (1 << (3 * KEY_BITS));
 /// [`Palette::indices_over`]).
 const STRETCH: usize = 32;
 
-/// The shipped palette and lookup table (see the module).
-static SHIPPED: &[u8; TABLE_BYTES] = include_bytes!("../../assets/board-palette.bin");
+/// The shipped palettes and lookup tables, by theme (see the module).
+const SHIPPED: [&[u8; TABLE_BYTES]; 3] = [
+    include_bytes!("../../assets/board-palette.bin"),
+    include_bytes!("../../assets/board-palette-colorblind.bin"),
+    include_bytes!("../../assets/board-palette-high.bin"),
+];
 
-/// The boards' palette.
+/// The palette of boards in the bot's own colours (and of replays).
 pub static BOARDS: Palette = Palette {
-    table: Cow::Borrowed(SHIPPED),
+    table: Cow::Borrowed(SHIPPED[0]),
 };
+/// The palette of boards in the colour-blind-safe colours.
+static COLORBLIND_BOARDS: Palette = Palette {
+    table: Cow::Borrowed(SHIPPED[1]),
+};
+/// The palette of boards in the high-contrast colours.
+static HIGH_BOARDS: Palette = Palette {
+    table: Cow::Borrowed(SHIPPED[2]),
+};
+
+/// The palette of boards drawn in `colors`.
+#[must_use]
+pub fn of(colors: BoardColors) -> &'static Palette {
+    match colors {
+        BoardColors::Standard => &BOARDS,
+        BoardColors::Colorblind => &COLORBLIND_BOARDS,
+        BoardColors::High => &HIGH_BOARDS,
+    }
+}
+
+/// Where the shipped palette of `colors` lives, from the crate's root.
+#[cfg(test)]
+fn shipped_path(colors: BoardColors) -> &'static str {
+    match colors {
+        BoardColors::Standard => "assets/board-palette.bin",
+        BoardColors::Colorblind => "assets/board-palette-colorblind.bin",
+        BoardColors::High => "assets/board-palette-high.bin",
+    }
+}
 
 /// Maps RGB colours to the indices of one palette.
 pub struct Palette {

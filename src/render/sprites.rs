@@ -7,7 +7,7 @@
 use image::{Rgb, RgbImage, Rgba, RgbaImage};
 use monkey_queen_core::Color;
 
-use super::theme::{self, CheckerColors};
+use super::theme::{BoardTheme, CheckerColors};
 
 /// Checkers drawn in a queen's stack.
 const QUEEN_LAYERS: u32 = 4;
@@ -28,42 +28,35 @@ pub struct PieceSprites {
 }
 
 impl PieceSprites {
-    /// Paints every sprite for squares of `square` pixels.
+    /// Paints every sprite for squares of `square` pixels, in the colours of `theme`.
     #[must_use]
-    pub fn new(square: u32) -> PieceSprites {
+    pub fn new(square: u32, theme: &BoardTheme) -> PieceSprites {
         let s = square as f32;
         let c = s / 2.0;
         let step = queen_step(s);
         let top = c - step * (QUEEN_LAYERS - 1) as f32 / 2.0;
         PieceSprites {
-            babies: Color::ALL.map(|color| baby(square, colors(color), 0.37 * s)),
-            queens: Color::ALL.map(|color| queen(square, colors(color))),
-            dot: marker(square, 0.0, 0.15 * s),
-            ring: marker(square, 0.42 * s, 0.49 * s),
+            babies: Color::ALL.map(|color| baby(square, theme, theme.checkers(color), 0.37 * s)),
+            queens: Color::ALL.map(|color| queen(square, theme, theme.checkers(color))),
+            dot: marker(square, theme.mark, 0.0, 0.15 * s),
+            ring: marker(square, theme.mark, 0.42 * s, 0.49 * s),
             queen_top: (c, top),
         }
     }
 }
 
-/// The checker colours of a side (R2.1).
+/// A side's baby in the colours of `theme` as an icon of `side` pixels, for the player
+/// strips.
 #[must_use]
-pub const fn colors(color: Color) -> CheckerColors {
-    match color {
-        Color::White => theme::IVORY,
-        Color::Black => theme::TOBACCO,
-    }
+pub fn baby_icon(theme: &BoardTheme, color: Color, side: u32) -> RgbaImage {
+    baby(side, theme, theme.checkers(color), 0.42 * side as f32)
 }
 
-/// A side's baby as an icon of `side` pixels, for the player strips.
+/// A side's queen in the colours of `theme` as an icon of `side` pixels, for the player
+/// strips.
 #[must_use]
-pub fn baby_icon(color: Color, side: u32) -> RgbaImage {
-    baby(side, colors(color), 0.42 * side as f32)
-}
-
-/// A side's queen as an icon of `side` pixels, for the player strips.
-#[must_use]
-pub fn queen_icon(color: Color, side: u32) -> RgbaImage {
-    queen(side, colors(color))
+pub fn queen_icon(theme: &BoardTheme, color: Color, side: u32) -> RgbaImage {
+    queen(side, theme, theme.checkers(color))
 }
 
 /// A ring of `color` on a transparent square of `side` pixels: inner radius `radius`, `width`
@@ -147,8 +140,15 @@ fn mix(a: Rgb<u8>, b: Rgb<u8>, t: f32) -> Rgb<u8> {
     }))
 }
 
-/// Paints one checker seen from above, centred on `(cx, cy)`, with an optional gold ring.
-fn checker(canvas: &mut Canvas, (cx, cy): (f32, f32), r: f32, colors: CheckerColors, crown: bool) {
+/// Paints one checker seen from above, centred on `(cx, cy)`, with the queen's ring (in
+/// `crown`'s colour) when there is one.
+fn checker(
+    canvas: &mut Canvas,
+    (cx, cy): (f32, f32),
+    r: f32,
+    colors: CheckerColors,
+    crown: Option<Rgb<u8>>,
+) {
     let rim = (0.07 * r).max(1.2);
     let groove_r = 0.62 * r;
     let groove_w = (0.06 * r).max(1.0);
@@ -167,43 +167,42 @@ fn checker(canvas: &mut Canvas, (cx, cy): (f32, f32), r: f32, colors: CheckerCol
         let ring = disc(groove_r + groove_w / 2.0, d) - disc(groove_r - groove_w / 2.0, d);
         Some((colors.groove, ring))
     });
-    if crown {
+    if let Some(crown) = crown {
         let crown_r = 0.8 * r;
         let crown_w = (0.12 * r).max(1.5);
         canvas.paint(|x, y| {
             let d = (x - cx).hypot(y - cy);
             let ring = disc(crown_r + crown_w / 2.0, d) - disc(crown_r - crown_w / 2.0, d);
-            Some((theme::CROWN, ring))
+            Some((crown, ring))
         });
     }
 }
 
-/// The soft shadow under a checker centred on `(cx, cy)`.
-fn shadow(canvas: &mut Canvas, (cx, cy): (f32, f32), r: f32) {
+/// The soft shadow (colour and opacity) under a checker centred on `(cx, cy)`.
+fn shadow(canvas: &mut Canvas, (cx, cy): (f32, f32), r: f32, (color, strength): (Rgb<u8>, f32)) {
     let soft = (0.18 * r).max(1.5);
-    let (color, strength) = theme::SHADOW;
     canvas.paint(|x, y| {
         let d = (x - cx - 0.06 * r).hypot(y - cy - 0.12 * r);
         Some((color, strength * ((r - d) / soft + 0.5).clamp(0.0, 1.0)))
     });
 }
 
-fn baby(side: u32, colors: CheckerColors, r: f32) -> RgbaImage {
+fn baby(side: u32, theme: &BoardTheme, colors: CheckerColors, r: f32) -> RgbaImage {
     let mut canvas = Canvas::new(side);
     let c = side as f32 / 2.0;
-    shadow(&mut canvas, (c, c), r);
-    checker(&mut canvas, (c, c), r, colors, false);
+    shadow(&mut canvas, (c, c), r, theme.shadow);
+    checker(&mut canvas, (c, c), r, colors, None);
     canvas.into_image()
 }
 
-fn queen(side: u32, colors: CheckerColors) -> RgbaImage {
+fn queen(side: u32, theme: &BoardTheme, colors: CheckerColors) -> RgbaImage {
     let s = side as f32;
     let r = 0.355 * s;
     let step = queen_step(s);
     let mut canvas = Canvas::new(side);
     let c = s / 2.0;
     let bottom = c + step * (QUEEN_LAYERS - 1) as f32 / 2.0;
-    shadow(&mut canvas, (c, bottom), r);
+    shadow(&mut canvas, (c, bottom), r, theme.shadow);
     for layer in 0..QUEEN_LAYERS {
         let cy = bottom - step * layer as f32;
         let top = layer + 1 == QUEEN_LAYERS;
@@ -218,17 +217,17 @@ fn queen(side: u32, colors: CheckerColors) -> RgbaImage {
             (c, cy),
             r,
             if top { colors } else { shade },
-            top,
+            top.then_some(theme.crown),
         );
     }
     canvas.into_image()
 }
 
-/// A legal-destination marker: a dot when `inner` is 0, else a ring from `inner` to `outer`.
-fn marker(side: u32, inner: f32, outer: f32) -> RgbaImage {
+/// A legal-destination marker in `mark`'s colour and opacity: a dot when `inner` is 0, else a
+/// ring from `inner` to `outer`.
+fn marker(side: u32, (color, strength): (Rgb<u8>, f32), inner: f32, outer: f32) -> RgbaImage {
     let mut canvas = Canvas::new(side);
     let c = side as f32 / 2.0;
-    let (color, strength) = theme::MARK;
     canvas.paint(|x, y| {
         let d = (x - c).hypot(y - c);
         let cover = if inner > 0.0 {
@@ -288,11 +287,16 @@ pub fn tint(img: &mut RgbImage, (x, y, w, h): (u32, u32, u32, u32), color: Rgb<u
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::render::theme::{COLORBLIND, HIGH, STANDARD};
 
     #[test]
     fn sprites_are_opaque_in_the_middle_and_clear_in_the_corners() {
-        for square in [45, 51, 60] {
-            let sprites = PieceSprites::new(square);
+        let themes = [STANDARD, COLORBLIND, HIGH];
+        for (square, theme) in [45, 51, 60]
+            .into_iter()
+            .flat_map(|s| themes.map(|t| (s, t)))
+        {
+            let sprites = PieceSprites::new(square, &theme);
             for sprite in sprites.babies.iter().chain(&sprites.queens) {
                 assert_eq!(sprite.dimensions(), (square, square));
                 assert_eq!(sprite.get_pixel(square / 2, square / 2).0[3], 255);

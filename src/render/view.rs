@@ -1,7 +1,9 @@
 //! What the caller chooses about a picture besides the position: orientation, highlights,
-//! names and the status line.
+//! names, the status line and the colours.
 
 use monkey_queen_core::{Color, Move, Position, Square};
+
+use crate::model::BoardColors;
 
 /// The two players' names, as shown in the strips. Any Unicode; long names are shortened.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -66,6 +68,8 @@ pub struct BoardView {
     pub status: Option<String>,
     /// Squares framed in colour, each with what it shows (the lessons' explanations).
     pub frames: Vec<Frame>,
+    /// The board's colours.
+    pub colors: BoardColors,
 }
 
 /// What a framed square shows, as the lessons' page frames it (`web/learn.css`).

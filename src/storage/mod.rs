@@ -116,7 +116,8 @@ pub use puzzles::{
 pub use rating_history::{rating_history, record_rating};
 pub use schema::{SchemaError, SchemaState, inspect, migrator, schema_state, schema_version};
 pub use settings::{
-    guild_settings, puzzle_channel, puzzle_channels, set_puzzle_channel, store_guild_settings,
+    guild_settings, player_board_colors, puzzle_channel, puzzle_channels, set_puzzle_channel,
+    store_guild_settings, store_player_board_colors,
 };
 pub use tokens::{delete_tokens_received_by, keep_token, take_token};
 pub use tournament_pages::{

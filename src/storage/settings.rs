@@ -1,10 +1,13 @@
-//! The `guild_settings` table: one row per server that changed its settings.
+//! The `guild_settings` table, one row per server that changed its settings, and the
+//! `player_settings` table, one row per player who chose their own board colours.
 
 use sqlx::Row;
 use sqlx::any::AnyRow;
 
 use super::{Conn, Error, corrupt, db_id, discord_id, flag};
-use crate::model::{BoardOrientation, ChannelId, ClockChoice, GuildId, GuildSettings, Lang};
+use crate::model::{
+    BoardColors, BoardOrientation, ChannelId, ClockChoice, GuildId, GuildSettings, Lang, UserId,
+};
 
 /// The server's stored settings; `None` if it never changed them.
 ///
@@ -16,7 +19,7 @@ pub async fn guild_settings(
 ) -> Result<Option<GuildSettings>, Error> {
     let row = sqlx::query(
         "SELECT CAST(threads AS INTEGER) AS threads, default_clock, board_orientation,
-             CAST(tournament_organisers AS INTEGER) AS tournament_organisers
+             CAST(tournament_organisers AS INTEGER) AS tournament_organisers, board_colors
          FROM guild_settings WHERE guild_id = $1",
     )
     .bind(db_id(guild.0))
@@ -25,6 +28,7 @@ pub async fn guild_settings(
     let Some(row) = row else { return Ok(None) };
     let clock: String = row.try_get("default_clock")?;
     let orientation: String = row.try_get("board_orientation")?;
+    let colors: String = row.try_get("board_colors")?;
     Ok(Some(GuildSettings {
         threads: flag(&row, "threads")?,
         default_clock: ClockChoice::from_stored(&clock)
@@ -32,6 +36,8 @@ pub async fn guild_settings(
         orientation: BoardOrientation::from_stored(&orientation)
             .ok_or_else(|| corrupt("guild_settings.board_orientation", &orientation))?,
         tournament_organisers: flag(&row, "tournament_organisers")?,
+        board_colors: BoardColors::from_stored(&colors)
+            .ok_or_else(|| corrupt("guild_settings.board_colors", &colors))?,
     }))
 }
 
@@ -48,19 +54,62 @@ pub async fn store_guild_settings(
     sqlx::query(
         "INSERT INTO guild_settings
              (guild_id, threads, default_clock, board_orientation, tournament_organisers,
-              updated_ms)
-         VALUES ($1, $2, $3, $4, $5, $6)
+              updated_ms, board_colors)
+         VALUES ($1, $2, $3, $4, $5, $6, $7)
          ON CONFLICT (guild_id) DO UPDATE
          SET threads = excluded.threads, default_clock = excluded.default_clock,
              board_orientation = excluded.board_orientation,
              tournament_organisers = excluded.tournament_organisers,
-             updated_ms = excluded.updated_ms",
+             updated_ms = excluded.updated_ms, board_colors = excluded.board_colors",
     )
     .bind(db_id(guild.0))
     .bind(settings.threads)
     .bind(settings.default_clock.as_str())
     .bind(settings.orientation.as_str())
     .bind(settings.tournament_organisers)
+    .bind(now)
+    .bind(settings.board_colors.as_str())
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+/// The board colours `user` chose for the boards only they see; `None` if they never chose.
+///
+/// # Errors
+/// Database failure, or a row that can't be read back.
+pub async fn player_board_colors(
+    conn: &mut Conn,
+    user: UserId,
+) -> Result<Option<BoardColors>, Error> {
+    let row = sqlx::query("SELECT board_colors FROM player_settings WHERE user_id = $1")
+        .bind(db_id(user.0))
+        .fetch_optional(conn)
+        .await?;
+    let Some(row) = row else { return Ok(None) };
+    let colors: String = row.try_get("board_colors")?;
+    BoardColors::from_stored(&colors)
+        .map(Some)
+        .ok_or_else(|| corrupt("player_settings.board_colors", &colors))
+}
+
+/// Stores the board colours `user` chose, replacing any earlier choice.
+///
+/// # Errors
+/// Database failure.
+pub async fn store_player_board_colors(
+    conn: &mut Conn,
+    user: UserId,
+    colors: BoardColors,
+    now: i64,
+) -> Result<(), Error> {
+    sqlx::query(
+        "INSERT INTO player_settings (user_id, board_colors, updated_ms) VALUES ($1, $2, $3)
+         ON CONFLICT (user_id) DO UPDATE
+         SET board_colors = excluded.board_colors, updated_ms = excluded.updated_ms",
+    )
+    .bind(db_id(user.0))
+    .bind(colors.as_str())
     .bind(now)
     .execute(conn)
     .await?;

@@ -249,7 +249,8 @@ fn router(web: Web, limiters: &security::Limiters) -> Router {
             .route("/api/activity/games/{key}/moves", post(activity::play))
             .route("/api/activity/games/{key}/resign", post(activity::resign))
             .route("/api/activity/games/{key}/rematch", post(activity::rematch))
-            .route("/api/activity/computer", post(activity::computer));
+            .route("/api/activity/computer", post(activity::computer))
+            .route("/api/activity/colors", post(activity::colors));
     }
     let files = Router::new().route("/assets/{file}", get(assets::get));
     let hosts = web.config.hosts.clone();

@@ -70,7 +70,7 @@ pub(super) async fn board_png(
         selected: None,
         players: Players::new(game.white.name.clone(), game.black.name.clone()),
         status: Some(status),
-        frames: Vec::new(),
+        ..BoardView::default()
     };
     let renderer = web.renderer.clone();
     web.pictures

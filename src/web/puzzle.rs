@@ -187,7 +187,7 @@ pub(super) async fn board_png(
         selected: None,
         players: Players::new(white, black),
         status: Some(status),
-        frames: Vec::new(),
+        ..BoardView::default()
     };
     let renderer = web.renderer.clone();
     web.pictures

@@ -814,3 +814,48 @@ async fn a_session_serves_its_channel_and_lapses_when_its_person_leaves() {
     assert_eq!(status, StatusCode::FORBIDDEN);
     h.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_activity_draws_a_players_own_colours_and_keeps_a_new_choice_as_theirs() {
+    let h = Harness::registered_with_activity().await;
+    let (game, board) = h.start_game(ALICE, BOB).await;
+    play_on_the_board(&h, ALICE, &board).await;
+    let instance = instance(&h);
+    let pages = h.pages(0);
+    let alice = sign_in(&pages, &h, ALICE, &instance).await;
+    let user = monkey_queen::games::UserId(ALICE.id);
+    // Never chosen: the page keeps its own default.
+    let (_, offered) = get(&pages, "/api/activity/games", &alice.session).await;
+    assert_eq!(offered["colors"], Value::Null, "{offered}");
+
+    // Chosen on the page: kept as Alice's, given back with her games.
+    let path = "/api/activity/colors";
+    let body = json!({"colors": "high"});
+    let (status, answer) = post(&pages, path, Some(&alice.session), body).await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    assert_eq!(answer["colors"], "high");
+    assert_eq!(
+        h.service.own_board_colors(user).await.unwrap(),
+        Some(monkey_queen::games::BoardColors::High)
+    );
+    let (_, offered) = get(&pages, "/api/activity/games", &alice.session).await;
+    assert_eq!(offered["colors"], "high", "{offered}");
+
+    // Colours that don't exist, or no session: refused, and nothing changes.
+    let (status, _) = post(
+        &pages,
+        path,
+        Some(&alice.session),
+        json!({"colors": "pink"}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    let (status, _) = post(&pages, path, None, json!({"colors": "standard"})).await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED);
+    assert_eq!(
+        h.service.own_board_colors(user).await.unwrap(),
+        Some(monkey_queen::games::BoardColors::High)
+    );
+    assert_eq!(h.game(game).await.ply(), 0);
+    h.stop().await;
+}

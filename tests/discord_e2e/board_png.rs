@@ -46,6 +46,13 @@ impl Picture {
         }
     }
 
+    /// The colour of `square` of a `size`×`size` board drawn with White at the bottom,
+    /// probed in its top-left corner (clear of any piece).
+    pub fn square_color(&self, square: Square, size: u8) -> image::Rgb<u8> {
+        let r = Layout::new(size, false).square_rect(square);
+        *self.0.get_pixel(r.x + 1, r.y + 1)
+    }
+
     /// The share of pixels within a quarter square of the centre of `square` that look like
     /// `color`'s checkers (ivory: light and warm; tobacco: brown).
     fn piece_share(&self, layout: &Layout, square: Square, color: Color) -> f64 {

@@ -17,6 +17,7 @@ mod activity;
 mod activity_browser;
 mod analysis;
 mod announcements;
+mod board_colors;
 mod board_png;
 mod browser;
 mod challenges;

@@ -3,6 +3,7 @@
 pub mod abandoned;
 pub mod analyse;
 pub mod challenge;
+mod colors;
 pub mod end;
 pub mod learn;
 mod level;
@@ -44,6 +45,7 @@ pub fn all() -> Vec<poise::Command<Data, Error>> {
         analyse::analyse(),
         puzzle::puzzle(),
         learn::learn(),
+        colors::colors(),
         settings::settings(),
         tournament::tournament(),
         rules::rules(),

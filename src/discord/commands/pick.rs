@@ -80,7 +80,7 @@ async fn pieces_menu(click: &Click<'_>, game: GameId, ply: u32) -> Outcome<Menu>
         Err(refusal) => return Ok(Err(refusal)),
     };
     let (options, marks) = piece_options(&view.position, lang);
-    let png = board::picture(data, &view, lang, marks).await?;
+    let png = board::picture(data, &view, lang, marks, Some(click.user())).await?;
     let menus = menus(options, lang.text(&Msg::ChoosePiece), |part| {
         ComponentId::PickPiece { game, ply, part }
     });
@@ -181,7 +181,7 @@ async fn destinations_menu(click: &Click<'_>, game: GameId, ply: u32) -> Outcome
         // Not a square of this board with a piece that can move: a forged pick.
         return Ok(Err(UserError::PositionChanged));
     };
-    let png = board::picture(data, &view, lang, marks).await?;
+    let png = board::picture(data, &view, lang, marks, Some(click.user())).await?;
     let menus = menus(options, lang.text(&Msg::ChooseDestination), |part| {
         ComponentId::PickDestination {
             game,

@@ -1,9 +1,11 @@
-//! `/settings`: a server's threads, default clock, board orientation and who may organise
+//! `/settings`: a server's threads, default clock, board orientation and colours (of its
+//! public boards; each player chooses their own with `/colours`) and who may organise
 //! tournaments (server managers only).
 
 use poise::serenity_prelude as serenity;
 
 use super::challenge::ClockOption;
+use super::colors::ColorsOption;
 use crate::discord::context::{Command, Privacy, split};
 use crate::discord::delivery::retry::{Retry, refused_for_good, retry};
 use crate::discord::{ApplicationContext, Error};
@@ -27,6 +29,7 @@ pub async fn settings(
     threads: Option<bool>,
     clock: Option<ClockOption>,
     orientation: Option<OrientationOption>,
+    #[rename = "colours"] colors: Option<ColorsOption>,
     organisers: Option<bool>,
     #[rename = "puzzle-channel"]
     #[channel_types("Text", "News")]
@@ -60,6 +63,7 @@ pub async fn settings(
             OrientationOption::ToMove => BoardOrientation::ToMove,
         }),
         tournament_organisers: organisers,
+        board_colors: colors.map(ColorsOption::colors),
     };
     let changed = change != SettingsChange::default();
     let saved = changed || puzzles.is_some();

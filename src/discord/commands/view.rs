@@ -42,7 +42,9 @@ pub async fn board(
     if !late {
         ctx.defer(privacy).await?;
     }
-    let png = board::picture(ctx.data(), &view, lang, Marks::default()).await?;
+    // A private board is the caller's alone: in their own colours.
+    let viewer = (privacy == Privacy::Private).then(|| ctx.viewer().user);
+    let png = board::picture(ctx.data(), &view, lang, Marks::default(), viewer).await?;
     let picture = board::attachment(png, &view, lang);
     // The player whose opponent left the game gets the buttons to claim it.
     let claims = abandoned::buttons(ctx.data(), &view, ctx.user(), lang);
@@ -96,7 +98,8 @@ pub async fn moves(
         squares: destinations,
         selected: Some(square),
     };
-    let png = board::picture(ctx.data(), &view, lang, marks).await?;
+    let viewer = Some(ctx.viewer().user);
+    let png = board::picture(ctx.data(), &view, lang, marks, viewer).await?;
     send_picture(ctx, text, board::attachment(png, &view, lang), Vec::new()).await
 }
 

@@ -7,7 +7,9 @@ use image::RgbImage;
 use monkey_queen_core::{GameOptions, Move, Position, Role};
 
 use super::{COLORS, KEY_BITS, Palette, RGB_BYTES, TABLE_BYTES, key};
-use crate::render::{BoardView, Players, RenderError, Renderer, sprites, theme};
+use crate::model::BoardColors;
+use crate::render::theme::{self, BoardTheme};
+use crate::render::{BoardView, Players, RenderError, Renderer, sprites};
 
 /// NeuQuant's sampling factor: 1 learns from every pixel, 30 from every 30th. The samples
 /// are large, so every 3rd pixel is plenty.
@@ -15,10 +17,10 @@ const SAMPLING: i32 = 3;
 /// Plies of the built-in sample game whose pictures teach the palette.
 const PALETTE_PLIES: usize = 36;
 
-/// The boards' palette, learnt from sample pictures that show every colour a board uses:
-/// both sides' pieces on both square colours, plain and capture highlights, selection and
-/// legal-move marks, names and counts.
-fn boards_palette(renderer: &Renderer) -> Result<Palette, RenderError> {
+/// The palette of boards in `colors`, learnt from sample pictures that show every colour a
+/// board uses: both sides' pieces on both square colours, plain and capture highlights,
+/// selection and legal-move marks, names and counts.
+fn boards_palette(renderer: &Renderer, colors: BoardColors) -> Result<Palette, RenderError> {
     let mut pos = Position::start(GameOptions::default());
     let mut moves = Vec::new();
     let mut samples = Vec::new();
@@ -47,30 +49,31 @@ fn boards_palette(renderer: &Renderer) -> Result<Palette, RenderError> {
                 marks: if marked { marks.clone() } else { Vec::new() },
                 selected: marked.then_some(from),
                 players: Players::new("Monkey Queen", "Replay 0123456789"),
+                colors,
                 ..BoardView::default()
             };
             samples.push(renderer.board_image(&pos, &view)?);
         }
     }
     let samples: Vec<&RgbImage> = samples.iter().collect();
-    Ok(learn(&samples, &flat_colors()))
+    Ok(learn(&samples, &flat_colors(BoardTheme::of(colors))))
 }
 
-/// The flat colours of boards, which the palette holds exactly: panels, frame, text, both
-/// square colours plain, highlighted and marked, and the checkers' colours.
-fn flat_colors() -> Vec<[u8; 3]> {
+/// The flat colours of boards in `board`'s theme, which the palette holds exactly: panels,
+/// frame, text, both square colours plain, highlighted and marked, and the checkers' colours.
+fn flat_colors(board: &BoardTheme) -> Vec<[u8; 3]> {
     let mut colors = vec![
         theme::PANEL,
         theme::TEXT,
         theme::TEXT_DIM,
         theme::ACCENT,
-        theme::FRAME,
-        theme::COORDINATE,
-        theme::BOARD_EDGE,
-        theme::CAPTURE_BORDER,
-        theme::CROWN,
+        board.frame,
+        board.coordinate,
+        board.edge,
+        board.capture_border,
+        board.crown,
     ];
-    for checker in [theme::IVORY, theme::TOBACCO] {
+    for checker in [board.white, board.black] {
         colors.extend([
             checker.face,
             checker.shine,
@@ -84,17 +87,24 @@ fn flat_colors() -> Vec<[u8; 3]> {
         sprites::tint(&mut px, (0, 0, 1, 1), color, alpha);
         *px.get_pixel(0, 0)
     };
-    for square in [theme::LIGHT_SQUARE, theme::DARK_SQUARE] {
+    for square in [board.light, board.dark] {
         for lit in [
             square,
-            tinted(square, theme::LAST_MOVE),
-            tinted(square, theme::CAPTURE),
-            tinted(square, theme::SELECTED),
+            tinted(square, board.last),
+            tinted(square, board.capture),
+            tinted(square, board.selected),
         ] {
-            colors.extend([lit, tinted(lit, theme::MARK)]);
+            colors.extend([lit, tinted(lit, board.mark)]);
         }
     }
-    colors.into_iter().map(|c| c.0).collect()
+    // Each once: a theme may repeat a colour (black checkers on a black frame).
+    let mut flat: Vec<[u8; 3]> = Vec::new();
+    for c in colors {
+        if !flat.contains(&c.0) {
+            flat.push(c.0);
+        }
+    }
+    flat
 }
 
 /// Learns a palette of [`COLORS`] colours from sample pictures: `pinned` colours exactly
@@ -201,26 +211,27 @@ mod tests {
     use image::Rgb;
 
     use super::*;
-    use crate::render::palette::BOARDS;
-
-    /// Where the shipped palette lives, from the crate's root.
-    const SHIPPED_PATH: &str = "assets/board-palette.bin";
+    use crate::render::palette::{of, shipped_path};
 
     #[test]
-    fn the_shipped_palette_is_the_one_learnt_from_sample_boards() {
-        let learnt = boards_palette(&Renderer::new().unwrap()).unwrap();
-        if std::env::var_os("UPDATE_PALETTE").is_some() {
-            let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(SHIPPED_PATH);
-            std::fs::write(&path, &learnt.table).unwrap();
-            println!("wrote {}", path.display());
-            return;
+    fn the_shipped_palettes_are_the_ones_learnt_from_sample_boards() {
+        let renderer = Renderer::new().unwrap();
+        for colors in BoardColors::ALL {
+            let learnt = boards_palette(&renderer, colors).unwrap();
+            let shipped = shipped_path(colors);
+            if std::env::var_os("UPDATE_PALETTE").is_some() {
+                let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(shipped);
+                std::fs::write(&path, &learnt.table).unwrap();
+                println!("wrote {}", path.display());
+                continue;
+            }
+            assert!(
+                learnt.table == of(colors).table,
+                "{shipped} is not the palette the sample boards give: after an intended change \
+                 of the boards' colours, write it with `UPDATE_PALETTE=1 cargo test --lib \
+                 render::palette` and commit it"
+            );
         }
-        assert!(
-            learnt.table == BOARDS.table,
-            "{SHIPPED_PATH} is not the palette the sample boards give: after an intended change \
-             of the boards' colours, write it with `UPDATE_PALETTE=1 cargo test --lib \
-             render::palette` and commit it"
-        );
     }
 
     #[test]

@@ -18,7 +18,9 @@
 //!   /api/activity/games/{key}/moves` and `/resign` play through the game service, as the
 //!   person, with its checks and its refusals in the viewer's language; `/rematch` offers a
 //!   finished game's rematch, and `POST /api/activity/computer` starts a game against the
-//!   computer in the channel. The chat is shown each at once (see
+//!   computer in the channel; `POST /api/activity/colors` keeps the board colours chosen on
+//!   the page as the person's own (the list gives them back: the page's default). The chat
+//!   is shown each at once (see
 //!   [`GameService::play_away`](crate::games::GameService::play_away)).
 //!
 //! The page speaks the person's Discord locale: it asks the SDK for it, fetches its words from
@@ -57,7 +59,7 @@ use crate::games::{
     ChallengeCreated, GameRef, GameService, GameView, PlayRequest, PlayerRef, ServiceError,
     UserError,
 };
-use crate::model::{Level, UserId};
+use crate::model::{BoardColors, Level, UserId};
 use session::{LIFETIME_MS, Session, Sessions};
 
 /// The Activity's parts: how it asks Discord, how many sign-ins may, and how it signs
@@ -298,6 +300,9 @@ struct Listed {
 struct Offered {
     launched: Option<Listed>,
     games: Vec<Listed>,
+    /// The board colours the person chose (`/colours`, or here), if they did: the page's
+    /// default.
+    colors: Option<&'static str>,
 }
 
 /// `GET /api/activity/games`: the game the person opened the Activity on, and their games in
@@ -320,9 +325,15 @@ pub(super) async fn games(
         Some(game) => Some(list(&web, game, &session, lang).await?),
         None => None,
     };
+    let colors = web
+        .service
+        .own_board_colors(session.user())
+        .await
+        .map_err(|e| WebError::from_service(e, lang))?;
     Ok(Json(Offered {
         launched,
         games: listed,
+        colors: colors.map(BoardColors::as_str),
     })
     .into_response())
 }
@@ -438,6 +449,30 @@ pub(super) async fn rematch(
         },
     };
     Ok((StatusCode::CREATED, Json(created)).into_response())
+}
+
+/// Board colours, as the Activity's page chooses them.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct ColorsAsked {
+    colors: String,
+}
+
+/// `POST /api/activity/colors`: keeps the board colours the person chose on the page as their
+/// own (as `/colours` does: their private boards in Discord get them too), and answers them.
+pub(super) async fn colors(
+    State(web): State<Web>,
+    Viewer(lang): Viewer,
+    SignedIn(session): SignedIn,
+    Asked(asked): Asked<ColorsAsked>,
+) -> Result<Response, WebError> {
+    let colors = BoardColors::from_stored(&asked.colors)
+        .ok_or_else(|| WebError::BadRequest("colors: standard, colorblind or high".into()))?;
+    web.service
+        .choose_board_colors(session.user(), colors)
+        .await
+        .map_err(|e| WebError::from_service(e, lang))?;
+    Ok(Json(serde_json::json!({ "colors": colors.as_str() })).into_response())
 }
 
 /// A game against the computer, as the Activity asks for it.

@@ -114,7 +114,7 @@ pub async fn play(
                 mv,
                 reply,
             };
-            shown(data, &puzzle, lang, msg).await?
+            shown(data, user, &puzzle, lang, msg).await?
         }
         PuzzleAnswer::Solved { puzzle, mv, rating } => {
             let streak = match rating {
@@ -129,7 +129,7 @@ pub async fn play(
                 rating,
                 streak,
             };
-            shown(data, &puzzle, lang, msg).await?
+            shown(data, user, &puzzle, lang, msg).await?
         }
         PuzzleAnswer::Wrong {
             puzzle,
@@ -150,7 +150,7 @@ pub async fn play(
                 rating,
                 retry: true,
             };
-            shown(data, &now, lang, msg).await?
+            shown(data, user, &now, lang, msg).await?
         }
         PuzzleAnswer::Wrong {
             puzzle,
@@ -166,7 +166,7 @@ pub async fn play(
                 rating,
                 retry: false,
             };
-            with_solution(data, &puzzle, &solution, lang, msg).await?
+            with_solution(data, user, &puzzle, &solution, lang, msg).await?
         }
     };
     Ok(Ok(shown))
@@ -193,12 +193,15 @@ pub async fn give_up(
         solution: &solution,
         rating,
     };
-    Ok(Ok(with_solution(data, &view, &solution, lang, msg).await?))
+    Ok(Ok(
+        with_solution(data, user, &view, &solution, lang, msg).await?
+    ))
 }
 
-/// `view`, over, with the solution's next move marked on the board and no buttons.
+/// `view`, over, with the solution's next move marked on the board and no buttons, for `user`.
 async fn with_solution(
     data: &Data,
+    user: UserId,
     view: &PuzzleView,
     solution: &[Move],
     lang: Lang,
@@ -211,7 +214,7 @@ async fn with_solution(
     };
     Ok(Shown {
         content: lang.text(&msg),
-        png: picture(data, view, lang, marks).await?,
+        png: picture(data, user, view, lang, marks).await?,
         alt: alt(view, lang),
         rows: Vec::new(),
     })

@@ -62,7 +62,7 @@ pub async fn open(click: &Click<'_>, at: PuzzleAt) -> Result<(), Error> {
                 puzzle: view.id,
                 from: None,
             }),
-            png: picture(data, &view, lang, marks).await?,
+            png: picture(data, clicker(click).id, &view, lang, marks).await?,
             alt: alt(&view, lang),
             rows,
         }))
@@ -95,7 +95,7 @@ pub async fn piece(click: &Click<'_>, at: PuzzleAt) -> Result<(), Error> {
                 puzzle: view.id,
                 from: Some(from),
             }),
-            png: picture(data, &view, lang, marks).await?,
+            png: picture(data, clicker(click).id, &view, lang, marks).await?,
             alt: alt(&view, lang),
             rows,
         }))
@@ -138,9 +138,14 @@ pub async fn daily(click: &Click<'_>) -> Result<(), Error> {
     let (data, lang) = (click.data(), click.lang());
     let work = async {
         match split(data.service.puzzles().daily(&clicker(click)).await)? {
-            Ok(view) => Ok(Ok(
-                super::shown(data, &view, lang, Msg::Puzzle(&view)).await?
-            )),
+            Ok(view) => Ok(Ok(super::shown(
+                data,
+                clicker(click).id,
+                &view,
+                lang,
+                Msg::Puzzle(&view),
+            )
+            .await?)),
             Err(refusal) => Ok(Err(refusal)),
         }
     };

@@ -11,7 +11,7 @@ pub mod clicks;
 use monkey_queen_core::Color;
 use poise::serenity_prelude as serenity;
 
-use crate::discord::board::{FILE_NAME, Marks};
+use crate::discord::board::{self, FILE_NAME, Marks};
 use crate::discord::context::{Command, Outcome, split};
 use crate::discord::custom_id::{ComponentId, PuzzleAt};
 use crate::discord::{ApplicationContext, Data, Error};
@@ -34,7 +34,9 @@ pub async fn puzzle(ctx: ApplicationContext<'_>, daily: Option<bool>) -> Result<
             data.service.puzzles().next(&player).await
         };
         match split(view)? {
-            Ok(view) => Ok(Ok(shown(data, &view, lang, Msg::Puzzle(&view)).await?)),
+            Ok(view) => Ok(Ok(
+                shown(data, player.id, &view, lang, Msg::Puzzle(&view)).await?
+            )),
             Err(refusal) => Ok(Err(refusal)),
         }
     };
@@ -79,9 +81,16 @@ pub fn alt(view: &PuzzleView, lang: Lang) -> String {
     })
 }
 
-/// `view` drawn with `msg` over it, and its Move and Solution buttons while it is open.
-async fn shown(data: &Data, view: &PuzzleView, lang: Lang, msg: Msg<'_>) -> Result<Shown, Error> {
-    let png = picture(data, view, lang, Marks::default()).await?;
+/// `view` drawn for `user` with `msg` over it, and its Move and Solution buttons while it is
+/// open.
+async fn shown(
+    data: &Data,
+    user: UserId,
+    view: &PuzzleView,
+    lang: Lang,
+    msg: Msg<'_>,
+) -> Result<Shown, Error> {
+    let png = picture(data, user, view, lang, Marks::default()).await?;
     Ok(Shown {
         content: lang.text(&msg),
         png,
@@ -90,10 +99,11 @@ async fn shown(data: &Data, view: &PuzzleView, lang: Lang, msg: Msg<'_>) -> Resu
     })
 }
 
-/// The puzzle's board as its solver sees it (their side at the bottom, the last move played
-/// marked), with `marks` on it.
+/// The puzzle's board as its solver `user` sees it (their side at the bottom, the last move
+/// played marked, in their own colours), with `marks` on it.
 async fn picture(
     data: &Data,
+    user: UserId,
     view: &PuzzleView,
     lang: Lang,
     marks: Marks,
@@ -109,6 +119,7 @@ async fn picture(
         ),
         status: Some(lang.text(&Msg::PuzzleCaption(view))),
         frames: Vec::new(),
+        colors: board::colors_for(data, user, None).await,
     };
     let renderer = data.renderer.clone();
     let position = view.position.clone();
