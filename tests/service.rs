@@ -1577,7 +1577,7 @@ async fn a_board_hands_back_the_one_it_replaces_while_that_one_can_still_be_edit
                 .board_posted(&game, MessageId(message), editable)
                 .await
                 .unwrap()
-                .map(|(old, how)| (old.0, how))
+                .map(|old| (old.message.0, old.editable))
         }
     };
     assert_eq!(
@@ -1628,7 +1628,7 @@ async fn a_board_hands_back_the_one_it_replaces_while_that_one_can_still_be_edit
                 .board_posted(&finished, MessageId(message), posted)
                 .await
                 .unwrap()
-                .map(|(old, _)| old.0)
+                .map(|old| old.message.0)
         }
     };
     assert_eq!(over(7).await, Some(6));
@@ -1648,6 +1648,48 @@ async fn a_board_hands_back_the_one_it_replaces_while_that_one_can_still_be_edit
         .await
         .unwrap();
     assert_eq!(rows(&f, "latest_boards").await, 0);
+}
+
+/// An old board is worth an edit (its buttons taken off) only when another game's board in
+/// its channel came between it and the board replacing it; a game in another channel does not
+/// count.
+#[tokio::test]
+async fn a_replaced_board_is_buried_only_by_another_games_board_in_its_channel() {
+    let f = Fixture::new().await;
+    let ours = f.start(&alice(), &bob()).await;
+    let dave = PlayerRef::new(UserId(104), "Dave");
+    let (erin, frank) = (
+        PlayerRef::new(UserId(105), "Erin"),
+        PlayerRef::new(UserId(106), "Frank"),
+    );
+    let theirs = f.start(&carol(), &dave).await;
+    let mut away = challenge(&erin, Some(&frank));
+    away.channel = ChannelId(CHANNEL.0 + 1);
+    let elsewhere = f.start_with(away).await;
+    let post = |game: &GameView, message: u64| {
+        let (service, game) = (f.service.clone(), game.clone());
+        async move {
+            let posted = Editable::InChannel(game.place.channel);
+            service
+                .delivery()
+                .board_posted(&game, MessageId(message), posted)
+                .await
+                .unwrap()
+                .map(|old| (old.message.0, old.buried))
+        }
+    };
+    assert_eq!(post(&ours, 10).await, None, "the first board");
+    assert_eq!(post(&ours, 20).await, Some((10, false)), "right above");
+    assert_eq!(post(&elsewhere, 25).await, None);
+    assert_eq!(post(&ours, 30).await, Some((20, false)), "another channel");
+    assert_eq!(post(&theirs, 35).await, None);
+    assert_eq!(
+        post(&ours, 40).await,
+        Some((30, true)),
+        "another game's board between"
+    );
+    assert_eq!(post(&theirs, 45).await, Some((35, true)));
+    assert_eq!(post(&theirs, 50).await, Some((45, false)));
 }
 
 #[tokio::test]

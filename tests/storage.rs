@@ -1284,7 +1284,7 @@ async fn two_processes_posting_boards_of_one_game_at_once_each_replace_a_differe
                 .delivery()
                 .board_posted(&game, MessageId(message), editable)
                 .await;
-            old.unwrap().map(|(old, _)| old.0)
+            old.unwrap().map(|old| old.message.0)
         })
     };
     let tasks: Vec<_> = (1..=32u64)
@@ -1306,7 +1306,7 @@ async fn two_processes_posting_boards_of_one_game_at_once_each_replace_a_differe
         .board_posted(&game, MessageId(100), in_channel)
         .await
         .unwrap()
-        .map(|(old, _)| old.0);
+        .map(|old| old.message.0);
     replaced.extend(latest);
     replaced.sort_unstable();
     assert_eq!(replaced, (1..=32).collect::<Vec<_>>());

@@ -646,8 +646,9 @@ pub async fn update_with(click: &Click<'_>, game: &GameView, board: Composed) ->
 }
 
 /// Remembers `message` as the game's latest board (for `/games` links), and takes the buttons
-/// off the board it replaces (see `old_boards`). The board is out already, so a failure here
-/// is only logged.
+/// off the board it replaces when another game's board came between them (see `old_boards`):
+/// right above the new board, the old one keeps them, which saves a REST call per move. The
+/// board is out already, so a failure here is only logged.
 async fn remember(
     http: &Http,
     data: &Data,
@@ -661,10 +662,11 @@ async fn remember(
         .board_posted(game, message, editable)
         .await
     {
-        Ok(Some((old, how))) => {
-            old_boards::strip_buttons(http, game.id, old, how, data.service.now_ms()).await;
+        Ok(Some(old)) if old.buried => {
+            let now = data.service.now_ms();
+            old_boards::strip_buttons(http, game.id, old.message, old.editable, now).await;
         }
-        Ok(None) => {}
+        Ok(_) => {}
         Err(e) => warn!(game = %game.id, %message, error = %e, "could not store where a board is"),
     }
 }

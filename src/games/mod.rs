@@ -115,7 +115,7 @@ pub use cooldowns::{ChallengeLimits, HEAVY_COOLDOWN_MS, MAX_COMPUTER_GAMES};
 pub use cpu::{CpuLimits, TurnKind, take_owned_turn, take_turn};
 pub use delivery::{
     Announcement, DELIVERY_LEASE_MS, Deliver, Delivery, DeliveryService, KEPT_TOKEN_FOLLOW_UPS,
-    MAX_ATTEMPTS, Retried, TOKEN_LIFETIME_MS, retry_delay_ms, token_serves,
+    MAX_ATTEMPTS, Replaced, Retried, TOKEN_LIFETIME_MS, retry_delay_ms, token_serves,
 };
 pub use error::{DATABASE_UNREACHABLE, InternalError, Result, ServiceError, UserError};
 pub use events::{GameEvent, Heard};

@@ -14,7 +14,7 @@ use crate::harness::{
 };
 use crate::support::fake_discord::APPLICATION_ID;
 use crate::support::payloads::{
-    ALICE, BOB, CAROL, Caller, autocomplete, focused_string, integer_option, slash_command,
+    ALICE, BOB, CAROL, Caller, DAVE, autocomplete, focused_string, integer_option, slash_command,
     string_option, with_locales,
 };
 
@@ -382,16 +382,12 @@ async fn game_suggestions_name_the_opponent_in_the_callers_language() {
 
 /// On a quiet bot a move is one REST call: the interaction's answer is the new board, public,
 /// with its picture, the move in words and a mention of the next player that pings (an
-/// answer's mentions ping; an edit's would not).
+/// answer's mentions ping; an edit's would not). The board it replaces, right above it, keeps
+/// its buttons (a click there is refused and changes nothing): no second call.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_move_is_one_rest_call_whose_answer_is_the_board_then_the_old_board_loses_its_buttons() {
+async fn a_move_is_one_rest_call_whose_answer_is_the_board() {
     let h = Harness::registered().await;
-    let (game, first) = h.start_game(ALICE, BOB).await;
-    // Where each move's previous board is: the first board, the Accept's answer, then the
-    // answer of the move before; each edited through its interaction's token (which counts
-    // against no rate limit). The answer's path is /api/v10/interactions/{id}/{token}/callback.
-    let token = first.request.path.split('/').nth(5).unwrap();
-    let mut previous_edit = format!("/webhooks/{APPLICATION_ID}/{token}/messages/@original");
+    let (game, _) = h.start_game(ALICE, BOB).await;
     for (who, next, text) in [(ALICE, BOB, "g1-g4"), (BOB, ALICE, "f12-f9")] {
         let mark = h.fake.mark();
         let board = h.play(who, text).await.applied();
@@ -407,25 +403,56 @@ async fn a_move_is_one_rest_call_whose_answer_is_the_board_then_the_old_board_lo
             .skip(mark)
             .map(|r| r.line())
             .collect();
-        assert_eq!(
-            sent.len(),
-            2,
-            "the board answer, the old board's edit: {sent:#?}"
-        );
+        assert_eq!(sent.len(), 1, "the board answer alone: {sent:#?}");
         assert!(sent[0].ends_with("/callback"), "{sent:#?}");
-        let edit = &h.fake.requests()[mark + 1];
-        assert!(
-            edit.method == "PATCH" && edit.path.contains(&previous_edit),
-            "{sent:#?}"
-        );
-        assert_eq!(
-            edit.pointer("/components"),
-            Some(&serde_json::json!([])),
-            "the old board's buttons are gone"
-        );
-        // The answer's path is /api/v10/interactions/{id}/{token}/callback.
-        let token = board.request.path.split('/').nth(5).unwrap();
-        previous_edit = format!("/webhooks/{APPLICATION_ID}/{token}/messages/@original");
     }
+    h.stop().await;
+}
+
+/// When another game's board came between a game's board and its next one in the channel, the
+/// old board is no longer right above: its buttons are taken off, through the token of the
+/// interaction it answered (which counts against no rate limit), a second call for that move.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_old_board_with_another_games_board_below_it_loses_its_buttons() {
+    let h = Harness::registered().await;
+    let (_, first) = h.start_game(ALICE, BOB).await;
+    // The Accept's answer was the first board; its path is
+    // /api/v10/interactions/{id}/{token}/callback.
+    let token = first.request.path.split('/').nth(5).unwrap();
+    let first_edit = format!("/webhooks/{APPLICATION_ID}/{token}/messages/@original");
+    // Another game's first board, in the same channel, below Alice and Bob's.
+    h.start_game(CAROL, DAVE).await;
+    h.idle().await;
+    let mark = h.fake.mark();
+    h.play(ALICE, "g1-g4").await.applied();
+    h.idle().await;
+    let sent: Vec<String> = h
+        .fake
+        .requests()
+        .iter()
+        .skip(mark)
+        .map(|r| r.line())
+        .collect();
+    assert_eq!(
+        sent.len(),
+        2,
+        "the board answer, the old board's edit: {sent:#?}"
+    );
+    assert!(sent[0].ends_with("/callback"), "{sent:#?}");
+    let edit = &h.fake.requests()[mark + 1];
+    assert!(
+        edit.method == "PATCH" && edit.path.contains(&first_edit),
+        "{sent:#?}"
+    );
+    assert_eq!(
+        edit.pointer("/components"),
+        Some(&serde_json::json!([])),
+        "the old board's buttons are gone"
+    );
+    // Bob's move: Alice's board is right above it, and keeps its buttons.
+    let mark = h.fake.mark();
+    h.play(BOB, "f12-f9").await.applied();
+    h.idle().await;
+    assert_eq!(h.fake.requests().len() - mark, 1, "the board answer alone");
     h.stop().await;
 }

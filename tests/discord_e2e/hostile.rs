@@ -814,7 +814,7 @@ async fn resign_refuses_strangers_stale_or_future_plies_and_finished_games() {
     }
     // A past ply: the board of ply 0 after White has moved.
     h.play(ALICE, "g1-g7").await.applied();
-    // The move's handler also takes the buttons off the old board: let it finish first.
+    // The move's handler may also take the buttons off the old board: let it finish first.
     h.idle().await;
     for custom_id in [format!("resign:{ours}:0"), format!("resign-yes:{ours}:0")] {
         let what = format!("a past ply ({custom_id})");

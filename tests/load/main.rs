@@ -31,7 +31,9 @@
 //! second from a bot in all. A move's board is the answer to its interaction, and so is a
 //! game's first board (the Accept turns the challenge message into it), which count against
 //! neither; the clock's messages, boards an answer could not carry, and the edit that takes
-//! the buttons off a game's first board (a message in the channel) are channel requests. Players
+//! the buttons off a board once another game's board came below it (never here: each pair
+//! plays in its own channel, and a board right above the next keeps its buttons) are channel
+//! requests. Players
 //! moving at once can make more of those in a channel than its bucket takes: the run declares
 //! the 429s a busy channel gets (see `declare_busy_channels`). The defaults are the profile the README's figures are measured with, the
 //! same before and after boards became interaction answers (with channel posts, 80 games
@@ -659,9 +661,8 @@ impl Conductor {
 
 /// Declares what a busy channel gets: Discord's 429 on its message bucket (5 per 5 s; not the
 /// global limit), for a post, edit or delete of a message there. A post the bot waits out and
-/// sends again; the edit that takes the buttons off a game's first board (one per game, more
-/// than 5 in 5 s when games are short) it lets be, and that board keeps buttons that refuse
-/// stale clicks.
+/// sends again; an edit that takes the buttons off an old board it lets be, and that board
+/// keeps buttons that refuse stale clicks.
 fn declare_busy_channels(fake: &FakeDiscord) {
     fake.expect_refusals(|r| {
         let route: Vec<&str> = r

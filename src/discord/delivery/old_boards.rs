@@ -1,6 +1,8 @@
 //! Boards that a newer board replaced lose their buttons (Move and Resign would only answer
-//! that the position changed). The service keeps each game's latest board with how the bot may
-//! edit it, in the database, and hands back the one a new board replaces (see
+//! that the position changed) when another game's board came between them in the channel: an
+//! old board right above the new one keeps its buttons, which refuse stale clicks and change
+//! nothing, so a move costs one REST call. The service keeps each game's latest board with how
+//! the bot may edit it, in the database, and hands back the one a new board replaces (see
 //! [`GameService::board_posted`](crate::games::GameService::board_posted)), whichever process
 //! posted it: in its channel where the bot can post there, or through the interaction token
 //! that made it while that token serves (Discord honours it for 15 minutes). Once the token is

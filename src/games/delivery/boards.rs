@@ -1,13 +1,28 @@
 //! Each game's latest board, so that a newer board takes the buttons off the one it replaces
 //! (Move and Resign there would only answer that the position changed). Kept in the database
 //! with how the board may be edited (see [`Editable`]), so the process posting the next board
-//! finds it whichever process posted it; forgotten when the game ends.
+//! finds it whichever process posted it; forgotten when the game ends. Whether another game's
+//! board came between the old board and the new one is read as the new one is recorded.
 
 use super::DeliveryService;
 use super::tokens::token_serves;
 use crate::games::{ChannelId, GameId, GameView, MessageId, Result, UserError};
 use crate::model::Editable;
 use crate::storage;
+
+/// A board that a newer one replaced, and can still be edited.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Replaced {
+    /// The old board's message.
+    pub message: MessageId,
+    /// How it may be edited.
+    pub editable: Editable,
+    /// Whether another game's board was posted in the channel between it and the new one: it
+    /// is no longer the message right above the new board, so its buttons, which invite a
+    /// click, are worth an edit. Right above the new board they are not: the new board is in
+    /// sight, and a click on the old one is refused and changes nothing.
+    pub buried: bool,
+}
 
 impl DeliveryService {
     /// Records `message`, editable as `editable`, as the latest board of `game` (also where
@@ -23,19 +38,27 @@ impl DeliveryService {
         game: &GameView,
         message: MessageId,
         editable: Editable,
-    ) -> Result<Option<(MessageId, Editable)>> {
+    ) -> Result<Option<Replaced>> {
         let mut conn = self.games.db.write().await?;
-        if !storage::set_game_message(&mut conn, game.id, message).await? {
-            return Err(UserError::NoSuchGame(game.id).into());
-        }
         let replaced = if game.is_active() {
             storage::replace_board(&mut conn, game.id, message, &editable).await?
         } else {
             storage::take_board(&mut conn, game.id).await?
         };
+        let old = replaced.as_ref().map(|(old, _)| *old);
+        let Some(buried) = storage::set_game_message(&mut conn, game.id, message, old).await?
+        else {
+            return Err(UserError::NoSuchGame(game.id).into());
+        };
         drop(conn);
         let now = self.games.now_ms();
-        Ok(replaced.filter(|(old, how)| *old != message && still_editable(how, now)))
+        Ok(replaced
+            .filter(|(old, how)| *old != message && still_editable(how, now))
+            .map(|(message, editable)| Replaced {
+                message,
+                editable,
+                buried,
+            }))
     }
 }
 

@@ -15,6 +15,7 @@ use std::pin::Pin;
 
 use tracing::{error, warn};
 
+pub use boards::Replaced;
 pub use outbox::{Announcement, DELIVERY_LEASE_MS, MAX_ATTEMPTS, Retried, retry_delay_ms};
 pub use tokens::{KEPT_TOKEN_FOLLOW_UPS, TOKEN_LIFETIME_MS, token_serves};
 
