@@ -262,7 +262,10 @@ async fn populated(db: TestDb) -> Fixture {
     // Where a player stands in `/learn`: the next stage begun.
     f.service
         .lessons()
-        .start(carol().id, monkey_queen::games::lessons::Stage::by_id("shrink"))
+        .start(
+            carol().id,
+            monkey_queen::games::lessons::Stage::by_id("shrink"),
+        )
         .await
         .unwrap();
     // Past the reminder time: the sweep queues an announcement.

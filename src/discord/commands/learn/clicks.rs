@@ -61,7 +61,7 @@ pub async fn open(click: &Click<'_>, step: u32) -> Result<(), Error> {
                 at: &at,
                 from: None,
             }),
-            png: picture(data, &at, lang, &board).await?,
+            png: picture(data, click.user(), &at, lang, &board).await?,
             alt: alt(&position, None, lang),
             rows,
         }))
@@ -119,7 +119,7 @@ pub async fn piece(click: &Click<'_>, step: u32) -> Result<(), Error> {
                 at: &at,
                 from: Some(from),
             }),
-            png: picture(data, &at, lang, &board).await?,
+            png: picture(data, click.user(), &at, lang, &board).await?,
             alt: alt(&position, None, lang),
             rows,
         }))
@@ -182,13 +182,18 @@ async fn play(click: &Click<'_>, step: u32, text: &str) -> Result<(), Error> {
             Ok(tried) => tried,
             Err(refusal) => return Ok(Err(refusal)),
         };
-        Ok(Ok(answer(data, &tried, lang).await?))
+        Ok(Ok(answer(data, click.user(), &tried, lang).await?))
     };
     answer_click(click, work).await
 }
 
-/// The lesson message after `tried`.
-async fn answer(data: &Data, tried: &LessonTry, lang: Lang) -> Result<Shown, Error> {
+/// The lesson message after `tried`, as `viewer` sees it.
+async fn answer(
+    data: &Data,
+    viewer: UserId,
+    tried: &LessonTry,
+    lang: Lang,
+) -> Result<Shown, Error> {
     match tried {
         LessonTry::Right {
             mv,
@@ -200,11 +205,11 @@ async fn answer(data: &Data, tried: &LessonTry, lang: Lang) -> Result<Shown, Err
                 mv: *mv,
                 finished: *finished,
             };
-            shown(data, at, lang, note, Some((&**after, *mv))).await
+            shown(data, viewer, at, lang, note, Some((&**after, *mv))).await
         }
         LessonTry::Wrong { why, marks, at } => {
             let note = LessonNote::Wrong { why, marks };
-            shown(data, at, lang, note, None).await
+            shown(data, viewer, at, lang, note, None).await
         }
     }
 }

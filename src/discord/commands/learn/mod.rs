@@ -12,10 +12,11 @@ use monkey_queen_core::{Color, GameOptions, Move, Position};
 use poise::serenity_prelude as serenity;
 
 use super::puzzle::{Answer, Shown, respond};
-use crate::discord::board::Marks;
+use crate::discord::board::{self, Marks};
 use crate::discord::context::{Command, split};
 use crate::discord::custom_id::ComponentId;
 use crate::discord::{ApplicationContext, Data, Error};
+use crate::games::UserId;
 use crate::games::lessons::{Exercise, LessonAt, Mark, MarkKind, Stage, opening_marks};
 use crate::i18n::{BoardShown, Button, Lang, LessonNote, Msg};
 use crate::render::{BoardView, Frame, FrameKind, Players};
@@ -69,18 +70,22 @@ pub async fn learn(ctx: ApplicationContext<'_>, stage: Option<StageOption>) -> R
     let work = async {
         let stage = stage.and_then(StageOption::stage);
         match split(data.service.lessons().start(user, stage).await)? {
-            Ok(at) => Ok(Ok(shown(data, &at, lang, LessonNote::Start, None).await?)),
+            Ok(at) => Ok(Ok(
+                shown(data, user, &at, lang, LessonNote::Start, None).await?
+            )),
             Err(refusal) => Ok(Err(refusal)),
         }
     };
     respond(data, &ctx.asker(), Answer::New, work).await
 }
 
-/// The lesson message for `at` after `note`: the exercise's board with the squares it marks
-/// (or, after a wrong try, the squares that show why) and the Move button; once the lessons
-/// are done, `last` (the position after the last right move, and that move) and no button.
+/// The lesson message for `at` after `note`, as `viewer` sees it: the exercise's board with
+/// the squares it marks (or, after a wrong try, the squares that show why) and the Move button;
+/// once the lessons are done, `last` (the position after the last right move, and that move)
+/// and no button.
 async fn shown(
     data: &Data,
+    viewer: UserId,
     at: &LessonAt,
     lang: Lang,
     note: LessonNote<'_>,
@@ -111,7 +116,7 @@ async fn shown(
     };
     Ok(Shown {
         content,
-        png: picture(data, at, lang, &board).await?,
+        png: picture(data, viewer, at, lang, &board).await?,
         alt: alt(&position, last_move, lang),
         rows,
     })
@@ -127,10 +132,11 @@ struct Board<'a> {
     frames: &'a [Mark],
 }
 
-/// The lesson's board as its player sees it (their side at the bottom), captioned with the
-/// stage and exercise.
+/// The lesson's board as its player `viewer` sees it (their side at the bottom, in their
+/// colours), captioned with the stage and exercise.
 async fn picture(
     data: &Data,
+    viewer: UserId,
     at: &LessonAt,
     lang: Lang,
     board: &Board<'_>,
@@ -152,6 +158,7 @@ async fn picture(
         ),
         status: Some(lang.text(&Msg::LessonCaption(at))),
         frames: board.frames.iter().map(frame).collect(),
+        colors: board::colors_for(data, viewer, None).await,
     };
     let renderer = data.renderer.clone();
     Ok(data
