@@ -60,20 +60,13 @@ fn boards_palette(renderer: &Renderer, colors: BoardColors) -> Result<Palette, R
 }
 
 /// The flat colours of boards in `board`'s theme, which the palette holds exactly: panels,
-/// frame, text, the lessons' framed squares, both square colours plain, highlighted and
-/// marked, and the checkers' colours.
+/// frame, text, both square colours plain, highlighted and marked, and the checkers' colours.
 fn flat_colors(board: &BoardTheme) -> Vec<[u8; 3]> {
     let mut colors = vec![
         theme::PANEL,
         theme::TEXT,
         theme::TEXT_DIM,
         theme::ACCENT,
-        theme::FRAME_PIECE,
-        theme::FRAME_TARGET,
-        theme::FRAME_ALLOWED,
-        theme::FRAME_WRONG,
-        theme::FRAME_DANGER,
-        theme::FRAME_LABEL_GROUND,
         board.frame,
         board.coordinate,
         board.edge,
