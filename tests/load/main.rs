@@ -618,8 +618,8 @@ impl Conductor {
             };
             self.lives.push(bot.terminate().await);
             let stopped = stopping.elapsed();
-            // Whatever the stopped process sent before it exited reaches the players first.
-            tokio::time::sleep(Duration::from_millis(300)).await;
+            // An answer the stopped process sent that has not reached its pair yet counts as cut
+            // off; its move, if any, is resolved by reading the game back all the same.
             let _ = self.phases[shard].send(Phase::Resync(Arc::new(Victims::default())));
             let pairs = (0..self.pairs)
                 .filter(|&p| self.shared.shard_of(p) == shard)
