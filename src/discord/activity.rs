@@ -16,7 +16,7 @@ use tracing::{info, warn};
 use super::board::service_failure;
 use super::commands::localize::localizations;
 use super::context::{Click, split};
-use super::delivery::retry::{Retry, already_acknowledged, retry};
+use super::delivery::first_answer;
 use super::delivery::{deferral, reach};
 use super::{Data, Error};
 use crate::games::{ChannelId, GameId, UserId};
@@ -84,7 +84,7 @@ pub fn is_entry_point(command: &CommandInteraction) -> bool {
 /// The Entry Point command, from the App Launcher: opens the Activity in that channel on no
 /// game in particular (it offers the caller's games there).
 pub async fn launch_from_launcher(
-    ctx: &serenity::Context,
+    http: &Http,
     data: &Data,
     command: &CommandInteraction,
 ) -> Result<(), Error> {
@@ -96,7 +96,7 @@ pub async fn launch_from_launcher(
         .record_launch(user, channel, None, reach)
         .await
         .map_err(service_failure)?;
-    launch(ctx, command.id, &command.token).await
+    launch(http, command.id, &command.token).await
 }
 
 /// Play on the board, under a board: opens the Activity in that channel on the game. The
@@ -123,7 +123,7 @@ pub async fn launch_on_game(click: &Click<'_>, game: GameId) -> Result<(), Error
             .map_err(service_failure)?;
         Ok::<_, Error>(Ok(()))
     };
-    let launching = launch(click.serenity_context(), click.id, &click.token);
+    let launching = launch(click.http(), click.id, &click.token);
     // On the heap: a handler's work is large, and the stack of a debug build is not.
     let (recorded, launched) =
         deferral::unless_quick(data.defer_after, Box::pin(work), Box::pin(launching)).await;
@@ -138,26 +138,13 @@ pub async fn launch_on_game(click: &Click<'_>, game: GameId) -> Result<(), Error
     if let Err(refusal) = recorded? {
         return click.refuse(&refusal).await;
     }
-    launch(click.serenity_context(), click.id, &click.token).await
+    launch(click.http(), click.id, &click.token).await
 }
 
-/// Answers interaction `id` with `LAUNCH_ACTIVITY`, retrying while Discord is rate limiting or
-/// unavailable; an answer refused because an earlier attempt got through counts as given.
-async fn launch(ctx: &serenity::Context, id: InteractionId, token: &str) -> Result<(), Error> {
+/// Answers interaction `id` with `LAUNCH_ACTIVITY` (see [`first_answer::respond`]).
+async fn launch(http: &Http, id: InteractionId, token: &str) -> Result<(), Error> {
     // Exactly `{"type": 12}`: serenity's `CreateInteractionResponse::LaunchActivity` adds
     // `"data": null`, which the published schema of this callback does not have.
     let response = serde_json::json!({ "type": LAUNCH_ACTIVITY });
-    let launched = retry("launching the Activity", Retry::INTERACTION, || {
-        let response = response.clone();
-        let http = ctx.http.clone();
-        async move {
-            http.create_interaction_response(id, token, &response, Vec::new())
-                .await
-        }
-    })
-    .await;
-    match launched {
-        Err(e) if already_acknowledged(&e) => Ok(()),
-        launched => Ok(launched?),
-    }
+    first_answer::respond_json(http, id, token, &response, "launching the Activity").await
 }

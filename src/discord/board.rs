@@ -11,16 +11,15 @@ use poise::serenity_prelude as serenity;
 use serenity::{
     AutoArchiveDuration, ButtonStyle, ChannelType, CreateActionRow, CreateAllowedMentions,
     CreateAttachment, CreateButton, CreateInteractionResponse, CreateInteractionResponseFollowup,
-    CreateInteractionResponseMessage, CreateMessage, CreateThread, Http, LightMethod, Multipart,
-    MultipartUpload, PartialChannel, Request, Route,
+    CreateInteractionResponseMessage, CreateMessage, CreateThread, Http, PartialChannel,
 };
 use tracing::{error, warn};
 
-use super::context::Click;
+use super::context::{Asker, Click};
 use super::custom_id::ComponentId;
 use super::delivery::reply::clip;
-use super::delivery::retry::{Retry, already_acknowledged, retry};
-use super::delivery::{nonce, old_boards, reach};
+use super::delivery::retry::{Retry, retry};
+use super::delivery::{first_answer, nonce, old_boards, reach};
 use super::{Data, Error};
 use crate::games::{
     BoardColors, ChannelId, Editable, GameStatus, GameView, GuildId, GuildSettings,
@@ -460,10 +459,8 @@ pub async fn compose(
 /// answer unreadable, the message id not stored) is logged: the board is out, and sending it
 /// again would show it (and ping) twice.
 pub async fn answer_with(
-    http: &Http,
+    asker: &Asker<'_>,
     data: &Data,
-    interaction: serenity::InteractionId,
-    token: &str,
     game: &GameView,
     board: Composed,
 ) -> Result<(), Error> {
@@ -472,70 +469,27 @@ pub async fn answer_with(
         .add_file(board.attachment())
         .components(board.components.clone())
         .allowed_mentions(board.mentions());
-    let payload = serenity::json::to_string(&CreateInteractionResponse::Message(reply))?;
-    let request = Request::new(
-        Route::InteractionResponse {
-            interaction_id: interaction,
-            token,
-        },
-        LightMethod::Post,
+    let (http, token) = (asker.http, asker.token);
+    let files = vec![board.attachment()];
+    let answered = first_answer::respond_for_message(
+        http,
+        (asker.id, token),
+        reply,
+        files,
+        "answering with a board",
     )
-    .multipart(Some(Multipart {
-        upload: MultipartUpload::Attachments(vec![board.attachment()]),
-        fields: Vec::new(),
-        payload_json: Some(payload),
-    }))
-    .params(Some(vec![("with_response", "true".to_owned())]));
-    let answered = retry("answering with a board", Retry::INTERACTION, || {
-        http.request(request.clone())
-    })
-    .await;
-    let id = match answered {
-        Ok(response) => match answered_message(response.bytes().await) {
-            Ok(id) => Some(id),
-            Err(e) => {
-                warn!(game = %game.id, error = %e, "a board answer's reply was unreadable");
-                look_up_answer(http, token, game).await
-            }
-        },
-        Err(e) if already_acknowledged(&e) => look_up_answer(http, token, game).await,
-        Err(e) => return Err(e.into()),
+    .await?;
+    let Some(id) = answered else {
+        return Ok(());
     };
-    if let Some(id) = id {
-        let editable = Editable::ByToken {
-            token: InteractionToken::new(token),
-            original: true,
-            received_ms: data.service.now_ms(),
-            channel: None,
-        };
-        remember(http, data, game, MessageId(id.get()), editable).await;
-    }
+    let editable = Editable::ByToken {
+        token: InteractionToken::new(token),
+        original: true,
+        received_ms: data.service.now_ms(),
+        channel: None,
+    };
+    remember(http, data, game, MessageId(id.get()), editable).await;
     Ok(())
-}
-
-/// The message an answer that Discord took made, asked of Discord (when its own reply was lost
-/// or unreadable); `None`, logged, if that fails too.
-async fn look_up_answer(http: &Http, token: &str, game: &GameView) -> Option<serenity::MessageId> {
-    http.get_original_interaction_response(token)
-        .await
-        .map(|m| m.id)
-        .inspect_err(|e| warn!(game = %game.id, error = %e, "could not look up a board answer"))
-        .ok()
-}
-
-/// The id of the message an interaction answer made, from Discord's `with_response` reply.
-fn answered_message(
-    body: Result<impl AsRef<[u8]>, impl Into<serenity::Error>>,
-) -> Result<serenity::MessageId, Error> {
-    let body = body.map_err(Into::<serenity::Error>::into)?;
-    let body = body.as_ref();
-    let answer: serenity::json::Value = serenity::json::from_slice(body)?;
-    answer
-        .pointer("/resource/message/id")
-        .and_then(|id| id.as_str())
-        .and_then(|id| id.parse().ok())
-        .map(serenity::MessageId::new)
-        .ok_or_else(|| Error::Unexpected("a board answer without its message".into()))
 }
 
 /// Sends `board` as a follow-up of the interaction `token` belongs to, a new message whose
@@ -635,7 +589,7 @@ pub async fn update_with(click: &Click<'_>, game: &GameView, board: Composed) ->
             .content(text)
             .allowed_mentions(CreateAllowedMentions::new().users([player]));
         if let Err(e) = retry("mentioning the player to move", Retry::FOLLOW_UP, || {
-            click.create_followup(click.serenity_context(), ping.clone())
+            click.create_followup(click.http(), ping.clone())
         })
         .await
         {

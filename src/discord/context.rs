@@ -1,8 +1,10 @@
 //! One context for a command or a click: who asks, in which languages, and how to answer them
 //! in time.
 //!
-//! A slash command's handler wraps poise's context in a [`Command`]; the router hands a
-//! button's or a menu's handler a [`Click`]. Both give the asker's language (`lang`), the
+//! A slash command's handler gets a [`Command`] (made from poise's context on the gateway, by
+//! the interactions endpoint for HTTP); the router hands a button's or a menu's handler a
+//! [`Click`]. Neither needs a gateway connection: both answer through the REST client and the
+//! interaction's id and token. Both give the asker's language (`lang`), the
 //! language of what everyone in the channel reads (`public_lang`: the server's, else the
 //! asker's), the asker as a player and as a viewer, a refusal only they see (`refuse`), and
 //! the deferral that answers within Discord's 3 seconds when the work is slow
@@ -12,14 +14,18 @@
 
 use std::future::Future;
 use std::ops::Deref;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, OnceLock};
 
+use poise::CreateReply;
 use poise::serenity_prelude as serenity;
 use serenity::{
-    ComponentInteraction, CreateInteractionResponse, CreateInteractionResponseFollowup,
-    EditInteractionResponse, Http, InteractionId, Member, User,
+    CommandInteraction, ComponentInteraction, CreateAllowedMentions, CreateInteractionResponse,
+    CreateInteractionResponseFollowup, CreateInteractionResponseMessage, EditInteractionResponse,
+    Http, InteractionId, Member, User,
 };
 
+use super::delivery::first_answer;
 use super::delivery::retry::{Retry, retry};
 use super::delivery::{deferral, reach, reply};
 use super::{ApplicationContext, Data, Error};
@@ -110,27 +116,33 @@ pub enum Privacy {
     Public,
 }
 
-/// A slash command being answered: poise's context (which it derefs to) with the toolkit.
+/// A slash command being answered: the interaction, the handlers' shared state, and how its
+/// first answer leaves (see `delivery::first_answer`), with the toolkit. Built from poise's context for
+/// the gateway's commands, and by the interactions endpoint for those that come by HTTP.
 #[derive(Clone, Copy)]
-pub struct Command<'a>(ApplicationContext<'a>);
-
-impl<'a> Deref for Command<'a> {
-    type Target = ApplicationContext<'a>;
-
-    fn deref(&self) -> &ApplicationContext<'a> {
-        &self.0
-    }
+pub struct Command<'a> {
+    http: &'a Arc<Http>,
+    data: &'a Data,
+    /// The command interaction.
+    pub interaction: &'a CommandInteraction,
+    /// Whether its first answer was given: then later answers are edits and follow-ups.
+    answered: &'a AtomicBool,
 }
 
 impl<'a> From<ApplicationContext<'a>> for Command<'a> {
     fn from(ctx: ApplicationContext<'a>) -> Command<'a> {
-        Command(ctx)
+        Command {
+            http: &ctx.serenity_context().http,
+            data: ctx.data(),
+            interaction: ctx.interaction,
+            answered: ctx.has_sent_initial_response,
+        }
     }
 }
 
 impl<'a> Command<'a> {
     fn sender(&self) -> Sender<'a> {
-        let interaction = self.0.interaction;
+        let interaction = self.interaction;
         Sender {
             user: &interaction.user,
             member: interaction.member.as_deref(),
@@ -139,6 +151,26 @@ impl<'a> Command<'a> {
             locale: &interaction.locale,
             guild_locale: interaction.guild_locale.as_deref(),
         }
+    }
+
+    /// The handlers' shared state.
+    pub fn data(&self) -> &'a Data {
+        self.data
+    }
+
+    /// Discord's REST client.
+    pub fn http(&self) -> &'a Arc<Http> {
+        self.http
+    }
+
+    /// The channel the command was sent in.
+    pub fn channel_id(&self) -> serenity::ChannelId {
+        self.interaction.channel_id
+    }
+
+    /// The server the command was sent in, if any.
+    pub fn guild_id(&self) -> Option<serenity::GuildId> {
+        self.interaction.guild_id
     }
 
     /// The caller's language.
@@ -175,58 +207,123 @@ impl<'a> Command<'a> {
 
     /// How the bot reaches the command's channel.
     pub fn reach(&self) -> Reach {
-        reach::of_command_interaction(self.0.interaction)
+        reach::of_command_interaction(self.interaction)
     }
 
     /// The command as an [`Asker`], for work that answers a command and a click alike.
     pub fn asker(&self) -> Asker<'a> {
-        let interaction = self.0.interaction;
+        let interaction = self.interaction;
         Asker {
-            http: &self.0.serenity_context().http,
+            http: self.http,
             id: interaction.id,
             token: &interaction.token,
             channel: interaction.channel_id,
             lang: self.lang(),
             public: self.public_lang(),
-            answered: Answered::Command(self.0.has_sent_initial_response),
+            answered: Answered::Command(self.answered),
         }
     }
 
     /// Whether the command's first answer has been given: normally its deferral, which later
     /// answers then edit.
     pub fn is_deferred(&self) -> bool {
-        self.0
-            .has_sent_initial_response
-            .load(std::sync::atomic::Ordering::SeqCst)
+        self.answered.load(Ordering::SeqCst)
     }
 
-    /// Defers the answer ("thinking…"), seen as `privacy` says (see [`reply::defer`]).
+    /// Answers the command with `reply`, as its first answer (see [`first_answer::respond`]),
+    /// or once that was given, as a follow-up. Mentions of users ping unless `reply` says
+    /// otherwise.
+    ///
+    /// # Errors
+    /// Discord refused the answer.
+    pub async fn send(&self, reply: CreateReply) -> Result<(), Error> {
+        // What poise's own replies default to: not ephemeral, and pinging the users mentioned.
+        let mentions = CreateAllowedMentions::new()
+            .all_users(true)
+            .replied_user(true);
+        if self.is_deferred() {
+            let followup = CreateInteractionResponseFollowup::new()
+                .ephemeral(false)
+                .allowed_mentions(mentions);
+            let followup = reply.to_slash_followup_response(followup);
+            self.interaction
+                .create_followup(self.http, followup)
+                .await?;
+            return Ok(());
+        }
+        let message = CreateInteractionResponseMessage::new()
+            .ephemeral(false)
+            .allowed_mentions(mentions);
+        let message = reply.to_slash_initial_response(message);
+        let (id, token) = (self.interaction.id, &self.interaction.token);
+        let response = CreateInteractionResponse::Message(message);
+        first_answer::respond(self.http, id, token, &response, "answering a command").await?;
+        self.answered.store(true, Ordering::SeqCst);
+        Ok(())
+    }
+
+    /// Answers the command with `message` (no files), by one REST call that gives the id of
+    /// the message it made (see [`first_answer::respond_for_message`]): for a message the bot
+    /// edits later (a challenge, a tournament). `None` when Discord took it but its id could
+    /// not be learnt (logged).
+    ///
+    /// # Errors
+    /// The message was not posted.
+    pub async fn answer_for_message(
+        &self,
+        message: CreateInteractionResponseMessage,
+        what: &str,
+    ) -> Result<Option<serenity::MessageId>, Error> {
+        let asked = (self.interaction.id, self.interaction.token.as_str());
+        let id =
+            first_answer::respond_for_message(self.http, asked, message, Vec::new(), what).await?;
+        self.answered.store(true, Ordering::SeqCst);
+        Ok(id)
+    }
+
+    /// Defers the answer ("thinking…"), seen as `privacy` says, retrying while Discord is rate
+    /// limiting or unavailable; later answers edit it or follow it.
     ///
     /// # Errors
     /// Discord refused the deferral.
     pub async fn defer(&self, privacy: Privacy) -> Result<(), Error> {
-        reply::defer(self.0, privacy == Privacy::Private).await
+        let message = match privacy {
+            Privacy::Private => CreateInteractionResponseMessage::new().ephemeral(true),
+            Privacy::Public => CreateInteractionResponseMessage::new(),
+        };
+        let (id, token) = (self.interaction.id, &self.interaction.token);
+        let defer = CreateInteractionResponse::Defer(message);
+        first_answer::respond(self.http, id, token, &defer, "deferring a command").await?;
+        self.answered.store(true, Ordering::SeqCst);
+        Ok(())
     }
 
     /// Runs `work`, deferring the answer (as [`Command::defer`] does) if it is not done within
     /// [`Data::defer_after`]; [`Command::is_deferred`] then says whether it was.
     pub async fn unless_quick<T>(&self, work: impl Future<Output = T>, privacy: Privacy) -> T {
-        let after = self.0.data().defer_after;
+        let after = self.data.defer_after;
         // On the heap: a handler's work is large, and the stack of a debug build is not.
         let (work, defer) = (Box::pin(work), Box::pin(self.defer(privacy)));
         deferral::unless_quick(after, work, defer).await.0
     }
 
     /// Tells the caller `text`: in a message only they see, or once the command is deferred,
-    /// in place of the deferral (as public as it was).
+    /// in place of the deferral (as public as it was), retrying while Discord is rate limiting
+    /// or unavailable.
     ///
     /// # Errors
     /// Discord refused the answer.
     pub async fn privately(&self, text: String) -> Result<(), Error> {
         if self.is_deferred() {
-            reply::edit_deferred(self.0, text).await
+            let edit = EditInteractionResponse::new().content(text);
+            retry("editing a response", Retry::ANSWER_EDIT, || {
+                self.interaction.edit_response(self.http, edit.clone())
+            })
+            .await?;
+            Ok(())
         } else {
-            reply::ephemeral(self.0, text).await
+            self.send(CreateReply::default().content(text).ephemeral(true))
+                .await
         }
     }
 
@@ -237,6 +334,7 @@ impl<'a> Command<'a> {
     pub async fn refuse(&self, refusal: &UserError) -> Result<(), Error> {
         self.privately(refusal_text(self.lang(), refusal)).await
     }
+
     /// After the command's private deferral: says in the "thinking…" that it is done, then
     /// sends `message` as a public message of its own (Discord's first follow-up of a deferral
     /// would edit the "thinking…" instead, keeping it private).
@@ -249,9 +347,7 @@ impl<'a> Command<'a> {
     ) -> Result<(), Error> {
         self.privately(self.lang().text(&Msg::Done)).await?;
         retry("following up publicly", Retry::FOLLOW_UP, || {
-            self.0
-                .interaction
-                .create_followup(self.0.serenity_context(), message.clone())
+            self.interaction.create_followup(self.http, message.clone())
         })
         .await?;
         Ok(())
@@ -261,7 +357,7 @@ impl<'a> Command<'a> {
 /// A click on a button or a pick in a menu being answered: the interaction (which it derefs
 /// to), the handlers' shared state, and how its answer was put off.
 pub struct Click<'a> {
-    ctx: &'a serenity::Context,
+    http: &'a Arc<Http>,
     data: &'a Data,
     interaction: &'a ComponentInteraction,
     /// How the click was deferred, once it was.
@@ -282,14 +378,14 @@ pub fn clicker(click: &ComponentInteraction) -> PlayerRef {
 }
 
 impl<'a> Click<'a> {
-    /// The click `interaction`, answered through `ctx`, its handler sharing `data`.
+    /// The click `interaction`, answered through `http`, its handler sharing `data`.
     pub fn new(
-        ctx: &'a serenity::Context,
+        http: &'a Arc<Http>,
         data: &'a Data,
         interaction: &'a ComponentInteraction,
     ) -> Click<'a> {
         Click {
-            ctx,
+            http,
             data,
             interaction,
             deferred: OnceLock::new(),
@@ -312,14 +408,9 @@ impl<'a> Click<'a> {
         self.data
     }
 
-    /// serenity's context the click came with.
-    pub fn serenity_context(&self) -> &'a serenity::Context {
-        self.ctx
-    }
-
     /// Discord's REST client.
     pub fn http(&self) -> &'a Arc<Http> {
-        &self.ctx.http
+        self.http
     }
 
     /// The clicker's language.
@@ -420,7 +511,7 @@ impl<'a> Click<'a> {
     /// # Errors
     /// Discord refused the answer.
     pub async fn answer(&self, response: CreateInteractionResponse) -> Result<(), Error> {
-        reply::answer_click(self.ctx, self.interaction, response).await
+        reply::answer_click(self.http, self.interaction, &response).await
     }
 
     /// After a deferral: replaces the clicked message (deferred [`Deferred::Click`]) or the
@@ -429,7 +520,7 @@ impl<'a> Click<'a> {
     /// # Errors
     /// Discord refused the edit.
     pub async fn edit(&self, edit: EditInteractionResponse) -> Result<(), Error> {
-        deferral::edit_clicked_message(self.ctx, self.interaction, edit).await
+        deferral::edit_clicked_message(self.http, self.interaction, edit).await
     }
 
     /// Tells the clicker `text`, in a message only they see, however the click was deferred.
@@ -474,7 +565,8 @@ pub struct Asker<'a> {
 /// Where an [`Asker`]'s deferral is recorded.
 #[derive(Clone, Copy)]
 enum Answered<'a> {
-    /// A command's: poise's flag, which makes its later answers edits and follow-ups.
+    /// A command's: whether its first answer was given, which makes its later answers edits
+    /// and follow-ups.
     Command(&'a std::sync::atomic::AtomicBool),
     /// A click's: how it was deferred (see [`Click::deferred`]).
     Click(&'a OnceLock<Deferred>),
@@ -489,7 +581,7 @@ impl Asker<'_> {
         deferral::defer(self.http, self.id, self.token, how).await?;
         if how != Deferred::No {
             match self.answered {
-                Answered::Command(sent) => sent.store(true, std::sync::atomic::Ordering::SeqCst),
+                Answered::Command(sent) => sent.store(true, Ordering::SeqCst),
                 Answered::Click(deferred) => {
                     let _ = deferred.set(how);
                 }

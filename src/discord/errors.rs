@@ -164,7 +164,7 @@ pub async fn apologize_for_click(click: &Click<'_>, error: &Error) {
         }
         return;
     }
-    let ctx = click.serenity_context();
+    let ctx = click.http();
     let reply = CreateInteractionResponseMessage::new()
         .content(text.clone())
         .ephemeral(true);

@@ -30,7 +30,7 @@ pub async fn on_event(
         FullEvent::InteractionCreate {
             interaction: Interaction::Component(click),
         } => {
-            let click = Click::new(ctx, data, click);
+            let click = Click::new(&ctx.http, data, click);
             let routed = route(&click).await;
             if let Err(e) = &routed {
                 errors::apologize_for_click(&click, e).await;
@@ -40,7 +40,7 @@ pub async fn on_event(
         FullEvent::InteractionCreate {
             interaction: Interaction::Command(command),
         } if activity::is_entry_point(command) => {
-            activity::launch_from_launcher(ctx, data, command).await
+            activity::launch_from_launcher(&ctx.http, data, command).await
         }
         _ => Ok(()),
     }

@@ -81,7 +81,7 @@ pub async fn click(click: &Click<'_>, game: GameId, ply: u32, claim: Claim) -> R
             Deferred::Click => {
                 let message = CreateInteractionResponseFollowup::new().content(text);
                 retry("announcing a game called off", Retry::FOLLOW_UP, || {
-                    click.create_followup(click.serenity_context(), message.clone())
+                    click.create_followup(click.http(), message.clone())
                 })
                 .await
                 .map(drop)
@@ -102,7 +102,7 @@ pub async fn click(click: &Click<'_>, game: GameId, ply: u32, claim: Claim) -> R
     let composed = board::compose(data, &ended, text.clone(), public).await?;
     let delivered = match how {
         Deferred::Click => board::follow_up(http, data, &click.token, &ended, &composed).await,
-        _ => board::answer_with(http, data, click.id, &click.token, &ended, composed).await,
+        _ => board::answer_with(&click.asker(), data, &ended, composed).await,
     };
     let delivered = match delivered {
         Ok(()) => true,

@@ -20,7 +20,7 @@ use serenity::{
 use crate::discord::context::{Click, Command, Deferred, Outcome, Privacy, split};
 use crate::discord::delivery::reply::clip;
 use crate::discord::picture_cache::AnalysisAnswer;
-use crate::discord::{ApplicationContext, Data, Error};
+use crate::discord::{Data, Error};
 use crate::games::{GameAnalysis, GameId, Heavy, UserId, Viewer};
 use crate::i18n::{BoardShown, Lang, Msg};
 use crate::render::SHOWN_MISTAKES;
@@ -32,9 +32,7 @@ const MAX_MESSAGE_CHARS: usize = 2000;
 pub const FILE_NAME: &str = "analysis.png";
 
 /// Show the engine's analysis of a finished game: who was winning, and the biggest mistakes.
-#[poise::command(slash_command)]
-pub async fn analyse(ctx: ApplicationContext<'_>, game: i64) -> Result<(), Error> {
-    let ctx = Command::from(ctx);
+pub async fn analyse(ctx: Command<'_>, game: i64) -> Result<(), Error> {
     let lang = ctx.lang();
     let data = ctx.data();
     let id = GameId(game);
@@ -48,7 +46,7 @@ pub async fn analyse(ctx: ApplicationContext<'_>, game: i64) -> Result<(), Error
     };
     let answer = match drawn {
         Some(answer) if !ctx.is_deferred() => {
-            return ctx.send(reply(answer)).await.map(drop).map_err(Into::into);
+            return ctx.send(reply(answer)).await;
         }
         Some(answer) => answer,
         None => {

@@ -1,6 +1,5 @@
 //! `/challenge` and the buttons of a challenge message: Accept, Decline, Cancel.
 
-use poise::CreateReply;
 use poise::serenity_prelude as serenity;
 use serenity::{
     ButtonStyle, CreateActionRow, CreateAllowedMentions, CreateButton, CreateInteractionResponse,
@@ -13,9 +12,9 @@ use monkey_queen_core::GameOptions;
 use super::level::LevelChoice;
 use crate::discord::context::{Click, Command, Deferred, Outcome, Privacy, split};
 use crate::discord::custom_id::ComponentId;
-use crate::discord::delivery::retry::{Retry, already_acknowledged, retry};
+use crate::discord::delivery::retry::{Retry, retry};
 use crate::discord::delivery::{announce, nonce, reach};
-use crate::discord::{ApplicationContext, Data, Error, board};
+use crate::discord::{Data, Error, board};
 use crate::games::{
     Challenge, ChallengeCreated, ChallengeId, ChannelId, ClockChoice, ColorChoice, GameStarted,
     GuildId, Level, MessageId, NewChallenge, PlayerRef, UserId,
@@ -74,13 +73,10 @@ impl ClockOption {
 
 /// Challenge someone to Monkey Queen, post an open challenge, or play the computer (pick me).
 #[allow(clippy::too_many_arguments)]
-#[poise::command(slash_command)]
 pub async fn challenge(
-    ctx: ApplicationContext<'_>,
+    ctx: Command<'_>,
     opponent: Option<serenity::User>,
     size: Option<SizeOption>,
-    #[min = 20]
-    #[max = 40]
     height: Option<u8>,
     color: Option<ColorOption>,
     pie: Option<bool>,
@@ -88,7 +84,6 @@ pub async fn challenge(
     rated: Option<bool>,
     level: Option<LevelChoice>,
 ) -> Result<(), Error> {
-    let ctx = Command::from(ctx);
     let lang = ctx.lang();
     let data = ctx.data();
     let received_ms = data.service.now_ms();
@@ -173,7 +168,7 @@ pub async fn challenge(
                 )
                 .await;
             }
-            let http = ctx.serenity_context().http.clone();
+            let http = ctx.http().clone();
             let posted = board::post_first(
                 &http,
                 data,
@@ -218,7 +213,7 @@ async fn post_challenge(ctx: Command<'_>, challenge: &Challenge, lang: Lang) -> 
             .content(text)
             .components(buttons)
             .allowed_mentions(pings(challenge));
-        let (http, token) = (&ctx.serenity_context().http, &ctx.interaction.token);
+        let (http, token) = (ctx.http(), &ctx.interaction.token);
         let posted = retry("posting a deferred challenge", Retry::FOLLOW_UP, || {
             http.create_followup_message(token, &message, Vec::new())
         })
@@ -234,28 +229,19 @@ async fn post_challenge(ctx: Command<'_>, challenge: &Challenge, lang: Lang) -> 
             }
         };
     }
-    let reply = CreateReply::default()
+    let message = CreateInteractionResponseMessage::new()
         .content(text)
         .components(buttons)
         .allowed_mentions(pings(challenge));
-    let sent = retry("posting a challenge", Retry::INTERACTION, || {
-        ctx.send(reply.clone())
-    })
-    .await;
-    let message = match sent {
-        Ok(handle) => handle.message().await.map(|m| m.id),
-        // An earlier attempt got through though its answer was lost: the message is there.
-        Err(e) if already_acknowledged(&e) => {
-            ctx.has_sent_initial_response
-                .store(true, std::sync::atomic::Ordering::SeqCst);
-            ctx.interaction.get_response(ctx.http()).await.map(|m| m.id)
-        }
+    match ctx.answer_for_message(message, "posting a challenge").await {
+        Ok(Some(message)) => remember(ctx.data(), challenge, Ok(message)).await,
+        // Posted, but where is not known: its buttons still work, only its edits are lost.
+        Ok(None) => {}
         Err(e) => {
             withdraw(ctx.data(), challenge).await;
-            return Err(e.into());
+            return Err(e);
         }
-    };
-    remember(ctx.data(), challenge, message).await;
+    }
     Ok(())
 }
 
@@ -312,7 +298,7 @@ pub async fn post_for_click(
             .components(buttons)
             .allowed_mentions(pings(challenge));
         let posted = retry("posting a deferred rematch", Retry::FOLLOW_UP, || {
-            click.create_followup(click.serenity_context(), message.clone())
+            click.create_followup(click.http(), message.clone())
         })
         .await;
         match posted {

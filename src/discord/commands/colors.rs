@@ -3,8 +3,8 @@
 //! `/settings` stays the managers' (Discord hides it from others), and chooses the colours of
 //! a server's public boards with the same choices.
 
+use crate::discord::Error;
 use crate::discord::context::{Command, Privacy, split};
-use crate::discord::{ApplicationContext, Error};
 use crate::games::BoardColors;
 use crate::i18n::Msg;
 
@@ -32,9 +32,7 @@ impl ColorsOption {
 }
 
 /// The colours of the boards only you see: shows them, or keeps the ones you choose.
-#[poise::command(slash_command, rename = "colours")]
-pub async fn colors(ctx: ApplicationContext<'_>, theme: Option<ColorsOption>) -> Result<(), Error> {
-    let ctx = Command::from(ctx);
+pub async fn colors(ctx: Command<'_>, theme: Option<ColorsOption>) -> Result<(), Error> {
     let (lang, user) = (ctx.lang(), ctx.user());
     let service = &ctx.data().service;
     let work = async {

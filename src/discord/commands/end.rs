@@ -13,15 +13,13 @@ use super::play::game_ref;
 use crate::discord::context::{Click, Command, Deferred, Privacy, split};
 use crate::discord::custom_id::ComponentId;
 use crate::discord::delivery::announce;
-use crate::discord::delivery::retry::{Retry, already_acknowledged, retry};
-use crate::discord::{ApplicationContext, Error, board};
+use crate::discord::delivery::retry::{Retry, retry};
+use crate::discord::{Error, board};
 use crate::games::{GameId, GameRef, GameView, UserError};
 use crate::i18n::{Button, Lang, Msg};
 
 /// Resign your game here (you will be asked to confirm).
-#[poise::command(slash_command)]
-pub async fn resign(ctx: ApplicationContext<'_>, game: Option<i64>) -> Result<(), Error> {
-    let ctx = Command::from(ctx);
+pub async fn resign(ctx: Command<'_>, game: Option<i64>) -> Result<(), Error> {
     let lang = ctx.lang();
     let user = ctx.user();
     let read = ctx
@@ -45,10 +43,7 @@ pub async fn resign(ctx: ApplicationContext<'_>, game: Option<i64>) -> Result<()
         retry(
             "asking to confirm a resignation",
             Retry::ANSWER_EDIT,
-            || {
-                ctx.interaction
-                    .edit_response(ctx.serenity_context(), edit.clone())
-            },
+            || ctx.interaction.edit_response(ctx.http(), edit.clone()),
         )
         .await?;
         return Ok(());
@@ -62,9 +57,7 @@ pub async fn resign(ctx: ApplicationContext<'_>, game: Option<i64>) -> Result<()
 }
 
 /// Abort your game here: only before both players have moved; no result.
-#[poise::command(slash_command)]
-pub async fn abort(ctx: ApplicationContext<'_>, game: Option<i64>) -> Result<(), Error> {
-    let ctx = Command::from(ctx);
+pub async fn abort(ctx: Command<'_>, game: Option<i64>) -> Result<(), Error> {
     let user = ctx.user();
     let data = ctx.data();
     let work = data.service.abort(user, game_ref(ctx.channel_id(), game));
@@ -93,22 +86,15 @@ async fn announce_abort(ctx: Command<'_>, text: String) -> Result<(), Error> {
         // its own (Discord's first follow-up would edit the deferral).
         ctx.privately(ctx.lang().text(&Msg::Done)).await?;
         let message = CreateInteractionResponseFollowup::new().content(text);
-        let http = &ctx.serenity_context().http;
+        let http = ctx.http();
         retry("announcing an abort", Retry::FOLLOW_UP, || {
             http.create_followup_message(&ctx.interaction.token, &message, Vec::new())
         })
         .await?;
         return Ok(());
     }
-    let announced = retry("announcing an abort", Retry::INTERACTION, || {
-        ctx.send(CreateReply::default().content(text.clone()))
-    })
-    .await;
-    match announced {
-        // An earlier attempt got through though its answer was lost.
-        Err(e) if already_acknowledged(&e) => Ok(()),
-        announced => announced.map(drop).map_err(Error::from),
-    }
+    // Retried while Discord is rate limiting or unavailable (see `first_answer::respond`).
+    ctx.send(CreateReply::default().content(text)).await
 }
 
 /// Why `user` cannot resign `game` now, if they cannot.
@@ -161,10 +147,7 @@ pub async fn offer(click: &Click<'_>, game: GameId, ply: u32) -> Result<(), Erro
         .components(buttons)
         .ephemeral(true);
     click
-        .create_response(
-            click.serenity_context(),
-            CreateInteractionResponse::Message(reply),
-        )
+        .create_response(click.http(), CreateInteractionResponse::Message(reply))
         .await?;
     Ok(())
 }

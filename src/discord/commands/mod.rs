@@ -4,6 +4,7 @@ pub mod abandoned;
 pub mod analyse;
 pub mod challenge;
 mod colors;
+mod declared;
 pub mod end;
 pub mod learn;
 mod level;
@@ -31,24 +32,24 @@ use super::{Data, Error};
 /// invited the bot.
 pub fn all() -> Vec<poise::Command<Data, Error>> {
     let mut commands = vec![
-        challenge::challenge(),
-        play::play_move(),
-        view::board(),
-        view::moves(),
-        end::resign(),
-        end::abort(),
-        view::games(),
-        standings::stats(),
-        standings::leaderboard(),
-        standings::history(),
-        replay::replay(),
-        analyse::analyse(),
-        puzzle::puzzle(),
-        learn::learn(),
-        colors::colors(),
-        settings::settings(),
-        tournament::tournament(),
-        rules::rules(),
+        declared::challenge(),
+        declared::play_move(),
+        declared::board(),
+        declared::moves(),
+        declared::resign(),
+        declared::abort(),
+        declared::games(),
+        declared::stats(),
+        declared::leaderboard(),
+        declared::history(),
+        declared::replay(),
+        declared::analyse(),
+        declared::puzzle(),
+        declared::learn(),
+        declared::colors(),
+        declared::settings(),
+        declared::tournament(),
+        declared::rules(),
     ];
     for command in &mut commands {
         let server_only = command.name == "settings";

@@ -93,8 +93,7 @@ pub async fn answer_list(
     if ctx.is_deferred() {
         let edit = edit_to(text, buttons);
         retry("editing a list in", Retry::ANSWER_EDIT, || {
-            ctx.interaction
-                .edit_response(ctx.serenity_context(), edit.clone())
+            ctx.interaction.edit_response(ctx.http(), edit.clone())
         })
         .await?;
     } else {

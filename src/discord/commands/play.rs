@@ -12,7 +12,7 @@ use crate::discord::context::{Asker, Command, Deferred, split};
 use crate::discord::delivery::announce;
 use crate::discord::delivery::deferral::in_time_to_suggest;
 use crate::discord::delivery::reply::clip;
-use crate::discord::{ApplicationContext, Context, Data, Error, board};
+use crate::discord::{Data, Error, board};
 use crate::games::{ChannelId, GameId, GameRef, PlayRequest, Reach, UserError};
 use crate::i18n::Msg;
 
@@ -22,15 +22,7 @@ const MAX_CHOICES: usize = 25;
 const MAX_MOVE_CHARS: usize = 24;
 
 /// Make a move in your game here, e.g. g1-g7 (suggestions list your legal moves).
-#[poise::command(slash_command, rename = "move")]
-pub async fn play_move(
-    ctx: ApplicationContext<'_>,
-    #[rename = "move"]
-    #[autocomplete = "autocomplete_move"]
-    text: String,
-    #[autocomplete = "autocomplete_game"] game: Option<i64>,
-) -> Result<(), Error> {
-    let ctx = Command::from(ctx);
+pub async fn play_move(ctx: Command<'_>, text: String, game: Option<i64>) -> Result<(), Error> {
     let key = ctx.interaction.id.to_string();
     let text = clip(&text, MAX_MOVE_CHARS);
     let request = PlayRequest {
@@ -127,9 +119,7 @@ pub async fn play_and_answer(
     let delivered = match (answerable, board) {
         (Err(e), _) | (Ok(()), Err(e)) => Err(e),
         (Ok(()), Ok(board)) => match deferred {
-            Deferred::No => {
-                board::answer_with(&http, data, asker.id, asker.token, game, board).await
-            }
+            Deferred::No => board::answer_with(asker, data, game, board).await,
             Deferred::Privately | Deferred::Click => {
                 board::follow_up(&http, data, asker.token, game, &board).await
             }
@@ -159,7 +149,7 @@ pub fn game_ref(channel: serenity::ChannelId, game: Option<i64>) -> GameRef {
 }
 
 /// The `game` option's value in an autocomplete request, if it has been filled in already.
-fn game_option(ctx: ApplicationContext<'_>) -> Option<i64> {
+fn game_option(ctx: Command<'_>) -> Option<i64> {
     ctx.interaction
         .data
         .options()
@@ -172,11 +162,11 @@ fn game_option(ctx: ApplicationContext<'_>) -> Option<i64> {
 }
 
 /// The caller's legal moves matching what they typed: queen captures first, then captures.
-async fn autocomplete_move(ctx: Context<'_>, partial: &str) -> CreateAutocompleteResponse {
-    let poise::Context::Application(app) = ctx else {
-        return CreateAutocompleteResponse::new();
-    };
-    let user = Command::from(app).user();
+pub(super) async fn autocomplete_move(
+    app: Command<'_>,
+    partial: &str,
+) -> CreateAutocompleteResponse {
+    let user = app.user();
     let game = game_ref(app.channel_id(), game_option(app));
     let found = in_time_to_suggest(app.data().service.find_game(user, game)).await;
     let Some(Ok(view)) = found else {
@@ -228,11 +218,10 @@ fn squash(text: &str) -> String {
 
 /// The caller's active games in this channel, for the `game` option, in the caller's language
 /// ("#7 vs Ana", "#7 contra Ana").
-async fn autocomplete_game(ctx: Context<'_>, _partial: &str) -> CreateAutocompleteResponse {
-    let poise::Context::Application(app) = ctx else {
-        return CreateAutocompleteResponse::new();
-    };
-    let app = Command::from(app);
+pub(super) async fn autocomplete_game(
+    app: Command<'_>,
+    _partial: &str,
+) -> CreateAutocompleteResponse {
     let (user, lang) = (app.user(), app.lang());
     let channel = ChannelId(app.channel_id().get());
     let found = in_time_to_suggest(app.data().service.active_games(user, Some(channel))).await;

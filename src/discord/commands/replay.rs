@@ -7,7 +7,7 @@ use poise::serenity_prelude::{
 };
 
 use crate::discord::context::{Click, Command, Deferred, Outcome, Privacy, split};
-use crate::discord::{ApplicationContext, Data, Error, board};
+use crate::discord::{Data, Error, board};
 use crate::games::{GameId, GameRecord, GameView, Heavy, UserId, Viewer};
 use crate::i18n::{BoardShown, Button, Lang, Msg};
 use crate::render::Players;
@@ -16,9 +16,7 @@ use crate::render::Players;
 const MAX_MESSAGE_CHARS: usize = 2000;
 
 /// Post the animated replay of a game and its record (its options and every move).
-#[poise::command(slash_command)]
-pub async fn replay(ctx: ApplicationContext<'_>, game: i64) -> Result<(), Error> {
-    let ctx = Command::from(ctx);
+pub async fn replay(ctx: Command<'_>, game: i64) -> Result<(), Error> {
     let work = record_for(ctx.data(), ctx.viewer(), ctx.user(), GameId(game));
     // Checks that wait defer the command privately (a refusal may come): the replay then
     // follows as a public message of its own.
@@ -35,7 +33,7 @@ pub async fn replay(ctx: ApplicationContext<'_>, game: i64) -> Result<(), Error>
         return ctx.follow_up_publicly(replay.follow_up()).await;
     }
     ctx.interaction
-        .edit_response(ctx.serenity_context(), replay.edit())
+        .edit_response(ctx.http(), replay.edit())
         .await?;
     Ok(())
 }

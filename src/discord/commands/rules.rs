@@ -4,8 +4,8 @@ use monkey_queen_core::{GameOptions, Position, Record};
 use poise::serenity_prelude as serenity;
 use serenity::{CreateAttachment, EditInteractionResponse};
 
+use crate::discord::Error;
 use crate::discord::context::{Command, Privacy};
-use crate::discord::{ApplicationContext, Error};
 use crate::i18n::{BoardShown, Msg};
 use crate::render::{BoardView, Players};
 
@@ -13,9 +13,7 @@ use crate::render::{BoardView, Players};
 const EXAMPLE: [&str; 3] = ["g1-g7", "f12-f8", "g7xf8"];
 
 /// The rules of Monkey Queen in short, with example diagrams.
-#[poise::command(slash_command)]
-pub async fn rules(ctx: ApplicationContext<'_>) -> Result<(), Error> {
-    let ctx = Command::from(ctx);
+pub async fn rules(ctx: Command<'_>) -> Result<(), Error> {
     ctx.defer(Privacy::Public).await?;
     let lang = ctx.lang();
     let renderer = ctx.data().renderer.clone();
@@ -49,8 +47,6 @@ pub async fn rules(ctx: ApplicationContext<'_>) -> Result<(), Error> {
         .content(lang.text(&Msg::Rules))
         .new_attachment(CreateAttachment::bytes(pictures.0, "start.png").description(alts.0))
         .new_attachment(CreateAttachment::bytes(pictures.1, "example.png").description(alts.1));
-    ctx.interaction
-        .edit_response(ctx.serenity_context(), edit)
-        .await?;
+    ctx.interaction.edit_response(ctx.http(), edit).await?;
     Ok(())
 }

@@ -6,9 +6,9 @@ use poise::serenity_prelude as serenity;
 
 use super::challenge::ClockOption;
 use super::colors::ColorsOption;
+use crate::discord::Error;
 use crate::discord::context::{Command, Privacy, split};
 use crate::discord::delivery::retry::{Retry, refused_for_good, retry};
-use crate::discord::{ApplicationContext, Error};
 use crate::games::{BoardOrientation, ChannelId, GuildId, SettingsChange};
 use crate::i18n::{Lang, Msg};
 
@@ -22,21 +22,17 @@ pub enum OrientationOption {
 }
 
 /// Server settings: a thread per game, default clock, board orientation (server managers).
-#[poise::command(slash_command, default_member_permissions = "MANAGE_GUILD")]
 #[allow(clippy::too_many_arguments)]
 pub async fn settings(
-    ctx: ApplicationContext<'_>,
+    ctx: Command<'_>,
     threads: Option<bool>,
     clock: Option<ClockOption>,
     orientation: Option<OrientationOption>,
-    #[rename = "colours"] colors: Option<ColorsOption>,
+    colors: Option<ColorsOption>,
     organisers: Option<bool>,
-    #[rename = "puzzle-channel"]
-    #[channel_types("Text", "News")]
     puzzle_channel: Option<serenity::ChannelId>,
-    #[rename = "puzzle-off"] puzzle_off: Option<bool>,
+    puzzle_off: Option<bool>,
 ) -> Result<(), Error> {
-    let ctx = Command::from(ctx);
     let lang = ctx.lang();
     let Some(guild) = ctx.guild_id().map(|g| GuildId(g.get())) else {
         return ctx.privately(lang.text(&Msg::ServerOnly)).await;
@@ -68,7 +64,7 @@ pub async fn settings(
     let changed = change != SettingsChange::default();
     let saved = changed || puzzles.is_some();
     let data = ctx.data();
-    let http = &ctx.serenity_context().http;
+    let http = ctx.http();
     let work = async {
         if let Some(Some(channel)) = puzzles
             && !announce_daily_puzzle(http, channel, lang).await?

@@ -10,7 +10,7 @@ use super::paging::{
 use super::rating_chart;
 use crate::discord::context::{Click, Command, Outcome, Privacy, split};
 use crate::discord::custom_id::{ComponentId, Ranking};
-use crate::discord::{ApplicationContext, Data, Error, board};
+use crate::discord::{Data, Error, board};
 use crate::games::{Audience, GuildId, LeaderboardScope, UserId};
 use crate::i18n::{Lang, Msg};
 
@@ -26,9 +26,7 @@ pub enum ScopeOption {
 }
 
 /// Show a player's rating, games, wins, losses, streak and recent results.
-#[poise::command(slash_command)]
-pub async fn stats(ctx: ApplicationContext<'_>, user: Option<serenity::User>) -> Result<(), Error> {
-    let ctx = Command::from(ctx);
+pub async fn stats(ctx: Command<'_>, user: Option<serenity::User>) -> Result<(), Error> {
     let lang = ctx.lang();
     let user = user.map_or_else(|| ctx.user(), |u| UserId(u.id.get()));
     let audience = ctx.audience();
@@ -64,9 +62,7 @@ pub async fn stats(ctx: ApplicationContext<'_>, user: Option<serenity::User>) ->
         if let Some(chart) = chart {
             edit = edit.new_attachment(chart);
         }
-        ctx.interaction
-            .edit_response(ctx.serenity_context(), edit)
-            .await?;
+        ctx.interaction.edit_response(ctx.http(), edit).await?;
         return Ok(());
     }
     let mut reply = CreateReply::default()
@@ -80,12 +76,7 @@ pub async fn stats(ctx: ApplicationContext<'_>, user: Option<serenity::User>) ->
 }
 
 /// Show the best-rated players of this server, or of everyone.
-#[poise::command(slash_command)]
-pub async fn leaderboard(
-    ctx: ApplicationContext<'_>,
-    scope: Option<ScopeOption>,
-) -> Result<(), Error> {
-    let ctx = Command::from(ctx);
+pub async fn leaderboard(ctx: Command<'_>, scope: Option<ScopeOption>) -> Result<(), Error> {
     let lang = ctx.lang();
     let ranking = match scope.unwrap_or(ScopeOption::Server) {
         ScopeOption::Server => Ranking::Server,
@@ -130,12 +121,7 @@ pub async fn turn_page(
 }
 
 /// List a player's finished games with result and reason, newest first, paged with ◀ ▶.
-#[poise::command(slash_command)]
-pub async fn history(
-    ctx: ApplicationContext<'_>,
-    user: Option<serenity::User>,
-) -> Result<(), Error> {
-    let ctx = Command::from(ctx);
+pub async fn history(ctx: Command<'_>, user: Option<serenity::User>) -> Result<(), Error> {
     let (lang, asker) = (ctx.lang(), ctx.user());
     let user = user.map_or(asker, |u| UserId(u.id.get()));
     // Everyone here reads the answer: it lists the games they may all see.

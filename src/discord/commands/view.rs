@@ -15,18 +15,16 @@ use crate::discord::board::{self, Marks};
 use crate::discord::context::{Click, Command, Privacy, split};
 use crate::discord::custom_id::ComponentId;
 use crate::discord::delivery::reply::clip;
-use crate::discord::{ApplicationContext, Data, Error};
+use crate::discord::{Data, Error};
 use crate::games::{Audience, GameView, UserError, Viewer};
 use crate::i18n::{Lang, Msg};
 
 /// Show the board of your game here (or of any game, by number).
-#[poise::command(slash_command)]
 pub async fn board(
-    ctx: ApplicationContext<'_>,
+    ctx: Command<'_>,
     game: Option<i64>,
     private: Option<bool>,
 ) -> Result<(), Error> {
-    let ctx = Command::from(ctx);
     let lang = ctx.lang();
     let Some(view) = find(ctx, game).await? else {
         return Ok(());
@@ -61,13 +59,7 @@ pub async fn board(
 }
 
 /// Show the legal moves of one of your pieces, marked on the board (only you see it).
-#[poise::command(slash_command)]
-pub async fn moves(
-    ctx: ApplicationContext<'_>,
-    square: String,
-    game: Option<i64>,
-) -> Result<(), Error> {
-    let ctx = Command::from(ctx);
+pub async fn moves(ctx: Command<'_>, square: String, game: Option<i64>) -> Result<(), Error> {
     let lang = ctx.lang();
     let Some(view) = find(ctx, game).await? else {
         return Ok(());
@@ -104,9 +96,7 @@ pub async fn moves(
 }
 
 /// List your games in progress in this server, a page at a time.
-#[poise::command(slash_command)]
-pub async fn games(ctx: ApplicationContext<'_>) -> Result<(), Error> {
-    let ctx = Command::from(ctx);
+pub async fn games(ctx: Command<'_>) -> Result<(), Error> {
     let work = games_page(ctx.data(), ctx.viewer(), 0, ctx.lang());
     answer_list(ctx, Privacy::Private, work).await
 }
@@ -166,8 +156,6 @@ async fn send_picture(
         .content(text)
         .new_attachment(picture)
         .components(components);
-    ctx.interaction
-        .edit_response(ctx.serenity_context(), edit)
-        .await?;
+    ctx.interaction.edit_response(ctx.http(), edit).await?;
     Ok(())
 }

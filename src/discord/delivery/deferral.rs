@@ -26,7 +26,8 @@ use serenity::{
 };
 use tracing::warn;
 
-use super::retry::{Retry, already_acknowledged, retry};
+use super::first_answer;
+use super::retry::{Retry, retry};
 use crate::discord::Error;
 
 /// How long work may take before its interaction is deferred: short of anything people
@@ -73,12 +74,12 @@ pub async fn unless_quick<T>(
 /// ([`Deferred::Click`]), or the private message's ([`Deferred::Privately`]); an edit may be
 /// repeated harmlessly.
 pub async fn edit_clicked_message(
-    ctx: &serenity::Context,
+    http: &Http,
     click: &ComponentInteraction,
     edit: EditInteractionResponse,
 ) -> Result<(), Error> {
     retry("editing a clicked message", Retry::ANSWER_EDIT, || {
-        click.edit_response(ctx, edit.clone())
+        click.edit_response(http, edit.clone())
     })
     .await?;
     Ok(())
@@ -96,27 +97,7 @@ pub async fn defer_privately(
 ) -> Result<(), Error> {
     let defer =
         CreateInteractionResponse::Defer(CreateInteractionResponseMessage::new().ephemeral(true));
-    respond(http, id, token, &defer, "deferring an interaction").await
-}
-
-/// Answers interaction `id` with `response` (`what` it does, for the log), retrying while
-/// Discord is rate limiting or unavailable; an answer refused because an earlier attempt did
-/// get through counts as given.
-async fn respond(
-    http: &Http,
-    id: serenity::InteractionId,
-    token: &str,
-    response: &CreateInteractionResponse,
-    what: &str,
-) -> Result<(), Error> {
-    let answered = retry(what, Retry::INTERACTION, || {
-        http.create_interaction_response(id, token, response, Vec::new())
-    })
-    .await;
-    match answered {
-        Err(e) if already_acknowledged(&e) => Ok(()),
-        answered => Ok(answered?),
-    }
+    first_answer::respond(http, id, token, &defer, "deferring an interaction").await
 }
 
 /// Answers interaction `id` with `text`, only for the person who sent it.
@@ -131,7 +112,7 @@ pub async fn answer_privately(
             .content(text)
             .ephemeral(true),
     );
-    respond(http, id, token, &reply, "answering privately").await
+    first_answer::respond(http, id, token, &reply, "answering privately").await
 }
 
 /// After [`defer_privately`]: replaces the private "thinking…" with `text` (an edit may be
@@ -183,7 +164,7 @@ pub async fn defer(
         Deferred::Privately => defer_privately(http, id, token).await,
         Deferred::Click => {
             let acknowledge = CreateInteractionResponse::Acknowledge;
-            respond(http, id, token, &acknowledge, "deferring a click").await
+            first_answer::respond(http, id, token, &acknowledge, "deferring a click").await
         }
     }
 }

@@ -5,6 +5,8 @@
 //!   unavailable) are made again, those that may have taken effect only when that is harmless;
 //! - `deferral`: an interaction is answered within Discord's 3 seconds even when the database
 //!   is busy, by deferring it and answering later in the ways Discord documents;
+//! - `first_answer`: an interaction's first answer, and the message it made where that is
+//!   needed later;
 //! - `reply`: the answers themselves (an ephemeral line, an answered click, an edited deferral);
 //! - `reach`: where the app is only user-installed, boards go out as follow-ups of a kept
 //!   interaction token, then by DM;
@@ -15,6 +17,7 @@
 
 pub mod announce;
 pub mod deferral;
+pub mod first_answer;
 pub mod in_flight;
 pub mod nonce;
 pub mod old_boards;

@@ -15,7 +15,7 @@ use super::puzzle::{Answer, Shown, respond};
 use crate::discord::board::{self, Marks};
 use crate::discord::context::{Command, split};
 use crate::discord::custom_id::ComponentId;
-use crate::discord::{ApplicationContext, Data, Error};
+use crate::discord::{Data, Error};
 use crate::games::UserId;
 use crate::games::lessons::{Exercise, LessonAt, Mark, MarkKind, Stage, opening_marks};
 use crate::i18n::{BoardShown, Button, Lang, LessonNote, Msg};
@@ -62,9 +62,7 @@ impl StageOption {
 }
 
 /// Learn Monkey Queen by playing: one rule at a time, only for you.
-#[poise::command(slash_command)]
-pub async fn learn(ctx: ApplicationContext<'_>, stage: Option<StageOption>) -> Result<(), Error> {
-    let ctx = Command::from(ctx);
+pub async fn learn(ctx: Command<'_>, stage: Option<StageOption>) -> Result<(), Error> {
     let data = ctx.data();
     let (lang, user) = (ctx.lang(), ctx.user());
     let work = async {

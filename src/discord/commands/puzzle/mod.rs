@@ -14,7 +14,7 @@ use poise::serenity_prelude as serenity;
 use crate::discord::board::{self, FILE_NAME, Marks};
 use crate::discord::context::{Command, Outcome, split};
 use crate::discord::custom_id::{ComponentId, PuzzleAt};
-use crate::discord::{ApplicationContext, Data, Error};
+use crate::discord::{Data, Error};
 use crate::games::{PuzzleView, UserId};
 use crate::i18n::{Button, Lang, Msg};
 use crate::render::{BoardView, Players};
@@ -22,9 +22,7 @@ use crate::render::{BoardView, Players};
 pub use answer::{Answer, deliver, respond};
 
 /// A puzzle for you alone: find the winning move (or today's daily puzzle).
-#[poise::command(slash_command)]
-pub async fn puzzle(ctx: ApplicationContext<'_>, daily: Option<bool>) -> Result<(), Error> {
-    let ctx = Command::from(ctx);
+pub async fn puzzle(ctx: Command<'_>, daily: Option<bool>) -> Result<(), Error> {
     let data = ctx.data();
     let (lang, player) = (ctx.lang(), ctx.player());
     let work = async {

@@ -1,17 +1,18 @@
 //! `/tournament create`: a new tournament, announced by its own public message with Join and
 //! Leave (and its own thread where the server gives games threads).
 
-use poise::CreateReply;
 use poise::serenity_prelude as serenity;
-use serenity::{CreateAllowedMentions, CreateInteractionResponseFollowup};
+use serenity::{
+    CreateAllowedMentions, CreateInteractionResponseFollowup, CreateInteractionResponseMessage,
+};
 
 use monkey_queen_core::GameOptions;
 
 use super::super::challenge::{ClockOption, SizeOption};
 use super::{organiser, server};
 use crate::discord::context::{Command, Privacy, split};
-use crate::discord::delivery::retry::{Retry, already_acknowledged, retry};
-use crate::discord::{ApplicationContext, Error, tournament_posts};
+use crate::discord::delivery::retry::{Retry, retry};
+use crate::discord::{Error, tournament_posts};
 use crate::games::{
     ChannelId, MAX_DOUBLE_ROUND_ROBIN_PLAYERS, MessageId, NewTournament, TournamentFormat,
     TournamentView, UserError,
@@ -68,27 +69,19 @@ impl StartOption {
 
 /// Create a tournament in this channel (server managers, or anyone the settings allow).
 #[allow(clippy::too_many_arguments)]
-#[poise::command(slash_command)]
 pub async fn create(
-    ctx: ApplicationContext<'_>,
+    ctx: Command<'_>,
     name: String,
     format: Option<FormatOption>,
-    #[min = 1]
-    #[max = 11]
     rounds: Option<u32>,
     size: Option<SizeOption>,
-    #[min = 20]
-    #[max = 40]
     height: Option<u8>,
     pie: Option<bool>,
     clock: Option<ClockOption>,
     rated: Option<bool>,
-    #[min = 2]
-    #[max = 128]
     players: Option<u32>,
     start: Option<StartOption>,
 ) -> Result<(), Error> {
-    let ctx = Command::from(ctx);
     let Some(guild) = server(ctx).await? else {
         return Ok(());
     };
@@ -155,7 +148,7 @@ pub async fn create(
         Err(refusal) => return ctx.refuse(&refusal).await,
     };
     let message = post(ctx, &view, public, page.as_deref()).await?;
-    let http = ctx.serenity_context().http.clone();
+    let http = ctx.http().clone();
     tournament_posts::remember_message(&http, data, &view, message).await
 }
 
@@ -175,7 +168,7 @@ async fn post(
             .content(text)
             .components(buttons)
             .allowed_mentions(CreateAllowedMentions::new());
-        let http = &ctx.serenity_context().http;
+        let http = ctx.http();
         let token = &ctx.interaction.token;
         let posted = retry("posting a deferred tournament", Retry::FOLLOW_UP, || {
             http.create_followup_message(token, &message, Vec::new())
@@ -183,23 +176,14 @@ async fn post(
         .await?;
         return Ok(MessageId(posted.id.get()));
     }
-    let reply = CreateReply::default()
+    let message = CreateInteractionResponseMessage::new()
         .content(text)
         .components(buttons)
         .allowed_mentions(CreateAllowedMentions::new());
-    let sent = retry("posting a tournament", Retry::INTERACTION, || {
-        ctx.send(reply.clone())
-    })
-    .await;
-    let message = match sent {
-        Ok(handle) => handle.message().await?.id,
-        // An earlier attempt got through though its answer was lost: the message is there.
-        Err(e) if already_acknowledged(&e) => {
-            ctx.has_sent_initial_response
-                .store(true, std::sync::atomic::Ordering::SeqCst);
-            ctx.interaction.get_response(ctx.http()).await?.id
-        }
-        Err(e) => return Err(e.into()),
-    };
+    let message = ctx
+        .answer_for_message(message, "posting a tournament")
+        .await?;
+    let message =
+        message.ok_or_else(|| Error::Unexpected("a tournament's message is lost".into()))?;
     Ok(MessageId(message.get()))
 }

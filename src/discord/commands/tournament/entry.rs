@@ -6,19 +6,14 @@ use poise::serenity_prelude::{
     EditInteractionResponse,
 };
 
-use super::{answer_privately, autocomplete_tournament, server};
+use super::{answer_privately, server};
 use crate::discord::context::{Click, Command, Deferred, split};
-use crate::discord::{ApplicationContext, Error, tournament_posts};
+use crate::discord::{Error, tournament_posts};
 use crate::games::{GuildId, TournamentId, UserError};
 use crate::i18n::Msg;
 
 /// Join a tournament taking sign-ups.
-#[poise::command(slash_command)]
-pub async fn join(
-    ctx: ApplicationContext<'_>,
-    #[autocomplete = "autocomplete_tournament"] tournament: i64,
-) -> Result<(), Error> {
-    let ctx = Command::from(ctx);
+pub async fn join(ctx: Command<'_>, tournament: i64) -> Result<(), Error> {
     let Some(guild) = server(ctx).await? else {
         return Ok(());
     };
@@ -31,18 +26,13 @@ pub async fn join(
     })
     .await?;
     if let Some(view) = joined {
-        tournament_posts::refresh(&ctx.serenity_context().http, ctx.data(), &view).await;
+        tournament_posts::refresh(ctx.http(), ctx.data(), &view).await;
     }
     Ok(())
 }
 
 /// Leave a tournament (after its start, your remaining games are forfeits).
-#[poise::command(slash_command)]
-pub async fn leave(
-    ctx: ApplicationContext<'_>,
-    #[autocomplete = "autocomplete_tournament"] tournament: i64,
-) -> Result<(), Error> {
-    let ctx = Command::from(ctx);
+pub async fn leave(ctx: Command<'_>, tournament: i64) -> Result<(), Error> {
     let Some(guild) = server(ctx).await? else {
         return Ok(());
     };
@@ -55,7 +45,7 @@ pub async fn leave(
     })
     .await?;
     if let Some(view) = left {
-        tournament_posts::refresh(&ctx.serenity_context().http, ctx.data(), &view).await;
+        tournament_posts::refresh(ctx.http(), ctx.data(), &view).await;
     }
     Ok(())
 }

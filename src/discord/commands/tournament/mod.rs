@@ -2,10 +2,10 @@
 //! leaving it, the organiser's start, withdrawals and results, standings, the server's list and
 //! the export. Tournaments live in servers: elsewhere every subcommand refuses, privately.
 
-mod create;
-mod entry;
-mod organise;
-mod show;
+pub(super) mod create;
+pub(super) mod entry;
+pub(super) mod organise;
+pub(super) mod show;
 
 use std::future::Future;
 
@@ -13,9 +13,9 @@ use poise::serenity_prelude as serenity;
 use serenity::{AutocompleteChoice, CreateAutocompleteResponse};
 
 use super::settings::may_manage;
+use crate::discord::Error;
 use crate::discord::context::{Command, Privacy, split};
 use crate::discord::delivery::deferral::in_time_to_suggest;
-use crate::discord::{ApplicationContext, Context, Error};
 use crate::games::{GuildId, Organiser, Result as ServiceResult, UserError};
 use crate::i18n::{Lang, Msg};
 
@@ -24,27 +24,6 @@ pub use show::turn_page;
 
 /// Suggestions a `tournament` option offers at most (Discord's limit).
 const MAX_CHOICES: u32 = 25;
-
-/// Tournaments of this server: create, join, play and follow them.
-#[poise::command(
-    slash_command,
-    subcommands(
-        "create::create",
-        "entry::join",
-        "entry::leave",
-        "organise::start",
-        "show::standings",
-        "show::list",
-        "organise::withdraw",
-        "organise::result",
-        "show::export"
-    ),
-    subcommand_required
-)]
-pub async fn tournament(_: ApplicationContext<'_>) -> Result<(), Error> {
-    // Discord only ever sends one of the subcommands.
-    Ok(())
-}
 
 /// The server the command was used in; outside one, the refusal is answered here (privately)
 /// and `None` returned.
@@ -89,14 +68,14 @@ async fn answer_privately<T>(
 
 /// Suggests the server's tournaments, newest first, those whose number or name holds what
 /// was typed.
-async fn autocomplete_tournament(ctx: Context<'_>, partial: &str) -> CreateAutocompleteResponse {
-    let poise::Context::Application(app) = ctx else {
-        return CreateAutocompleteResponse::new();
-    };
+pub(super) async fn autocomplete_tournament(
+    app: Command<'_>,
+    partial: &str,
+) -> CreateAutocompleteResponse {
     let Some(guild) = app.guild_id().map(|g| GuildId(g.get())) else {
         return CreateAutocompleteResponse::new();
     };
-    let lang = Command::from(app).lang();
+    let lang = app.lang();
     let tournaments = app.data().service.tournaments();
     let listed = tournaments.list(guild, 0, MAX_CHOICES);
     let Some(Ok(page)) = in_time_to_suggest(listed).await else {

@@ -4,19 +4,14 @@
 
 use poise::serenity_prelude as serenity;
 
-use super::{answer_privately, autocomplete_tournament, organiser, server};
+use super::{answer_privately, organiser, server};
 use crate::discord::context::Command;
-use crate::discord::{ApplicationContext, Error, tournament_posts};
+use crate::discord::{Error, tournament_posts};
 use crate::games::{TournamentId, UserId};
 use crate::i18n::Msg;
 
 /// Start a tournament now and pair its first round (its organiser).
-#[poise::command(slash_command)]
-pub async fn start(
-    ctx: ApplicationContext<'_>,
-    #[autocomplete = "autocomplete_tournament"] tournament: i64,
-) -> Result<(), Error> {
-    let ctx = Command::from(ctx);
+pub async fn start(ctx: Command<'_>, tournament: i64) -> Result<(), Error> {
     let Some(guild) = server(ctx).await? else {
         return Ok(());
     };
@@ -32,13 +27,11 @@ pub async fn start(
 }
 
 /// Withdraw a player from a tournament (its organiser).
-#[poise::command(slash_command)]
 pub async fn withdraw(
-    ctx: ApplicationContext<'_>,
-    #[autocomplete = "autocomplete_tournament"] tournament: i64,
+    ctx: Command<'_>,
+    tournament: i64,
     player: serenity::User,
 ) -> Result<(), Error> {
-    let ctx = Command::from(ctx);
     let Some(guild) = server(ctx).await? else {
         return Ok(());
     };
@@ -54,21 +47,19 @@ pub async fn withdraw(
     })
     .await?;
     if let Some(view) = withdrawn {
-        tournament_posts::refresh(&ctx.serenity_context().http, ctx.data(), &view).await;
+        tournament_posts::refresh(ctx.http(), ctx.data(), &view).await;
     }
     Ok(())
 }
 
 /// Replace a game's result in a tournament (its organiser).
-#[poise::command(slash_command)]
 pub async fn result(
-    ctx: ApplicationContext<'_>,
-    #[autocomplete = "autocomplete_tournament"] tournament: i64,
-    #[min = 1] round: u32,
-    #[min = 1] board: u32,
+    ctx: Command<'_>,
+    tournament: i64,
+    round: u32,
+    board: u32,
     winner: serenity::User,
 ) -> Result<(), Error> {
-    let ctx = Command::from(ctx);
     let Some(guild) = server(ctx).await? else {
         return Ok(());
     };

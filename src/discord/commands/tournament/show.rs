@@ -6,11 +6,11 @@ use poise::CreateReply;
 use poise::serenity_prelude::{CreateAllowedMentions, CreateAttachment, EditInteractionResponse};
 
 use super::super::paging::{Shown, Turn, answer_list, answer_turn, paging_buttons};
-use super::{autocomplete_tournament, server};
+use super::server;
 use crate::discord::context::{Click, Command, Privacy, split};
 use crate::discord::custom_id::ComponentId;
 use crate::discord::delivery::retry::{Retry, retry};
-use crate::discord::{ApplicationContext, Data, Error, tournament_posts};
+use crate::discord::{Data, Error, tournament_posts};
 use crate::games::{GuildId, TournamentId, UserError, UserId};
 use crate::i18n::{Lang, Msg};
 
@@ -18,12 +18,7 @@ use crate::i18n::{Lang, Msg};
 pub const LIST_PAGE: u32 = 10;
 
 /// Show a tournament's standings, with its crosstable once a round is played.
-#[poise::command(slash_command)]
-pub async fn standings(
-    ctx: ApplicationContext<'_>,
-    #[autocomplete = "autocomplete_tournament"] tournament: i64,
-) -> Result<(), Error> {
-    let ctx = Command::from(ctx);
+pub async fn standings(ctx: Command<'_>, tournament: i64) -> Result<(), Error> {
     let Some(guild) = server(ctx).await? else {
         return Ok(());
     };
@@ -53,8 +48,7 @@ pub async fn standings(
             ));
         }
         retry("editing in the standings", Retry::ANSWER_EDIT, || {
-            ctx.interaction
-                .edit_response(ctx.serenity_context(), edit.clone())
+            ctx.interaction.edit_response(ctx.http(), edit.clone())
         })
         .await?;
         return Ok(());
@@ -73,9 +67,7 @@ pub async fn standings(
 }
 
 /// List this server's tournaments, newest first.
-#[poise::command(slash_command)]
-pub async fn list(ctx: ApplicationContext<'_>) -> Result<(), Error> {
-    let ctx = Command::from(ctx);
+pub async fn list(ctx: Command<'_>) -> Result<(), Error> {
     let Some(guild) = server(ctx).await? else {
         return Ok(());
     };
@@ -136,12 +128,7 @@ async fn page(
 }
 
 /// Download every game's record of a tournament, and its FIDE TRF file.
-#[poise::command(slash_command)]
-pub async fn export(
-    ctx: ApplicationContext<'_>,
-    #[autocomplete = "autocomplete_tournament"] tournament: i64,
-) -> Result<(), Error> {
-    let ctx = Command::from(ctx);
+pub async fn export(ctx: Command<'_>, tournament: i64) -> Result<(), Error> {
     let Some(guild) = server(ctx).await? else {
         return Ok(());
     };
@@ -168,8 +155,7 @@ pub async fn export(
             edit = edit.new_attachment(file);
         }
         retry("editing in an export", Retry::ANSWER_EDIT, || {
-            ctx.interaction
-                .edit_response(ctx.serenity_context(), edit.clone())
+            ctx.interaction.edit_response(ctx.http(), edit.clone())
         })
         .await?;
         return Ok(());
