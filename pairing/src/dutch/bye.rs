@@ -87,3 +87,94 @@ fn top_group_pairs_within(field: &Field, k: usize) -> bool {
         .take_while(|&v| e[v].score >= top)
         .all(|v| mate[v] == k || e[mate[v]].score >= top)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::bye;
+    use crate::dutch::pair_swiss;
+    use crate::dutch::state::Field;
+    use crate::dutch::weights::compatible;
+    use crate::model::{GameResult, HalfPoints, History, Player};
+
+    /// xorshift64*, enough for test data.
+    fn next(state: &mut u64) -> u64 {
+        *state ^= *state >> 12;
+        *state ^= *state << 25;
+        *state ^= *state >> 27;
+        state.wrapping_mul(0x2545_f491_4f6c_dd1d)
+    }
+
+    /// Whether `rest` can be paired entirely with compatible pairs (exhaustive).
+    fn perfect(field: &Field, rest: &[usize]) -> bool {
+        let Some((&first, others)) = rest.split_first() else {
+            return true;
+        };
+        others.iter().enumerate().any(|(i, &o)| {
+            let mut left = others.to_vec();
+            left.remove(i);
+            compatible(field, first, o) && perfect(field, &left)
+        })
+    }
+
+    /// The bye's score and the single-downfloater flag by exhaustive search.
+    fn brute(field: &Field) -> Option<(HalfPoints, bool)> {
+        let e = &field.entrants;
+        let k = e.len();
+        let top = e[0].score;
+        let mut scores: Vec<HalfPoints> = e.iter().map(|p| p.score).collect();
+        scores.sort_unstable();
+        scores.dedup();
+        let without = |r: usize, keep: &dyn Fn(usize) -> bool| -> Vec<usize> {
+            (0..k).filter(|&v| v != r && keep(v)).collect()
+        };
+        let score = scores.into_iter().find(|&s| {
+            (0..k).any(|r| {
+                e[r].score == s && e[r].bye_eligible && perfect(field, &without(r, &|_| true))
+            })
+        })?;
+        let flag = score >= top
+            && (0..k).any(|r| {
+                e[r].score >= top
+                    && e[r].bye_eligible
+                    && perfect(field, &without(r, &|v| e[v].score >= top))
+                    && perfect(field, &without(r, &|v| e[v].score < top))
+            });
+        Some((score, flag))
+    }
+
+    #[test]
+    fn the_bye_matches_exhaustive_search() {
+        let mut rng = 0x0dd_f1e1d_u64;
+        let mut checked = 0;
+        for case in 0..150 {
+            let n = 3 + 2 * (case % 5);
+            let players: Vec<Player> = (0..n).map(|i| Player::new(i, 2000.0 - i as f64)).collect();
+            let mut history = History::new();
+            for _ in 0..=(case % 7) {
+                let field = Field::new(&players, &history, None);
+                let ours = bye(&field).map(|b| (b.score, b.single_downfloater));
+                assert_eq!(
+                    ours,
+                    brute(&field),
+                    "case {case}, round {}",
+                    history.rounds.len() + 1
+                );
+                checked += 1;
+                let Ok(mut round) = pair_swiss(&players, &history) else {
+                    break;
+                };
+                for g in &mut round.games {
+                    g.result = match next(&mut rng) % 10 {
+                        0 => GameResult::WhiteForfeitWin,
+                        1 => GameResult::BlackForfeitWin,
+                        2 => GameResult::Draw,
+                        3..=6 => GameResult::WhiteWin,
+                        _ => GameResult::BlackWin,
+                    };
+                }
+                history.rounds.push(round);
+            }
+        }
+        assert!(checked > 300, "only {checked} rounds checked");
+    }
+}
