@@ -5,11 +5,15 @@
 //! ```
 //!
 //! Rounds 1–5 are paired by the library and given seeded random results; round 6 is then
-//! paired 5 times and the median time printed. An argument changes the number of players.
+//! paired 5 times and the median time printed. An argument changes the number of players;
+//! a path to a TRF file (as `generate.py` writes them) times the pairing of its next round
+//! instead.
 
 use std::time::{Duration, Instant};
 
-use monkey_queen_pairing::{GameResult, History, Player, pair_swiss};
+use monkey_queen_pairing::{
+    GameResult, History, Player, pair_swiss, pair_swiss_with_total, read_trf,
+};
 
 /// A small deterministic generator (xorshift64*), so the example needs no dependency.
 struct Rng(u64);
@@ -24,10 +28,12 @@ impl Rng {
 }
 
 fn main() {
-    let n: usize = std::env::args()
-        .nth(1)
-        .and_then(|a| a.parse().ok())
-        .unwrap_or(1000);
+    let arg = std::env::args().nth(1);
+    if let Some(path) = arg.as_deref().filter(|a| a.parse::<usize>().is_err()) {
+        bench_trf(path);
+        return;
+    }
+    let n: usize = arg.and_then(|a| a.parse().ok()).unwrap_or(1000);
     let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
     let players: Vec<Player> = (0..n)
         .map(|i| Player::new(i, 1000.0 + (rng.next() % 1800) as f64))
@@ -44,20 +50,52 @@ fn main() {
         }
         history.rounds.push(round);
     }
-    let mut times: Vec<Duration> = (0..5)
+    let times = time5(|| {
+        let round = pair_swiss(&players, &history).expect("round 6 pairs");
+        assert_eq!(round.games.len(), n / 2);
+    });
+    println!("round 6 of a {n}-player Swiss: {times}");
+}
+
+/// Times the next round of the TRF file at `path` (its `XXR` line, if any, gives the rounds).
+fn bench_trf(path: &str) {
+    let text = std::fs::read_to_string(path).expect("TRF file readable");
+    let t = read_trf(&text).expect("TRF file valid");
+    let total = text
+        .lines()
+        .find_map(|l| l.strip_prefix("XXR "))
+        .and_then(|r| r.trim().parse().ok());
+    let times = time5(|| {
+        match total {
+            Some(total) => pair_swiss_with_total(&t.players, &t.history, total),
+            None => pair_swiss(&t.players, &t.history),
+        }
+        .expect("the round pairs");
+    });
+    let n = t.players.iter().filter(|p| p.active).count();
+    let round = t.history.rounds.len() + 1;
+    println!("round {round} of {path} ({n} players): {times}");
+}
+
+/// Runs `pairing` 5 times (`BENCH_RUNS` changes it); the median, min and max time as text.
+fn time5(mut pairing: impl FnMut()) -> String {
+    let runs: usize = std::env::var("BENCH_RUNS")
+        .ok()
+        .and_then(|r| r.parse().ok())
+        .unwrap_or(5)
+        .max(1);
+    let mut times: Vec<Duration> = (0..runs)
         .map(|_| {
             let start = Instant::now();
-            let round = pair_swiss(&players, &history).expect("round 6 pairs");
-            let t = start.elapsed();
-            assert_eq!(round.games.len(), n / 2);
-            t
+            pairing();
+            start.elapsed()
         })
         .collect();
     times.sort();
-    println!(
-        "round 6 of a {n}-player Swiss: median {:.3} s over 5 runs (min {:.3} s, max {:.3} s)",
-        times[2].as_secs_f64(),
+    format!(
+        "median {:.3} s over {runs} runs (min {:.3} s, max {:.3} s)",
+        times[runs / 2].as_secs_f64(),
         times[0].as_secs_f64(),
-        times[4].as_secs_f64()
-    );
+        times[runs - 1].as_secs_f64()
+    )
 }

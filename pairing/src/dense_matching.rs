@@ -587,13 +587,21 @@ impl<W: Weight> DenseMatching<W> {
             }
             self.queue.clear();
             let mut roots = false;
-            for v in 0..n {
-                if self.mate[v] == NONE
-                    && self.label[self.inblossom[v]] == 0
-                    && self.dual[v] > W::ZERO
-                {
-                    self.assign_label(v, 1, NONE);
-                    roots = true;
+            // Roots that are blossoms are labelled first: the queue is a stack, so the roots
+            // that are plain vertices are scanned before them, and a large blossom whose base
+            // is single (in an odd field, the players below the current bracket with the
+            // bye's vertex) only when they find no augmenting path. Scanned first, it took 814
+            // of the 815 vertex scans of most stages in a 1,001-player round's brackets.
+            for in_blossom in [true, false] {
+                for v in 0..n {
+                    if self.mate[v] == NONE
+                        && (self.inblossom[v] >= n) == in_blossom
+                        && self.label[self.inblossom[v]] == 0
+                        && self.dual[v] > W::ZERO
+                    {
+                        self.assign_label(v, 1, NONE);
+                        roots = true;
+                    }
                 }
             }
             if !roots {

@@ -1,13 +1,14 @@
 //! Swiss pairing by the FIDE Dutch system (C.04.3).
 //!
-//! Every field (odd ones up to [`ODD_BRACKET_PAIRING_MAX_PLAYERS`] players) is paired bracket
-//! by bracket as `bbpPairings` does ([`brackets`], [`weights`]: a port of its `dutch.cpp`,
-//! Apache-2.0, by Jeremy Bierema), over one matching updated after each change rather than
-//! recomputed ([`graph`]). Larger odd fields, and rounds where that finds no legal pairing
-//! with the bye to an eligible player, are paired by one matching over the whole round
-//! ([`global`]), which approximates the Dutch order.
+//! Every field is paired bracket by bracket as `bbpPairings` does ([`brackets`], [`weights`]:
+//! a port of its `dutch.cpp`, Apache-2.0, by Jeremy Bierema), over one matching updated after
+//! each change rather than recomputed ([`graph`]); an odd field's bye score is fixed first
+//! ([`bye`]). Rounds where that finds no legal pairing with the bye to an eligible player are
+//! paired by one matching over the whole round ([`global`]), which approximates the Dutch
+//! order and may give a second bye.
 
 mod brackets;
+mod bye;
 mod global;
 mod graph;
 mod state;
@@ -23,13 +24,6 @@ use crate::matching::Weight;
 use crate::model::{Colour, Game, History, Player, PlayerId, Round};
 use state::Field;
 use weights::Layout;
-
-/// The largest odd field paired bracket by bracket. With an odd field the matching is still
-/// far slower (about 0.2 s for 201 players, 0.6 s for 301, 27 s for 1,001, against 0.04 s
-/// and 1.4 s for 200 and 1,000: mostly the first matching, which finds the bye's score over
-/// weights with many ties, and the re-solves after a whole bracket's weights change); larger
-/// odd fields are paired by the single matching ([`global`]), which is not the Dutch order.
-const ODD_BRACKET_PAIRING_MAX_PLAYERS: usize = 301;
 
 /// The pairings of the next round of a Swiss tournament (FIDE Dutch system, see the module
 /// docs and `docs/pairing.md` for what is and is not implemented).
@@ -69,7 +63,7 @@ fn pair(
 ) -> Result<Round, PairingError> {
     check_ids(players, history)?;
     let active = players.iter().filter(|p| p.active).count();
-    if active >= 2 && (active % 2 == 0 || active <= ODD_BRACKET_PAIRING_MAX_PLAYERS) {
+    if active >= 2 {
         let field = Field::new(players, history, total_rounds);
         let mut layout = Layout::new(&field);
         let width = layout.width(field.played_rounds);
