@@ -65,8 +65,8 @@ pub struct AppConfig {
 pub enum Faces {
     /// The Discord bot, with the game pages and the Activity where its configuration asks.
     Bot {
-        /// The bot's settings.
-        config: BotConfig,
+        /// The bot's settings (on the heap: they are most of the enum's size).
+        config: Box<BotConfig>,
         /// How long slow work may take before its interaction is deferred (normally
         /// [`DEFAULT_DEFER_AFTER`]).
         defer_after: Duration,
@@ -157,7 +157,7 @@ impl App {
             None => None,
         };
         let gateway = Gateway::default();
-        let (service, bot, web_addr) = match config.faces {
+        let (service, bot, web_addr, by_gateway) = match config.faces {
             Faces::Bot {
                 config: bot,
                 defer_after,
@@ -174,6 +174,20 @@ impl App {
                     ..ServiceConfig::default()
                 };
                 let service = game_service(config.db, config.clock, settings, computer()).await;
+                let attached = discord::Attached {
+                    service: service.clone(),
+                    renderer: renderer.clone(),
+                    cpu: config.cpu.clone(),
+                    http,
+                    limits,
+                    identity,
+                    defer_after,
+                    tasks: tasks.clone(),
+                    stop: stop.clone(),
+                    gateway: gateway.clone(),
+                };
+                let mut running = discord::start(&bot, attached).await?;
+                let interactions = running.interactions();
                 let web_addr =
                     listener.and_then(|listener| {
                         let activity = bot.client_secret.clone().filter(|_| bot.activity()).map(
@@ -193,30 +207,16 @@ impl App {
                             trusted_proxies: web::TrustedProxies::new(bot.trusted_proxies.clone()),
                             hosts: web::Hosts::Any,
                         };
-                        serve(
-                            listener,
-                            &service,
-                            &renderer,
-                            &config.cpu,
-                            pages,
-                            &tasks,
-                            &stop,
-                        )
+                        let deps = web::WebDeps {
+                            service: service.clone(),
+                            renderer: renderer.clone(),
+                            cpu: config.cpu.work.clone(),
+                            other_face: interactions,
+                        };
+                        serve(listener, deps, pages, &tasks, &stop)
                     });
-                let attached = discord::Attached {
-                    service: service.clone(),
-                    renderer,
-                    cpu: config.cpu.clone(),
-                    http,
-                    limits,
-                    identity,
-                    defer_after,
-                    tasks: tasks.clone(),
-                    stop: stop.clone(),
-                    gateway: gateway.clone(),
-                };
-                let bot = discord::start(&bot, attached).await?;
-                (service, Some(bot), web_addr)
+                let by_gateway = !bot.interactions_only;
+                (service, Some(running), web_addr, by_gateway)
             }
             Faces::AtScreen {
                 listener,
@@ -246,16 +246,14 @@ impl App {
                     trusted_proxies: web::TrustedProxies::default(),
                     hosts,
                 };
-                let addr = serve(
-                    listener,
-                    &service,
-                    &renderer,
-                    &config.cpu,
-                    pages,
-                    &tasks,
-                    &stop,
-                );
-                (service, None, addr)
+                let deps = web::WebDeps {
+                    service: service.clone(),
+                    renderer: renderer.clone(),
+                    cpu: config.cpu.work.clone(),
+                    other_face: None,
+                };
+                let addr = serve(listener, deps, pages, &tasks, &stop);
+                (service, None, addr, false)
             }
         };
         let miner = config.scan_games.then(|| {
@@ -282,8 +280,8 @@ impl App {
                 metrics::spawn_upkeep(handle.clone(), &tasks, stop.clone());
             }
             let admin = web::Admin {
-                // Readiness waits for the gateway only where the bot runs.
-                health: service.health(bot.is_some().then_some(gateway)),
+                // Readiness waits for the gateway only where the bot connects to it.
+                health: service.health(by_gateway.then_some(gateway)),
                 metrics,
             };
             web::spawn_admin(listener, admin, &tasks, stop.clone())
@@ -437,22 +435,15 @@ async fn game_service(
     service
 }
 
-/// Serves the game pages on `listener`; the address they are served on.
+/// Serves the game pages (and `deps.other_face`) on `listener`; the address they are served on.
 fn serve(
     listener: TcpListener,
-    service: &GameService,
-    renderer: &Arc<Renderer>,
-    cpu: &CpuLimits,
+    deps: web::WebDeps,
     config: web::WebConfig,
     tasks: &TaskTracker,
     stop: &CancellationToken,
 ) -> Option<SocketAddr> {
     let addr = listener.local_addr().ok();
-    let deps = web::WebDeps {
-        service: service.clone(),
-        renderer: renderer.clone(),
-        cpu: cpu.work.clone(),
-    };
     web::spawn(listener, deps, config, tasks, stop.clone());
     addr
 }

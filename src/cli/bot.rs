@@ -92,6 +92,15 @@ pub struct BotArgs {
     /// carries ?mock_code= (a try-out against a stand-in Discord). Never in production.
     #[arg(long, env = "ACTIVITY_MOCK_SDK", hide = true)]
     activity_mock_sdk: Option<String>,
+    /// The application's public key (Developer Portal, General Information), with WEB_ADDR:
+    /// interactions are also received by HTTP at /interactions, for the portal's Interactions
+    /// Endpoint URL.
+    #[arg(long, env = "DISCORD_PUBLIC_KEY")]
+    public_key: Option<String>,
+    /// Make no gateway connection: a stateless worker that gets interactions by HTTP only
+    /// (needs DISCORD_PUBLIC_KEY); run any number of them behind a load balancer.
+    #[arg(long, env = "INTERACTIONS_ONLY", value_parser = clap::builder::BoolishValueParser::new())]
+    interactions_only: bool,
     /// Log filter, in tracing's EnvFilter syntax.
     #[arg(long, env = "RUST_LOG", default_value = DEFAULT_LOG)]
     log: String,
@@ -140,6 +149,8 @@ impl BotArgs {
             "DISCORD_CLIENT_SECRET" => self.client_secret.clone(),
             "TRUSTED_PROXIES" => self.trusted_proxies.clone(),
             "ACTIVITY_MOCK_SDK" => self.activity_mock_sdk.clone(),
+            "DISCORD_PUBLIC_KEY" => self.public_key.clone(),
+            "INTERACTIONS_ONLY" => self.interactions_only.then(|| "1".to_owned()),
             _ => None,
         })
         .map_err(|e| e.to_string())
@@ -207,7 +218,7 @@ pub fn run(args: &BotArgs) -> Result<(), String> {
             }
         };
         let faces = Faces::Bot {
-            config,
+            config: Box::new(config),
             defer_after: app::DEFAULT_DEFER_AFTER,
         };
         let app = App::start(AppConfig {

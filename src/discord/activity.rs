@@ -16,7 +16,7 @@ use tracing::{info, warn};
 use super::board::service_failure;
 use super::commands::localize::localizations;
 use super::context::{Click, split};
-use super::delivery::first_answer;
+use super::delivery::first_answer::FirstAnswer;
 use super::delivery::{deferral, reach};
 use super::{Data, Error};
 use crate::games::{ChannelId, GameId, UserId};
@@ -85,6 +85,7 @@ pub fn is_entry_point(command: &CommandInteraction) -> bool {
 /// game in particular (it offers the caller's games there).
 pub async fn launch_from_launcher(
     http: &Http,
+    first: &FirstAnswer,
     data: &Data,
     command: &CommandInteraction,
 ) -> Result<(), Error> {
@@ -96,7 +97,7 @@ pub async fn launch_from_launcher(
         .record_launch(user, channel, None, reach)
         .await
         .map_err(service_failure)?;
-    launch(http, command.id, &command.token).await
+    launch(http, first, command.id, &command.token).await
 }
 
 /// Play on the board, under a board: opens the Activity in that channel on the game. The
@@ -123,7 +124,7 @@ pub async fn launch_on_game(click: &Click<'_>, game: GameId) -> Result<(), Error
             .map_err(service_failure)?;
         Ok::<_, Error>(Ok(()))
     };
-    let launching = launch(click.http(), click.id, &click.token);
+    let launching = launch(click.http(), click.first_answer(), click.id, &click.token);
     // On the heap: a handler's work is large, and the stack of a debug build is not.
     let (recorded, launched) =
         deferral::unless_quick(data.defer_after, Box::pin(work), Box::pin(launching)).await;
@@ -138,13 +139,20 @@ pub async fn launch_on_game(click: &Click<'_>, game: GameId) -> Result<(), Error
     if let Err(refusal) = recorded? {
         return click.refuse(&refusal).await;
     }
-    launch(click.http(), click.id, &click.token).await
+    launch(click.http(), click.first_answer(), click.id, &click.token).await
 }
 
-/// Answers interaction `id` with `LAUNCH_ACTIVITY` (see [`first_answer::respond`]).
-async fn launch(http: &Http, id: InteractionId, token: &str) -> Result<(), Error> {
+/// Answers interaction `id` with `LAUNCH_ACTIVITY` (see [`FirstAnswer::respond`]).
+async fn launch(
+    http: &Http,
+    first: &FirstAnswer,
+    id: InteractionId,
+    token: &str,
+) -> Result<(), Error> {
     // Exactly `{"type": 12}`: serenity's `CreateInteractionResponse::LaunchActivity` adds
     // `"data": null`, which the published schema of this callback does not have.
     let response = serde_json::json!({ "type": LAUNCH_ACTIVITY });
-    first_answer::respond_json(http, id, token, &response, "launching the Activity").await
+    first
+        .respond_json(http, id, token, &response, "launching the Activity")
+        .await
 }

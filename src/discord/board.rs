@@ -472,6 +472,7 @@ pub async fn answer_with(
     let (http, token) = (asker.http, asker.token);
     let files = vec![board.attachment()];
     let answered = first_answer::respond_for_message(
+        asker.first,
         http,
         (asker.id, token),
         reply,

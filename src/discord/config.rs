@@ -67,6 +67,28 @@ pub struct Config {
     /// address at (`DISCORD_INVALID_REQUEST_LIMIT`; Discord's 10,000 when unset): a warning is
     /// logged at half of it.
     pub invalid_request_limit: u32,
+    /// The application's public key (`DISCORD_PUBLIC_KEY`, as the developer portal shows it),
+    /// with [`Self::web_addr`]: interactions are also received by HTTP, at `/interactions`.
+    pub public_key: Option<PublicKey>,
+    /// No gateway connection (`INTERACTIONS_ONLY=1`, `--interactions-only`): interactions
+    /// come by HTTP only (with [`Self::public_key`]), and the commands are registered at start.
+    /// Any number of such workers can share one database behind a load balancer.
+    pub interactions_only: bool,
+}
+
+/// The application's Ed25519 public key, which signs the interactions Discord sends by HTTP.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PublicKey(pub [u8; 32]);
+
+impl PublicKey {
+    /// The key from its 64 hexadecimal digits; `None` when it is not one.
+    #[must_use]
+    pub fn from_hex(text: &str) -> Option<PublicKey> {
+        let mut key = [0; 32];
+        hex::decode_to_slice(text.trim(), &mut key).ok()?;
+        ::serenity::interactions_endpoint::Verifier::try_new(key).ok()?;
+        Some(PublicKey(key))
+    }
 }
 
 /// Where [`Config::discord_at`] finds `discord.com`.
@@ -146,6 +168,14 @@ pub enum ConfigError {
     BadRequestsPerSecond(String),
     /// `DISCORD_INVALID_REQUEST_LIMIT` is not a number from 2 to 10,000.
     BadInvalidRequestLimit(String),
+    /// `DISCORD_PUBLIC_KEY` is not an Ed25519 public key in hexadecimal.
+    BadPublicKey(String),
+    /// `DISCORD_PUBLIC_KEY` is set without `WEB_ADDR`: the endpoint is served by the bot's web
+    /// server.
+    EndpointWithoutWeb,
+    /// `INTERACTIONS_ONLY` is set without `DISCORD_PUBLIC_KEY`: without the gateway,
+    /// interactions can only come by HTTP.
+    InteractionsOnlyWithoutKey,
 }
 
 impl fmt::Display for ConfigError {
@@ -189,6 +219,20 @@ impl fmt::Display for ConfigError {
                 f,
                 "DISCORD_INVALID_REQUEST_LIMIT must be a number from 2 to 10000 (Discord's ban \
                  threshold of invalid requests in 10 minutes), not {value:?}"
+            ),
+            ConfigError::BadPublicKey(value) => write!(
+                f,
+                "DISCORD_PUBLIC_KEY must be the application's public key as the developer \
+                 portal shows it (General Information: 64 hexadecimal digits), not {value:?}"
+            ),
+            ConfigError::EndpointWithoutWeb => f.write_str(
+                "DISCORD_PUBLIC_KEY turns on the interactions endpoint, which the bot's web \
+                 server serves at /interactions: set WEB_ADDR too",
+            ),
+            ConfigError::InteractionsOnlyWithoutKey => f.write_str(
+                "INTERACTIONS_ONLY makes a worker with no gateway connection, which gets \
+                 interactions by HTTP only: set DISCORD_PUBLIC_KEY (and WEB_ADDR) too, and the \
+                 Interactions Endpoint URL in the developer portal",
             ),
             ConfigError::BadShards(value) => write!(
                 f,
@@ -273,6 +317,17 @@ impl Config {
                 _ => return Err(ConfigError::BadInvalidRequestLimit(n)),
             },
         };
+        let public_key = match set("DISCORD_PUBLIC_KEY") {
+            None => None,
+            Some(key) => Some(PublicKey::from_hex(&key).ok_or(ConfigError::BadPublicKey(key))?),
+        };
+        if public_key.is_some() && web_addr.is_none() {
+            return Err(ConfigError::EndpointWithoutWeb);
+        }
+        let interactions_only = set("INTERACTIONS_ONLY").is_some_and(|v| v.trim() == "1");
+        if interactions_only && public_key.is_none() {
+            return Err(ConfigError::InteractionsOnlyWithoutKey);
+        }
         Ok(Config {
             token: Token::new(token),
             dev_guild,
@@ -286,6 +341,8 @@ impl Config {
             discord_at: None,
             requests_per_second,
             invalid_request_limit,
+            public_key,
+            interactions_only,
         })
     }
 
@@ -312,6 +369,53 @@ mod tests {
             vars.iter()
                 .find(|(k, _)| *k == key)
                 .map(|(_, v)| (*v).to_owned())
+        }
+    }
+
+    #[test]
+    fn the_public_key_is_read_from_its_hexadecimal_digits_and_needs_the_web_server() {
+        let signing = ed25519_dalek::SigningKey::from_bytes(&[7; 32]);
+        let key = &hex::encode(signing.verifying_key().to_bytes());
+        let config = Config::from_lookup(lookup(&[
+            ("DISCORD_TOKEN", "abc"),
+            ("WEB_ADDR", "127.0.0.1:8080"),
+            ("DISCORD_PUBLIC_KEY", key),
+        ]))
+        .unwrap();
+        assert_eq!(config.public_key, PublicKey::from_hex(key));
+        assert!(config.public_key.is_some());
+        assert_eq!(
+            Config::from_lookup(lookup(&[
+                ("DISCORD_TOKEN", "abc"),
+                ("DISCORD_PUBLIC_KEY", key)
+            ])),
+            Err(ConfigError::EndpointWithoutWeb)
+        );
+        assert_eq!(
+            Config::from_lookup(lookup(&[
+                ("DISCORD_TOKEN", "abc"),
+                ("INTERACTIONS_ONLY", "1")
+            ])),
+            Err(ConfigError::InteractionsOnlyWithoutKey)
+        );
+        let worker = Config::from_lookup(lookup(&[
+            ("DISCORD_TOKEN", "abc"),
+            ("WEB_ADDR", "127.0.0.1:8080"),
+            ("DISCORD_PUBLIC_KEY", key),
+            ("INTERACTIONS_ONLY", "1"),
+        ]))
+        .unwrap();
+        assert!(worker.interactions_only);
+        assert!(!config.interactions_only);
+        for bad in ["abc", &key[2..], &format!("{}zz", &key[2..])] {
+            assert_eq!(
+                Config::from_lookup(lookup(&[
+                    ("DISCORD_TOKEN", "abc"),
+                    ("WEB_ADDR", "127.0.0.1:8080"),
+                    ("DISCORD_PUBLIC_KEY", bad),
+                ])),
+                Err(ConfigError::BadPublicKey(bad.to_owned()))
+            );
         }
     }
 

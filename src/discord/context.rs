@@ -4,7 +4,7 @@
 //! A slash command's handler gets a [`Command`] (made from poise's context on the gateway, by
 //! the interactions endpoint for HTTP); the router hands a button's or a menu's handler a
 //! [`Click`]. Neither needs a gateway connection: both answer through the REST client and the
-//! interaction's id and token. Both give the asker's language (`lang`), the
+//! interaction's [`FirstAnswer`]. Both give the asker's language (`lang`), the
 //! language of what everyone in the channel reads (`public_lang`: the server's, else the
 //! asker's), the asker as a player and as a viewer, a refusal only they see (`refuse`), and
 //! the deferral that answers within Discord's 3 seconds when the work is slow
@@ -25,7 +25,7 @@ use serenity::{
     Http, InteractionId, Member, User,
 };
 
-use super::delivery::first_answer;
+use super::delivery::first_answer::{self, FirstAnswer};
 use super::delivery::retry::{Retry, retry};
 use super::delivery::{deferral, reach, reply};
 use super::{ApplicationContext, Data, Error};
@@ -117,7 +117,7 @@ pub enum Privacy {
 }
 
 /// A slash command being answered: the interaction, the handlers' shared state, and how its
-/// first answer leaves (see `delivery::first_answer`), with the toolkit. Built from poise's context for
+/// first answer leaves (see [`FirstAnswer`]), with the toolkit. Built from poise's context for
 /// the gateway's commands, and by the interactions endpoint for those that come by HTTP.
 #[derive(Clone, Copy)]
 pub struct Command<'a> {
@@ -127,6 +127,7 @@ pub struct Command<'a> {
     pub interaction: &'a CommandInteraction,
     /// Whether its first answer was given: then later answers are edits and follow-ups.
     answered: &'a AtomicBool,
+    first: &'a FirstAnswer,
 }
 
 impl<'a> From<ApplicationContext<'a>> for Command<'a> {
@@ -136,11 +137,30 @@ impl<'a> From<ApplicationContext<'a>> for Command<'a> {
             data: ctx.data(),
             interaction: ctx.interaction,
             answered: ctx.has_sent_initial_response,
+            first: &first_answer::BY_REST,
         }
     }
 }
 
 impl<'a> Command<'a> {
+    /// The command `interaction`, answered through `http` and `first`, its handler sharing
+    /// `data`; `answered` keeps whether its first answer was given.
+    pub fn new(
+        http: &'a Arc<Http>,
+        data: &'a Data,
+        interaction: &'a CommandInteraction,
+        answered: &'a AtomicBool,
+        first: &'a FirstAnswer,
+    ) -> Command<'a> {
+        Command {
+            http,
+            data,
+            interaction,
+            answered,
+            first,
+        }
+    }
+
     fn sender(&self) -> Sender<'a> {
         let interaction = self.interaction;
         Sender {
@@ -215,6 +235,7 @@ impl<'a> Command<'a> {
         let interaction = self.interaction;
         Asker {
             http: self.http,
+            first: self.first,
             id: interaction.id,
             token: &interaction.token,
             channel: interaction.channel_id,
@@ -230,7 +251,7 @@ impl<'a> Command<'a> {
         self.answered.load(Ordering::SeqCst)
     }
 
-    /// Answers the command with `reply`, as its first answer (see [`first_answer::respond`]),
+    /// Answers the command with `reply`, as its first answer (see [`FirstAnswer::respond`]),
     /// or once that was given, as a follow-up. Mentions of users ping unless `reply` says
     /// otherwise.
     ///
@@ -257,7 +278,9 @@ impl<'a> Command<'a> {
         let message = reply.to_slash_initial_response(message);
         let (id, token) = (self.interaction.id, &self.interaction.token);
         let response = CreateInteractionResponse::Message(message);
-        first_answer::respond(self.http, id, token, &response, "answering a command").await?;
+        self.first
+            .respond(self.http, id, token, &response, "answering a command")
+            .await?;
         self.answered.store(true, Ordering::SeqCst);
         Ok(())
     }
@@ -275,8 +298,15 @@ impl<'a> Command<'a> {
         what: &str,
     ) -> Result<Option<serenity::MessageId>, Error> {
         let asked = (self.interaction.id, self.interaction.token.as_str());
-        let id =
-            first_answer::respond_for_message(self.http, asked, message, Vec::new(), what).await?;
+        let id = first_answer::respond_for_message(
+            self.first,
+            self.http,
+            asked,
+            message,
+            Vec::new(),
+            what,
+        )
+        .await?;
         self.answered.store(true, Ordering::SeqCst);
         Ok(id)
     }
@@ -293,7 +323,9 @@ impl<'a> Command<'a> {
         };
         let (id, token) = (self.interaction.id, &self.interaction.token);
         let defer = CreateInteractionResponse::Defer(message);
-        first_answer::respond(self.http, id, token, &defer, "deferring a command").await?;
+        self.first
+            .respond(self.http, id, token, &defer, "deferring a command")
+            .await?;
         self.answered.store(true, Ordering::SeqCst);
         Ok(())
     }
@@ -359,6 +391,7 @@ impl<'a> Command<'a> {
 pub struct Click<'a> {
     http: &'a Arc<Http>,
     data: &'a Data,
+    first: &'a FirstAnswer,
     interaction: &'a ComponentInteraction,
     /// How the click was deferred, once it was.
     deferred: OnceLock<Deferred>,
@@ -378,15 +411,18 @@ pub fn clicker(click: &ComponentInteraction) -> PlayerRef {
 }
 
 impl<'a> Click<'a> {
-    /// The click `interaction`, answered through `http`, its handler sharing `data`.
+    /// The click `interaction`, answered through `http` and `first`, its handler sharing
+    /// `data`.
     pub fn new(
         http: &'a Arc<Http>,
         data: &'a Data,
         interaction: &'a ComponentInteraction,
+        first: &'a FirstAnswer,
     ) -> Click<'a> {
         Click {
             http,
             data,
+            first,
             interaction,
             deferred: OnceLock::new(),
         }
@@ -411,6 +447,11 @@ impl<'a> Click<'a> {
     /// Discord's REST client.
     pub fn http(&self) -> &'a Arc<Http> {
         self.http
+    }
+
+    /// How the click's first answer leaves.
+    pub fn first_answer(&self) -> &'a FirstAnswer {
+        self.first
     }
 
     /// The clicker's language.
@@ -463,6 +504,7 @@ impl<'a> Click<'a> {
     pub fn asker(&self) -> Asker<'_> {
         Asker {
             http: self.http(),
+            first: self.first,
             id: self.interaction.id,
             token: &self.interaction.token,
             channel: self.interaction.channel_id,
@@ -488,7 +530,7 @@ impl<'a> Click<'a> {
     /// Discord refused the deferral.
     pub async fn defer(&self, how: Deferred) -> Result<(), Error> {
         let (id, token) = (self.interaction.id, &self.interaction.token);
-        deferral::defer(self.http(), id, token, how).await?;
+        deferral::defer(self.http(), self.first, id, token, how).await?;
         if how != Deferred::No {
             // A click is deferred once: Discord refuses a second deferral first.
             let _ = self.deferred.set(how);
@@ -511,7 +553,7 @@ impl<'a> Click<'a> {
     /// # Errors
     /// Discord refused the answer.
     pub async fn answer(&self, response: CreateInteractionResponse) -> Result<(), Error> {
-        reply::answer_click(self.http, self.interaction, &response).await
+        reply::answer_click(self.http, self.first, self.interaction, &response).await
     }
 
     /// After a deferral: replaces the clicked message (deferred [`Deferred::Click`]) or the
@@ -547,6 +589,8 @@ impl<'a> Click<'a> {
 pub struct Asker<'a> {
     /// The REST client.
     pub http: &'a Arc<Http>,
+    /// How its first answer leaves.
+    pub first: &'a FirstAnswer,
     /// The interaction.
     pub id: InteractionId,
     /// Its token, for the answer, edits and follow-ups.
@@ -578,7 +622,7 @@ impl Asker<'_> {
     /// # Errors
     /// Discord refused the deferral.
     pub async fn defer(&self, how: Deferred) -> Result<(), Error> {
-        deferral::defer(self.http, self.id, self.token, how).await?;
+        deferral::defer(self.http, self.first, self.id, self.token, how).await?;
         if how != Deferred::No {
             match self.answered {
                 Answered::Command(sent) => sent.store(true, Ordering::SeqCst),
@@ -611,7 +655,7 @@ impl Asker<'_> {
     /// # Errors
     /// Discord refused the answer.
     pub async fn privately(&self, deferred: Deferred, text: String) -> Result<(), Error> {
-        deferral::privately(self.http, self.id, self.token, deferred, text).await
+        deferral::privately(self.http, self.first, self.id, self.token, deferred, text).await
     }
 
     /// The refusal, in the asker's language, for them only, the interaction having been

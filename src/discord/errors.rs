@@ -7,7 +7,7 @@ use serenity::{
 };
 use tracing::{error, warn};
 
-use super::context::{Click, lang_of};
+use super::context::{Click, Command, lang_of};
 use super::delivery::retry;
 use super::{Data, malformed};
 use crate::i18n::Msg;
@@ -168,9 +168,15 @@ pub async fn apologize_for_click(click: &Click<'_>, error: &Error) {
     let reply = CreateInteractionResponseMessage::new()
         .content(text.clone())
         .ephemeral(true);
-    let answered = click
-        .create_response(ctx, CreateInteractionResponse::Message(reply))
-        .await;
+    let reply = CreateInteractionResponse::Message(reply);
+    if click.first_answer().is_waiting() {
+        // Nothing answered the click yet, and its request waits: the apology goes there.
+        if let Err(e) = click.answer(reply).await {
+            warn!(error = %e, "could not tell the user about a failed button");
+        }
+        return;
+    }
+    let answered = click.create_response(ctx, reply).await;
     match answered {
         Ok(()) => return,
         Err(e) if !retry::already_acknowledged(&e) => {
@@ -184,6 +190,16 @@ pub async fn apologize_for_click(click: &Click<'_>, error: &Error) {
         .ephemeral(true);
     if let Err(e) = click.create_followup(ctx, followup).await {
         warn!(error = %e, "could not tell the user about a failed button");
+    }
+}
+
+/// Tells the caller of a command that came by HTTP, ephemerally and in their language, that
+/// it failed with `error` (as a follow-up when it was answered already).
+pub async fn apologize_for_command(ctx: Command<'_>, error: &Error) {
+    let text = ctx.lang().text(&error.apology());
+    let reply = CreateReply::default().content(text).ephemeral(true);
+    if let Err(e) = ctx.send(reply).await {
+        warn!(error = %e, "could not tell the user about a failed command");
     }
 }
 

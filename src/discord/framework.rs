@@ -61,7 +61,11 @@ pub(super) struct Registration {
 /// work. Globally, the Entry Point command is part of the one overwrite of the app's commands
 /// (which replaces every type, so leaving it out removes it); with a development server, it is
 /// registered globally on its own.
-async fn register(http: Arc<Http>, mut commands: Vec<serenity::CreateCommand>, to: Registration) {
+pub(super) async fn register(
+    http: Arc<Http>,
+    mut commands: Vec<serenity::CreateCommand>,
+    to: Registration,
+) {
     let dev_guild = to.dev_guild;
     if to.entry_point && dev_guild.is_none() {
         commands.push(activity::entry_point());

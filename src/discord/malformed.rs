@@ -12,7 +12,7 @@ use serenity::{
     CreateInteractionResponseMessage,
 };
 
-use super::context::lang_of;
+use super::context::{Command, lang_of};
 use super::{Context, Error};
 use crate::i18n::Msg;
 
@@ -45,6 +45,17 @@ pub async fn refuse(ctx: Context<'_>) -> Result<(), Error> {
     ctx.send(CreateReply::default().content(text).ephemeral(true))
         .await?;
     Ok(())
+}
+
+/// Answers a command that came by HTTP and does not fit what the bot registered: unknown
+/// ([`Msg::UnknownCommand`]) or with options that do not fit ([`Msg::MalformedCommand`]).
+pub async fn refuse_command(ctx: Command<'_>, unknown: bool) -> Result<(), Error> {
+    let msg = if unknown {
+        Msg::UnknownCommand
+    } else {
+        Msg::MalformedCommand
+    };
+    ctx.privately(ctx.lang().text(&msg)).await
 }
 
 /// Answers a command the bot does not have ([`Msg::UnknownCommand`]), or an autocomplete

@@ -22,6 +22,7 @@ pub mod custom_id;
 mod data;
 mod delivery;
 pub mod doctor;
+mod endpoint;
 mod errors;
 mod framework;
 mod gateway_state;
@@ -43,14 +44,14 @@ use tokio_util::sync::CancellationToken;
 use tokio_util::task::TaskTracker;
 use tracing::{info, warn};
 
-pub use config::{Config, ConfigError, DiscordAt, Secret, Shards, Token};
+pub use config::{Config, ConfigError, DiscordAt, PublicKey, Secret, Shards, Token};
 pub use data::{ApplicationContext, Context, Data};
 pub use delivery::deferral::DEFAULT_DEFER_AFTER;
 pub use errors::Error;
 pub use framework::intents;
 pub use rest::{Limits, http_client};
 
-use delivery::in_flight::{self, Drain};
+use delivery::in_flight::Drain;
 use delivery::{announce, retry};
 use framework::{Registration, framework};
 
@@ -130,17 +131,26 @@ pub struct Attached {
 
 /// The Discord face, connected (or connecting) on the current tokio runtime.
 pub struct RunningBot {
-    shard_manager: Arc<ShardManager>,
+    /// The gateway client, unless interactions come by HTTP only.
+    gateway: Option<GatewayClient>,
+    interactions: Option<axum::Router>,
     in_flight: Drain,
-    client: JoinHandle<Result<(), serenity::Error>>,
     deliverer: Arc<announce::Announcer>,
     limits: Arc<Limits>,
 }
 
+/// The gateway's client, running in a task.
+struct GatewayClient {
+    shard_manager: Arc<ShardManager>,
+    client: JoinHandle<Result<(), serenity::Error>>,
+}
+
 /// Builds the client, starts the gateway connection in a background task and returns at once;
 /// the face's own task (the boards of what happened away from the chat) runs on the attached
-/// tasks, and [`RunningBot::deliverer`] delivers the outbox for the application's sweeps. Commands are registered (in `config.dev_guild`, or globally) once the
-/// gateway is ready.
+/// tasks, and [`RunningBot::deliverer`] delivers the outbox for the application's sweeps.
+/// Commands are registered (in `config.dev_guild`, or globally) once the gateway is ready. With
+/// [`Config::interactions_only`], no gateway connection is made: the commands are registered
+/// at once, and interactions come by HTTP only ([`RunningBot::interactions`]).
 ///
 /// # Errors
 /// The client could not be built.
@@ -150,16 +160,43 @@ pub async fn start(config: &Config, attached: Attached) -> Result<RunningBot, Er
         dev_guild: config.dev_guild,
         entry_point: config.activity(),
     };
-    let (framework, in_flight) = in_flight::tracked(
-        framework(data.clone(), registration),
-        attached.limits.clone(),
-    );
-    let mut client = serenity::ClientBuilder::new_with_http(attached.http, intents())
-        .framework(framework)
-        .event_handler(rest::RateLimitEvents(attached.limits.clone()))
-        .event_handler(gateway_state::GatewayEvents(attached.gateway))
-        .await?;
-    let http = client.http.clone();
+    let in_flight = Drain::new();
+    let (gateway, http) = if config.interactions_only {
+        let http = Arc::new(attached.http);
+        let commands = poise::builtins::create_application_commands(&commands::all());
+        tokio::spawn(framework::register(http.clone(), commands, registration));
+        (None, http)
+    } else {
+        let framework = framework(data.clone(), registration);
+        let tracked = in_flight.track(framework, attached.limits.clone());
+        let mut client = serenity::ClientBuilder::new_with_http(attached.http, intents())
+            .framework(tracked)
+            .event_handler(rest::RateLimitEvents(attached.limits.clone()))
+            .event_handler(gateway_state::GatewayEvents(attached.gateway))
+            .await?;
+        let http = client.http.clone();
+        let shard_manager = client.shard_manager.clone();
+        let shards = config.shards;
+        let task = tokio::spawn(async move {
+            match shards {
+                Shards::Auto => client.start_autosharded().await,
+                // serenity reads the range's end as the last shard, inclusive.
+                Shards::Range { first, last, count } => {
+                    client.start_shard_range(first..last, count).await
+                }
+            }
+        });
+        let client = GatewayClient {
+            shard_manager,
+            client: task,
+        };
+        (Some(client), http)
+    };
+    let interactions = config.public_key.and_then(|key| {
+        let limits = attached.limits.clone();
+        endpoint::Endpoint::new(key, http.clone(), data.clone(), limits, in_flight.clone())
+            .map(endpoint::Endpoint::router)
+    });
     away_boards::spawn(
         http.clone(),
         data.clone(),
@@ -169,27 +206,22 @@ pub async fn start(config: &Config, attached: Attached) -> Result<RunningBot, Er
     );
     let limits = attached.limits;
     let deliverer = Arc::new(announce::Announcer::new(http, data, limits.clone()));
-    let shard_manager = client.shard_manager.clone();
-    let shards = config.shards;
-    let task = tokio::spawn(async move {
-        match shards {
-            Shards::Auto => client.start_autosharded().await,
-            // serenity reads the range's end as the last shard, inclusive.
-            Shards::Range { first, last, count } => {
-                client.start_shard_range(first..last, count).await
-            }
-        }
-    });
     Ok(RunningBot {
-        shard_manager,
+        gateway,
+        interactions,
         in_flight,
-        client: task,
         deliverer,
         limits,
     })
 }
 
 impl RunningBot {
+    /// The interactions endpoint's route (`POST /interactions`), for the web server to serve,
+    /// when the application's public key is configured; given once.
+    pub fn interactions(&mut self) -> Option<axum::Router> {
+        self.interactions.take()
+    }
+
     /// What delivers the service's announcements to the players in Discord.
     #[must_use]
     pub fn deliverer(&self) -> Arc<dyn Deliver> {
@@ -209,13 +241,16 @@ impl RunningBot {
         self.in_flight.running()
     }
 
-    /// Waits until the client stops on its own (for example because Discord refused the
-    /// token).
+    /// Waits until the gateway client stops on its own (for example because Discord refused
+    /// the token); without a gateway connection, never.
     ///
     /// # Errors
     /// Why it stopped.
     pub async fn stopped(&mut self) -> Result<(), Error> {
-        (&mut self.client).await?.map_err(Error::from)
+        match &mut self.gateway {
+            Some(gateway) => (&mut gateway.client).await?.map_err(Error::from),
+            None => std::future::pending().await,
+        }
     }
 
     /// Closes the gateway connection (no new events) and lets running handlers finish (up to
@@ -225,11 +260,18 @@ impl RunningBot {
     ///
     /// # Errors
     /// The client ended with an error.
-    pub async fn shutdown(mut self) -> Result<(), Error> {
+    pub async fn shutdown(self) -> Result<(), Error> {
+        let Some(mut gateway) = self.gateway else {
+            if !self.in_flight.wait(DRAIN_TIMEOUT).await {
+                warn!("some handlers were still running after {DRAIN_TIMEOUT:?}; stopping anyway");
+            }
+            return Ok(());
+        };
         // serenity keeps a shard runner from the first connection until the shard is torn down;
         // without one there is no connection to close, and the client never returns by itself.
-        let connected = !self.shard_manager.runners.lock().await.is_empty();
-        let closed = tokio::time::timeout(GATEWAY_CLOSE_TIMEOUT, self.shard_manager.shutdown_all())
+        let connected = !gateway.shard_manager.runners.lock().await.is_empty();
+        let closing = gateway.shard_manager.shutdown_all();
+        let closed = tokio::time::timeout(GATEWAY_CLOSE_TIMEOUT, closing)
             .await
             .is_ok();
         if !closed {
@@ -240,15 +282,15 @@ impl RunningBot {
         }
         if !connected {
             info!("never connected to the gateway; stopping its connection attempts");
-            self.client.abort();
+            gateway.client.abort();
             return Ok(());
         }
-        match tokio::time::timeout(GATEWAY_CLOSE_TIMEOUT, &mut self.client).await {
+        match tokio::time::timeout(GATEWAY_CLOSE_TIMEOUT, &mut gateway.client).await {
             Ok(ended) => ended?.map_err(Error::from),
             Err(_) => {
                 let limit = GATEWAY_CLOSE_TIMEOUT;
                 warn!("the gateway client did not stop within {limit:?}; stopping anyway");
-                self.client.abort();
+                gateway.client.abort();
                 Ok(())
             }
         }

@@ -13,6 +13,7 @@ use super::commands::{
 };
 use super::context::Click;
 use super::custom_id::ComponentId;
+use super::delivery::first_answer;
 use super::{Data, Error, activity, errors};
 use crate::games::Claim;
 use crate::i18n::Msg;
@@ -30,7 +31,7 @@ pub async fn on_event(
         FullEvent::InteractionCreate {
             interaction: Interaction::Component(click),
         } => {
-            let click = Click::new(&ctx.http, data, click);
+            let click = Click::new(&ctx.http, data, click, &first_answer::BY_REST);
             let routed = route(&click).await;
             if let Err(e) = &routed {
                 errors::apologize_for_click(&click, e).await;
@@ -40,14 +41,14 @@ pub async fn on_event(
         FullEvent::InteractionCreate {
             interaction: Interaction::Command(command),
         } if activity::is_entry_point(command) => {
-            activity::launch_from_launcher(&ctx.http, data, command).await
+            activity::launch_from_launcher(&ctx.http, &first_answer::BY_REST, data, command).await
         }
         _ => Ok(()),
     }
 }
 
 /// Hands `click` to the handler its `custom_id` names; one that names none is refused.
-async fn route(click: &Click<'_>) -> Result<(), Error> {
+pub async fn route(click: &Click<'_>) -> Result<(), Error> {
     let custom_id = &click.data.custom_id;
     match custom_id.parse::<ComponentId>() {
         Ok(ComponentId::Accept { challenge: id }) => {

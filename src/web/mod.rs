@@ -145,6 +145,10 @@ pub struct WebDeps {
     pub renderer: Arc<Renderer>,
     /// Turns of CPU work, shared with every other picture.
     pub cpu: Arc<Semaphore>,
+    /// Routes another face serves on this address (the Discord face's interactions
+    /// endpoint), outside the pages' per-client limits and host check: Discord sends them
+    /// from few addresses, signed.
+    pub other_face: Option<Router>,
 }
 
 /// The handlers' shared state.
@@ -204,7 +208,10 @@ pub fn spawn(
     tournaments.spawn_feed(web.clone(), tasks);
     let limiters = security::Limiters::new(config.rate_limit, &clients);
     limiters.spawn_cleanup(tasks, stop.clone());
-    let app = router(web, &limiters);
+    let mut app = router(web, &limiters);
+    if let Some(other) = deps.other_face {
+        app = app.merge(other);
+    }
     let address = listener.local_addr().ok();
     info!(?address, "serving game pages");
     tasks.spawn(server::serve(listener, app, tasks.clone(), stop));

@@ -35,6 +35,8 @@ fn config(fake: &FakeDiscord, token: &str, secret: &str, public_url: Option<Stri
         discord_at: None,
         requests_per_second: 50,
         invalid_request_limit: 10_000,
+        public_key: None,
+        interactions_only: false,
     }
 }
 

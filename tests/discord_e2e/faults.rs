@@ -248,7 +248,8 @@ async fn a_move_whose_answer_was_lost_is_applied_and_shown_once() {
 /// the bot only as Discord's replay of what it missed; otherwise it is sent once the new
 /// session is up (a new session gets no old events).
 async fn the_game_goes_on_through(fault: GatewayFault) {
-    let h = Harness::registered().await;
+    // Bob's move comes by the gateway's replay: interactions come by the gateway here.
+    let h = Harness::registered_by_gateway().await;
     let (game, _) = h.start_game(ALICE, BOB).await;
     h.play(ALICE, "g1-g4").await.applied();
     // serenity re-identifies (rather than resumes) after a session Discord invalidated and
@@ -522,7 +523,8 @@ async fn an_accepted_challenge_starts_its_game_even_if_the_click_cannot_be_answe
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_resignation_is_announced_even_if_the_click_cannot_be_answered() {
-    let h = Harness::registered().await;
+    // The click's answer is a REST call that fails: over HTTP it would go in the response.
+    let h = Harness::registered_by_gateway().await;
     let (game, _) = h.start_game(ALICE, BOB).await;
     let board = h.play(ALICE, "g1-g4").await.applied();
     let resign = board.resign_button().unwrap().clone();

@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 
 use crate::support::database::TestDb;
 use monkey_queen::app::{self, App, AppConfig, BotConfig as Config, Faces};
-use monkey_queen::discord::{Secret, Shards, Token};
+use monkey_queen::discord::{PublicKey, Secret, Shards, Token};
 use monkey_queen::games::{
     ChallengeId, ChallengeLimits, Clock, CpuLimits, GameId, GameService, GameView, GamesChecked,
     ManualClock, ServiceConfig, SystemClock, UserId,
@@ -84,6 +84,31 @@ struct Setup {
     /// Each process's share of the global limit, and the invalid requests it warns at half of
     /// (`DISCORD_REQUESTS_PER_SECOND`, `DISCORD_INVALID_REQUEST_LIMIT`).
     rest: (u32, u32),
+    /// How interactions come to each process.
+    transport: Transport,
+}
+
+/// How interactions come to the bot's processes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Transport {
+    /// By the gateway.
+    Gateway,
+    /// By HTTP to each process's interactions endpoint, the gateway connected besides.
+    Http,
+    /// By HTTP to workers that make no gateway connection (`INTERACTIONS_ONLY`).
+    HttpOnly,
+}
+
+impl Transport {
+    /// [`Transport::Http`] when `MQ_TEST_TRANSPORT=http` (as `.ci/run` runs the scenarios a
+    /// second time), else [`Transport::Gateway`].
+    fn from_env() -> Transport {
+        if std::env::var("MQ_TEST_TRANSPORT").is_ok_and(|t| t == "http") {
+            Transport::Http
+        } else {
+            Transport::Gateway
+        }
+    }
 }
 
 /// Discord's own limits: 50 requests a second, 10,000 invalid requests in 10 minutes.
@@ -190,6 +215,7 @@ impl Harness {
             activity: false,
             scan_games: false,
             rest,
+            transport: Transport::from_env(),
         };
         let harness = Harness::launch_new(FakeDiscord::start().await, setup).await;
         harness.await_registration(0).await;
@@ -211,6 +237,7 @@ impl Harness {
             activity: false,
             scan_games: false,
             rest: DISCORD_LIMITS,
+            transport: Transport::from_env(),
         };
         Harness::launch_registered(shard_count, setup).await
     }
@@ -244,6 +271,7 @@ impl Harness {
             activity: false,
             scan_games: false,
             rest: DISCORD_LIMITS,
+            transport: Transport::from_env(),
         };
         Harness::launch_new(fake, setup).await
     }
@@ -280,6 +308,7 @@ impl Harness {
             activity: false,
             scan_games: false,
             rest: DISCORD_LIMITS,
+            transport: Transport::from_env(),
         };
         Harness::launch_registered(shard_count, setup).await
     }
@@ -304,6 +333,7 @@ impl Harness {
             activity: true,
             scan_games: false,
             rest: DISCORD_LIMITS,
+            transport: Transport::from_env(),
         };
         let fake = FakeDiscord::start().await;
         fake.enable_activities();
@@ -380,6 +410,38 @@ impl Harness {
             activity: false,
             scan_games: true,
             rest: DISCORD_LIMITS,
+            transport: Transport::from_env(),
+        };
+        let harness = Harness::launch_new(FakeDiscord::start().await, setup).await;
+        harness.await_registration(0).await;
+        harness
+    }
+
+    /// As [`Harness::registered`], every interaction sent by HTTP to the bot's interactions
+    /// endpoint whatever `MQ_TEST_TRANSPORT` says.
+    pub async fn registered_by_http() -> Harness {
+        Harness::registered_by(Transport::Http).await
+    }
+
+    /// As [`Harness::registered`], every interaction sent by the gateway whatever
+    /// `MQ_TEST_TRANSPORT` says: for scenarios about the gateway's connection itself.
+    pub async fn registered_by_gateway() -> Harness {
+        Harness::registered_by(Transport::Gateway).await
+    }
+
+    /// As [`Harness::registered`], interactions coming as `transport` says.
+    pub async fn registered_by(transport: Transport) -> Harness {
+        let setup = Setup {
+            dev_guild: Some(GuildId::new(GUILD_ID)),
+            defer_after: ANSWER_DIRECTLY_WITHIN,
+            manual_clock: None,
+            processes: vec![Shards::Auto],
+            cpu: CpuLimits::for_this_machine(),
+            pages: false,
+            activity: false,
+            scan_games: false,
+            rest: DISCORD_LIMITS,
+            transport,
         };
         let harness = Harness::launch_new(FakeDiscord::start().await, setup).await;
         harness.await_registration(0).await;
@@ -402,6 +464,8 @@ impl Harness {
         ids: Arc<AtomicU64>,
     ) -> Harness {
         let mut bots = Vec::new();
+        let by_http = setup.transport != Transport::Gateway;
+        let interactions_only = setup.transport == Transport::HttpOnly;
         for shards in &setup.processes {
             let config = Config {
                 token: Token::new(TOKEN),
@@ -410,7 +474,8 @@ impl Harness {
                 // `discord_at`, with serenity's rate limiter on as in production.
                 api_url: Some(fake.api_url()),
                 shards: *shards,
-                web_addr: setup.pages.then(|| "127.0.0.1:0".parse().unwrap()),
+                // The interactions endpoint is served by the web server.
+                web_addr: (setup.pages || by_http).then(|| "127.0.0.1:0".parse().unwrap()),
                 public_url: setup.pages.then(|| PUBLIC_URL.to_owned()),
                 client_secret: setup.activity.then(|| Secret::new(CLIENT_SECRET)),
                 // The pages stand behind a proxy on this machine, as the README suggests.
@@ -419,6 +484,10 @@ impl Harness {
                 discord_at: Some(fake.discord_at()),
                 requests_per_second: setup.rest.0,
                 invalid_request_limit: setup.rest.1,
+                public_key: by_http.then(|| {
+                    PublicKey::from_hex(&FakeDiscord::public_key()).expect("the fake's key")
+                }),
+                interactions_only,
             };
             let app = AppConfig {
                 db: storage::connect(&db.url).await.unwrap(),
@@ -428,16 +497,20 @@ impl Harness {
                 scan_games: setup.scan_games,
                 admin_addr: Some("127.0.0.1:0".parse().unwrap()),
                 faces: Faces::Bot {
-                    config,
+                    config: Box::new(config),
                     defer_after: setup.defer_after,
                 },
             };
             bots.push(App::start(app).await.expect("the bot starts"));
         }
         assert!(
-            fake.wait_for_sessions(session, WAIT).await,
+            interactions_only || fake.wait_for_sessions(session, WAIT).await,
             "the bot never identified on the fake gateway"
         );
+        if by_http {
+            let endpoint = |bot: &App| format!("http://{}/interactions", bot.web_addr().unwrap());
+            fake.send_interactions_to(bots.iter().map(endpoint).collect());
+        }
         let mut bots = bots.into_iter();
         let bot = bots.next().expect("at least one bot process");
         let others = bots.collect();

@@ -25,6 +25,7 @@ mod clocks;
 mod computer_cpu;
 mod connections;
 mod doctor;
+mod endpoint;
 mod faults;
 mod framework;
 mod game;

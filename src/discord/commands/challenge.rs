@@ -13,7 +13,7 @@ use super::level::LevelChoice;
 use crate::discord::context::{Click, Command, Deferred, Outcome, Privacy, split};
 use crate::discord::custom_id::ComponentId;
 use crate::discord::delivery::retry::{Retry, retry};
-use crate::discord::delivery::{announce, nonce, reach};
+use crate::discord::delivery::{announce, first_answer, nonce, reach};
 use crate::discord::{Data, Error, board};
 use crate::games::{
     Challenge, ChallengeCreated, ChallengeId, ChannelId, ClockChoice, ColorChoice, GameStarted,
@@ -313,14 +313,25 @@ pub async fn post_for_click(
             .content(text)
             .components(buttons)
             .allowed_mentions(pings(challenge));
-        let posted = click
-            .answer(CreateInteractionResponse::Message(message))
-            .await;
-        if let Err(e) = posted {
-            withdraw(data, challenge).await;
-            return Err(e);
+        // One REST call that gives the message's id (see `first_answer`).
+        let posted = first_answer::respond_for_message(
+            click.first_answer(),
+            click.http(),
+            (click.id, &click.token),
+            message,
+            Vec::new(),
+            "posting a rematch",
+        )
+        .await;
+        match posted {
+            Ok(Some(id)) => Ok(id),
+            // Posted, but where is not known: its buttons still work, only its edits are lost.
+            Ok(None) => return Ok(()),
+            Err(e) => {
+                withdraw(data, challenge).await;
+                return Err(e);
+            }
         }
-        click.get_response(click.http()).await.map(|m| m.id)
     };
     remember(data, challenge, message).await;
     Ok(())

@@ -147,9 +147,8 @@ pub async fn offer(click: &Click<'_>, game: GameId, ply: u32) -> Result<(), Erro
         .components(buttons)
         .ephemeral(true);
     click
-        .create_response(click.http(), CreateInteractionResponse::Message(reply))
-        .await?;
-    Ok(())
+        .answer(CreateInteractionResponse::Message(reply))
+        .await
 }
 
 /// The confirmation button: resigns at the ply the question was asked at (the service refuses

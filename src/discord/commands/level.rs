@@ -17,6 +17,15 @@ pub const OFFERED: [Level; 3] = [Level::Easy, Level::Medium, Level::Hard];
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct LevelChoice(pub Level);
 
+impl LevelChoice {
+    /// The level offered at `index` (a choice's value), if any.
+    #[must_use]
+    pub fn from_index(index: i64) -> Option<LevelChoice> {
+        let level = OFFERED.get(usize::try_from(index).ok()?)?;
+        Some(LevelChoice(*level))
+    }
+}
+
 #[poise::async_trait]
 impl SlashArgument for LevelChoice {
     async fn extract(
@@ -29,10 +38,7 @@ impl SlashArgument for LevelChoice {
                 "expected an integer",
             ));
         };
-        usize::try_from(*index)
-            .ok()
-            .and_then(|i| OFFERED.get(i))
-            .map(|&level| LevelChoice(level))
+        LevelChoice::from_index(*index)
             .ok_or_else(|| SlashArgError::new_command_structure_mismatch("no such level"))
     }
 

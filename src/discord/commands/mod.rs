@@ -9,6 +9,7 @@ pub mod end;
 pub mod learn;
 mod level;
 pub mod localize;
+pub mod over_http;
 mod paging;
 pub mod pick;
 mod play;

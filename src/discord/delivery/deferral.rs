@@ -26,7 +26,7 @@ use serenity::{
 };
 use tracing::warn;
 
-use super::first_answer;
+use super::first_answer::FirstAnswer;
 use super::retry::{Retry, retry};
 use crate::discord::Error;
 
@@ -92,17 +92,21 @@ pub async fn edit_clicked_message(
 /// follow-up of a deferral edits it instead, keeping its privacy).
 pub async fn defer_privately(
     http: &Http,
+    first: &FirstAnswer,
     id: serenity::InteractionId,
     token: &str,
 ) -> Result<(), Error> {
     let defer =
         CreateInteractionResponse::Defer(CreateInteractionResponseMessage::new().ephemeral(true));
-    first_answer::respond(http, id, token, &defer, "deferring an interaction").await
+    first
+        .respond(http, id, token, &defer, "deferring an interaction")
+        .await
 }
 
 /// Answers interaction `id` with `text`, only for the person who sent it.
 pub async fn answer_privately(
     http: &Http,
+    first: &FirstAnswer,
     id: serenity::InteractionId,
     token: &str,
     text: String,
@@ -112,7 +116,9 @@ pub async fn answer_privately(
             .content(text)
             .ephemeral(true),
     );
-    first_answer::respond(http, id, token, &reply, "answering privately").await
+    first
+        .respond(http, id, token, &reply, "answering privately")
+        .await
 }
 
 /// After [`defer_privately`]: replaces the private "thinking…" with `text` (an edit may be
@@ -155,16 +161,19 @@ pub enum Deferred {
 /// Defers interaction `id` the way `how` says ([`Deferred::No`] does nothing).
 pub async fn defer(
     http: &Http,
+    first: &FirstAnswer,
     id: serenity::InteractionId,
     token: &str,
     how: Deferred,
 ) -> Result<(), Error> {
     match how {
         Deferred::No => Ok(()),
-        Deferred::Privately => defer_privately(http, id, token).await,
+        Deferred::Privately => defer_privately(http, first, id, token).await,
         Deferred::Click => {
             let acknowledge = CreateInteractionResponse::Acknowledge;
-            first_answer::respond(http, id, token, &acknowledge, "deferring a click").await
+            first
+                .respond(http, id, token, &acknowledge, "deferring a click")
+                .await
         }
     }
 }
@@ -172,13 +181,14 @@ pub async fn defer(
 /// `text` for the sender of interaction `id` only, however it was `deferred`.
 pub async fn privately(
     http: &Http,
+    first: &FirstAnswer,
     id: serenity::InteractionId,
     token: &str,
     deferred: Deferred,
     text: String,
 ) -> Result<(), Error> {
     match deferred {
-        Deferred::No => answer_privately(http, id, token, text).await,
+        Deferred::No => answer_privately(http, first, id, token, text).await,
         Deferred::Privately => edit_deferred_answer(http, token, text).await,
         Deferred::Click => follow_up_privately(http, token, text).await,
     }

@@ -19,30 +19,43 @@ pub struct InFlight {
     running: Arc<watch::Sender<usize>>,
 }
 
-/// The other end of an [`InFlight`]: waits for the tracked handlers.
+/// The other end of an [`InFlight`]: waits for the tracked handlers, and tracks those of the
+/// interactions that come by HTTP ([`Drain::handling`]).
+#[derive(Clone)]
 pub struct Drain {
     tracker: TaskTracker,
     running: Arc<watch::Sender<usize>>,
 }
 
-/// Wraps `framework`; the [`Drain`] waits for its running handlers at shutdown.
-pub fn tracked(framework: poise::Framework<Data, Error>, limits: Arc<Limits>) -> (InFlight, Drain) {
-    let tracker = TaskTracker::new();
-    let running = Arc::new(watch::Sender::new(0));
-    let drain = Drain {
-        tracker: tracker.clone(),
-        running: running.clone(),
-    };
-    let in_flight = InFlight {
-        framework,
-        limits,
-        tracker,
-        running,
-    };
-    (in_flight, drain)
-}
-
 impl Drain {
+    /// Nothing running yet.
+    pub fn new() -> Drain {
+        Drain {
+            tracker: TaskTracker::new(),
+            running: Arc::new(watch::Sender::new(0)),
+        }
+    }
+
+    /// Wraps `framework`, its dispatched events tracked here (the gateway's handlers).
+    pub fn track(&self, framework: poise::Framework<Data, Error>, limits: Arc<Limits>) -> InFlight {
+        InFlight {
+            framework,
+            limits,
+            tracker: self.tracker.clone(),
+            running: self.running.clone(),
+        }
+    }
+
+    /// Tracks one handler of an interaction that came by HTTP, until the guard is dropped: as
+    /// the gateway's are, for shutdown and for [`Drain::running`].
+    pub fn handling(&self) -> Handling {
+        self.running.send_modify(|n| *n += 1);
+        Handling {
+            _tracked: self.tracker.token(),
+            running: self.running.clone(),
+        }
+    }
+
     /// How many handlers are running now, to wait on.
     pub fn running(&self) -> watch::Receiver<usize> {
         self.running.subscribe()
@@ -86,20 +99,38 @@ impl serenity::Framework for InFlight {
 
 /// The histogram of how long an interaction's handler takes, from the gateway event to all it
 /// owed done (its answer, which a deferral sends within Discord's 3 seconds, and the board).
-const HANDLING_SECONDS: &str = "monkey_queen_interaction_handling_seconds";
+pub const HANDLING_SECONDS: &str = "monkey_queen_interaction_handling_seconds";
 
 /// The kind of interaction `event` brings, as the histogram's label; `None` for other events.
 fn interaction_kind(event: &serenity::FullEvent) -> Option<&'static str> {
     let serenity::FullEvent::InteractionCreate { interaction } = event else {
         return None;
     };
-    Some(match interaction {
+    Some(kind_of(interaction))
+}
+
+/// The kind of `interaction`, as the histogram's label.
+pub fn kind_of(interaction: &serenity::Interaction) -> &'static str {
+    match interaction {
         serenity::Interaction::Command(_) => "command",
         serenity::Interaction::Component(_) => "component",
         serenity::Interaction::Autocomplete(_) => "autocomplete",
         serenity::Interaction::Modal(_) => "modal",
         _ => "other",
-    })
+    }
+}
+
+/// One handler of an interaction that came by HTTP, counted as running until dropped (see
+/// [`Drain::handling`]).
+pub struct Handling {
+    _tracked: tokio_util::task::task_tracker::TaskTrackerToken,
+    running: Arc<watch::Sender<usize>>,
+}
+
+impl Drop for Handling {
+    fn drop(&mut self) {
+        self.running.send_modify(|n| *n = n.saturating_sub(1));
+    }
 }
 
 /// One handler counted as running until dropped (also when its future is cancelled).

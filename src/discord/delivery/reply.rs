@@ -4,16 +4,19 @@
 use poise::serenity_prelude as serenity;
 use serenity::{ComponentInteraction, CreateInteractionResponse, Http};
 
-use super::first_answer;
+use super::first_answer::FirstAnswer;
 use crate::discord::Error;
 
-/// Answers a button click with `response` (see [`first_answer::respond`]).
+/// Answers a button click with `response` (see [`FirstAnswer::respond`]).
 pub async fn answer_click(
     http: &Http,
+    first: &FirstAnswer,
     click: &ComponentInteraction,
     response: &CreateInteractionResponse,
 ) -> Result<(), Error> {
-    first_answer::respond(http, click.id, &click.token, response, "answering a click").await
+    first
+        .respond(http, click.id, &click.token, response, "answering a click")
+        .await
 }
 
 /// Cuts user text down before it is echoed back (Discord allows 2,000 characters a message).

@@ -88,6 +88,13 @@ pub struct FollowUp {
     pub new: bool,
 }
 
+impl Interaction {
+    /// Whether it was answered.
+    pub fn is_answered(&self) -> bool {
+        self.answered.is_some()
+    }
+}
+
 impl Ledger {
     /// Remembers an `INTERACTION_CREATE` payload dispatched at `now`.
     pub fn dispatched(&mut self, payload: &Value, now: Instant) {

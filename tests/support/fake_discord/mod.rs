@@ -74,6 +74,10 @@
 //!   connected session (kept for replay while it is disconnected). [`FakeDiscord::gateway_fault`]
 //!   drops or closes the connection, sends RECONNECT (op 7) or INVALID SESSION (op 9), or stops
 //!   acknowledging heartbeats.
+//! - Interactions by HTTP ([`endpoint`], after [`FakeDiscord::send_interactions_to`]): signed
+//!   requests to the bot's endpoints in turn, the HTTP answer held to Discord's 3 seconds and
+//!   taken as the callback it stands for, and from time to time a bad signature that must get
+//!   401.
 //!
 //! Waiting is event-driven ([`FakeDiscord::wait_for_request`], [`FakeDiscord::wait_for_ready`]):
 //! no fixed sleeps.
@@ -87,6 +91,7 @@ pub mod activities;
 pub mod application;
 pub mod commands;
 pub mod delivery;
+mod endpoint;
 mod gateway;
 pub mod interactions;
 pub mod limits;
@@ -282,6 +287,11 @@ struct Shared {
     identify: Mutex<Option<Value>>,
     heartbeats: AtomicU64,
     next_id: AtomicU64,
+    /// The bot's interactions endpoints, when interactions go by HTTP (empty: by the gateway).
+    workers: Mutex<Vec<String>>,
+    /// How many interactions were pushed, to pick the next worker and the ones first sent
+    /// with a bad signature.
+    sent_by_http: AtomicU64,
     /// What Discord's contract is checked against: interactions, the world, the buckets.
     contract: Mutex<Contract>,
     /// The fake's clock (see [`FakeDiscord::advance_clock`]).
@@ -402,6 +412,8 @@ impl FakeDiscord {
             identify: Mutex::new(None),
             heartbeats: AtomicU64::new(0),
             next_id: AtomicU64::new(1_300_000_000_000_000_000),
+            workers: Mutex::new(Vec::new()),
+            sent_by_http: AtomicU64::new(0),
             contract: Mutex::new(Contract {
                 world: test_world(),
                 ..Contract::default()
@@ -574,6 +586,11 @@ impl FakeDiscord {
         tokio::time::timeout(limit, resumes.wait_for(|&n| n >= count))
             .await
             .is_ok_and(|r| r.is_ok())
+    }
+
+    /// How many times a client asked REST for the gateway's URL.
+    pub fn gateway_lookups(&self) -> u32 {
+        *self.shared.gateway_lookups.borrow()
     }
 
     /// How many sessions were started (READY sent) so far.
@@ -768,9 +785,45 @@ impl FakeDiscord {
         shards.iter().map(|(id, s)| (*id, s.count)).collect()
     }
 
-    /// Sends an `INTERACTION_CREATE` dispatch (see `payloads`); returns when it was sent.
+    /// Sends an interaction (see `payloads`): as an `INTERACTION_CREATE` dispatch, or after
+    /// [`Self::send_interactions_to`] by HTTP to the next worker (see `endpoint`); returns
+    /// when it was sent (by HTTP: when it was handed to the task that sends it).
     pub fn push_interaction(&self, interaction: Value) -> Instant {
-        self.dispatch("INTERACTION_CREATE", interaction)
+        let worker = {
+            let workers = self.shared.workers.lock().unwrap();
+            (!workers.is_empty()).then(|| {
+                let next = self.shared.sent_by_http.fetch_add(1, Ordering::SeqCst);
+                let index = usize::try_from(next).unwrap_or(0) % workers.len();
+                (workers[index].clone(), next.is_multiple_of(endpoint::FORGED_EVERY))
+            })
+        };
+        let Some((worker, forge)) = worker else {
+            return self.dispatch("INTERACTION_CREATE", interaction);
+        };
+        self.remember_interaction(&interaction);
+        tokio::spawn(endpoint::send(
+            self.shared.clone(),
+            interaction,
+            worker,
+            forge,
+        ));
+        Instant::now()
+    }
+
+    /// From now on, interactions go by HTTP to these endpoints (`http://…/interactions`), in
+    /// turn, instead of the gateway.
+    pub fn send_interactions_to(&self, workers: Vec<String>) {
+        *self.shared.workers.lock().unwrap() = workers;
+    }
+
+    /// The application's public key (hexadecimal) that signs the interactions sent by HTTP.
+    pub fn public_key() -> String {
+        endpoint::public_key()
+    }
+
+    /// The `X-Signature-Ed25519` the application's key gives `body` sent at `timestamp`.
+    pub fn signature(timestamp: &str, body: &[u8]) -> String {
+        endpoint::signature(timestamp, body)
     }
 
     /// From now on, every recorded request is also sent, as it arrives, to the returned
@@ -1076,10 +1129,11 @@ async fn rest_handler(
         received_at: Instant::now(),
         delivery: None,
     };
-    let picked =
-        |rules: &Mutex<Vec<FailureRule>>| rules.lock().unwrap().iter().any(|r| r(&request));
-    let fail = picked(&shared.failures);
-    let refuse = picked(&shared.refusals);
+    let picked = |rules: &Mutex<Vec<FailureRule>>, request: &RecordedRequest| {
+        rules.lock().unwrap().iter().any(|r| r(request))
+    };
+    let fail = picked(&shared.failures, &request);
+    let refuse = picked(&shared.refusals, &request);
     let delay = shared
         .delays
         .lock()
@@ -1106,18 +1160,10 @@ async fn rest_handler(
     } else if let Some(limit) = limited {
         injected_rate_limit(limit)
     } else {
-        let (answer, delivery) = match serve(&shared, &request, &route) {
-            Ok(served) => served,
-            Err(mut refusal) => {
-                refusal.request = request.line();
-                let answer = refusal.response();
-                shared.refused.lock().unwrap().push(refusal);
-                (answer, None)
-            }
-        };
-        let lost = picked(&shared.lost_answers);
-        let garbled = answer.status().is_success() && picked(&shared.garbled_answers);
-        request.delivery = delivery;
+        let answer;
+        (answer, request) = serve_refusing(&shared, request, &route);
+        let lost = picked(&shared.lost_answers, &request);
+        let garbled = answer.status().is_success() && picked(&shared.garbled_answers, &request);
         if lost {
             internal_server_error()
         } else if garbled {
@@ -1126,16 +1172,43 @@ async fn rest_handler(
             answer
         }
     };
-    if let Some(request) = tap(&shared, request) {
+    record(&shared, request);
+    if let Some(delay) = delay {
+        tokio::time::sleep(delay).await;
+    }
+    answer
+}
+
+/// Serves `request` on `route` as Discord would; a request that breaks the contract is
+/// refused, and the refusal kept. Gives the answer, and the request with what it delivered.
+fn serve_refusing(
+    shared: &Shared,
+    mut request: RecordedRequest,
+    route: &[&str],
+) -> (Response, RecordedRequest) {
+    let answer = match serve(shared, &request, route) {
+        Ok((answer, delivery)) => {
+            request.delivery = delivery;
+            answer
+        }
+        Err(mut refusal) => {
+            refusal.request = request.line();
+            let answer = refusal.response();
+            shared.refused.lock().unwrap().push(refusal);
+            answer
+        }
+    };
+    (answer, request)
+}
+
+/// Records `request` (unless a tap took it) and wakes whoever waits for it.
+fn record(shared: &Shared, request: RecordedRequest) {
+    if let Some(request) = tap(shared, request) {
         let mut requests = shared.requests.lock().unwrap();
         requests.push(request);
         let count = requests.len();
         shared.recorded.send_replace(count);
     }
-    if let Some(delay) = delay {
-        tokio::time::sleep(delay).await;
-    }
-    answer
 }
 
 /// A JSON answer with `status` whose body stops halfway.

@@ -10,7 +10,7 @@ use serenity::{
 use super::{Shown, alt, picture, shown};
 use crate::discord::board::Marks;
 use crate::discord::context::{Asker, Deferred, Outcome, split};
-use crate::discord::delivery::retry::{Retry, already_acknowledged, retry};
+use crate::discord::delivery::retry::{Retry, retry};
 use crate::discord::{Data, Error};
 use crate::games::{PuzzleAnswer, PuzzleView, UserId};
 use crate::i18n::{Lang, Msg};
@@ -77,14 +77,10 @@ pub async fn deliver(
         Answer::New => CreateInteractionResponse::Message(message.ephemeral(true)),
         Answer::Update => CreateInteractionResponse::UpdateMessage(message),
     };
-    let answered = retry("answering with a puzzle", Retry::INTERACTION, || {
-        response.clone().execute(http, (id, token))
-    })
-    .await;
-    match answered {
-        Err(e) if already_acknowledged(&e) => Ok(()),
-        answered => Ok(answered?),
-    }
+    asker
+        .first
+        .respond(http, id, token, &response, "answering with a puzzle")
+        .await
 }
 
 /// Plays `text` for `user` in `puzzle` (as a button saw it at `step`, if from one), and the
