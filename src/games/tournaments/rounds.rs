@@ -312,3 +312,15 @@ pub(super) async fn game_being_played(
         .await?
         .filter(|g| g.status == GameStatus::Active))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The lot gives both colours: in 64 draws, one colour only has a chance of 2⁻⁶³.
+    #[test]
+    fn the_initial_colour_is_drawn_by_lot() {
+        let drawn: Vec<Color> = (0..64).map(|_| draw_initial_color()).collect();
+        assert!(drawn.contains(&Color::White) && drawn.contains(&Color::Black));
+    }
+}
