@@ -58,7 +58,7 @@ pub(super) async fn start(
     }
     let initial_color = match t.format {
         TournamentFormat::Swiss => draw_initial_color(),
-        // Colours from the Berger table: seat 0 has White in round 1.
+        // Not used: a round robin's colours are its Berger table's.
         TournamentFormat::RoundRobin => Color::White,
     };
     if !storage::start_tournament(conn, t.id, rounds, initial_color, now).await? {
