@@ -14,7 +14,7 @@ use monkey_queen::games::{
     Organiser, PairingResult, PlayerRef, Reach, Result, ServiceError, SettingsChange,
     TournamentFormat, TournamentStatus, TournamentView, UserError, UserId,
 };
-use monkey_queen_core::GameOptions;
+use monkey_queen_core::{Color, GameOptions};
 
 /// The refusal a call ended with; panics on success or an internal error.
 fn refused<T: std::fmt::Debug>(result: Result<T>) -> UserError {
@@ -191,6 +191,97 @@ async fn an_eight_player_swiss_plays_three_rounds_without_repeats_then_ends() {
     assert_eq!(
         export.trf.lines().filter(|l| l.starts_with("001")).count(),
         8
+    );
+}
+
+/// A Swiss's initial colour is drawn at the start and stored: seat 0 has it in round 1 (of
+/// seven players: a bye each round),
+/// another process reads the same, and the TRF export carries it on its `XXC` line, so the
+/// pairing crate (or any outside program) given that file pairs round 2 as the bot did.
+#[tokio::test]
+async fn a_swiss_draws_its_initial_colour_at_the_start_and_the_export_carries_it() {
+    let f = Fixture::new().await;
+    let id = f
+        .service
+        .tournaments()
+        .create(tournament(TournamentFormat::Swiss, 3))
+        .await
+        .unwrap()
+        .tournament
+        .id;
+    let before = f.service.tournaments().export(GUILD, id).await.unwrap();
+    assert!(
+        !before.trf.contains("XXC"),
+        "nothing drawn before the start:\n{}",
+        before.trf
+    );
+    for i in 0..7 {
+        f.service
+            .tournaments()
+            .join(GUILD, id, &player(i))
+            .await
+            .unwrap();
+    }
+    let view = f
+        .service
+        .tournaments()
+        .start(GUILD, id, MANAGER)
+        .await
+        .unwrap();
+    let drawn = view.tournament.initial_color;
+    let seat0 = view
+        .entries
+        .iter()
+        .find(|e| e.seat == Some(0))
+        .unwrap()
+        .user;
+    let first = view
+        .round_pairings(1)
+        .find(|p| p.white == seat0 || p.black == Some(seat0))
+        .unwrap();
+    let seat0_color = if first.white == seat0 {
+        Color::White
+    } else {
+        Color::Black
+    };
+    assert_eq!(seat0_color, drawn, "seat 0 has the drawn colour in round 1");
+    let other = service_on(&f.url, f.clock.clone()).await;
+    let again = other.tournaments().get(GUILD, id).await.unwrap();
+    assert_eq!(
+        again.tournament.initial_color, drawn,
+        "stored, not drawn again"
+    );
+
+    let view = play_round(&f, &view).await;
+    assert_eq!(view.tournament.round, 2);
+    let export = f.service.tournaments().export(GUILD, id).await.unwrap();
+    let xxc = format!("XXC {}1", drawn.name());
+    assert!(
+        export.trf.lines().any(|l| l == xxc),
+        "{xxc} in\n{}",
+        export.trf
+    );
+    let trf = monkey_queen_pairing::read_trf(&export.trf).unwrap();
+    let initial = trf.initial_colour.expect("the XXC line read back");
+    let round = monkey_queen_pairing::pair_swiss_with_total(&trf.players, &trf.history, 3, initial)
+        .unwrap();
+    let seat = |user: UserId| view.entry(user).and_then(|e| e.seat).unwrap() as usize;
+    // (White, Black) by seat; the bye as (seat, None).
+    let mut ours: Vec<(usize, Option<usize>)> = view
+        .round_pairings(2)
+        .map(|p| (seat(p.white), p.black.map(seat)))
+        .collect();
+    let mut from_file: Vec<(usize, Option<usize>)> = round
+        .games
+        .iter()
+        .map(|g| (g.white.0, Some(g.black.0)))
+        .chain(round.byes.iter().map(|b| (b.0, None)))
+        .collect();
+    ours.sort_unstable();
+    from_file.sort_unstable();
+    assert_eq!(
+        ours, from_file,
+        "round 2 paired from the export as the bot did"
     );
 }
 

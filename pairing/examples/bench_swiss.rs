@@ -12,7 +12,7 @@
 use std::time::{Duration, Instant};
 
 use monkey_queen_pairing::{
-    GameResult, History, Player, pair_swiss, pair_swiss_with_total, read_trf,
+    Colour, GameResult, History, Player, pair_swiss, pair_swiss_with_total, read_trf,
 };
 
 /// A small deterministic generator (xorshift64*), so the example needs no dependency.
@@ -40,7 +40,7 @@ fn main() {
         .collect();
     let mut history = History::new();
     for _ in 0..5 {
-        let mut round = pair_swiss(&players, &history).expect("rounds 1-5 pair");
+        let mut round = pair_swiss(&players, &history, Colour::White).expect("rounds 1-5 pair");
         for g in &mut round.games {
             g.result = if rng.next().is_multiple_of(2) {
                 GameResult::WhiteWin
@@ -51,7 +51,7 @@ fn main() {
         history.rounds.push(round);
     }
     let times = time5(|| {
-        let round = pair_swiss(&players, &history).expect("round 6 pairs");
+        let round = pair_swiss(&players, &history, Colour::White).expect("round 6 pairs");
         assert_eq!(round.games.len(), n / 2);
     });
     println!("round 6 of a {n}-player Swiss: {times}");
@@ -65,10 +65,12 @@ fn bench_trf(path: &str) {
         .lines()
         .find_map(|l| l.strip_prefix("XXR "))
         .and_then(|r| r.trim().parse().ok());
+    // No `XXC` line: White, as `py4swiss` assumes.
+    let initial = t.initial_colour.unwrap_or(Colour::White);
     let times = time5(|| {
         match total {
-            Some(total) => pair_swiss_with_total(&t.players, &t.history, total),
-            None => pair_swiss(&t.players, &t.history),
+            Some(total) => pair_swiss_with_total(&t.players, &t.history, total, initial),
+            None => pair_swiss(&t.players, &t.history, initial),
         }
         .expect("the round pairs");
     });

@@ -94,28 +94,42 @@ impl ColourState {
 /// The colour of the higher-ranked player `hi` against `lo`, or `None` if both colour
 /// allocations break an absolute rule for one of them.
 ///
-/// `hi_pairing_number` is `hi`'s 1-based pairing number (initial rank), used by E.5.
+/// `hi_pairing_number` is `hi`'s 1-based pairing number (initial rank) and `initial` the
+/// colour drawn by lot for pairing number 1 in round 1, both used by E.5.
 #[must_use]
-pub fn allocate(hi: &ColourState, lo: &ColourState, hi_pairing_number: usize) -> Option<Colour> {
+pub fn allocate(
+    hi: &ColourState,
+    lo: &ColourState,
+    hi_pairing_number: usize,
+    initial: Colour,
+) -> Option<Colour> {
     let white_ok = hi.allows(Colour::White) && lo.allows(Colour::Black);
     let black_ok = hi.allows(Colour::Black) && lo.allows(Colour::White);
     match (white_ok, black_ok) {
         (false, false) => None,
         (true, false) => Some(Colour::White),
         (false, true) => Some(Colour::Black),
-        (true, true) => Some(preferred(hi, lo, hi_pairing_number)),
+        (true, true) => Some(preferred(hi, lo, hi_pairing_number, initial)),
     }
 }
 
-/// FIDE C.04.3 E.1–E.5 for a pair where both allocations are allowed.
-pub(crate) fn preferred(hi: &ColourState, lo: &ColourState, hi_pairing_number: usize) -> Colour {
+/// FIDE C.04.3 E.1–E.5 for a pair where both allocations are allowed (`initial` as in
+/// [`allocate`]).
+pub(crate) fn preferred(
+    hi: &ColourState,
+    lo: &ColourState,
+    hi_pairing_number: usize,
+    initial: Colour,
+) -> Colour {
     match (hi.strength, lo.strength) {
-        // E.5: neither has a preference: the initial colour (White) to an odd pairing number.
+        // E.5: neither has a preference (no game played yet, in round 1 or later): the
+        // higher-ranked player gets the initial colour with an odd pairing number, the other
+        // with an even one (as `bbpPairings`'s `choosePlayerColor`).
         (Strength::None, Strength::None) => {
             if hi_pairing_number % 2 == 1 {
-                Colour::White
+                initial
             } else {
-                Colour::Black
+                initial.other()
             }
         }
         // E.1: grant both preferences when they differ, or the only one there is.

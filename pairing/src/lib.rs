@@ -6,10 +6,11 @@
 //! the next round, standings, or TRF text. `docs/pairing.md` says which rules are implemented.
 //!
 //! ```
-//! use monkey_queen_pairing::{History, Player, pair_swiss};
+//! use monkey_queen_pairing::{Colour, History, Player, pair_swiss};
 //!
 //! let players: Vec<Player> = (0..4).map(|i| Player::new(i, 2000.0 - i as f64)).collect();
-//! let round = pair_swiss(&players, &History::new()).unwrap();
+//! // The initial colour, drawn by lot once per tournament: here White for player 0.
+//! let round = pair_swiss(&players, &History::new(), Colour::White).unwrap();
 //! // Round 1: top half against bottom half, colours alternating by board.
 //! assert_eq!(round.games.len(), 2);
 //! assert_eq!((round.games[0].white.0, round.games[0].black.0), (0, 2));

@@ -1,8 +1,8 @@
 //! The FIDE Tournament Report File (TRF-16), the subset this crate needs: the `012` name line
 //! and the `001` player lines (starting rank, name, rating, points, rank, and per round the
-//! opponent, colour and result), and the `XXR` line (the rounds in all) of the TRFx extension
-//! that pairing engines (JaVaFo, bbpPairings, py4swiss) require. Other lines are ignored when
-//! reading.
+//! opponent, colour and result), and the `XXR` line (the rounds in all) and `XXC` line (the
+//! initial colour, `white1` or `black1`) of the TRFx extension that pairing engines (JaVaFo,
+//! bbpPairings, py4swiss) read. Other lines are ignored when reading.
 //!
 //! Player `PlayerId(i)` has starting rank `i + 1`. Result codes written: `1 0 =` (played),
 //! `+ -` (forfeit), `U` (pairing-allocated bye, opponent `0000`), `Z` (absent). TRF has no code
@@ -11,8 +11,9 @@
 //! draw, loss) and `F` (full-point bye, read as a pairing-allocated bye). Players listed on an
 //! `XXZ` line (the extension used by `bbpPairings` and `py4swiss` for players not to be paired
 //! next) are read as withdrawn (`active: false`); all others are active. Boards are not
-//! recorded, so games come back ordered by White's rank. Other `XX?` lines (such as `XXR`) are
-//! ignored when reading.
+//! recorded, so games come back ordered by White's rank. An `XXC` line's `white1` or `black1`
+//! gives [`Tournament::initial_colour`] (its other words are ignored); other `XX?` lines (such
+//! as `XXR`) are ignored when reading.
 
 use std::fmt::Write as _;
 
@@ -32,6 +33,10 @@ pub struct Tournament {
     pub names: Vec<String>,
     /// The rounds so far.
     pub history: History,
+    /// A Swiss tournament's initial colour: the colour of pairing number 1 in round 1, drawn
+    /// by lot (the `XXC white1` or `XXC black1` line; `None`: no such line, as for a round
+    /// robin, whose colours come from its Berger table).
+    pub initial_colour: Option<Colour>,
 }
 
 /// The 1-based column where round 1's fields start on a `001` line.
@@ -120,6 +125,11 @@ pub fn write_trf_planned(
         let _ = writeln!(out, "{}", line.trim_end());
     }
     let _ = writeln!(out, "XXR {}", planned.max(decided));
+    match tournament.initial_colour {
+        Some(Colour::White) => out.push_str("XXC white1\n"),
+        Some(Colour::Black) => out.push_str("XXC black1\n"),
+        None => {}
+    }
     Ok(out)
 }
 
@@ -155,6 +165,7 @@ enum Cell {
 /// an opponent not in the file, or two players disagreeing about their game.
 pub fn read_trf(text: &str) -> Result<Tournament, TrfError> {
     let mut name = String::new();
+    let mut initial_colour = None;
     // Starting ranks listed on `XXZ` lines: players not to be paired (withdrawn).
     let mut withdrawn: Vec<(usize, usize)> = Vec::new();
     // (starting rank, line number, name, rating, cells)
@@ -174,6 +185,16 @@ pub fn read_trf(text: &str) -> Result<Tournament, TrfError> {
         };
         match field(1, 3).as_str() {
             "012" => name = field(5, chars.len()).trim().to_string(),
+            // The last `white1` or `black1` counts, as in `bbpPairings`.
+            "XXC" => {
+                for word in field(5, chars.len()).split_whitespace() {
+                    match word {
+                        "white1" => initial_colour = Some(Colour::White),
+                        "black1" => initial_colour = Some(Colour::Black),
+                        _ => {}
+                    }
+                }
+            }
             "XXZ" => {
                 for word in field(5, chars.len()).split_whitespace() {
                     withdrawn.push((number(word, "withdrawn player").map_err(err)?, line_no));
@@ -273,6 +294,7 @@ pub fn read_trf(text: &str) -> Result<Tournament, TrfError> {
             .collect(),
         names: rows.into_iter().map(|r| r.2).collect(),
         history,
+        initial_colour,
     })
 }
 

@@ -3,7 +3,7 @@
 //! Players are given ratings in id order (id 0 strongest), so pairing numbers are ids + 1.
 
 use monkey_queen_pairing::{
-    Game, GameResult, History, PairingError, Player, PlayerId, Round, pair_swiss,
+    Colour, Game, GameResult, History, PairingError, Player, PlayerId, Round, pair_swiss,
 };
 
 fn players(n: usize) -> Vec<Player> {
@@ -30,7 +30,7 @@ fn game(white: usize, black: usize, result: GameResult) -> Game {
 /// an even one. Hence 1–5, 6–2, 3–7, 8–4 (White first), i.e. colours alternate by board.
 #[test]
 fn first_round_pairs_top_half_against_bottom_half_with_alternating_colours() {
-    let round = pair_swiss(&players(8), &History::new()).unwrap();
+    let round = pair_swiss(&players(8), &History::new(), Colour::White).unwrap();
     assert_eq!(pairs(&round), vec![(0, 4), (5, 1), (2, 6), (7, 3)]);
     assert!(round.byes.is_empty());
 }
@@ -39,7 +39,7 @@ fn first_round_pairs_top_half_against_bottom_half_with_alternating_colours() {
 /// S1 = {1,2,3}, S2 = {4,5,6}: 1–4, 5–2, 3–6.
 #[test]
 fn first_round_with_an_odd_count_gives_the_bye_to_the_last_player() {
-    let round = pair_swiss(&players(7), &History::new()).unwrap();
+    let round = pair_swiss(&players(7), &History::new(), Colour::White).unwrap();
     assert_eq!(pairs(&round), vec![(0, 3), (4, 1), (2, 5)]);
     assert_eq!(round.byes, vec![PlayerId(6)]);
 }
@@ -72,7 +72,7 @@ fn second_round_floats_the_lowest_of_an_odd_bracket_down() {
             byes: vec![],
         }],
     };
-    let round = pair_swiss(&players(6), &history).unwrap();
+    let round = pair_swiss(&players(6), &history, Colour::White).unwrap();
     assert_eq!(pairs(&round), vec![(1, 0), (5, 4), (3, 2)]);
 }
 
@@ -91,7 +91,7 @@ fn the_bye_skips_players_who_had_one() {
             byes: vec![PlayerId(4)],
         }],
     };
-    let round = pair_swiss(&players(5), &history).unwrap();
+    let round = pair_swiss(&players(5), &history, Colour::White).unwrap();
     // Ranking: 1, 2, 5 (1 point), 3, 4 (0 points). Lowest without a bye: 4.
     assert_eq!(round.byes, vec![PlayerId(3)]);
     // 1 point: 5's bye was a downfloat, so 5 is paired in the bracket (C.12 outranks the
@@ -110,7 +110,7 @@ fn a_forced_repeat_is_refused() {
         }],
     };
     assert_eq!(
-        pair_swiss(&players(2), &history),
+        pair_swiss(&players(2), &history, Colour::White),
         Err(PairingError::NoPairing)
     );
 }
@@ -120,7 +120,7 @@ fn a_forced_repeat_is_refused() {
 fn withdrawn_players_are_not_paired() {
     let mut ps = players(4);
     ps[1].active = false;
-    let round = pair_swiss(&ps, &History::new()).unwrap();
+    let round = pair_swiss(&ps, &History::new(), Colour::White).unwrap();
     assert_eq!(round.games.len(), 1);
     assert_eq!(round.byes, vec![PlayerId(3)]);
     assert_eq!(pairs(&round), vec![(0, 2)]);
@@ -132,7 +132,7 @@ fn mismatched_ids_and_unknown_players_are_errors() {
     let mut ps = players(3);
     ps[2].id = PlayerId(7);
     assert!(matches!(
-        pair_swiss(&ps, &History::new()),
+        pair_swiss(&ps, &History::new(), Colour::White),
         Err(PairingError::BadPlayerId { position: 2, .. })
     ));
     let history = History {
@@ -142,11 +142,11 @@ fn mismatched_ids_and_unknown_players_are_errors() {
         }],
     };
     assert_eq!(
-        pair_swiss(&players(3), &history),
+        pair_swiss(&players(3), &history, Colour::White),
         Err(PairingError::UnknownPlayer(PlayerId(9)))
     );
     assert_eq!(
-        pair_swiss(&[], &History::new()),
+        pair_swiss(&[], &History::new(), Colour::White),
         Err(PairingError::TooFewPlayers)
     );
 }

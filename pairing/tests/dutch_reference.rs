@@ -45,6 +45,22 @@ fn dutch_pairings_match_bbppairings() {
     }
 }
 
+/// `bbpPairings` with the initial colour drawn Black (`XXC black1` in every case: pairing
+/// number 1 has Black in round 1, and two players without a game played yet meeting later,
+/// as in `t003_n25_r2of7`, get colours by it too). Ours must agree in every round.
+#[test]
+fn dutch_pairings_match_bbppairings_with_black1() {
+    let text = include_str!("fixtures/dutch_bbppairings_black1.txt");
+    let cases = cases(text);
+    assert!(
+        cases
+            .iter()
+            .all(|c| c.trf.lines().any(|l| l == "XXC black1")),
+        "every case draws Black"
+    );
+    check("bbpPairings (black1)", text, 70, 100.0);
+}
+
 #[test]
 fn dutch_pairings_match_py4swiss() {
     check(
@@ -188,7 +204,10 @@ fn check(reference: &str, text: &str, min_cases: usize, floor: f64) {
             .find_map(|l| l.strip_prefix("XXR "))
             .and_then(|r| r.trim().parse().ok())
             .expect("fixture without XXR");
-        let round = pair_swiss_with_total(&t.players, &t.history, total_rounds)
+        // The initial colour of the fixture's `XXC` line; without one, White (what
+        // `compare_bbp.for_bbp` gives `bbpPairings`, and `py4swiss`'s default).
+        let initial = t.initial_colour.unwrap_or(Colour::White);
+        let round = pair_swiss_with_total(&t.players, &t.history, total_rounds, initial)
             .unwrap_or_else(|e| panic!("{}: no pairing: {e}", case.name));
         assert_legal(&case.name, &t, &round, total_rounds);
         let (ours, reference) = (shape(&round), reference_shape(&case.boards));

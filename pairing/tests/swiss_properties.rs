@@ -28,11 +28,11 @@ fn tournament(seed: u64, n: usize, rounds: usize) {
         if active.len() < 2 {
             return;
         }
-        let result = pair_swiss(&players, &history);
+        let result = pair_swiss(&players, &history, Colour::White);
         // Deterministic: the same inputs give the same pairing.
         assert_eq!(
             result,
-            pair_swiss(&players, &history),
+            pair_swiss(&players, &history, Colour::White),
             "seed {seed} round {r}"
         );
         let mut round = match result {

@@ -4,7 +4,7 @@ mod common;
 
 use common::{play, random_players, rng};
 use monkey_queen_pairing::{
-    History, TieBreaks, Tournament, TrfErrorKind, pair_swiss, read_trf, write_trf,
+    Colour, History, TieBreaks, Tournament, TrfErrorKind, pair_swiss, read_trf, write_trf,
 };
 use rand::Rng;
 
@@ -24,8 +24,14 @@ fn normalised(history: &History) -> History {
     h
 }
 
-/// A random Swiss event: `played` rounds with results, then one paired but not played.
+/// A random Swiss event: `played` rounds with results, then one paired but not played; the
+/// initial colour White for an even seed, Black for an odd one.
 fn event(seed: u64, n: usize, played: usize) -> Tournament {
+    let initial = if seed.is_multiple_of(2) {
+        Colour::White
+    } else {
+        Colour::Black
+    };
     let mut rng = rng(seed);
     let mut players = random_players(&mut rng, n);
     let mut history = History::new();
@@ -33,7 +39,7 @@ fn event(seed: u64, n: usize, played: usize) -> Tournament {
         if r == 2 {
             players[n / 2].active = false; // absent from round 3 on
         }
-        let mut round = pair_swiss(&players, &history).unwrap();
+        let mut round = pair_swiss(&players, &history, initial).unwrap();
         if r < played {
             play(&mut rng, &mut round);
         }
@@ -47,6 +53,7 @@ fn event(seed: u64, n: usize, played: usize) -> Tournament {
         names: (0..n).map(|i| format!("Player Ø{i}")).collect(),
         players,
         history,
+        initial_colour: Some(initial),
     }
 }
 
@@ -61,6 +68,7 @@ fn tournaments_round_trip() {
             assert_eq!(back.name, t.name);
             assert_eq!(back.names, t.names);
             assert_eq!(back.players, t.players);
+            assert_eq!(back.initial_colour, t.initial_colour, "the XXC line");
             assert_eq!(
                 normalised(&back.history),
                 normalised(&t.history),
@@ -76,8 +84,12 @@ fn player_lines_have_the_trf16_columns() {
     let text = write_trf(&t, TieBreaks::Swiss).unwrap();
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines[0], "012 Test event 1");
-    assert_eq!(lines.last(), Some(&"XXR 1"), "the rounds in all");
-    for (i, line) in lines[1..lines.len() - 1].iter().enumerate() {
+    assert_eq!(
+        lines[lines.len() - 2..],
+        ["XXR 1", "XXC black1"],
+        "the rounds in all, the initial colour"
+    );
+    for (i, line) in lines[1..lines.len() - 2].iter().enumerate() {
         let chars: Vec<char> = line.chars().collect();
         let col = |a: usize, b: usize| chars[a - 1..b.min(chars.len())].iter().collect::<String>();
         assert_eq!(col(1, 3), "001");
@@ -106,6 +118,7 @@ fn a_hand_written_file_is_read() {
                 001    3      Gamma                                                              1.0    2  0000 - U     1 w +\n";
     let t = read_trf(text).unwrap();
     assert_eq!(t.name, "Club Swiss");
+    assert_eq!(t.initial_colour, None, "no XXC line");
     assert_eq!(t.names, vec!["Alpha", "Beta", "Gamma"]);
     assert_eq!(t.players[2].rating, 0.0);
     assert_eq!(t.history.rounds.len(), 2);
@@ -122,6 +135,30 @@ fn a_hand_written_file_is_read() {
         r2.games[0].result,
         monkey_queen_pairing::GameResult::WhiteForfeitWin
     );
+}
+
+/// The `XXC` line's initial colour, as `bbpPairings` reads it: `white1` or `black1` among
+/// other words, the last one counting.
+#[test]
+fn the_initial_colour_is_read_from_the_xxc_line() {
+    let players = "001    1      Alpha                             2100                             0.0    1\n\
+                   001    2      Beta                              2000                             0.0    2\n";
+    for (xxc, expected) in [
+        ("XXC white1\n", Some(Colour::White)),
+        ("XXC black1\n", Some(Colour::Black)),
+        ("XXC rank black1\n", Some(Colour::Black)),
+        ("XXC black1 white1\n", Some(Colour::White)),
+        ("XXC rank\n", None),
+        ("XXC\n", None),
+    ] {
+        let t = read_trf(&format!("012 Lot\n{xxc}{players}")).unwrap();
+        assert_eq!(t.initial_colour, expected, "{xxc:?}");
+        // Round 1 gives the initial colour to player 1.
+        let initial = expected.unwrap_or(Colour::White);
+        let round = pair_swiss(&t.players, &t.history, initial).unwrap();
+        let white = if initial == Colour::White { 0 } else { 1 };
+        assert_eq!(round.games[0].white.0, white, "{xxc:?}");
+    }
 }
 
 #[test]

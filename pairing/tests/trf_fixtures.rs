@@ -83,6 +83,8 @@ fn swiss() -> Tournament {
             .map(|(i, &r)| Player::new(i, r))
             .collect(),
         history,
+        // Written before the `XXC` line existed: py4swiss read it without one (White).
+        initial_colour: None,
     }
 }
 
@@ -106,6 +108,7 @@ fn round_robin_event(name: &str, n: usize, table: Vec<Round>) -> Tournament {
             .map(|i| Player::new(i, 2000.0 - 10.0 * i as f64))
             .collect(),
         history: History { rounds },
+        initial_colour: None,
     }
 }
 

@@ -7,7 +7,9 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use clap::{Args, Subcommand};
-use monkey_queen_pairing::{PlayerId, Round, Tournament, pair_swiss, read_trf};
+use monkey_queen_pairing::{
+    Colour, PairingError, PlayerId, Round, Tournament, pair_swiss, read_trf,
+};
 
 use super::database::{open, runtime};
 use crate::games::{GameService, ServiceConfig, SystemClock, TournamentId};
@@ -57,8 +59,7 @@ pub fn run(command: &TournamentCommand) -> Result<(), String> {
             let text = std::fs::read_to_string(&args.trf)
                 .map_err(|e| format!("cannot read {}: {e}", args.trf.display()))?;
             let tournament = read_trf(&text).map_err(|e| format!("{}: {e}", args.trf.display()))?;
-            let round = pair_swiss(&tournament.players, &tournament.history)
-                .map_err(|e| format!("no pairing: {e}"))?;
+            let round = next_round(&tournament).map_err(|e| format!("no pairing: {e}"))?;
             print!("{}", pairings(&tournament, &round));
             Ok(())
         }
@@ -88,6 +89,13 @@ fn crosstable(args: &CrosstableArgs) -> Result<(), String> {
         .map_err(|e| format!("cannot write {}: {e}", args.out.display()))?;
     println!("wrote {}", args.out.display());
     Ok(())
+}
+
+/// The next round of `tournament`, with the initial colour of its `XXC` line (White without
+/// one, as `py4swiss` assumes; `bbpPairings` asks for it).
+fn next_round(tournament: &Tournament) -> Result<Round, PairingError> {
+    let initial = tournament.initial_colour.unwrap_or(Colour::White);
+    pair_swiss(&tournament.players, &tournament.history, initial)
 }
 
 /// The round as text: `1. 3 Carol - 7 Gus` per board (starting ranks), then `bye: 5 Eve`.
@@ -122,25 +130,36 @@ mod tests {
     use super::*;
 
     /// A first round of five players read back from its TRF: top half against bottom half,
-    /// and the bye for the lowest.
+    /// and the bye for the lowest; player 1 gets the initial colour of the `XXC` line, White
+    /// without one.
     #[test]
     fn a_trf_file_gives_the_next_rounds_pairings() {
         let names = ["Ana", "Ben", "Cy", "Di", "Ed"];
-        let tournament = Tournament {
-            name: "Club".to_owned(),
-            players: (0..5)
-                .map(|i| Player::new(i, 2000.0 - 10.0 * i as f64))
-                .collect(),
-            names: names.map(str::to_owned).to_vec(),
-            history: History::new(),
-        };
-        let trf = write_trf(&tournament, TieBreaks::Swiss).unwrap();
-        let read = read_trf(&trf).unwrap();
-        let round = pair_swiss(&read.players, &read.history).unwrap();
-        let text = pairings(&read, &round);
-        assert_eq!(
-            text, "1. 1 Ana - 3 Cy\n2. 4 Di - 2 Ben\nbye: 5 Ed\n",
-            "{text}"
-        );
+        for (initial, expected) in [
+            (None, "1. 1 Ana - 3 Cy\n2. 4 Di - 2 Ben\nbye: 5 Ed\n"),
+            (
+                Some(Colour::White),
+                "1. 1 Ana - 3 Cy\n2. 4 Di - 2 Ben\nbye: 5 Ed\n",
+            ),
+            (
+                Some(Colour::Black),
+                "1. 3 Cy - 1 Ana\n2. 2 Ben - 4 Di\nbye: 5 Ed\n",
+            ),
+        ] {
+            let tournament = Tournament {
+                name: "Club".to_owned(),
+                players: (0..5)
+                    .map(|i| Player::new(i, 2000.0 - 10.0 * i as f64))
+                    .collect(),
+                names: names.map(str::to_owned).to_vec(),
+                history: History::new(),
+                initial_colour: initial,
+            };
+            let trf = write_trf(&tournament, TieBreaks::Swiss).unwrap();
+            let read = read_trf(&trf).unwrap();
+            let round = next_round(&read).unwrap();
+            let text = pairings(&read, &round);
+            assert_eq!(text, expected, "{initial:?}: {text}");
+        }
     }
 }

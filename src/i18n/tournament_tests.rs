@@ -36,6 +36,7 @@ fn tournament(status: TournamentStatus, format: TournamentFormat, round: u32) ->
         created_ms: 1_700_000_000_000,
         started_ms: None,
         finished_ms: None,
+        initial_color: monkey_queen_core::Color::White,
     }
 }
 

@@ -1,7 +1,7 @@
 //! A tournament in a server: the tournament itself, its entrants, its rounds' pairings, and
 //! the organiser's log of what they changed by hand.
 
-use monkey_queen_core::GameOptions;
+use monkey_queen_core::{Color, GameOptions};
 
 use super::{
     ChannelId, GameId, GuildId, Lang, MessageId, PairingResult, TournamentFormat, TournamentId,
@@ -54,6 +54,12 @@ pub struct Tournament {
     pub started_ms: Option<i64>,
     /// When it finished.
     pub finished_ms: Option<i64>,
+    /// A Swiss's initial colour: seat 0's (pairing number 1's) colour in round 1, drawn by
+    /// lot at the start (FIDE Dutch system, 2016 text E.5, 2026 text Art. 5) and used again
+    /// in later rounds for two players who have not played a game yet. White before the
+    /// start, for a round robin (whose colours are its Berger table's), and for tournaments
+    /// started before the lot was drawn.
+    pub initial_color: Color,
 }
 
 /// One player of a tournament.

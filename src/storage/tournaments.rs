@@ -4,14 +4,15 @@
 //! ([`super::Key::Tournament`]), so these statements need no compare-and-swap of their own,
 //! except the start, which also guards against a second start.
 
-use monkey_queen_core::GameOptions;
+use monkey_queen_core::{Color, GameOptions};
 use sqlx::Row;
 use sqlx::any::AnyRow;
 
 use super::{Conn, Error, corrupt, count, db_id, discord_id, flag};
 use crate::model::{
     ChannelId, Entrant, GameId, GuildId, Lang, LogLine, MessageId, Pairing, PairingResult,
-    Tournament, TournamentFormat, TournamentId, TournamentStatus, UserId,
+    Tournament, TournamentFormat, TournamentId, TournamentStatus, UserId, color_from_word,
+    color_word,
 };
 
 /// A new tournament, taking sign-ups.
@@ -54,7 +55,7 @@ macro_rules! select_tournaments {
             "SELECT id, guild_id, channel_id, thread_id, message_id, name, format, rounds,
                  cycles, board_size, queen_height, CAST(pie AS INTEGER) AS pie, move_time_ms,
                  CAST(rated AS INTEGER) AS rated, max_players, starts_ms, status, round,
-                 organiser_id, lang, created_ms, started_ms, finished_ms
+                 organiser_id, lang, created_ms, started_ms, finished_ms, initial_color
              FROM tournaments ",
             $where
         )
@@ -176,8 +177,9 @@ pub async fn set_tournament_message(
     Ok(())
 }
 
-/// Starts a tournament taking sign-ups, to play `rounds` rounds; `false` if it was not
-/// taking sign-ups any more (started already).
+/// Starts a tournament taking sign-ups, to play `rounds` rounds with the initial colour
+/// drawn for it (see [`Tournament::initial_color`]); `false` if it was not taking sign-ups
+/// any more (started already).
 ///
 /// # Errors
 /// Database failure.
@@ -185,15 +187,18 @@ pub async fn start_tournament(
     conn: &mut Conn,
     id: TournamentId,
     rounds: u32,
+    initial_color: Color,
     now: i64,
 ) -> Result<bool, Error> {
     let done = sqlx::query(
-        "UPDATE tournaments SET status = 'running', rounds = $2, started_ms = $3
+        "UPDATE tournaments SET status = 'running', rounds = $2, started_ms = $3,
+             initial_color = $4
          WHERE id = $1 AND status = 'signup'",
     )
     .bind(id.0)
     .bind(i64::from(rounds))
     .bind(now)
+    .bind(color_word(initial_color))
     .execute(conn)
     .await?;
     Ok(done.rows_affected() == 1)
@@ -490,6 +495,7 @@ fn decode_tournament(row: &AnyRow) -> Result<Tournament, Error> {
     let format: String = row.try_get("format")?;
     let status: String = row.try_get("status")?;
     let lang: String = row.try_get("lang")?;
+    let initial_color: String = row.try_get("initial_color")?;
     let size: i64 = row.try_get("board_size")?;
     let height: i64 = row.try_get("queen_height")?;
     let options = GameOptions::new(
@@ -526,6 +532,8 @@ fn decode_tournament(row: &AnyRow) -> Result<Tournament, Error> {
         created_ms: row.try_get("created_ms")?,
         started_ms: row.try_get("started_ms")?,
         finished_ms: row.try_get("finished_ms")?,
+        initial_color: color_from_word(&initial_color)
+            .ok_or_else(|| corrupt("tournaments.initial_color", &initial_color))?,
     })
 }
 

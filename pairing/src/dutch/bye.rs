@@ -94,7 +94,7 @@ mod tests {
     use crate::dutch::pair_swiss;
     use crate::dutch::state::Field;
     use crate::dutch::weights::compatible;
-    use crate::model::{GameResult, HalfPoints, History, Player};
+    use crate::model::{Colour, GameResult, HalfPoints, History, Player};
 
     /// xorshift64*, enough for test data.
     fn next(state: &mut u64) -> u64 {
@@ -160,7 +160,7 @@ mod tests {
                     history.rounds.len() + 1
                 );
                 checked += 1;
-                let Ok(mut round) = pair_swiss(&players, &history) else {
+                let Ok(mut round) = pair_swiss(&players, &history, Colour::White) else {
                     break;
                 };
                 for g in &mut round.games {

@@ -37,8 +37,13 @@ enum Float {
 /// second bye only if no eligible player can take it).
 ///
 /// # Errors
-/// As [`super::pair_swiss`], less the id checks (done by the caller).
-pub(super) fn pair_global(players: &[Player], history: &History) -> Result<Round, PairingError> {
+/// As [`super::pair_swiss`], less the id checks (done by the caller); `initial` is the
+/// initial colour drawn by lot (E.5).
+pub(super) fn pair_global(
+    players: &[Player],
+    history: &History,
+    initial: Colour,
+) -> Result<Round, PairingError> {
     let n = players.len();
     let records = history.records(n);
 
@@ -132,7 +137,7 @@ pub(super) fn pair_global(players: &[Player], history: &History) -> Result<Round
                 continue; // C1
             }
             let (hi, lo) = (&colours[i], &colours[j]);
-            let Some(c) = allocate(hi, lo, pairing_number[ranked[i]]) else {
+            let Some(c) = allocate(hi, lo, pairing_number[ranked[i]], initial) else {
                 continue; // C3
             };
             let d = (score[i] - score[j]).min(1 << 12) as i128;
@@ -194,7 +199,7 @@ pub(super) fn pair_global(players: &[Player], history: &History) -> Result<Round
             None => return Err(PairingError::NoPairing),
             Some(j) if j == k => byes.push(PlayerId(ranked[i])),
             Some(j) if j > i => {
-                let c = allocate(&colours[i], &colours[j], pairing_number[ranked[i]])
+                let c = allocate(&colours[i], &colours[j], pairing_number[ranked[i]], initial)
                     .ok_or(PairingError::NoPairing)?;
                 let (w, b) = match c {
                     Colour::White => (ranked[i], ranked[j]),

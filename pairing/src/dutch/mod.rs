@@ -28,6 +28,12 @@ use weights::Layout;
 /// The pairings of the next round of a Swiss tournament (FIDE Dutch system, see the module
 /// docs and `docs/pairing.md` for what is and is not implemented).
 ///
+/// `initial_colour` is the colour of pairing number 1 in round 1, which the Dutch system has
+/// drawn by lot before the first round (2016 text E.5; 2026 text Art. 5): the caller draws it
+/// once per tournament and passes the same colour for every round, since later rounds use it
+/// too, for two players who have not played a game yet (`XXC white1` / `XXC black1` in a
+/// TRF file, see [`crate::Tournament::initial_colour`]).
+///
 /// Withdrawn players are not paired. With an odd number of active players one gets the
 /// pairing-allocated bye. The result is deterministic: the same inputs give the same round.
 ///
@@ -37,8 +43,12 @@ use weights::Layout;
 /// - [`PairingError::TooFewPlayers`] if no player is active;
 /// - [`PairingError::NoPairing`] if every pairing would repeat a game or break an absolute
 ///   colour rule.
-pub fn pair_swiss(players: &[Player], history: &History) -> Result<Round, PairingError> {
-    pair(players, history, None)
+pub fn pair_swiss(
+    players: &[Player],
+    history: &History,
+    initial_colour: Colour,
+) -> Result<Round, PairingError> {
+    pair(players, history, None, initial_colour)
 }
 
 /// As [`pair_swiss`], in a tournament of `total_rounds` rounds: when the next round is the
@@ -51,8 +61,9 @@ pub fn pair_swiss_with_total(
     players: &[Player],
     history: &History,
     total_rounds: usize,
+    initial_colour: Colour,
 ) -> Result<Round, PairingError> {
-    pair(players, history, Some(total_rounds))
+    pair(players, history, Some(total_rounds), initial_colour)
 }
 
 /// [`pair_swiss`] and [`pair_swiss_with_total`].
@@ -60,6 +71,7 @@ fn pair(
     players: &[Player],
     history: &History,
     total_rounds: Option<usize>,
+    initial: Colour,
 ) -> Result<Round, PairingError> {
     check_ids(players, history)?;
     let active = players.iter().filter(|p| p.active).count();
@@ -79,15 +91,15 @@ fn pair(
             None
         };
         if let Some(mate) = mate {
-            return Ok(round_of(&field, &mate));
+            return Ok(round_of(&field, &mate, initial));
         }
     }
-    global::pair_global(players, history)
+    global::pair_global(players, history, initial)
 }
 
-/// The round of a bracket pairing: colours by E.1–E.5, boards in rank order of the higher
-/// player, the unmatched player (if any) on the bye.
-fn round_of(field: &Field, mate: &[usize]) -> Round {
+/// The round of a bracket pairing: colours by E.1–E.5 (`initial` the colour drawn by lot),
+/// boards in rank order of the higher player, the unmatched player (if any) on the bye.
+fn round_of(field: &Field, mate: &[usize], initial: Colour) -> Round {
     let e = &field.entrants;
     let mut round = Round::default();
     for (i, &j) in mate.iter().enumerate() {
@@ -97,11 +109,11 @@ fn round_of(field: &Field, mate: &[usize]) -> Round {
             // E.1–E.5; two topscorers with the same absolute preference: the one with the
             // larger colour difference gets it, else E.3–E.4 decide (as bbpPairings).
             let (hi, lo) = (&e[i].colour, &e[j].colour);
-            let c = allocate(hi, lo, e[i].pairing_number).unwrap_or(
+            let c = allocate(hi, lo, e[i].pairing_number, initial).unwrap_or(
                 match e[i].imbalance().cmp(&e[j].imbalance()) {
                     Ordering::Less => lo.preference.other(),
                     Ordering::Greater => hi.preference,
-                    Ordering::Equal => preferred(hi, lo, e[i].pairing_number),
+                    Ordering::Equal => preferred(hi, lo, e[i].pairing_number, initial),
                 },
             );
             let (w, b) = match c {

@@ -179,6 +179,7 @@ mod tests {
                 created_ms: 0,
                 started_ms: Some(0),
                 finished_ms: None,
+                initial_color: monkey_queen_core::Color::White,
             },
             entries: vec![entrant(0, None), entrant(1, None), entrant(2, Some(1))],
             pairings: vec![

@@ -2,11 +2,12 @@
 //! results as games end, withdrawals after two losses on time in a row, and the end.
 //! Everything here runs in the caller's transaction, which holds the tournament's lock.
 
-use monkey_queen_core::Position;
+use monkey_queen_core::{Color, Position};
 use monkey_queen_pairing::{
     Player, PlayerId, Round, double_round_robin, pair_swiss_with_total, round_robin,
 };
 
+use super::view::pairing_colour;
 use super::{TournamentView, round_robin_rounds, view_of};
 use crate::games::{GameResult, GameService, Result, UserError};
 use crate::model::{
@@ -19,8 +20,9 @@ use crate::storage::{self, Conn, GameRow, NewGameRow, Owed};
 pub const TIMEOUTS_TO_WITHDRAW: u32 = 2;
 
 /// Starts a tournament taking sign-ups: seats the players by rating (best first, then by
-/// who joined first), fixes the number of rounds, and pairs round 1. The refusal if it has
-/// too few players, or was started meanwhile.
+/// who joined first), fixes the number of rounds, draws a Swiss's initial colour by lot
+/// (stored with the start, so every later round, in any process, pairs with the same), and
+/// pairs round 1. The refusal if it has too few players, or was started meanwhile.
 pub(super) async fn start(
     service: &GameService,
     conn: &mut Conn,
@@ -54,11 +56,28 @@ pub(super) async fn start(
         let seat = u32::try_from(seat).unwrap_or(u32::MAX);
         storage::seat_entry(conn, t.id, user, seat, rating).await?;
     }
-    if !storage::start_tournament(conn, t.id, rounds, now).await? {
+    let initial_color = match t.format {
+        TournamentFormat::Swiss => draw_initial_color(),
+        // Not used: a round robin's colours are its Berger table's.
+        TournamentFormat::RoundRobin => Color::White,
+    };
+    if !storage::start_tournament(conn, t.id, rounds, initial_color, now).await? {
         return Ok(Err(UserError::TournamentStarted));
     }
     advance(service, conn, t.id, now).await?;
     Ok(Ok(()))
+}
+
+/// A Swiss's initial colour drawn by lot (FIDE Dutch system, 2016 text E.5, 2026 text
+/// Art. 5): White or Black with even chances, from the operating system's randomness.
+fn draw_initial_color() -> Color {
+    let mut byte = [0u8; 1];
+    getrandom::fill(&mut byte).expect("the operating system's randomness");
+    if byte[0] & 1 == 0 {
+        Color::White
+    } else {
+        Color::Black
+    }
 }
 
 /// Moves a running tournament on as far as its results allow: once no pairing of the
@@ -115,7 +134,8 @@ async fn pair_round(
         // system allows.
         TournamentFormat::Swiss => {
             let total = usize::try_from(t.rounds).unwrap_or(usize::MAX);
-            pair_swiss_with_total(&players, &history, total).ok()
+            let initial = pairing_colour(t.initial_color);
+            pair_swiss_with_total(&players, &history, total, initial).ok()
         }
         TournamentFormat::RoundRobin => {
             let table = if t.cycles >= 2 {
@@ -291,4 +311,16 @@ pub(super) async fn game_being_played(
     Ok(storage::game(conn, game)
         .await?
         .filter(|g| g.status == GameStatus::Active))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The lot gives both colours: in 64 draws, one colour only has a chance of 2⁻⁶³.
+    #[test]
+    fn the_initial_colour_is_drawn_by_lot() {
+        let drawn: Vec<Color> = (0..64).map(|_| draw_initial_color()).collect();
+        assert!(drawn.contains(&Color::White) && drawn.contains(&Color::Black));
+    }
 }

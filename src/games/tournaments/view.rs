@@ -1,8 +1,10 @@
 //! A tournament as the faces show it: its players, rounds, standings and TRF file, all
 //! computed from what is stored by the `monkey-queen-pairing` crate.
 
+use monkey_queen_core::Color;
 use monkey_queen_pairing::{
-    Game, GameResult, History, Player, PlayerId, Round, TieBreaks, standings, write_trf_planned,
+    Colour, Game, GameResult, History, Player, PlayerId, Round, TieBreaks, standings,
+    write_trf_planned,
 };
 
 use super::{Entrant, Pairing, Tournament};
@@ -177,7 +179,9 @@ impl TournamentView {
     }
 
     /// The tournament as a FIDE TRF-16 file (empty lines of players before the start): its
-    /// decided rounds, the round being played left out, and its planned rounds on `XXR`.
+    /// decided rounds, the round being played left out, its planned rounds on `XXR`, and a
+    /// started Swiss's initial colour on `XXC` (`white1` or `black1`), so that an outside
+    /// pairing program pairs it as the bot does.
     #[must_use]
     pub fn trf(&self) -> String {
         let (players, history) = self.pairing_input();
@@ -188,9 +192,21 @@ impl TournamentView {
             players,
             names: seated.iter().map(|e| e.name.clone()).collect(),
             history,
+            // Drawn at the start: none before it.
+            initial_colour: (self.tournament.format == TournamentFormat::Swiss
+                && self.tournament.status != TournamentStatus::SignUp)
+                .then(|| pairing_colour(self.tournament.initial_color)),
         };
         let planned = self.tournament.rounds as usize;
         write_trf_planned(&tournament, self.tie_breaks(), planned).unwrap_or_default()
+    }
+}
+
+/// A colour as the pairing crate names it.
+pub(super) fn pairing_colour(color: Color) -> Colour {
+    match color {
+        Color::White => Colour::White,
+        Color::Black => Colour::Black,
     }
 }
 
