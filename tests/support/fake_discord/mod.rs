@@ -794,7 +794,10 @@ impl FakeDiscord {
             (!workers.is_empty()).then(|| {
                 let next = self.shared.sent_by_http.fetch_add(1, Ordering::SeqCst);
                 let index = usize::try_from(next).unwrap_or(0) % workers.len();
-                (workers[index].clone(), next.is_multiple_of(endpoint::FORGED_EVERY))
+                (
+                    workers[index].clone(),
+                    next.is_multiple_of(endpoint::FORGED_EVERY),
+                )
             })
         };
         let Some((worker, forge)) = worker else {
