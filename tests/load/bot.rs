@@ -2,6 +2,7 @@
 //! drained to a log file (counting ERROR lines and panics), its memory sampled from `/proc`,
 //! and stopped either cleanly (SIGTERM) or hard (SIGKILL).
 
+use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 use std::process::Stdio;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -14,7 +15,7 @@ use tokio::task::JoinHandle;
 
 use monkey_queen::games::DATABASE_UNREACHABLE;
 
-use crate::support::fake_discord::TOKEN;
+use crate::support::fake_discord::{FakeDiscord, TOKEN};
 use crate::support::payloads::GUILD_ID;
 
 /// How often the bot's resident memory is sampled.
@@ -87,11 +88,15 @@ pub struct BotSetup {
     pub log: PathBuf,
     /// What the output said.
     pub counts: Arc<LogCounts>,
+    /// Whether each process is a worker that gets interactions by HTTP (`INTERACTIONS_ONLY`).
+    pub http: bool,
 }
 
 /// One running bot process.
 pub struct Bot {
     child: Child,
+    /// Where its web server listens, when it is an HTTP worker.
+    web_addr: Option<SocketAddr>,
     pid: u32,
     started: Instant,
     sampler: JoinHandle<()>,
@@ -111,6 +116,13 @@ impl Bot {
                 .env("SHARDS", shard.to_string())
                 .env("SHARD_COUNT", setup.shards.to_string())
                 .env_remove("DEV_GUILD_ID");
+        }
+        let web_addr = setup.http.then(free_address);
+        if let Some(addr) = web_addr {
+            command
+                .env("WEB_ADDR", addr.to_string())
+                .env("DISCORD_PUBLIC_KEY", FakeDiscord::public_key())
+                .env("INTERACTIONS_ONLY", "1");
         }
         let mut child = command
             .current_dir(&setup.dir)
@@ -147,6 +159,7 @@ impl Bot {
         let sampler = tokio::spawn(sample_rss(pid, started, samples.clone(), threads.clone()));
         Bot {
             child,
+            web_addr,
             pid,
             started,
             sampler,
@@ -154,6 +167,14 @@ impl Bot {
             threads,
             drains,
         }
+    }
+
+    /// Its interactions endpoint, when it is an HTTP worker. The worker binds its address
+    /// before it registers its commands, so once they are registered the endpoint takes
+    /// connections.
+    pub fn endpoint(&self) -> Option<String> {
+        self.web_addr
+            .map(|addr| format!("http://{addr}/interactions"))
     }
 
     /// SIGKILL: the process dies wherever it is, mid-transaction or mid-upload.
@@ -196,6 +217,12 @@ impl Bot {
             lived,
         }
     }
+}
+
+/// A free port on 127.0.0.1, for a worker's web server.
+fn free_address() -> SocketAddr {
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("a free port");
+    listener.local_addr().expect("its address")
 }
 
 /// Copies the lines of `stream` to `log`, counting errors and panics.

@@ -25,7 +25,9 @@
 //! checked) and `MQ_LOAD_ROLLING=1` (a rolling restart: each bot process in turn is stopped
 //! with SIGTERM and started again while the others serve, as an upgrade would; three processes
 //! on PostgreSQL unless `MQ_LOAD_PROCESSES` says otherwise; the pairs served by the process
-//! being restarted wait for it, and read their games back).
+//! being restarted wait for it, and read their games back) and `MQ_LOAD_HTTP=1` (interactions
+//! come by HTTP, signed, to the processes' interactions endpoints in turn, each process a
+//! worker with no gateway connection; not yet with a kill, a restart or an outage).
 //!
 //! The fake enforces Discord's rate limits: 5 messages per 5 s in a channel and 50 requests a
 //! second from a bot in all. A move's board is the answer to its interaction, and so is a
@@ -105,6 +107,8 @@ struct Knobs {
     outage: bool,
     /// Restart each process in turn with SIGTERM while the others serve.
     rolling: bool,
+    /// Interactions by HTTP to workers with no gateway connection.
+    http: bool,
 }
 
 impl Knobs {
@@ -114,6 +118,7 @@ impl Knobs {
         let outage = std::env::var("MQ_LOAD_OUTAGE").as_deref() == Ok("1");
         let rolling = std::env::var("MQ_LOAD_ROLLING").as_deref() == Ok("1");
         let postgres = std::env::var("MQ_LOAD_BACKEND").as_deref() == Ok("postgres");
+        let http = std::env::var("MQ_LOAD_HTTP").as_deref() == Ok("1");
         let processes = if (outage || rolling) && postgres {
             3
         } else {
@@ -131,6 +136,7 @@ impl Knobs {
             seed_games: var("MQ_LOAD_SEED_GAMES").map_or(0, |g| g as u64),
             outage,
             rolling,
+            http,
         }
     }
 }
@@ -151,6 +157,7 @@ impl Knobs {
             seed_games: 0,
             outage: false,
             rolling: false,
+            http: false,
         }
     }
 
@@ -255,6 +262,10 @@ struct Conductor {
 /// Plays, reports, verifies; panics on any lost, duplicated or refused move, any problem in
 /// the database, any error in the bot's log or any unanswered interaction.
 async fn run(knobs: Knobs) {
+    assert!(
+        !knobs.http || !(knobs.kill || knobs.rolling || knobs.outage),
+        "MQ_LOAD_HTTP runs without a kill, a restart or an outage for now"
+    );
     let dir = tempfile::tempdir().unwrap();
     let log = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("{}.log", knobs.name));
     let _ = std::fs::remove_file(&log);
@@ -291,6 +302,7 @@ async fn run(knobs: Knobs) {
         api_url: fake.api_url(),
         log: log.clone(),
         counts: Arc::new(LogCounts::default()),
+        http: knobs.http,
     };
     let (to_pairs, from_router): (Vec<_>, Vec<_>) =
         (0..knobs.games).map(|_| mpsc::unbounded_channel()).unzip();
@@ -305,10 +317,13 @@ async fn run(knobs: Knobs) {
         bots.push(Bot::start(&setup, shard).await);
     }
     assert!(
-        fake.wait_for_sessions(knobs.processes, STARTUP).await,
+        knobs.http || fake.wait_for_sessions(knobs.processes, STARTUP).await,
         "the bot never connected"
     );
     wait_for_registrations(&unrouted, knobs.processes).await;
+    if knobs.http {
+        fake.send_interactions_to(bots.iter().filter_map(Bot::endpoint).collect());
+    }
     let first = bots.remove(0);
     let service = GameService::new(
         storage::connect(&setup.database_url).await.unwrap(),
@@ -484,6 +499,9 @@ async fn run(knobs: Knobs) {
                 (false, _, Some(outage)) => format!(", {} a third of the way", outage.describe()),
                 (false, _, None) if knobs.rolling => {
                     ", each process restarted in turn (SIGTERM)".to_owned()
+                }
+                (false, n, None) if knobs.http => {
+                    format!(", interactions by HTTP to {n} worker(s) with no gateway")
                 }
                 (false, _, None) => String::new(),
                 (true, 1, _) => ", SIGKILL at half-time".to_owned(),
