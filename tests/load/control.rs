@@ -1,6 +1,7 @@
 //! What the conductor of a run shares with the players: the fake Discord, whether each shard's
 //! bot process is up (no interaction is sent to a dead one), the phase of the run for each
-//! shard's pairs, and the database for resynchronising after a kill or a restart.
+//! shard's pairs, the HTTP workers killed, and the database for resynchronising after a kill
+//! or a restart.
 
 use std::collections::HashSet;
 use std::sync::{Arc, RwLock};
@@ -56,6 +57,9 @@ pub struct Shared {
     pub spread: bool,
     /// How long a player waits for any one answer before calling it lost.
     pub wait: Duration,
+    /// The endpoints of the HTTP workers killed so far: an interaction one of them held fails
+    /// for its player, who reads the game back.
+    pub killed: watch::Receiver<Vec<String>>,
     /// In an outage run, whether the database is up (the pairs trace every interaction, and
     /// one told to try again waits for the database to be back); `None` in other runs.
     pub database: Option<watch::Receiver<bool>>,

@@ -27,7 +27,12 @@
 //! on PostgreSQL unless `MQ_LOAD_PROCESSES` says otherwise; the pairs served by the process
 //! being restarted wait for it, and read their games back) and `MQ_LOAD_HTTP=1` (interactions
 //! come by HTTP, signed, to the processes' interactions endpoints in turn, each process a
-//! worker with no gateway connection; not yet with a kill, a restart or an outage).
+//! worker with no gateway connection; not with a restart or an outage). With a kill, three
+//! workers unless `MQ_LOAD_PROCESSES` says otherwise: the first is SIGKILLed at half-time
+//! while the others serve and nobody pauses; the fake, as a load balancer would, sends what
+//! reaches the dead one's port on to the next worker and takes it out of the rotation; the
+//! interactions it held fail for their players, who read their games back, and they must be
+//! the only ones that fail; then it is started again and put back in the rotation.
 //!
 //! The fake enforces Discord's rate limits: 5 messages per 5 s in a channel and 50 requests a
 //! second from a bot in all. A move's board is the answer to its interaction, and so is a
@@ -83,6 +88,10 @@ use support::fake_discord::{BOT_USER_ID, FakeDiscord};
 /// How long the bot may take to connect and register its commands.
 const STARTUP: Duration = Duration::from_secs(30);
 
+/// How often the load balancer in front of HTTP workers checks that they are up (before its
+/// check, the first connection a dead worker refuses takes it out of the rotation).
+const HEALTH_CHECK: Duration = Duration::from_secs(2);
+
 /// What a run is asked to do.
 struct Knobs {
     /// Name of the log file.
@@ -119,7 +128,7 @@ impl Knobs {
         let rolling = std::env::var("MQ_LOAD_ROLLING").as_deref() == Ok("1");
         let postgres = std::env::var("MQ_LOAD_BACKEND").as_deref() == Ok("postgres");
         let http = std::env::var("MQ_LOAD_HTTP").as_deref() == Ok("1");
-        let processes = if (outage || rolling) && postgres {
+        let processes = if ((outage || rolling) && postgres) || (http && kill) {
             3
         } else {
             1
@@ -196,6 +205,19 @@ async fn postgres_smoke_run_of_three_processes_with_one_killed() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn postgres_smoke_run_of_three_http_workers_with_one_killed() {
+    if support::database::postgres_server().is_none() {
+        return;
+    }
+    run(Knobs {
+        kill: true,
+        http: true,
+        ..Knobs::postgres_smoke("postgres-http-smoke", 9, 6.0)
+    })
+    .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn postgres_smoke_run_of_three_processes_restarted_in_turn() {
     if support::database::postgres_server().is_none() {
         return;
@@ -250,6 +272,8 @@ struct Conductor {
     /// The phase of each shard's pairs.
     phases: Vec<watch::Sender<Phase>>,
     resynced: mpsc::UnboundedReceiver<usize>,
+    /// The endpoints of the HTTP workers killed so far.
+    killed: watch::Sender<Vec<String>>,
     unrouted: watch::Receiver<Unrouted>,
     lives: Vec<Memory>,
     sessions: u32,
@@ -263,8 +287,8 @@ struct Conductor {
 /// the database, any error in the bot's log or any unanswered interaction.
 async fn run(knobs: Knobs) {
     assert!(
-        !knobs.http || !(knobs.kill || knobs.rolling || knobs.outage),
-        "MQ_LOAD_HTTP runs without a kill, a restart or an outage for now"
+        !knobs.http || !(knobs.rolling || knobs.outage),
+        "MQ_LOAD_HTTP runs without a rolling restart or an outage"
     );
     let dir = tempfile::tempdir().unwrap();
     let log = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("{}.log", knobs.name));
@@ -337,6 +361,7 @@ async fn run(knobs: Knobs) {
         .map(|_| watch::channel(Phase::Running))
         .unzip();
     let (resynced_tx, resynced) = mpsc::unbounded_channel();
+    let (killed, killed_rx) = watch::channel(Vec::new());
     let shared = Arc::new(Shared {
         fake,
         alive: (0..knobs.processes).map(|_| RwLock::new(true)).collect(),
@@ -347,6 +372,7 @@ async fn run(knobs: Knobs) {
         spread: knobs.processes > 1,
         // Behind a 10 s outage (and SQLite's writes queued behind its lock), answers take longer.
         wait: Duration::from_secs(if knobs.outage { 40 } else { 10 }),
+        killed: killed_rx,
         database: knobs.outage.then_some(database_rx),
     });
     let mut conductor = Conductor {
@@ -355,6 +381,7 @@ async fn run(knobs: Knobs) {
         shared: shared.clone(),
         phases,
         resynced,
+        killed,
         unrouted,
         lives: Vec::new(),
         sessions: knobs.processes,
@@ -395,6 +422,12 @@ async fn run(knobs: Knobs) {
         let mut restarts;
         (bot, restarts) = conductor.restart_in_turn(bot, play).await;
         kill_lines.append(&mut restarts);
+    } else if knobs.kill && knobs.http {
+        tokio::time::sleep(play / 2).await;
+        let line;
+        (bot, line) = conductor.kill_worker(bot).await;
+        kill_lines.push(line);
+        tokio::time::sleep(play / 2).await;
     } else if knobs.kill {
         tokio::time::sleep(play / 2).await;
         let killed = Instant::now();
@@ -451,6 +484,11 @@ async fn run(knobs: Knobs) {
 
     let (mut problems, checked) = verify::verify(&shared.service, &report, &victims, seeded).await;
     problems.extend(outage_problems);
+    if knobs.http {
+        let (line, failed_elsewhere) = failures(&shared.fake, &report, &conductor.killed);
+        kill_lines.push(line);
+        problems.extend(failed_elsewhere);
+    }
     let unrouted = conductor.unrouted.borrow().clone();
     if knobs.kill || knobs.rolling {
         kill_lines.push(format!(
@@ -496,6 +534,9 @@ async fn run(knobs: Knobs) {
                 )
             },
             match (knobs.kill, knobs.processes, &outage) {
+                (true, n, _) if knobs.http => format!(
+                    ", interactions by HTTP to {n} workers with no gateway, the first SIGKILLed at half-time"
+                ),
                 (false, _, Some(outage)) => format!(", {} a third of the way", outage.describe()),
                 (false, _, None) if knobs.rolling => {
                     ", each process restarted in turn (SIGTERM)".to_owned()
@@ -544,7 +585,7 @@ async fn run(knobs: Knobs) {
     }
     assert!(unrouted.malformed.is_empty(), "{:#?}", unrouted.malformed);
     assert!(report.games_finished > 0, "no game finished during the run");
-    if knobs.kill {
+    if knobs.kill && !knobs.http {
         assert!(
             !victims.timeouts.is_empty() && !victims.reminders.is_empty(),
             "no game with a clock was on at the kill"
@@ -607,6 +648,33 @@ impl Conductor {
 }
 
 impl Conductor {
+    /// SIGKILLs the HTTP worker `bot` while the others serve: once no exchange with it is
+    /// underway and it is out of the fake's rotation, tells the pairs, which give up what it
+    /// held; then starts it again and puts it back in the rotation. Its new life, and a line
+    /// of figures.
+    async fn kill_worker(&mut self, bot: Bot) -> (Bot, String) {
+        let endpoint = bot.endpoint().expect("an HTTP worker");
+        let fake = &self.shared.fake;
+        let rerouted = fake.rerouted_interactions();
+        self.lives.push(bot.kill().await);
+        fake.wait_out_of_rotation(&endpoint, HEALTH_CHECK).await;
+        self.killed.send_modify(|killed| killed.push(endpoint));
+        let restarting = Instant::now();
+        let bot = Bot::start(&self.setup, 0).await;
+        self.sessions += 1;
+        wait_for_registrations(&self.unrouted, self.sessions).await;
+        let ready = restarting.elapsed();
+        let endpoints = std::iter::once(&bot).chain(&self.others);
+        fake.send_interactions_to(endpoints.filter_map(Bot::endpoint).collect());
+        let line = format!(
+            "SIGKILL of one of {} HTTP workers: {} interactions sent to its port after it died went on to the next worker; restarted and back in the rotation in {:.0} ms",
+            self.others.len() + 1,
+            fake.rerouted_interactions() - rerouted,
+            ready.as_secs_f64() * 1000.0
+        );
+        (bot, line)
+    }
+
     /// Every shard's pairs to `phase`.
     fn set_phase(&self, phase: &Phase) {
         for sender in &self.phases {
@@ -721,6 +789,41 @@ fn refusals(fake: &FakeDiscord) -> String {
     }
     let counts: Vec<String> = counts.iter().map(|(k, n)| format!("{n} × {k}")).collect();
     counts.join(", ")
+}
+
+/// The interactions sent by HTTP that failed for their players, as a line of the report, and
+/// a problem for each one no killed worker held (those are the only ones that may fail).
+fn failures(
+    fake: &FakeDiscord,
+    report: &Report,
+    killed: &watch::Sender<Vec<String>>,
+) -> (String, Vec<String>) {
+    let (killed, held) = (killed.borrow(), &report.held_by_killed);
+    let failed = fake.failed_interactions();
+    let (broken, elsewhere): (Vec<_>, Vec<_>) = failed
+        .iter()
+        .partition(|f| killed.contains(&f.worker) && held.contains(&f.interaction));
+    let problems: Vec<String> = elsewhere
+        .iter()
+        .map(|f| {
+            format!(
+                "interaction {} failed at {} ({}), which no killed worker held",
+                f.interaction,
+                match f.worker.as_str() {
+                    "" => "no worker",
+                    worker => worker,
+                },
+                f.why
+            )
+        })
+        .collect();
+    let line = format!(
+        "interactions that failed for their players: {} held by the killed worker ({} broke their HTTP exchange, the others were deferred or half-answered when it died), {} elsewhere",
+        held.len(),
+        broken.len(),
+        problems.len()
+    );
+    (line, problems)
 }
 
 /// Waits until `count` guild command registrations were seen (one per life of the bot).

@@ -7,7 +7,7 @@
 //! After a kill the pair reads its game back from the database: a move whose answer never
 //! came may or may not be stored, and the game continues from what is. So it does after an
 //! answer that says the database can't be reached (in an outage run), once the database is
-//! back.
+//! back, and when the HTTP worker holding the interaction it waits for was killed.
 
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -45,6 +45,8 @@ enum Interrupt {
     Down,
     /// An answer did not come in time.
     Timeout(String),
+    /// The HTTP worker holding the interaction waited for was killed: it failed.
+    WorkerKilled,
 }
 
 type Step = Result<(), Interrupt>;
@@ -77,6 +79,8 @@ pub struct Pair {
     shared: Arc<Shared>,
     events: mpsc::UnboundedReceiver<Event>,
     phase: tokio::sync::watch::Receiver<Phase>,
+    /// The HTTP workers killed so far.
+    killed: tokio::sync::watch::Receiver<Vec<String>>,
     rng: SmallRng,
     sequence: u64,
     pending: HashMap<u64, Pending>,
@@ -101,6 +105,7 @@ impl Pair {
             channel: ids::channel(index),
             clock,
             phase: shared.phases[shared.shard_of(index)].clone(),
+            killed: shared.killed.clone(),
             shared,
             events,
             rng: SmallRng::seed_from_u64(0x5eed + index as u64),
@@ -120,6 +125,7 @@ impl Pair {
                 Ok(()) => {}
                 Err(Interrupt::Stopping) => break,
                 Err(Interrupt::Down) => self.survive_kill().await,
+                Err(Interrupt::WorkerKilled) => self.resync(None).await,
                 Err(Interrupt::Timeout(what)) => {
                     let wait = self.shared.wait;
                     self.error(format!("no answer within {wait:?}: {what}"));
@@ -324,6 +330,33 @@ impl Pair {
         }
     }
 
+    /// Gives up the interactions a killed HTTP worker held and still owes something (noting
+    /// them): those already settled are only dropped; whether one is not, so the game must be
+    /// read back (see `resync`).
+    fn give_up_held_by_killed(&mut self) -> bool {
+        let killed = self.killed.borrow().clone();
+        let fake = &self.shared.fake;
+        let held: Vec<u64> = self
+            .pending
+            .iter()
+            .filter(|&(&id, p)| {
+                !p.complete() && fake.worker_of(id).is_some_and(|w| killed.contains(&w))
+            })
+            .map(|(&id, _)| id)
+            .collect();
+        self.report.held_by_killed.extend(&held);
+        let mut unsettled = false;
+        for id in held {
+            match self.pending.get(&id).is_some_and(Pending::settled) {
+                true => {
+                    self.pending.remove(&id);
+                }
+                false => unsettled = true,
+            }
+        }
+        unsettled
+    }
+
     /// Reads the pair's game back from the database (after a kill, or an answer that never
     /// came): the moves whose answer was lost are looked up by their request key, and the
     /// position continues from what is stored.
@@ -490,6 +523,14 @@ impl Pair {
                     }
                     if matches!(*self.phase.borrow(), Phase::Down) {
                         return Err(Interrupt::Down);
+                    }
+                }
+                changed = self.killed.changed() => {
+                    if changed.is_err() {
+                        return Err(Interrupt::Stopping);
+                    }
+                    if self.give_up_held_by_killed() {
+                        return Err(Interrupt::WorkerKilled);
                     }
                 }
                 () = tokio::time::sleep_until(deadline) => {

@@ -106,6 +106,8 @@ pub struct Report {
     pub refused: Vec<String>,
     /// Moves in flight when the bot was killed.
     pub in_flight: Vec<InFlight>,
+    /// Interactions a killed HTTP worker held, which the players gave up.
+    pub held_by_killed: Vec<u64>,
     /// Every game the players played in.
     pub games: HashSet<GameId>,
     /// Boards with the final result, per game.
@@ -153,6 +155,7 @@ impl Report {
         self.told.extend(other.told);
         self.refused.extend(other.refused);
         self.in_flight.extend(other.in_flight);
+        self.held_by_killed.extend(other.held_by_killed);
         self.games.extend(other.games);
         for (game, n) in other.final_boards {
             *self.final_boards.entry(game).or_default() += n;

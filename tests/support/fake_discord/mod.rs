@@ -102,6 +102,8 @@ pub mod refusal;
 pub mod schema;
 mod tls;
 
+pub use endpoint::Failure;
+
 use std::convert::Infallible;
 use std::net::SocketAddr;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
@@ -287,8 +289,9 @@ struct Shared {
     identify: Mutex<Option<Value>>,
     heartbeats: AtomicU64,
     next_id: AtomicU64,
-    /// The bot's interactions endpoints, when interactions go by HTTP (empty: by the gateway).
-    workers: Mutex<Vec<String>>,
+    /// The bot's interactions endpoints, when interactions go by HTTP, and what became of the
+    /// interactions sent to them.
+    workers: Mutex<endpoint::Workers>,
     /// How many interactions were pushed, to pick the next worker and the ones first sent
     /// with a bad signature.
     sent_by_http: AtomicU64,
@@ -412,7 +415,7 @@ impl FakeDiscord {
             identify: Mutex::new(None),
             heartbeats: AtomicU64::new(0),
             next_id: AtomicU64::new(1_300_000_000_000_000_000),
-            workers: Mutex::new(Vec::new()),
+            workers: Mutex::new(endpoint::Workers::default()),
             sent_by_http: AtomicU64::new(0),
             contract: Mutex::new(Contract {
                 world: test_world(),
@@ -789,18 +792,8 @@ impl FakeDiscord {
     /// [`Self::send_interactions_to`] by HTTP to the next worker (see `endpoint`); returns
     /// when it was sent (by HTTP: when it was handed to the task that sends it).
     pub fn push_interaction(&self, interaction: Value) -> Instant {
-        let worker = {
-            let workers = self.shared.workers.lock().unwrap();
-            (!workers.is_empty()).then(|| {
-                let next = self.shared.sent_by_http.fetch_add(1, Ordering::SeqCst);
-                let index = usize::try_from(next).unwrap_or(0) % workers.len();
-                (
-                    workers[index].clone(),
-                    next.is_multiple_of(endpoint::FORGED_EVERY),
-                )
-            })
-        };
-        let Some((worker, forge)) = worker else {
+        let id = interaction["id"].as_str().unwrap_or_default();
+        let Some((worker, forge)) = endpoint::next_worker(&self.shared, id) else {
             return self.dispatch("INTERACTION_CREATE", interaction);
         };
         self.remember_interaction(&interaction);
@@ -814,9 +807,54 @@ impl FakeDiscord {
     }
 
     /// From now on, interactions go by HTTP to these endpoints (`http://…/interactions`), in
-    /// turn, instead of the gateway.
+    /// turn, instead of the gateway; one that refuses a connection leaves the rotation.
     pub fn send_interactions_to(&self, workers: Vec<String>) {
-        *self.shared.workers.lock().unwrap() = workers;
+        self.shared.workers.lock().unwrap().rotate(workers);
+    }
+
+    /// The endpoint interaction `id` was last sent to by HTTP.
+    pub fn worker_of(&self, id: u64) -> Option<String> {
+        self.shared.workers.lock().unwrap().worker_of(id)
+    }
+
+    /// The interactions sent by HTTP that failed for their users (a worker took one and never
+    /// answered it), in order.
+    pub fn failed_interactions(&self) -> Vec<Failure> {
+        self.shared.workers.lock().unwrap().failures()
+    }
+
+    /// How many interactions sent by HTTP went on to the next worker because the one they were
+    /// sent to refused the connection (it was down).
+    pub fn rerouted_interactions(&self) -> u64 {
+        self.shared.workers.lock().unwrap().rerouted()
+    }
+
+    /// Waits until the worker at `endpoint`, which is down, is out of the rotation (taken out
+    /// by the first connection it refuses, or else by the load balancer's health check, `check`
+    /// from now) and no exchange with it is underway: from then on [`Self::worker_of`] says
+    /// for good which interactions it held.
+    pub async fn wait_out_of_rotation(&self, endpoint: &str, check: Duration) {
+        let checked = tokio::time::Instant::now() + check;
+        loop {
+            let (in_rotation, busy, mut ended) = {
+                let mut workers = self.shared.workers.lock().unwrap();
+                if tokio::time::Instant::now() >= checked {
+                    workers.take_out(endpoint);
+                }
+                workers.state(endpoint)
+            };
+            if !in_rotation && !busy {
+                return;
+            }
+            tokio::select! {
+                changed = ended.changed() => {
+                    if changed.is_err() {
+                        return;
+                    }
+                }
+                () = tokio::time::sleep_until(checked), if in_rotation => {}
+            }
+        }
     }
 
     /// The application's public key (hexadecimal) that signs the interactions sent by HTTP.
