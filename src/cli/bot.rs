@@ -156,6 +156,11 @@ impl BotArgs {
         .map_err(|e| e.to_string())
     }
 
+    /// The application's public key as given (`DISCORD_PUBLIC_KEY`), before it is checked.
+    pub(super) fn public_key(&self) -> Option<&str> {
+        self.public_key.as_deref()
+    }
+
     /// Where games are stored (`DATABASE_URL`).
     pub(super) fn database_url(&self) -> &str {
         &self.database_url

@@ -15,10 +15,6 @@ pub struct DoctorArgs {
     /// A channel (its id) to check the bot's permissions in.
     #[arg(long)]
     channel: Option<u64>,
-    /// The interactions endpoint's public key as configured elsewhere (the Developer Portal's
-    /// General Information, Public Key), to compare with the application's.
-    #[arg(long, env = "DISCORD_PUBLIC_KEY")]
-    public_key: Option<String>,
 }
 
 /// Runs the checks and prints each finding; an error if any is not well.
@@ -28,7 +24,8 @@ pub fn run(args: &DoctorArgs) -> Result<(), String> {
         .map_err(|e| format!("could not start the async runtime: {e}"))?;
     let asked = DoctorAsked {
         channel: args.channel,
-        public_key: args.public_key.clone(),
+        // The bot's own setting, compared with the application's.
+        public_key: args.bot.public_key().map(str::to_owned),
     };
     let findings = runtime.block_on(doctor::examine(&config, args.bot.database_url(), &asked));
     let mut ill = 0;

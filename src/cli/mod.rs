@@ -138,3 +138,17 @@ pub fn run(cli: Cli) -> Result<(), String> {
         Command::Puzzles(command) => puzzles::run(&command),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use clap::CommandFactory;
+
+    use super::Cli;
+
+    #[test]
+    fn every_subcommand_is_well_formed() {
+        // Clap checks names and flags only when a command is built in a debug build: this
+        // builds every one, so none fails a user at the first run.
+        Cli::command().debug_assert();
+    }
+}
