@@ -1,25 +1,29 @@
 // The lessons' page: one rule a stage, a few exercises each, played by taps or drags on the
 // board. Every try goes to the server, which judges it with the rules engine and answers with
-// words and the squares to mark; the page only shows them. Stars and where the visitor stands
-// are kept in this browser (localStorage).
+// words and the squares to mark; the page only shows them. On the open web the stars and where
+// the visitor stands are kept in this browser (localStorage); inside the Activity the page
+// signs in and the server keeps the person's (the same progress as `/learn` in Discord). A
+// coach (`browserCoach`, `activityCoach`) says where the learner stands and has tries judged;
+// the rest of the page is the same for both.
 
 import { loadStrings, t } from './i18n.js';
 import { el, readJson, setText, svg } from './dom.js';
 import { parseMove, parsePosition, squareCoords, squareName } from './position.js';
 import { piecesText } from './label.js';
 import { Board } from './board.js';
-import { postJson } from './api.js';
+import { getJson, postJson } from './api.js';
+import { activityAddress, inActivity } from './activity-address.js';
 
 const $ = (id) => document.getElementById(id);
 const STORE = 'mq-learn';
 const SQ = 100;
 
 loadStrings();
-const lessons = readJson('mq-state', { stages: [] });
-const stages = Array.isArray(lessons.stages) ? lessons.stages : [];
-const progress = load();
-let at = { stage: firstUndone(), exercise: 0 };
-let wrong = 0; // wrong tries in the stage so far
+let lessons = readJson('mq-state', { stages: [] });
+let stages = Array.isArray(lessons.stages) ? lessons.stages : [];
+let coach = null;
+let at = { stage: 0, exercise: 0 }; // what is shown
+let after = null; // where the learner stands after a right answer, shown by Next
 let phase = 'play'; // play | right | done (the stage) | all (every stage)
 let shown = null; // { position, last } after a right answer
 let marks = [];
@@ -42,29 +46,6 @@ const board = new LessonBoard($('mq-board'), (from, to) => {
   if (dest) attempt(`${from}${dest.capture || board.view.pieces.has(to) ? 'x' : '-'}${to}`);
 });
 const overlay = $('mq-board').appendChild(svg('g', { class: 'learn-marks', 'aria-hidden': 'true' }));
-
-/** The stars of each stage finished, kept in this browser. */
-function load() {
-  try {
-    const kept = JSON.parse(window.localStorage.getItem(STORE) || '{}');
-    return kept && typeof kept.stars === 'object' && kept.stars ? kept : { stars: {} };
-  } catch {
-    return { stars: {} };
-  }
-}
-
-function save() {
-  try {
-    window.localStorage.setItem(STORE, JSON.stringify(progress));
-  } catch {
-    // Private browsing without storage: progress lasts as long as the page.
-  }
-}
-
-function firstUndone() {
-  const index = stages.findIndex((s) => !progress.stars[s.id]);
-  return index < 0 ? 0 : index;
-}
 
 function stage() {
   return stages[at.stage];
@@ -97,7 +78,7 @@ function renderStages() {
   const list = $('mq-stages');
   list.replaceChildren();
   stages.forEach((s, i) => {
-    const stars = progress.stars[s.id] || 0;
+    const stars = coach.stars()[s.id] || 0;
     const button = el('button', { type: 'button', text: s.title });
     button.addEventListener('click', () => begin(i));
     const starsLabel = stars ? t('web-learn-stars', { stars }) : t('web-learn-not-done');
@@ -140,10 +121,17 @@ function render() {
   renderStages();
 }
 
-/** Starts stage `index` from its first exercise. */
-function begin(index) {
-  at = { stage: Math.max(0, Math.min(stages.length - 1, index)), exercise: 0 };
-  wrong = 0;
+/** Starts stage `index` from its first exercise (with null: the first stage not finished). */
+async function begin(index) {
+  if (busy) return;
+  busy = true;
+  const answer = await coach.begin(index === null ? null : Math.max(0, Math.min(stages.length - 1, index)));
+  busy = false;
+  if (!answer.ok) {
+    showError(answer.error);
+    return;
+  }
+  at = answer.data;
   open();
 }
 
@@ -185,11 +173,9 @@ function open() {
 }
 
 function next() {
-  if (phase === 'right') {
-    at.exercise += 1;
+  if ((phase === 'right' || phase === 'done') && after) {
+    at = after;
     open();
-  } else if (phase === 'done') {
-    begin(at.stage + 1);
   }
 }
 
@@ -199,7 +185,7 @@ async function attempt(move) {
   busy = true;
   clearError();
   render();
-  const answer = await postJson(lessons.check, { stage: stage().id, exercise: at.exercise, move, wrong });
+  const answer = await coach.attempt(stage().id, at.exercise, move);
   busy = false;
   if (!answer.ok) {
     showError(answer.error);
@@ -208,16 +194,14 @@ async function attempt(move) {
     shown = { position: data.position, last: parseMove(data.move) };
     feedback = data.text;
     marks = [];
+    after = data.at;
     if (typeof data.stars === 'number') {
-      progress.stars[stage().id] = Math.max(progress.stars[stage().id] || 0, data.stars);
-      save();
       phase = at.stage + 1 < stages.length ? 'done' : 'all';
       if (phase === 'all') feedback = `${data.text} ${t('web-learn-all-done')}`;
     } else {
       phase = 'right';
     }
   } else {
-    wrong += 1;
     feedback = answer.data.text;
     marks = Array.isArray(answer.data.marks) ? answer.data.marks : [];
   }
@@ -227,13 +211,126 @@ async function attempt(move) {
 
 async function playFirstGame() {
   $('mq-play').disabled = true;
-  const answer = await postJson('/api/games', { opponent: 'computer', level: lessons.first_game, color: 'white' });
-  if (answer.ok && answer.data && /^\/(?!\/)/.test(String(answer.data.url))) {
-    window.location.assign(answer.data.url);
+  const answer = await coach.firstGame(lessons.first_game);
+  if (answer.ok && /^\/(?!\/)/.test(String(answer.url))) {
+    window.location.assign(answer.url);
     return;
   }
   $('mq-play').disabled = false;
   showError(answer.ok ? t('web-network-error') : answer.error);
+}
+
+/**
+ * The visitor's coach on the open web: stars and the stage kept in this browser, each try
+ * judged by `check` (which is told the wrong tries made in the stage, for its stars), the
+ * first game played at this screen.
+ */
+function browserCoach(check) {
+  let kept;
+  try {
+    kept = JSON.parse(window.localStorage.getItem(STORE) || '{}');
+  } catch {
+    kept = null;
+  }
+  const progress = kept && typeof kept.stars === 'object' && kept.stars ? kept : { stars: {} };
+  let standing = { stage: 0, exercise: 0 };
+  let wrong = 0; // wrong tries in the stage so far
+  const save = () => {
+    try {
+      window.localStorage.setItem(STORE, JSON.stringify(progress));
+    } catch {
+      // Private browsing without storage: progress lasts as long as the page.
+    }
+  };
+  return {
+    stars: () => progress.stars,
+    async begin(index) {
+      const undone = stages.findIndex((s) => !progress.stars[s.id]);
+      standing = { stage: index === null ? Math.max(0, undone) : index, exercise: 0 };
+      wrong = 0;
+      return { ok: true, data: { ...standing } };
+    },
+    async attempt(stageId, exercise, move) {
+      const answer = await postJson(check, { stage: stageId, exercise, move, wrong });
+      if (!answer.ok) return answer;
+      const data = answer.data;
+      if (data.result !== 'right') {
+        wrong += 1;
+      } else if (typeof data.stars === 'number') {
+        progress.stars[stageId] = Math.max(progress.stars[stageId] || 0, data.stars);
+        save();
+        wrong = 0;
+        const last = standing.stage + 1 >= stages.length;
+        standing = last ? standing : { stage: standing.stage + 1, exercise: 0 };
+      } else {
+        standing = { stage: standing.stage, exercise: exercise + 1 };
+      }
+      return { ok: true, data: { ...data, at: { ...standing } } };
+    },
+    async firstGame(level) {
+      const answer = await postJson('/api/games', { opponent: 'computer', level, color: 'white' });
+      return answer.ok ? { ok: true, url: answer.data && answer.data.url } : answer;
+    },
+  };
+}
+
+/**
+ * The signed-in person's coach inside the Activity: the server keeps where they stand and
+ * their stars (each try names the step it was made at), and the first game is played in the
+ * Activity's channel.
+ */
+function activityCoach(headers, stars) {
+  let step = 0;
+  const standing = (answer) => {
+    if (answer.ok) step = answer.data.step;
+    return answer;
+  };
+  return {
+    stars: () => stars,
+    async begin(index) {
+      const stage = index === null ? null : stages[index].id;
+      return standing(await postJson('/api/activity/learn/start', { stage }, headers));
+    },
+    async attempt(stageId, exercise, move) {
+      const answer = await postJson('/api/activity/learn/try', { step, move }, headers);
+      if (!answer.ok) return answer;
+      step = answer.data.at.step;
+      if (typeof answer.data.stars === 'number') {
+        stars[stageId] = Math.max(stars[stageId] || 0, answer.data.stars);
+      }
+      return answer;
+    },
+    async firstGame(level) {
+      const answer = await postJson('/api/activity/computer', { level }, headers);
+      if (!answer.ok) return answer;
+      return { ok: true, url: activityAddress(null, `g=${answer.data.key}`) };
+    },
+  };
+}
+
+/** Signs in inside the Activity and takes the person's lessons and progress from the server. */
+async function joinActivity() {
+  const { join } = await import('./activity-session.js');
+  const joined = await join();
+  if (joined.error) {
+    showError(t(joined.error));
+    return null;
+  }
+  const answer = await getJson('/api/activity/learn', joined.headers);
+  if (!answer.ok) {
+    showError(answer.error);
+    return null;
+  }
+  lessons = { ...answer.data, check: null };
+  stages = Array.isArray(lessons.stages) ? lessons.stages : [];
+  setText($('mq-heading'), t('web-learn-title'));
+  setText($('mq-intro'), t('web-learn-intro'));
+  document.title = `${t('web-learn-title')} · Monkey Queen`;
+  const home = $('mq-home');
+  home.href = activityAddress(null, 'games');
+  setText(home, t('web-activity-your-games'));
+  home.hidden = false;
+  return activityCoach(joined.headers, lessons.stars || {});
 }
 
 function showError(message) {
@@ -246,12 +343,15 @@ function clearError() {
   $('mq-alert').classList.remove('shown');
 }
 
-setText($('mq-stages-title'), t('web-learn-stages'));
-setText($('mq-swap'), t('web-swap'));
-setText($('mq-next'), t('web-learn-next'));
-setText($('mq-again'), t('web-learn-again'));
-setText($('mq-play'), t('web-learn-play'));
-$('mq-board-area').setAttribute('aria-label', t('web-board'));
+function label() {
+  setText($('mq-stages-title'), t('web-learn-stages'));
+  setText($('mq-swap'), t('web-swap'));
+  setText($('mq-next'), t('web-learn-next'));
+  setText($('mq-again'), t('web-learn-again'));
+  setText($('mq-play'), t('web-learn-play'));
+  $('mq-board-area').setAttribute('aria-label', t('web-board'));
+}
+
 $('mq-swap').addEventListener('click', () => attempt('swap'));
 $('mq-next').addEventListener('click', next);
 $('mq-again').addEventListener('click', () => begin(at.stage));
@@ -259,4 +359,13 @@ $('mq-play').addEventListener('click', playFirstGame);
 document.addEventListener('keydown', (e) => {
   if (e.key === 'Escape') board.deselect();
 });
-if (stages.length) open();
+
+async function start() {
+  label();
+  coach = inActivity() ? await joinActivity() : browserCoach(lessons.check);
+  if (!coach) return;
+  label();
+  if (stages.length) await begin(null);
+}
+
+start();

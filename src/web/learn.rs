@@ -1,5 +1,6 @@
 //! The lessons' page, for anyone, keeping nothing on the server (a visitor's progress stays in
-//! their browser):
+//! their browser; inside the Activity the page signs in and plays through the Activity's routes
+//! instead, which keep the person's progress: see `activity::lessons`):
 //! - `GET /learn`: every stage in the reader's language, each exercise's position, task and the
 //!   squares it marks, played by taps as the game page is; in the corner's exercises a piece
 //!   may also be tried on squares it may not go to (only its legal moves are marked), so that
@@ -41,7 +42,8 @@ pub(super) struct MarkState {
 }
 
 impl MarkState {
-    fn of(mark: &Mark) -> MarkState {
+    /// The mark as the page draws it.
+    pub(super) fn of(mark: &Mark) -> MarkState {
         MarkState {
             square: mark.square.to_string(),
             kind: match mark.kind {
@@ -76,7 +78,7 @@ struct ExerciseState {
 
 /// A stage as the page shows it.
 #[derive(Debug, Serialize)]
-struct StageState {
+pub(super) struct StageState {
     id: &'static str,
     title: String,
     rule: String,
@@ -148,6 +150,11 @@ fn exercise_state(lang: Lang, exercise: &Exercise) -> ExerciseState {
     }
 }
 
+/// Every stage as the page shows it, in `lang`.
+pub(super) fn stage_states(lang: Lang) -> Vec<StageState> {
+    STAGES.iter().map(|s| stage_state(lang, s)).collect()
+}
+
 fn stage_state(lang: Lang, stage: &'static Stage) -> StageState {
     StageState {
         id: stage.id,
@@ -164,7 +171,7 @@ fn stage_state(lang: Lang, stage: &'static Stage) -> StageState {
 /// `GET /learn`: the lessons' page.
 pub(super) async fn page(State(web): State<Web>, Viewer(lang): Viewer) -> Html<String> {
     let state = LearnState {
-        stages: STAGES.iter().map(|s| stage_state(lang, s)).collect(),
+        stages: stage_states(lang),
         check: "/api/learn/check".to_owned(),
         first_game: web.config.local.map(|_| FIRST_GAME_LEVEL.name()),
     };
@@ -180,6 +187,7 @@ pub(super) async fn page(State(web): State<Web>, Viewer(lang): Viewer) -> Html<S
             ("intro", escape(&word(lang, "web-learn-intro", &[]))),
             ("strings", strings_json(lang)),
             ("state", script_json(&json)),
+            ("activity", super::activity::sign_in_config(&web)),
         ],
     );
     Html(html)

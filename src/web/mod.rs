@@ -10,7 +10,9 @@
 //!   `POST /api/puzzles/{id}/check` ([`puzzle`], [`puzzle_check`]); a game's page links to the
 //!   puzzles found in it.
 //! - `GET /learn`: the lessons, one rule a stage, each try checked by `POST /api/learn/check`
-//!   ([`learn`]); the front page and every game's page link to it.
+//!   ([`learn`]); the front page and every game's page link to it. Inside the Activity the
+//!   same page plays through `/api/activity/learn` (`activity::lessons`), keeping the person's
+//!   progress.
 //! - `GET /api/games/{key}`: the game as JSON ([`state`]); `GET /api/games/{key}/events`: the
 //!   same JSON again after every change, as server-sent events ([`live`]); `/socket`: the same
 //!   over a WebSocket, for the Activity.
@@ -257,7 +259,10 @@ fn router(web: Web, limiters: &security::Limiters) -> Router {
             .route("/api/activity/games/{key}/resign", post(activity::resign))
             .route("/api/activity/games/{key}/rematch", post(activity::rematch))
             .route("/api/activity/computer", post(activity::computer))
-            .route("/api/activity/colors", post(activity::colors));
+            .route("/api/activity/colors", post(activity::colors))
+            .route("/api/activity/learn", get(activity::lessons::lessons))
+            .route("/api/activity/learn/start", post(activity::lessons::start))
+            .route("/api/activity/learn/try", post(activity::lessons::attempt));
     }
     let files = Router::new().route("/assets/{file}", get(assets::get));
     let hosts = web.config.hosts.clone();

@@ -338,3 +338,135 @@ async fn a_taps_delay_to_the_opponent_is_measured() {
     drop((white, black));
     h.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_lessons_play_inside_the_activity_keep_the_persons_stars_and_end_in_a_first_game() {
+    let Some(b) = browser(PHONE).await else {
+        return;
+    };
+    let h = Harness::registered_with_activity().await;
+    // She opens the Activity from the App Launcher.
+    let entry = h.fake.global_commands();
+    let entry = entry
+        .iter()
+        .find(|c| c["type"] == 4)
+        .expect("the Entry Point");
+    let command: u64 = entry["id"].as_str().unwrap().parse().unwrap();
+    let id = h.next_id();
+    h.push(entry_point_command(id, ALICE, command, "launch"));
+    h.callback(id).await;
+    let instance = h.fake.activity_in(CHANNEL_ID).expect("the Activity runs");
+    // Her Discord client speaks German.
+    let code = h.fake.authorization_code(ALICE.id, APPLICATION_ID);
+    let url = format!(
+        "{}/activity?mock_code={code}&instance_id={instance}&channel_id={CHANNEL_ID}&guild_id={GUILD_ID}&mock_locale=de",
+        h.pages(0)
+    );
+    b.client.goto(&url).await.unwrap();
+    b.wait_for(
+        "her games (none) and the lessons",
+        "!document.getElementById('mq-computer').hidden \
+         && document.querySelector('#mq-chooser a[data-learn-link]').textContent !== ''",
+    )
+    .await;
+    tap(&b, "#mq-chooser a[data-learn-link]").await;
+    b.wait_for(
+        "the lessons, signed in",
+        "location.pathname === '/learn' && !document.getElementById('mq-home').hidden \
+         && document.getElementById('mq-task').textContent !== ''",
+    )
+    .await;
+    assert_eq!(b.eval("document.documentElement.lang").await, "de");
+    assert_eq!(
+        b.eval("document.getElementById('mq-task').textContent")
+            .await,
+        "Zieh die Figur auf d1 nach d6."
+    );
+    assert_eq!(
+        b.eval("document.getElementById('mq-heading').textContent")
+            .await,
+        "Monkey Queen lernen"
+    );
+
+    // The first stage by taps, without a mistake: three stars, kept as hers.
+    let queen = [("d1", "d6"), ("b2", "f6"), ("g3", "b8")];
+    for (i, (from, to)) in queen.into_iter().enumerate() {
+        tap_move(&b, from, to, None).await;
+        b.wait_for(
+            "a right answer",
+            "document.querySelector('.learn-lesson').dataset.state === 'right'",
+        )
+        .await;
+        if i + 1 < queen.len() {
+            tap(&b, "#mq-next").await;
+        }
+    }
+    b.wait_for(
+        "the stars",
+        "document.querySelector('li[data-stage=\"queen\"] .learn-stars')?.textContent === '★★★'",
+    )
+    .await;
+    let progress = h
+        .service
+        .lessons()
+        .progress(UserId(ALICE.id))
+        .await
+        .unwrap();
+    assert_eq!(progress[0].stars, Some(3), "stored as hers");
+    let problems = layout_problems(&b).await;
+    assert!(problems.is_empty(), "{problems:#?}");
+    let violations = b.axe_violations().await;
+    assert!(violations.is_empty(), "axe-core: {violations:#?}");
+    b.screenshot_to(&screenshots().join("activity-learn.png"))
+        .await;
+
+    // The last stage, then the first game: against the computer, in this Activity.
+    tap(&b, "li[data-stage=\"puzzles\"] button").await;
+    let puzzles = [("e9", "a9"), ("d4", "l12"), ("j8", "g5")];
+    for (i, (from, to)) in puzzles.into_iter().enumerate() {
+        b.wait_for(
+            "the exercise",
+            "document.querySelector('.learn-lesson').dataset.state === 'play'",
+        )
+        .await;
+        tap_move(&b, from, to, None).await;
+        b.wait_for(
+            "a right answer",
+            "document.querySelector('.learn-lesson').dataset.state === 'right'",
+        )
+        .await;
+        if i + 1 < puzzles.len() {
+            tap(&b, "#mq-next").await;
+        }
+    }
+    b.wait_for(
+        "the offer of a first game",
+        "!document.getElementById('mq-play').hidden",
+    )
+    .await;
+    tap(&b, "#mq-play").await;
+    b.wait_for(
+        "the first game, in the Activity",
+        "location.pathname === '/activity' && location.hash.startsWith('#g=') \
+         && document.querySelector('#mq-conn[data-state=\"live\"]') !== null",
+    )
+    .await;
+    let games = h
+        .service
+        .active_games(UserId(ALICE.id), None)
+        .await
+        .unwrap();
+    assert_eq!(games.len(), 1, "{games:?}");
+    assert_eq!(h.game(games[0].id).await.ai_level, Some(Level::Easy));
+    // And her games are a tap away.
+    tap(&b, "#mq-home").await;
+    b.wait_for(
+        "her games",
+        "location.hash === '#games' \
+         && document.querySelectorAll('#mq-chooser-games button').length === 1",
+    )
+    .await;
+    b.assert_console_clean().await;
+    drop(b);
+    h.stop().await;
+}

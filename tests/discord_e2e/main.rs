@@ -15,6 +15,7 @@ mod support;
 mod abandoned;
 mod activity;
 mod activity_browser;
+mod activity_lessons;
 mod analysis;
 mod announcements;
 mod board_colors;

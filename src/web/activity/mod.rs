@@ -23,6 +23,8 @@
 //!   is shown each at once (see
 //!   [`GameService::play_away`](crate::games::GameService::play_away)).
 //!
+//! The lessons play inside the Activity too: see [`lessons`].
+//!
 //! The page speaks the person's Discord locale: it asks the SDK for it, fetches its words from
 //! `GET /api/strings`, and sends it as `Accept-Language` with every request, so refusals come
 //! in it too.
@@ -32,6 +34,7 @@
 
 mod discord;
 mod gate;
+pub(super) mod lessons;
 mod session;
 
 use std::collections::HashMap;
@@ -147,6 +150,15 @@ pub(super) async fn page(
             ("activity", script_json(&config.to_string())),
         ],
     )))
+}
+
+/// What a page that may run inside the Activity (the lessons') is told to sign in with, as a
+/// script's JSON: `null` where this server runs no Activity.
+pub(super) fn sign_in_config(web: &Web) -> String {
+    match &web.activity {
+        Some(activity) => script_json(&page_config(&activity.discord).to_string()),
+        None => "null".to_owned(),
+    }
 }
 
 /// What the page is told: the app's client id for the SDK, and whether it may run the SDK's
