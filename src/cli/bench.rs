@@ -1,6 +1,7 @@
 //! `monkey-queen bench`: medians of the figures the README's Performance table reports.
 
 mod analysis;
+mod move_cpu;
 mod render;
 mod search;
 mod service;
@@ -39,6 +40,9 @@ pub struct BenchArgs {
     /// Moves played through the game service per run (0 skips the service figures).
     #[arg(long, default_value_t = 20_000)]
     service_moves: u32,
+    /// Moves per run of the CPU a move costs by part (0 skips it).
+    #[arg(long, default_value_t = 1_000)]
+    cpu_moves: u32,
     /// Active games the `sweep` part seeds its database with.
     #[arg(long, default_value_t = 100_000)]
     seed_games: u64,
@@ -73,6 +77,8 @@ enum Part {
     /// Moves through the game service on an SQLite file, and write transactions on
     /// PostgreSQL with `--postgres-url`.
     Service,
+    /// The CPU a move costs, part by part: the service, its board, mining the games finished.
+    Moves,
     /// The engine's analysis of a whole game, and its picture.
     Analysis,
     /// One sweep's database work, and the start-up check, with many games in progress.
@@ -100,6 +106,9 @@ pub fn run(args: &BenchArgs) -> Result<(), String> {
         if let Some(server) = &args.postgres_url {
             writes::run(runs, server, args.write_rounds.max(1))?;
         }
+    }
+    if wanted(Part::Moves) {
+        move_cpu::run(runs, args.cpu_moves)?;
     }
     if wanted(Part::Analysis) {
         analysis::run(runs)?;
@@ -165,6 +174,25 @@ fn median(runs: usize, mut measure: impl FnMut() -> Duration) -> Duration {
     let mut times: Vec<Duration> = (0..runs).map(|_| measure()).collect();
     times.sort();
     times[times.len() / 2]
+}
+
+/// The CPU time (user and system) of process `pid` so far, from `/proc` (in clock ticks of
+/// 10 ms: measure batches, not single calls); zero where `/proc` can't be read.
+pub(super) fn cpu_time(pid: u32) -> Duration {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+    // After the command's name in parentheses: fields 14 and 15 are utime and stime.
+    let fields: Vec<&str> = stat
+        .rsplit_once(')')
+        .map(|(_, rest)| rest.split_whitespace().collect())
+        .unwrap_or_default();
+    let ticks = |i: usize| {
+        fields
+            .get(i)
+            .and_then(|f| f.parse::<u64>().ok())
+            .unwrap_or(0)
+    };
+    // Clock ticks are 1/100 s on Linux.
+    Duration::from_millis((ticks(11) + ticks(12)) * 10)
 }
 
 /// A scratch folder for one run's database, removed afterwards.
@@ -249,4 +277,32 @@ where
     let elapsed = started.elapsed();
     service.db().close().await;
     Ok(elapsed)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::cpu_time;
+
+    #[test]
+    fn the_cpu_time_read_from_proc_grows_with_work() {
+        let me = std::process::id();
+        let before = cpu_time(me);
+        let mut work = 0u64;
+        // Until the clock has ticked at least twice (it reads whole ticks of 10 ms), or long
+        // past when it should have.
+        let given_up = std::time::Instant::now() + std::time::Duration::from_secs(10);
+        while cpu_time(me) < before + std::time::Duration::from_millis(20)
+            && std::time::Instant::now() < given_up
+        {
+            for i in 0..100_000u64 {
+                work = std::hint::black_box(work.wrapping_mul(31).wrapping_add(i));
+            }
+        }
+        assert!(cpu_time(me) >= before + std::time::Duration::from_millis(20));
+        assert_eq!(
+            cpu_time(u32::MAX),
+            std::time::Duration::ZERO,
+            "no such process"
+        );
+    }
 }

@@ -35,21 +35,7 @@ impl Drop for Server {
 impl Server {
     /// Its CPU time so far (user and system), from `/proc`.
     fn cpu(&self) -> Duration {
-        let stat =
-            std::fs::read_to_string(format!("/proc/{}/stat", self.child.id())).unwrap_or_default();
-        // After the command's name in parentheses: fields 14 and 15 are utime and stime.
-        let fields: Vec<&str> = stat
-            .rsplit_once(')')
-            .map(|(_, rest)| rest.split_whitespace().collect())
-            .unwrap_or_default();
-        let ticks = |i: usize| {
-            fields
-                .get(i)
-                .and_then(|f| f.parse::<u64>().ok())
-                .unwrap_or(0)
-        };
-        // Clock ticks are 1/100 s on Linux.
-        Duration::from_millis((ticks(11) + ticks(12)) * 10)
+        super::cpu_time(self.child.id())
     }
 
     /// Its resident memory now and at its peak, in MiB, from `/proc`.
