@@ -166,24 +166,17 @@ async fn picture(
 }
 
 /// The corner the picture shows alone, as the lessons' page does: the exercise's (or, once
-/// the lessons are done, the last one's) when it is played in the corner and everything the
-/// picture shows (pieces, marks, frames, the last move) lies in it; `None` for the whole board.
+/// the lessons are done, the last one's) when it is played in the corner and the pieces and
+/// the last move lie in it; `None` for the whole board. Marks and frames outside it (the
+/// squares a piece may reach beyond it) are left out of the picture, as the page leaves them.
 fn corner(at: &LessonAt, board: &Board<'_>) -> Option<u8> {
     let exercise = at.current().or_else(|| at.stage.exercises.last())?;
     let moved = board
         .last_move
         .iter()
         .flat_map(|mv| mv.from().into_iter().chain(mv.to()));
-    let everything = board
-        .position
-        .pieces()
-        .map(|(sq, _)| sq)
-        .chain(board.marks.squares.iter().copied())
-        .chain(board.marks.selected)
-        .chain(board.frames.iter().map(|mark| mark.square))
-        .chain(moved)
-        .collect::<Vec<Square>>();
-    (exercise.shown_size() == CORNER && everything.into_iter().all(in_corner)).then_some(CORNER)
+    let mut shown = board.position.pieces().map(|(sq, _)| sq).chain(moved);
+    (exercise.shown_size() == CORNER && shown.all(in_corner)).then_some(CORNER)
 }
 
 /// Whether `square` lies in the corner the early stages are played in.
