@@ -12,8 +12,8 @@ use serde_json::Value;
 
 use crate::board_png;
 use crate::harness::{
-    CHANNEL_MESSAGE, EPHEMERAL, Harness, Picker, UPDATE_MESSAGE, alt_text, content, kind,
-    with_flags,
+    CHANNEL_MESSAGE, EPHEMERAL, Harness, Picker, UPDATE_MESSAGE, alt_text, callback_path, content,
+    kind, original_path, print_summary, with_flags,
 };
 use crate::support::fake_discord::RecordedRequest;
 use crate::support::lesson_answers::ANSWERS;
@@ -398,5 +398,35 @@ async fn the_challenge_offers_learn_to_a_newcomer_and_not_to_a_player() {
         .unwrap();
     let to_dave = h.challenge(CAROL, Some(DAVE), Vec::new()).await;
     assert!(!to_dave.content.contains(offer), "{}", to_dave.content);
+    h.idle().await;
+}
+
+/// `/learn`'s answer time, median over 20 asks: from the interaction to its first answer (the
+/// lesson, or a deferral when the work is slow) and to the answer that carries the board. Run
+/// with `--ignored --nocapture`.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "a measurement"]
+async fn learn_answer_time_is_measured() {
+    let h = Harness::registered().await;
+    let (mut first, mut board) = (Vec::new(), Vec::new());
+    for _ in 0..20 {
+        let mark = h.fake.mark();
+        let (id, sent) = h.command(ALICE, "learn", Vec::new());
+        let answer = h
+            .wait_since(mark, "/learn's answer", |r| {
+                r.is("POST", &callback_path(id))
+            })
+            .await;
+        first.push(answer.received_at.duration_since(sent));
+        let shown = h
+            .wait_since(mark, "/learn's board", |r| {
+                (r.is("POST", &callback_path(id)) || r.is("PATCH", &original_path(id)))
+                    && r.is_multipart()
+            })
+            .await;
+        board.push(shown.received_at.duration_since(sent));
+    }
+    print_summary("/learn, to its first answer", first);
+    print_summary("/learn, to its board", board);
     h.idle().await;
 }
