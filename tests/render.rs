@@ -9,13 +9,14 @@ use std::path::PathBuf;
 
 use image::{Rgb, RgbImage, imageops};
 use monkey_queen::cli::Cli;
+use monkey_queen::games::lessons::STAGES;
 use monkey_queen::model::BoardColors;
 use monkey_queen::render::analysis_layout::AnalysisLayout;
 use monkey_queen::render::theme::BoardTheme;
 use monkey_queen::render::{
     AnalysisTexts, BoardView, CellResult, Crosstable, CrosstableCell, CrosstableRow,
-    CrosstableTexts, FRAME_DELAY, LAST_FRAME_DELAY, Layout, Players, RATING_CHART, RatingPoint,
-    RatingTexts, Renderer, SHOWN_MISTAKES, theme,
+    CrosstableTexts, FRAME_DELAY, Frame, FrameKind, LAST_FRAME_DELAY, Layout, Players,
+    RATING_CHART, RatingPoint, RatingTexts, Renderer, SHOWN_MISTAKES, theme,
 };
 use monkey_queen_core::analysis;
 use monkey_queen_core::{Color, GameOptions, Move, Position, Record, Role, Square};
@@ -327,7 +328,7 @@ fn the_replay_has_one_frame_per_position_and_holds_the_last() {
     let renderer = renderer();
     let (record, _) = after(&GAME[..12]);
     let gif = renderer
-        .replay_gif(&record, &Players::new("Ann", "Bob"))
+        .replay_gif(&record, &Players::new("Ann", "Bob"), BoardColors::Standard)
         .unwrap();
     let mut decoder = gif::DecodeOptions::new().read_info(gif.as_slice()).unwrap();
     let layout = Layout::new(12, false);
@@ -352,7 +353,9 @@ fn a_replay_with_the_pie_swap_renders() {
     let options = GameOptions::new(12, 20, true).unwrap();
     let (record, _) = Record::from_moves(options, &["g1-g5", "swap", "f12-f8"]).unwrap();
     assert_eq!(record.moves[1], Move::Swap);
-    let gif = renderer.replay_gif(&record, &Players::default()).unwrap();
+    let gif = renderer
+        .replay_gif(&record, &Players::default(), BoardColors::Standard)
+        .unwrap();
     assert!(gif.starts_with(b"GIF89a"));
 }
 
@@ -987,5 +990,180 @@ fn the_high_contrast_theme_meets_three_to_one_everywhere() {
         let (cx, cy) = layout.square_centre(Square::parse(name, 12).unwrap());
         let dot = *img.get_pixel(cx as u32, cy as u32);
         assert!(contrast(dot, square) >= 3.0, "{name}: {dot:?}");
+    }
+}
+
+/// A pixel in the middle of the band of the frame drawn on `square`, at its top-left corner
+/// (on a dash of a dashed frame too).
+fn frame_band(img: &RgbImage, layout: &Layout, square: Square) -> Rgb<u8> {
+    let r = layout.square_rect(square);
+    let (inset, band) = (layout.square_px() / 16, layout.square_px() / 11);
+    *img.get_pixel(r.x + inset + band / 2, r.y + inset + band / 2)
+}
+
+/// Whether a colour is a clear green: green well above red and blue, not the grey-green of
+/// the squares (hue about 90°–150°, saturated).
+fn clearly_green(Rgb([r, g, b]): Rgb<u8>) -> bool {
+    let (r, g, b) = (i32::from(r), i32::from(g), i32::from(b));
+    let saturation = f64::from(g - r.min(b)) / f64::from(g.max(1));
+    g - r >= 60 && g - b >= 40 && saturation > 0.5
+}
+
+/// Whether any pixel of `area` (x, y, w, h) is `color`.
+fn shows(img: &RgbImage, (x, y, w, h): (u32, u32, u32, u32), color: Rgb<u8>) -> bool {
+    (y..y + h).any(|py| (x..x + w).any(|px| *img.get_pixel(px, py) == color))
+}
+
+#[test]
+fn a_lessons_corner_is_drawn_alone_eight_squares_a_side_its_frames_in_their_colours() {
+    // The first lesson's first exercise: a queen on d1, played in the 8×8 corner.
+    let pos = STAGES[0].exercises[0].start();
+    // Distances on the tried and the allowed squares, as a baby's wrong try shows them.
+    let frame = |name: &str, kind| Frame {
+        square: sq(name),
+        kind,
+        label: matches!(kind, FrameKind::Allowed | FrameKind::Wrong).then(|| "√50".to_owned()),
+    };
+    let kinds = [
+        ("d1", FrameKind::Piece),
+        ("d6", FrameKind::Target),
+        ("b3", FrameKind::Allowed),
+        ("e5", FrameKind::Wrong),
+        ("h8", FrameKind::Danger),
+        // Outside the corner: not drawn.
+        ("k11", FrameKind::Wrong),
+    ];
+    let view = BoardView {
+        frames: kinds
+            .iter()
+            .map(|&(name, kind)| frame(name, kind))
+            .collect(),
+        corner: Some(8),
+        ..BoardView::default()
+    };
+    let renderer = renderer();
+    let png = renderer.board_png(&pos, &view).unwrap();
+    assert!(png.len() <= 96_863 / 3, "{} bytes", png.len());
+    if let Ok(path) = std::env::var("MQ_CORNER_PNG") {
+        std::fs::write(path, &png).unwrap();
+    }
+    let img = image::load_from_memory(&png).unwrap().to_rgb8();
+    let layout = Layout::new(8, false);
+    assert_eq!(Renderer::layout(&pos, &view).unwrap(), layout);
+    assert_eq!(img.dimensions(), (layout.width(), layout.height()));
+    assert_eq!(layout.square_px(), 90, "the corner's squares are larger");
+
+    // 8 squares a side, a1 dark at the bottom left: every square's own colour in its corner.
+    for rank in 0..8 {
+        for file in 0..8 {
+            let square = Square::new(file, rank).unwrap();
+            let want = if Layout::is_light(square) {
+                theme::LIGHT_SQUARE
+            } else {
+                theme::DARK_SQUARE
+            };
+            assert_eq!(corner(&img, &layout, square), want, "{square}");
+        }
+    }
+    // The board ends after h: the edge, then the frame, right of h1 and above h8.
+    let board = layout.board();
+    let right = *img.get_pixel(board.x + board.w + 3, board.y + board.h - 5);
+    assert_eq!(right, theme::FRAME);
+    // The coordinates a–h and 1–8 in the frame: text under each of the 8 columns and beside
+    // each of the 8 rows, and none where a ninth would go.
+    let cell = |x: u32, y: u32| (x, y, layout.square_px(), theme_frame_px() - 3);
+    for i in 0..8 {
+        let column_x = board.x + i * layout.square_px();
+        let below = cell(column_x, board.y + board.h + 3);
+        assert!(shows(&img, below, theme::COORDINATE), "file {i}");
+        let row_y = board.y + i * layout.square_px();
+        let beside = (
+            board.x + board.w + 3,
+            row_y,
+            theme_frame_px() - 3,
+            layout.square_px(),
+        );
+        assert!(shows(&img, beside, theme::COORDINATE), "rank {}", 8 - i);
+    }
+    // The queen on d1, on the corner's squares.
+    assert!(piece_share(&img, &layout, sq("d1"), Color::White) > QUEEN_SHARE);
+
+    // Each frame in its kind's colour exactly, the allowed squares' a clear green.
+    for (name, kind, color) in [
+        ("d1", FrameKind::Piece, theme::FRAME_PIECE),
+        ("d6", FrameKind::Target, theme::FRAME_TARGET),
+        ("b3", FrameKind::Allowed, theme::FRAME_ALLOWED),
+        ("e5", FrameKind::Wrong, theme::FRAME_WRONG),
+        ("h8", FrameKind::Danger, theme::FRAME_DANGER),
+    ] {
+        assert_eq!(
+            frame_band(&img, &layout, sq(name)),
+            color,
+            "{name} {kind:?}"
+        );
+    }
+    let green = frame_band(&img, &layout, sq("b3"));
+    assert!(
+        clearly_green(green),
+        "the allowed squares' frame: {green:?}"
+    );
+    assert!(!clearly_green(theme::DARK_SQUARE) && !clearly_green(theme::LIGHT_SQUARE));
+
+    // The same exercise on the whole board: 12 squares a side, the frames there too.
+    let whole = BoardView {
+        corner: None,
+        ..view.clone()
+    };
+    let png = renderer.board_png(&pos, &whole).unwrap();
+    let img = image::load_from_memory(&png).unwrap().to_rgb8();
+    let layout = Layout::new(12, false);
+    assert_eq!(corner(&img, &layout, sq("l12")), theme::DARK_SQUARE);
+    assert!(clearly_green(frame_band(&img, &layout, sq("b3"))));
+    assert_eq!(frame_band(&img, &layout, sq("k11")), theme::FRAME_WRONG);
+
+    // A corner the renderer has no pictures for is refused.
+    let odd = BoardView {
+        corner: Some(5),
+        ..BoardView::default()
+    };
+    assert!(renderer.board_png(&pos, &odd).is_err());
+}
+
+/// The width of the frame around the squares, which holds the coordinates.
+fn theme_frame_px() -> u32 {
+    monkey_queen::render::layout::FRAME
+}
+
+#[test]
+fn a_replay_is_drawn_in_the_colours_asked() {
+    let renderer = renderer();
+    let (record, _) = after(&GAME[..4]);
+    let layout = Layout::new(12, false);
+    for colors in BoardColors::ALL {
+        let gif = renderer
+            .replay_gif(&record, &Players::default(), colors)
+            .unwrap();
+        let mut options = gif::DecodeOptions::new();
+        options.set_color_output(gif::ColorOutput::RGBA);
+        let mut decoder = options.read_info(gif.as_slice()).unwrap();
+        let first = decoder.read_next_frame().unwrap().unwrap();
+        assert_eq!((first.width, first.height), (780, 934));
+        // The start position: a1 dark and b1 light, in the theme's colours.
+        let at = |square: &str| {
+            let r = layout.square_rect(sq(square));
+            let i = ((r.y + 1) * layout.width() + r.x + 1) as usize * 4;
+            Rgb([first.buffer[i], first.buffer[i + 1], first.buffer[i + 2]])
+        };
+        let theme = BoardTheme::of(colors);
+        assert!(
+            distance(at("a1"), theme.dark) <= 12,
+            "{colors}: {:?}",
+            at("a1")
+        );
+        assert!(
+            distance(at("b1"), theme.light) <= 12,
+            "{colors}: {:?}",
+            at("b1")
+        );
     }
 }

@@ -320,6 +320,7 @@ async fn each_servers_daily_post_is_owed_once_a_day_and_handed_out_that_day() {
         channel,
         lang,
         puzzle,
+        ..
     } = &post.what
     else {
         panic!("the daily post: {:?}", post.what)

@@ -448,19 +448,23 @@ fn serve(
     addr
 }
 
-/// Draws a board of each size in each orientation once, so that no game's first picture is
-/// the slow one: the empty boards are drawn then (a few milliseconds each in a release build;
-/// the palette ships with the program).
+/// Draws a board of each size, and the lessons' corner, in each orientation once, so that no
+/// game's (or lesson's) first picture is the slow one: the empty boards are drawn then (a few
+/// milliseconds each in a release build; the palette ships with the program).
 async fn warm_up(renderer: Arc<Renderer>) -> Result<(), AppError> {
     let drawn = tokio::task::spawn_blocking(move || {
-        for size in monkey_queen_core::GameOptions::SIZES {
-            let Ok(options) = monkey_queen_core::GameOptions::with_size(size) else {
-                continue;
-            };
-            let start = monkey_queen_core::Position::start(options);
+        let standard =
+            monkey_queen_core::Position::start(monkey_queen_core::GameOptions::default());
+        let corners = crate::render::CORNERS.map(|corner| (standard.clone(), Some(corner)));
+        let boards = monkey_queen_core::GameOptions::SIZES
+            .into_iter()
+            .filter_map(|size| monkey_queen_core::GameOptions::with_size(size).ok())
+            .map(|options| (monkey_queen_core::Position::start(options), None));
+        for (start, corner) in boards.chain(corners) {
             for flipped in [false, true] {
                 let view = BoardView {
                     flipped,
+                    corner,
                     ..BoardView::default()
                 };
                 renderer.board_png(&start, &view)?;

@@ -60,6 +60,9 @@ pub struct ReplayArgs {
     played: PlayedArgs,
     #[command(flatten)]
     names: NameArgs,
+    /// The board's colours: standard, colorblind or high.
+    #[arg(long, default_value = "standard", value_parser = board_colors)]
+    colors: BoardColors,
     /// Where to write the GIF.
     #[arg(long)]
     out: PathBuf,
@@ -90,6 +93,7 @@ pub fn render(args: &RenderArgs) -> Result<(), String> {
         players: args.names.players(),
         status: args.status.clone(),
         frames: Vec::new(),
+        corner: None,
         colors: args.colors,
     };
     let renderer = Renderer::new().map_err(|e| e.to_string())?;
@@ -102,7 +106,7 @@ pub fn replay(args: &ReplayArgs) -> Result<(), String> {
     let (record, _) = args.played.position()?;
     let renderer = Renderer::new().map_err(|e| e.to_string())?;
     let gif = renderer
-        .replay_gif(&record, &args.names.players())
+        .replay_gif(&record, &args.names.players(), args.colors)
         .map_err(|e| e.to_string())?;
     write(&args.out, &gif)
 }

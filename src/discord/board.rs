@@ -67,6 +67,7 @@ pub async fn picture(
         players: Players::new(game.white.name.clone(), game.black.name.clone()),
         status: Some(lang.text(&Msg::StatusLine(game))),
         frames: Vec::new(),
+        corner: None,
         colors,
     };
     let renderer = data.renderer.clone();
@@ -85,6 +86,17 @@ pub async fn colors_for(data: &Data, user: UserId, guild: Option<GuildId>) -> Bo
         .board_colors(Some(user), guild)
         .await
         .inspect_err(|e| warn!(%user, error = %e, "drawing a board without the player's colours"))
+        .unwrap_or_default()
+}
+
+/// The colours of a board everyone sees in `guild` (see `GameService::board_colors`): the
+/// server's, the standard ones outside a server and while the database can't be reached
+/// (logged).
+pub async fn public_colors(data: &Data, guild: Option<GuildId>) -> BoardColors {
+    data.service
+        .board_colors(None, guild)
+        .await
+        .inspect_err(|e| warn!(?guild, error = %e, "drawing a board without the server's colours"))
         .unwrap_or_default()
 }
 

@@ -12,12 +12,12 @@ use super::custom_id::ComponentId;
 use super::delivery::nonce;
 use super::delivery::retry::{Retry, retry};
 use super::{Data, Error};
-use crate::games::{ChannelId, PuzzleView};
+use crate::games::{BoardColors, ChannelId, PuzzleView};
 use crate::i18n::{Button, Lang, Msg};
 use crate::render::{BoardView, Players};
 
-/// Posts `view`, the daily puzzle, in `channel`, in `lang`: its board, what to find, and
-/// Solve. Posted again (its answer lost, or its deliverer dead before reporting it), it shows
+/// Posts `view`, the daily puzzle, in `channel`, in `lang` and the server's board `colors`:
+/// its board, what to find, and Solve. Posted again (its answer lost, or its deliverer dead before reporting it), it shows
 /// once (see `nonce`).
 ///
 /// # Errors
@@ -27,6 +27,7 @@ pub async fn deliver_daily(
     data: &Data,
     channel: ChannelId,
     lang: Lang,
+    colors: BoardColors,
     view: &PuzzleView,
 ) -> Result<(), Error> {
     let board = BoardView {
@@ -37,6 +38,7 @@ pub async fn deliver_daily(
             lang.text(&Msg::ColorName(monkey_queen_core::Color::Black)),
         ),
         status: Some(lang.text(&Msg::PuzzleCaption(view))),
+        colors,
         ..BoardView::default()
     };
     let renderer = data.renderer.clone();

@@ -22,7 +22,8 @@
 use super::puzzles::{self, PuzzleView};
 use super::{Challenge, GameId, GameService, GameView, Result, TournamentView};
 use crate::model::{
-    AnnouncementId, ChallengeStatus, ChannelId, Day, EndReason, GameStatus, Lang, Reach, UserId,
+    AnnouncementId, BoardColors, ChallengeStatus, ChannelId, Day, EndReason, GameStatus, Lang,
+    Reach, UserId,
 };
 use crate::storage::{self, AnnouncementRow, Conn, Owed};
 
@@ -84,6 +85,8 @@ pub enum Announced {
         channel: ChannelId,
         /// The post's language, as the server chose.
         lang: Lang,
+        /// The board's colours, as the server chose for its public boards.
+        colors: BoardColors,
         /// The puzzle as it starts.
         puzzle: Box<PuzzleView>,
     },
@@ -184,9 +187,14 @@ impl GameService {
                     return Ok(None);
                 };
                 let puzzle = puzzles::daily_post(conn, day).await?;
+                let colors = storage::guild_settings(conn, guild)
+                    .await?
+                    .unwrap_or_default()
+                    .board_colors;
                 return Ok(puzzle.map(|puzzle| Announced::Daily {
                     channel,
                     lang,
+                    colors,
                     puzzle: Box::new(puzzle),
                 }));
             }

@@ -31,6 +31,8 @@ const COORD_SIZE: f32 = 18.0;
 /// and the sprites for that square size.
 #[derive(Debug)]
 pub struct Kit {
+    /// The squares a side of its boards.
+    size: u8,
     /// The colours everything is drawn in.
     theme: &'static BoardTheme,
     /// The empty picture, White at the bottom then flipped.
@@ -74,6 +76,7 @@ impl Kit {
     pub fn new(fonts: &Fonts, size: u8, theme: &'static BoardTheme) -> Kit {
         let square = Layout::new(size, false).square_px();
         Kit {
+            size,
             theme,
             empty: [false, true]
                 .map(|flipped| empty_board(fonts, Layout::new(size, flipped), theme)),
@@ -171,14 +174,15 @@ fn fill(img: &mut RgbImage, r: Rect, color: Rgb<u8>) {
 }
 
 /// Draws `pos` as `view` asks, on a copy of the kit's empty board.
+/// The kit is that of the squares drawn: the board's, or the corner's that `view` asks for.
 #[must_use]
 pub fn draw(fonts: &Fonts, kit: &Kit, icons: &Icons, pos: &Position, view: &BoardView) -> RgbImage {
-    let layout = Layout::new(pos.size(), view.flipped);
+    let layout = Layout::new(kit.size, view.flipped);
     let mut img = kit.empty[usize::from(view.flipped)].clone();
     draw_highlights(&mut img, &layout, kit.theme, view);
     draw_pieces(&mut img, fonts, &layout, kit, pos);
     for &sq in &view.marks {
-        if sq.is_on_board(pos.size()) {
+        if sq.is_on_board(layout.size()) {
             let r = layout.square_rect(sq);
             let marker = if pos.piece_at(sq).is_some() {
                 &kit.sprites.ring
@@ -189,7 +193,7 @@ pub fn draw(fonts: &Fonts, kit: &Kit, icons: &Icons, pos: &Position, view: &Boar
         }
     }
     for frame in &view.frames {
-        if frame.square.is_on_board(pos.size()) {
+        if frame.square.is_on_board(layout.size()) {
             draw_frame(&mut img, fonts, &layout, frame);
         }
     }
@@ -200,16 +204,23 @@ pub fn draw(fonts: &Fonts, kit: &Kit, icons: &Icons, pos: &Position, view: &Boar
     img
 }
 
+/// The colour of a frame of `kind` (the lessons' page's, `web/learn.css`).
+#[must_use]
+pub const fn frame_color(kind: FrameKind) -> Rgb<u8> {
+    match kind {
+        FrameKind::Piece => theme::FRAME_PIECE,
+        FrameKind::Target => theme::FRAME_TARGET,
+        FrameKind::Allowed => theme::FRAME_ALLOWED,
+        FrameKind::Wrong => theme::FRAME_WRONG,
+        FrameKind::Danger => theme::FRAME_DANGER,
+    }
+}
+
 /// A square framed in its kind's colour (dashed for the squares only shown as possible), its
 /// label on a dark ground at its top.
 fn draw_frame(img: &mut RgbImage, fonts: &Fonts, layout: &Layout, frame: &Frame) {
-    let (color, dashed) = match frame.kind {
-        FrameKind::Piece => (theme::FRAME_PIECE, false),
-        FrameKind::Target => (theme::FRAME_TARGET, false),
-        FrameKind::Allowed => (theme::FRAME_ALLOWED, true),
-        FrameKind::Wrong => (theme::FRAME_WRONG, false),
-        FrameKind::Danger => (theme::FRAME_DANGER, true),
-    };
+    let color = frame_color(frame.kind);
+    let dashed = matches!(frame.kind, FrameKind::Allowed | FrameKind::Danger);
     let square = layout.square_px();
     let inset = (square / 16).max(1);
     let band = (square / 11).max(2);
@@ -323,7 +334,8 @@ fn draw_highlights(img: &mut RgbImage, layout: &Layout, colors: &BoardTheme, vie
 
 fn draw_pieces(img: &mut RgbImage, fonts: &Fonts, layout: &Layout, kit: &Kit, pos: &Position) {
     let sprites = &kit.sprites;
-    for (sq, piece) in pos.pieces() {
+    let drawn = pos.pieces().filter(|(sq, _)| sq.is_on_board(layout.size()));
+    for (sq, piece) in drawn {
         let r = layout.square_rect(sq);
         let i = piece.color.index();
         match piece.role {

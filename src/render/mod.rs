@@ -56,13 +56,18 @@ pub use view::{BoardView, Frame, FrameKind, Players, default_status};
 
 /// The board sizes pictures are prepared for (R1.1).
 const SIZES: [u8; 3] = [12, 14, 16];
+/// The corners a picture may show alone ([`BoardView::corner`]): the lessons' 8×8.
+pub const CORNERS: [u8; 1] = [8];
+/// Every number of squares a side a picture draws: the corners, then the boards.
+const DRAWN: [u8; CORNERS.len() + SIZES.len()] = [CORNERS[0], SIZES[0], SIZES[1], SIZES[2]];
 
 /// Why a picture could not be made. All of these are internal failures, not user mistakes.
 #[derive(Debug)]
 pub enum RenderError {
     /// The embedded font could not be read.
     Font(ab_glyph::InvalidFont),
-    /// The board size is not one of 12, 14 or 16.
+    /// The board size is not one of 12, 14 or 16, or the corner asked for is not one of
+    /// [`CORNERS`] within the board.
     BoardSize(u8),
     /// The PNG encoder failed.
     Png(png::EncodingError),
@@ -102,8 +107,8 @@ pub struct Renderer {
     fonts: Fonts,
     /// The strip icons, by theme (in [`BoardColors::ALL`]'s order).
     icons: [Icons; BoardColors::ALL.len()],
-    /// The kits, by theme then size.
-    kits: [[OnceLock<Kit>; SIZES.len()]; BoardColors::ALL.len()],
+    /// The kits, by theme then size (in [`DRAWN`]'s order).
+    kits: [[OnceLock<Kit>; DRAWN.len()]; BoardColors::ALL.len()],
 }
 
 /// The place of `colors` in [`BoardColors::ALL`].
@@ -134,7 +139,7 @@ impl Renderer {
     }
 
     fn kit(&self, size: u8, colors: BoardColors) -> Result<&Kit, RenderError> {
-        let slot = SIZES
+        let slot = DRAWN
             .iter()
             .position(|&s| s == size)
             .ok_or(RenderError::BoardSize(size))?;
@@ -147,9 +152,17 @@ impl Renderer {
     /// # Errors
     /// [`RenderError::BoardSize`] for a board size without pictures.
     pub fn board_image(&self, pos: &Position, view: &BoardView) -> Result<RgbImage, RenderError> {
-        let kit = self.kit(pos.size(), view.colors)?;
+        let kit = self.kit(drawn_size(pos, view)?, view.colors)?;
         let icons = &self.icons[theme_slot(view.colors)];
         Ok(board::draw(&self.fonts, kit, icons, pos, view))
+    }
+
+    /// The geometry of the picture of `pos` as `view` asks (its corner alone, if it asks).
+    ///
+    /// # Errors
+    /// [`RenderError::BoardSize`] for a board size or corner without pictures.
+    pub fn layout(pos: &Position, view: &BoardView) -> Result<Layout, RenderError> {
+        Ok(Layout::new(drawn_size(pos, view)?, view.flipped))
     }
 
     /// The picture of `pos` as `view` asks, as PNG bytes: an indexed image in the palette of
@@ -161,22 +174,46 @@ impl Renderer {
         let img = self.board_image(pos, view)?;
         let palette = palette::of(view.colors);
         let (empty, empty_indices) = self
-            .kit(pos.size(), view.colors)?
+            .kit(drawn_size(pos, view)?, view.colors)?
             .empty(view.flipped, |img| palette.indices(img));
-        let indices = palette.indices_over(&img, empty, empty_indices);
-        encode::indexed_png(img.dimensions(), &indices, palette.rgb()).map_err(RenderError::Png)
+        let mut indices = palette.indices_over(&img, empty, empty_indices);
+        if view.frames.is_empty() {
+            return encode::indexed_png(img.dimensions(), &indices, palette.rgb())
+                .map_err(RenderError::Png);
+        }
+        // The frames' colours exactly, in slots of their own (see `Palette::holding`).
+        let layout = Renderer::layout(pos, view)?;
+        let frames: Vec<_> = view
+            .frames
+            .iter()
+            .filter(|frame| frame.square.is_on_board(layout.size()))
+            .map(|frame| {
+                (
+                    board::frame_color(frame.kind).0,
+                    layout.square_rect(frame.square),
+                )
+            })
+            .collect();
+        let rgb = palette.holding(&img, &mut indices, &frames);
+        encode::indexed_png(img.dimensions(), &indices, &rgb).map_err(RenderError::Png)
     }
 
-    /// An animated GIF of the whole game: the start, then one frame after every ply with
-    /// that move highlighted, the last frame held for [`LAST_FRAME_DELAY`]. `players` names
-    /// who held White and Black at the start; after a `swap` (R8.1) the names change sides.
+    /// An animated GIF of the whole game in `colors`: the start, then one frame after every
+    /// ply with that move highlighted, the last frame held for [`LAST_FRAME_DELAY`].
+    /// `players` names who held White and Black at the start; after a `swap` (R8.1) the names
+    /// change sides.
     ///
     /// # Errors
     /// [`RenderError::BoardSize`], or an internal GIF encoder failure.
-    pub fn replay_gif(&self, record: &Record, players: &Players) -> Result<Vec<u8>, RenderError> {
-        let frames = replay_views(record, players);
+    pub fn replay_gif(
+        &self,
+        record: &Record,
+        players: &Players,
+        colors: BoardColors,
+    ) -> Result<Vec<u8>, RenderError> {
+        let frames = replay_views(record, players, colors);
         let last = frames.len() - 1;
-        let palette = &palette::BOARDS;
+        let palette = palette::of(colors);
         let layout = Layout::new(record.options.size(), false);
         let dimension =
             |v: u32| u16::try_from(v).map_err(|_| RenderError::BoardSize(record.options.size()));
@@ -197,6 +234,19 @@ impl Renderer {
                 .map_err(RenderError::Gif)?;
         }
         gif.finish().map_err(RenderError::Gif)
+    }
+}
+
+/// The squares a side the picture of `pos` as `view` asks draws: the board's, or the corner's.
+fn drawn_size(pos: &Position, view: &BoardView) -> Result<u8, RenderError> {
+    let size = pos.size();
+    if !SIZES.contains(&size) {
+        return Err(RenderError::BoardSize(size));
+    }
+    match view.corner {
+        None => Ok(size),
+        Some(corner) if CORNERS.contains(&corner) && corner <= size => Ok(corner),
+        Some(corner) => Err(RenderError::BoardSize(corner)),
     }
 }
 
@@ -258,8 +308,12 @@ impl Renderer {
     }
 }
 
-/// Every position of a game with the view of its replay frame: start first.
-fn replay_views(record: &Record, players: &Players) -> Vec<(Position, BoardView)> {
+/// Every position of a game with the view of its replay frame in `colors`: start first.
+fn replay_views(
+    record: &Record,
+    players: &Players,
+    colors: BoardColors,
+) -> Vec<(Position, BoardView)> {
     let mut pos = Position::start(record.options);
     let mut players = players.clone();
     let mut frames = Vec::with_capacity(record.moves.len() + 1);
@@ -267,6 +321,7 @@ fn replay_views(record: &Record, players: &Players) -> Vec<(Position, BoardView)
         pos.clone(),
         BoardView {
             players: players.clone(),
+            colors,
             ..BoardView::default()
         },
     ));
@@ -280,6 +335,7 @@ fn replay_views(record: &Record, players: &Players) -> Vec<(Position, BoardView)
             BoardView {
                 last_move: Some(m),
                 players: players.clone(),
+                colors,
                 ..BoardView::default()
             },
         ));

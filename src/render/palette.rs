@@ -1,7 +1,6 @@
 //! The palettes of board pictures, one per theme: 255 colours and a fast map from RGB to
 //! palette indices. Board PNGs are written with their theme's as indexed images (a third of
-//! the bytes, or less), and replay GIFs (always in the bot's own colours) use the standard one
-//! for every frame.
+//! the bytes, or less), and replay GIFs use their theme's for every frame.
 //!
 //! A board has few flat colours and the anti-aliased shades between them; 255 colours cover
 //! both. The map looks colours up by their top 6 bits per channel (a table of 2^18 entries),
@@ -21,6 +20,7 @@ use std::borrow::Cow;
 
 use image::RgbImage;
 
+use super::layout::Rect;
 use crate::model::BoardColors;
 
 /// How many colours pictures use; the last palette slot stays free (a GIF's transparent index).
@@ -42,8 +42,8 @@ const SHIPPED: [&[u8; TABLE_BYTES]; 3] = [
     include_bytes!("../../assets/board-palette-high.bin"),
 ];
 
-/// The palette of boards in the bot's own colours (and of replays).
-pub static BOARDS: Palette = Palette {
+/// The palette of boards in the bot's own colours.
+static BOARDS: Palette = Palette {
     table: Cow::Borrowed(SHIPPED[0]),
 };
 /// The palette of boards in the colour-blind-safe colours.
@@ -150,11 +150,58 @@ impl Palette {
     }
 
     /// The colour palette index `index` stands for.
-    #[cfg(test)]
     #[must_use]
     pub fn color(&self, index: u8) -> [u8; 3] {
         let i = usize::from(index) * 3;
         [self.table[i], self.table[i + 1], self.table[i + 2]]
+    }
+}
+
+impl Palette {
+    /// This palette's colours, in which each colour of `frames` that it holds only roughly gets
+    /// a slot of its own (one no pixel of the picture uses, the free last one first), and
+    /// `indices` (the picture `img`'s) of the pixels of exactly that colour within the frame's
+    /// rectangle pointed at it. The lessons frame squares in colours a board has nowhere else
+    /// (a saturated green) that the learnt palettes lack; a picture without frames never comes
+    /// here, so its palette stays the shipped one. Colours beyond the free slots stay rough.
+    #[must_use]
+    pub fn holding(
+        &self,
+        img: &RgbImage,
+        indices: &mut [u8],
+        frames: &[([u8; 3], Rect)],
+    ) -> Vec<u8> {
+        let mut rgb = self.rgb().to_vec();
+        let mut used = [false; 256];
+        for &i in indices.iter() {
+            used[usize::from(i)] = true;
+        }
+        let mut free = (0..=u8::MAX).rev().filter(|&i| !used[usize::from(i)]);
+        let mut slots: Vec<([u8; 3], u8)> = Vec::new();
+        let (width, height) = img.dimensions();
+        for &(color, area) in frames {
+            let slot = match slots.iter().find(|(held, _)| *held == color) {
+                Some(&(_, slot)) => slot,
+                None if self.color(self.index(color)) == color => continue,
+                None => {
+                    let Some(slot) = free.next() else {
+                        continue;
+                    };
+                    let at = usize::from(slot) * 3;
+                    rgb[at..at + 3].copy_from_slice(&color);
+                    slots.push((color, slot));
+                    slot
+                }
+            };
+            for y in area.y..(area.y + area.h).min(height) {
+                for x in area.x..(area.x + area.w).min(width) {
+                    if img.get_pixel(x, y).0 == color {
+                        indices[(y * width + x) as usize] = slot;
+                    }
+                }
+            }
+        }
+        rgb
     }
 }
 

@@ -70,6 +70,10 @@ pub struct BoardView {
     pub frames: Vec<Frame>,
     /// The board's colours.
     pub colors: BoardColors,
+    /// Only the corner of this many squares a side at `a1` is drawn, its coordinates and all
+    /// (the lessons' small boards: `a`–`h`, `1`–`8`); `None` draws the whole board. Pieces,
+    /// marks and frames outside it are not drawn.
+    pub corner: Option<u8>,
 }
 
 /// What a framed square shows, as the lessons' page frames it (`web/learn.css`).

@@ -6,13 +6,14 @@
 use monkey_queen::games::UserId;
 use monkey_queen::games::lessons::Stage;
 use monkey_queen::render::Layout;
+use monkey_queen::render::theme::STANDARD;
 use monkey_queen_core::Square;
 use serde_json::Value;
 
 use crate::board_png;
 use crate::harness::{
-    CHANNEL_MESSAGE, EPHEMERAL, Harness, Picker, UPDATE_MESSAGE, alt_text, content, kind,
-    with_flags,
+    CHANNEL_MESSAGE, EPHEMERAL, Harness, Picker, UPDATE_MESSAGE, alt_text, callback_path, content,
+    kind, original_path, print_summary, with_flags,
 };
 use crate::support::fake_discord::RecordedRequest;
 use crate::support::lesson_answers::ANSWERS;
@@ -22,6 +23,8 @@ use crate::support::payloads::{
 
 /// The `stage` choice of `/learn` for the babies (poise sends a choice's index).
 const STAGE_BABIES: i64 = 3;
+/// The `stage` choice of `/learn` for the positions of real games.
+const STAGE_FIND: i64 = 8;
 
 /// A lesson message as the bot sent it (an answer, or an update of the clicked one).
 struct Lesson {
@@ -122,14 +125,61 @@ fn squares(answer: &str) -> (&str, &str) {
         .unwrap_or_else(|| panic!("not a move: {answer}"))
 }
 
-/// The colour of the frame drawn on `square` of a 12×12 picture (White at the bottom): a
-/// pixel of its left band, halfway up.
-fn frame_colour(picture: &board_png::Picture, square: &str) -> [u8; 3] {
-    let layout = Layout::new(12, false);
+/// The squares of a lesson's picture, checked: `size` a side (the corner's 8 or the whole
+/// board's 12), White at the bottom, each in its colour (probed in its top-left corner, clear
+/// of pieces and frames); their geometry.
+fn squares_of(picture: &board_png::Picture, size: u8) -> Layout {
+    let layout = Layout::new(size, false);
+    assert_eq!(
+        picture.0.dimensions(),
+        (layout.width(), layout.height()),
+        "picture size"
+    );
+    for rank in 0..size {
+        for file in 0..size {
+            let square = Square::new(file, rank).unwrap();
+            let want = if Layout::is_light(square) {
+                STANDARD.light
+            } else {
+                STANDARD.dark
+            };
+            assert_eq!(
+                picture.square_color(square, size),
+                want,
+                "{square} of a {size}×{size} picture"
+            );
+        }
+    }
+    layout
+}
+
+/// The colour of the frame drawn on `square` of a picture of `layout`: a pixel of its left
+/// band, near its top (on a dash of a dashed frame too).
+fn frame_colour(picture: &board_png::Picture, layout: &Layout, square: &str) -> [u8; 3] {
     let r = layout.square_rect(Square::parse(square, 12).unwrap());
     let inset = layout.square_px() / 16;
     let band = layout.square_px() / 11;
-    picture.0.get_pixel(r.x + inset + band / 2, r.y + r.h / 2).0
+    picture
+        .0
+        .get_pixel(r.x + inset + band / 2, r.y + inset + band / 2)
+        .0
+}
+
+/// Whether a colour is a clear green (the allowed squares' frame), not the grey-green of the
+/// squares: green well above red and blue, saturated.
+fn clearly_green([r, g, b]: [u8; 3]) -> bool {
+    let (r, g, b) = (i32::from(r), i32::from(g), i32::from(b));
+    let saturation = f64::from(g - r.min(b)) / f64::from(g.max(1));
+    g - r >= 60 && g - b >= 40 && saturation > 0.5
+}
+
+/// How many pixels of the squares of a picture of `layout` are a clear green.
+fn green_pixels(picture: &board_png::Picture, layout: &Layout) -> usize {
+    let board = layout.board();
+    (board.y..board.y + board.h)
+        .flat_map(|y| (board.x..board.x + board.w).map(move |x| (x, y)))
+        .filter(|&(x, y)| clearly_green(picture.0.get_pixel(x, y).0))
+        .count()
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -163,13 +213,15 @@ async fn learn_teaches_a_stage_with_a_wrong_and_right_tries_and_goes_on_from_the
         "the same exercise again"
     );
     assert!(wrong.content.contains("Press **Move** to try again."));
+    // The exercise is played in the corner: its picture shows the 8×8 corner alone.
     let picture = wrong.picture();
-    let [red, green, blue] = frame_colour(&picture, "d6");
+    let layout = squares_of(&picture, 8);
+    let [red, green, blue] = frame_colour(&picture, &layout, "d6");
     assert!(
         red > 200 && green > 180 && blue < 120,
         "d6 framed yellow: {red},{green},{blue}"
     );
-    let [red, green, blue] = frame_colour(&picture, "d1");
+    let [red, green, blue] = frame_colour(&picture, &layout, "d1");
     assert!(
         blue > 180 && red < 120,
         "d1 framed blue: {red},{green},{blue}"
@@ -262,6 +314,14 @@ async fn a_babys_forbidden_move_is_tried_from_the_menu_and_explained_with_its_di
         .find(|(_, value, _, _)| value == "b4")
         .expect("b4, on the baby's rank, may be tried");
     assert_eq!(b4.3, "not marked: try it and see why");
+    // Only the corner is shown, so only its squares are offered.
+    for (_, value, _, _) in menu.options() {
+        let square = Square::parse(&value, 12).unwrap();
+        assert!(
+            square.file() < 8 && square.rank() < 8,
+            "{value} is outside the corner shown"
+        );
+    }
 
     let wrong = try_move(&h, BOB, &babies, "c4", "b4").await;
     assert!(
@@ -277,19 +337,37 @@ async fn a_babys_forbidden_move_is_tried_from_the_menu_and_explained_with_its_di
         wrong.content
     );
     assert!(wrong.content.contains("√: the distance to the enemy queen"));
+    if let Ok(path) = std::env::var("MQ_LEARN_PNG") {
+        std::fs::write(path, &wrong.request.files[0].bytes).unwrap();
+    }
     let picture = wrong.picture();
-    let [red, green, blue] = frame_colour(&picture, "b4");
+    let layout = squares_of(&picture, 8);
+    let [red, green, blue] = frame_colour(&picture, &layout, "b4");
     assert!(
         red > 180 && green < 120 && blue < 100,
         "b4 framed red: {red},{green},{blue}"
     );
-    if let Ok(path) = std::env::var("MQ_LEARN_PNG") {
-        std::fs::write(path, &wrong.request.files[0].bytes).unwrap();
-    }
+    // The squares the baby may go to, framed in a clear green (dashed: at least a side's
+    // length of band).
+    let band = layout.square_px() / 11;
+    let greens = green_pixels(&picture, &layout);
+    assert!(
+        greens > usize::try_from(band * layout.square_px()).unwrap(),
+        "the allowed squares framed green: {greens} green pixels"
+    );
 
     // Nothing stored until the stage is done.
     let progress = h.service.lessons().progress(UserId(BOB.id)).await.unwrap();
     assert!(progress.iter().all(|p| p.stars.is_none()));
+
+    // The positions of real games are shown on the whole board.
+    let find = learn(&h, BOB, vec![integer_option("stage", STAGE_FIND)]).await;
+    assert!(
+        find.content.contains("**Find the move**"),
+        "{}",
+        find.content
+    );
+    squares_of(&find.picture(), 12);
     h.idle().await;
 }
 
@@ -320,5 +398,35 @@ async fn the_challenge_offers_learn_to_a_newcomer_and_not_to_a_player() {
         .unwrap();
     let to_dave = h.challenge(CAROL, Some(DAVE), Vec::new()).await;
     assert!(!to_dave.content.contains(offer), "{}", to_dave.content);
+    h.idle().await;
+}
+
+/// `/learn`'s answer time, median over 20 asks: from the interaction to its first answer (the
+/// lesson, or a deferral when the work is slow) and to the answer that carries the board. Run
+/// with `--ignored --nocapture`.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "a measurement"]
+async fn learn_answer_time_is_measured() {
+    let h = Harness::registered().await;
+    let (mut first, mut board) = (Vec::new(), Vec::new());
+    for _ in 0..20 {
+        let mark = h.fake.mark();
+        let (id, sent) = h.command(ALICE, "learn", Vec::new());
+        let answer = h
+            .wait_since(mark, "/learn's answer", |r| {
+                r.is("POST", &callback_path(id))
+            })
+            .await;
+        first.push(answer.received_at.duration_since(sent));
+        let shown = h
+            .wait_since(mark, "/learn's board", |r| {
+                (r.is("POST", &callback_path(id)) || r.is("PATCH", &original_path(id)))
+                    && r.is_multipart()
+            })
+            .await;
+        board.push(shown.received_at.duration_since(sent));
+    }
+    print_summary("/learn, to its first answer", first);
+    print_summary("/learn, to its board", board);
     h.idle().await;
 }

@@ -5,6 +5,7 @@ use std::time::Instant;
 use monkey_queen_core::{GameOptions, Record};
 
 use super::median;
+use crate::model::BoardColors;
 use crate::render::{BoardView, Layout, Players, Renderer};
 
 /// A fixed 60-ply game (random legal moves, seed 2) for the render figures.
@@ -56,7 +57,7 @@ pub fn run(pictures: usize, runs: usize) -> Result<(), String> {
     let mut gif = Vec::new();
     let gif_time = median(runs, || {
         let t = Instant::now();
-        match renderer.replay_gif(&game, &Players::new("Alice", "Bob")) {
+        match renderer.replay_gif(&game, &Players::new("Alice", "Bob"), BoardColors::Standard) {
             Ok(bytes) => gif = bytes,
             Err(e) => failure = Some(e),
         }

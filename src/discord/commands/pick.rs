@@ -126,8 +126,8 @@ pub(super) fn piece_options(
 }
 
 /// The destination menu's options for the piece on `value` in `position`, with its square
-/// and the marks of where it may go; `None` when `value` is no square of this board with a
-/// piece that can move (a forged pick).
+/// and the marks of where it may go (one mark per option, in the same order); `None` when
+/// `value` is no square of this board with a piece that can move (a forged pick).
 pub(super) fn destination_options(
     position: &Position,
     value: &str,

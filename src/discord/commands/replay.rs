@@ -8,7 +8,7 @@ use poise::serenity_prelude::{
 
 use crate::discord::context::{Click, Command, Deferred, Outcome, Privacy, split};
 use crate::discord::{Data, Error, board};
-use crate::games::{GameId, GameRecord, GameView, Heavy, UserId, Viewer};
+use crate::games::{BoardColors, GameId, GameRecord, GameView, Heavy, UserId, Viewer};
 use crate::i18n::{BoardShown, Button, Lang, Msg};
 use crate::render::Players;
 
@@ -28,7 +28,9 @@ pub async fn replay(ctx: Command<'_>, game: i64) -> Result<(), Error> {
     if !late {
         ctx.defer(Privacy::Public).await?;
     }
-    let replay = render(ctx.data(), record, ctx.lang()).await?;
+    // For everyone in the channel: the server's colours.
+    let colors = board::public_colors(ctx.data(), ctx.viewer().guild).await;
+    let replay = render(ctx.data(), record, ctx.lang(), colors).await?;
     if late {
         return ctx.follow_up_publicly(replay.follow_up()).await;
     }
@@ -49,7 +51,9 @@ pub async fn click(click: &Click<'_>, game: GameId) -> Result<(), Error> {
     if !click.is_deferred() {
         click.defer(Deferred::Privately).await?;
     }
-    let replay = render(data, record, click.lang()).await?;
+    // For the clicker alone: their own colours, else the server's.
+    let colors = board::colors_for(data, click.user(), click.viewer().guild).await;
+    let replay = render(data, record, click.lang(), colors).await?;
     click.edit(replay.edit()).await
 }
 
@@ -126,8 +130,13 @@ fn caption(game: &GameView, record: String, lang: Lang) -> (String, Option<(Vec<
     (caption, Some((record.into_bytes(), name)))
 }
 
-/// Renders the replay GIF on a blocking thread and writes its caption in `lang`.
-async fn render(data: &Data, record: GameRecord, lang: Lang) -> Result<Replay, Error> {
+/// Renders the replay GIF in `colors` on a blocking thread and writes its caption in `lang`.
+async fn render(
+    data: &Data,
+    record: GameRecord,
+    lang: Lang,
+    colors: BoardColors,
+) -> Result<Replay, Error> {
     let GameRecord { game, record, .. } = record;
     // The names of who started as White and Black: the renderer swaps them at a `swap` (R8.1).
     let players = if game.swapped {
@@ -138,7 +147,7 @@ async fn render(data: &Data, record: GameRecord, lang: Lang) -> Result<Replay, E
     let text = record.to_string();
     let renderer = data.renderer.clone();
     let gif = data
-        .heavy_work(move || renderer.replay_gif(&record, &players))
+        .heavy_work(move || renderer.replay_gif(&record, &players, colors))
         .await??;
     let (caption, record_file) = caption(&game, text, lang);
     let label = lang.text(&Msg::Label(Button::WebPage));

@@ -100,8 +100,9 @@ pub async fn deliver(http: &Http, data: &Data, what: &Announced) -> Result<(), E
         Announced::Daily {
             channel,
             lang,
+            colors,
             puzzle,
-        } => puzzle_posts::deliver_daily(http, data, *channel, *lang, puzzle).await,
+        } => puzzle_posts::deliver_daily(http, data, *channel, *lang, *colors, puzzle).await,
     }
 }
 

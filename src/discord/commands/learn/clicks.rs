@@ -6,7 +6,7 @@
 use monkey_queen_core::{Position, Square};
 use poise::serenity_prelude::CreateSelectMenuOption;
 
-use super::{Board, alt, picture, shown};
+use super::{Board, alt, in_corner, picture, shown};
 use crate::discord::commands::pick::{self, SWAP};
 use crate::discord::commands::puzzle::{Answer, Shown, respond};
 use crate::discord::context::{Click, Outcome, split};
@@ -86,12 +86,19 @@ pub async fn piece(click: &Click<'_>, step: u32) -> Result<(), Error> {
         };
         let position = exercise.start();
         let value = pick::chosen(click).unwrap_or_default();
-        let Some((from, mut options, marks)) = pick::destination_options(&position, value, lang)
+        let Some((from, mut options, mut marks)) =
+            pick::destination_options(&position, value, lang)
         else {
             // Not a square of this board with a piece that can move: a forged pick.
             return Ok(Err(UserError::PositionChanged));
         };
         if exercise.shown_size() == CORNER {
+            // Only the corner is shown: its squares alone are offered.
+            (options, marks.squares) = options
+                .into_iter()
+                .zip(marks.squares)
+                .filter(|(_, sq)| in_corner(*sq))
+                .unzip();
             let offered: Vec<Square> = marks.squares.clone();
             let words = clip(&lang.text(&Msg::LessonTrySquare), MAX_OPTION_TEXT - 1);
             options.extend(

@@ -8,7 +8,7 @@
 
 pub mod clicks;
 
-use monkey_queen_core::{Color, GameOptions, Move, Position};
+use monkey_queen_core::{Color, GameOptions, Move, Position, Square};
 use poise::serenity_prelude as serenity;
 
 use super::puzzle::{Answer, Shown, respond};
@@ -17,7 +17,7 @@ use crate::discord::context::{Command, split};
 use crate::discord::custom_id::ComponentId;
 use crate::discord::{Data, Error};
 use crate::games::UserId;
-use crate::games::lessons::{Exercise, LessonAt, Mark, MarkKind, Stage, opening_marks};
+use crate::games::lessons::{CORNER, Exercise, LessonAt, Mark, MarkKind, Stage, opening_marks};
 use crate::i18n::{BoardShown, Button, Lang, LessonNote, Msg};
 use crate::render::{BoardView, Frame, FrameKind, Players};
 
@@ -157,11 +157,31 @@ async fn picture(
         status: Some(lang.text(&Msg::LessonCaption(at))),
         frames: board.frames.iter().map(frame).collect(),
         colors: board::colors_for(data, viewer, None).await,
+        corner: corner(at, board),
     };
     let renderer = data.renderer.clone();
     Ok(data
         .cpu_work(move || renderer.board_png(&position, &view))
         .await??)
+}
+
+/// The corner the picture shows alone, as the lessons' page does: the exercise's (or, once
+/// the lessons are done, the last one's) when it is played in the corner and the pieces and
+/// the last move lie in it; `None` for the whole board. Marks and frames outside it (the
+/// squares a piece may reach beyond it) are left out of the picture, as the page leaves them.
+fn corner(at: &LessonAt, board: &Board<'_>) -> Option<u8> {
+    let exercise = at.current().or_else(|| at.stage.exercises.last())?;
+    let moved = board
+        .last_move
+        .iter()
+        .flat_map(|mv| mv.from().into_iter().chain(mv.to()));
+    let mut shown = board.position.pieces().map(|(sq, _)| sq).chain(moved);
+    (exercise.shown_size() == CORNER && shown.all(in_corner)).then_some(CORNER)
+}
+
+/// Whether `square` lies in the corner the early stages are played in.
+fn in_corner(square: Square) -> bool {
+    square.file() < CORNER && square.rank() < CORNER
 }
 
 /// A lesson's mark as the picture frames it (the colours of the lessons' page).

@@ -117,6 +117,7 @@ async fn picture(
         ),
         status: Some(lang.text(&Msg::PuzzleCaption(view))),
         frames: Vec::new(),
+        corner: None,
         colors: board::colors_for(data, user, None).await,
     };
     let renderer = data.renderer.clone();
