@@ -78,7 +78,7 @@ async fn measure(dir: &super::BenchDir, watchers: usize) -> Result<(), String> {
     // A thousand pages on one game.
     let (events, mut arrivals) = mpsc::unbounded_channel();
     for watcher in 0..watchers {
-        watch(&client, &server, &key, watcher, events.clone()).await?;
+        watch(&server, &key, watcher, events.clone()).await?;
     }
     wait_for(&mut arrivals, watchers).await?;
     let (cpu_before, started) = (server.cpu(), Instant::now());
@@ -105,7 +105,7 @@ async fn measure(dir: &super::BenchDir, watchers: usize) -> Result<(), String> {
     let mut games = Vec::with_capacity(watchers);
     for watcher in 0..watchers {
         let key = new_game(&client, &server).await?;
-        watch(&client, &server, &key, watchers + watcher, events.clone()).await?;
+        watch(&server, &key, watchers + watcher, events.clone()).await?;
         games.push(key);
     }
     wait_for(&mut arrivals, watchers).await?;
@@ -209,19 +209,33 @@ async fn play_random(
     Ok(())
 }
 
-/// Opens a page's live stream; each state it is sent is reported as `(watcher, when)`.
+/// Opens a page's live stream; each state it is sent is reported as `(watcher, when)`. Each
+/// watcher comes from an address of its own on loopback (127.1.x.y), as pages in as many
+/// browsers would: the server holds each client to a few live streams.
 async fn watch(
-    client: &Client,
     server: &Server,
     key: &str,
     watcher: usize,
     events: mpsc::UnboundedSender<(usize, Instant)>,
 ) -> Result<(), String> {
+    let [.., high, low] = u32::try_from(watcher).unwrap_or(u32::MAX).to_be_bytes();
+    let client = Client::builder()
+        .local_address(std::net::IpAddr::V4(std::net::Ipv4Addr::new(
+            127, 1, high, low,
+        )))
+        .build()
+        .map_err(|e| e.to_string())?;
     let mut answer = client
         .get(format!("{}/api/games/{key}/events", server.base))
         .send()
         .await
         .map_err(|e| e.to_string())?;
+    if !answer.status().is_success() {
+        return Err(format!(
+            "watcher {watcher}'s stream was refused: {}",
+            answer.status()
+        ));
+    }
     tokio::spawn(async move {
         while let Ok(Some(chunk)) = answer.chunk().await {
             let at = Instant::now();
