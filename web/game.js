@@ -7,7 +7,6 @@ import { el, readJson, setText } from './dom.js';
 import { afterMove, census, parseMove, parsePosition } from './position.js';
 import { piecesText } from './label.js';
 import { Board } from './board.js';
-import { Chart } from './chart.js';
 import { MoveList } from './moves.js';
 import { Players, playerName } from './players.js';
 import { boardExtras } from './legend.js';
@@ -42,7 +41,13 @@ const board = new Board($('mq-board'), (from, to) => {
 }, (text) => announce(text));
 const players = new Players();
 const moveList = new MoveList((ply) => show(ply));
-const chart = new Chart($('mq-chart'), (ply) => show(ply));
+/** The analysis chart, its module loaded when a game first has one to show. */
+let chart = null;
+
+function drawChart(analysis, ply) {
+  chart = chart || import('./chart.js').then(({ Chart }) => new Chart($('mq-chart'), (at) => show(at)));
+  chart.then((drawn) => drawn.render(analysis, ply));
+}
 const controls = new PlayControls({ send: (move) => play(move, null), resign });
 
 function words() {
@@ -162,7 +167,7 @@ function render() {
   controls.render({ ...state, playable: playable() }, canMove(), atLast);
   const analysis = state.analysis;
   $('mq-analysis').hidden = !(analysis && analysis.chances && analysis.chances.length > 1);
-  if (!$('mq-analysis').hidden) chart.render(analysis, shown);
+  if (!$('mq-analysis').hidden) drawChart(analysis, shown);
   if (playable().length > 0) homeLink = true;
   renderPuzzles();
   renderAfter();
