@@ -18,8 +18,8 @@ use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
 use crate::games::{
-    ChallengeCreated, ChannelId, ColorChoice, GameService, GameView, Lang, NewChallenge, PlayerRef,
-    Reach,
+    ChallengeCreated, ChannelId, ColorChoice, GameRef, GameService, GameView, Lang, NewChallenge,
+    PlayRequest, PlayerRef, Reach, UserId,
 };
 
 /// What to measure and how often.
@@ -174,6 +174,29 @@ fn median(runs: usize, mut measure: impl FnMut() -> Duration) -> Duration {
     let mut times: Vec<Duration> = (0..runs).map(|_| measure()).collect();
     times.sort();
     times[times.len() / 2]
+}
+
+/// Plays a random legal move of `game` as `user` (the player to move) through `service`;
+/// the game after it.
+pub(super) async fn play_random(
+    service: &GameService,
+    game: &GameView,
+    user: UserId,
+    rng: &mut SmallRng,
+) -> Result<GameView, String> {
+    let legal = game.position.legal_moves();
+    let text = legal[rng.random_range(0..legal.len())].to_string();
+    let played = service
+        .play(PlayRequest {
+            user,
+            game: GameRef::Id(game.id),
+            text: &text,
+            expected_ply: Some(game.ply()),
+            request_key: None,
+        })
+        .await
+        .map_err(|e| e.to_string())?;
+    Ok(played.game)
 }
 
 /// The CPU time (user and system) of process `pid` so far, from `/proc` (in clock ticks of

@@ -30,6 +30,27 @@ async fn open_activity(b: &Browser, h: &Harness, who: Caller, instance: &str) {
     open_live(b, &url).await;
 }
 
+/// `who` opens the Activity from the App Launcher (the app's Entry Point command) in the test
+/// channel, their Discord client speaking `locale`, signed in by the SDK's mock.
+async fn open_from_the_launcher(b: &Browser, h: &Harness, who: Caller, locale: &str) {
+    let entry = h.fake.global_commands();
+    let entry = entry
+        .iter()
+        .find(|c| c["type"] == 4)
+        .expect("the Entry Point");
+    let command: u64 = entry["id"].as_str().unwrap().parse().unwrap();
+    let id = h.next_id();
+    h.push(entry_point_command(id, who, command, "launch"));
+    h.callback(id).await;
+    let instance = h.fake.activity_in(CHANNEL_ID).expect("the Activity runs");
+    let code = h.fake.authorization_code(who.id, APPLICATION_ID);
+    let url = format!(
+        "{}/activity?mock_code={code}&instance_id={instance}&channel_id={CHANNEL_ID}&guild_id={GUILD_ID}&mock_locale={locale}",
+        h.pages(0)
+    );
+    b.client.goto(&url).await.unwrap();
+}
+
 /// The `custom_id` of the Play on the board button under `board`.
 fn play_on_the_board(board: &Board) -> String {
     let button = board.custom_ids.iter().find(|c| c.starts_with("board:"));
@@ -150,24 +171,9 @@ async fn from_the_launcher_the_activity_lists_the_callers_games_and_starts_one_a
     let h = Harness::registered_with_activity().await;
     h.start_game(ALICE, BOB).await;
     h.start_game(CAROL, ALICE).await;
-    // Alice opens the Activity from the App Launcher: no game named, two of hers here.
-    let entry = h.fake.global_commands();
-    let entry = entry
-        .iter()
-        .find(|c| c["type"] == 4)
-        .expect("the Entry Point");
-    let command: u64 = entry["id"].as_str().unwrap().parse().unwrap();
-    let id = h.next_id();
-    h.push(entry_point_command(id, ALICE, command, "launch"));
-    h.callback(id).await;
-    let instance = h.fake.activity_in(CHANNEL_ID).expect("the Activity runs");
-    // Her Discord client speaks French: so does the Activity, whatever the browser says.
-    let code = h.fake.authorization_code(ALICE.id, APPLICATION_ID);
-    let url = format!(
-        "{}/activity?mock_code={code}&instance_id={instance}&channel_id={CHANNEL_ID}&guild_id={GUILD_ID}&mock_locale=fr",
-        h.pages(0)
-    );
-    b.client.goto(&url).await.unwrap();
+    // Alice opens the Activity from the App Launcher: no game named, two of hers here. Her
+    // Discord client speaks French: so does the Activity, whatever the browser says.
+    open_from_the_launcher(&b, &h, ALICE, "fr").await;
     b.wait_for(
         "the list of her games and the computer's form",
         "document.querySelectorAll('#mq-chooser-games button').length === 2 \
@@ -345,24 +351,8 @@ async fn the_lessons_play_inside_the_activity_keep_the_persons_stars_and_end_in_
         return;
     };
     let h = Harness::registered_with_activity().await;
-    // She opens the Activity from the App Launcher.
-    let entry = h.fake.global_commands();
-    let entry = entry
-        .iter()
-        .find(|c| c["type"] == 4)
-        .expect("the Entry Point");
-    let command: u64 = entry["id"].as_str().unwrap().parse().unwrap();
-    let id = h.next_id();
-    h.push(entry_point_command(id, ALICE, command, "launch"));
-    h.callback(id).await;
-    let instance = h.fake.activity_in(CHANNEL_ID).expect("the Activity runs");
-    // Her Discord client speaks German.
-    let code = h.fake.authorization_code(ALICE.id, APPLICATION_ID);
-    let url = format!(
-        "{}/activity?mock_code={code}&instance_id={instance}&channel_id={CHANNEL_ID}&guild_id={GUILD_ID}&mock_locale=de",
-        h.pages(0)
-    );
-    b.client.goto(&url).await.unwrap();
+    // She opens the Activity from the App Launcher; her Discord client speaks German.
+    open_from_the_launcher(&b, &h, ALICE, "de").await;
     b.wait_for(
         "her games (none) and the lessons",
         "!document.getElementById('mq-computer').hidden \

@@ -38,6 +38,14 @@ async fn ask(
     (status, answer.json().await.unwrap_or(Value::Null))
 }
 
+/// Starts the lessons where `session`'s person left them; where they stand.
+async fn start_where_left(pages: &str, session: &str) -> Value {
+    let body = Some(json!({"stage": null}));
+    let (status, at) = ask(pages, Method::POST, "/start", Some(session), "fr", body).await;
+    assert_eq!(status, StatusCode::OK, "{at}");
+    at
+}
+
 /// Tries `mv` at `step`; the status and the verdict.
 async fn attempt(pages: &str, session: &str, step: &Value, mv: &str) -> (StatusCode, Value) {
     let body = json!({"step": step, "move": mv});
@@ -72,15 +80,7 @@ async fn the_activitys_lessons_keep_the_persons_progress_with_learn_in_discord()
     assert_eq!(lessons["first_game"], "easy");
 
     // The first stage: a wrong try explained, then the right answers.
-    let (_, at) = ask(
-        &pages,
-        Method::POST,
-        "/start",
-        Some(session),
-        "fr",
-        Some(json!({"stage": null})),
-    )
-    .await;
+    let at = start_where_left(&pages, session).await;
     assert_eq!(
         (at["stage"].clone(), at["exercise"].clone()),
         (json!(0), json!(0)),
@@ -141,15 +141,7 @@ async fn the_activitys_lessons_keep_the_persons_progress_with_learn_in_discord()
     );
     let (status, refused) = attempt(&pages, session, &step, ANSWERS[1].1[0]).await;
     assert_eq!(status, StatusCode::CONFLICT, "{refused}");
-    let (_, at) = ask(
-        &pages,
-        Method::POST,
-        "/start",
-        Some(session),
-        "fr",
-        Some(json!({"stage": null})),
-    )
-    .await;
+    let at = start_where_left(&pages, session).await;
     assert_eq!(at["stage"], 1, "the first stage not finished: {at}");
 
     // Hostile requests change nothing.

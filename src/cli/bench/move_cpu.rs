@@ -14,13 +14,13 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use monkey_queen_core::Color;
+use rand::SeedableRng;
 use rand::rngs::SmallRng;
-use rand::{Rng, SeedableRng};
 
-use super::{BenchDir, start_game};
+use super::{BenchDir, play_random, start_game};
 use crate::games::{
-    ChallengeLimits, ChannelId, GameId, GameRef, GameService, GameView, MiningDepth, PlayRequest,
-    PlayerRef, ServiceConfig, SystemClock, UserId, mine,
+    ChallengeLimits, ChannelId, GameId, GameService, GameView, MiningDepth, PlayerRef,
+    ServiceConfig, SystemClock, UserId, mine,
 };
 use crate::i18n::{Lang, Msg};
 use crate::render::{BoardView, Players, Renderer};
@@ -108,19 +108,7 @@ async fn measure(renderer: &Renderer, moves: u32, run: usize) -> Result<Spent, S
             game = start_game(&service, &white, &black, ChannelId(30_001)).await?;
             continue;
         };
-        let legal = game.position.legal_moves();
-        let text = legal[rng.random_range(0..legal.len())].to_string();
-        game = service
-            .play(PlayRequest {
-                user,
-                game: GameRef::Id(game.id),
-                text: &text,
-                expected_ply: Some(game.ply()),
-                request_key: None,
-            })
-            .await
-            .map_err(|e| e.to_string())?
-            .game;
+        game = play_random(&service, &game, user, &mut rng).await?;
         views.push(game.clone());
     }
     let service_cpu = cpu_time().saturating_sub(before);

@@ -4,13 +4,11 @@
 use std::sync::Arc;
 use std::time::Duration;
 
+use rand::SeedableRng;
 use rand::rngs::SmallRng;
-use rand::{Rng, SeedableRng};
 
-use super::{BenchDir, start_game, time_writers};
-use crate::games::{
-    ChannelId, GameRef, GameService, PlayRequest, PlayerRef, ServiceConfig, SystemClock, UserId,
-};
+use super::{BenchDir, play_random, start_game, time_writers};
+use crate::games::{ChannelId, GameService, PlayerRef, ServiceConfig, SystemClock, UserId};
 use crate::storage;
 
 /// Concurrent games in the second figure.
@@ -71,19 +69,7 @@ async fn play_series(service: GameService, writer: u64, moves: u32) -> Result<()
         let mut game = start_game(&service, &white, &black, channel).await?;
         while played < moves {
             let Some(user) = game.to_move else { break };
-            let legal = game.position.legal_moves();
-            let text = legal[rng.random_range(0..legal.len())].to_string();
-            game = service
-                .play(PlayRequest {
-                    user,
-                    game: GameRef::Id(game.id),
-                    text: &text,
-                    expected_ply: Some(game.ply()),
-                    request_key: None,
-                })
-                .await
-                .map_err(|e| e.to_string())?
-                .game;
+            game = play_random(&service, &game, user, &mut rng).await?;
             played += 1;
         }
     }
