@@ -1,8 +1,8 @@
 //! The lessons on the web: the page and its stateless check over plain HTTP (a right try, a
 //! wrong one explained with its squares, in the reader's language, bad requests refused), and
 //! a newcomer walking every stage to the end by taps in headless Chromium, from the front page
-//! to a first game against the computer, with a wrong try explained on the board; the same
-//! explanation in French.
+//! to a first game against the computer, with a wrong try explained on the board; the same walk
+//! in Spanish, and a wrong try explained in French.
 
 use std::path::PathBuf;
 use std::time::Instant;
@@ -142,6 +142,36 @@ async fn wait_right(b: &Browser) {
     .await;
 }
 
+/// Plays every exercise's answer by taps, Next between them, after a wrong try at the first
+/// exercise of the baby stage, whose explanation on the board `explained` checks; the taps.
+async fn walk_every_stage(b: &Browser, explained: impl AsyncFn(&Browser)) -> u32 {
+    let mut taps = 0;
+    for (stage, answers) in ANSWERS {
+        for (i, answer) in answers.iter().enumerate() {
+            if stage == "baby" && i == 0 {
+                taps += play(b, "c4-b4").await;
+                b.wait_for(
+                    "the explanation",
+                    "document.querySelector('.learn-marks g[data-kind=\"tried\"][data-square=\"b4\"]') \
+                     !== null",
+                )
+                .await;
+                explained(b).await;
+            }
+            taps += play(b, answer).await;
+            wait_right(b).await;
+            let last_of_all = stage == "puzzles" && i + 1 == answers.len();
+            if !last_of_all {
+                b.wait_for("next", "!document.getElementById('mq-next').hidden")
+                    .await;
+                tap(b, "#mq-next").await;
+                taps += 1;
+            }
+        }
+    }
+    taps
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_newcomer_learns_every_rule_by_taps_and_starts_a_first_game() {
     let Some(b) = Browser::start(WIDE.0, WIDE.1, WAIT).await else {
@@ -172,50 +202,29 @@ async fn a_newcomer_learns_every_rule_by_taps_and_starts_a_first_game() {
         "d6"
     );
 
-    for (stage, answers) in ANSWERS {
-        for (i, answer) in answers.iter().enumerate() {
-            if stage == "baby" && i == 0 {
-                taps += play(&b, "c4-b4").await;
-                b.wait_for(
-                    "the explanation",
-                    "document.querySelector('.learn-marks g[data-kind=\"tried\"][data-square=\"b4\"]') \
-                     !== null",
-                )
-                .await;
-                assert_eq!(
-                    text_of(&b, "mq-feedback").await,
-                    "Illegal move: a baby must move closer to the enemy queen on g7: c4 is √25 \
-                     from it, b4 would be √34."
-                );
-                let allowed = b
-                    .eval(
-                        "document.querySelectorAll('.learn-marks g[data-kind=\"allowed\"]').length",
-                    )
-                    .await;
-                assert!(allowed.as_u64().unwrap() > 0, "{allowed}");
-                let shot = b
-                    .screenshot_to(&screenshots().join("learn-wrong.png"))
-                    .await;
-                if std::env::var("UPDATE_SCREENSHOTS").is_ok_and(|v| v == "1") {
-                    let docs = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("docs/learn.png");
-                    std::fs::write(&docs, &shot).unwrap();
-                }
-                let problems = layout_problems(&b).await;
-                assert!(problems.is_empty(), "{problems:#?}");
-                let violations = b.axe_violations().await;
-                assert!(violations.is_empty(), "axe-core: {violations:#?}");
-            }
-            taps += play(&b, answer).await;
-            wait_right(&b).await;
-            let last_of_all = stage == "puzzles" && i + 1 == answers.len();
-            if !last_of_all {
-                b.wait_for("next", "!document.getElementById('mq-next').hidden")
-                    .await;
-                tap(&b, "#mq-next").await;
-                taps += 1;
-            }
+    taps += walk_every_stage(&b, async |b: &Browser| {
+        assert_eq!(
+            text_of(b, "mq-feedback").await,
+            "Illegal move: a baby must move closer to the enemy queen on g7: c4 is √25 \
+             from it, b4 would be √34."
+        );
+        let allowed = b
+            .eval("document.querySelectorAll('.learn-marks g[data-kind=\"allowed\"]').length")
+            .await;
+        assert!(allowed.as_u64().unwrap() > 0, "{allowed}");
+        let shot = b
+            .screenshot_to(&screenshots().join("learn-wrong.png"))
+            .await;
+        if std::env::var("UPDATE_SCREENSHOTS").is_ok_and(|v| v == "1") {
+            let docs = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("docs/learn.png");
+            std::fs::write(&docs, &shot).unwrap();
         }
-    }
+        let problems = layout_problems(b).await;
+        assert!(problems.is_empty(), "{problems:#?}");
+        let violations = b.axe_violations().await;
+        assert!(violations.is_empty(), "axe-core: {violations:#?}");
+    })
+    .await;
     b.wait_for(
         "the offer of a first game",
         "!document.getElementById('mq-play').hidden",
@@ -299,6 +308,56 @@ async fn a_wrong_try_is_explained_in_french_on_the_board() {
         "Coup illégal : ta reine en d4 n'est plus qu'une pile de 2 : elle peut prendre, mais pas \
          donner naissance à un bébé."
     );
+    let violations = b.axe_violations().await;
+    assert!(violations.is_empty(), "axe-core: {violations:#?}");
+    b.assert_console_clean().await;
+    drop(b);
+    local.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_newcomer_learns_every_rule_in_spanish() {
+    let Some(b) = Browser::start_speaking(PHONE.0, PHONE.1, WAIT, "es").await else {
+        return;
+    };
+    let local = LocalWeb::start().await;
+    b.client.goto(&local.url).await.unwrap();
+    b.wait_for(
+        "the link to the lessons",
+        "document.querySelector('a[data-learn-link]')?.textContent === 'Aprende a jugar'",
+    )
+    .await;
+    tap(&b, "a[data-learn-link]").await;
+    b.wait_for(
+        "the lessons in Spanish",
+        "location.pathname === '/learn' \
+         && document.getElementById('mq-stages-title').textContent === 'Etapas'",
+    )
+    .await;
+    // The wrong try is explained in the words the server's check gives a Spanish reader.
+    let (_, why) = post(
+        &format!("{}/api/learn/check", local.url),
+        "es",
+        &json!({"stage": "baby", "exercise": 0, "move": "c4-b4"}),
+    )
+    .await;
+    let why = why["text"].as_str().unwrap().to_owned();
+    assert!(why.contains("√34"), "{why}");
+    walk_every_stage(&b, async |b: &Browser| {
+        assert_eq!(text_of(b, "mq-feedback").await, why);
+    })
+    .await;
+    b.wait_for(
+        "the end, in Spanish",
+        "document.getElementById('mq-feedback').textContent.endsWith('Ya conoces todas las reglas. ¿Listo para una primera partida?') \
+         && !document.getElementById('mq-play').hidden",
+    )
+    .await;
+    let stars = b
+        .eval("JSON.parse(localStorage.getItem('mq-learn')).stars")
+        .await;
+    assert_eq!(stars.as_object().unwrap().len(), ANSWERS.len(), "{stars}");
+    assert_eq!(stars["baby"], 2, "{stars}");
     let violations = b.axe_violations().await;
     assert!(violations.is_empty(), "axe-core: {violations:#?}");
     b.assert_console_clean().await;
