@@ -345,6 +345,26 @@ async fn a_taps_delay_to_the_opponent_is_measured() {
     h.stop().await;
 }
 
+/// Answers a lesson stage's exercises, each move (`from`, `to`) by taps, Next between them.
+async fn answer_stage(b: &Browser, moves: &[(&str, &str)]) {
+    for (i, (from, to)) in moves.iter().enumerate() {
+        b.wait_for(
+            "the exercise",
+            "document.querySelector('.learn-lesson').dataset.state === 'play'",
+        )
+        .await;
+        tap_move(b, from, to, None).await;
+        b.wait_for(
+            "a right answer",
+            "document.querySelector('.learn-lesson').dataset.state === 'right'",
+        )
+        .await;
+        if i + 1 < moves.len() {
+            tap(b, "#mq-next").await;
+        }
+    }
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_lessons_play_inside_the_activity_keep_the_persons_stars_and_end_in_a_first_game() {
     let Some(b) = browser(PHONE).await else {
@@ -379,18 +399,7 @@ async fn the_lessons_play_inside_the_activity_keep_the_persons_stars_and_end_in_
     );
 
     // The first stage by taps, without a mistake: three stars, kept as hers.
-    let queen = [("d1", "d6"), ("b2", "f6"), ("g3", "b8")];
-    for (i, (from, to)) in queen.into_iter().enumerate() {
-        tap_move(&b, from, to, None).await;
-        b.wait_for(
-            "a right answer",
-            "document.querySelector('.learn-lesson').dataset.state === 'right'",
-        )
-        .await;
-        if i + 1 < queen.len() {
-            tap(&b, "#mq-next").await;
-        }
-    }
+    answer_stage(&b, &[("d1", "d6"), ("b2", "f6"), ("g3", "b8")]).await;
     b.wait_for(
         "the stars",
         "document.querySelector('li[data-stage=\"queen\"] .learn-stars')?.textContent === '★★★'",
@@ -412,23 +421,7 @@ async fn the_lessons_play_inside_the_activity_keep_the_persons_stars_and_end_in_
 
     // The last stage, then the first game: against the computer, in this Activity.
     tap(&b, "li[data-stage=\"puzzles\"] button").await;
-    let puzzles = [("e9", "a9"), ("d4", "l12"), ("j8", "g5")];
-    for (i, (from, to)) in puzzles.into_iter().enumerate() {
-        b.wait_for(
-            "the exercise",
-            "document.querySelector('.learn-lesson').dataset.state === 'play'",
-        )
-        .await;
-        tap_move(&b, from, to, None).await;
-        b.wait_for(
-            "a right answer",
-            "document.querySelector('.learn-lesson').dataset.state === 'right'",
-        )
-        .await;
-        if i + 1 < puzzles.len() {
-            tap(&b, "#mq-next").await;
-        }
-    }
+    answer_stage(&b, &[("e9", "a9"), ("d4", "l12"), ("j8", "g5")]).await;
     b.wait_for(
         "the offer of a first game",
         "!document.getElementById('mq-play').hidden",

@@ -299,14 +299,7 @@ async fn take_answer(
             record(shared, request);
         }
         StatusCode::ACCEPTED => {
-            let answered = shared
-                .contract
-                .lock()
-                .unwrap()
-                .ledger
-                .get(id)
-                .is_some_and(|i| i.is_answered());
-            if !answered {
+            if !answered(shared, id) {
                 violation(shared, "202 before the interaction was answered by REST");
             }
         }
@@ -319,18 +312,17 @@ async fn take_answer(
     }
 }
 
+/// Whether interaction `id` was answered (by the callback REST call).
+fn answered(shared: &Shared, id: &str) -> bool {
+    let contract = shared.contract.lock().unwrap();
+    contract.ledger.get(id).is_some_and(|i| i.is_answered())
+}
+
 /// Notes that `interaction`, held by `worker` since `sent`, failed for its user, unless the
 /// worker had answered it by REST before the exchange broke.
 fn fail(shared: &Shared, interaction: &Value, worker: String, sent: Instant, why: String) {
     let id = interaction["id"].as_str().unwrap_or_default();
-    let answered = shared
-        .contract
-        .lock()
-        .unwrap()
-        .ledger
-        .get(id)
-        .is_some_and(|i| i.is_answered());
-    if answered {
+    if answered(shared, id) {
         return;
     }
     let failure = Failure {
