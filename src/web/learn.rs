@@ -25,7 +25,7 @@ use super::lang::Viewer;
 use super::page::{escape, fill, script_json, strings_json};
 use super::{Web, assets};
 use crate::games::lessons::{
-    self, CORNER, Exercise, FIRST_GAME_LEVEL, Judged, Mark, MarkKind, STAGES, Stage,
+    self, CORNER, Exercise, FIRST_GAME_LEVEL, Judged, Mark, MarkKind, STAGES, Stage, Why,
 };
 use crate::i18n::{Lang, web_text as word};
 
@@ -222,6 +222,26 @@ pub(super) enum Tried {
     Wrong { text: String, marks: Vec<MarkState> },
 }
 
+impl Tried {
+    /// The answer `mv`, which leaves `after`; `stars` when it ends its stage.
+    pub(super) fn right(lang: Lang, mv: Move, after: &Position, stars: Option<u8>) -> Tried {
+        Tried::Right {
+            text: lang.lesson_right(stars),
+            mv: mv.to_string(),
+            position: after.to_text(),
+            stars,
+        }
+    }
+
+    /// Not the answer, for `why`, shown on `marks`.
+    pub(super) fn wrong(lang: Lang, why: &Why, marks: &[Mark]) -> Tried {
+        Tried::Wrong {
+            text: lang.lesson_why(why),
+            marks: marks.iter().map(MarkState::of).collect(),
+        }
+    }
+}
+
 /// `POST /api/learn/check`: the verdict on a try.
 pub(super) async fn check(
     Viewer(lang): Viewer,
@@ -236,17 +256,8 @@ pub(super) async fn check(
     Ok(Json(match lessons::judge(exercise, &asked.mv) {
         Judged::Right { mv, after } => {
             let last = asked.exercise + 1 == stage.exercises.len();
-            let stars = last.then(|| lessons::stars(asked.wrong));
-            Tried::Right {
-                text: lang.lesson_right(stars),
-                mv: mv.to_string(),
-                position: after.to_text(),
-                stars,
-            }
+            Tried::right(lang, mv, &after, last.then(|| lessons::stars(asked.wrong)))
         }
-        Judged::Wrong { why, marks } => Tried::Wrong {
-            text: lang.lesson_why(&why),
-            marks: marks.iter().map(MarkState::of).collect(),
-        },
+        Judged::Wrong { why, marks } => Tried::wrong(lang, &why, &marks),
     }))
 }

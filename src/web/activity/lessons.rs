@@ -26,7 +26,7 @@ use crate::web::Web;
 use crate::web::asked::Asked;
 use crate::web::errors::WebError;
 use crate::web::lang::Viewer;
-use crate::web::learn::{MarkState, StageState, stage_states};
+use crate::web::learn::{StageState, Tried, stage_states};
 
 /// The lessons as the person sees them.
 #[derive(Serialize)]
@@ -119,25 +119,12 @@ pub(in crate::web) struct TryAsked {
     mv: String,
 }
 
-/// The verdict on a try, and where the person stands after it.
+/// The verdict on a try (as the open page gets it), and where the person stands after it.
 #[derive(Serialize)]
-#[serde(tag = "result", rename_all = "lowercase")]
-enum Tried {
-    /// The answer: the move, the position after it, the stage's stars when it ended it.
-    Right {
-        text: String,
-        #[serde(rename = "move")]
-        mv: String,
-        position: String,
-        stars: Option<u8>,
-        at: At,
-    },
-    /// Not the answer: why, and the squares to show.
-    Wrong {
-        text: String,
-        marks: Vec<MarkState>,
-        at: At,
-    },
+struct TriedAt {
+    #[serde(flatten)]
+    tried: Tried,
+    at: At,
 }
 
 /// `POST /api/activity/learn/try`.
@@ -156,27 +143,21 @@ pub(in crate::web) async fn attempt(
         .play(session.user(), asked.step, &asked.mv)
         .await
         .map_err(|e| WebError::from_service(e, lang))?;
-    let tried = match tried {
+    let (tried, at) = match tried {
         LessonTry::Right {
             mv,
             after,
             finished,
             at,
-        } => {
-            let stars = finished.map(|(_, stars)| stars);
-            Tried::Right {
-                text: lang.lesson_right(stars),
-                mv: mv.to_string(),
-                position: after.to_text(),
-                stars,
-                at: At::of(&at),
-            }
-        }
-        LessonTry::Wrong { why, marks, at } => Tried::Wrong {
-            text: lang.lesson_why(&why),
-            marks: marks.iter().map(MarkState::of).collect(),
-            at: At::of(&at),
-        },
+        } => (
+            Tried::right(lang, mv, &after, finished.map(|(_, stars)| stars)),
+            at,
+        ),
+        LessonTry::Wrong { why, marks, at } => (Tried::wrong(lang, &why, &marks), at),
+    };
+    let tried = TriedAt {
+        tried,
+        at: At::of(&at),
     };
     Ok(Json(tried).into_response())
 }
