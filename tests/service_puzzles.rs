@@ -6,16 +6,13 @@
 #[allow(dead_code)] // each test binary uses its own subset of the fixtures
 mod common;
 
-use std::sync::Arc;
-
 use common::*;
 use monkey_queen::games::{
-    Announced, ChannelId, Day, GameId, GameService, GuildId, Lang, MINING_CLAIMS, MINING_LEASE_MS,
-    MiningDepth, MiningOutcome, PuzzleAnswer, PuzzleId, PuzzleMiner, PuzzleSearch, PuzzleView,
-    Result, ServiceError, UserError, read_puzzle_lines,
+    Announced, Background, ChannelId, Day, GameId, GameService, GuildId, Lang, MINING_CLAIMS,
+    MINING_LEASE_MS, MiningDepth, MiningOutcome, PuzzleAnswer, PuzzleId, PuzzleMiner, PuzzleSearch,
+    PuzzleView, Result, ServiceError, UserError, read_puzzle_lines,
 };
 use monkey_queen_core::puzzle::Puzzle;
-use tokio::sync::Semaphore;
 use tokio_util::sync::CancellationToken;
 use tokio_util::task::TaskTracker;
 
@@ -451,26 +448,21 @@ async fn finished_games(f: &Fixture, n: usize) -> Vec<GameId> {
     games
 }
 
-/// A miner of `service`'s games with turns of its own, searching shallowly: these tests are
-/// about the queue, not about the puzzles found.
+/// A miner of `service`'s games with a thread of its own, searching shallowly: these tests
+/// are about the queue, not about the puzzles found.
 fn miner(service: &GameService) -> PuzzleMiner {
-    miner_with(
-        service,
-        Arc::new(Semaphore::new(1)),
-        CancellationToken::new(),
-    )
+    miner_with(service, background(), CancellationToken::new())
 }
 
-/// [`miner`], its CPU turns `work`, stopped by `stop`.
-fn miner_with(service: &GameService, work: Arc<Semaphore>, stop: CancellationToken) -> PuzzleMiner {
-    PuzzleMiner::new(
-        service.puzzles(),
-        Arc::new(Semaphore::new(1)),
-        work,
-        TaskTracker::new(),
-        stop,
-    )
-    .with_depth(MiningDepth::new(2_000, 2))
+/// A thread for a miner's searches.
+fn background() -> Background {
+    Background::start("test-miner").unwrap()
+}
+
+/// [`miner`], searching on `thread`, stopped by `stop`.
+fn miner_with(service: &GameService, thread: Background, stop: CancellationToken) -> PuzzleMiner {
+    PuzzleMiner::new(service.puzzles(), thread, TaskTracker::new(), stop)
+        .with_depth(MiningDepth::new(2_000, 2))
 }
 
 #[tokio::test]
@@ -634,11 +626,13 @@ async fn a_game_whose_every_claim_lapses_is_given_up() {
 async fn a_search_stopped_at_shutdown_gives_its_game_back() {
     let f = Fixture::new().await;
     let game = finished_games(&f, 1).await[0];
-    // Every CPU turn is taken: the miner claims the game, then waits for a turn.
-    let work = Arc::new(Semaphore::new(1));
-    let busy = work.clone().acquire_owned().await.unwrap();
+    // The miner's thread is busy until `busy` is dropped: the miner claims the game, then its
+    // search waits behind that job.
+    let thread = background();
+    let (busy, held) = std::sync::mpsc::channel::<()>();
+    let holding = thread.run(move || held.recv());
     let stop = CancellationToken::new();
-    let stopping = miner_with(&f.service, work, stop.clone());
+    let stopping = miner_with(&f.service, thread, stop.clone());
     let search = tokio::spawn(async move { stopping.mine_one().await });
     while !matches!(
         f.service.puzzles().search_of(game).await.unwrap(),
@@ -650,6 +644,10 @@ async fn a_search_stopped_at_shutdown_gives_its_game_back() {
     let (stopped, outcome) = search.await.unwrap().unwrap().unwrap();
     assert_eq!((stopped, outcome), (game, MiningOutcome::Stopped));
     drop(busy);
+    assert!(
+        holding.await.unwrap().is_err(),
+        "the thread ran the job holding it"
+    );
     // Free at once (no lease to wait for), and searched by the next miner.
     assert_eq!(
         f.service.puzzles().search_of(game).await.unwrap(),

@@ -26,8 +26,8 @@ pub use crate::discord::{Config as BotConfig, DEFAULT_DEFER_AFTER};
 
 use crate::discord;
 use crate::games::{
-    ChallengeLimits, Clock, Computer, CpuLimits, GameService, GamesChecked, Gateway, PuzzleMiner,
-    ServiceConfig, Sweeps, SystemClock, spawn_check_games,
+    Background, ChallengeLimits, Clock, Computer, CpuLimits, GameService, GamesChecked, Gateway,
+    PuzzleMiner, ServiceConfig, Sweeps, SystemClock, spawn_check_games,
 };
 use crate::render::{BoardView, RenderError, Renderer};
 use crate::storage::Db;
@@ -256,10 +256,18 @@ impl App {
                 (service, None, addr, false)
             }
         };
-        let miner = config.scan_games.then(|| {
-            let (long, work) = (config.cpu.long.clone(), config.cpu.work.clone());
-            PuzzleMiner::new(service.puzzles(), long, work, tasks.clone(), stop.clone())
-        });
+        let miner = if config.scan_games {
+            let thread = Background::start("puzzle-miner")
+                .map_err(|e| AppError::Task(format!("the puzzle miner's thread: {e}")))?;
+            Some(PuzzleMiner::new(
+                service.puzzles(),
+                thread,
+                tasks.clone(),
+                stop.clone(),
+            ))
+        } else {
+            None
+        };
         let deliverer = bot.as_ref().map(discord::RunningBot::deliverer);
         Sweeps::new(service.clone(), deliverer, miner, sweeps_done.clone()).spawn(
             &tasks,

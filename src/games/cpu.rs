@@ -1,5 +1,5 @@
 //! Turns of CPU work, so that no kind of it starves another: the application makes one set
-//! and every part (the services' computer, mining and checks; the faces' pictures) shares it.
+//! and every part (the services' computer and checks; the faces' pictures) shares it.
 //!
 //! Three limiters, sized from the cores:
 //! - every picture, analysis and replay of stored games takes one of [`CpuLimits::work`]'s
@@ -13,6 +13,10 @@
 //!   and nothing else: it never queues behind analyses and replays, so a clocked game against
 //!   the computer is not lost on time because others asked for pictures. A search stops at its
 //!   level's wall-time cap, so sharing a core with a picture costs it depth, never time.
+//!
+//! Work that nobody waits for (searching finished games for puzzles) takes no turn: it runs on
+//! a [`Background`] thread at the lowest priority of ordinary threads, so it has the CPU that
+//! play leaves and hardly any while play wants it all.
 
 use std::sync::Arc;
 
@@ -127,9 +131,91 @@ impl Drop for Waiting {
     }
 }
 
+/// A thread of its own for work nobody waits for, at the lowest priority of ordinary threads
+/// (nice 19 on Linux): under load it gets about a seventieth of a core where play's threads
+/// want it all, on an idle machine all it asks for. One job at a time, in the order given.
+#[derive(Clone, Debug)]
+pub struct Background {
+    jobs: std::sync::mpsc::Sender<Box<dyn FnOnce() + Send>>,
+}
+
+impl Background {
+    /// Starts the thread, named `name` (as `top -H` and `/proc/PID/task/*/comm` show it; at
+    /// most 15 bytes on Linux). It ends when every clone of the handle is dropped.
+    ///
+    /// # Errors
+    /// The thread could not be started.
+    pub fn start(name: &str) -> std::io::Result<Background> {
+        let (jobs, queue) = std::sync::mpsc::channel::<Box<dyn FnOnce() + Send>>();
+        std::thread::Builder::new()
+            .name(name.to_owned())
+            .spawn(move || {
+                lower_own_priority();
+                for job in queue {
+                    // A job that panics loses its answer (its caller sees the channel closed),
+                    // not the thread.
+                    let _ = std::panic::catch_unwind(std::panic::AssertUnwindSafe(job));
+                }
+            })?;
+        Ok(Background { jobs })
+    }
+
+    /// Runs `work` on the thread after the jobs given before it; its result comes on the
+    /// channel returned, which closes without one if `work` panics.
+    pub fn run<T: Send + 'static>(
+        &self,
+        work: impl FnOnce() -> T + Send + 'static,
+    ) -> tokio::sync::oneshot::Receiver<T> {
+        let (answer, result) = tokio::sync::oneshot::channel();
+        let job = Box::new(move || {
+            let _ = answer.send(work());
+        });
+        // The thread only ends once every handle is gone, so it takes the job; were it gone,
+        // the answer's sender is dropped with the job and the channel closes.
+        let _ = self.jobs.send(job);
+        result
+    }
+}
+
+/// Lowers the calling thread's priority to nice 19 (Linux keeps a nice value per thread).
+#[cfg(target_os = "linux")]
+fn lower_own_priority() {
+    // SAFETY: `setpriority` only reads its integer arguments; `who = 0` is the calling thread.
+    let done = unsafe { libc::setpriority(libc::PRIO_PROCESS, 0, 19) };
+    if done != 0 {
+        tracing::warn!(error = %std::io::Error::last_os_error(), "could not lower a background thread's priority");
+    }
+}
+
+/// Elsewhere the thread keeps the ordinary priority.
+#[cfg(not(target_os = "linux"))]
+fn lower_own_priority() {}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[tokio::test]
+    async fn a_background_thread_runs_its_jobs_in_order_at_the_lowest_priority() {
+        let thread = Background::start("test-background").unwrap();
+        let panicked = thread.run(|| -> u8 { panic!("a job that panics") });
+        let name = thread.run(|| std::thread::current().name().map(str::to_owned));
+        assert!(panicked.await.is_err(), "a panic closes the job's channel");
+        assert_eq!(
+            name.await.unwrap().as_deref(),
+            Some("test-background"),
+            "the thread outlives a job that panicked"
+        );
+        #[cfg(target_os = "linux")]
+        {
+            // SAFETY: `getpriority` only reads its integer arguments.
+            let nice = thread.run(|| unsafe { libc::getpriority(libc::PRIO_PROCESS, 0) });
+            assert_eq!(nice.await.unwrap(), 19);
+            // SAFETY: as above.
+            let own = unsafe { libc::getpriority(libc::PRIO_PROCESS, 0) };
+            assert_ne!(own, 19, "only the background thread is lowered");
+        }
+    }
 
     #[test]
     fn long_work_and_searches_each_get_half_the_cores_and_at_least_one() {

@@ -69,6 +69,8 @@ pub struct Memory {
     pub peak_kib: u64,
     /// User + system CPU time the process used, read at the same moment.
     pub cpu: Duration,
+    /// Of that, the puzzle miner's thread's (work nobody waits for, at the lowest priority).
+    pub miner_cpu: Duration,
     /// How long it lived.
     pub lived: Duration,
 }
@@ -190,6 +192,7 @@ impl Bot {
 
     async fn stop(mut self, signal: &str) -> Memory {
         let (peak_kib, cpu) = (peak_rss(self.pid), cpu_time(self.pid));
+        let miner_cpu = thread_cpu_time(self.pid, "puzzle-miner");
         let sent = Command::new("kill")
             .args([signal, &self.pid.to_string()])
             .status()
@@ -214,6 +217,7 @@ impl Bot {
             threads: self.threads.load(Ordering::Relaxed),
             peak_kib,
             cpu,
+            miner_cpu,
             lived,
         }
     }
@@ -280,6 +284,20 @@ fn peak_rss(pid: u32) -> u64 {
 /// User + system CPU time of a process (`/proc/PID/stat`, in clock ticks of 1/100 s).
 pub fn cpu_time(pid: u32) -> Duration {
     cpu_time_at(format!("/proc/{pid}/stat"))
+}
+
+/// User + system CPU time of the threads of a process named `name` (`/proc/PID/task/*/comm`).
+fn thread_cpu_time(pid: u32, name: &str) -> Duration {
+    let Ok(tasks) = std::fs::read_dir(format!("/proc/{pid}/task")) else {
+        return Duration::ZERO;
+    };
+    tasks
+        .flatten()
+        .filter(|task| {
+            std::fs::read_to_string(task.path().join("comm")).is_ok_and(|comm| comm.trim() == name)
+        })
+        .map(|task| cpu_time_at(task.path().join("stat")))
+        .sum()
 }
 
 /// CPU time of the test process itself.

@@ -287,6 +287,17 @@ pub fn print(report: &Report, facts: &RunFacts<'_>) {
         report.told.len(),
         report.told.len() as f64 / secs
     );
+    let (cpu, miner): (Duration, Duration) = (
+        facts.lives.iter().map(|life| life.cpu).sum(),
+        facts.lives.iter().map(|life| life.miner_cpu).sum(),
+    );
+    let per_move = |cpu: Duration| cpu.as_secs_f64() * 1000.0 / report.told.len().max(1) as f64;
+    println!(
+        "bot CPU per move          {:>8.2} ms ({:.2} ms without the puzzle miner's thread, which used {:.1} s)",
+        per_move(cpu),
+        per_move(cpu.saturating_sub(miner)),
+        miner.as_secs_f64()
+    );
     println!(
         "games started / finished  {:>8} / {}",
         report.games_started, report.games_finished

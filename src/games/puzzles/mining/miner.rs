@@ -1,13 +1,13 @@
 //! The background job that mines the bot's finished rated games for puzzles: one game at a
 //! time in this process, started by a timed sweep ([`PuzzleMiner::mine_next`]) unless one is
-//! under way. Each search waits for a turn of long CPU work, claims the next game, searches it
-//! on a blocking thread under a turn of CPU work while renewing the claim, and reports.
+//! under way. Each search claims the next game, searches it on the miner's [`Background`]
+//! thread (the CPU play leaves: it takes no turn of CPU work) while renewing the claim, and
+//! reports.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
-use tokio::sync::Semaphore;
 use tokio::time::{Instant, MissedTickBehavior};
 use tokio_util::sync::CancellationToken;
 use tokio_util::task::TaskTracker;
@@ -15,7 +15,7 @@ use tracing::{error, info, warn};
 
 use super::super::PuzzleService;
 use super::{GameToMine, MINING_LEASE_MS, Mined, MiningDepth, mine};
-use crate::games::{GameId, InternalError, Result, TurnKind, take_owned_turn, take_turn};
+use crate::games::{Background, GameId, Result};
 
 /// How often a searcher renews its claim: a quarter of the lease.
 const RENEW_EVERY: Duration = Duration::from_millis(MINING_LEASE_MS.unsigned_abs() / 4);
@@ -24,10 +24,8 @@ const RENEW_EVERY: Duration = Duration::from_millis(MINING_LEASE_MS.unsigned_abs
 #[derive(Clone)]
 pub struct PuzzleMiner {
     puzzles: PuzzleService,
-    /// Turns of long CPU work, one held for a whole search.
-    long: Arc<Semaphore>,
-    /// Turns of CPU work, one held while the search computes.
-    work: Arc<Semaphore>,
+    /// The thread the searches run on.
+    thread: Background,
     tasks: TaskTracker,
     /// Cancelled at shutdown: a search under way gives up between positions.
     stop: CancellationToken,
@@ -62,26 +60,24 @@ enum Searched {
     Done(Mined),
     /// It was stopped: at shutdown, or because the claim was lost.
     Stopped,
-    /// It failed (the blocking thread panicked).
+    /// It failed (the search panicked).
     Failed(String),
 }
 
 impl PuzzleMiner {
-    /// A miner of the finished games of `puzzles`' database at the default depth: each search
-    /// holds one of `long`'s turns, and one of `work`'s while it computes; its tasks run on
-    /// `tasks`, and give up between positions when `stop` is cancelled.
+    /// A miner of the finished games of `puzzles`' database at the default depth, searching
+    /// on `thread`; its tasks run on `tasks`, and give up between positions when `stop` is
+    /// cancelled.
     #[must_use]
     pub fn new(
         puzzles: PuzzleService,
-        long: Arc<Semaphore>,
-        work: Arc<Semaphore>,
+        thread: Background,
         tasks: TaskTracker,
         stop: CancellationToken,
     ) -> PuzzleMiner {
         PuzzleMiner {
             puzzles,
-            long,
-            work,
+            thread,
             tasks,
             stop,
             busy: Arc::default(),
@@ -115,17 +111,16 @@ impl PuzzleMiner {
         });
     }
 
-    /// Searches the next game, here and now (under the turns), and reports it: which game,
-    /// and what came of it; `None` when there is no game to search (or at shutdown, before
-    /// one was claimed).
+    /// Searches the next game, here and now (on the miner's thread), and reports it: which
+    /// game, and what came of it; `None` when there is no game to search (or at shutdown,
+    /// before one was claimed).
     ///
     /// # Errors
     /// Internal errors only; a claim they leave lapses with its lease.
     pub async fn mine_one(&self) -> Result<Option<(GameId, MiningOutcome)>> {
-        let _long = tokio::select! {
-            turn = take_turn(&self.long, TurnKind::Long) => turn.map_err(|e| InternalError::Worker(e.to_string()))?,
-            () = self.stop.cancelled() => return Ok(None),
-        };
+        if self.stop.is_cancelled() {
+            return Ok(None);
+        }
         let Some(job) = self.puzzles.next_game_to_mine().await? else {
             return Ok(None);
         };
@@ -149,34 +144,28 @@ impl PuzzleMiner {
         Ok(Some((job.game, outcome)))
     }
 
-    /// Searches `job`'s game on a blocking thread once a turn of CPU work is free, renewing
-    /// the claim meanwhile; stopped if the miner stops or the claim is lost (then `true`).
+    /// Searches `job`'s game on the miner's thread, renewing the claim meanwhile; stopped if
+    /// the miner stops or the claim is lost (then `true`).
     async fn search(&self, job: &GameToMine) -> (Searched, bool) {
         let stop = self.stop.child_token();
         let running = {
-            let (work, stop, depth) = (self.work.clone(), stop.clone(), self.depth);
+            let (stop, depth) = (stop.clone(), self.depth);
             let (record, label) = (job.record.clone(), format!("game {}", job.game));
+            let stopped = {
+                let stop = stop.clone();
+                move || stop.is_cancelled()
+            };
+            let searching = self
+                .thread
+                .run(move || mine(&record, &label, &depth, &stopped));
             async move {
-                let _turn = tokio::select! {
-                    turn = take_owned_turn(work, TurnKind::Work) => match turn {
-                        Ok(turn) => turn,
-                        Err(_) => return Searched::Stopped,
-                    },
-                    () = stop.cancelled() => return Searched::Stopped,
-                };
-                let stopped = {
-                    let stop = stop.clone();
-                    move || stop.is_cancelled()
-                };
-                let blocking =
-                    tokio::task::spawn_blocking(move || mine(&record, &label, &depth, &stopped));
                 // A stop does not wait for the position being searched (seconds in a debug
                 // build): the search gives up at the next one, and nothing waits for its result.
                 tokio::select! {
-                    searched = blocking => match searched {
+                    searched = searching => match searched {
                         Ok(Some(mined)) => Searched::Done(mined),
                         Ok(None) => Searched::Stopped,
-                        Err(e) => Searched::Failed(format!("the search failed: {e}")),
+                        Err(_) => Searched::Failed("the search panicked".to_owned()),
                     },
                     () = stop.cancelled() => Searched::Stopped,
                 }
