@@ -1,12 +1,16 @@
 //! Drawing a position: the pre-rendered empty board per (size, orientation), then highlights,
 //! pieces, markers and the text strips on a copy of it.
 
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, PoisonError};
+
 use image::{Rgb, RgbImage};
 use imageproc::drawing::draw_filled_rect_mut;
 use imageproc::rect::Rect as DrawRect;
-use monkey_queen_core::{Color, Move, Position, Role, Square};
+use monkey_queen_core::{Color, Move, Piece, Position, Role, Square};
 
 use super::layout::{Layout, Rect};
+use super::palette::Palette;
 use super::sprites::{self, PieceSprites, blit, tint};
 use super::text::{self, Fonts};
 use super::theme::{self, BoardTheme};
@@ -26,6 +30,9 @@ const NAME_SIZE: f32 = 25.0;
 const COUNT_SIZE: f32 = 23.0;
 /// Pixel size of the coordinates in the frame.
 const COORD_SIZE: f32 = 18.0;
+/// The most tiles a kit keeps (a few hundred occur in play: two square colours, the shades,
+/// the pieces, the queens' heights); past that, a tile is drawn for each picture.
+const MAX_TILES: usize = 4096;
 
 /// What does not change between pictures of one board size in one theme: both empty boards
 /// and the sprites for that square size.
@@ -40,7 +47,13 @@ pub struct Kit {
     /// Their palette indices, once a board of this size has been encoded.
     empty_indices: [std::sync::OnceLock<Vec<u8>>; 2],
     sprites: PieceSprites,
+    /// The palette indices of each square drawn so far, row by row, by whether it is light
+    /// and how it looks.
+    tiles: Mutex<Tiles>,
 }
+
+/// Squares' palette indices, row by row, by whether the square is light and how it looks.
+type Tiles = HashMap<(bool, SquareLook), Arc<[u8]>>;
 
 /// Icons of the player strips in one theme, the same for every board size.
 #[derive(Debug)]
@@ -82,7 +95,31 @@ impl Kit {
                 .map(|flipped| empty_board(fonts, Layout::new(size, flipped), theme)),
             empty_indices: Default::default(),
             sprites: PieceSprites::new(square, theme),
+            tiles: Mutex::default(),
         }
+    }
+
+    /// The palette indices of a square (light or not) that looks like `look`, in `palette`
+    /// (this kit's theme's): drawn the first time, then kept.
+    fn tile(&self, fonts: &Fonts, light: bool, look: SquareLook, palette: &Palette) -> Arc<[u8]> {
+        let tiles = || self.tiles.lock().unwrap_or_else(PoisonError::into_inner);
+        if let Some(tile) = tiles().get(&(light, look)) {
+            return tile.clone();
+        }
+        let side = Layout::new(self.size, false).square_px();
+        let ground = if light {
+            self.theme.light
+        } else {
+            self.theme.dark
+        };
+        let mut img = RgbImage::from_pixel(side, side, ground);
+        draw_square(&mut img, fonts, self, (0, 0), &look);
+        let tile: Arc<[u8]> = palette.indices(&img).into();
+        let mut kept = tiles();
+        if kept.len() < MAX_TILES {
+            kept.insert((light, look), tile.clone());
+        }
+        tile
     }
 
     /// The empty picture in one orientation, and its palette indices (`index` computes them
@@ -179,18 +216,9 @@ fn fill(img: &mut RgbImage, r: Rect, color: Rgb<u8>) {
 pub fn draw(fonts: &Fonts, kit: &Kit, icons: &Icons, pos: &Position, view: &BoardView) -> RgbImage {
     let layout = Layout::new(kit.size, view.flipped);
     let mut img = kit.empty[usize::from(view.flipped)].clone();
-    draw_highlights(&mut img, &layout, kit.theme, view);
-    draw_pieces(&mut img, fonts, &layout, kit, pos);
-    for &sq in &view.marks {
-        if sq.is_on_board(layout.size()) {
-            let r = layout.square_rect(sq);
-            let marker = if pos.piece_at(sq).is_some() {
-                &kit.sprites.ring
-            } else {
-                &kit.sprites.dot
-            };
-            blit(&mut img, marker, r.x, r.y);
-        }
+    for (sq, look) in looks(&layout, pos, view) {
+        let r = layout.square_rect(sq);
+        draw_square(&mut img, fonts, kit, (r.x, r.y), &look);
     }
     for frame in &view.frames {
         if frame.square.is_on_board(layout.size()) {
@@ -199,9 +227,228 @@ pub fn draw(fonts: &Fonts, kit: &Kit, icons: &Icons, pos: &Position, view: &Boar
     }
     draw_header(&mut img, fonts, &layout, pos, view);
     for color in Color::ALL {
-        draw_strip(&mut img, fonts, icons, &layout, pos, view, color);
+        let strip = layout.strip(color);
+        draw_strip(&mut img, fonts, icons, strip, pos, view, color);
     }
     img
+}
+
+/// The palette indices of the picture [`draw`] makes of `pos` as `view` asks, which must
+/// have no frames, in `palette` (the kit's theme's): the same picture, made from the empty
+/// board's indices with each square that is not empty copied from its tile (drawn once, then
+/// kept in the kit), and only the header and the strips drawn in colour and looked up.
+#[must_use]
+pub fn draw_indices(
+    fonts: &Fonts,
+    kit: &Kit,
+    icons: &Icons,
+    (pos, view): (&Position, &BoardView),
+    palette: &Palette,
+) -> Vec<u8> {
+    let layout = Layout::new(kit.size, view.flipped);
+    let (empty, empty_indices) = kit.empty(view.flipped, |img| palette.indices(img));
+    let mut out = empty_indices.to_vec();
+    let width = layout.width() as usize;
+    let side = layout.square_px() as usize;
+    for (sq, look) in looks(&layout, pos, view) {
+        let r = layout.square_rect(sq);
+        let tile = kit.tile(fonts, Layout::is_light(sq), look, palette);
+        for (row, line) in tile.chunks_exact(side).enumerate() {
+            let at = (r.y as usize + row) * width + r.x as usize;
+            out[at..at + side].copy_from_slice(line);
+        }
+    }
+    // The header and the top strip are the picture's first rows, drawn where they are; the
+    // bottom strip its last rows, drawn on a band of their own.
+    let top_strip = layout.top_strip();
+    let mut top = rows_of(empty, 0, top_strip.y + top_strip.h);
+    draw_header(&mut top, fonts, &layout, pos, view);
+    let bottom_strip = layout.bottom_strip();
+    let mut bottom = rows_of(empty, bottom_strip.y, bottom_strip.h);
+    for color in Color::ALL {
+        if color == layout.bottom_color() {
+            let strip = Rect {
+                y: 0,
+                ..bottom_strip
+            };
+            draw_strip(&mut bottom, fonts, icons, strip, pos, view, color);
+        } else {
+            draw_strip(&mut top, fonts, icons, top_strip, pos, view, color);
+        }
+    }
+    for (band, y) in [(&top, 0), (&bottom, bottom_strip.y)] {
+        let rows = (y as usize * width)..((y + band.height()) as usize * width);
+        let under = &empty.as_raw()[rows.start * 3..rows.end * 3];
+        palette.index_over(
+            band.as_raw(),
+            under,
+            &empty_indices[rows.clone()],
+            &mut out[rows],
+        );
+    }
+    out
+}
+
+/// `height` rows of `img` from row `y`, as a picture of their own.
+fn rows_of(img: &RgbImage, y: u32, height: u32) -> RgbImage {
+    let row = img.width() as usize * 3;
+    let raw = img.as_raw()[y as usize * row..(y + height) as usize * row].to_vec();
+    RgbImage::from_raw(img.width(), height, raw)
+        .unwrap_or_else(|| RgbImage::new(img.width(), height))
+}
+
+/// How the last move marks a square.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+enum Shade {
+    /// Not at all.
+    Plain,
+    /// Where it came from or went to, without a capture.
+    Moved,
+    /// Where it captured.
+    Captured,
+}
+
+/// Everything drawn on one square (beside a lesson's frame): what the squares of a picture
+/// that look the same share.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+struct SquareLook {
+    shade: Shade,
+    selected: bool,
+    /// The piece, and the number on it (a queen's height; 0 for a baby).
+    piece: Option<(Piece, u8)>,
+    /// How many times the view lists the square among the destinations to mark (each draws
+    /// the marker again).
+    marks: u8,
+}
+
+/// The squares of `pos` as `view` asks that are not as on the empty board, and how each looks.
+fn looks(layout: &Layout, pos: &Position, view: &BoardView) -> Vec<(Square, SquareLook)> {
+    let size = layout.size();
+    let mut looks: Vec<(Square, SquareLook)> = Vec::with_capacity(64);
+    if let Some(Move::Normal {
+        from, to, capture, ..
+    }) = view.last_move
+        && from.is_on_board(size)
+        && to.is_on_board(size)
+    {
+        look_of(&mut looks, from).shade = Shade::Moved;
+        look_of(&mut looks, to).shade = if capture.is_some() {
+            Shade::Captured
+        } else {
+            Shade::Moved
+        };
+    }
+    if let Some(sq) = view.selected.filter(|sq| sq.is_on_board(size)) {
+        look_of(&mut looks, sq).selected = true;
+    }
+    for (sq, piece) in pos.pieces().filter(|(sq, _)| sq.is_on_board(size)) {
+        let height = match piece.role {
+            Role::Baby => 0,
+            Role::Queen => pos.height(piece.color).unwrap_or(0),
+        };
+        look_of(&mut looks, sq).piece = Some((piece, height));
+    }
+    for &sq in view.marks.iter().filter(|sq| sq.is_on_board(size)) {
+        let look = look_of(&mut looks, sq);
+        look.marks = look.marks.saturating_add(1);
+    }
+    looks
+}
+
+/// The look of `sq` among `looks`, added as an empty square's if it is not there yet.
+fn look_of(looks: &mut Vec<(Square, SquareLook)>, sq: Square) -> &mut SquareLook {
+    let at = looks.iter().position(|&(s, _)| s == sq).unwrap_or_else(|| {
+        let plain = SquareLook {
+            shade: Shade::Plain,
+            selected: false,
+            piece: None,
+            marks: 0,
+        };
+        looks.push((sq, plain));
+        looks.len() - 1
+    });
+    &mut looks[at].1
+}
+
+/// Draws `look` on the square whose top-left corner is `(x, y)`, over what `img` holds there:
+/// the last move's tint, the selection's, the piece, the marker.
+fn draw_square(
+    img: &mut RgbImage,
+    fonts: &Fonts,
+    kit: &Kit,
+    (x, y): (u32, u32),
+    look: &SquareLook,
+) {
+    let colors = kit.theme;
+    let side = Layout::new(kit.size, false).square_px();
+    let area = (x, y, side, side);
+    match look.shade {
+        Shade::Plain => {}
+        Shade::Moved => {
+            let (color, alpha) = colors.last;
+            tint(img, area, color, alpha);
+        }
+        Shade::Captured => {
+            let (color, alpha) = colors.capture;
+            tint(img, area, color, alpha);
+            let r = Rect {
+                x,
+                y,
+                w: side,
+                h: side,
+            };
+            let border = (side / 15).max(2);
+            for band in [
+                Rect { h: border, ..r },
+                Rect {
+                    y: r.y + r.h - border,
+                    h: border,
+                    ..r
+                },
+                Rect { w: border, ..r },
+                Rect {
+                    x: r.x + r.w - border,
+                    w: border,
+                    ..r
+                },
+            ] {
+                fill(img, band, colors.capture_border);
+            }
+        }
+    }
+    if look.selected {
+        let (color, alpha) = colors.selected;
+        tint(img, area, color, alpha);
+    }
+    let sprites = &kit.sprites;
+    if let Some((piece, height)) = look.piece {
+        let i = piece.color.index();
+        match piece.role {
+            Role::Baby => blit(img, &sprites.babies[i], x, y),
+            Role::Queen => {
+                blit(img, &sprites.queens[i], x, y);
+                let height = height.to_string();
+                let size = side as f32 * if height.len() > 1 { 0.38 } else { 0.46 };
+                text::draw_centred_in(
+                    img,
+                    &fonts.bold,
+                    size,
+                    colors.checkers(piece.color).number,
+                    (x, y),
+                    sprites.queen_top,
+                    &height,
+                );
+            }
+        }
+    }
+    let marker = if look.piece.is_some() {
+        &sprites.ring
+    } else {
+        &sprites.dot
+    };
+    for _ in 0..look.marks {
+        blit(img, marker, x, y);
+    }
 }
 
 /// The colour of a frame of `kind` (the lessons' page's, `web/learn.css`).
@@ -287,77 +534,6 @@ fn draw_frame(img: &mut RgbImage, fonts: &Fonts, layout: &Layout, frame: &Frame)
     }
 }
 
-fn draw_highlights(img: &mut RgbImage, layout: &Layout, colors: &BoardTheme, view: &BoardView) {
-    let size = layout.size();
-    let area = |sq: Square| {
-        let r = layout.square_rect(sq);
-        (r.x, r.y, r.w, r.h)
-    };
-    if let Some(Move::Normal {
-        from, to, capture, ..
-    }) = view.last_move
-        && from.is_on_board(size)
-        && to.is_on_board(size)
-    {
-        let (color, alpha) = colors.last;
-        tint(img, area(from), color, alpha);
-        if capture.is_some() {
-            let (color, alpha) = colors.capture;
-            tint(img, area(to), color, alpha);
-            let r = layout.square_rect(to);
-            let border = (layout.square_px() / 15).max(2);
-            for band in [
-                Rect { h: border, ..r },
-                Rect {
-                    y: r.y + r.h - border,
-                    h: border,
-                    ..r
-                },
-                Rect { w: border, ..r },
-                Rect {
-                    x: r.x + r.w - border,
-                    w: border,
-                    ..r
-                },
-            ] {
-                fill(img, band, colors.capture_border);
-            }
-        } else {
-            tint(img, area(to), color, alpha);
-        }
-    }
-    if let Some(sq) = view.selected.filter(|sq| sq.is_on_board(size)) {
-        let (color, alpha) = colors.selected;
-        tint(img, area(sq), color, alpha);
-    }
-}
-
-fn draw_pieces(img: &mut RgbImage, fonts: &Fonts, layout: &Layout, kit: &Kit, pos: &Position) {
-    let sprites = &kit.sprites;
-    let drawn = pos.pieces().filter(|(sq, _)| sq.is_on_board(layout.size()));
-    for (sq, piece) in drawn {
-        let r = layout.square_rect(sq);
-        let i = piece.color.index();
-        match piece.role {
-            Role::Baby => blit(img, &sprites.babies[i], r.x, r.y),
-            Role::Queen => {
-                blit(img, &sprites.queens[i], r.x, r.y);
-                let height = pos.height(piece.color).unwrap_or(0).to_string();
-                let (dx, dy) = sprites.queen_top;
-                let size = layout.square_px() as f32 * if height.len() > 1 { 0.38 } else { 0.46 };
-                text::draw_centred(
-                    img,
-                    &fonts.bold,
-                    size,
-                    kit.theme.checkers(piece.color).number,
-                    (r.x as f32 + dx, r.y as f32 + dy),
-                    &height,
-                );
-            }
-        }
-    }
-}
-
 fn draw_header(
     img: &mut RgbImage,
     fonts: &Fonts,
@@ -390,12 +566,11 @@ fn draw_strip(
     img: &mut RgbImage,
     fonts: &Fonts,
     icons: &Icons,
-    layout: &Layout,
+    strip: Rect,
     pos: &Position,
     view: &BoardView,
     color: Color,
 ) {
-    let strip = layout.strip(color);
     let centre = strip.y as f32 + strip.h as f32 / 2.0;
     let icon_y = |side: u32| (centre - side as f32 / 2.0).round() as u32;
     if pos.turn() == color && pos.outcome().is_none() {

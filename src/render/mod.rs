@@ -171,16 +171,19 @@ impl Renderer {
     /// # Errors
     /// [`RenderError::BoardSize`], or an internal PNG encoder failure.
     pub fn board_png(&self, pos: &Position, view: &BoardView) -> Result<Vec<u8>, RenderError> {
-        let img = self.board_image(pos, view)?;
+        let kit = self.kit(drawn_size(pos, view)?, view.colors)?;
         let palette = palette::of(view.colors);
-        let (empty, empty_indices) = self
-            .kit(drawn_size(pos, view)?, view.colors)?
-            .empty(view.flipped, |img| palette.indices(img));
-        let mut indices = palette.indices_over(&img, empty, empty_indices);
         if view.frames.is_empty() {
-            return encode::indexed_png(img.dimensions(), &indices, palette.rgb())
-                .map_err(RenderError::Png);
+            // Made from the empty board's indices and kept squares: no picture in colour.
+            let icons = &self.icons[theme_slot(view.colors)];
+            let indices = board::draw_indices(&self.fonts, kit, icons, (pos, view), palette);
+            let layout = Renderer::layout(pos, view)?;
+            let size = (layout.width(), layout.height());
+            return encode::indexed_png(size, &indices, palette.rgb()).map_err(RenderError::Png);
         }
+        let img = self.board_image(pos, view)?;
+        let (empty, empty_indices) = kit.empty(view.flipped, |img| palette.indices(img));
+        let mut indices = palette.indices_over(&img, empty, empty_indices);
         // The frames' colours exactly, in slots of their own (see `Palette::holding`).
         let layout = Renderer::layout(pos, view)?;
         let frames: Vec<_> = view
@@ -351,5 +354,95 @@ mod tests {
     fn renderer_is_shareable_between_threads() {
         fn shareable<T: Send + Sync>() {}
         shareable::<Renderer>();
+    }
+
+    /// Positions of a game of pseudo-random moves on a board of `size`, each with the move
+    /// that led to it (captures among them), every `step` plies.
+    fn positions(size: u8, seed: u64, step: usize) -> Vec<(Position, Option<Move>)> {
+        let options = monkey_queen_core::GameOptions::with_size(size).unwrap();
+        let mut pos = Position::start(options);
+        let (mut state, mut last, mut out) = (seed | 1, None, Vec::new());
+        while !pos.is_game_over() {
+            if (pos.ply() as usize).is_multiple_of(step) {
+                out.push((pos.clone(), last));
+            }
+            let legal = pos.legal_moves();
+            // A capture when there is one, to see their squares drawn.
+            let captures: Vec<Move> = legal.iter().copied().filter(|m| m.is_capture()).collect();
+            state = state
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            let pick = if !captures.is_empty() && state >> 62 == 0 {
+                &captures
+            } else {
+                &legal
+            };
+            let m = pick[usize::try_from(state >> 33).unwrap_or(0) % pick.len()];
+            pos.play_unchecked(m);
+            last = Some(m);
+        }
+        out.push((pos, last));
+        out
+    }
+
+    #[test]
+    fn a_board_made_of_kept_squares_is_the_board_drawn() {
+        let renderer = Renderer::new().unwrap();
+        let mut compared = 0;
+        for (size, colors) in [
+            (12, BoardColors::Standard),
+            (14, BoardColors::Colorblind),
+            (16, BoardColors::High),
+            (12, BoardColors::High),
+        ] {
+            for (i, (pos, last)) in positions(size, u64::from(size), 2).into_iter().enumerate() {
+                let queen = pos
+                    .pieces()
+                    .find(|(_, p)| p.role == monkey_queen_core::Role::Queen);
+                let from = queen.map(|(sq, _)| sq);
+                let view = BoardView {
+                    flipped: i % 2 == 1,
+                    last_move: last,
+                    // A piece picked, with its destinations marked (empty squares and captures).
+                    selected: from.filter(|_| i % 3 == 0),
+                    marks: pos
+                        .legal_moves()
+                        .into_iter()
+                        .filter(|m| i % 3 == 0 && m.from() == from)
+                        .filter_map(Move::to)
+                        .collect(),
+                    players: Players::new(
+                        "Ålice with a very long name indeed, too long to fit",
+                        "Bob",
+                    ),
+                    status: (i % 4 == 0).then(|| {
+                        "Une phrase assez longue pour être coupée à la fin de l'en-tête".to_owned()
+                    }),
+                    colors,
+                    corner: (i % 5 == 4).then_some(8),
+                    ..BoardView::default()
+                };
+                let kit = renderer
+                    .kit(drawn_size(&pos, &view).unwrap(), colors)
+                    .unwrap();
+                let icons = &renderer.icons[theme_slot(colors)];
+                let palette = palette::of(colors);
+                let made = board::draw_indices(&renderer.fonts, kit, icons, (&pos, &view), palette);
+                let drawn = palette.indices(&renderer.board_image(&pos, &view).unwrap());
+                if let Some(at) = made.iter().zip(&drawn).position(|(a, b)| a != b) {
+                    let width = Renderer::layout(&pos, &view).unwrap().width() as usize;
+                    panic!(
+                        "{size}x{size}, position {i}: ({}, {}) is {} made, {} drawn: {view:?}",
+                        at % width,
+                        at / width,
+                        made[at],
+                        drawn[at]
+                    );
+                }
+                assert_eq!(made.len(), drawn.len());
+                compared += 1;
+            }
+        }
+        assert!(compared > 30, "{compared} pictures compared");
     }
 }

@@ -121,17 +121,23 @@ impl Palette {
     /// fraction of the work of [`Palette::indices`].
     #[must_use]
     pub fn indices_over(&self, img: &RgbImage, base: &RgbImage, base_indices: &[u8]) -> Vec<u8> {
-        let (raw, under) = (img.as_raw(), base.as_raw());
-        if img.dimensions() != base.dimensions() || base_indices.len() * 3 != under.len() {
+        if img.dimensions() != base.dimensions() || base_indices.len() * 3 != base.as_raw().len() {
             return self.indices(img);
         }
-        let mut out = vec![0u8; raw.len() / 3];
+        let mut out = vec![0u8; base_indices.len()];
+        self.index_over(img.as_raw(), base.as_raw(), base_indices, &mut out);
+        out
+    }
+
+    /// [`Palette::indices_over`] for some pixels (RGB, in a row), drawn over `under` (as
+    /// many) whose indices are `under_indices`, into `out`.
+    pub fn index_over(&self, pixels: &[u8], under: &[u8], under_indices: &[u8], out: &mut [u8]) {
         let stretches = out
             .chunks_mut(STRETCH)
-            .zip(raw.chunks(STRETCH * 3))
-            .zip(under.chunks(STRETCH * 3).zip(base_indices.chunks(STRETCH)));
+            .zip(pixels.chunks(STRETCH * 3))
+            .zip(under.chunks(STRETCH * 3).zip(under_indices.chunks(STRETCH)));
         for ((o, pixels), (was, was_indices)) in stretches {
-            if pixels == was {
+            if pixels == was && o.len() == was_indices.len() {
                 o.copy_from_slice(was_indices);
                 continue;
             }
@@ -146,7 +152,6 @@ impl Palette {
                 *o = index;
             }
         }
-        out
     }
 
     /// The colour palette index `index` stands for.

@@ -137,19 +137,37 @@ pub fn draw_centred(
     font: &FontRef<'_>,
     size: f32,
     color: Rgb<u8>,
+    centre: (f32, f32),
+    text: &str,
+) {
+    draw_centred_in(img, font, size, color, (0, 0), centre, text);
+}
+
+/// [`draw_centred`] with `centre` measured from `origin`: the ink lands on the same pixels
+/// relative to the origin wherever it is (a square drawn alone is drawn as on the board).
+pub fn draw_centred_in(
+    img: &mut RgbImage,
+    font: &FontRef<'_>,
+    size: f32,
+    color: Rgb<u8>,
+    (x0, y0): (u32, u32),
     (cx, cy): (f32, f32),
     text: &str,
 ) {
     let Some((min_x, min_y, max_x, max_y)) = ink_bounds(font, size, text) else {
         return;
     };
-    let x = cx - (min_x + max_x) / 2.0;
-    let y = cy - (min_y + max_y) / 2.0;
+    let x = (cx - (min_x + max_x) / 2.0).round() as i32;
+    let y = (cy - (min_y + max_y) / 2.0).round() as i32;
+    let (x0, y0) = (
+        i32::try_from(x0).unwrap_or(i32::MAX),
+        i32::try_from(y0).unwrap_or(i32::MAX),
+    );
     draw_text_mut(
         img,
         color,
-        x.round() as i32,
-        y.round() as i32,
+        x0.saturating_add(x),
+        y0.saturating_add(y),
         PxScale::from(size),
         font,
         text,
