@@ -273,11 +273,12 @@ fn long_names_strange_text_and_every_size_render() {
 
 #[test]
 fn a_mid_game_png_is_small_enough() {
-    // At most a third of the 96,863 bytes it took as an RGB PNG; about 31.7 KB indexed.
+    // About a third of the 96,863 bytes it took as an RGB PNG: 32.7 KB indexed with `Paeth`
+    // throughout (31.7 KB with each row's best filter, which takes 40% longer to encode).
     let renderer = renderer();
     let (record, pos) = after(&GAME[..40]);
     let png = renderer.board_png(&pos, &view_after(&record)).unwrap();
-    assert!(png.len() <= 96_863 / 3, "{} bytes", png.len());
+    assert!(png.len() <= 33_000, "{} bytes", png.len());
 }
 
 #[test]
