@@ -139,7 +139,7 @@ async fn populated(db: TestDb) -> Fixture {
     };
     f.service
         .delivery()
-        .board_posted(&running, MessageId(55), board)
+        .board_posted(&running, MessageId(55), board, None)
         .await
         .unwrap();
     let mut conn = f.service.db().write().await.unwrap();

@@ -1020,7 +1020,7 @@ async fn lists_records_and_board_messages() {
     let posted = Editable::InChannel(CHANNEL);
     f.service
         .delivery()
-        .board_posted(&first, MessageId(4242), posted.clone())
+        .board_posted(&first, MessageId(4242), posted.clone(), None)
         .await
         .unwrap();
     assert_eq!(
@@ -1035,7 +1035,7 @@ async fn lists_records_and_board_messages() {
         refused(
             f.service
                 .delivery()
-                .board_posted(&missing, MessageId(1), posted)
+                .board_posted(&missing, MessageId(1), posted, None)
                 .await
         ),
         UserError::NoSuchGame(missing.id)
@@ -1574,7 +1574,7 @@ async fn a_board_hands_back_the_one_it_replaces_while_that_one_can_still_be_edit
         async move {
             service
                 .delivery()
-                .board_posted(&game, MessageId(message), editable)
+                .board_posted(&game, MessageId(message), editable, None)
                 .await
                 .unwrap()
                 .map(|old| (old.message.0, old.editable))
@@ -1625,7 +1625,7 @@ async fn a_board_hands_back_the_one_it_replaces_while_that_one_can_still_be_edit
             let posted = Editable::InChannel(CHANNEL);
             service
                 .delivery()
-                .board_posted(&finished, MessageId(message), posted)
+                .board_posted(&finished, MessageId(message), posted, None)
                 .await
                 .unwrap()
                 .map(|old| old.message.0)
@@ -1639,7 +1639,7 @@ async fn a_board_hands_back_the_one_it_replaces_while_that_one_can_still_be_edit
     let aborted = f.start(&carol(), &bob()).await;
     f.service
         .delivery()
-        .board_posted(&aborted, MessageId(9), Editable::InChannel(CHANNEL))
+        .board_posted(&aborted, MessageId(9), Editable::InChannel(CHANNEL), None)
         .await
         .unwrap();
     assert_eq!(rows(&f, "latest_boards").await, 1);
@@ -1672,7 +1672,7 @@ async fn a_replaced_board_is_buried_only_by_another_games_board_in_its_channel()
             let posted = Editable::InChannel(game.place.channel);
             service
                 .delivery()
-                .board_posted(&game, MessageId(message), posted)
+                .board_posted(&game, MessageId(message), posted, None)
                 .await
                 .unwrap()
                 .map(|old| (old.message.0, old.buried))
@@ -1938,6 +1938,57 @@ async fn the_activity_opens_on_the_launched_game_and_lists_the_callers_games_in_
 
 /// A move on the Activity is published for the faces (its board is owed after its grace);
 /// a resignation and a rematch offer there, which no face shows, are owed at once.
+#[tokio::test]
+async fn a_board_posted_with_its_announcement_is_owed_no_more() {
+    let f = Fixture::new().await;
+    let game = f.start(&alice(), &bob()).await;
+    let played = f
+        .service
+        .play(PlayRequest {
+            user: alice().id,
+            game: GameRef::Id(game.id),
+            text: "g1-g7",
+            expected_ply: Some(0),
+            request_key: None,
+        })
+        .await
+        .unwrap();
+    let owed = played.announcement.expect("the move's board is owed");
+    assert_eq!(
+        f.service.delivery().pending_announcements().await.unwrap(),
+        1
+    );
+    // The board is out: its place and its delivery are recorded together.
+    f.service
+        .delivery()
+        .board_posted(
+            &played.game,
+            MessageId(4242),
+            Editable::InChannel(CHANNEL),
+            Some(owed),
+        )
+        .await
+        .unwrap();
+    assert_eq!(
+        f.service.game(game.id).await.unwrap().place.message,
+        Some(MessageId(4242))
+    );
+    assert_eq!(
+        f.service.delivery().pending_announcements().await.unwrap(),
+        0
+    );
+    f.clock.advance(monkey_queen::games::BOARD_GRACE_MS);
+    assert!(
+        f.service
+            .delivery()
+            .next_announcement()
+            .await
+            .unwrap()
+            .is_none(),
+        "the outbox does not post the board again"
+    );
+}
+
 #[tokio::test]
 async fn activity_moves_are_published_and_its_resignations_and_offers_owed_at_once() {
     let f = Fixture::new().await;

@@ -1282,7 +1282,7 @@ async fn two_processes_posting_boards_of_one_game_at_once_each_replace_a_differe
         tokio::spawn(async move {
             let old = service
                 .delivery()
-                .board_posted(&game, MessageId(message), editable)
+                .board_posted(&game, MessageId(message), editable, None)
                 .await;
             old.unwrap().map(|old| old.message.0)
         })
@@ -1303,7 +1303,7 @@ async fn two_processes_posting_boards_of_one_game_at_once_each_replace_a_differe
     let latest = f
         .service
         .delivery()
-        .board_posted(&game, MessageId(100), in_channel)
+        .board_posted(&game, MessageId(100), in_channel, None)
         .await
         .unwrap()
         .map(|old| old.message.0);

@@ -19,10 +19,10 @@ use super::context::{Asker, Click};
 use super::custom_id::ComponentId;
 use super::delivery::reply::clip;
 use super::delivery::retry::{Retry, retry};
-use super::delivery::{first_answer, nonce, old_boards, reach};
+use super::delivery::{announce, first_answer, nonce, old_boards, reach};
 use super::{Data, Error};
 use crate::games::{
-    BoardColors, ChannelId, Editable, GameStatus, GameView, GuildId, GuildSettings,
+    AnnouncementId, BoardColors, ChannelId, Editable, GameStatus, GameView, GuildId, GuildSettings,
     InteractionToken, MessageId, Reach, UserId,
 };
 use crate::i18n::{BoardShown, Button, Lang, Msg};
@@ -360,7 +360,7 @@ async fn try_post(
     .await?;
     let editable = Editable::InChannel(ChannelId(channel.get()));
     let message = MessageId(sent.id.get());
-    remember(http, data, game, message, editable).await;
+    remember(http, data, game, (message, editable), None).await;
     Ok(message)
 }
 
@@ -377,7 +377,7 @@ async fn send_through_interactions(
 ) -> Result<(), Error> {
     let board = compose(data, game, content, lang).await?;
     if let Some(token) = reach::kept_token(data, game.id).await {
-        match follow_up(http, data, token.expose(), game, &board).await {
+        match follow_up(http, data, token.expose(), game, &board, None).await {
             Ok(_) => return Ok(()),
             Err(e) => warn!(game = %game.id, error = %e, "could not follow up with a board"),
         }
@@ -464,7 +464,8 @@ pub async fn compose(
 /// Answers an interaction with `board` as its own public message: one REST call, which
 /// Discord answers with the message it made (`with_response`), remembered as the game's latest
 /// board. An answer that went through though its reply was lost (a retry refused as already
-/// acknowledged) is looked up instead.
+/// acknowledged) is looked up instead. Once the board is out, the announcement it `delivers`
+/// (if any) is reported delivered, with the board's place when that is known.
 ///
 /// # Errors
 /// Only when the board was not delivered. Once Discord took it, what goes wrong after (its
@@ -475,6 +476,7 @@ pub async fn answer_with(
     data: &Data,
     game: &GameView,
     board: Composed,
+    delivers: Option<AnnouncementId>,
 ) -> Result<(), Error> {
     let reply = CreateInteractionResponseMessage::new()
         .content(board.content.clone())
@@ -493,6 +495,7 @@ pub async fn answer_with(
     )
     .await?;
     let Some(id) = answered else {
+        announce::delivered_here(data, delivers).await;
         return Ok(());
     };
     let editable = Editable::ByToken {
@@ -501,14 +504,14 @@ pub async fn answer_with(
         received_ms: data.service.now_ms(),
         channel: None,
     };
-    remember(http, data, game, MessageId(id.get()), editable).await;
+    remember(http, data, game, (MessageId(id.get()), editable), delivers).await;
     Ok(())
 }
 
 /// Sends `board` as a follow-up of the interaction `token` belongs to, a new message whose
-/// mention pings, and remembers it as the game's latest board. After a private deferral the
-/// deferred answer must have been edited first (Discord's first follow-up would edit it
-/// instead).
+/// mention pings, and remembers it as the game's latest board, reporting the announcement it
+/// `delivers` (as [`answer_with`]). After a private deferral the deferred answer must have been
+/// edited first (Discord's first follow-up would edit it instead).
 ///
 /// # Errors
 /// Only when the board was not delivered (as [`answer_with`]); a reply that comes back
@@ -519,6 +522,7 @@ pub async fn follow_up(
     token: &str,
     game: &GameView,
     board: &Composed,
+    delivers: Option<AnnouncementId>,
 ) -> Result<(), Error> {
     let message = CreateInteractionResponseFollowup::new()
         .content(board.content.clone())
@@ -536,6 +540,7 @@ pub async fn follow_up(
         // the board is out, and sending it again would show it twice.
         Err(e) if unreadable_reply(&e) => {
             warn!(game = %game.id, error = %e, "a board follow-up's reply was unreadable");
+            announce::delivered_here(data, delivers).await;
             return Ok(());
         }
         Err(e) => return Err(e.into()),
@@ -546,7 +551,14 @@ pub async fn follow_up(
         received_ms: data.service.now_ms(),
         channel: None,
     };
-    remember(http, data, game, MessageId(sent.id.get()), editable).await;
+    remember(
+        http,
+        data,
+        game,
+        (MessageId(sent.id.get()), editable),
+        delivers,
+    )
+    .await;
     Ok(())
 }
 
@@ -595,7 +607,7 @@ pub async fn update_with(click: &Click<'_>, game: &GameView, board: Composed) ->
         channel: (game.place.reach == Reach::Channel).then(|| ChannelId(click.channel_id.get())),
     };
     let message = MessageId(click.message.id.get());
-    remember(click.http(), data, game, message, editable).await;
+    remember(click.http(), data, game, (message, editable), None).await;
     if let Some(player) = board.ping.filter(|p| *p != click.user.id) {
         let text = board.lang.text(&Msg::BoardShown(game));
         let ping = CreateInteractionResponseFollowup::new()
@@ -615,26 +627,27 @@ pub async fn update_with(click: &Click<'_>, game: &GameView, board: Composed) ->
 /// Remembers `message` as the game's latest board (for `/games` links), and takes the buttons
 /// off the board it replaces when another game's board came between them (see `old_boards`):
 /// right above the new board, the old one keeps them, which saves a REST call per move. The
-/// board is out already, so a failure here is only logged.
+/// announcement the board `delivers` is reported with it, in one turn of the database's
+/// writing connection. The board is out already, so a failure here is only logged.
 async fn remember(
     http: &Http,
     data: &Data,
     game: &GameView,
-    message: MessageId,
-    editable: Editable,
+    (message, editable): (MessageId, Editable),
+    delivers: Option<AnnouncementId>,
 ) {
-    match data
-        .service
-        .delivery()
-        .board_posted(game, message, editable)
-        .await
-    {
+    let posted = data.service.delivery();
+    match posted.board_posted(game, message, editable, delivers).await {
         Ok(Some(old)) if old.buried => {
             let now = data.service.now_ms();
             old_boards::strip_buttons(http, game.id, old.message, old.editable, now).await;
         }
         Ok(_) => {}
-        Err(e) => warn!(game = %game.id, %message, error = %e, "could not store where a board is"),
+        Err(e) => {
+            warn!(game = %game.id, %message, error = %e, "could not store where a board is");
+            // The announcement on its own, lest the outbox post the board again.
+            announce::delivered_here(data, delivers).await;
+        }
     }
 }
 

@@ -344,7 +344,7 @@ async fn games_pages_a_long_list_of_games_in_progress() {
         let posted = Editable::InChannel(ChannelId(CHANNEL_ID));
         h.service
             .delivery()
-            .board_posted(&game, board, posted)
+            .board_posted(&game, board, posted, None)
             .await
             .unwrap();
     }

@@ -100,20 +100,19 @@ pub async fn click(click: &Click<'_>, game: GameId, ply: u32, claim: Claim) -> R
         return called_off;
     }
     let composed = board::compose(data, &ended, text.clone(), public).await?;
+    // Owed in the outbox: posted from there after its grace unless it is out from here (then
+    // reported with the board's place).
     let delivered = match how {
-        Deferred::Click => board::follow_up(http, data, &click.token, &ended, &composed).await,
-        _ => board::answer_with(&click.asker(), data, &ended, composed).await,
-    };
-    let delivered = match delivered {
-        Ok(()) => true,
-        Err(e) => {
-            warn!(%game, error = %e, "could not answer a claim with its board");
-            board::post(http, data, &ended, text, public).await
+        Deferred::Click => {
+            board::follow_up(http, data, &click.token, &ended, &composed, announcement).await
         }
+        _ => board::answer_with(&click.asker(), data, &ended, composed, announcement).await,
     };
-    // Owed in the outbox: posted from there after its grace unless it is out from here.
-    if delivered {
-        announce::delivered_here(data, announcement).await;
+    if let Err(e) = delivered {
+        warn!(%game, error = %e, "could not answer a claim with its board");
+        if board::post(http, data, &ended, text, public).await {
+            announce::delivered_here(data, announcement).await;
+        }
     }
     Ok(())
 }

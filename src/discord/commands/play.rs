@@ -116,25 +116,23 @@ pub async fn play_and_answer(
         data.keep_token(game, asker.token, received_ms, asker.channel)
             .await;
     }
+    // The board's announcement is reported with the board's place once it is out.
+    let owed = played.announcement;
     let delivered = match (answerable, board) {
         (Err(e), _) | (Ok(()), Err(e)) => Err(e),
         (Ok(()), Ok(board)) => match deferred {
-            Deferred::No => board::answer_with(asker, data, game, board).await,
+            Deferred::No => board::answer_with(asker, data, game, board, owed).await,
             Deferred::Privately | Deferred::Click => {
-                board::follow_up(&http, data, asker.token, game, &board).await
+                board::follow_up(&http, data, asker.token, game, &board, owed).await
             }
         },
     };
-    let delivered = match delivered {
-        Ok(()) => true,
-        Err(e) => {
-            // The move stands: its board goes to the game's place instead.
-            warn!(game = %game.id, error = %e, "could not answer a move with its board");
-            board::post(&http, data, game, content, public).await
+    if let Err(e) = delivered {
+        // The move stands: its board goes to the game's place instead.
+        warn!(game = %game.id, error = %e, "could not answer a move with its board");
+        if board::post(&http, data, game, content, public).await {
+            announce::delivered_here(data, owed).await;
         }
-    };
-    if delivered {
-        announce::delivered_here(data, played.announcement).await;
     }
     data.service.play_computer(reply, played.game);
     Ok(())

@@ -7,7 +7,7 @@
 use super::DeliveryService;
 use super::tokens::token_serves;
 use crate::games::{ChannelId, GameId, GameView, MessageId, Result, UserError};
-use crate::model::Editable;
+use crate::model::{AnnouncementId, Editable};
 use crate::storage;
 
 /// A board that a newer one replaced, and can still be edited.
@@ -31,6 +31,10 @@ impl DeliveryService {
     /// boards posted at once, by two processes, each get a different predecessor. The board
     /// of a game that is over replaces nothing later: the game's board is forgotten.
     ///
+    /// `delivers` is the announcement in the outbox that this board delivers, if any: it is
+    /// reported delivered ([`Self::announced`]) in the same turn of the database's writing
+    /// connection, which a busy bot's moves queue for.
+    ///
     /// # Errors
     /// [`UserError::NoSuchGame`]; internal errors.
     pub async fn board_posted(
@@ -38,8 +42,12 @@ impl DeliveryService {
         game: &GameView,
         message: MessageId,
         editable: Editable,
+        delivers: Option<AnnouncementId>,
     ) -> Result<Option<Replaced>> {
         let mut conn = self.games.db.write().await?;
+        if let Some(id) = delivers {
+            self.announced_on(&mut conn, id).await?;
+        }
         let replaced = if game.is_active() {
             storage::replace_board(&mut conn, game.id, message, &editable).await?
         } else {

@@ -85,7 +85,16 @@ impl DeliveryService {
     /// Internal errors only.
     pub async fn announced(&self, id: AnnouncementId) -> Result<()> {
         let mut conn = self.games.db.write().await?;
-        if let Some((kind, created_ms)) = storage::delete_announcement(&mut conn, id).await? {
+        self.announced_on(&mut conn, id).await
+    }
+
+    /// [`Self::announced`] on the writing connection `conn`, which the caller holds.
+    pub(super) async fn announced_on(
+        &self,
+        conn: &mut storage::Conn,
+        id: AnnouncementId,
+    ) -> Result<()> {
+        if let Some((kind, created_ms)) = storage::delete_announcement(conn, id).await? {
             let waited_ms = self.games.now_ms().saturating_sub(created_ms).max(0);
             #[allow(clippy::cast_precision_loss)] // milliseconds far below 2^52
             let waited = waited_ms as f64 / 1000.0;
