@@ -1936,8 +1936,8 @@ async fn the_activity_opens_on_the_launched_game_and_lists_the_callers_games_in_
     assert_eq!(rows(&f, "activity_launches").await, 0);
 }
 
-/// A move on the Activity is published for the faces (its board is owed after its grace);
-/// a resignation and a rematch offer there, which no face shows, are owed at once.
+/// A board answered to its move reports the move's announcement with the board's place: the
+/// outbox does not post it again.
 #[tokio::test]
 async fn a_board_posted_with_its_announcement_is_owed_no_more() {
     let f = Fixture::new().await;
@@ -1989,6 +1989,8 @@ async fn a_board_posted_with_its_announcement_is_owed_no_more() {
     );
 }
 
+/// A move on the Activity is published for the faces (its board is owed after its grace);
+/// a resignation and a rematch offer there, which no face shows, are owed at once.
 #[tokio::test]
 async fn activity_moves_are_published_and_its_resignations_and_offers_owed_at_once() {
     let f = Fixture::new().await;
