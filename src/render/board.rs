@@ -1,5 +1,7 @@
-//! Drawing a position: the pre-rendered empty board per (size, orientation), then highlights,
-//! pieces, markers and the text strips on a copy of it.
+//! Drawing a position: the pre-rendered empty board per (size, orientation), then each square
+//! that is not empty (its highlights, piece and markers) and the text strips on a copy of it
+//! ([`draw`]); or the same picture as palette indices, from the empty board's indices and each
+//! square's tile, kept once drawn ([`draw_indices`], what board PNGs are made from).
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, PoisonError};
