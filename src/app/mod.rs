@@ -51,8 +51,8 @@ pub struct AppConfig {
     pub cpu: CpuLimits,
     /// How often the timed work runs (normally [`DEFAULT_SWEEP_INTERVAL`]).
     pub sweep_interval: Duration,
-    /// Whether finished games are searched for puzzles (normally on; each search holds a turn
-    /// of long work for seconds, which tests timing long work leave out).
+    /// Whether finished games are searched for puzzles (normally on; each search keeps a core
+    /// busy for seconds at the lowest priority, which tests timing other work leave out).
     pub scan_games: bool,
     /// Serve health and metrics on this address (`ADMIN_ADDR`; port 0 picks a free one);
     /// `None`: not served.
