@@ -1823,16 +1823,7 @@ async fn the_service_plays_the_computers_reply_and_publishes_it() {
     // Not the computer's turn: nothing to claim.
     assert!(service.claim_computer_reply(&game).is_none());
     let mut events = service.subscribe();
-    let played = service
-        .play(PlayRequest {
-            user: alice().id,
-            game: GameRef::Id(game.id),
-            text: "g1-g7",
-            expected_ply: Some(0),
-            request_key: None,
-        })
-        .await
-        .unwrap();
+    let played = service.play(alices_opening(game.id)).await.unwrap();
     let claim = service.claim_computer_reply(&played.game);
     assert!(claim.is_some());
     // Claimed once: a second claim (the sweep's, say) gets nothing.
@@ -1936,23 +1927,24 @@ async fn the_activity_opens_on_the_launched_game_and_lists_the_callers_games_in_
     assert_eq!(rows(&f, "activity_launches").await, 0);
 }
 
+/// Alice's first move as White in `game`, g1-g7, asked at ply 0.
+fn alices_opening(game: GameId) -> PlayRequest<'static> {
+    PlayRequest {
+        user: alice().id,
+        game: GameRef::Id(game),
+        text: "g1-g7",
+        expected_ply: Some(0),
+        request_key: None,
+    }
+}
+
 /// A board answered to its move reports the move's announcement with the board's place: the
 /// outbox does not post it again.
 #[tokio::test]
 async fn a_board_posted_with_its_announcement_is_owed_no_more() {
     let f = Fixture::new().await;
     let game = f.start(&alice(), &bob()).await;
-    let played = f
-        .service
-        .play(PlayRequest {
-            user: alice().id,
-            game: GameRef::Id(game.id),
-            text: "g1-g7",
-            expected_ply: Some(0),
-            request_key: None,
-        })
-        .await
-        .unwrap();
+    let played = f.service.play(alices_opening(game.id)).await.unwrap();
     let owed = played.announcement.expect("the move's board is owed");
     assert_eq!(
         f.service.delivery().pending_announcements().await.unwrap(),
@@ -1996,17 +1988,7 @@ async fn activity_moves_are_published_and_its_resignations_and_offers_owed_at_on
     let f = Fixture::new().await;
     let game = f.start(&alice(), &bob()).await;
     let mut events = f.service.subscribe();
-    let played = f
-        .service
-        .play_away(PlayRequest {
-            user: alice().id,
-            game: GameRef::Id(game.id),
-            text: "g1-g7",
-            expected_ply: Some(0),
-            request_key: None,
-        })
-        .await
-        .unwrap();
+    let played = f.service.play_away(alices_opening(game.id)).await.unwrap();
     let owed = played.announcement.expect("the board is owed to the chat");
     let GameEvent::MovedAway(moved) = event_for_kind(&mut events, game.id, "moved").await else {
         unreachable!()
