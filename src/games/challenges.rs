@@ -149,7 +149,7 @@ impl GameService {
         }
         // Counted in the transaction that adds the game, holding the challenger's lock, so
         // two requests at once can't both pass the limit.
-        let playing = storage::active_games(&mut tx, Some(new.challenger.id), None)
+        let playing = storage::active_games(&mut tx, new.challenger.id)
             .await?
             .iter()
             .filter(|g| g.ai_level.is_some())

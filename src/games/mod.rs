@@ -369,7 +369,7 @@ fn last_move_of(
 /// A user's active games shown in `channel`, oldest first: those played there, and the one
 /// whose own thread `channel` is (its players move from inside the thread).
 async fn active_in(conn: &mut Conn, user: UserId, channel: ChannelId) -> Result<Vec<GameRow>> {
-    let games = storage::active_games(conn, Some(user), None).await?;
+    let games = storage::active_games(conn, user).await?;
     Ok(games
         .into_iter()
         .filter(|g| g.channel == channel || g.thread == Some(channel))

@@ -1,13 +1,13 @@
 //! Reading games back: show, lists, records and players.
 
-use monkey_queen_core::Record;
+use monkey_queen_core::{Move, Record};
 
 use super::consistency::disagreement;
 use super::standings::{Page, Window};
 use super::view::{self, GameRecord, GameSummary, GameView};
 use super::{
-    ChannelId, GameId, GameRef, GameService, InternalError, Player, Result, UserError, UserId,
-    Viewer,
+    ChannelId, GameId, GameRef, GameService, GameStatus, InternalError, Player, Result, UserError,
+    UserId, Viewer,
 };
 use crate::storage;
 
@@ -36,6 +36,25 @@ impl GameService {
         self.view(&mut conn, row).await
     }
 
+    /// The moves `user` may play now in a game (by reference, as [`Self::find_game`]): the
+    /// legal moves when it is their turn in an active game, none otherwise. What the move
+    /// box suggests as they type; read without the last move a full view needs.
+    ///
+    /// # Errors
+    /// [`UserError::NoSuchGame`], [`UserError::NoActiveGame`], [`UserError::SeveralGames`];
+    /// internal errors.
+    pub async fn moves_for(&self, user: UserId, game: GameRef) -> Result<Vec<Move>> {
+        let mut conn = self.db.read().await?;
+        let row = self.resolve(&mut conn, user, game).await?;
+        let position = view::position_of(&row)?;
+        let to_move = view::player_id(&row, position.turn());
+        Ok(if row.status == GameStatus::Active && to_move == user {
+            position.legal_moves()
+        } else {
+            Vec::new()
+        })
+    }
+
     /// A user's active games, oldest first; only those shown in `channel` when given (played
     /// there, or in their own thread when `channel` is that thread).
     ///
@@ -49,7 +68,7 @@ impl GameService {
         let mut conn = self.db.read().await?;
         let rows = match channel {
             Some(channel) => super::active_in(&mut conn, user, channel).await?,
-            None => storage::active_games(&mut conn, Some(user), None).await?,
+            None => storage::active_games(&mut conn, user).await?,
         };
         Ok(rows.iter().map(view::summary).collect())
     }
@@ -67,7 +86,7 @@ impl GameService {
         page_size: u32,
     ) -> Result<Page<GameSummary>> {
         let mut conn = self.db.read().await?;
-        let here: Vec<GameSummary> = storage::active_games(&mut conn, Some(viewer.user), None)
+        let here: Vec<GameSummary> = storage::active_games(&mut conn, viewer.user)
             .await?
             .iter()
             .filter(|row| row.guild == viewer.guild)

@@ -166,14 +166,11 @@ pub(super) async fn autocomplete_move(
 ) -> CreateAutocompleteResponse {
     let user = app.user();
     let game = game_ref(app.channel_id(), game_option(app));
-    let found = in_time_to_suggest(app.data().service.find_game(user, game)).await;
-    let Some(Ok(view)) = found else {
+    let found = in_time_to_suggest(app.data().service.moves_for(user, game)).await;
+    let Some(Ok(moves)) = found else {
         return CreateAutocompleteResponse::new();
     };
-    if view.to_move != Some(user) {
-        return CreateAutocompleteResponse::new();
-    }
-    let choices = suggestions(&view.position.legal_moves(), partial)
+    let choices = suggestions(&moves, partial)
         .into_iter()
         .map(|m| AutocompleteChoice::new(m.clone(), m))
         .collect();
