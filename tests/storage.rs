@@ -1259,7 +1259,7 @@ async fn two_processes_taking_a_kept_tokens_follow_ups_at_once_make_four_in_all(
 
 /// Two processes on one database replacing one game's board at once: each board replaces a
 /// different one, so every board but the latest is handed back exactly once (to lose its
-/// buttons), through the service as through `storage::replace_board` alone.
+/// buttons), through the service as through `storage::record_board` alone.
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn two_processes_posting_boards_of_one_game_at_once_each_replace_a_different_one() {
     let f = Fixture::new().await;
@@ -1269,12 +1269,16 @@ async fn two_processes_posting_boards_of_one_game_at_once_each_replace_a_differe
     let replace = |db: storage::Db, message: u64| {
         let editable = in_channel.clone();
         tokio::spawn(async move {
-            let mut tx = db.begin_write().await.unwrap();
-            let old = storage::replace_board(&mut tx, game.id, MessageId(message), &editable)
-                .await
-                .unwrap();
-            tx.commit().await.unwrap();
-            old.map(|(old, _)| old.0)
+            let mut conn = db.write().await.unwrap();
+            let board = storage::NewBoard {
+                game: game.id,
+                message: MessageId(message),
+                editable: &editable,
+                active: true,
+                delivers: None,
+            };
+            let recorded = storage::record_board(&mut conn, &board).await.unwrap();
+            recorded.unwrap().replaced.map(|(old, _)| old.0)
         })
     };
     let post = |service: GameService, message: u64| {

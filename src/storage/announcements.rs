@@ -265,6 +265,19 @@ pub async fn postpone_announcement(
     Ok(())
 }
 
+/// The statement that deletes the announcement `$id` and returns what [`announced`] reads.
+macro_rules! announced_sql {
+    ($id:literal) => {
+        concat!(
+            "DELETE FROM announcements WHERE id = ",
+            $id,
+            " RETURNING kind, created_ms"
+        )
+    };
+}
+
+pub(super) use announced_sql;
+
 /// Deletes an announcement (delivered, given up, or no longer owed); what it was (its kind, as
 /// stored: `board`, `reminder`…) and when it was queued, if it was still there.
 ///
@@ -274,13 +287,16 @@ pub async fn delete_announcement(
     conn: &mut Conn,
     id: AnnouncementId,
 ) -> Result<Option<(String, i64)>, Error> {
-    let deleted = sqlx::query("DELETE FROM announcements WHERE id = $1 RETURNING kind, created_ms")
+    let deleted = sqlx::query(announced_sql!("$1"))
         .bind(id.0)
         .fetch_optional(conn)
         .await?;
-    deleted
-        .map(|row| Ok((row.try_get("kind")?, row.try_get("created_ms")?)))
-        .transpose()
+    deleted.as_ref().map(announced).transpose()
+}
+
+/// What a deleted announcement was: its kind, as stored, and when it was queued.
+pub(super) fn announced(row: &AnyRow) -> Result<(String, i64), Error> {
+    Ok((row.try_get("kind")?, row.try_get("created_ms")?))
 }
 
 /// How many announcements are queued, claimed or not.

@@ -487,35 +487,6 @@ pub async fn abort_game(conn: &mut Conn, id: GameId, at_ply: u32, now: i64) -> R
     Ok(done.rows_affected() == 1)
 }
 
-/// Remembers `message` as the latest board of a game, and says whether another game's board
-/// was posted in the same channel after `replaced` (the board `message` replaces) and before
-/// `message`: then `replaced` is no longer the message right above it. `None` if there is no
-/// such game. One statement; `games_channel_boards` finds the other boards.
-///
-/// # Errors
-/// Database failure.
-pub async fn set_game_message(
-    conn: &mut Conn,
-    id: GameId,
-    message: MessageId,
-    replaced: Option<MessageId>,
-) -> Result<Option<bool>, Error> {
-    let row = sqlx::query(
-        "UPDATE games SET message_id = $2 WHERE id = $1
-         RETURNING CAST(EXISTS (
-             SELECT 1 FROM games AS other
-             WHERE other.channel_id = games.channel_id AND other.id <> games.id
-               AND other.message_id > $3 AND other.message_id < $2
-         ) AS INTEGER) AS buried",
-    )
-    .bind(id.0)
-    .bind(db_id(message.0))
-    .bind(replaced.map(|m| db_id(m.0)))
-    .fetch_optional(conn)
-    .await?;
-    row.map(|row| flag(&row, "buried")).transpose()
-}
-
 /// Remembers the thread a game is shown in; `false` if there is no such game.
 ///
 /// # Errors

@@ -25,7 +25,7 @@
 //!
 //! What one bot process learns and another needs is stored too, each in a table of its own:
 //! the interaction tokens kept for follow-ups ([`take_token`]), each game's latest board
-//! ([`replace_board`]) and the players' cooldowns ([`start_heavy_work`]). Each is taken or
+//! ([`record_board`]) and the players' cooldowns ([`start_heavy_work`]). Each is taken or
 //! replaced by one statement, so two processes never both get what only one may: a token's
 //! last use, a board's predecessor, a start inside a cooldown.
 
@@ -33,6 +33,7 @@ mod ai_ratings;
 mod analyses;
 mod announcements;
 mod backup;
+mod batch;
 mod boards;
 mod catalogue;
 mod challenges;
@@ -71,7 +72,7 @@ pub use announcements::{
     delete_announcement, outbox_depth, postpone_announcement, queue_announcement,
 };
 pub use backup::backup;
-pub use boards::{lapse_board_tokens, replace_board, take_board};
+pub use boards::{NewBoard, Recorded, lapse_board_tokens, record_board, take_board};
 pub use challenges::{
     NewChallengeRow, challenge, challenge_times_since, expire_challenges, insert_challenge,
     pending_between, pending_challenge_count, pending_rematch, resolve_challenge,
@@ -86,7 +87,7 @@ pub use game_claims::{
 pub use games::{
     Finish, GameRow, NewGameRow, abort_game, active_games, active_games_after, active_rematch,
     channel_games, finish_game, game, game_by_page_key, games_after, insert_game, page_key,
-    set_game_message, set_game_thread, web_games,
+    set_game_thread, web_games,
 };
 pub use launches::{LaunchRow, delete_launches_by, launch, record_launch};
 pub use lessons::{

@@ -1,10 +1,11 @@
 //! The `moves` table: storing a move together with its game's advance, one compare-and-swap
 //! (its board queued in the outbox in the same statements), and reading moves back.
 
-use sqlx::Row;
-use sqlx::any::AnyRow;
+use sqlx::any::{AnyArguments, AnyRow};
+use sqlx::query::Query;
+use sqlx::{Any, Row};
 
-use super::{Backend, Conn, Error, Pooled, corrupt, db_id, discord_id};
+use super::{Backend, Conn, Error, Pooled, batch, corrupt, db_id, discord_id};
 use crate::model::{AnnouncementId, GameId, MoveRecord, UserId};
 
 /// A move to store at `from_ply + 1`, and its effect on the game row; applied only if the game
@@ -171,17 +172,13 @@ fn move_sql(backend: Backend, advance: &Advance<'_>, framing: Framing) -> &'stat
     }
 }
 
-/// Runs a move's statements: whether the move was stored and the game advanced, and the
-/// board's announcement if one was queued.
-async fn run_move(
-    conn: &mut Conn,
-    advance: &Advance<'_>,
+/// A move's statements, with their parameters bound.
+fn move_query<'q>(
+    backend: Backend,
+    advance: &'q Advance<'_>,
     framing: Framing,
-) -> Result<Stored, Error> {
-    let sql = move_sql(Backend::of(conn), advance, framing);
-    // `fetch_all`, not `fetch_optional`: the driver stops a batch at the row it was asked
-    // for, which would leave the statements after it unrun.
-    let rows = sqlx::query(sql)
+) -> Query<'q, Any, AnyArguments> {
+    sqlx::query(move_sql(backend, advance, framing))
         .bind(advance.id.0)
         .bind(i64::from(advance.from_ply))
         .bind(advance.position)
@@ -195,18 +192,21 @@ async fn run_move(
         .bind(advance.request_key)
         .bind(advance.board_due_ms)
         .bind(advance.to_move.map(|u| db_id(u.0)))
-        .fetch_all(conn)
-        .await?;
+}
+
+/// What a move's statements returned: whether the move was stored and the game advanced, and
+/// the board's announcement if one was queued.
+fn stored(rows: &[AnyRow]) -> Stored {
     // SQLite returns the game's row and the announcement's apart, PostgreSQL in one row.
     if !rows.iter().any(|row| row.try_column("ply").is_ok()) {
-        return Ok(Stored::GameChanged);
+        return Stored::GameChanged;
     }
     let board = rows
         .iter()
         .find_map(|row| row.try_get::<Option<i64>, _>("announcement").ok().flatten());
-    Ok(Stored::Moved {
+    Stored::Moved {
         board: board.map(AnnouncementId),
-    })
+    }
 }
 
 /// Stores a move at `from_ply + 1` and advances the game, inside the caller's transaction,
@@ -217,54 +217,23 @@ async fn run_move(
 /// # Errors
 /// Database failure, including a unique violation when the request key was used before.
 pub async fn store_move(conn: &mut Conn, advance: &Advance<'_>) -> Result<Stored, Error> {
-    run_move(conn, advance, Framing::InTransaction).await
+    let query = move_query(Backend::of(conn), advance, Framing::InTransaction);
+    Ok(stored(&query.fetch_all(conn).await?))
 }
 
-/// [`store_move`] as a transaction of its own, in one round trip: on SQLite one batch (to
-/// the connection's thread once instead of four times, which is most of a move's cost), on
-/// PostgreSQL one statement.
-///
-/// Several statements in one prepared query is SQLite-only (sqlx calls it deprecated; the
-/// tests in `tests/storage.rs` would catch its removal).
-///
-/// If a SQLite batch fails, or its future is dropped before it finishes, the transaction it
-/// opened may still be open; the connection is then rolled back or, failing that, closed
-/// (SQLite rolls back on close) rather than handed back to the pool.
+/// [`store_move`] as a transaction of its own, in one round trip: on SQLite one batch (see
+/// [`batch::run`]), on PostgreSQL one statement.
 ///
 /// # Errors
 /// As [`store_move`]; also SQLite's busy timeout.
 pub async fn commit_move(conn: &mut Pooled, advance: &Advance<'_>) -> Result<Stored, Error> {
-    if Backend::of(conn) == Backend::Postgres {
-        return run_move(conn, advance, Framing::OwnTransaction).await;
-    }
-    let mut guard = CloseUnlessFinished {
-        conn,
-        finished: false,
+    let backend = Backend::of(conn);
+    let query = move_query(backend, advance, Framing::OwnTransaction);
+    let rows = match backend {
+        Backend::Sqlite => batch::run(conn, query).await?,
+        Backend::Postgres => query.fetch_all(&mut **conn).await?,
     };
-    let result = run_move(guard.conn, advance, Framing::OwnTransaction).await;
-    if result.is_ok()
-        || sqlx::query("ROLLBACK")
-            .execute(&mut **guard.conn)
-            .await
-            .is_ok()
-    {
-        guard.finished = true;
-    }
-    result
-}
-
-/// Closes the connection when dropped before the batch using it finished cleanly.
-struct CloseUnlessFinished<'a> {
-    conn: &'a mut Pooled,
-    finished: bool,
-}
-
-impl Drop for CloseUnlessFinished<'_> {
-    fn drop(&mut self) {
-        if !self.finished {
-            self.conn.close_on_drop();
-        }
-    }
+    Ok(stored(&rows))
 }
 
 fn decode_move(row: &AnyRow) -> Result<MoveRecord, Error> {

@@ -45,22 +45,25 @@ impl DeliveryService {
         delivers: Option<AnnouncementId>,
     ) -> Result<Option<Replaced>> {
         let mut conn = self.games.db.write().await?;
-        if let Some(id) = delivers {
-            self.announced_on(&mut conn, id).await?;
-        }
-        let replaced = if game.is_active() {
-            storage::replace_board(&mut conn, game.id, message, &editable).await?
-        } else {
-            storage::take_board(&mut conn, game.id).await?
+        let board = storage::NewBoard {
+            game: game.id,
+            message,
+            editable: &editable,
+            active: game.is_active(),
+            delivers,
         };
-        let old = replaced.as_ref().map(|(old, _)| *old);
-        let Some(buried) = storage::set_game_message(&mut conn, game.id, message, old).await?
-        else {
+        let recorded = storage::record_board(&mut conn, &board).await?;
+        drop(conn);
+        let Some(recorded) = recorded else {
             return Err(UserError::NoSuchGame(game.id).into());
         };
-        drop(conn);
+        if let Some((kind, created_ms)) = recorded.announced {
+            self.record_delivery(&kind, created_ms);
+        }
+        let buried = recorded.buried;
         let now = self.games.now_ms();
-        Ok(replaced
+        Ok(recorded
+            .replaced
             .filter(|(old, how)| *old != message && still_editable(how, now))
             .map(|(message, editable)| Replaced {
                 message,

@@ -85,23 +85,20 @@ impl DeliveryService {
     /// Internal errors only.
     pub async fn announced(&self, id: AnnouncementId) -> Result<()> {
         let mut conn = self.games.db.write().await?;
-        self.announced_on(&mut conn, id).await
-    }
-
-    /// [`Self::announced`] on the writing connection `conn`, which the caller holds.
-    pub(super) async fn announced_on(
-        &self,
-        conn: &mut storage::Conn,
-        id: AnnouncementId,
-    ) -> Result<()> {
-        if let Some((kind, created_ms)) = storage::delete_announcement(conn, id).await? {
-            let waited_ms = self.games.now_ms().saturating_sub(created_ms).max(0);
-            #[allow(clippy::cast_precision_loss)] // milliseconds far below 2^52
-            let waited = waited_ms as f64 / 1000.0;
-            metrics::histogram!("monkey_queen_announcement_delivery_seconds", "kind" => kind)
-                .record(waited);
+        if let Some((kind, created_ms)) = storage::delete_announcement(&mut conn, id).await? {
+            self.record_delivery(&kind, created_ms);
         }
         Ok(())
+    }
+
+    /// Measures how long an announcement of `kind`, queued at `created_ms`, waited to be
+    /// delivered.
+    pub(super) fn record_delivery(&self, kind: &str, created_ms: i64) {
+        let waited_ms = self.games.now_ms().saturating_sub(created_ms).max(0);
+        #[allow(clippy::cast_precision_loss)] // milliseconds far below 2^52
+        let waited = waited_ms as f64 / 1000.0;
+        metrics::histogram!("monkey_queen_announcement_delivery_seconds", "kind" => kind.to_owned())
+            .record(waited);
     }
 
     /// Reports the `attempt`-th delivery of an announcement failed in a way that may pass: it
