@@ -40,7 +40,10 @@ async fn columns(db: &storage::Db) -> BTreeMap<String, Vec<String>> {
              ORDER BY table_name, column_name"
         }
     };
-    let rows: Vec<(String, String)> = sqlx::query_as(sql).fetch_all(db.reader()).await.unwrap();
+    let rows: Vec<(String, String)> = sqlx::query_as(sql)
+        .fetch_all(&mut *db.read().await.unwrap())
+        .await
+        .unwrap();
     let mut tables: BTreeMap<String, Vec<String>> = BTreeMap::new();
     for (table, column) in rows {
         tables.entry(table).or_default().push(column);
@@ -350,7 +353,7 @@ async fn until_waiting_for_locks(db: &storage::Db, n: i64) {
              WHERE locktype = 'advisory' AND NOT granted
                AND database = (SELECT oid FROM pg_database WHERE datname = current_database())",
         )
-        .fetch_one(db.reader())
+        .fetch_one(&mut *db.read().await.unwrap())
         .await
         .unwrap()
     };
@@ -537,7 +540,7 @@ async fn the_same_players_at_once_through_two_processes_are_applied_once() {
     let (a, b) = (player(&other, &alice()).await, player(&other, &bob()).await);
     assert_eq!((a.rated_games, b.rated_games), (4, 4));
     let history: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM rating_history")
-        .fetch_one(other.db().reader())
+        .fetch_one(&mut *other.db().read().await.unwrap())
         .await
         .unwrap();
     assert_eq!(history, 8);
@@ -622,7 +625,7 @@ async fn one_players_limits_hold_across_two_processes_at_once() {
         "SELECT COUNT(*) FROM challenges WHERE challenger_id = $1 AND status = 'pending'",
     )
     .bind(storage::db_id(alice().id.0))
-    .fetch_one(f.service.db().reader())
+    .fetch_one(&mut *f.service.db().read().await.unwrap())
     .await
     .unwrap();
     assert_eq!(pending, 5);

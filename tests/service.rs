@@ -1358,7 +1358,7 @@ async fn move_lands_between_reads(f: &Fixture, game: GameId) {
     .bind(game.0)
     .bind(monkey_queen::storage::db_id(bob().id.0))
     .bind(T0)
-    .execute(f.service.db().writer())
+    .execute(&mut *f.service.db().write().await.unwrap())
     .await
     .unwrap();
 }
@@ -1485,7 +1485,7 @@ async fn heavy_work_waits_its_cooldown_per_player_and_kind_and_the_sweep_forgets
 async fn rows(f: &Fixture, table: &str) -> i64 {
     let sql = format!("SELECT COUNT(*) FROM {table}");
     sqlx::query_scalar(sqlx::AssertSqlSafe(sql))
-        .fetch_one(f.service.db().reader())
+        .fetch_one(&mut *f.service.db().read().await.unwrap())
         .await
         .unwrap()
 }
@@ -1871,7 +1871,7 @@ async fn a_game_is_found_by_its_page_key_and_an_old_game_is_given_one_once() {
     // A game stored before pages existed.
     sqlx::query("UPDATE games SET page_key = NULL WHERE id = $1")
         .bind(other.id.0)
-        .execute(f.service.db().writer())
+        .execute(&mut *f.service.db().write().await.unwrap())
         .await
         .unwrap();
     let old = f.service.game(other.id).await.unwrap();

@@ -318,7 +318,7 @@ async fn establish(f: &Fixture, players: &[PlayerRef]) {
     for player in players {
         sqlx::query("UPDATE players SET rating_deviation = 80 WHERE user_id = $1")
             .bind(i64::try_from(player.id.0).unwrap())
-            .execute(f.service.db().writer())
+            .execute(&mut *f.service.db().write().await.unwrap())
             .await
             .unwrap();
     }
@@ -685,7 +685,7 @@ async fn replaying_a_stored_game_gives_its_stored_position() {
     assert_eq!(position, stored.position);
     let stored_text: String = sqlx::query_scalar("SELECT position FROM games WHERE id = $1")
         .bind(game.id.0)
-        .fetch_one(f.service.db().reader())
+        .fetch_one(&mut *f.service.db().read().await.unwrap())
         .await
         .unwrap();
     assert_eq!(position.to_text(), stored_text);
@@ -694,7 +694,7 @@ async fn replaying_a_stored_game_gives_its_stored_position() {
     sqlx::query("UPDATE games SET position = $2 WHERE id = $1")
         .bind(game.id.0)
         .bind(Position::start(GameOptions::default().pie_rule(true)).to_text())
-        .execute(f.service.db().writer())
+        .execute(&mut *f.service.db().write().await.unwrap())
         .await
         .unwrap();
     match f.service.record(game.id).await {

@@ -473,7 +473,7 @@ async fn a_game_whose_search_fails_is_marked_and_the_next_one_is_searched() {
     // The first game's record no longer replays.
     sqlx::query("UPDATE moves SET notation = 'a1-a2' WHERE game_id = $1 AND ply = 2")
         .bind(broken.0)
-        .execute(f.service.db().writer())
+        .execute(&mut *f.service.db().write().await.unwrap())
         .await
         .unwrap();
     let miner = miner(&f.service);

@@ -1008,7 +1008,7 @@ async fn a_tournaments_page_shows_its_standings_rounds_and_its_games_pages() {
     sqlx::query("UPDATE games SET guild_id = $2 WHERE id = $1")
         .bind(round_two[0].0)
         .bind(i64::try_from(GUILD.0 + 1).unwrap())
-        .execute(f.service.db().writer())
+        .execute(&mut *f.service.db().write().await.unwrap())
         .await
         .unwrap();
     let hidden = tournaments.page(&key).await.unwrap().unwrap();

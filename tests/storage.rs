@@ -18,21 +18,21 @@ use sqlx::Connection;
 #[tokio::test]
 async fn connection_uses_wal_normal_sync_busy_timeout_and_foreign_keys() {
     let f = Fixture::on(TestDb::sqlite()).await;
-    let db = f.service.db().reader();
+    let mut db = f.service.db().read().await.unwrap();
     let journal: String = sqlx::query_scalar("PRAGMA journal_mode")
-        .fetch_one(db)
+        .fetch_one(&mut *db)
         .await
         .unwrap();
     let synchronous: i64 = sqlx::query_scalar("PRAGMA synchronous")
-        .fetch_one(db)
+        .fetch_one(&mut *db)
         .await
         .unwrap();
     let foreign_keys: i64 = sqlx::query_scalar("PRAGMA foreign_keys")
-        .fetch_one(db)
+        .fetch_one(&mut *db)
         .await
         .unwrap();
     let busy: i64 = sqlx::query_scalar("PRAGMA busy_timeout")
-        .fetch_one(db)
+        .fetch_one(&mut *db)
         .await
         .unwrap();
     assert_eq!(journal, "wal");
@@ -57,7 +57,7 @@ async fn migrations_are_applied_once() {
     // Connecting again runs the migrator again without error or change.
     let again = storage::connect(&f.url).await.unwrap();
     let applied: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM _sqlx_migrations")
-        .fetch_one(again.reader())
+        .fetch_one(&mut *again.read().await.unwrap())
         .await
         .unwrap();
     assert_eq!(
@@ -304,7 +304,7 @@ async fn verify_reports_a_game_whose_moves_do_not_give_its_snapshot() {
     sqlx::query("UPDATE games SET position = $1 WHERE id = $2")
         .bind(tampered.to_text())
         .bind(broken.id.0)
-        .execute(f.service.db().writer())
+        .execute(&mut *f.service.db().write().await.unwrap())
         .await
         .unwrap();
     let mismatches = f.service.verify_games().await.unwrap();
@@ -319,7 +319,7 @@ async fn verify_reports_a_game_whose_moves_do_not_give_its_snapshot() {
     // A stored move that is not legal is reported too.
     sqlx::query("UPDATE moves SET notation = 'a1-a2' WHERE game_id = $1")
         .bind(sound.id.0)
-        .execute(f.service.db().writer())
+        .execute(&mut *f.service.db().write().await.unwrap())
         .await
         .unwrap();
     let mismatches = f.service.verify_games().await.unwrap();
@@ -345,7 +345,7 @@ async fn the_check_of_active_games_goes_page_by_page_past_finished_games() {
     f.play(&alice(), games[3], "g1-g6").await.unwrap();
     sqlx::query("UPDATE moves SET notation = 'a1-a2' WHERE game_id = $1")
         .bind(games[3].0)
-        .execute(f.service.db().writer())
+        .execute(&mut *f.service.db().write().await.unwrap())
         .await
         .unwrap();
 
@@ -425,7 +425,7 @@ async fn compare_and_swap_primitives() {
     sqlx::query("UPDATE moves SET request_key = $1 WHERE game_id = $2")
         .bind(key)
         .bind(game.id.0)
-        .execute(db.writer())
+        .execute(&mut *db.write().await.unwrap())
         .await
         .unwrap();
     let mut conn = db.write().await.unwrap();
@@ -691,7 +691,7 @@ async fn the_rating_history_backfill_rebuilds_each_rating_of_games_rated_before_
             .await
             .unwrap();
     }
-    let read = |conn: sqlx::pool::PoolConnection<sqlx::Any>| async move {
+    let read = |conn: storage::Pooled| async move {
         let mut conn = conn;
         sqlx::query_as::<_, (i64, i64, f64, Option<f64>, i64)>(
             "SELECT user_id, game_id, rating, rating_deviation, recorded_ms
@@ -809,7 +809,7 @@ async fn a_schema_newer_than_the_build_is_refused_with_a_clear_message() {
          VALUES (999, 'from the future', TRUE, $1, 0)",
     )
     .bind(vec![0u8; 48])
-    .execute(f.service.db().writer())
+    .execute(&mut *f.service.db().write().await.unwrap())
     .await
     .unwrap();
     let refused = storage::connect(&f.url).await.unwrap_err().to_string();
@@ -878,7 +878,10 @@ const LATER_MIGRATION: [&str; 2] = [
 /// Runs [`LATER_MIGRATION`] on `db`.
 async fn migrate_later(db: &storage::Db) {
     for sql in LATER_MIGRATION {
-        sqlx::query(sql).execute(db.writer()).await.unwrap();
+        sqlx::query(sql)
+            .execute(&mut *db.write().await.unwrap())
+            .await
+            .unwrap();
     }
 }
 
@@ -893,33 +896,34 @@ async fn copy_carries_the_tables_and_columns_a_later_migration_adds() {
     migrate_later(source.service.db()).await;
     migrate_later(&to).await;
     let game = source.start(&alice(), &bob()).await;
-    let db = source.service.db().writer();
+    let mut db = source.service.db().write().await.unwrap();
     sqlx::query(
         "INSERT INTO announcements (kind, game_id, ply, created_ms, due_ms, nonce)
          VALUES ('board', $1, 0, 0, 0, 'nonce-1')",
     )
     .bind(game.id.0)
-    .execute(db)
+    .execute(&mut *db)
     .await
     .unwrap();
     sqlx::query("INSERT INTO puzzle_scans (game_id, error, scanned) VALUES ($1, 'none', TRUE)")
         .bind(game.id.0)
-        .execute(db)
+        .execute(&mut *db)
         .await
         .unwrap();
+    drop(db);
 
     let copied = storage::copy(source.service.db(), &to).await.unwrap();
     let position = |name: &str| copied.tables.iter().position(|(t, _)| t == name).unwrap();
     assert!(position("games") < position("puzzle_scans"), "{copied:?}");
     assert!(copied.tables.contains(&("puzzle_scans".to_owned(), 1)));
     let nonces: Vec<Option<String>> = sqlx::query_scalar("SELECT nonce FROM announcements")
-        .fetch_all(to.reader())
+        .fetch_all(&mut *to.read().await.unwrap())
         .await
         .unwrap();
     assert!(nonces.contains(&Some("nonce-1".to_owned())), "{nonces:?}");
     let scan: (i64, String, i64) =
         sqlx::query_as("SELECT game_id, error, CAST(scanned AS INTEGER) FROM puzzle_scans")
-            .fetch_one(to.reader())
+            .fetch_one(&mut *to.read().await.unwrap())
             .await
             .unwrap();
     assert_eq!(scan, (game.id.0, "none".to_owned(), 1));
@@ -948,7 +952,7 @@ async fn copy_refuses_databases_whose_schemas_differ_naming_what_is_missing() {
         "{refused}"
     );
     let games: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM games")
-        .fetch_one(to.reader())
+        .fetch_one(&mut *to.read().await.unwrap())
         .await
         .unwrap();
     assert_eq!(games, 0, "nothing was copied");
@@ -1116,7 +1120,7 @@ async fn fill_for_plans(db: &storage::Db) {
             .bind(T0)
             .bind(storage::db_id(BOT.0))
             .bind(start.to_text())
-            .execute(db.writer())
+            .execute(&mut *db.write().await.unwrap())
             .await
             .unwrap();
     }
@@ -1196,7 +1200,7 @@ async fn the_to_move_backfill_agrees_with_what_the_moves_record() {
     let db = f.service.db();
     let to_move = || async {
         sqlx::query_as::<_, (i64, Option<i64>)>("SELECT id, to_move_id FROM games ORDER BY id")
-            .fetch_all(db.reader())
+            .fetch_all(&mut *db.read().await.unwrap())
             .await
             .unwrap()
     };
@@ -1212,11 +1216,11 @@ async fn the_to_move_backfill_agrees_with_what_the_moves_record() {
         ]
     );
     sqlx::query("UPDATE games SET to_move_id = NULL")
-        .execute(db.writer())
+        .execute(&mut *db.write().await.unwrap())
         .await
         .unwrap();
     sqlx::query(to_move_backfill(db.backend()))
-        .execute(db.writer())
+        .execute(&mut *db.write().await.unwrap())
         .await
         .unwrap();
     assert_eq!(to_move().await, recorded);

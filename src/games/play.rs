@@ -21,13 +21,17 @@ struct Checked {
 impl GameService {
     /// Plays a move for `request.user`.
     ///
-    /// The game is read and checked on a writing connection, held until the move is written
-    /// (on SQLite the only one, so no other move of this process can come between). The move
-    /// is stored at ply + 1 and the game updated only if it is still at the ply it was checked
-    /// against (compare-and-swap, which guards against other connections and processes), in
-    /// one transaction; if the move ends the game, the result, counts and ratings are stored
-    /// in that same transaction, which first locks what finishing the game reads (see
-    /// [`storage::lock`]). A refused request leaves no trace.
+    /// The game is read and checked on a reading connection, and the move written on the
+    /// writing one, which a busy bot's writes queue for (on SQLite on the writes' own thread,
+    /// see [`storage::Db::on_writer`]): it is held for the write alone. The move is stored at
+    /// ply + 1 and the game updated only if it is still at the ply it was checked against
+    /// (compare-and-swap, which guards against other connections and processes), in one
+    /// transaction; if the move ends the game, the result, counts and ratings are stored in
+    /// that same transaction, which first locks what finishing the game reads (see
+    /// [`storage::lock`]). If the game changed since it was read (two clicks at once), it is
+    /// read and checked again on the writing connection, held until the move is written (on
+    /// SQLite the only one, so no other move of this process can come between), so the user
+    /// hears what changed. A refused request leaves no trace.
     ///
     /// The board after the move is owed to the players (the opponent learns it is their turn
     /// from it), so it is queued in the outbox in that same transaction, handed out
@@ -42,11 +46,53 @@ impl GameService {
     /// [`UserError::NotYourTurn`], [`UserError::Illegal`]; internal errors.
     pub async fn play(&self, request: PlayRequest<'_>) -> Result<MovePlayed> {
         let now = self.now_ms();
-        let mut conn = self.db.write().await?;
-        let checked = match self.check(&mut conn, &request, now).await {
-            Ok(checked) => checked,
-            Err(refusal) => return Err(explain(&mut conn, refusal, request.request_key).await),
+        let checked = {
+            let mut conn = self.db.read().await?;
+            self.checked(&mut conn, &request, now).await?
         };
+        let (service, user) = (self.clone(), request.user);
+        let key = request.request_key.map(str::to_owned);
+        let stored = self.db.on_writer(async move {
+            let mut conn = service.db.write().await?;
+            service
+                .store(&mut conn, user, key.as_deref(), checked, now)
+                .await
+        });
+        if let Some(played) = stored.await?? {
+            return Ok(played);
+        }
+        let mut conn = self.db.write().await?;
+        let checked = self.checked(&mut conn, &request, now).await?;
+        let (user, key) = (request.user, request.request_key);
+        match self.store(&mut conn, user, key, checked, now).await? {
+            Some(played) => Ok(played),
+            None => Err(UserError::PositionChanged.into()),
+        }
+    }
+
+    /// [`Self::check`], a refusal explained (see [`explain`]).
+    async fn checked(
+        &self,
+        conn: &mut Conn,
+        request: &PlayRequest<'_>,
+        now: i64,
+    ) -> Result<Checked> {
+        match self.check(conn, request, now).await {
+            Ok(checked) => Ok(checked),
+            Err(refusal) => Err(explain(conn, refusal, request.request_key).await),
+        }
+    }
+
+    /// Stores a move checked for `user` on the writing connection `conn`; `None` (nothing
+    /// written) if the game changed since it was read.
+    async fn store(
+        &self,
+        conn: &mut storage::Pooled,
+        user: UserId,
+        request_key: Option<&str>,
+        checked: Checked,
+        now: i64,
+    ) -> Result<Option<MovePlayed>> {
         let Checked { row, mv, position } = checked;
         // R8.1: after a swap the two people exchange colours.
         let (white, black) = if mv == Move::Swap {
@@ -75,8 +121,8 @@ impl GameService {
             deadline_ms,
             remind_ms,
             notation: &notation,
-            player: request.user,
-            request_key: request.request_key,
+            player: user,
+            request_key,
             board_due_ms: (!computer_next).then_some(now + BOARD_GRACE_MS),
             to_move: row.ai_level.is_some().then_some(next),
         };
@@ -95,9 +141,9 @@ impl GameService {
             std::mem::swap(&mut after.white_name, &mut after.black_name);
         }
         let stored = match outcome {
-            None => storage::commit_move(&mut conn, &advance).await,
+            None => storage::commit_move(conn, &advance).await,
             Some(outcome) => {
-                let mut tx = storage::begin_write(&mut conn).await?;
+                let mut tx = storage::begin_write(conn).await?;
                 storage::lock(&mut tx, &super::end::finish_keys(&after)).await?;
                 let stored = storage::store_move(&mut tx, &advance).await;
                 if let Ok(Stored::Moved { .. }) = stored {
@@ -118,18 +164,18 @@ impl GameService {
             Ok(Stored::Moved { board }) => {
                 super::measures::move_played();
                 self.changed(after.id);
-                Ok(MovePlayed {
+                Ok(Some(MovePlayed {
                     mv,
-                    by: request.user,
+                    by: user,
                     game: view::view(after, position, Some(mv)),
                     announcement: board,
-                })
+                }))
             }
-            Ok(Stored::GameChanged) => Err(UserError::PositionChanged.into()),
+            Ok(Stored::GameChanged) => Ok(None),
             // Another process took this ply, or this request key, first.
             Err(e) if storage::is_unique_violation(&e) => {
                 let refusal = UserError::PositionChanged.into();
-                Err(explain(&mut conn, refusal, request.request_key).await)
+                Err(explain(conn, refusal, request_key).await)
             }
             Err(e) => Err(e.into()),
         }

@@ -42,6 +42,7 @@ mod copy;
 mod finished_games;
 mod game_claims;
 mod games;
+mod kept;
 mod launches;
 mod lessons;
 mod locks;
@@ -58,6 +59,7 @@ mod tokens;
 mod tournament_pages;
 mod tournaments;
 mod tx;
+mod writer_thread;
 
 use std::time::Duration;
 
@@ -136,8 +138,50 @@ pub use tx::Tx;
 
 /// One connection (or a transaction, through `&mut *tx`).
 pub type Conn = AnyConnection;
-/// A connection taken from a pool.
-pub type Pooled = PoolConnection<Any>;
+/// A connection taken from [`Db`] (see [`Db::read`] and [`Db::write`]), handed back when
+/// dropped.
+#[derive(Debug)]
+pub struct Pooled(Lease);
+
+/// Where a [`Pooled`] connection came from.
+#[derive(Debug)]
+enum Lease {
+    /// sqlx's pool (PostgreSQL).
+    Pool(PoolConnection<Any>),
+    /// The connections kept out of it (SQLite, see `kept`).
+    Kept(kept::Lent),
+}
+
+impl Pooled {
+    /// Closes the connection when dropped, instead of handing it back for another use: its
+    /// user left it in a state the next one must not inherit (a batch that did not finish).
+    pub fn close_on_drop(&mut self) {
+        match &mut self.0 {
+            Lease::Pool(conn) => conn.close_on_drop(),
+            Lease::Kept(conn) => conn.close_on_drop(),
+        }
+    }
+}
+
+impl std::ops::Deref for Pooled {
+    type Target = AnyConnection;
+
+    fn deref(&self) -> &AnyConnection {
+        match &self.0 {
+            Lease::Pool(conn) => conn,
+            Lease::Kept(conn) => conn,
+        }
+    }
+}
+
+impl std::ops::DerefMut for Pooled {
+    fn deref_mut(&mut self) -> &mut AnyConnection {
+        match &mut self.0 {
+            Lease::Pool(conn) => conn,
+            Lease::Kept(conn) => conn,
+        }
+    }
+}
 /// Errors from the database or the migrations.
 pub type Error = sqlx::Error;
 
@@ -235,12 +279,17 @@ impl PoolSettings {
 ///
 /// SQLite lets one writer in at a time. Queueing writers on one pooled connection makes them
 /// wait their turn asynchronously instead of sleeping in SQLite's busy handler, and keeps that
-/// connection's page cache warm. Cheap to clone.
+/// connection's page cache warm. On SQLite the connections are kept out of the pools between
+/// uses (see `kept`). Cheap to clone.
 #[derive(Debug, Clone)]
 pub struct Db {
     backend: Backend,
     reader: AnyPool,
     writer: AnyPool,
+    /// On SQLite, the connections of `reader` and `writer`, kept out of them.
+    kept: Option<[kept::Kept; 2]>,
+    /// On SQLite, the thread the busiest writes run on.
+    writer_thread: Option<std::sync::Arc<writer_thread::WriterThread>>,
     url: notices::Url,
 }
 
@@ -256,7 +305,10 @@ impl Db {
     /// # Errors
     /// The pool is closed or timed out.
     pub async fn read(&self) -> Result<Pooled, Error> {
-        self.reader.acquire().await
+        match &self.kept {
+            Some([reader, _]) => Ok(Pooled(Lease::Kept(reader.lend().await?))),
+            None => Ok(Pooled(Lease::Pool(self.reader.acquire().await?))),
+        }
     }
 
     /// A writing connection, for a single statement (on SQLite, waits for other writers).
@@ -264,7 +316,25 @@ impl Db {
     /// # Errors
     /// The pool is closed or timed out.
     pub async fn write(&self) -> Result<Pooled, Error> {
-        self.writer.acquire().await
+        match &self.kept {
+            Some([_, writer]) => Ok(Pooled(Lease::Kept(writer.lend().await?))),
+            None => Ok(Pooled(Lease::Pool(self.writer.acquire().await?))),
+        }
+    }
+
+    /// Runs `job`, a write, on SQLite on a thread of its own (see `writer_thread`), where it
+    /// waits only for other writes; on PostgreSQL where it is.
+    ///
+    /// # Errors
+    /// On SQLite, a job that panicked.
+    pub async fn on_writer<T: Send + 'static>(
+        &self,
+        job: impl std::future::Future<Output = T> + Send + 'static,
+    ) -> Result<T, Error> {
+        match &self.writer_thread {
+            Some(thread) => thread.run(job).await,
+            None => Ok(job.await),
+        }
     }
 
     /// Starts a write transaction (see [`begin_write`]); on PostgreSQL it then takes the
@@ -275,24 +345,12 @@ impl Db {
     /// The database could not be reached or stayed locked past the timeout.
     pub async fn begin_write(&self) -> Result<Tx, Error> {
         let asked = std::time::Instant::now();
-        let begun = match self.backend {
-            Backend::Sqlite => self.writer.begin_with("BEGIN IMMEDIATE").await,
-            Backend::Postgres => self.writer.begin().await,
+        let begun = match self.write().await {
+            Ok(conn) => Tx::begin(conn).await,
+            Err(e) => Err(e),
         };
         metrics::histogram!("monkey_queen_db_write_wait_seconds").record(asked.elapsed());
-        begun.map(Tx::begun)
-    }
-
-    /// The reading pool, for ad-hoc queries (tests, tools).
-    #[must_use]
-    pub fn reader(&self) -> &AnyPool {
-        &self.reader
-    }
-
-    /// The writing pool, for ad-hoc statements (tests, tools).
-    #[must_use]
-    pub fn writer(&self) -> &AnyPool {
-        &self.writer
+        begun
     }
 
     /// How many connections each pool has open and how many of them are in use.
@@ -305,14 +363,32 @@ impl Db {
                 open.saturating_sub(u32::try_from(pool.num_idle()).unwrap_or(u32::MAX)),
             )
         };
-        PoolUse {
-            reader: in_use(&self.reader),
-            writer: in_use(&self.writer),
+        match &self.kept {
+            Some([reader, writer]) => PoolUse {
+                reader: (self.reader.size(), reader.lent()),
+                writer: (self.writer.size(), writer.lent()),
+            },
+            None => PoolUse {
+                reader: in_use(&self.reader),
+                writer: in_use(&self.writer),
+            },
         }
+    }
+
+    /// How many connections each of [`Db::read`] and [`Db::write`] may hand out at once.
+    #[must_use]
+    pub fn pool_sizes(&self) -> (u32, u32) {
+        (
+            self.reader.options().get_max_connections(),
+            self.writer.options().get_max_connections(),
+        )
     }
 
     /// Closes every connection, waiting for those in use to be returned.
     pub async fn close(&self) {
+        if let Some(kept) = &self.kept {
+            kept.iter().for_each(kept::Kept::stop);
+        }
         self.writer.close().await;
         self.reader.close().await;
     }
@@ -369,13 +445,29 @@ pub async fn connect_with(url: &str, settings: &PoolSettings) -> Result<Db, Erro
         .connect_with(options.clone())
         .await?;
     schema::migrate(&writer, backend).await?;
-    let reader = pool_options(backend, settings.readers.max(1), settings)
+    let readers = settings.readers.max(1);
+    let reader = pool_options(backend, readers, settings)
         .connect_with(options)
         .await?;
+    let timeout = settings.acquire_timeout_on(backend);
+    let kept = (backend == Backend::Sqlite).then(|| {
+        [
+            kept::Kept::new(reader.clone(), readers, timeout),
+            kept::Kept::new(writer.clone(), writers, timeout),
+        ]
+    });
+    let writer_thread = match backend {
+        Backend::Sqlite => Some(std::sync::Arc::new(
+            writer_thread::WriterThread::start().map_err(Error::Io)?,
+        )),
+        Backend::Postgres => None,
+    };
     Ok(Db {
         backend,
         reader,
         writer,
+        kept,
+        writer_thread,
         url: notices::Url::new(url),
     })
 }

@@ -4,14 +4,23 @@
 use std::ops::{Deref, DerefMut};
 use std::time::Instant;
 
-use sqlx::{Any, AnyConnection, Transaction};
+use sqlx::{Any, AnyConnection, Database, SqlSafeStr};
+use sqlx_core::transaction::TransactionManager;
 
-use super::Error;
+use super::{Backend, Error, Pooled};
 
-/// A write transaction (see [`super::Db::begin_write`]): statements run on `&mut *tx`; it
-/// rolls back when dropped without [`Tx::commit`].
+/// The transaction manager of sqlx's `Any` connections, which its `Transaction` is made of.
+type Manager = <Any as Database>::TransactionManager;
+
+/// A write transaction (see [`super::Db::begin_write`]) on a connection of its own:
+/// statements run on `&mut *tx`; it rolls back when dropped without [`Tx::commit`].
+///
+/// sqlx's `Transaction` owning its connection would hand it back to the pool, so the
+/// transaction is begun, committed and rolled back here with the manager sqlx's own is
+/// made of, the same way.
 pub struct Tx {
-    inner: Transaction<'static, Any>,
+    conn: Pooled,
+    open: bool,
     _held: Held,
 }
 
@@ -25,30 +34,53 @@ impl Drop for Held {
 }
 
 impl Tx {
-    /// Wraps a transaction that has just begun.
-    pub(super) fn begun(inner: Transaction<'static, Any>) -> Tx {
-        Tx {
-            inner,
+    /// Begins a write transaction on the writing connection `conn`: `BEGIN IMMEDIATE` on
+    /// SQLite, a plain `BEGIN` on PostgreSQL (see [`super::begin_write`]).
+    ///
+    /// # Errors
+    /// The database could not be reached or stayed locked past the timeout.
+    pub(super) async fn begin(conn: Pooled) -> Result<Tx, Error> {
+        let statement = match Backend::of(&conn) {
+            Backend::Sqlite => Some("BEGIN IMMEDIATE".into_sql_str()),
+            Backend::Postgres => None,
+        };
+        // Open from here, as sqlx's own: if the `BEGIN` fails half-way, the drop rolls back.
+        let mut tx = Tx {
+            conn,
+            open: true,
             _held: Held(Instant::now()),
-        }
+        };
+        Manager::begin(&mut *tx.conn, statement).await?;
+        Ok(tx)
     }
 
     /// Commits the transaction.
     ///
     /// # Errors
     /// The commit failed (the transaction is then rolled back).
-    pub async fn commit(self) -> Result<(), Error> {
-        let Tx { inner, _held } = self;
-        inner.commit().await
+    pub async fn commit(mut self) -> Result<(), Error> {
+        Manager::commit(&mut *self.conn).await?;
+        self.open = false;
+        Ok(())
     }
 
     /// Rolls the transaction back.
     ///
     /// # Errors
     /// The connection failed (the server then drops the transaction itself).
-    pub async fn rollback(self) -> Result<(), Error> {
-        let Tx { inner, _held } = self;
-        inner.rollback().await
+    pub async fn rollback(mut self) -> Result<(), Error> {
+        Manager::rollback(&mut *self.conn).await?;
+        self.open = false;
+        Ok(())
+    }
+}
+
+impl Drop for Tx {
+    fn drop(&mut self) {
+        if self.open {
+            // Sent at once, or before the connection's next statement, as sqlx's own does.
+            Manager::start_rollback(&mut *self.conn);
+        }
     }
 }
 
@@ -56,12 +88,12 @@ impl Deref for Tx {
     type Target = AnyConnection;
 
     fn deref(&self) -> &AnyConnection {
-        &self.inner
+        &self.conn
     }
 }
 
 impl DerefMut for Tx {
     fn deref_mut(&mut self) -> &mut AnyConnection {
-        &mut self.inner
+        &mut self.conn
     }
 }

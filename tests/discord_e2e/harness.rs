@@ -579,14 +579,16 @@ impl Harness {
     /// Takes every connection of each bot process's database pools, reading and writing, and
     /// keeps them until the returned connections are dropped: meanwhile every read and write
     /// the bot makes waits, as on a database that has stopped answering.
-    pub async fn hold_database(&self) -> Vec<sqlx::pool::PoolConnection<sqlx::Any>> {
+    pub async fn hold_database(&self) -> Vec<storage::Pooled> {
         let mut held = Vec::new();
         for bot in self.bots() {
             let db = bot.service().db();
-            for pool in [db.writer(), db.reader()] {
-                for _ in 0..pool.options().get_max_connections() {
-                    held.push(pool.acquire().await.expect("a connection of the bot's"));
-                }
+            let (readers, writers) = db.pool_sizes();
+            for _ in 0..writers {
+                held.push(db.write().await.expect("a connection of the bot's"));
+            }
+            for _ in 0..readers {
+                held.push(db.read().await.expect("a connection of the bot's"));
             }
         }
         held

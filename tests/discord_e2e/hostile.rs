@@ -39,7 +39,7 @@ pub(crate) type Snapshot = BTreeMap<String, Vec<String>>;
 /// Dumps every table of the bot's database (through the harness's own connection): players,
 /// games, moves, challenges, settings, and whatever later migrations add, on either engine.
 pub(crate) async fn snapshot(h: &Harness) -> Snapshot {
-    let pool = h.service.db().reader();
+    let mut pool = h.service.db().read().await.unwrap();
     let catalogue = match h.service.db().backend() {
         storage::Backend::Sqlite => {
             "SELECT m.name, p.name FROM sqlite_master m, pragma_table_info(m.name) p
@@ -53,7 +53,10 @@ pub(crate) async fn snapshot(h: &Harness) -> Snapshot {
              ORDER BY table_name, ordinal_position"
         }
     };
-    let columns: Vec<(String, String)> = sqlx::query_as(catalogue).fetch_all(pool).await.unwrap();
+    let columns: Vec<(String, String)> = sqlx::query_as(catalogue)
+        .fetch_all(&mut *pool)
+        .await
+        .unwrap();
     let mut tables: BTreeMap<String, Vec<String>> = BTreeMap::new();
     for (table, column) in columns {
         tables.entry(table).or_default().push(column);
@@ -72,7 +75,7 @@ pub(crate) async fn snapshot(h: &Harness) -> Snapshot {
             .join(" || '|' || ");
         let query = format!("SELECT {row} FROM \"{table}\"");
         let mut rows: Vec<String> = sqlx::query_scalar(sqlx::AssertSqlSafe(query))
-            .fetch_all(pool)
+            .fetch_all(&mut *pool)
             .await
             .unwrap();
         rows.sort_unstable();

@@ -191,7 +191,7 @@ async fn a_restarted_bot_answers_before_its_check_of_stored_games_which_then_fin
     sqlx::query("UPDATE games SET position = $1 WHERE id = $2")
         .bind(position.to_text())
         .bind(tampered.id.0)
-        .execute(h.service.db().writer())
+        .execute(&mut *h.service.db().write().await.unwrap())
         .await
         .unwrap();
 

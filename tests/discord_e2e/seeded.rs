@@ -123,7 +123,7 @@ pub async fn establish(service: &GameService, players: &[PlayerRef]) {
     for player in players {
         sqlx::query("UPDATE players SET rating_deviation = 80 WHERE user_id = $1")
             .bind(monkey_queen::storage::db_id(player.id.0))
-            .execute(service.db().writer())
+            .execute(&mut *service.db().write().await.unwrap())
             .await
             .unwrap();
     }

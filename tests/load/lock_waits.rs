@@ -28,7 +28,7 @@ pub async fn sample(db: Db, mut phase: watch::Receiver<Phase>) -> String {
              WHERE datname = current_database() AND wait_event_type = 'Lock'
              GROUP BY wait_event",
         )
-        .fetch_all(db.reader())
+        .fetch_all(&mut *db.read().await.unwrap())
         .await
         {
             Ok(waits) => waits,

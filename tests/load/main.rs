@@ -867,7 +867,7 @@ async fn move_clocks(service: &GameService, seeded: GameId) -> Victims {
          WHERE status = 'active' AND move_time_ms IS NOT NULL AND id > $1 ORDER BY id",
     )
     .bind(seeded.0)
-    .fetch_all(db.reader())
+    .fetch_all(&mut *db.read().await.unwrap())
     .await
     .unwrap();
     let each = (ids.len() / 10).max(1).min(ids.len() / 2);
@@ -882,7 +882,7 @@ async fn move_clocks(service: &GameService, seeded: GameId) -> Victims {
         sqlx::query(statement)
             .bind(past)
             .bind(id)
-            .execute(db.writer())
+            .execute(&mut *db.write().await.unwrap())
             .await
             .unwrap();
         let set = if i < each {

@@ -108,7 +108,7 @@ pub async fn owed(service: &GameService) -> (HashSet<i64>, usize) {
     loop {
         let owed: Result<Vec<(i64, i64)>, _> =
             sqlx::query_as("SELECT id, due_ms FROM announcements")
-                .fetch_all(service.db().reader())
+                .fetch_all(&mut *service.db().read().await.unwrap())
                 .await;
         let now = service.now_ms();
         match owed {
@@ -132,7 +132,7 @@ pub async fn delivered(service: &GameService, owed: HashSet<i64>) -> Option<Dura
     let started = Instant::now();
     while started.elapsed() < OWED_WITHIN {
         let left: Result<Vec<i64>, _> = sqlx::query_scalar("SELECT id FROM announcements")
-            .fetch_all(service.db().reader())
+            .fetch_all(&mut *service.db().read().await.unwrap())
             .await;
         if let Ok(left) = left
             && !left.iter().any(|id| owed.contains(id))

@@ -471,7 +471,7 @@ impl Pair {
             "SELECT id FROM challenges WHERE channel_id = $1 AND status = 'pending'",
         )
         .bind(monkey_queen::storage::db_id(self.channel))
-        .fetch_optional(service.db().reader())
+        .fetch_optional(&mut *service.db().read().await.unwrap())
         .await;
         match pending {
             Ok(found) => self.challenge = found.and_then(|id| u64::try_from(id).ok()),
@@ -484,7 +484,7 @@ impl Pair {
         let row: Result<Option<(i64, i64, String)>, _> =
             sqlx::query_as("SELECT game_id, ply, notation FROM moves WHERE request_key = $1")
                 .bind(key)
-                .fetch_optional(self.shared.service.db().reader())
+                .fetch_optional(&mut *self.shared.service.db().read().await.unwrap())
                 .await;
         match row {
             Ok(row) => row.map(|(game, ply, notation)| Told {

@@ -58,7 +58,7 @@ pub async fn verify(
          FROM games WHERE id > $1 ORDER BY id",
     )
     .bind(seeded.0)
-    .fetch_all(service.db().reader())
+    .fetch_all(&mut *service.db().read().await.unwrap())
     .await
     .unwrap();
     for game in &games {
@@ -68,7 +68,7 @@ pub async fn verify(
     }
     let rows: Vec<(i64, i64, String, Option<String>)> =
         sqlx::query_as("SELECT game_id, ply, notation, request_key FROM moves")
-            .fetch_all(service.db().reader())
+            .fetch_all(&mut *service.db().read().await.unwrap())
             .await
             .unwrap();
     let stored: Vec<StoredMove> = rows

@@ -32,7 +32,7 @@ async fn measure(runs: usize, games: u64, url: &str) -> Result<(), String> {
         .await
         .map_err(|e| format!("cannot open the bench database: {e}"))?;
     let stored: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM games")
-        .fetch_one(db.reader())
+        .fetch_one(&mut *db.read().await.map_err(|e| failed(&e))?)
         .await
         .map_err(|e| failed(&e))?;
     if stored > 0 {

@@ -44,16 +44,20 @@ impl DeliveryService {
         editable: Editable,
         delivers: Option<AnnouncementId>,
     ) -> Result<Option<Replaced>> {
-        let mut conn = self.games.db.write().await?;
-        let board = storage::NewBoard {
-            game: game.id,
-            message,
-            editable: &editable,
-            active: game.is_active(),
-            delivers,
-        };
-        let recorded = storage::record_board(&mut conn, &board).await?;
-        drop(conn);
+        let db = self.games.db.clone();
+        let (id, active) = (game.id, game.is_active());
+        let recorded = self.games.db.on_writer(async move {
+            let mut conn = db.write().await?;
+            let board = storage::NewBoard {
+                game: id,
+                message,
+                editable: &editable,
+                active,
+                delivers,
+            };
+            storage::record_board(&mut conn, &board).await
+        });
+        let recorded = recorded.await??;
         let Some(recorded) = recorded else {
             return Err(UserError::NoSuchGame(game.id).into());
         };
