@@ -23,14 +23,16 @@ pub async fn sample(db: Db, mut phase: watch::Receiver<Phase>) -> String {
             _ = ticks.tick() => {}
             _ = phase.wait_for(|p| matches!(p, Phase::Stopping)) => break,
         }
-        let waits: Vec<(String, i64)> = match sqlx::query_as(
-            "SELECT wait_event, CAST(COUNT(*) AS BIGINT) FROM pg_stat_activity
-             WHERE datname = current_database() AND wait_event_type = 'Lock'
-             GROUP BY wait_event",
-        )
-        .fetch_all(&mut *db.read().await.unwrap())
-        .await
-        {
+        let read = async {
+            sqlx::query_as(
+                "SELECT wait_event, CAST(COUNT(*) AS BIGINT) FROM pg_stat_activity
+                 WHERE datname = current_database() AND wait_event_type = 'Lock'
+                 GROUP BY wait_event",
+            )
+            .fetch_all(&mut *db.read().await?)
+            .await
+        };
+        let waits: Vec<(String, i64)> = match read.await {
             Ok(waits) => waits,
             // The server is away (an outage run): the sample is missed.
             Err(_) => {

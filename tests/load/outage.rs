@@ -106,10 +106,12 @@ impl Outage {
 pub async fn owed(service: &GameService) -> (HashSet<i64>, usize) {
     let deadline = Instant::now() + RECOVERY;
     loop {
-        let owed: Result<Vec<(i64, i64)>, _> =
+        let owed: Result<Vec<(i64, i64)>, sqlx::Error> = async {
             sqlx::query_as("SELECT id, due_ms FROM announcements")
-                .fetch_all(&mut *service.db().read().await.unwrap())
-                .await;
+                .fetch_all(&mut *service.db().read().await?)
+                .await
+        }
+        .await;
         let now = service.now_ms();
         match owed {
             Ok(rows) => {
@@ -131,9 +133,12 @@ pub async fn owed(service: &GameService) -> (HashSet<i64>, usize) {
 pub async fn delivered(service: &GameService, owed: HashSet<i64>) -> Option<Duration> {
     let started = Instant::now();
     while started.elapsed() < OWED_WITHIN {
-        let left: Result<Vec<i64>, _> = sqlx::query_scalar("SELECT id FROM announcements")
-            .fetch_all(&mut *service.db().read().await.unwrap())
-            .await;
+        let left: Result<Vec<i64>, sqlx::Error> = async {
+            sqlx::query_scalar("SELECT id FROM announcements")
+                .fetch_all(&mut *service.db().read().await?)
+                .await
+        }
+        .await;
         if let Ok(left) = left
             && !left.iter().any(|id| owed.contains(id))
         {

@@ -467,11 +467,14 @@ impl Pair {
             }
             return;
         }
-        let pending: Result<Option<i64>, _> = sqlx::query_scalar(
-            "SELECT id FROM challenges WHERE channel_id = $1 AND status = 'pending'",
-        )
-        .bind(monkey_queen::storage::db_id(self.channel))
-        .fetch_optional(&mut *service.db().read().await.unwrap())
+        let pending: Result<Option<i64>, sqlx::Error> = async {
+            sqlx::query_scalar(
+                "SELECT id FROM challenges WHERE channel_id = $1 AND status = 'pending'",
+            )
+            .bind(monkey_queen::storage::db_id(self.channel))
+            .fetch_optional(&mut *service.db().read().await?)
+            .await
+        }
         .await;
         match pending {
             Ok(found) => self.challenge = found.and_then(|id| u64::try_from(id).ok()),
@@ -481,11 +484,13 @@ impl Pair {
 
     /// The move stored under a request key, if any.
     async fn stored_move(&mut self, key: &str) -> Option<Told> {
-        let row: Result<Option<(i64, i64, String)>, _> =
+        let row: Result<Option<(i64, i64, String)>, sqlx::Error> = async {
             sqlx::query_as("SELECT game_id, ply, notation FROM moves WHERE request_key = $1")
                 .bind(key)
-                .fetch_optional(&mut *self.shared.service.db().read().await.unwrap())
-                .await;
+                .fetch_optional(&mut *self.shared.service.db().read().await?)
+                .await
+        }
+        .await;
         match row {
             Ok(row) => row.map(|(game, ply, notation)| Told {
                 game: GameId(game),
