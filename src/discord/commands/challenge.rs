@@ -474,23 +474,46 @@ pub enum Answer {
 }
 
 /// Handles Accept, Decline and Cancel: edits the challenge message in place, and on Accept
-/// posts the first board of the new game.
+/// posts the first board of the new game. The click is deferred if the work is not done
+/// within [`Data::defer_after`](crate::discord::Data::defer_after): closing the challenge and,
+/// for a game started where it was accepted, drawing its first board.
 pub async fn answer(click: &Click<'_>, id: ChallengeId, answer: Answer) -> Result<(), Error> {
     let data = click.data();
     let by = click.player();
     let received_ms = data.service.now_ms();
     let lang = click.public_lang();
-    let work = close(data, id, &by, answer, lang);
-    let (challenge, game) = match click.unless_quick(work, Deferred::Click).await? {
-        Ok(closed) => closed,
+    let work = async {
+        let (challenge, game) = match close(data, id, &by, answer, lang).await? {
+            Ok(closed) => closed,
+            Err(refusal) => return Ok(Err(refusal)),
+        };
+        let here = game
+            .as_ref()
+            .filter(|_| click.clicked_in(challenge.channel));
+        let first = match here {
+            // The challenge message becomes the game's first board: the click's own answer,
+            // one call that no channel's message limit holds up.
+            Some(started) => {
+                let game = &started.game;
+                data.keep_token(game, &click.token, received_ms, click.channel_id)
+                    .await;
+                let content = lang.text(&Msg::GameStarted(game));
+                let composed = board::compose(data, game, content.clone(), lang).await;
+                Some((content, composed))
+            }
+            None => None,
+        };
+        Ok::<_, Error>(Ok((challenge, game, first)))
+    };
+    let (challenge, game, first) = match click.unless_quick(work, Deferred::Click).await? {
+        Ok(done) => done,
         Err(refusal) => return click.refuse(&refusal).await,
     };
     let text = lang.text(&Msg::ChallengeClosed {
         challenge: &challenge,
         by: Some(by.id),
     });
-    let here = click.clicked_in(challenge.channel);
-    let Some(started) = game.clone().filter(|_| here) else {
+    let (Some(started), Some((content, composed))) = (game.clone(), first) else {
         // Declined, cancelled, or accepted away from where the challenge was made (an offer
         // that came by DM): the clicked message says so, and an accepted game's first board
         // goes where the game lives.
@@ -509,12 +532,7 @@ pub async fn answer(click: &Click<'_>, id: ChallengeId, answer: Answer) -> Resul
         return closed;
     };
     let game = &started.game;
-    // The challenge message becomes the game's first board: the click's own answer, one call
-    // that no channel's message limit holds up.
-    data.keep_token(game, &click.token, received_ms, click.channel_id)
-        .await;
-    let content = lang.text(&Msg::GameStarted(game));
-    let delivered = match board::compose(data, game, content.clone(), lang).await {
+    let delivered = match composed {
         Ok(composed) => board::update_with(click, game, composed).await,
         Err(e) => Err(e),
     };
