@@ -572,7 +572,7 @@ fn draw_name(
 /// Draws `words` (shortened to fit) in `font`, centred in `span`.
 fn centred(
     img: &mut RgbImage,
-    font: &FontRef<'_>,
+    font: &FontRef<'static>,
     span: Span,
     color: Rgb<u8>,
     baseline: i32,

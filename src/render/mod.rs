@@ -24,6 +24,7 @@ mod chart;
 mod crosstable;
 mod diagram;
 mod encode;
+mod glyphs;
 pub mod layout;
 mod palette;
 mod replay;

@@ -6,7 +6,8 @@
 
 use ab_glyph::{Font, FontRef, InvalidFont, PxScale, ScaleFont, point};
 use image::{Rgb, RgbImage};
-use imageproc::drawing::{draw_text_mut, text_size};
+
+use super::glyphs;
 
 /// DejaVu Sans (Bitstream Vera licence, see `assets/fonts/LICENSE-DejaVu.txt`).
 pub static REGULAR: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans.ttf");
@@ -43,7 +44,7 @@ impl Fonts {
 /// `text` with control characters turned into spaces, characters the font lacks into `?`,
 /// and at most [`MAX_CHARS`] characters.
 #[must_use]
-pub fn sanitize(font: &FontRef<'_>, text: &str) -> String {
+pub fn sanitize(font: &FontRef<'static>, text: &str) -> String {
     text.chars()
         .take(MAX_CHARS)
         .map(|c| {
@@ -60,14 +61,14 @@ pub fn sanitize(font: &FontRef<'_>, text: &str) -> String {
 
 /// Width in pixels of `text` at `size` pixels.
 #[must_use]
-pub fn width(font: &FontRef<'_>, size: f32, text: &str) -> u32 {
-    text_size(PxScale::from(size), font, text).0
+pub fn width(font: &FontRef<'static>, size: f32, text: &str) -> u32 {
+    glyphs::lay_out(font, PxScale::from(size), text, |_| {})
 }
 
 /// `text` (sanitized) shortened with an ellipsis so that it is at most `max_width` wide; a
 /// text of more than [`MAX_CHARS`] characters always ends with the ellipsis.
 #[must_use]
-pub fn fit(font: &FontRef<'_>, size: f32, text: &str, max_width: u32) -> String {
+pub fn fit(font: &FontRef<'static>, size: f32, text: &str, max_width: u32) -> String {
     let text = text.trim();
     let clean = sanitize(font, text);
     let cut = text.chars().nth(MAX_CHARS).is_some();
@@ -89,7 +90,7 @@ pub fn fit(font: &FontRef<'_>, size: f32, text: &str, max_width: u32) -> String 
 /// Draws `text` with its baseline at `baseline` and its left edge at `x`.
 pub fn draw_left(
     img: &mut RgbImage,
-    font: &FontRef<'_>,
+    font: &FontRef<'static>,
     size: f32,
     color: Rgb<u8>,
     (x, baseline): (i32, i32),
@@ -97,19 +98,24 @@ pub fn draw_left(
 ) {
     let ascent = font.as_scaled(PxScale::from(size)).ascent();
     let top = baseline - ascent.round() as i32;
-    draw_text_mut(img, color, x, top, PxScale::from(size), font, text);
+    glyphs::draw(img, color, (x, top), PxScale::from(size), font, text);
 }
 
 /// The baseline that centres capital letters and digits vertically on `centre_y`.
 #[must_use]
-pub fn centred_baseline(font: &FontRef<'_>, size: f32, centre_y: f32) -> i32 {
+pub fn centred_baseline(font: &FontRef<'static>, size: f32, centre_y: f32) -> i32 {
     baseline_centring(font, size, centre_y, "H")
 }
 
 /// The baseline that centres the ink of `reference` vertically on `centre_y`; text drawn
 /// on it shares one baseline, whatever its letters.
 #[must_use]
-pub fn baseline_centring(font: &FontRef<'_>, size: f32, centre_y: f32, reference: &str) -> i32 {
+pub fn baseline_centring(
+    font: &FontRef<'static>,
+    size: f32,
+    centre_y: f32,
+    reference: &str,
+) -> i32 {
     let height =
         ink_bounds(font, size, reference).map_or(size * 0.73, |(_, min_y, _, max_y)| max_y - min_y);
     (centre_y + height / 2.0).round() as i32
@@ -118,7 +124,7 @@ pub fn baseline_centring(font: &FontRef<'_>, size: f32, centre_y: f32, reference
 /// Draws `text` centred horizontally on `cx` with its baseline at `baseline`.
 pub fn draw_on_baseline(
     img: &mut RgbImage,
-    font: &FontRef<'_>,
+    font: &FontRef<'static>,
     size: f32,
     color: Rgb<u8>,
     (cx, baseline): (f32, i32),
@@ -134,7 +140,7 @@ pub fn draw_on_baseline(
 /// Draws `text` so that its ink is centred on `(cx, cy)`.
 pub fn draw_centred(
     img: &mut RgbImage,
-    font: &FontRef<'_>,
+    font: &FontRef<'static>,
     size: f32,
     color: Rgb<u8>,
     centre: (f32, f32),
@@ -147,7 +153,7 @@ pub fn draw_centred(
 /// relative to the origin wherever it is (a square drawn alone is drawn as on the board).
 pub fn draw_centred_in(
     img: &mut RgbImage,
-    font: &FontRef<'_>,
+    font: &FontRef<'static>,
     size: f32,
     color: Rgb<u8>,
     (x0, y0): (u32, u32),
@@ -163,19 +169,12 @@ pub fn draw_centred_in(
         i32::try_from(x0).unwrap_or(i32::MAX),
         i32::try_from(y0).unwrap_or(i32::MAX),
     );
-    draw_text_mut(
-        img,
-        color,
-        x0.saturating_add(x),
-        y0.saturating_add(y),
-        PxScale::from(size),
-        font,
-        text,
-    );
+    let at = (x0.saturating_add(x), y0.saturating_add(y));
+    glyphs::draw(img, color, at, PxScale::from(size), font, text);
 }
 
 /// The box the ink of `text` covers when drawn at `(0, 0)` the way `imageproc` lays it out.
-fn ink_bounds(font: &FontRef<'_>, size: f32, text: &str) -> Option<(f32, f32, f32, f32)> {
+fn ink_bounds(font: &FontRef<'static>, size: f32, text: &str) -> Option<(f32, f32, f32, f32)> {
     let scale = PxScale::from(size);
     let scaled = font.as_scaled(scale);
     let mut x = 0.0;
@@ -184,8 +183,7 @@ fn ink_bounds(font: &FontRef<'_>, size: f32, text: &str) -> Option<(f32, f32, f3
         let id = scaled.glyph_id(c);
         let glyph = id.with_scale_and_position(scale, point(x, scaled.ascent()));
         x += scaled.h_advance(id);
-        if let Some(outlined) = scaled.outline_glyph(glyph) {
-            let b = outlined.px_bounds();
+        if let Some(b) = glyphs::bounds(font, glyph) {
             bounds = Some(match bounds {
                 None => (b.min.x, b.min.y, b.max.x, b.max.y),
                 Some((a, b0, c0, d)) => (
