@@ -34,7 +34,8 @@ pub struct BenchArgs {
     /// Random playouts per run.
     #[arg(long, default_value_t = 20_000)]
     playouts: u32,
-    /// PNG renders of the mid-game position; the median is reported.
+    /// Board PNGs drawn, one after each move of a 60-ply game over and over (afresh each time
+    /// round); the median is reported.
     #[arg(long, default_value_t = 200)]
     pictures: usize,
     /// Moves played through the game service per run (0 skips the service figures).

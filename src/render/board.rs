@@ -1,7 +1,11 @@
 //! Drawing a position: the pre-rendered empty board per (size, orientation), then each square
 //! that is not empty (its highlights, piece and markers) and the text strips on a copy of it
-//! ([`draw`]); or the same picture as palette indices, from the empty board's indices and each
-//! square's tile, kept once drawn ([`draw_indices`], what board PNGs are made from).
+//! ([`draw`]); or the same picture as a PNG made of bands of palette indices, from the empty
+//! board's indices and each square's tile, kept once drawn ([`draw_png`], how boards are sent).
+
+mod bands;
+
+pub use bands::draw_png;
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, PoisonError};
@@ -11,6 +15,7 @@ use imageproc::drawing::draw_filled_rect_mut;
 use imageproc::rect::Rect as DrawRect;
 use monkey_queen_core::{Color, Move, Piece, Position, Role, Square};
 
+use super::deflate::Coded;
 use super::layout::{Layout, Rect};
 use super::palette::Palette;
 use super::sprites::{self, PieceSprites, blit, tint};
@@ -52,6 +57,8 @@ pub struct Kit {
     /// The palette indices of each square drawn so far, row by row, by whether it is light
     /// and how it looks.
     tiles: Mutex<Tiles>,
+    /// Bands of its boards' PNGs, coded (see [`bands`]).
+    bands: bands::Bands,
 }
 
 /// Squares' palette indices, row by row, by whether the square is light and how it looks.
@@ -98,7 +105,18 @@ impl Kit {
             empty_indices: Default::default(),
             sprites: PieceSprites::new(square, theme),
             tiles: Mutex::default(),
+            bands: bands::kept(),
         }
+    }
+
+    /// The band `band` of this kit's boards, coded by `code` the first time, then kept.
+    fn band(&self, band: bands::Band, code: impl FnOnce() -> Coded) -> Arc<Coded> {
+        if let Some(piece) = self.bands.get(&band) {
+            return piece;
+        }
+        let piece = Arc::new(code());
+        self.bands.insert(band, piece.clone());
+        piece
     }
 
     /// The palette indices of a square (light or not) that looks like `look`, in `palette`
@@ -227,68 +245,12 @@ pub fn draw(fonts: &Fonts, kit: &Kit, icons: &Icons, pos: &Position, view: &Boar
             draw_frame(&mut img, fonts, &layout, frame);
         }
     }
-    draw_header(&mut img, fonts, &layout, pos, view);
+    draw_header(&mut img, fonts, &layout, &status(pos, view));
     for color in Color::ALL {
         let strip = layout.strip(color);
         draw_strip(&mut img, fonts, icons, strip, pos, view, color);
     }
     img
-}
-
-/// The palette indices of the picture [`draw`] makes of `pos` as `view` asks, which must
-/// have no frames, in `palette` (the kit's theme's): the same picture, made from the empty
-/// board's indices with each square that is not empty copied from its tile (drawn once, then
-/// kept in the kit), and only the header and the strips drawn in colour and looked up.
-#[must_use]
-pub fn draw_indices(
-    fonts: &Fonts,
-    kit: &Kit,
-    icons: &Icons,
-    (pos, view): (&Position, &BoardView),
-    palette: &Palette,
-) -> Vec<u8> {
-    let layout = Layout::new(kit.size, view.flipped);
-    let (empty, empty_indices) = kit.empty(view.flipped, |img| palette.indices(img));
-    let mut out = empty_indices.to_vec();
-    let width = layout.width() as usize;
-    let side = layout.square_px() as usize;
-    for (sq, look) in looks(&layout, pos, view) {
-        let r = layout.square_rect(sq);
-        let tile = kit.tile(fonts, Layout::is_light(sq), look, palette);
-        for (row, line) in tile.chunks_exact(side).enumerate() {
-            let at = (r.y as usize + row) * width + r.x as usize;
-            out[at..at + side].copy_from_slice(line);
-        }
-    }
-    // The header and the top strip are the picture's first rows, drawn where they are; the
-    // bottom strip its last rows, drawn on a band of their own.
-    let top_strip = layout.top_strip();
-    let mut top = rows_of(empty, 0, top_strip.y + top_strip.h);
-    draw_header(&mut top, fonts, &layout, pos, view);
-    let bottom_strip = layout.bottom_strip();
-    let mut bottom = rows_of(empty, bottom_strip.y, bottom_strip.h);
-    for color in Color::ALL {
-        if color == layout.bottom_color() {
-            let strip = Rect {
-                y: 0,
-                ..bottom_strip
-            };
-            draw_strip(&mut bottom, fonts, icons, strip, pos, view, color);
-        } else {
-            draw_strip(&mut top, fonts, icons, top_strip, pos, view, color);
-        }
-    }
-    for (band, y) in [(&top, 0), (&bottom, bottom_strip.y)] {
-        let rows = (y as usize * width)..((y + band.height()) as usize * width);
-        let under = &empty.as_raw()[rows.start * 3..rows.end * 3];
-        palette.index_over(
-            band.as_raw(),
-            under,
-            &empty_indices[rows.clone()],
-            &mut out[rows],
-        );
-    }
-    out
 }
 
 /// `height` rows of `img` from row `y`, as a picture of their own.
@@ -536,19 +498,17 @@ fn draw_frame(img: &mut RgbImage, fonts: &Fonts, layout: &Layout, frame: &Frame)
     }
 }
 
-fn draw_header(
-    img: &mut RgbImage,
-    fonts: &Fonts,
-    layout: &Layout,
-    pos: &Position,
-    view: &BoardView,
-) {
-    let header = layout.header();
-    let status = view
-        .status
+/// The header's line: the status `view` gives, else whose turn it is or the result.
+fn status(pos: &Position, view: &BoardView) -> String {
+    view.status
         .clone()
-        .unwrap_or_else(|| super::view::default_status(pos));
-    let line = text::fit(&fonts.regular, STATUS_SIZE, &status, header.w - 2 * PAD);
+        .unwrap_or_else(|| super::view::default_status(pos))
+}
+
+/// Draws the header with the line `status`.
+fn draw_header(img: &mut RgbImage, fonts: &Fonts, layout: &Layout, status: &str) {
+    let header = layout.header();
+    let line = text::fit(&fonts.regular, STATUS_SIZE, status, header.w - 2 * PAD);
     let baseline = text::centred_baseline(
         &fonts.regular,
         STATUS_SIZE,

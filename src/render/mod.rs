@@ -22,6 +22,7 @@ pub mod analysis_layout;
 mod board;
 mod chart;
 mod crosstable;
+mod deflate;
 mod diagram;
 mod encode;
 mod glyphs;
@@ -175,12 +176,10 @@ impl Renderer {
         let kit = self.kit(drawn_size(pos, view)?, view.colors)?;
         let palette = palette::of(view.colors);
         if view.frames.is_empty() {
-            // Made from the empty board's indices and kept squares: no picture in colour.
+            // Made of kept bands, and of the empty board's indices and kept squares.
             let icons = &self.icons[theme_slot(view.colors)];
-            let indices = board::draw_indices(&self.fonts, kit, icons, (pos, view), palette);
-            let layout = Renderer::layout(pos, view)?;
-            let size = (layout.width(), layout.height());
-            return encode::indexed_png(size, &indices, palette.rgb()).map_err(RenderError::Png);
+            return board::draw_png(&self.fonts, kit, icons, (pos, view), palette)
+                .map_err(RenderError::Png);
         }
         let img = self.board_image(pos, view)?;
         let (empty, empty_indices) = kit.empty(view.flipped, |img| palette.indices(img));
@@ -386,8 +385,20 @@ mod tests {
         out
     }
 
+    /// The palette indices of an indexed PNG's pixels, row by row.
+    fn indices_of(png: &[u8]) -> Vec<u8> {
+        let mut decoder = png::Decoder::new(std::io::Cursor::new(png));
+        decoder.set_transformations(png::Transformations::IDENTITY);
+        let mut reader = decoder.read_info().unwrap();
+        assert_eq!(reader.info().color_type, png::ColorType::Indexed);
+        let mut indices = vec![0; reader.output_buffer_size().unwrap()];
+        let frame = reader.next_frame(&mut indices).unwrap();
+        indices.truncate(frame.buffer_size());
+        indices
+    }
+
     #[test]
-    fn a_board_made_of_kept_squares_is_the_board_drawn() {
+    fn a_board_made_of_kept_bands_is_the_board_drawn() {
         let renderer = Renderer::new().unwrap();
         let mut compared = 0;
         for (size, colors) in [
@@ -428,7 +439,8 @@ mod tests {
                     .unwrap();
                 let icons = &renderer.icons[theme_slot(colors)];
                 let palette = palette::of(colors);
-                let made = board::draw_indices(&renderer.fonts, kit, icons, (&pos, &view), palette);
+                let png = board::draw_png(&renderer.fonts, kit, icons, (&pos, &view), palette);
+                let made = indices_of(&png.unwrap());
                 let drawn = palette.indices(&renderer.board_image(&pos, &view).unwrap());
                 if let Some(at) = made.iter().zip(&drawn).position(|(a, b)| a != b) {
                     let width = Renderer::layout(&pos, &view).unwrap().width() as usize;

@@ -23,6 +23,7 @@ use crate::games::{
     ServiceConfig, SystemClock, UserId, mine,
 };
 use crate::i18n::{Lang, Msg};
+use crate::model::BoardOrientation;
 use crate::render::{BoardView, Players, Renderer};
 use crate::storage;
 
@@ -136,10 +137,12 @@ async fn measure(renderer: &Renderer, moves: u32, run: usize) -> Result<Spent, S
     })
 }
 
-/// The board PNG of `game` as the bot posts it after a move.
+/// The board PNG of `game` as the bot posts it after a move (turned as servers have it
+/// unless they choose otherwise).
 fn board_png(renderer: &Renderer, game: &GameView) -> Result<Vec<u8>, String> {
+    let bottom = BoardOrientation::default().bottom(game.position.turn());
     let view = BoardView {
-        flipped: game.position.turn() == Color::Black,
+        flipped: bottom == Color::Black,
         last_move: game.last_move,
         players: Players::new(game.white.name.clone(), game.black.name.clone()),
         status: Some(Lang::En.text(&Msg::StatusLine(game))),
