@@ -35,20 +35,19 @@ pub struct Data {
 }
 
 impl Data {
-    /// Runs CPU-heavy `work` (a picture, a replay GIF) on one of [`CpuLimits::workers`]'
-    /// threads once one of the [`CpuLimits::work`] turns is free.
+    /// Runs CPU-heavy `work` (a picture, a replay GIF) on a blocking thread once one of the
+    /// [`CpuLimits::work`] turns is free.
     ///
     /// # Errors
-    /// Only if the work panicked (or the bot is stopping).
+    /// Only if the work panicked (or the runtime is shutting down).
     pub async fn cpu_work<T: Send + 'static>(
         &self,
         work: impl FnOnce() -> T + Send + 'static,
     ) -> Result<T, Error> {
-        self.cpu
-            .workers
-            .run(work)
+        let _turn = take_turn(&self.cpu.work, TurnKind::Work)
             .await
-            .map_err(|e| Error::Unexpected(e.to_string()))
+            .map_err(|e| Error::Unexpected(e.to_string()))?;
+        Ok(tokio::task::spawn_blocking(work).await?)
     }
 
     /// Waits for a turn of long CPU work (see [`CpuLimits::long`]); held while the work runs.

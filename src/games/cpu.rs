@@ -5,8 +5,7 @@
 //! - every picture, analysis and replay of stored games takes one of [`CpuLimits::work`]'s
 //!   turns, one per core (more would only take turns on the cores, and the threads doing it
 //!   would take the cores from the handlers: a handler descheduled while it holds the
-//!   database's single writing connection holds up every other move); the faces' pictures are
-//!   drawn by [`Workers`], threads that take those turns themselves;
+//!   database's single writing connection holds up every other move);
 //! - long work (replay GIFs, analyses, the start-up check of stored games) first takes one of
 //!   [`CpuLimits::long`]'s turns, for half the cores: however much of it is asked for, boards
 //!   always find a core;
@@ -34,8 +33,6 @@ pub struct CpuLimits {
     pub long: Arc<Semaphore>,
     /// Turns of the computer's search, for half the cores, apart from the others.
     pub search: Arc<Semaphore>,
-    /// The threads that do the pictures' work, on turns of [`CpuLimits::work`].
-    pub workers: Workers,
     /// How many turns [`CpuLimits::long`] and [`CpuLimits::search`] each have.
     half: usize,
 }
@@ -45,10 +42,8 @@ impl CpuLimits {
     #[must_use]
     pub fn for_cores(cores: usize) -> CpuLimits {
         let half = (cores / 2).max(1);
-        let work = Arc::new(Semaphore::new(cores.max(1)));
         CpuLimits {
-            workers: Workers::start(cores.max(1), &work),
-            work,
+            work: Arc::new(Semaphore::new(cores.max(1))),
             long: Arc::new(Semaphore::new(half)),
             search: Arc::new(Semaphore::new(half)),
             half,
@@ -136,85 +131,6 @@ impl Drop for Waiting {
     }
 }
 
-/// A job for [`Workers`].
-type Job = Box<dyn FnOnce() + Send>;
-
-/// Threads doing the pictures' CPU work, one per turn of [`CpuLimits::work`]. Each takes the
-/// next job asked for, then a turn for it on its own thread, and gives the turn back as soon
-/// as the job is done: a turn taken by the task that asks is held until the runtime polls that
-/// task again, both to start the work and to take its result, and on a busy bot (hundreds of
-/// tasks ready) the turns sat idle that long while boards waited for them.
-#[derive(Clone, Debug)]
-pub struct Workers {
-    jobs: crossbeam_channel::Sender<Job>,
-    /// The turns, for a job that finds no thread running.
-    turns: Arc<Semaphore>,
-}
-
-/// The work was lost: it panicked, or the runtime is shutting down.
-#[derive(Debug, thiserror::Error)]
-#[error("the CPU work was lost: it panicked, or the bot is stopping")]
-pub struct WorkLost;
-
-impl Workers {
-    /// Starts `threads` threads doing jobs on turns of `turns`. They end when every clone of
-    /// the handle is dropped.
-    fn start(threads: usize, turns: &Arc<Semaphore>) -> Workers {
-        let (jobs, queue) = crossbeam_channel::unbounded::<Job>();
-        for i in 0..threads {
-            let (queue, turns) = (queue.clone(), turns.clone());
-            let started = std::thread::Builder::new()
-                .name(format!("cpu-work-{i}"))
-                .spawn(move || {
-                    for job in queue {
-                        // Closed only when the bot stops.
-                        let Ok(_turn) = futures_executor::block_on(turns.acquire()) else {
-                            return;
-                        };
-                        // A job that panics loses its answer (its caller sees the channel
-                        // closed), not the thread.
-                        let _ = std::panic::catch_unwind(std::panic::AssertUnwindSafe(job));
-                    }
-                });
-            if let Err(error) = started {
-                tracing::warn!(%error, "could not start a CPU work thread");
-            }
-        }
-        Workers {
-            jobs,
-            turns: turns.clone(),
-        }
-    }
-
-    /// Runs `work` once a thread and a turn are free, after the jobs asked for before it;
-    /// counted among those waiting for a turn of work until it starts.
-    ///
-    /// # Errors
-    /// The work panicked, or the bot is stopping.
-    pub async fn run<T: Send + 'static>(
-        &self,
-        work: impl FnOnce() -> T + Send + 'static,
-    ) -> Result<T, WorkLost> {
-        let (answer, result) = tokio::sync::oneshot::channel();
-        let waiting = Waiting::new(TurnKind::Work);
-        let job: Job = Box::new(move || {
-            drop(waiting);
-            // Unless whoever asked has gone.
-            if !answer.is_closed() {
-                let _ = answer.send(work());
-            }
-        });
-        if let Err(crossbeam_channel::SendError(job)) = self.jobs.send(job) {
-            // No thread could be started: a blocking thread of the runtime does it.
-            let _turn = self.turns.acquire().await.map_err(|_| WorkLost)?;
-            tokio::task::spawn_blocking(job)
-                .await
-                .map_err(|_| WorkLost)?;
-        }
-        result.await.map_err(|_| WorkLost)
-    }
-}
-
 /// A thread of its own for work nobody waits for, at the lowest priority of ordinary threads
 /// (nice 19 on Linux): under load it gets about a seventieth of a core where play's threads
 /// want it all, on an idle machine all it asks for. One job at a time, in the order given.
@@ -299,43 +215,6 @@ mod tests {
             let own = unsafe { libc::getpriority(libc::PRIO_PROCESS, 0) };
             assert_ne!(own, 19, "only the background thread is lowered");
         }
-    }
-
-    #[tokio::test]
-    async fn workers_take_a_turn_for_each_job_on_their_own_threads() {
-        let limits = CpuLimits::for_cores(2);
-        let name = limits
-            .workers
-            .run(|| std::thread::current().name().map(str::to_owned))
-            .await
-            .unwrap();
-        assert!(name.is_some_and(|name| name.starts_with("cpu-work-")));
-        assert!(
-            limits
-                .workers
-                .run(|| -> u8 { panic!("a job that panics") })
-                .await
-                .is_err(),
-            "a panic loses the job's answer"
-        );
-        assert_eq!(limits.workers.run(|| 7).await.unwrap(), 7, "not the thread");
-
-        // While every turn is taken elsewhere, jobs wait for one; then each runs holding one.
-        let held = limits.work.clone().acquire_many_owned(2).await.unwrap();
-        let work = limits.work.clone();
-        let job = tokio::spawn({
-            let workers = limits.workers.clone();
-            async move { workers.run(move || work.available_permits()).await }
-        });
-        tokio::task::yield_now().await;
-        assert!(!job.is_finished());
-        drop(held);
-        assert_eq!(
-            job.await.unwrap().unwrap(),
-            1,
-            "the job holds one turn of two"
-        );
-        assert_eq!(limits.work.available_permits(), 2, "and gives it back");
     }
 
     #[test]

@@ -112,7 +112,7 @@ pub use clock::{Clock, ManualClock, SystemClock};
 pub use computer::{COMPUTER_TURN_LEASE_MS, COMPUTER_TURNS_PER_SWEEP, Computer, TurnClaim};
 pub use consistency::{CheckedPage, GamesChecked, spawn_check_games};
 pub use cooldowns::{ChallengeLimits, HEAVY_COOLDOWN_MS, MAX_COMPUTER_GAMES};
-pub use cpu::{Background, CpuLimits, TurnKind, WorkLost, Workers, take_owned_turn, take_turn};
+pub use cpu::{Background, CpuLimits, TurnKind, take_owned_turn, take_turn};
 pub use delivery::{
     Announcement, DELIVERY_LEASE_MS, Deliver, Delivery, DeliveryService, KEPT_TOKEN_FOLLOW_UPS,
     MAX_ATTEMPTS, Replaced, Retried, TOKEN_LIFETIME_MS, retry_delay_ms, token_serves,
